@@ -1,0 +1,288 @@
+"""The effect language's syntax tree: small frozen records, each remembering its position.
+
+The engine interprets these nodes; `check.py` verifies names and kinds before any game starts.
+Positions are 1-based (line, column) inside the effect text; `yamlsource.text_position` maps
+them to the variant file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Iterator, Union
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    line: int
+    col: int
+
+
+# ----- expressions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Number(Node):
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Name(Node):
+    """A variable, `me`, `budget`, or a zone id; `check.py` decides which."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute(Node):
+    """`value of P`, `top of P`, `worth of X`, ..."""
+
+    attribute: str
+    subject: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsOn(Node):
+    """`units of X on P`: how many of X's units stand in the hotel on P."""
+
+    player: "Expr"
+    property: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class Count(Node):
+    """`count KIND NAME [in Z] [where COND]`."""
+
+    kind: str
+    var: str
+    zone: "Expr | None"
+    where: "Expr | None"
+
+
+@dataclass(frozen=True, slots=True)
+class Arith(Node):
+    op: str
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class Compare(Node):
+    op: str
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class IsAdjective(Node):
+    """`P is vacant`, `X is not leader`, ..."""
+
+    subject: "Expr"
+    adjective: str
+    negated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class IsSame(Node):
+    """`A is B` / `A is not B`: the same player, property or zone."""
+
+    left: "Expr"
+    right: "Expr"
+    negated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HasUnits(Node):
+    player: "Expr"
+    property: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class Logic(Node):
+    op: str  # "and" | "or"
+    operands: tuple["Expr", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Node):
+    operand: "Expr"
+
+
+Expr = Union[Number, Name, Attribute, UnitsOn, Count, Arith, Compare, IsAdjective, IsSame, HasUnits, Logic, Not]
+
+
+# ----- statements ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Let(Node):
+    var: str
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Node):
+    """`choose KIND NAME [in Z] [where COND] [by X]`."""
+
+    kind: str  # property | hotel | vacant lot | zone | player | opponent
+    var: str
+    zone: Expr | None
+    where: Expr | None
+    chooser: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseNumber(Node):
+    var: str
+    low: Expr
+    high: Expr
+    chooser: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class RollZone(Node):
+    """Roll the colour die for a zone: re-roll Fortune faces; a wild face is a choice."""
+
+    var: str
+    chooser: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class RollDice(Node):
+    var: str
+    player: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class RollOff(Node):
+    """Everyone in the group rolls the number dice; ties for the extreme re-roll."""
+
+    extreme: str  # lowest | highest
+    var: str
+    group: str  # players | opponents
+
+
+@dataclass(frozen=True, slots=True)
+class BuildUnits(Node):
+    count: Expr
+    property: Expr
+    player: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSession(Node):
+    """Build unit by unit in one zone within a budget, like a roll of the dice."""
+
+    budget: Expr
+    zone: Expr
+    new_lots: Expr | None  # None: any number
+    units_per_new_lot: Expr | None  # None: any number
+    new_lots_given: bool
+    units_per_new_lot_given: bool
+    at_least_one: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTop(Node):
+    property: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveAll(Node):
+    property: Expr
+    except_player: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTop(Node):
+    source: Expr
+    target: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Node):
+    count: Expr
+    player: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Node):
+    count: Expr
+    player: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class AddBudget(Node):
+    amount: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class OfferReaction(Node):
+    player: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Say(Node):
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class If(Node):
+    condition: Expr
+    then: tuple["Stmt", ...]
+    otherwise: tuple["Stmt", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach(Node):
+    kind: str
+    var: str
+    zone: Expr | None
+    where: Expr | None
+    body: tuple["Stmt", ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat(Node):
+    times: Expr
+    body: tuple["Stmt", ...]
+
+
+Stmt = Union[
+    Let, Choose, ChooseNumber, RollZone, RollDice, RollOff, BuildUnits, BuildSession, RemoveTop,
+    RemoveAll, MoveTop, Draw, Discard, AddBudget, OfferReaction, Cancel, Stop, Say, If, ForEach,
+    Repeat,
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """A parsed effect: its statements and the source text they came from."""
+
+    statements: tuple[Stmt, ...]
+    source: str
+
+
+def walk(nodes: tuple[Node, ...] | list[Node]) -> Iterator[Node]:
+    """Every node below (and including) the given ones, statements and expressions alike."""
+    stack = list(reversed(nodes))
+    while stack:
+        node = stack.pop()
+        yield node
+        children: list[Node] = []
+        for f in fields(node):
+            value = getattr(node, f.name)
+            if isinstance(value, Node):
+                children.append(value)
+            elif isinstance(value, tuple):
+                children.extend(v for v in value if isinstance(v, Node))
+        stack.extend(reversed(children))

@@ -1,0 +1,303 @@
+"""Checking a parsed effect before any game: every name resolves and every value has the kind
+its place needs (a property where a property is expected, a number where a number is).
+
+Kinds are plain strings: "player", "property", "zone", "number", "bool".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from engine.diagnostics import did_you_mean
+from engine.effects import ast
+from engine.effects.parser import reserved_words
+
+KIND_OF_CHOICE = {
+    "property": "property",
+    "hotel": "property",
+    "vacant lot": "property",
+    "zone": "zone",
+    "player": "player",
+    "opponent": "player",
+}
+
+ATTRIBUTES = {
+    # attribute: (kind of subject, kind of result)
+    "value": ("property", "number"),
+    "top": ("property", "player"),
+    "owner": ("property", "player"),
+    "zone": ("property", "zone"),
+    "height": ("property", "number"),
+    "worth": ("player", "number"),
+    "supply": ("player", "number"),
+    "cards": ("player", "number"),
+    "properties": ("player", "number"),
+}
+
+ADJECTIVES = {"vacant": "property", "occupied": "property", "leader": "player", "last": "player"}
+
+_A = {"player": "a player", "property": "a property", "zone": "a zone", "number": "a number", "bool": "a condition"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    message: str
+    line: int
+    col: int
+    hint: str | None = None
+
+
+@dataclass
+class EffectContext:
+    """What an effect may refer to: the variant's zones and the card's timing."""
+
+    zones: frozenset[str]
+    timing: str = "end_of_turn"
+
+
+@dataclass
+class _Scope:
+    variables: dict[str, str] = field(default_factory=dict)
+
+    def child(self) -> "_Scope":
+        return _Scope(dict(self.variables))
+
+
+class _Checker:
+    def __init__(self, context: EffectContext):
+        self.context = context
+        self.problems: list[Problem] = []
+
+    def report(self, node: ast.Node, message: str, hint: str | None = None) -> None:
+        self.problems.append(Problem(message, node.line, node.col, hint))
+
+    # ----- names and binding
+
+    def bind(self, node: ast.Node, name: str, kind: str, scope: _Scope) -> None:
+        if name in scope.variables:
+            self.report(node, f"'{name}' is already in use in this effect", "choose a new name")
+        elif name in self.context.zones:
+            self.report(node, f"'{name}' is the name of a zone and cannot be reused", "choose a new name")
+        elif name in ("me", "budget"):
+            self.report(node, f"'{name}' has a fixed meaning and cannot be reused", "choose a new name")
+        scope.variables[name] = kind
+
+    def name_kind(self, node: ast.Name, scope: _Scope) -> str | None:
+        name = node.name
+        if name in scope.variables:
+            return scope.variables[name]
+        if name == "me":
+            return "player"
+        if name == "budget":
+            if self.context.timing != "after_roll":
+                self.report(node, "'budget' only exists for cards played right after the roll (timing: after_roll)")
+                return None
+            return "number"
+        if name in self.context.zones:
+            return "zone"
+        known = list(scope.variables) + sorted(self.context.zones) + ["me"]
+        self.report(node, f"unknown name '{name}'", did_you_mean(name, known) or _known_hint(scope, self.context.zones))
+        return None
+
+    # ----- expressions
+
+    def expect(self, expr: ast.Expr | None, wanted: str, scope: _Scope, what: str) -> None:
+        if expr is None:
+            return
+        kind = self.expr(expr, scope)
+        if kind is not None and kind != wanted:
+            self.report(expr, f"{what} must be {_A[wanted]}, but this is {_A[kind]}")
+
+    def expr(self, node: ast.Expr, scope: _Scope) -> str | None:
+        method = getattr(self, "expr_" + type(node).__name__)
+        return method(node, scope)
+
+    def expr_Number(self, node: ast.Number, scope: _Scope) -> str:
+        return "number"
+
+    def expr_Name(self, node: ast.Name, scope: _Scope) -> str | None:
+        return self.name_kind(node, scope)
+
+    def expr_Attribute(self, node: ast.Attribute, scope: _Scope) -> str:
+        subject_kind, result = ATTRIBUTES[node.attribute]
+        self.expect(node.subject, subject_kind, scope, f"what follows '{node.attribute} of'")
+        return result
+
+    def expr_UnitsOn(self, node: ast.UnitsOn, scope: _Scope) -> str:
+        self.expect(node.player, "player", scope, "what follows 'units of'")
+        self.expect(node.property, "property", scope, "what follows 'on'")
+        return "number"
+
+    def expr_Count(self, node: ast.Count, scope: _Scope) -> str:
+        inner = scope.child()
+        self.collection(node, node.kind, node.var, node.zone, node.where, inner)
+        return "number"
+
+    def expr_Arith(self, node: ast.Arith, scope: _Scope) -> str:
+        self.expect(node.left, "number", scope, f"each side of '{node.op}'")
+        self.expect(node.right, "number", scope, f"each side of '{node.op}'")
+        return "number"
+
+    def expr_Compare(self, node: ast.Compare, scope: _Scope) -> str:
+        hint = "use 'is' to compare players, properties or zones"
+        for side in (node.left, node.right):
+            kind = self.expr(side, scope)
+            if kind is not None and kind != "number":
+                self.report(side, f"'{node.op}' compares numbers, but this is {_A[kind]}", hint)
+        return "bool"
+
+    def expr_IsAdjective(self, node: ast.IsAdjective, scope: _Scope) -> str:
+        self.expect(node.subject, ADJECTIVES[node.adjective], scope, f"what is called '{node.adjective}'")
+        return "bool"
+
+    def expr_IsSame(self, node: ast.IsSame, scope: _Scope) -> str:
+        left = self.expr(node.left, scope)
+        right = self.expr(node.right, scope)
+        if left is not None and right is not None:
+            if left != right:
+                self.report(node, f"'is' compares things of one kind, but this is {_A[left]} and {_A[right]}")
+            elif left in ("number", "bool"):
+                self.report(node, f"'is' compares players, properties or zones; use '=' for {_A[left]}s")
+        return "bool"
+
+    def expr_HasUnits(self, node: ast.HasUnits, scope: _Scope) -> str:
+        self.expect(node.player, "player", scope, "what comes before 'has units on'")
+        self.expect(node.property, "property", scope, "what follows 'has units on'")
+        return "bool"
+
+    def expr_Logic(self, node: ast.Logic, scope: _Scope) -> str:
+        for operand in node.operands:
+            self.expect(operand, "bool", scope, f"each side of '{node.op}'")
+        return "bool"
+
+    def expr_Not(self, node: ast.Not, scope: _Scope) -> str:
+        self.expect(node.operand, "bool", scope, "what follows 'not'")
+        return "bool"
+
+    def collection(self, node: ast.Node, kind: str, var: str, zone, where, scope: _Scope) -> None:
+        """`KIND NAME [in Z] [where COND]`, shared by choose, for each and count."""
+        if zone is not None:
+            if KIND_OF_CHOICE[kind] != "property":
+                self.report(zone, f"'in' only narrows properties, not a {kind}")
+            self.expect(zone, "zone", scope, "what follows 'in'")
+        self.bind(node, var, KIND_OF_CHOICE[kind], scope)
+        self.expect(where, "bool", scope, "what follows 'where'")
+
+    # ----- statements
+
+    def block(self, statements: Iterable[ast.Stmt], scope: _Scope) -> None:
+        for statement in statements:
+            getattr(self, "stmt_" + type(statement).__name__)(statement, scope)
+
+    def stmt_Let(self, node: ast.Let, scope: _Scope) -> None:
+        kind = self.expr(node.value, scope)
+        if kind == "bool":
+            self.report(node.value, "'let' names a value, not a condition")
+        self.bind(node, node.var, kind or "number", scope)
+
+    def stmt_Choose(self, node: ast.Choose, scope: _Scope) -> None:
+        self.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+        self.collection(node, node.kind, node.var, node.zone, node.where, scope)
+
+    def stmt_ChooseNumber(self, node: ast.ChooseNumber, scope: _Scope) -> None:
+        self.expect(node.low, "number", scope, "the lowest choice")
+        self.expect(node.high, "number", scope, "the highest choice")
+        self.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+        self.bind(node, node.var, "number", scope)
+
+    def stmt_RollZone(self, node: ast.RollZone, scope: _Scope) -> None:
+        self.expect(node.chooser, "player", scope, "who chooses on a wild face ('by ...')")
+        self.bind(node, node.var, "zone", scope)
+
+    def stmt_RollDice(self, node: ast.RollDice, scope: _Scope) -> None:
+        self.expect(node.player, "player", scope, "who rolls ('for ...')")
+        self.bind(node, node.var, "number", scope)
+
+    def stmt_RollOff(self, node: ast.RollOff, scope: _Scope) -> None:
+        self.bind(node, node.var, "player", scope)
+
+    def stmt_BuildUnits(self, node: ast.BuildUnits, scope: _Scope) -> None:
+        self.expect(node.count, "number", scope, "the number of units")
+        self.expect(node.property, "property", scope, "where to build")
+        self.expect(node.player, "player", scope, "whose units ('for ...')")
+
+    def stmt_BuildSession(self, node: ast.BuildSession, scope: _Scope) -> None:
+        self.expect(node.budget, "number", scope, "the amount to build with")
+        self.expect(node.zone, "zone", scope, "where to build ('in ...')")
+        self.expect(node.new_lots, "number", scope, "'new lots'")
+        self.expect(node.units_per_new_lot, "number", scope, "'units per new lot'")
+
+    def stmt_RemoveTop(self, node: ast.RemoveTop, scope: _Scope) -> None:
+        self.expect(node.property, "property", scope, "what follows 'remove top of'")
+
+    def stmt_RemoveAll(self, node: ast.RemoveAll, scope: _Scope) -> None:
+        self.expect(node.property, "property", scope, "what follows 'remove all from'")
+        self.expect(node.except_player, "player", scope, "what follows 'except'")
+
+    def stmt_MoveTop(self, node: ast.MoveTop, scope: _Scope) -> None:
+        self.expect(node.source, "property", scope, "what follows 'move top of'")
+        self.expect(node.target, "property", scope, "where the unit goes ('to ...')")
+
+    def stmt_Draw(self, node: ast.Draw, scope: _Scope) -> None:
+        self.expect(node.count, "number", scope, "the number of cards")
+        self.expect(node.player, "player", scope, "who draws ('for ...')")
+
+    def stmt_Discard(self, node: ast.Discard, scope: _Scope) -> None:
+        self.expect(node.count, "number", scope, "the number of cards")
+        self.expect(node.player, "player", scope, "whose hand ('from ...')")
+
+    def stmt_AddBudget(self, node: ast.AddBudget, scope: _Scope) -> None:
+        if self.context.timing != "after_roll":
+            self.report(node, "'add ... to budget' only works for cards played right after the roll (timing: after_roll)")
+        self.expect(node.amount, "number", scope, "the amount")
+
+    def stmt_OfferReaction(self, node: ast.OfferReaction, scope: _Scope) -> None:
+        self.expect(node.player, "player", scope, "who may react")
+
+    def stmt_Cancel(self, node: ast.Cancel, scope: _Scope) -> None:
+        if self.context.timing != "reaction":
+            self.report(node, "'cancel' only works in a reaction card (timing: reaction)")
+
+    def stmt_Stop(self, node: ast.Stop, scope: _Scope) -> None:
+        pass
+
+    def stmt_Say(self, node: ast.Say, scope: _Scope) -> None:
+        pass
+
+    def stmt_If(self, node: ast.If, scope: _Scope) -> None:
+        self.expect(node.condition, "bool", scope, "what follows 'if'")
+        self.block(node.then, scope.child())
+        self.block(node.otherwise, scope.child())
+
+    def stmt_ForEach(self, node: ast.ForEach, scope: _Scope) -> None:
+        inner = scope.child()
+        self.collection(node, node.kind, node.var, node.zone, node.where, inner)
+        self.block(node.body, inner)
+
+    def stmt_Repeat(self, node: ast.Repeat, scope: _Scope) -> None:
+        self.expect(node.times, "number", scope, "the number of times")
+        self.block(node.body, scope.child())
+
+
+def _known_hint(scope: _Scope, zones: frozenset[str]) -> str:
+    names = sorted(scope.variables) + ["me"] + sorted(zones)
+    return "known here: " + ", ".join(names)
+
+
+def check_program(program: ast.Program, context: EffectContext) -> list[Problem]:
+    checker = _Checker(context)
+    checker.block(program.statements, _Scope())
+    return checker.problems
+
+
+def check_condition(expr: ast.Expr, context: EffectContext) -> list[Problem]:
+    checker = _Checker(context)
+    kind = checker.expr(expr, _Scope())
+    if kind is not None and kind != "bool":
+        checker.report(expr, f"a condition must be true or false, but this is {_A[kind]}")
+    return checker.problems
+
+
+def is_reserved(word: str) -> bool:
+    return word in reserved_words() or word in ("me", "budget")

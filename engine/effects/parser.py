@@ -1,0 +1,384 @@
+"""Parsing effect texts with Lark into the syntax tree of `ast.py`.
+
+The LALR parser is built once per process (and cached on disk by Lark), so loading a variant
+with 28 cards costs one parser construction and 28 fast parses. Syntax errors become
+`EffectSyntaxError` with a 1-based position and a message written for a board gamer.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.indenter import Indenter
+
+from engine.effects import ast
+
+GRAMMAR_PATH = Path(__file__).with_name("effects.lark")
+MAX_EFFECT_CHARS = 10_000
+MAX_NESTING = 12
+VALUE_WORDS = frozenset({"budget"})  # keywords that may also stand as a value in an expression
+
+
+class EffectSyntaxError(Exception):
+    """An effect text that does not parse; line and col are 1-based within the text."""
+
+    def __init__(self, message: str, line: int, col: int, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.col = col
+        self.hint = hint
+
+
+class _EffectIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR"]
+    CLOSE_PAREN_types = ["RPAR"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+    def handle_NL(self, token: Token):
+        indent = len(token.rsplit("\n", 1)[1])
+        if self.paren_level == 0 and indent < self.indent_level[-1] and indent not in self.indent_level:
+            raise EffectSyntaxError(
+                "this line's indentation does not match any enclosing block",
+                (token.end_line or 1),
+                indent + 1,
+                "indent a block's lines by the same number of spaces",
+            )
+        if self.paren_level == 0 and len(self.indent_level) > MAX_NESTING:
+            raise EffectSyntaxError(
+                f"blocks are nested more than {MAX_NESTING} deep", token.end_line or 1, indent + 1
+            )
+        yield from super().handle_NL(token)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        postlex=_EffectIndenter(),
+        propagate_positions=True,
+        maybe_placeholders=True,
+        start=["start", "condition"],
+        cache=True,
+    )
+
+
+def parse_effect(text: str) -> ast.Program:
+    """Parse one effect text; raises EffectSyntaxError."""
+    return ast.Program(tuple(_parse(text, "start")), text)
+
+
+def parse_condition(text: str) -> ast.Expr:
+    """Parse a card's play condition, a single expression; raises EffectSyntaxError."""
+    return _parse(text, "condition")
+
+
+def _parse(text: str, start: str):
+    if len(text) > MAX_EFFECT_CHARS:
+        raise EffectSyntaxError(f"effect is longer than {MAX_EFFECT_CHARS} characters", 1, 1)
+    _reject_tabs(text)
+    if not text.strip():
+        raise EffectSyntaxError("effect is empty; write at least one statement", 1, 1)
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = _parser().parse(source, start=start)
+        return _ToAst().transform(tree)
+    except EffectSyntaxError:
+        raise
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, EffectSyntaxError):
+            raise exc.orig_exc from None
+        raise
+    except UnexpectedInput as exc:
+        raise _friendly(exc, source) from None
+
+
+def _reject_tabs(text: str) -> None:
+    for number, line in enumerate(text.split("\n"), start=1):
+        col = line.find("\t")
+        if col >= 0:
+            raise EffectSyntaxError("tab character in effect", number, col + 1, "indent with spaces, not tabs")
+
+
+# ----- friendly syntax errors ------------------------------------------------------------------
+
+_TERMINAL_WORDS = {
+    "_NL": "end of line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "end of the block",
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "STRING": 'a "quoted text"',
+    "COMPARE": "a comparison (<, <=, =, ...)",
+    "ADD_OP": "+ or -",
+    "MUL_OP": "*",
+    "$END": "end of effect",
+}
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    for terminal in _parser().terminals:
+        if terminal.name == name:
+            pattern = terminal.pattern
+            if pattern.type == "str":
+                return f"'{pattern.value}'"
+            return f"'{pattern.value.replace('[ ]+', ' ')}'"
+    return name.lower()
+
+
+def _describe_token(token: Token) -> str:
+    if token.type == "$END":
+        return "end of effect"
+    if token.type == "_NL":
+        return "end of line"
+    if token.type in ("_INDENT", "_DEDENT"):
+        return "a change of indentation"
+    return f"'{token.value}'"
+
+
+def _friendly(exc: UnexpectedInput, source: str) -> EffectSyntaxError:
+    line = getattr(exc, "line", 1) or 1
+    col = getattr(exc, "column", 1) or 1
+    if isinstance(exc, UnexpectedCharacters):
+        char = source[exc.pos_in_stream] if exc.pos_in_stream < len(source) else "?"
+        return EffectSyntaxError(f"unexpected character '{char}'", line, col)
+    if isinstance(exc, UnexpectedEOF):
+        last = source.rstrip("\n").split("\n")
+        return EffectSyntaxError("effect ends too early", len(last), len(last[-1]) + 1)
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        if token.type == "_NL" and token.line is not None:
+            # a newline token starts at the end of the line where something is missing
+            line, col = token.line, token.column
+        elif token.type in ("_INDENT", "_DEDENT"):
+            line, col = (token.end_line or line), len(str(token.value)) + 1
+        expected = sorted({_describe_terminal(t) for t in exc.accepts or exc.expected})
+        shown = ", ".join(expected[:8]) + (", ..." if len(expected) > 8 else "")
+        message = f"unexpected {_describe_token(token)}"
+        return EffectSyntaxError(message, line, col, f"expected {shown}" if shown else None)
+    return EffectSyntaxError(str(exc).split("\n")[0], line, col)
+
+
+# ----- tree to AST -----------------------------------------------------------------------------
+
+
+def _pos(meta) -> dict:
+    return {"line": getattr(meta, "line", 1), "col": getattr(meta, "column", 1)}
+
+
+def _tok_pos(token: Token) -> dict:
+    return {"line": token.line or 1, "col": token.column or 1}
+
+
+@lru_cache(maxsize=1)
+def reserved_words() -> frozenset[str]:
+    """Every keyword of the language; none of them may name a variable."""
+    words = set()
+    for terminal in _parser().terminals:
+        if terminal.pattern.type == "str" and terminal.pattern.value.isalpha():
+            words.add(terminal.pattern.value)
+    return frozenset(words)
+
+
+def _var(token: Token) -> str:
+    """A name the effect binds or uses, refusing keywords the contextual lexer let through."""
+    if str(token) in reserved_words():
+        raise EffectSyntaxError(
+            f"'{token}' is a word of the effect language and cannot name something",
+            token.line or 1,
+            token.column or 1,
+            "pick another name, such as a capital letter",
+        )
+    return str(token)
+
+
+def _kind(token: Token) -> str:
+    return " ".join(str(token).split())  # "vacant   lot" -> "vacant lot"
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Shapes Lark's parse tree into frozen AST nodes, one small method per grammar rule."""
+
+    # -- blocks
+    def start(self, meta, items):
+        return [s for s in items if s is not None]
+
+    def condition(self, meta, items):
+        return items[0]
+
+    def suite(self, meta, items):
+        return tuple(s for s in items if s is not None)
+
+    # -- helpers that just pass their single value up
+    def in_zone(self, meta, items):
+        return items[0]
+
+    where = chooser = for_player = except_player = in_zone
+
+    def kind(self, meta, items):
+        return _kind(items[0])
+
+    group = extreme = adjective = attribute = kind
+
+    # -- statements
+    def let_stmt(self, meta, items):
+        return ast.Let(**_pos(meta), var=_var(items[0]), value=items[1])
+
+    def choose_stmt(self, meta, items):
+        kind, name, zone, where, chooser = items
+        return ast.Choose(**_pos(meta), kind=kind, var=_var(name), zone=zone, where=where, chooser=chooser)
+
+    def choose_number(self, meta, items):
+        name, low, high, chooser = items
+        return ast.ChooseNumber(**_pos(meta), var=_var(name), low=low, high=high, chooser=chooser)
+
+    def roll_zone(self, meta, items):
+        return ast.RollZone(**_pos(meta), var=_var(items[0]), chooser=items[1])
+
+    def roll_dice(self, meta, items):
+        return ast.RollDice(**_pos(meta), var=_var(items[0]), player=items[1])
+
+    def roll_off(self, meta, items):
+        extreme, name, group = items
+        return ast.RollOff(**_pos(meta), extreme=extreme, var=_var(name), group=group)
+
+    def build_units(self, meta, items):
+        return ast.BuildUnits(**_pos(meta), count=items[0], property=items[1], player=items[2])
+
+    def build_session(self, meta, items):
+        budget, zone, *options = items
+        values = {"new_lots": None, "units_per_new_lot": None}
+        given = {"new_lots": False, "units_per_new_lot": False}
+        at_least_one = False
+        for option in options:
+            name, value = option
+            if name == "at_least_one":
+                at_least_one = True
+                continue
+            if given[name]:
+                raise EffectSyntaxError(f"'{name.replace('_', ' ')}' is given twice", meta.line, meta.column)
+            given[name] = True
+            values[name] = None if (isinstance(value, Token) and value.type == "ANY") else value
+        return ast.BuildSession(
+            **_pos(meta),
+            budget=budget,
+            zone=zone,
+            new_lots=values["new_lots"],
+            units_per_new_lot=values["units_per_new_lot"],
+            new_lots_given=given["new_lots"],
+            units_per_new_lot_given=given["units_per_new_lot"],
+            at_least_one=at_least_one,
+        )
+
+    def new_lots(self, meta, items):
+        return ("new_lots", items[1])
+
+    def units_per_new_lot(self, meta, items):
+        return ("units_per_new_lot", items[1])
+
+    def at_least_one(self, meta, items):
+        return ("at_least_one", None)
+
+    def remove_top(self, meta, items):
+        return ast.RemoveTop(**_pos(meta), property=items[0])
+
+    def remove_all(self, meta, items):
+        return ast.RemoveAll(**_pos(meta), property=items[0], except_player=items[1])
+
+    def move_top(self, meta, items):
+        return ast.MoveTop(**_pos(meta), source=items[0], target=items[1])
+
+    def draw_stmt(self, meta, items):
+        return ast.Draw(**_pos(meta), count=items[0], player=items[1])
+
+    def discard_stmt(self, meta, items):
+        return ast.Discard(**_pos(meta), count=items[0], player=items[1])
+
+    def budget_stmt(self, meta, items):
+        return ast.AddBudget(**_pos(meta), amount=items[0])
+
+    def react_stmt(self, meta, items):
+        return ast.OfferReaction(**_pos(meta), player=items[0])
+
+    def cancel_stmt(self, meta, items):
+        return ast.Cancel(**_pos(meta))
+
+    def stop_stmt(self, meta, items):
+        return ast.Stop(**_pos(meta))
+
+    def say_stmt(self, meta, items):
+        return ast.Say(**_pos(meta), text=str(items[0])[1:-1])
+
+    def if_stmt(self, meta, items):
+        condition, then, otherwise = items
+        return ast.If(**_pos(meta), condition=condition, then=then, otherwise=otherwise or ())
+
+    def for_stmt(self, meta, items):
+        kind, name, zone, where, body = items
+        return ast.ForEach(**_pos(meta), kind=kind, var=_var(name), zone=zone, where=where, body=body)
+
+    def repeat_stmt(self, meta, items):
+        return ast.Repeat(**_pos(meta), times=items[0], body=items[1])
+
+    # -- expressions
+    def number(self, meta, items):
+        return ast.Number(**_tok_pos(items[0]), value=int(items[0]))
+
+    def name(self, meta, items):
+        token = items[0]
+        name = str(token) if str(token) in VALUE_WORDS else _var(token)
+        return ast.Name(**_tok_pos(token), name=name)
+
+    def attribute_of(self, meta, items):
+        return ast.Attribute(**_pos(meta), attribute=items[0], subject=items[1])
+
+    def units_on(self, meta, items):
+        return ast.UnitsOn(**_pos(meta), player=items[0], property=items[1])
+
+    def count(self, meta, items):
+        kind, name, zone, where = items
+        return ast.Count(**_pos(meta), kind=kind, var=_var(name), zone=zone, where=where)
+
+    def arith(self, meta, items):
+        result = items[0]
+        for op, right in zip(items[1::2], items[2::2]):
+            result = ast.Arith(line=result.line, col=result.col, op=str(op), left=result, right=right)
+        return result
+
+    def compare(self, meta, items):
+        left, op, right = items
+        return ast.Compare(**_pos(meta), op=str(op), left=left, right=right)
+
+    def is_adjective(self, meta, items):
+        subject, negation, adjective = items
+        return ast.IsAdjective(**_pos(meta), subject=subject, adjective=adjective, negated=negation is not None)
+
+    def is_same(self, meta, items):
+        left, negation, right = items
+        return ast.IsSame(**_pos(meta), left=left, right=right, negated=negation is not None)
+
+    def has_units(self, meta, items):
+        return ast.HasUnits(**_pos(meta), player=items[0], property=items[1])
+
+    def and_(self, meta, items):
+        if len(items) == 1:
+            return items[0]
+        return ast.Logic(**_pos(meta), op="and", operands=tuple(items))
+
+    def or_(self, meta, items):
+        if len(items) == 1:
+            return items[0]
+        return ast.Logic(**_pos(meta), op="or", operands=tuple(items))
+
+    def not_(self, meta, items):
+        return ast.Not(**_pos(meta), operand=items[-1])

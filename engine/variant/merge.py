@@ -1,0 +1,187 @@
+"""`extends:`: reading a chain of variant files and merging each child over its base.
+
+Mappings merge key by key. Lists whose items all carry an `id` (zones, seats, cards) merge
+item by item on that id, new ids being appended and `remove: true` deleting one; any other
+list is replaced whole. Every merged value keeps the position of the file that gave it, so a
+message about a merged variant still points at the line an author wrote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.diagnostics import Diagnostic, Loc, did_you_mean
+from engine.resources import bundled_variant_names, variants_dir
+from engine.variant.yamlsource import LocDict, LocList, YamlProblem, parse_yaml, read_text
+
+MAX_EXTENDS_DEPTH = 16
+
+
+@dataclass
+class Source:
+    """The files a variant was read from, child first, for messages and for hashing."""
+
+    files: list[Path] = field(default_factory=list)
+    texts: dict[str, str] = field(default_factory=dict)
+
+
+def shown_path(path: Path) -> str:
+    """A path as a person would type it: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def resolve_variant_argument(argument: str) -> Path | None:
+    """A bundled variant name or a file path, as given on the command line."""
+    candidate = Path(argument)
+    if candidate.suffix in (".yaml", ".yml") or "/" in argument or "\\" in argument:
+        return candidate
+    if argument in bundled_variant_names():
+        return variants_dir() / f"{argument}.yaml"
+    if candidate.exists():
+        return candidate
+    return None
+
+
+def load_merged(path: Path, diagnostics: list[Diagnostic], source: Source) -> LocDict | None:
+    """The variant at `path` with its `extends` chain merged in; problems go to diagnostics."""
+    return _load(path, diagnostics, source, chain=[])
+
+
+def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list[Path]) -> LocDict | None:
+    shown = shown_path(path)
+    try:
+        text = read_text(path, shown)
+        document = parse_yaml(text, shown)
+    except YamlProblem as problem:
+        diagnostics.append(problem.diagnostic)
+        return None
+    source.files.append(path)
+    source.texts[shown] = text
+    base_name = document.get("extends")
+    if base_name is None:
+        _leftover_removals(document, diagnostics)
+        return document
+    if not isinstance(base_name, str) or not base_name:
+        return document  # the schema check reports the wrong type
+    loc = document.value_locs["extends"].loc
+    base_path = _resolve_extends(base_name, path, loc, diagnostics)
+    if base_path is None:
+        return None
+    resolved_chain = [p.resolve() for p in chain + [path]]
+    if base_path.resolve() in resolved_chain:
+        cycle = " -> ".join(shown_path(p) for p in chain + [path, base_path])
+        diagnostics.append(Diagnostic(loc, f"'extends' makes a cycle: {cycle}"))
+        return None
+    if len(chain) >= MAX_EXTENDS_DEPTH:
+        diagnostics.append(Diagnostic(loc, f"'extends' chain is deeper than {MAX_EXTENDS_DEPTH} files"))
+        return None
+    base = _load(base_path, diagnostics, source, chain + [path])
+    if base is None:
+        return None
+    return _merge_mapping(base, document, [], diagnostics)
+
+
+def _resolve_extends(name: str, child: Path, loc: Loc, diagnostics: list[Diagnostic]) -> Path | None:
+    """A bundled name, or a path relative to the child that stays in its folder or the bundle's."""
+    if "/" not in name and "\\" not in name and not name.endswith((".yaml", ".yml")):
+        if name in bundled_variant_names():
+            return variants_dir() / f"{name}.yaml"
+        diagnostics.append(
+            Diagnostic(
+                loc,
+                f"'extends' names '{name}', which is not a bundled variant",
+                did_you_mean(name, bundled_variant_names())
+                or f"bundled variants: {', '.join(bundled_variant_names())}; or give a path ending in .yaml",
+            )
+        )
+        return None
+    target = (child.parent / name).resolve()
+    allowed_roots = [child.parent.resolve(), variants_dir().resolve()]
+    if not any(target == root or root in target.parents for root in allowed_roots):
+        diagnostics.append(
+            Diagnostic(
+                loc,
+                f"'extends' path '{name}' leaves the variant's folder",
+                "a variant may extend files in its own folder (or below) and the bundled variants",
+            )
+        )
+        return None
+    if not target.is_file():
+        diagnostics.append(Diagnostic(loc, f"'extends' names '{name}', but there is no such file"))
+        return None
+    return target
+
+
+def _is_named_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, dict) and "id" in item for item in value)
+
+
+def _merge_mapping(base: LocDict, child: LocDict, path: list, diagnostics: list[Diagnostic]) -> LocDict:
+    merged = LocDict(base, loc=child.loc or base.loc)
+    merged.key_locs.update(base.key_locs)
+    merged.value_locs.update(base.value_locs)
+    for key, value in child.items():
+        if key in base and isinstance(base[key], LocDict) and isinstance(value, LocDict):
+            merged[key] = _merge_mapping(base[key], value, path + [key], diagnostics)
+        elif key in base and isinstance(base[key], LocList) and isinstance(value, LocList) and _is_named_list(base[key]) and _is_named_list(value):
+            merged[key] = _merge_named_list(base[key], value, diagnostics)
+        else:
+            merged[key] = value
+            if isinstance(value, list):
+                _leftover_removals_in(value, child.value_locs[key], diagnostics)
+        merged.key_locs[key] = child.key_locs[key]
+        merged.value_locs[key] = child.value_locs[key]
+    merged.pop("extends", None)
+    return merged
+
+
+def _merge_named_list(base: LocList, child: LocList, diagnostics: list[Diagnostic]) -> LocList:
+    items: dict[Any, tuple[Any, Any]] = {item["id"]: (item, loc) for item, loc in zip(base, base.value_locs)}
+    for item, loc in zip(child, child.value_locs):
+        item_id = item["id"]
+        if item.get("remove") is True:
+            if item_id not in items:
+                diagnostics.append(
+                    Diagnostic(
+                        item.key_locs.get("remove", loc.loc),
+                        f"cannot remove '{item_id}': the base variant has no item with that id",
+                        did_you_mean(str(item_id), [str(k) for k in items]),
+                    )
+                )
+            else:
+                del items[item_id]
+            continue
+        if item_id in items and isinstance(items[item_id][0], LocDict):
+            items[item_id] = (_merge_mapping(items[item_id][0], item, [], diagnostics), loc)
+        else:
+            items[item_id] = (item, loc)
+    merged = LocList((item for item, _ in items.values()), loc=child.loc)
+    merged.value_locs = [loc for _, loc in items.values()]
+    return merged
+
+
+def _leftover_removals(document: LocDict, diagnostics: list[Diagnostic]) -> None:
+    """`remove: true` only means something in a file that extends another."""
+    for key, value in document.items():
+        if isinstance(value, LocDict):
+            _leftover_removals(value, diagnostics)
+        elif isinstance(value, list):
+            _leftover_removals_in(value, document.value_locs[key], diagnostics)
+
+
+def _leftover_removals_in(items: list, _loc: Any, diagnostics: list[Diagnostic]) -> None:
+    for item in items:
+        if isinstance(item, LocDict):
+            if item.get("remove") is True:
+                diagnostics.append(
+                    Diagnostic(
+                        item.key_locs["remove"],
+                        f"'remove: true' on '{item.get('id')}' only works in a variant that extends another",
+                    )
+                )
+            _leftover_removals(item, diagnostics)

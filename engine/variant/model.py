@@ -1,0 +1,143 @@
+"""The validated, normalised, immutable description of a variant that the engine plays.
+
+Built once from a checked YAML document; every field is filled, so engine code never asks
+whether something is missing. Card effects are already parsed into syntax trees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.effects import ast
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    id: str
+    name: str
+    colour: str
+    """Display colour, #rrggbb."""
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    players: int
+    units: int
+    """Hotel units each player takes with this many players."""
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    id: str
+    name: str
+    colour: str
+    properties: tuple[int, ...]
+    """Indices into `Variant.properties`, in board order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Property:
+    index: int
+    """Position in `Variant.properties` (board order, zone by zone)."""
+    id: str
+    """`<zone>_<n>`, n counting from 1 within the zone."""
+    zone: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One face of the colour die."""
+
+    kind: str
+    """"zone", "wild" or "fortune"."""
+    zone: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    number_count: int
+    number_faces: tuple[int, ...]
+    colour_faces: tuple[Face, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    length: int
+    fortune_spaces: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    starting_hand: int
+    cards_per_turn: int
+    new_lots_per_roll: int
+    units_per_new_lot: int
+    build_compulsory: bool
+    turn_order: str
+    ownership_tie_break: str
+    fortune_space_draw: str
+    last_place_includes_ties: bool
+    leader_includes_ties: bool
+    end_conditions: tuple[str, ...]
+    ranking: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    name: str
+    count: int
+    text: str
+    timing: str
+    """"end_of_turn", "after_roll" or "reaction"."""
+    reacts_to: tuple[str, ...]
+    condition: ast.Expr | None
+    effect: ast.Program
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    name: str
+    edition: str
+    source: str
+    description: str
+    setups: tuple[Setup, ...]
+    seats: tuple[Seat, ...]
+    dice: Dice
+    money: str
+    """Display format of an amount, with {} for the number."""
+    zones: tuple[Zone, ...]
+    properties: tuple[Property, ...]
+    track: Track
+    rules: Rules
+    deck_name: str
+    cards: tuple[Card, ...]
+    files: tuple[str, ...] = field(default=())
+    """The files read, the variant's own first, then its bases."""
+    content_hash: str = ""
+    """SHA-256 of the merged document: equal hashes mean equal games."""
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(s.players for s in self.setups)
+
+    def units_for(self, players: int) -> int:
+        for setup in self.setups:
+            if setup.players == players:
+                return setup.units
+        raise ValueError(f"this variant is not for {players} players (allowed: {self.player_counts})")
+
+    def card(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def format_money(self, amount: int) -> str:
+        return self.money.replace("{}", str(amount))
+
+    @property
+    def deck_size(self) -> int:
+        return sum(card.count for card in self.cards)

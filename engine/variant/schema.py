@@ -1,0 +1,189 @@
+"""Checking a variant document against `schemas/variant.schema.json`, with located messages.
+
+The schema file is written for editors, which see one file at a time: a house rule that
+extends another variant is partial, so the file schema requires almost nothing. After
+`extends` is merged, the document must be complete; `complete_schema` derives that stricter
+schema from the same file, so there is one source of truth for keys, types and descriptions.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from typing import Any, Iterator
+
+from jsonschema import Draft7Validator
+from jsonschema.exceptions import ValidationError
+
+from engine.diagnostics import Diagnostic, Loc, did_you_mean
+from engine.resources import schemas_dir
+from engine.variant.yamlsource import LocDict, LocList, ValueLoc
+
+# Keys a complete variant may leave out; every other key of the schema must be present.
+OPTIONAL_KEYS = frozenset({"extends", "edition", "source", "description", "remove", "reacts_to", "condition", "money"})
+
+
+@lru_cache(maxsize=1)
+def file_schema() -> dict:
+    return json.loads((schemas_dir() / "variant.schema.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def complete_schema() -> dict:
+    schema = copy.deepcopy(file_schema())
+    _require_all(schema)
+    return schema
+
+
+def _require_all(node: Any) -> None:
+    if isinstance(node, dict):
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            node["required"] = sorted(k for k in properties if k not in OPTIONAL_KEYS)
+        for value in node.values():
+            _require_all(value)
+    elif isinstance(node, list):
+        for value in node:
+            _require_all(value)
+
+
+@lru_cache(maxsize=2)
+def _validator(complete: bool) -> Draft7Validator:
+    return Draft7Validator(complete_schema() if complete else file_schema())
+
+
+def validate(document: LocDict, complete: bool = True) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    for error in _validator(complete).iter_errors(document):
+        diagnostics.extend(_explain(error, document))
+    return diagnostics
+
+
+# ----- turning jsonschema errors into located messages -----------------------------------------
+
+
+def _container_and_key(document: Any, path: list) -> tuple[Any, Any]:
+    """The container holding the value at `path`, and its key (None for the document)."""
+    container, key = None, None
+    node = document
+    for step in path:
+        container, key = node, step
+        node = node[step]
+    return container, key
+
+
+def _value_loc(document: LocDict, path: list) -> Loc:
+    container, key = _container_and_key(document, path)
+    if container is None:
+        return document.loc.loc if document.loc else Loc("?")
+    if isinstance(container, LocDict):
+        return container.value_locs[key].loc
+    if isinstance(container, LocList):
+        return container.value_locs[key].loc
+    return Loc("?")
+
+
+def _key_loc(document: LocDict, path: list) -> Loc:
+    """Where the key naming the value at `path` is; a list item's own start otherwise."""
+    container, key = _container_and_key(document, path)
+    if isinstance(container, LocDict):
+        return container.key_locs[key]
+    return _value_loc(document, path)
+
+
+def _where(document: Any, path: list) -> str:
+    """A path as an author reads it: `deck.cards[hurricane].count`, items named by their id."""
+    parts = []
+    node = document
+    for step in path:
+        node = node[step]
+        if isinstance(step, int):
+            named = isinstance(node, dict) and isinstance(node.get("id"), str)
+            parts.append(f"[{node['id']}]" if named else f"[{step + 1}]")
+        else:
+            parts.append(f".{step}")
+    return "".join(parts).lstrip(".") or "the top level"
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"'{str(value).lower()}' (true/false)"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text '{value}'"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return repr(value)
+
+
+_TYPE_WORDS = {
+    "integer": "a whole number",
+    "string": "text",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping of keys to values",
+    "number": "a number",
+}
+
+
+def _explain(error: ValidationError, document: LocDict) -> Iterator[Diagnostic]:
+    path = list(error.absolute_path)
+    where = _where(document, path)
+    validator = error.validator
+    value = error.instance
+    if validator == "additionalProperties":
+        allowed = error.schema.get("properties", {})
+        for extra in sorted(k for k in value if k not in allowed):
+            yield Diagnostic(
+                _key_loc(document, path + [extra]),
+                f"unknown key '{extra}' in {where}",
+                did_you_mean(str(extra), allowed) or f"allowed keys: {', '.join(sorted(allowed))}",
+            )
+        return
+    if validator == "required":
+        missing = [k for k in error.validator_value if k not in value]
+        for key in missing:
+            yield Diagnostic(
+                _key_loc(document, path) if path else _value_loc(document, path),
+                f"{where} is missing the key '{key}'",
+            )
+        return
+    loc = _value_loc(document, path)
+    if validator == "type":
+        expected = error.validator_value
+        expected_words = _TYPE_WORDS.get(expected, expected) if isinstance(expected, str) else expected
+        yield Diagnostic(loc, f"{where} must be {expected_words}, not {_describe(value)}")
+    elif validator in ("enum", "const"):
+        options = error.validator_value if validator == "enum" else [error.validator_value]
+        shown = ", ".join(f"'{o}'" if isinstance(o, str) else str(o) for o in options)
+        hint = did_you_mean(value, [o for o in options if isinstance(o, str)]) if isinstance(value, str) else None
+        yield Diagnostic(loc, f"{where} is {_describe(value)}; it must be one of: {shown}", hint)
+    elif validator == "minimum":
+        yield Diagnostic(loc, f"{where} must be at least {error.validator_value}, not {value}")
+    elif validator == "maximum":
+        yield Diagnostic(loc, f"{where} must be at most {error.validator_value}, not {value}")
+    elif validator == "minItems":
+        yield Diagnostic(loc, f"{where} needs at least {error.validator_value} item(s)")
+    elif validator == "maxItems":
+        yield Diagnostic(loc, f"{where} may have at most {error.validator_value} items")
+    elif validator == "minLength":
+        yield Diagnostic(loc, f"{where} must not be empty")
+    elif validator == "maxLength":
+        yield Diagnostic(loc, f"{where} is longer than {error.validator_value} characters")
+    elif validator == "uniqueItems":
+        yield Diagnostic(loc, f"{where} lists the same item twice")
+    elif validator == "pattern":
+        yield Diagnostic(loc, f"{where} is {_describe(value)}, which is not of the right form", _pattern_hint(error))
+    else:
+        yield Diagnostic(loc, f"{where}: {error.message}")
+
+
+def _pattern_hint(error: ValidationError) -> str | None:
+    description = error.schema.get("description")
+    return description.rstrip(".") if description else None

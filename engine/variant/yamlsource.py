@@ -1,0 +1,270 @@
+"""Reading a YAML file into plain data that remembers where every key and value came from.
+
+PyYAML's own loaders accept things a variant file must not contain: duplicate keys (the
+last one silently wins), aliases (a few lines can expand to gigabytes), and arbitrary tags.
+So we only *compose* the document (nodes with positions, nothing constructed), refuse aliases
+while composing, and build the data ourselves from the node tree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.diagnostics import Diagnostic, Loc
+
+MAX_FILE_BYTES = 1_000_000
+MAX_NODES = 50_000
+
+_SCALAR_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+
+
+@dataclass(frozen=True, slots=True)
+class ValueLoc:
+    """Where a value starts, plus what is needed to map a position inside a string."""
+
+    loc: Loc
+    style: str | None = None  # YAML scalar style: None (plain), "'", '"', "|" or ">"
+    content_indent: int | None = None  # first column of a block scalar's text, 1-based
+
+
+class LocDict(dict):
+    """A mapping that also records, per key, where the key and its value are in the file."""
+
+    def __init__(self, *args: Any, loc: ValueLoc | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.loc = loc
+        self.key_locs: dict[Any, Loc] = {}
+        self.value_locs: dict[Any, ValueLoc] = {}
+
+
+class LocList(list):
+    """A list that also records where each item is in the file."""
+
+    def __init__(self, *args: Any, loc: ValueLoc | None = None):
+        super().__init__(*args)
+        self.loc = loc
+        self.value_locs: list[ValueLoc] = []
+
+
+class YamlProblem(Exception):
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(str(diagnostic))
+        self.diagnostic = diagnostic
+
+
+def _loc(file: str, mark: Any) -> Loc:
+    return Loc(file, mark.line + 1, mark.column + 1)
+
+
+class _StrictComposer(yaml.SafeLoader):
+    """A SafeLoader whose composer refuses aliases and counts nodes."""
+
+    def __init__(self, stream: str, file: str):
+        super().__init__(stream)
+        self.file = file
+        self.node_count = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: D401 - PyYAML hook
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise YamlProblem(
+                Diagnostic(
+                    _loc(self.file, event.start_mark),
+                    f"alias '*{event.anchor}' is not allowed in variant files",
+                    "write the value out in full; use 'extends:' to share a variant",
+                )
+            )
+        self.node_count += 1
+        if self.node_count > MAX_NODES:
+            event = self.peek_event()
+            raise YamlProblem(
+                Diagnostic(
+                    _loc(self.file, event.start_mark),
+                    f"file has more than {MAX_NODES} YAML nodes; variant files are limited to that",
+                )
+            )
+        return super().compose_node(parent, index)
+
+
+def read_text(path: Path, shown_as: str) -> str:
+    """The file's text, or a YamlProblem that says why it cannot be a variant file."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise YamlProblem(
+                Diagnostic(
+                    Loc(shown_as),
+                    f"file is {size / 1_000_000:.1f} MB; variant files are limited to "
+                    f"{MAX_FILE_BYTES // 1_000_000} MB",
+                )
+            )
+        data = path.read_bytes()
+    except OSError as exc:
+        raise YamlProblem(Diagnostic(Loc(shown_as), f"cannot read file: {exc.strerror or exc}")) from None
+    return decode_text(data, shown_as)
+
+
+def decode_text(data: bytes, shown_as: str) -> str:
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line = data.count(b"\n", 0, nul) + 1
+        raise YamlProblem(Diagnostic(Loc(shown_as, line, 1), "file is binary, not a YAML text file"))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise YamlProblem(
+            Diagnostic(Loc(shown_as, line, col), "file is not valid UTF-8 text")
+        ) from None
+    if not text.strip():
+        raise YamlProblem(Diagnostic(Loc(shown_as), "file is empty; a variant file is a YAML mapping"))
+    return text
+
+
+def parse_yaml(text: str, file: str) -> LocDict:
+    """Parse one YAML document whose top level must be a mapping."""
+    loader = _StrictComposer(text, file)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise YamlProblem(Diagnostic(Loc(file), "file holds no YAML document"))
+        if not isinstance(node, yaml.MappingNode):
+            raise YamlProblem(
+                Diagnostic(
+                    _loc(file, node.start_mark),
+                    "the top level of a variant file must be a mapping of keys to values",
+                )
+            )
+        return _Builder(loader, file, text).mapping(node)
+    except yaml.MarkedYAMLError as exc:
+        raise YamlProblem(_yaml_error_diagnostic(exc, file)) from None
+    except yaml.YAMLError as exc:  # unmarked reader errors
+        raise YamlProblem(Diagnostic(Loc(file), f"YAML error: {exc}")) from None
+    finally:
+        loader.dispose()
+
+
+def _yaml_error_diagnostic(exc: yaml.MarkedYAMLError, file: str) -> Diagnostic:
+    mark = exc.problem_mark or exc.context_mark
+    loc = _loc(file, mark) if mark is not None else Loc(file)
+    problem = exc.problem or "syntax error"
+    if "'\\t'" in problem:
+        return Diagnostic(loc, "tab character in YAML indentation", "indent with spaces, not tabs")
+    message = f"YAML syntax error: {problem}"
+    if exc.context:
+        message += f" ({exc.context}"
+        if exc.context_mark is not None and exc.context_mark is not mark:
+            message += f" at line {exc.context_mark.line + 1}"
+        message += ")"
+    return Diagnostic(loc, message)
+
+
+class _Builder:
+    """Turns composed nodes into LocDict/LocList/scalars, refusing what a variant cannot hold."""
+
+    def __init__(self, loader: yaml.SafeLoader, file: str, text: str):
+        self.loader = loader
+        self.file = file
+        self.lines = text.splitlines()
+
+    def value(self, node: Any) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            return self.mapping(node)
+        if isinstance(node, yaml.SequenceNode):
+            return self.sequence(node)
+        return self.scalar(node)
+
+    def value_loc(self, node: Any) -> ValueLoc:
+        loc = _loc(self.file, node.start_mark)
+        style = getattr(node, "style", None)
+        indent = None
+        if isinstance(node, yaml.ScalarNode) and style in ("|", ">"):
+            indent = self._block_indent(node.start_mark.line + 1)
+        return ValueLoc(loc, style, indent)
+
+    def _block_indent(self, first_line_index: int) -> int:
+        for line in self.lines[first_line_index:]:
+            if line.strip():
+                return len(line) - len(line.lstrip(" ")) + 1
+        return 1
+
+    def _check_tag(self, node: Any, allowed: set[str]) -> None:
+        if node.tag not in allowed:
+            raise YamlProblem(
+                Diagnostic(
+                    _loc(self.file, node.start_mark),
+                    f"YAML tag '{node.tag}' is not allowed in variant files",
+                    "use plain strings, numbers, lists and mappings",
+                )
+            )
+
+    def mapping(self, node: yaml.MappingNode) -> LocDict:
+        self._check_tag(node, {_MAP_TAG})
+        result = LocDict(loc=self.value_loc(node))
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise YamlProblem(
+                    Diagnostic(_loc(self.file, key_node.start_mark), "merge keys ('<<') are not allowed")
+                )
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise YamlProblem(
+                    Diagnostic(_loc(self.file, key_node.start_mark), "a mapping key must be a plain word")
+                )
+            key = self.scalar(key_node)
+            key_loc = _loc(self.file, key_node.start_mark)
+            if key in result:
+                first = result.key_locs[key]
+                raise YamlProblem(
+                    Diagnostic(
+                        key_loc,
+                        f"duplicate key '{key}' (first given at line {first.line})",
+                        "YAML keeps only one of them; remove or rename the other",
+                    )
+                )
+            result[key] = self.value(value_node)
+            result.key_locs[key] = key_loc
+            result.value_locs[key] = self.value_loc(value_node)
+        return result
+
+    def sequence(self, node: yaml.SequenceNode) -> LocList:
+        self._check_tag(node, {_SEQ_TAG})
+        result = LocList(loc=self.value_loc(node))
+        for item in node.value:
+            result.append(self.value(item))
+            result.value_locs.append(self.value_loc(item))
+        return result
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        if node.tag == _TIMESTAMP_TAG:
+            return node.value  # a date-looking word stays the text the author wrote
+        self._check_tag(node, _SCALAR_TAGS)
+        return self.loader.construct_object(node, deep=True)
+
+
+def text_position(value_loc: ValueLoc, line: int, col: int) -> Loc:
+    """Map a 1-based (line, col) inside a string value to its place in the file.
+
+    Exact for block scalars (`|`) and single-line plain or quoted strings; for folded or
+    multi-line flow strings the start of the value is the best honest answer.
+    """
+    loc = value_loc.loc
+    if value_loc.style == "|" and value_loc.content_indent is not None:
+        return Loc(loc.file, loc.line + line, value_loc.content_indent + col - 1)
+    if line == 1 and value_loc.style in (None, "'", '"'):
+        offset = 1 if value_loc.style in ("'", '"') else 0
+        return Loc(loc.file, loc.line, loc.col + offset + col - 1)
+    return loc

@@ -1,0 +1,1 @@
+"""The Textual terminal UI (arrives with the play issue)."""
