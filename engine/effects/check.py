@@ -158,7 +158,8 @@ class _Checker:
             if left != right:
                 self.report(node, f"'is' compares things of one kind, but this is {_A[left]} and {_A[right]}")
             elif left in ("number", "bool"):
-                self.report(node, f"'is' compares players, properties or zones; use '=' for {_A[left]}s")
+                tail = "use '=' for numbers" if left == "number" else "not conditions"
+                self.report(node, f"'is' compares players, properties or zones; {tail}")
         return "bool"
 
     def expr_HasUnits(self, node: ast.HasUnits, scope: _Scope) -> str:
@@ -179,7 +180,7 @@ class _Checker:
         """`KIND NAME [in Z] [where COND]`, shared by choose, for each and count."""
         if zone is not None:
             if KIND_OF_CHOICE[kind] != "property":
-                self.report(zone, f"'in' only narrows properties, not a {kind}")
+                self.report(zone, f"'in' only narrows properties, not {_article(kind)}")
             self.expect(zone, "zone", scope, "what follows 'in'")
         self.bind(node, var, KIND_OF_CHOICE[kind], scope)
         self.expect(where, "bool", scope, "what follows 'where'")
@@ -278,6 +279,10 @@ class _Checker:
     def stmt_Repeat(self, node: ast.Repeat, scope: _Scope) -> None:
         self.expect(node.times, "number", scope, "the number of times")
         self.block(node.body, scope.child())
+
+
+def _article(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
 def _known_hint(scope: _Scope, zones: frozenset[str]) -> str:
