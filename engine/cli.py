@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Sequence
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -54,11 +55,14 @@ def _check(args: argparse.Namespace) -> int:
         try:
             paths.append((argument, find_variant(argument)))
         except VariantNotFound:
-            print(
-                f"boardwalk check: error: no variant file or bundled variant named '{argument}' "
-                f"(bundled: {', '.join(bundled_variant_names())})",
-                file=sys.stderr,
-            )
+            if Path(argument).is_dir():
+                problem = f"'{argument}' is a folder; give a variant file or a bundled variant's name"
+            else:
+                problem = (
+                    f"no variant file or bundled variant named '{argument}' "
+                    f"(bundled: {', '.join(bundled_variant_names())})"
+                )
+            print(f"boardwalk check: error: {problem}", file=sys.stderr)
             return EXIT_USAGE
     results = [(argument, check_variant(path)) for argument, path in paths]
     if args.format == "json":

@@ -19,6 +19,7 @@ from engine.effects import ast
 GRAMMAR_PATH = Path(__file__).with_name("effects.lark")
 MAX_EFFECT_CHARS = 10_000
 MAX_NESTING = 12
+MAX_PARENTHESES = 30
 VALUE_WORDS = frozenset({"budget"})  # keywords that may also stand as a value in an expression
 
 
@@ -84,6 +85,7 @@ def _parse(text: str, start: str):
     if len(text) > MAX_EFFECT_CHARS:
         raise EffectSyntaxError(f"effect is longer than {MAX_EFFECT_CHARS} characters", 1, 1)
     _reject_tabs(text)
+    _limit_parentheses(text)
     if not text.strip():
         raise EffectSyntaxError("effect is empty; write at least one statement", 1, 1)
     source = text if text.endswith("\n") else text + "\n"
@@ -98,6 +100,17 @@ def _parse(text: str, start: str):
         raise
     except UnexpectedInput as exc:
         raise _friendly(exc, source) from None
+    except RecursionError:
+        raise EffectSyntaxError("effect is nested too deeply", 1, 1) from None
+
+
+def _limit_parentheses(text: str) -> None:
+    depth = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        for col, char in enumerate(line, start=1):
+            depth += (char == "(") - (char == ")")
+            if depth > MAX_PARENTHESES:
+                raise EffectSyntaxError(f"parentheses are nested more than {MAX_PARENTHESES} deep", number, col)
 
 
 def _reject_tabs(text: str) -> None:

@@ -46,7 +46,7 @@ class CheckResult:
 
 def find_variant(argument: str) -> Path:
     path = resolve_variant_argument(argument)
-    if path is None or not path.exists():
+    if path is None or not path.is_file():
         raise VariantNotFound(argument)
     return path
 
@@ -66,7 +66,7 @@ def check_variant(argument: str | Path) -> CheckResult:
     _check_effects(document, cards, diagnostics)
     variant = None
     if not schema_problems:
-        _check_meaning(document, cards, diagnostics)
+        _check_meaning(document, cards, diagnostics, root_file=files[0])
         if not diagnostics:
             variant = _build(document, cards, files)
     return CheckResult(variant, _sorted(diagnostics), files)
@@ -124,7 +124,13 @@ def _parse_text(raw: LocDict, key: str, parse, diagnostics: list[Diagnostic]):
 # ----- stage 4: meaning ------------------------------------------------------------------------
 
 
-def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic]) -> None:
+def _prefer_root(root_file: str, *locs: Loc) -> Loc:
+    """Of the places that together cause a problem, the one in the file being checked: a
+    house rule's author should be pointed at their own file, not at the bundled base."""
+    return next((loc for loc in locs if loc.file == root_file), locs[0])
+
+
+def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic], root_file: str) -> None:
     players, board, rules, dice = document["players"], document["board"], document["rules"], document["dice"]
     for owner, key in ((players, "seats"), (board, "zones"), (document["deck"], "cards")):
         _unique_ids(owner[key], diagnostics)
@@ -136,7 +142,7 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
     if len(players["seats"]) < max(counts):
         diagnostics.append(
             Diagnostic(
-                players.key_locs["seats"],
+                _prefer_root(root_file, players.key_locs["seats"], players.key_locs["setups"]),
                 f"{len(players['seats'])} seats for up to {max(counts)} players; every player needs a seat",
             )
         )
@@ -170,7 +176,7 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
                 Diagnostic(loc.loc, f"Fortune space {space} is beyond the end of the track ({track['length']})")
             )
 
-    _check_deck(document, cards, zone_ids, diagnostics)
+    _check_deck(document, cards, diagnostics, root_file)
 
 
 def _unique_ids(items: list, diagnostics: list[Diagnostic]) -> None:
@@ -199,7 +205,7 @@ def _check_effects(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
             _report(check_condition(card.condition, context), card.raw, "condition", diagnostics)
 
 
-def _check_deck(document: LocDict, cards: list[_ParsedCard], zone_ids: list[str], diagnostics: list[Diagnostic]) -> None:
+def _check_deck(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic], root_file: str) -> None:
     deck = document["deck"]
     card_ids = [c["id"] for c in deck["cards"]]
     for card in cards:
@@ -226,7 +232,12 @@ def _check_deck(document: LocDict, cards: list[_ParsedCard], zone_ids: list[str]
     if total < needed:
         diagnostics.append(
             Diagnostic(
-                document["deck"].key_locs["cards"],
+                _prefer_root(
+                    root_file,
+                    document["deck"].key_locs["cards"],
+                    document["rules"].key_locs["starting_hand"],
+                    document["players"].key_locs["setups"],
+                ),
                 f"the deck holds {total} cards, but {max(counts)} players with {document['rules']['starting_hand']} "
                 f"cards each need {needed}",
             )

@@ -141,9 +141,23 @@ def _merge_mapping(base: LocDict, child: LocDict, path: list, diagnostics: list[
 
 
 def _merge_named_list(base: LocList, child: LocList, diagnostics: list[Diagnostic]) -> LocList:
-    items: dict[Any, tuple[Any, Any]] = {item["id"]: (item, loc) for item, loc in zip(base, base.value_locs)}
+    items: dict[Any, tuple[Any, Any]] = {
+        (item["id"] if isinstance(item["id"], str) else ("not an id", i)): (item, loc)
+        for i, (item, loc) in enumerate(zip(base, base.value_locs))
+    }
+    seen_in_child: dict[str, Any] = {}
     for item, loc in zip(child, child.value_locs):
         item_id = item["id"]
+        if not isinstance(item_id, str):
+            items[("not an id", len(items))] = (item, loc)  # kept whole: the schema reports the id
+            continue
+        if item_id in seen_in_child:
+            first = seen_in_child[item_id]
+            diagnostics.append(
+                Diagnostic(item.value_locs["id"].loc, f"id '{item_id}' is used twice (first at line {first.line})")
+            )
+            continue
+        seen_in_child[item_id] = item.value_locs["id"].loc
         if item.get("remove") is True:
             if item_id not in items:
                 diagnostics.append(

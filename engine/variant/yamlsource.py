@@ -8,6 +8,7 @@ while composing, and build the data ourselves from the node tree.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from engine.diagnostics import Diagnostic, Loc
 
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 50_000
+MAX_DEPTH = 64
 
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
@@ -38,6 +40,7 @@ class ValueLoc:
     loc: Loc
     style: str | None = None  # YAML scalar style: None (plain), "'", '"', "|" or ">"
     content_indent: int | None = None  # first column of a block scalar's text, 1-based
+    columns: tuple[int, ...] | None = None  # file column of each character of a one-line quoted string
 
 
 class LocDict(dict):
@@ -76,6 +79,7 @@ class _StrictComposer(yaml.SafeLoader):
         super().__init__(stream)
         self.file = file
         self.node_count = 0
+        self.depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: D401 - PyYAML hook
         if self.check_event(yaml.AliasEvent):
@@ -96,7 +100,16 @@ class _StrictComposer(yaml.SafeLoader):
                     f"file has more than {MAX_NODES} YAML nodes; variant files are limited to that",
                 )
             )
-        return super().compose_node(parent, index)
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                event = self.peek_event()
+                raise YamlProblem(
+                    Diagnostic(_loc(self.file, event.start_mark), f"values are nested more than {MAX_DEPTH} deep")
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 def read_text(path: Path, shown_as: str) -> str:
@@ -120,19 +133,25 @@ def read_text(path: Path, shown_as: str) -> str:
 def decode_text(data: bytes, shown_as: str) -> str:
     nul = data.find(b"\x00")
     if nul >= 0:
-        line = data.count(b"\n", 0, nul) + 1
-        raise YamlProblem(Diagnostic(Loc(shown_as, line, 1), "file is binary, not a YAML text file"))
+        line, col = _byte_position(data, nul)
+        raise YamlProblem(Diagnostic(Loc(shown_as, line, col), "file is binary, not a YAML text file"))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        line, col = _byte_position(data, exc.start)
         raise YamlProblem(
             Diagnostic(Loc(shown_as, line, col), "file is not valid UTF-8 text")
         ) from None
     if not text.strip():
         raise YamlProblem(Diagnostic(Loc(shown_as), "file is empty; a variant file is a YAML mapping"))
     return text
+
+
+def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters, as YAML positions are) of a byte offset."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    before = data[line_start:offset].decode("utf-8", errors="replace")
+    return data.count(b"\n", 0, offset) + 1, len(before) + 1
 
 
 def parse_yaml(text: str, file: str) -> LocDict:
@@ -154,6 +173,8 @@ def parse_yaml(text: str, file: str) -> LocDict:
         raise YamlProblem(_yaml_error_diagnostic(exc, file)) from None
     except yaml.YAMLError as exc:  # unmarked reader errors
         raise YamlProblem(Diagnostic(Loc(file), f"YAML error: {exc}")) from None
+    except RecursionError:
+        raise YamlProblem(Diagnostic(Loc(file), "values are nested too deeply")) from None
     finally:
         loader.dispose()
 
@@ -188,19 +209,47 @@ class _Builder:
             return self.sequence(node)
         return self.scalar(node)
 
-    def value_loc(self, node: Any) -> ValueLoc:
+    def value_loc(self, node: Any, parent_indent: int | None = None) -> ValueLoc:
         loc = _loc(self.file, node.start_mark)
-        style = getattr(node, "style", None)
-        indent = None
-        if isinstance(node, yaml.ScalarNode) and style in ("|", ">"):
-            indent = self._block_indent(node.start_mark.line + 1)
-        return ValueLoc(loc, style, indent)
+        if not isinstance(node, yaml.ScalarNode):
+            return ValueLoc(loc)
+        style = node.style
+        if style in ("|", ">"):
+            return ValueLoc(loc, style, content_indent=self._block_indent(node, parent_indent))
+        if style in ("'", '"') and node.start_mark.line == node.end_mark.line:
+            return ValueLoc(loc, style, columns=self._quoted_columns(node))
+        return ValueLoc(loc, style)
 
-    def _block_indent(self, first_line_index: int) -> int:
-        for line in self.lines[first_line_index:]:
+    def _block_indent(self, node: yaml.ScalarNode, parent_indent: int | None) -> int:
+        """The first column of a block scalar's text: from its indentation indicator (`|2`)
+        if it has one, else from its first non-empty line, as YAML decides."""
+        header = self.lines[node.start_mark.line][node.start_mark.column :]
+        indicator = re.match(r"[|>](?:([1-9])[+-]?|[+-]([1-9])?)?", header)
+        digit = indicator and (indicator.group(1) or indicator.group(2))
+        if digit:
+            if parent_indent is None:
+                line = self.lines[node.start_mark.line]
+                parent_indent = len(line) - len(line.lstrip(" -"))
+            return parent_indent + int(digit) + 1
+        for line in self.lines[node.start_mark.line + 1 :]:
             if line.strip():
                 return len(line) - len(line.lstrip(" ")) + 1
         return 1
+
+    def _quoted_columns(self, node: yaml.ScalarNode) -> tuple[int, ...]:
+        """Where each character of a one-line quoted string stands, escapes taken into account."""
+        raw = self.lines[node.start_mark.line][node.start_mark.column : node.end_mark.column]
+        quote, columns, i = raw[:1], [], 1
+        escape_lengths = {"x": 4, "u": 6, "U": 10}
+        while i < len(raw) - 1:
+            columns.append(node.start_mark.column + i + 1)
+            if quote == '"' and raw[i] == "\\":
+                i += escape_lengths.get(raw[i + 1 : i + 2], 2)
+            elif quote == "'" and raw[i : i + 2] == "''":
+                i += 2
+            else:
+                i += 1
+        return tuple(columns)
 
     def _check_tag(self, node: Any, allowed: set[str]) -> None:
         if node.tag not in allowed:
@@ -237,7 +286,7 @@ class _Builder:
                 )
             result[key] = self.value(value_node)
             result.key_locs[key] = key_loc
-            result.value_locs[key] = self.value_loc(value_node)
+            result.value_locs[key] = self.value_loc(value_node, parent_indent=key_node.start_mark.column)
         return result
 
     def sequence(self, node: yaml.SequenceNode) -> LocList:
@@ -262,6 +311,11 @@ def text_position(value_loc: ValueLoc, line: int, col: int) -> Loc:
     multi-line flow strings the start of the value is the best honest answer.
     """
     loc = value_loc.loc
+    if line == 1 and value_loc.columns is not None:
+        if col - 1 < len(value_loc.columns):
+            return Loc(loc.file, loc.line, value_loc.columns[col - 1])
+        end = value_loc.columns[-1] + 1 if value_loc.columns else loc.col + 1
+        return Loc(loc.file, loc.line, end)
     if value_loc.style == "|" and value_loc.content_indent is not None:
         return Loc(loc.file, loc.line + line, value_loc.content_indent + col - 1)
     if line == 1 and value_loc.style in (None, "'", '"'):
