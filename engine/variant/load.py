@@ -157,10 +157,12 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
     faces = dice["colour_die"]["faces"]
     for face, loc in zip(faces, dice["colour_die"]["faces"].value_locs):
         if face not in zone_ids and face not in SPECIAL_FACES:
+            where = _prefer_root(root_file, loc.loc, board.key_locs["zones"])
+            origin = f" (given at {loc.loc})" if where != loc.loc else ""
             diagnostics.append(
                 Diagnostic(
-                    loc.loc,
-                    f"colour die face '{face}' is neither a zone nor 'wild' or 'fortune'",
+                    where,
+                    f"colour die face '{face}'{origin} is neither a zone nor 'wild' or 'fortune'",
                     did_you_mean(face, zone_ids + list(SPECIAL_FACES)),
                 )
             )
@@ -208,6 +210,11 @@ def _check_effects(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
 def _check_deck(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic], root_file: str) -> None:
     deck = document["deck"]
     card_ids = [c["id"] for c in deck["cards"]]
+    offers = {
+        card.raw["id"]
+        for card in cards
+        if card.effect is not None and any(isinstance(n, ast.OfferReaction) for n in ast.walk(list(card.effect.statements)))
+    }
     for card in cards:
         raw = card.raw
         timing = raw["timing"]
@@ -224,6 +231,14 @@ def _check_deck(document: LocDict, cards: list[_ParsedCard], diagnostics: list[D
             if target not in card_ids:
                 diagnostics.append(
                     Diagnostic(loc.loc, f"'reacts_to' names '{target}', which is not a card in the deck", did_you_mean(target, card_ids))
+                )
+            elif target not in offers and all(c.effect is not None for c in cards):
+                diagnostics.append(
+                    Diagnostic(
+                        loc.loc,
+                        f"'{target}' never offers a reaction, so '{raw['id']}' could never be played against it",
+                        f"add 'offer reaction to ...' to the effect of '{target}'",
+                    )
                 )
 
     total = sum(c["count"] for c in deck["cards"])

@@ -77,7 +77,7 @@ def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list
         cycle = " -> ".join(shown_path(p) for p in chain + [path, base_path])
         diagnostics.append(Diagnostic(loc, f"'extends' makes a cycle: {cycle}"))
         return None
-    if len(chain) >= MAX_EXTENDS_DEPTH:
+    if len(chain) + 2 > MAX_EXTENDS_DEPTH:
         diagnostics.append(Diagnostic(loc, f"'extends' chain is deeper than {MAX_EXTENDS_DEPTH} files"))
         return None
     base = _load(base_path, diagnostics, source, chain + [path])
@@ -112,7 +112,9 @@ def _resolve_extends(name: str, child: Path, loc: Loc, diagnostics: list[Diagnos
         )
         return None
     if not target.is_file():
-        diagnostics.append(Diagnostic(loc, f"'extends' names '{name}', but there is no such file"))
+        stem = Path(name).stem
+        hint = f"did you mean the bundled variant '{stem}'?" if stem in bundled_variant_names() else None
+        diagnostics.append(Diagnostic(loc, f"'extends' names '{name}', but there is no such file", hint))
         return None
     return target
 
@@ -128,7 +130,14 @@ def _merge_mapping(base: LocDict, child: LocDict, path: list, diagnostics: list[
     for key, value in child.items():
         if key in base and isinstance(base[key], LocDict) and isinstance(value, LocDict):
             merged[key] = _merge_mapping(base[key], value, path + [key], diagnostics)
-        elif key in base and isinstance(base[key], LocList) and isinstance(value, LocList) and _is_named_list(base[key]) and _is_named_list(value):
+        elif (
+            key in base
+            and isinstance(base[key], LocList)
+            and isinstance(value, LocList)
+            and value  # an empty list replaces: 'cards: []' empties the deck
+            and _is_named_list(base[key])
+            and _is_named_list(value)
+        ):
             merged[key] = _merge_named_list(base[key], value, diagnostics)
         else:
             merged[key] = value

@@ -72,8 +72,22 @@ def _loc(file: str, mark: Any) -> Loc:
     return Loc(file, mark.line + 1, mark.column + 1)
 
 
+def _yaml_12_resolvers() -> dict:
+    """PyYAML follows YAML 1.1, where yes/no/on/off are booleans ('the Norway problem');
+    editors follow YAML 1.2, where only true/false are. We side with the editors."""
+    resolvers = {}
+    for first, entries in yaml.SafeLoader.yaml_implicit_resolvers.items():
+        kept = [(tag, regexp) for tag, regexp in entries if tag != "tag:yaml.org,2002:bool"]
+        if first in "tTfF":
+            kept.append(("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")))
+        resolvers[first] = kept
+    return resolvers
+
+
 class _StrictComposer(yaml.SafeLoader):
     """A SafeLoader whose composer refuses aliases and counts nodes."""
+
+    yaml_implicit_resolvers = _yaml_12_resolvers()
 
     def __init__(self, stream: str, file: str):
         super().__init__(stream)
@@ -120,8 +134,8 @@ def read_text(path: Path, shown_as: str) -> str:
             raise YamlProblem(
                 Diagnostic(
                     Loc(shown_as),
-                    f"file is {size / 1_000_000:.1f} MB; variant files are limited to "
-                    f"{MAX_FILE_BYTES // 1_000_000} MB",
+                    f"file is {size:,} bytes ({size / 1_000_000:.1f} MB); variant files are limited to "
+                    f"{MAX_FILE_BYTES // 1_000_000} MB ({MAX_FILE_BYTES:,} bytes)",
                 )
             )
         data = path.read_bytes()
