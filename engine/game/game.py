@@ -1,0 +1,699 @@
+"""A game of Advance to Boardwalk as a machine of decisions: the whole state is plain data
+(lists, ints, small dicts), the pending decision says who must choose among which actions,
+and `apply` answers it and runs on until the next decision.
+
+The turn (wiki, "Steps for Quick Reference"): roll all three dice; on a colour or W build in
+one zone within the number dice's sum; take property cards and move tokens; play up to the
+variant's number of Fortune cards; end the turn. On F: draw a card, skip building, and the
+card phase follows. Card effects run on the same frame stack (see interpreter.py).
+"""
+
+from __future__ import annotations
+
+from engine.game.interpreter import Interpreter
+from engine.game.messages import Action, Event, IllegalAction, Texts
+from engine.game.result import Result, rank_players
+from engine.game.rng import Rng
+from engine.game.rulebook import Rulebook, rulebook_for
+from engine.variant.model import Face, Variant
+
+MAX_TURNS = 1000
+"""A safety net, not a rule: no real game comes near it, but no game may run forever."""
+
+SAVE_FORMAT = 1
+
+
+class Game:
+    """One game in progress. Use `new_game` or `restore` to make one."""
+
+    # ----- construction ----------------------------------------------------------------------
+
+    def __init__(self, variant: Variant, players: int, seed: int):
+        if players not in variant.player_counts:
+            raise ValueError(
+                f"{variant.name} is for {', '.join(map(str, variant.player_counts))} players, not {players}"
+            )
+        self.variant = variant
+        self.book: Rulebook = rulebook_for(variant)
+        self.texts = Texts(variant, players)
+        self.interp = Interpreter(self)
+        self.n = players
+        self.seed = seed
+        self.rng = Rng.from_seed(seed)
+        units = variant.units_for(players)
+        self.stacks: list[list[int]] = [[] for _ in variant.properties]
+        self.supply = [units] * players
+        self.start_units = units
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.pile: list[int] = [i for i, card in enumerate(variant.cards) for _ in range(card.count)]
+        self.rng.shuffle(self.pile)
+        self.discard: list[int] = []
+        self.in_play: list[int] = []
+        self.holder: list[int | None] = [None] * len(variant.properties)
+        self.worth = [0] * players
+        self.held = [0] * players
+        self.tokens = [0] * players
+        self.dirty: set[int] = set()
+        self.order: list[int] = list(range(players))
+        self.turn_pos = 0
+        self.turn_number = 0
+        self.dice: list[int] = []
+        self.face: int | None = None
+        self.zone: str | None = None
+        self.bonus = 0
+        self.cards_played = 0
+        self.frames: list[dict] = []
+        self.pending: dict | None = None
+        self.over = False
+        self.end_reason: dict | None = None
+        self._events: list[Event] = []
+        self.setup_events = self._set_up()
+
+    def _set_up(self) -> list[Event]:
+        """SET UP 6-7: everyone draws the starting hand; the highest roll goes first."""
+        self._events = []
+        first = 0
+        if self.variant.rules.turn_order == "roll":
+            first = self._roll_for_first_player()
+        self.order = [(first + i) % self.n for i in range(self.n)]
+        self.emit("first_player", {"player": first})
+        for player in self.order:
+            for _ in range(self.variant.rules.starting_hand):
+                self.draw(player, "deal")
+        self.frames = [{"t": "turn", "step": "start"}]
+        self._advance()
+        return self._events
+
+    def _roll_for_first_player(self) -> int:
+        candidates = list(range(self.n))
+        for _ in range(100):
+            totals = [(p, sum(self.roll_number_dice())) for p in candidates]
+            self.emit("turn_order_roll", {"rolls": totals})
+            best = max(total for _, total in totals)
+            candidates = [p for p, total in totals if total == best]
+            if len(candidates) == 1:
+                break
+        return candidates[0]
+
+    # ----- the public API --------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """Whose decision is pending: usually the turn's player, an opponent for a reaction."""
+        return None if self.pending is None else self.pending["player"]
+
+    @property
+    def turn_player(self) -> int:
+        return self.order[self.turn_pos]
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def decision(self) -> str | None:
+        """The kind of the pending decision: "build", "zone", "after_roll", "card",
+        "choose", "react" or "discard"."""
+        return None if self.pending is None else self.pending["kind"]
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.pending is None else list(self.pending["options"])
+
+    def apply(self, action: Action | dict) -> list[Event]:
+        """Answer the pending decision; returns what happened. An illegal action raises
+        IllegalAction and leaves the game exactly as it was."""
+        pending = self.pending
+        if pending is None:
+            raise IllegalAction("the game is over" if self.over else "no decision is pending")
+        chosen = self._find(action, pending["options"])
+        self._events = events = []
+        self.pending = None
+        self._resolve(pending, chosen)
+        self._advance()
+        return events
+
+    def result(self) -> Result | None:
+        """The final ranking once the game is over (None before)."""
+        if not self.over:
+            return None
+        return rank_players(self)
+
+    def observation(self, player: int) -> dict:
+        """What `player` may know: the public board and piles, their own hand, the others'
+        hand sizes, and the pending decision (its options only if it is theirs)."""
+        cards = self.variant.cards
+        pending = self.pending
+        decision = None
+        if pending is not None:
+            decision = {
+                "kind": pending["kind"],
+                "player": pending["player"],
+                "options": [a.to_dict() for a in pending["options"]] if pending["player"] == player else None,
+            }
+        return {
+            "player": player,
+            "players": self.n,
+            "turn_player": self.turn_player,
+            "turn": self.turn_number,
+            "order": list(self.order),
+            "stacks": [list(s) for s in self.stacks],
+            "holders": list(self.holder),
+            "worth": list(self.worth),
+            "tokens": list(self.tokens),
+            "supply": list(self.supply),
+            "hand": sorted(cards[c].id for c in self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "draw_pile": len(self.pile),
+            "discard_pile": [cards[c].id for c in self.discard],
+            "in_play": [cards[c].id for c in self.in_play],
+            "dice": list(self.dice),
+            "face": self._face_label(),
+            "zone": self.zone,
+            "budget": self.budget_left(),
+            "cards_played": self.cards_played,
+            "decision": decision,
+            "over": self.over,
+        }
+
+    def copy(self) -> "Game":
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.interp = Interpreter(other)
+        other.rng = Rng(self.rng.state)
+        other.stacks = [list(s) for s in self.stacks]
+        other.supply = list(self.supply)
+        other.hands = [list(h) for h in self.hands]
+        other.pile = list(self.pile)
+        other.discard = list(self.discard)
+        other.in_play = list(self.in_play)
+        other.holder = list(self.holder)
+        other.worth = list(self.worth)
+        other.held = list(self.held)
+        other.tokens = list(self.tokens)
+        other.dirty = set(self.dirty)
+        other.order = list(self.order)
+        other.dice = list(self.dice)
+        other.frames = [_copy_frame(f) for f in self.frames]
+        other.pending = None if self.pending is None else dict(self.pending)
+        other._events = []
+        other.setup_events = list(self.setup_events)
+        return other
+
+    def to_dict(self) -> dict:
+        from engine.game.snapshot import game_to_dict
+
+        return game_to_dict(self)
+
+    # ----- queries used by the interpreter and the result ------------------------------------
+
+    def players_from(self, player: int) -> list[int]:
+        """All players in turn order, starting with `player`."""
+        start = self.order.index(player)
+        return self.order[start:] + self.order[:start]
+
+    def owner_of(self, prop: int) -> int | None:
+        """Ownership from the stack alone (wiki, Step 3): the most units; among tied players,
+        the one whose unit is lowest (or, with keep_owner, the current holder if tied)."""
+        stack = self.stacks[prop]
+        if not stack:
+            return None
+        if len(stack) == 1:
+            return stack[0]
+        counts: dict[int, int] = {}
+        for unit in stack:
+            counts[unit] = counts.get(unit, 0) + 1
+        best = max(counts.values())
+        if self.book.keep_owner:
+            holder = self.holder[prop]
+            if counts.get(holder) == best:
+                return holder
+        for unit, count in counts.items():  # insertion order: lowest first appearance first
+            if count == best:
+                return unit
+        return None  # unreachable
+
+    def is_leader(self, player: int) -> bool:
+        best = max(self.tokens)
+        if self.tokens[player] != best:
+            return False
+        return self.variant.rules.leader_includes_ties or self.tokens.count(best) == 1
+
+    def is_last(self, player: int) -> bool:
+        worst = min(self.tokens)
+        if self.tokens[player] != worst:
+            return False
+        return self.variant.rules.last_place_includes_ties or self.tokens.count(worst) == 1
+
+    def budget(self) -> int:
+        return sum(self.dice) + self.bonus
+
+    def budget_left(self) -> int | None:
+        for frame in reversed(self.frames):
+            if frame["t"] == "build":
+                return frame["budget"]
+        return None
+
+    def _face_label(self) -> str | None:
+        if self.face is None:
+            return None
+        face = self.variant.dice.colour_faces[self.face]
+        return face.zone if face.kind == "zone" else face.kind
+
+    # ----- primitives: dice, cards, units ----------------------------------------------------
+
+    def emit(self, kind: str, data: dict, private_to: int | None = None) -> None:
+        self._events.append(Event(kind, data, self.texts, private_to))
+
+    def ask(self, kind: str, player: int, options: list[Action]) -> None:
+        self.pending = {"kind": kind, "player": player, "options": options}
+
+    def roll_number_dice(self) -> list[int]:
+        dice = self.variant.dice
+        faces = dice.number_faces
+        return [faces[self.rng.below(len(faces))] for _ in range(dice.number_count)]
+
+    def roll_colour(self) -> Face:
+        faces = self.variant.dice.colour_faces
+        return faces[self.rng.below(len(faces))]
+
+    def draw(self, player: int, why: str, space: int | None = None) -> None:
+        """Top card of the pile; an empty pile is refilled from the shuffled discards."""
+        if not self.pile:
+            if not self.discard:
+                self.emit("deck_empty", {"player": player})
+                return
+            self.pile, self.discard = self.discard, []
+            self.rng.shuffle(self.pile)
+            self.emit("reshuffle", {"count": len(self.pile)})
+        card = self.pile.pop()
+        self.hands[player].append(card)
+        data = {"player": player, "card": self.variant.cards[card].id, "why": why}
+        if space is not None:
+            data["space"] = space
+        self.emit("draw", data, private_to=player)
+
+    def place(self, player: int, prop: int, count: int) -> int:
+        """Put up to `count` of the player's units on top of the stack; returns how many."""
+        placed = min(count, self.supply[player])
+        if placed <= 0:
+            if count > 0:
+                self.emit("out_of_units", {"player": player})
+            return 0
+        self.supply[player] -= placed
+        self.stacks[prop].extend([player] * placed)
+        self.dirty.add(prop)
+        self.emit("build", {"player": player, "property": prop, "count": placed})
+        return placed
+
+    def remove_top(self, prop: int) -> None:
+        stack = self.stacks[prop]
+        if stack:
+            unit = stack.pop()
+            self.supply[unit] += 1
+            self.dirty.add(prop)
+            self.emit("remove", {"player": unit, "property": prop})
+
+    def remove_all(self, prop: int, keep: int | None) -> None:
+        stack = self.stacks[prop]
+        while any(unit != keep for unit in stack):
+            for position in range(len(stack) - 1, -1, -1):
+                if stack[position] != keep:
+                    unit = stack.pop(position)
+                    self.supply[unit] += 1
+                    self.emit("remove", {"player": unit, "property": prop})
+                    break
+        self.dirty.add(prop)
+
+    def move_top(self, source: int, target: int) -> None:
+        if self.stacks[source]:
+            unit = self.stacks[source].pop()
+            self.stacks[target].append(unit)
+            self.dirty.update((source, target))
+            self.emit("move_unit", {"player": unit, "from": source, "to": target})
+
+    def add_budget(self, player: int, amount: int) -> None:
+        self.bonus += amount
+        self.emit("budget", {"player": player, "budget": self.budget()})
+
+    def push_build(self, player: int, budget: int, zone: str, lots: int | None, per_lot: int | None, must: bool) -> None:
+        self.frames.append(
+            {
+                "t": "build", "player": player, "budget": budget, "zone": zone, "lots": lots,
+                "per_lot": per_lot, "started": {}, "placed": 0, "must": must,
+            }
+        )
+
+    # ----- settling ownership and tokens -------------------------------------------------------
+
+    def settle(self) -> None:
+        """Steps 3 and 4, once per roll and once per card: property cards follow ownership,
+        then every token moves to its player's total value (capped at the track's end)."""
+        if self.dirty:
+            value = self.book.value
+            for prop in sorted(self.dirty):
+                new = self.owner_of(prop)
+                old = self.holder[prop]
+                if new == old:
+                    continue
+                self.holder[prop] = new
+                if old is not None:
+                    self.worth[old] -= value[prop]
+                    self.held[old] -= 1
+                if new is not None:
+                    self.worth[new] += value[prop]
+                    self.held[new] += 1
+                    self.emit("take", {"player": new, "property": prop, "from": old})
+                else:
+                    self.emit("return_card", {"property": prop, "from": old})
+            self.dirty.clear()
+        self._move_tokens()
+
+    def _move_tokens(self) -> None:
+        book = self.book
+        rule = self.variant.rules.fortune_space_draw
+        for player in range(self.n):
+            target = min(book.track_length, self.worth[player])
+            start = self.tokens[player]
+            if target == start:
+                continue
+            self.tokens[player] = target
+            self.emit("token", {"player": player, "from": start, "to": target})
+            if target > start and target in book.fortune_spaces:
+                if rule == "forward" or (rule == "forward_on_own_turn" and player == self.turn_player):
+                    self.draw(player, "space", space=target)
+        if book.end_on_track and not self.over:
+            for player in self.players_from(self.turn_player):
+                if self.tokens[player] >= book.track_length:
+                    self._finish("track_end", player)
+                    return
+
+    def _finish(self, reason: str, player: int | None) -> None:
+        self.over = True
+        self.pending = None
+        self.end_reason = {"reason": reason, "player": player}
+        self.emit("game_over", {"reason": reason, "player": player})
+
+    # ----- the machine -------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Run frames until a decision is pending or the game is over."""
+        frames = self.frames
+        while self.pending is None and not self.over:
+            frame = frames[-1]
+            _STEP[frame["t"]](self, frame)
+
+    def _find(self, action: Action | dict, options: list[Action]) -> Action:
+        if isinstance(action, dict):
+            for option in options:
+                if option.kind == action.get("kind") and option.arg == action.get("arg"):
+                    return option
+        else:
+            for option in options:
+                if option == action:
+                    return option
+        raise IllegalAction(f"{action!r} is not a legal action now")
+
+    def _resolve(self, pending: dict, action: Action) -> None:
+        kind = action.kind
+        player = pending["player"]
+        frame = self.frames[-1]
+        if kind == "build":
+            self._build_one(frame, action.arg)
+        elif kind == "stop":
+            self.emit("stop", {"player": player})
+            self.frames.pop()
+        elif kind == "play":
+            self._play(player, self.book.card_index[action.arg])
+        elif kind == "pass":
+            pass
+        elif kind == "end_turn":
+            frame["step"] = "end"
+        elif kind == "zone":
+            self.zone = action.arg
+            self.emit("zone", {"player": player, "zone": action.arg})
+        elif kind == "choose":
+            statement = self.book.blocks[frame["b"]][frame["pc"]]
+            self.interp.bind(frame, statement.var, action.what, action.arg, player)
+        elif kind == "react":
+            self.frames.pop()
+            self._react(player, self.book.card_index[action.arg], frame)
+        elif kind == "decline":
+            self.frames.pop()
+            self.emit("decline", {"player": player, "against": self.variant.cards[frame["against"]].id})
+        elif kind == "discard":
+            self._discard(player, self.book.card_index[action.arg])
+            frame["left"] -= 1
+
+    # -- the turn
+
+    def _step_turn(self, frame: dict) -> None:
+        _TURN_STEPS[frame["step"]](self, frame)
+
+    def _turn_start(self, frame: dict) -> None:
+        player = self.turn_player
+        self.turn_number += 1
+        if self.turn_number > MAX_TURNS:
+            self._finish("turn_limit", None)
+            return
+        self.emit("turn", {"player": player, "number": self.turn_number})
+        if self.book.end_on_no_units and self.supply[player] == 0:
+            self._finish("no_units", player)
+            return
+        self.cards_played = 0
+        self.bonus = 0
+        self.zone = None
+        self.dice = self.roll_number_dice()
+        faces = self.variant.dice.colour_faces
+        self.face = self.rng.below(len(faces))
+        face = faces[self.face]
+        self.emit("roll", {"player": player, "dice": list(self.dice), "face": self._face_label()})
+        if face.kind == "fortune":
+            self.draw(player, "roll")
+            frame["step"] = "cards"
+        else:
+            frame["step"] = "after_roll"
+
+    def _turn_after_roll(self, frame: dict) -> None:
+        frame["step"] = "zone"
+        options = self._playable(self.turn_player, self.book.after_roll)
+        if options:
+            self.ask("after_roll", self.turn_player, options + [self.texts.action("pass")])
+
+    def _turn_zone(self, frame: dict) -> None:
+        frame["step"] = "build"
+        face = self.variant.dice.colour_faces[self.face]
+        if face.kind == "wild":
+            self.ask("zone", self.turn_player, [self.texts.action("zone", z) for z in self.book.zone_ids])
+        else:
+            self.zone = face.zone
+
+    def _turn_build(self, frame: dict) -> None:
+        frame["step"] = "settle"
+        rules = self.variant.rules
+        self.push_build(
+            self.turn_player, self.budget(), self.zone, rules.new_lots_per_roll, rules.units_per_new_lot,
+            rules.build_compulsory,
+        )
+
+    def _turn_settle(self, frame: dict) -> None:
+        frame["step"] = "cards"
+        self.settle()
+
+    def _turn_cards(self, frame: dict) -> None:
+        player = self.turn_player
+        if self.cards_played < self.variant.rules.cards_per_turn:
+            options = self._playable(player, self.book.end_of_turn)
+            if options:
+                self.ask("card", player, options + [self.texts.action("end_turn")])
+                return
+        frame["step"] = "end"
+
+    def _turn_end(self, frame: dict) -> None:
+        self.turn_pos = (self.turn_pos + 1) % self.n
+        frame["step"] = "start"
+
+    def _playable(self, player: int, timing: frozenset[int]) -> list[Action]:
+        cards = self.variant.cards
+        seen: list[Action] = []
+        for card_index in sorted(set(self.hands[player])):
+            if card_index not in timing:
+                continue
+            condition = cards[card_index].condition
+            if condition is not None and not self.interp.eval(condition, {}, player):
+                continue
+            seen.append(self.texts.action("play", cards[card_index].id, "card"))
+        return seen
+
+    # -- building, one unit at a time
+
+    def _build_options(self, frame: dict) -> list[int]:
+        player = frame["player"]
+        if self.supply[player] <= 0:
+            return []
+        budget = frame["budget"]
+        started = frame["started"]
+        per_lot = frame["per_lot"]
+        lots = frame["lots"]
+        value = self.book.value
+        stacks = self.stacks
+        options = []
+        for prop in self.book.zone_props.get(frame["zone"], ()):
+            if value[prop] > budget:
+                continue
+            if prop in started:
+                if per_lot is None or started[prop] < per_lot:
+                    options.append(prop)
+            elif stacks[prop] or lots is None or lots > 0:
+                options.append(prop)
+        return options
+
+    def _step_build(self, frame: dict) -> None:
+        options = self._build_options(frame)
+        player = frame["player"]
+        if not options:
+            if frame["placed"] == 0:
+                if self.supply[player] <= 0:
+                    self.emit("out_of_units", {"player": player})
+                else:
+                    self.emit("cannot_build", {"player": player, "zone": frame["zone"], "budget": frame["budget"]})
+            self.frames.pop()
+            return
+        actions = [self.texts.action("build", prop, "property") for prop in options]
+        if frame["placed"] > 0 or not frame["must"]:
+            actions.append(self.texts.action("stop"))
+        elif len(actions) == 1:
+            self._build_one(frame, options[0])
+            return
+        self.ask("build", player, actions)
+
+    def _build_one(self, frame: dict, prop: int) -> None:
+        started = frame["started"]
+        if prop in started:
+            started[prop] += 1
+        elif not self.stacks[prop]:
+            started[prop] = 1
+            if frame["lots"] is not None:
+                frame["lots"] -= 1
+        frame["budget"] -= self.book.value[prop]
+        frame["placed"] += 1
+        self.place(frame["player"], prop, 1)
+
+    # -- cards
+
+    def _play(self, player: int, card: int) -> None:
+        self.hands[player].remove(card)
+        self.in_play.append(card)
+        self.cards_played += 1
+        self.emit("play", {"player": player, "card": self.variant.cards[card].id})
+        self._push_card(card, player, target=None)
+
+    def _react(self, player: int, card: int, react_frame: dict) -> None:
+        self.hands[player].remove(card)
+        self.in_play.append(card)
+        self.emit(
+            "react",
+            {"player": player, "card": self.variant.cards[card].id, "against": self.variant.cards[react_frame["against"]].id},
+        )
+        self._push_card(card, player, target=react_frame["root"])
+
+    def _push_card(self, card: int, player: int, target: int | None) -> None:
+        root = len(self.frames)
+        self.frames.append({"t": "card", "c": card, "me": player, "halt": False, "target": target})
+        self.frames.append({"t": "blk", "b": self.book.card_block[card], "pc": 0, "env": {}, "root": root})
+
+    def _step_card(self, frame: dict) -> None:
+        """A card's effect is done (or stopped): discard it and settle (Step 5)."""
+        self.frames.pop()
+        self.in_play.remove(frame["c"])
+        self.discard.append(frame["c"])
+        self.settle()
+
+    def _step_block(self, frame: dict) -> None:
+        root = self.frames[frame["root"]]
+        block = self.book.blocks[frame["b"]]
+        if root["halt"] or frame["pc"] >= len(block):
+            self.frames.pop()
+            return
+        self.interp.execute(block[frame["pc"]], frame, root)
+
+    def _step_loop(self, frame: dict) -> None:
+        if self.frames[frame["root"]]["halt"] or frame["i"] >= len(frame["items"]):
+            self.frames.pop()
+            return
+        env = dict(frame["env"])
+        env[frame["var"]] = frame["items"][frame["i"]]
+        frame["i"] += 1
+        self.frames.append({"t": "blk", "b": frame["b"], "pc": 0, "env": env, "root": frame["root"]})
+
+    def _step_repeat(self, frame: dict) -> None:
+        if self.frames[frame["root"]]["halt"] or frame["left"] <= 0:
+            self.frames.pop()
+            return
+        frame["left"] -= 1
+        self.frames.append({"t": "blk", "b": frame["b"], "pc": 0, "env": dict(frame["env"]), "root": frame["root"]})
+
+    def _step_react(self, frame: dict) -> None:
+        player = frame["player"]
+        answers = self.book.reactions_to[frame["against"]]
+        options = [
+            self.texts.action("react", self.variant.cards[c].id, "card") for c in sorted(set(self.hands[player])) if c in answers
+        ]
+        if not options:
+            self.frames.pop()
+            return
+        self.ask("react", player, options + [self.texts.action("decline")])
+
+    def _step_discard(self, frame: dict) -> None:
+        player = frame["player"]
+        hand = self.hands[player]
+        if frame["left"] <= 0 or not hand:
+            self.frames.pop()
+            return
+        kinds = sorted(set(hand))
+        if len(kinds) == 1:
+            self._discard(player, kinds[0])
+            frame["left"] -= 1
+            return
+        self.ask("discard", player, [self.texts.action("discard", self.variant.cards[c].id, "card") for c in kinds])
+
+    def _discard(self, player: int, card: int) -> None:
+        self.hands[player].remove(card)
+        self.discard.append(card)
+        self.emit("discard", {"player": player, "card": self.variant.cards[card].id})
+
+
+def _copy_frame(frame: dict) -> dict:
+    copied = dict(frame)
+    if "env" in frame:
+        copied["env"] = dict(frame["env"])
+    if "started" in frame:
+        copied["started"] = dict(frame["started"])
+    return copied
+
+
+_STEP = {
+    "turn": Game._step_turn,
+    "build": Game._step_build,
+    "card": Game._step_card,
+    "blk": Game._step_block,
+    "loop": Game._step_loop,
+    "rep": Game._step_repeat,
+    "react": Game._step_react,
+    "discard": Game._step_discard,
+}
+
+_TURN_STEPS = {
+    "start": Game._turn_start,
+    "after_roll": Game._turn_after_roll,
+    "zone": Game._turn_zone,
+    "build": Game._turn_build,
+    "settle": Game._turn_settle,
+    "cards": Game._turn_cards,
+    "end": Game._turn_end,
+}
+
+
+def new_game(variant: Variant, players: int, seed: int = 0) -> Game:
+    """A new game: shuffled deck, starting hands dealt, first player found, and the first
+    turn's roll made; `game.setup_events` says what happened."""
+    return Game(variant, players, seed)

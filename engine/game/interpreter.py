@@ -1,0 +1,399 @@
+"""Running card effects one statement at a time, with every bit of progress held in plain
+frames on the game's stack, so a game can be copied or saved in the middle of a card.
+
+A block frame is `{"t": "blk", "b": block, "pc": next statement, "env": variables, "root":
+index of the card frame}`. A statement either finishes at once (pc moves on), pushes frames
+for its body or for a sub-procedure (a build session, a discard, a reaction), or leaves a
+pending decision; the decision's answer binds the variable and moves pc on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.effects import ast
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+
+MAX_REPEAT = 100
+MAX_REROLLS = 100
+
+_KIND_WHAT = {
+    "property": "property", "hotel": "property", "vacant lot": "property",
+    "zone": "zone", "player": "player", "opponent": "player",
+}
+
+
+class Interpreter:
+    """Evaluates expressions and executes statements against one game."""
+
+    def __init__(self, game: "Game"):
+        self.game = game
+
+    # ----- expressions -----------------------------------------------------------------------
+
+    def eval(self, expr: ast.Expr, env: dict, me: int) -> Any:
+        return _EVAL[type(expr)](self, expr, env, me)
+
+    def _number(self, e: ast.Number, env, me):
+        return e.value
+
+    def _name(self, e: ast.Name, env, me):
+        name = e.name
+        if name in env:
+            return env[name]
+        if name == "me":
+            return me
+        if name == "budget":
+            return self.game.budget()
+        return name  # a zone id; the checker guarantees it exists
+
+    def _attribute(self, e: ast.Attribute, env, me):
+        subject = self.eval(e.subject, env, me)
+        g = self.game
+        a = e.attribute
+        if subject is None:
+            return None if a in ("top", "owner", "zone") else 0
+        if a == "value":
+            return g.book.value[subject]
+        if a == "top":
+            stack = g.stacks[subject]
+            return stack[-1] if stack else None
+        if a == "owner":
+            return g.owner_of(subject)
+        if a == "zone":
+            return g.book.zone_of[subject]
+        if a == "height":
+            return len(g.stacks[subject])
+        if a == "worth":
+            return g.worth[subject]
+        if a == "supply":
+            return g.supply[subject]
+        if a == "cards":
+            return len(g.hands[subject])
+        return g.held[subject]  # properties
+
+    def _units_on(self, e: ast.UnitsOn, env, me):
+        player = self.eval(e.player, env, me)
+        prop = self.eval(e.property, env, me)
+        return 0 if player is None or prop is None else self.game.stacks[prop].count(player)
+
+    def _has_units(self, e: ast.HasUnits, env, me):
+        return self._units_on(e, env, me) > 0
+
+    def _count(self, e: ast.Count, env, me):
+        return len(self.collection(e.kind, e.var, e.zone, e.where, env, me))
+
+    def _arith(self, e: ast.Arith, env, me):
+        left = self.eval(e.left, env, me) or 0
+        right = self.eval(e.right, env, me) or 0
+        if e.op == "+":
+            return left + right
+        if e.op == "-":
+            return left - right
+        return left * right
+
+    def _compare(self, e: ast.Compare, env, me):
+        left = self.eval(e.left, env, me) or 0
+        right = self.eval(e.right, env, me) or 0
+        op = e.op
+        if op == "<=":
+            return left <= right
+        if op == "<":
+            return left < right
+        if op == ">=":
+            return left >= right
+        if op == ">":
+            return left > right
+        if op == "=":
+            return left == right
+        return left != right
+
+    def _is_adjective(self, e: ast.IsAdjective, env, me):
+        subject = self.eval(e.subject, env, me)
+        adjective = e.adjective
+        if subject is None:
+            result = adjective == "vacant"
+        elif adjective == "vacant":
+            result = not self.game.stacks[subject]
+        elif adjective == "occupied":
+            result = bool(self.game.stacks[subject])
+        elif adjective == "leader":
+            result = self.game.is_leader(subject)
+        else:
+            result = self.game.is_last(subject)
+        return result != e.negated
+
+    def _is_same(self, e: ast.IsSame, env, me):
+        return (self.eval(e.left, env, me) == self.eval(e.right, env, me)) != e.negated
+
+    def _logic(self, e: ast.Logic, env, me):
+        if e.op == "and":
+            return all(self.eval(o, env, me) for o in e.operands)
+        return any(self.eval(o, env, me) for o in e.operands)
+
+    def _not(self, e: ast.Not, env, me):
+        return not self.eval(e.operand, env, me)
+
+    def collection(self, kind: str, var: str, zone_expr, where, env: dict, me: int) -> list:
+        """The players, properties or zones a choose/for each/count ranges over, in order:
+        players in turn order from `me`, properties and zones in board order."""
+        g = self.game
+        if kind in ("player", "opponent"):
+            items = g.players_from(me)
+            if kind == "opponent":
+                items = [p for p in items if p != me]
+        elif kind == "zone":
+            items = list(g.book.zone_ids)
+        else:
+            if zone_expr is not None:
+                items = list(g.book.zone_props[self.eval(zone_expr, env, me)])
+            else:
+                items = list(range(len(g.stacks)))
+            if kind == "hotel":
+                items = [p for p in items if g.stacks[p]]
+            elif kind == "vacant lot":
+                items = [p for p in items if not g.stacks[p]]
+        if where is None:
+            return items
+        scoped = dict(env)
+        kept = []
+        for item in items:
+            scoped[var] = item
+            if self.eval(where, scoped, me):
+                kept.append(item)
+        return kept
+
+    # ----- statements ------------------------------------------------------------------------
+
+    def execute(self, stmt: ast.Stmt, frame: dict, root: dict) -> None:
+        _EXEC[type(stmt)](self, stmt, frame, root)
+
+    def _let(self, s: ast.Let, f, root):
+        f["env"][s.var] = self.eval(s.value, f["env"], root["me"])
+        f["pc"] += 1
+
+    def _choose(self, s: ast.Choose, f, root):
+        me = root["me"]
+        options = self.collection(s.kind, s.var, s.zone, s.where, f["env"], me)
+        chooser = me if s.chooser is None else self.eval(s.chooser, f["env"], me)
+        self.offer_choice(f, root, s.var, _KIND_WHAT[s.kind], options, chooser)
+
+    def _choose_number(self, s: ast.ChooseNumber, f, root):
+        me = root["me"]
+        low = self.eval(s.low, f["env"], me) or 0
+        high = min(self.eval(s.high, f["env"], me) or 0, low + MAX_REPEAT)
+        chooser = me if s.chooser is None else self.eval(s.chooser, f["env"], me)
+        self.offer_choice(f, root, s.var, "number", list(range(low, high + 1)), chooser)
+
+    def offer_choice(self, f: dict, root: dict, var: str, what: str, options: list, chooser: int | None) -> None:
+        g = self.game
+        if not options or chooser is None:
+            g.emit("no_choice", {"card": g.book.cards[root["c"]].id})
+            root["halt"] = True
+            return
+        if len(options) == 1:
+            self.bind(f, var, what, options[0], chooser)
+            return
+        g.ask("choose", chooser, [g.texts.action("choose", o, what) for o in options])
+
+    def bind(self, f: dict, var: str, what: str, value: Any, chooser: int) -> None:
+        f["env"][var] = value
+        f["pc"] += 1
+        self.game.emit("choose", {"player": chooser, "what": what, "value": value})
+
+    def _roll_zone(self, s: ast.RollZone, f, root):
+        g = self.game
+        me = root["me"]
+        chooser = me if s.chooser is None else self.eval(s.chooser, f["env"], me)
+        for _ in range(MAX_REROLLS):
+            face = g.roll_colour()
+            label = face.zone if face.kind == "zone" else face.kind
+            g.emit("roll_zone", {"player": me, "face": label})
+            if face.kind == "zone":
+                self.bind(f, s.var, "zone", face.zone, me)
+                return
+            if face.kind == "wild":
+                self.offer_choice(f, root, s.var, "zone", list(g.book.zone_ids), chooser)
+                return
+        self.offer_choice(f, root, s.var, "zone", list(g.book.zone_ids), chooser)
+
+    def _roll_dice(self, s: ast.RollDice, f, root):
+        me = root["me"]
+        player = me if s.player is None else self.eval(s.player, f["env"], me)
+        dice = self.game.roll_number_dice()
+        self.game.emit("roll_dice", {"player": player, "dice": dice})
+        f["env"][s.var] = sum(dice)
+        f["pc"] += 1
+
+    def _roll_off(self, s: ast.RollOff, f, root):
+        g = self.game
+        me = root["me"]
+        candidates = g.players_from(me)
+        if s.group == "opponents":
+            candidates = [p for p in candidates if p != me]
+        for _ in range(MAX_REROLLS):
+            if len(candidates) <= 1:
+                break
+            totals = {}
+            for player in candidates:
+                dice = g.roll_number_dice()
+                g.emit("roll_dice", {"player": player, "dice": dice})
+                totals[player] = sum(dice)
+            target = min(totals.values()) if s.extreme == "lowest" else max(totals.values())
+            candidates = [p for p in candidates if totals[p] == target]
+        winner = candidates[0] if candidates else None
+        if winner is not None:
+            g.emit("roll_off", {"player": winner, "extreme": s.extreme})
+        f["env"][s.var] = winner
+        f["pc"] += 1
+
+    def _build_units(self, s: ast.BuildUnits, f, root):
+        me = root["me"]
+        f["pc"] += 1
+        count = self.eval(s.count, f["env"], me) or 0
+        prop = self.eval(s.property, f["env"], me)
+        player = me if s.player is None else self.eval(s.player, f["env"], me)
+        if prop is None or player is None:
+            return
+        self.game.place(player, prop, min(count, MAX_REPEAT))
+
+    def _build_session(self, s: ast.BuildSession, f, root):
+        g = self.game
+        env, me = f["env"], root["me"]
+        f["pc"] += 1
+        rules = g.variant.rules
+        lots = (self.eval(s.new_lots, env, me) if s.new_lots is not None else None) if s.new_lots_given else rules.new_lots_per_roll
+        per_lot = (
+            (self.eval(s.units_per_new_lot, env, me) if s.units_per_new_lot is not None else None)
+            if s.units_per_new_lot_given
+            else rules.units_per_new_lot
+        )
+        zone = self.eval(s.zone, env, me)
+        g.push_build(me, self.eval(s.budget, env, me) or 0, zone, lots, per_lot, s.at_least_one)
+
+    def _remove_top(self, s: ast.RemoveTop, f, root):
+        f["pc"] += 1
+        prop = self.eval(s.property, f["env"], root["me"])
+        if prop is not None:
+            self.game.remove_top(prop)
+
+    def _remove_all(self, s: ast.RemoveAll, f, root):
+        f["pc"] += 1
+        me = root["me"]
+        prop = self.eval(s.property, f["env"], me)
+        keep = None if s.except_player is None else self.eval(s.except_player, f["env"], me)
+        if prop is not None:
+            self.game.remove_all(prop, keep)
+
+    def _move_top(self, s: ast.MoveTop, f, root):
+        f["pc"] += 1
+        me = root["me"]
+        source = self.eval(s.source, f["env"], me)
+        target = self.eval(s.target, f["env"], me)
+        if source is not None and target is not None and source != target:
+            self.game.move_top(source, target)
+
+    def _draw(self, s: ast.Draw, f, root):
+        f["pc"] += 1
+        me = root["me"]
+        player = me if s.player is None else self.eval(s.player, f["env"], me)
+        count = min(self.eval(s.count, f["env"], me) or 0, MAX_REPEAT)
+        for _ in range(count):
+            self.game.draw(player, "effect")
+
+    def _discard(self, s: ast.Discard, f, root):
+        f["pc"] += 1
+        me = root["me"]
+        player = me if s.player is None else self.eval(s.player, f["env"], me)
+        count = min(self.eval(s.count, f["env"], me) or 0, MAX_REPEAT)
+        if player is not None and count > 0:
+            self.game.frames.append({"t": "discard", "player": player, "left": count})
+
+    def _add_budget(self, s: ast.AddBudget, f, root):
+        f["pc"] += 1
+        self.game.add_budget(root["me"], self.eval(s.amount, f["env"], root["me"]) or 0)
+
+    def _offer_reaction(self, s: ast.OfferReaction, f, root):
+        f["pc"] += 1
+        me = root["me"]
+        player = self.eval(s.player, f["env"], me)
+        if player is not None and player != me:
+            g = self.game
+            g.frames.append({"t": "react", "player": player, "against": root["c"], "root": f["root"]})
+
+    def _cancel(self, s: ast.Cancel, f, root):
+        f["pc"] += 1
+        target = root.get("target")
+        if target is not None:
+            g = self.game
+            g.frames[target]["halt"] = True
+            g.emit("cancelled", {"card": g.book.cards[g.frames[target]["c"]].id})
+
+    def _stop(self, s: ast.Stop, f, root):
+        root["halt"] = True
+
+    def _say(self, s: ast.Say, f, root):
+        f["pc"] += 1
+        self.game.emit("say", {"text": s.text})
+
+    def _if(self, s: ast.If, f, root):
+        f["pc"] += 1
+        then_block, else_block = self.game.book.child_blocks[id(s)]
+        chosen = then_block if self.eval(s.condition, f["env"], root["me"]) else else_block
+        self.game.frames.append({"t": "blk", "b": chosen, "pc": 0, "env": dict(f["env"]), "root": f["root"]})
+
+    def _for_each(self, s: ast.ForEach, f, root):
+        f["pc"] += 1
+        items = self.collection(s.kind, s.var, s.zone, s.where, f["env"], root["me"])
+        (body,) = self.game.book.child_blocks[id(s)]
+        self.game.frames.append(
+            {"t": "loop", "b": body, "var": s.var, "items": items, "i": 0, "env": dict(f["env"]), "root": f["root"]}
+        )
+
+    def _repeat(self, s: ast.Repeat, f, root):
+        f["pc"] += 1
+        times = max(0, min(self.eval(s.times, f["env"], root["me"]) or 0, MAX_REPEAT))
+        (body,) = self.game.book.child_blocks[id(s)]
+        self.game.frames.append({"t": "rep", "b": body, "left": times, "env": dict(f["env"]), "root": f["root"]})
+
+
+_EVAL = {
+    ast.Number: Interpreter._number,
+    ast.Name: Interpreter._name,
+    ast.Attribute: Interpreter._attribute,
+    ast.UnitsOn: Interpreter._units_on,
+    ast.HasUnits: Interpreter._has_units,
+    ast.Count: Interpreter._count,
+    ast.Arith: Interpreter._arith,
+    ast.Compare: Interpreter._compare,
+    ast.IsAdjective: Interpreter._is_adjective,
+    ast.IsSame: Interpreter._is_same,
+    ast.Logic: Interpreter._logic,
+    ast.Not: Interpreter._not,
+}
+
+_EXEC = {
+    ast.Let: Interpreter._let,
+    ast.Choose: Interpreter._choose,
+    ast.ChooseNumber: Interpreter._choose_number,
+    ast.RollZone: Interpreter._roll_zone,
+    ast.RollDice: Interpreter._roll_dice,
+    ast.RollOff: Interpreter._roll_off,
+    ast.BuildUnits: Interpreter._build_units,
+    ast.BuildSession: Interpreter._build_session,
+    ast.RemoveTop: Interpreter._remove_top,
+    ast.RemoveAll: Interpreter._remove_all,
+    ast.MoveTop: Interpreter._move_top,
+    ast.Draw: Interpreter._draw,
+    ast.Discard: Interpreter._discard,
+    ast.AddBudget: Interpreter._add_budget,
+    ast.OfferReaction: Interpreter._offer_reaction,
+    ast.Cancel: Interpreter._cancel,
+    ast.Stop: Interpreter._stop,
+    ast.Say: Interpreter._say,
+    ast.If: Interpreter._if,
+    ast.ForEach: Interpreter._for_each,
+    ast.Repeat: Interpreter._repeat,
+}

@@ -1,0 +1,219 @@
+"""Actions in, events out: the small value types of the engine's public API, and the plain
+English that describes them, built from the variant's own names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.variant.model import Variant
+
+
+class IllegalAction(ValueError):
+    """The action is not among the legal actions; the game is unchanged."""
+
+
+class Texts:
+    """Display names for one variant and player count; shared by every action and event."""
+
+    def __init__(self, variant: Variant, players: int):
+        self.variant = variant
+        self.players = [seat.name for seat in variant.seats[:players]]
+        self.zones = {zone.id: zone.name for zone in variant.zones}
+        self.cards = {card.id: card.name for card in variant.cards}
+        self.properties = [f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
+        self.deck = variant.deck_name
+        self._actions: dict[tuple[str, Any], Action] = {}
+
+    def player(self, index: int | None) -> str:
+        return "nobody" if index is None else self.players[index]
+
+    def money(self, amount: int) -> str:
+        return self.variant.format_money(amount)
+
+    def value(self, what: str, value: Any) -> str:
+        """A chosen value in words: a property, player, zone or number."""
+        if what == "property":
+            return self.properties[value]
+        if what == "player":
+            return self.player(value)
+        if what == "zone":
+            return self.zones.get(value, str(value))
+        return str(value)
+
+    def action(self, kind: str, arg: Any = None, what: str | None = None) -> "Action":
+        """Actions are interned: legal_actions() allocates nothing on the hot path."""
+        key = (kind, arg, what)
+        found = self._actions.get(key)
+        if found is None:
+            found = self._actions[key] = Action(kind, arg, what, self)
+        return found
+
+
+class Action:
+    """One thing the deciding player may do. Compared by (kind, arg); `what` says how to
+    read arg ("property", "player", "zone", "number", "card")."""
+
+    __slots__ = ("kind", "arg", "what", "_texts")
+
+    def __init__(self, kind: str, arg: Any = None, what: str | None = None, texts: Texts | None = None):
+        self.kind = kind
+        self.arg = arg
+        self.what = what
+        self._texts = texts
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self.kind == other.kind and self.arg == other.arg
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.arg))
+
+    def __repr__(self) -> str:
+        return f"Action({self.kind!r}, {self.arg!r})"
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "arg": self.arg}
+
+    def describe(self) -> str:
+        t = self._texts
+        kind, arg = self.kind, self.arg
+        if t is None:
+            return f"{kind} {arg}"
+        if kind == "build":
+            return f"build a unit on {t.properties[arg]}"
+        if kind == "stop":
+            return "stop building"
+        if kind == "play":
+            return f"play {t.cards[arg]}"
+        if kind == "pass":
+            return "play no card now"
+        if kind == "end_turn":
+            return "end the turn"
+        if kind == "zone":
+            return f"build in {t.zones[arg]}"
+        if kind == "choose":
+            return f"choose {t.value(self.what, arg)}"
+        if kind == "react":
+            return f"answer with {t.cards[arg]}"
+        if kind == "decline":
+            return "do not answer"
+        if kind == "discard":
+            return f"discard {t.cards[arg]}"
+        return f"{kind} {arg}"
+
+
+class Event:
+    """Something that happened. `private_to` hides details (a drawn card) from everyone but
+    that player: describe(viewer) tells each viewer only what they may know."""
+
+    __slots__ = ("kind", "data", "private_to", "_texts")
+
+    def __init__(self, kind: str, data: dict, texts: Texts, private_to: int | None = None):
+        self.kind = kind
+        self.data = data
+        self.private_to = private_to
+        self._texts = texts
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.data!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (self.kind, self.data, self.private_to) == (other.kind, other.data, other.private_to)
+
+    def to_dict(self, viewer: int | None = None) -> dict:
+        data = self.data
+        if self.private_to is not None and viewer != self.private_to:
+            data = {k: v for k, v in data.items() if k != "card"}
+        return {"kind": self.kind, **data}
+
+    def describe(self, viewer: int | None = None) -> str:
+        """In plain English; a hidden card is named only when `viewer` may see it (pass
+        None for an omniscient log, e.g. tests and replays)."""
+        hidden = self.private_to is not None and viewer is not None and viewer != self.private_to
+        return _describe(self.kind, self.data, self._texts, hidden)
+
+
+def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
+    p = t.player
+    if kind == "turn_order_roll":
+        rolls = ", ".join(f"{p(player)} {total}" for player, total in d["rolls"])
+        return f"Rolling for the first turn: {rolls}"
+    if kind == "first_player":
+        return f"{p(d['player'])} goes first"
+    if kind == "turn":
+        return f"Turn {d['number']}: {p(d['player'])}"
+    if kind == "roll":
+        dice = " + ".join(str(x) for x in d["dice"])
+        face = d["face"]
+        if face == "fortune":
+            return f"{p(d['player'])} rolls {dice} and {t.deck}: no building this turn"
+        if face == "wild":
+            return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and Wild"
+        return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and {t.zones[face]}"
+    if kind == "draw":
+        card = "a card" if hidden else t.cards[d["card"]]
+        why = {"roll": "for the roll", "space": f"for landing on space {d.get('space')}", "card": "", "deal": "", "effect": ""}.get(d.get("why"), "")
+        return f"{p(d['player'])} draws {card}{' ' + why if why else ''}"
+    if kind == "deck_empty":
+        return f"The {t.deck} deck is empty: {p(d['player'])} draws nothing"
+    if kind == "reshuffle":
+        return f"The {t.deck} discard pile ({d['count']} cards) is shuffled into a new draw pile"
+    if kind == "play":
+        return f"{p(d['player'])} plays {t.cards[d['card']]}"
+    if kind == "budget":
+        return f"{p(d['player'])} now has {t.money(d['budget'])} to build with"
+    if kind == "zone":
+        return f"{p(d['player'])} builds in {t.zones[d['zone']]}"
+    if kind == "cannot_build":
+        return f"{p(d['player'])} cannot afford anything in {t.zones[d['zone']]} with {t.money(d['budget'])}"
+    if kind == "build":
+        units = "a unit" if d["count"] == 1 else f"{d['count']} units"
+        return f"{p(d['player'])} builds {units} on {t.properties[d['property']]}"
+    if kind == "out_of_units":
+        return f"{p(d['player'])} has no units left to build with"
+    if kind == "stop":
+        return f"{p(d['player'])} stops building"
+    if kind == "take":
+        source = "the board" if d["from"] is None else p(d["from"])
+        return f"{p(d['player'])} takes {t.properties[d['property']]} from {source}"
+    if kind == "return_card":
+        return f"{t.properties[d['property']]} goes back to the board from {p(d['from'])}"
+    if kind == "token":
+        way = "forward" if d["to"] > d["from"] else "back"
+        return f"{p(d['player'])} moves {way} from {d['from'] or 'START'} to {d['to'] or 'START'}"
+    if kind == "remove":
+        return f"The top unit of {t.properties[d['property']]} ({p(d['player'])}) goes back to {p(d['player'])}"
+    if kind == "move_unit":
+        return f"{p(d['player'])}'s unit moves from {t.properties[d['from']]} to {t.properties[d['to']]}"
+    if kind == "choose":
+        return f"{p(d['player'])} chooses {t.value(d['what'], d['value'])}"
+    if kind == "roll_dice":
+        return f"{p(d['player'])} rolls {' + '.join(str(x) for x in d['dice'])} = {sum(d['dice'])}"
+    if kind == "roll_zone":
+        face = d["face"]
+        shown = t.deck if face == "fortune" else ("Wild" if face == "wild" else t.zones[face])
+        again = ", rolls again" if face == "fortune" else ""
+        return f"{p(d['player'])} rolls the colour die: {shown}{again}"
+    if kind == "roll_off":
+        return f"{p(d['player'])} has the {d['extreme']} roll"
+    if kind == "no_choice":
+        return f"{t.cards[d['card']]}: there is nothing to choose, so it has no further effect"
+    if kind == "react":
+        return f"{p(d['player'])} answers {t.cards[d['against']]} with {t.cards[d['card']]}"
+    if kind == "decline":
+        return f"{p(d['player'])} does not answer {t.cards[d['against']]}"
+    if kind == "cancelled":
+        return f"{t.cards[d['card']]} is cancelled"
+    if kind == "discard":
+        return f"{p(d['player'])} discards {t.cards[d['card']]}"
+    if kind == "say":
+        return d["text"]
+    if kind == "end_turn":
+        return f"{p(d['player'])} ends the turn"
+    if kind == "game_over":
+        reasons = {
+            "no_units": f"{p(d.get('player'))} has no units at the start of the turn",
+            "track_end": f"{p(d.get('player'))} reached the end of the boardwalk",
+            "turn_limit": "the turn limit was reached",
+        }
+        return f"Game over: {reasons.get(d['reason'], d['reason'])}"
+    return f"{kind}: {d}"

@@ -1,0 +1,54 @@
+"""What the engine precomputes once per variant: numbered statement blocks for the effect
+interpreter, card lookups by timing, and property tables for the hot path."""
+
+from __future__ import annotations
+
+from engine.effects import ast
+from engine.variant.model import Variant
+
+_CACHE: dict[str, "Rulebook"] = {}
+
+
+class Rulebook:
+    def __init__(self, variant: Variant):
+        self.variant = variant
+        rules = variant.rules
+        self.cards = variant.cards
+        self.card_index = {card.id: i for i, card in enumerate(variant.cards)}
+        self.blocks: list[tuple[ast.Stmt, ...]] = []
+        self.child_blocks: dict[int, tuple[int, ...]] = {}  # id(statement) -> block ids of its bodies
+        self.card_block = [self._number(card.effect.statements) for card in variant.cards]
+        self.after_roll = frozenset(i for i, c in enumerate(variant.cards) if c.timing == "after_roll")
+        self.end_of_turn = frozenset(i for i, c in enumerate(variant.cards) if c.timing == "end_of_turn")
+        self.reactions_to: dict[int, frozenset[int]] = {
+            i: frozenset(j for j, r in enumerate(variant.cards) if r.timing == "reaction" and c.id in r.reacts_to)
+            for i, c in enumerate(variant.cards)
+        }
+        self.value = [p.value for p in variant.properties]
+        self.zone_of = [p.zone for p in variant.properties]
+        self.zone_props = {zone.id: zone.properties for zone in variant.zones}
+        self.zone_ids = tuple(zone.id for zone in variant.zones)
+        self.fortune_spaces = variant.track.fortune_spaces
+        self.track_length = variant.track.length
+        self.end_on_track = "track_end" in rules.end_conditions
+        self.end_on_no_units = "no_units_at_turn_start" in rules.end_conditions
+        self.keep_owner = rules.ownership_tie_break == "keep_owner"
+
+    def _number(self, statements: tuple[ast.Stmt, ...]) -> int:
+        """Give a block (and, recursively, every body inside it) a number frames can hold."""
+        block_id = len(self.blocks)
+        self.blocks.append(statements)
+        for statement in statements:
+            if isinstance(statement, ast.If):
+                self.child_blocks[id(statement)] = (self._number(statement.then), self._number(statement.otherwise))
+            elif isinstance(statement, (ast.ForEach, ast.Repeat)):
+                self.child_blocks[id(statement)] = (self._number(statement.body),)
+        return block_id
+
+
+def rulebook_for(variant: Variant) -> Rulebook:
+    key = variant.content_hash or str(id(variant))
+    book = _CACHE.get(key)
+    if book is None or book.variant is not variant:
+        book = _CACHE[key] = Rulebook(variant)
+    return book
