@@ -1,0 +1,192 @@
+"""Random games of every bundled variant and player count, checked after every action
+(DESIGN.md, Invariants), plus determinism, copy and save/restore round trips."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from engine import IllegalAction, load_variant, new_game, restore
+from engine.resources import bundled_variant_names
+
+GAMES_PER_CASE = 6
+CASES = [(name, players) for name in bundled_variant_names() for players in (2, 3, 4)]
+
+
+@pytest.fixture(scope="module")
+def variants():
+    return {name: load_variant(name) for name in bundled_variant_names()}
+
+
+def check_invariants(game) -> None:
+    variant = game.variant
+    on_board = Counter(unit for stack in game.stacks for unit in stack)
+    for player in range(game.n):
+        assert on_board[player] + game.supply[player] == game.start_units, "units on board + supply"
+        assert game.supply[player] >= 0
+    deck = Counter({i: card.count for i, card in enumerate(variant.cards)})
+    everywhere = Counter(game.pile) + Counter(game.discard) + Counter(game.in_play)
+    for hand in game.hands:
+        everywhere += Counter(hand)
+    assert everywhere == +deck, "every card is in the pile, the discards, a hand or in play"
+    if not game.dirty:  # between a build and its settlement, property cards lag the stacks
+        for prop, stack in enumerate(game.stacks):
+            assert game.holder[prop] == game.owner_of(prop), f"holder of property {prop}"
+            if not stack:
+                assert game.holder[prop] is None
+        for player in range(game.n):
+            held = [p for p, h in enumerate(game.holder) if h == player]
+            assert game.worth[player] == sum(variant.properties[p].value for p in held)
+            assert game.held[player] == len(held)
+            assert game.tokens[player] == min(variant.track.length, game.worth[player])
+    if game.is_over:
+        reason = game.end_reason["reason"]
+        if reason == "no_units":
+            assert game.supply[game.end_reason["player"]] == 0
+        elif reason == "track_end":
+            assert game.tokens[game.end_reason["player"]] == variant.track.length
+        assert game.legal_actions() == [] and game.current_player is None
+    else:
+        assert game.legal_actions(), "a game that is not over always has a decision"
+        if "track_end" in variant.rules.end_conditions and not game.dirty:
+            assert max(game.tokens) < variant.track.length
+
+
+def play_random(game, rnd, check=True, limit=5000):
+    log = []
+    steps = 0
+    while not game.is_over and steps < limit:
+        actions = game.legal_actions()
+        action = actions[rnd.randrange(len(actions))]
+        log.append(action.to_dict())
+        game.apply(action)
+        if check:
+            check_invariants(game)
+        steps += 1
+    assert game.is_over, "random games end"
+    return log
+
+
+@pytest.mark.parametrize("name, players", CASES)
+def test_invariants_hold_after_every_action_of_random_games(variants, name, players):
+    for seed in range(GAMES_PER_CASE):
+        game = new_game(variants[name], players, seed=seed)
+        check_invariants(game)
+        play_random(game, random.Random(seed))
+        result = game.result()
+        assert result.winners and result.standings[0].player in result.winners
+
+
+@pytest.mark.parametrize("name", ["winning-moves-2016", "house-card-sharks"])
+def test_same_seed_and_actions_give_the_same_game_event_for_event(variants, name):
+    first = new_game(variants[name], 3, seed=42)
+    log = play_random(first, random.Random(7), check=False)
+    second = new_game(variants[name], 3, seed=42)
+    assert [e.describe() for e in second.setup_events] == [e.describe() for e in first.setup_events]
+    replay = new_game(variants[name], 3, seed=42)
+    first_events, replay_events = [], []
+    again = new_game(variants[name], 3, seed=42)
+    for action in log:
+        first_events += [e.to_dict() for e in replay.apply(action)]
+        replay_events += [e.to_dict() for e in again.apply(action)]
+    assert first_events == replay_events
+    assert replay.result() == again.result() == first.result()
+
+
+def test_different_seeds_give_different_games(variants):
+    a = new_game(variants["winning-moves-2016"], 4, seed=1)
+    b = new_game(variants["winning-moves-2016"], 4, seed=2)
+    assert (a.pile, a.dice) != (b.pile, b.dice)
+
+
+@pytest.mark.parametrize("name", bundled_variant_names())
+def test_restore_of_to_dict_gives_the_same_legal_actions_and_the_same_future(variants, name):
+    variant = variants[name]
+    rnd = random.Random(3)
+    game = new_game(variant, 4, seed=11)
+    while not game.is_over:
+        snapshot = json.loads(json.dumps(game.to_dict()))
+        restored = restore(variant, snapshot)
+        assert restored.legal_actions() == game.legal_actions()
+        assert restored.current_player == game.current_player
+        assert restored.to_dict() == game.to_dict()
+        actions = game.legal_actions()
+        action = actions[rnd.randrange(len(actions))]
+        assert [e.to_dict() for e in restored.apply(action)] == [e.to_dict() for e in game.apply(action)]
+
+
+def test_copy_is_independent_and_plays_the_same_future(variants):
+    game = new_game(variants["house-stormy-weather"], 4, seed=5)
+    rnd = random.Random(5)
+    for _ in range(40):
+        actions = game.legal_actions()
+        game.apply(actions[rnd.randrange(len(actions))])
+    before = game.to_dict()
+    twin = game.copy()
+    play_random(twin, random.Random(9), check=False)
+    assert game.to_dict() == before, "playing the copy does not touch the original"
+    again = game.copy()
+    log_a = play_random(game, random.Random(9), check=False)
+    log_b = play_random(again, random.Random(9), check=False)
+    assert log_a == log_b and game.result() == again.result()
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing(variants):
+    game = new_game(variants["winning-moves-2016"], 2, seed=3)
+    before = game.to_dict()
+    with pytest.raises(IllegalAction):
+        game.apply({"kind": "build", "arg": 999})
+    with pytest.raises(IllegalAction):
+        game.apply({"kind": "no such thing"})
+    assert game.to_dict() == before
+
+
+def test_restore_refuses_another_variant_and_damaged_data(variants):
+    from engine import RestoreError
+
+    game = new_game(variants["winning-moves-2016"], 2, seed=3)
+    data = game.to_dict()
+    with pytest.raises(RestoreError, match="differs"):
+        restore(variants["house-card-sharks"], data)
+    broken = dict(data, hands=[["no_such_card"], []])
+    with pytest.raises(RestoreError, match="damaged"):
+        restore(variants["winning-moves-2016"], broken)
+    with pytest.raises(RestoreError, match="format"):
+        restore(variants["winning-moves-2016"], dict(data, format=99))
+
+
+def test_observation_shows_only_the_players_own_hand(variants):
+    game = new_game(variants["winning-moves-2016"], 3, seed=8)
+    for player in range(3):
+        seen = game.observation(player)
+        assert seen["hand"] == sorted(game.variant.cards[c].id for c in game.hands[player])
+        assert seen["hand_sizes"] == [len(h) for h in game.hands]
+        decision = seen["decision"]
+        assert (decision["options"] is not None) == (decision["player"] == player)
+
+
+def test_hidden_cards_do_not_change_what_a_player_observes(variants):
+    """Swap a card of another player's hand with one deep in the draw pile: player 0's view
+    is the same, so nothing deciding from it can depend on hidden cards."""
+    game = new_game(variants["winning-moves-2016"], 3, seed=8)
+    other = game.copy()
+    swap_with = next(i for i, c in enumerate(other.pile) if c != other.hands[1][0])
+    other.hands[1][0], other.pile[swap_with] = other.pile[swap_with], other.hands[1][0]
+    assert other.hands[1] != game.hands[1]
+    assert other.observation(0) == game.observation(0)
+    assert other.observation(1) != game.observation(1)
+
+
+def test_drawn_cards_are_named_only_to_their_drawer(variants):
+    game = new_game(variants["winning-moves-2016"], 2, seed=8)
+    draws = [e for e in game.setup_events if e.kind == "draw"]
+    assert draws
+    for event in draws:
+        owner = event.private_to
+        name = game.variant.card(event.data["card"]).name
+        assert name in event.describe(owner)
+        assert name not in event.describe(1 - owner) and "draws a card" in event.describe(1 - owner)
+        assert "card" not in event.to_dict(1 - owner)
