@@ -55,8 +55,12 @@ def roll(a: int, b: int, face: str, variant_name: str = "winning-moves-2016") ->
 
 
 def dice(*values: int, variant_name: str = "winning-moves-2016") -> list[int]:
+    """Script one roll of all the number dice (the engine draws them as one number)."""
     numbers = list(variant(variant_name).dice.number_faces)
-    return [numbers.index(v) for v in values]
+    combined = 0
+    for value in reversed(values):
+        combined = combined * len(numbers) + numbers.index(value)
+    return [combined]
 
 
 def colour(face: str, variant_name: str = "winning-moves-2016") -> list[int]:

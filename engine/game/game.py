@@ -35,7 +35,7 @@ class Game:
             )
         self.variant = variant
         self.book: Rulebook = rulebook_for(variant)
-        self.texts = Texts(variant, players)
+        self.texts = self.book.texts(players)
         self.interp = Interpreter(self)
         self.n = players
         self.seed = seed
@@ -268,9 +268,19 @@ class Game:
         self.pending = {"kind": kind, "player": player, "options": options}
 
     def roll_number_dice(self) -> list[int]:
-        dice = self.variant.dice
-        faces = dice.number_faces
-        return [faces[self.rng.below(len(faces))] for _ in range(dice.number_count)]
+        """All number dice from one 64-bit draw when their combinations fit in 32 bits (two
+        six-sided dice need 36), so the bias stays below 2**-32 and one draw does."""
+        faces = self.book.number_faces
+        sides = len(faces)
+        count = self.book.number_count
+        if self.book.dice_from_one_draw:
+            r = self.rng.below(self.book.number_combinations)
+            dice = []
+            for _ in range(count):
+                r, face = divmod(r, sides)
+                dice.append(faces[face])
+            return dice
+        return [faces[self.rng.below(sides)] for _ in range(count)]
 
     def roll_colour(self) -> Face:
         faces = self.variant.dice.colour_faces
@@ -348,30 +358,35 @@ class Game:
     def settle(self) -> None:
         """Steps 3 and 4, once per roll and once per card: property cards follow ownership,
         then every token moves to its player's total value (capped at the track's end)."""
-        if self.dirty:
-            value = self.book.value
-            for prop in sorted(self.dirty):
-                new = self.owner_of(prop)
-                old = self.holder[prop]
-                if new == old:
-                    continue
-                self.holder[prop] = new
-                if old is not None:
-                    self.worth[old] -= value[prop]
-                    self.held[old] -= 1
-                if new is not None:
-                    self.worth[new] += value[prop]
-                    self.held[new] += 1
-                    self.emit("take", {"player": new, "property": prop, "from": old})
-                else:
-                    self.emit("return_card", {"property": prop, "from": old})
-            self.dirty.clear()
-        self._move_tokens()
+        if not self.dirty:
+            return
+        value = self.book.value
+        changed = set()
+        for prop in sorted(self.dirty):
+            new = self.owner_of(prop)
+            old = self.holder[prop]
+            if new == old:
+                continue
+            self.holder[prop] = new
+            if old is not None:
+                self.worth[old] -= value[prop]
+                self.held[old] -= 1
+                changed.add(old)
+            if new is not None:
+                self.worth[new] += value[prop]
+                self.held[new] += 1
+                changed.add(new)
+                self.emit("take", {"player": new, "property": prop, "from": old})
+            else:
+                self.emit("return_card", {"property": prop, "from": old})
+        self.dirty.clear()
+        if changed:
+            self._move_tokens(sorted(changed))
 
-    def _move_tokens(self) -> None:
+    def _move_tokens(self, players: list[int]) -> None:
         book = self.book
         rule = self.variant.rules.fortune_space_draw
-        for player in range(self.n):
+        for player in players:
             target = min(book.track_length, self.worth[player])
             start = self.tokens[player]
             if target == start:
@@ -398,11 +413,20 @@ class Game:
     def _advance(self) -> None:
         """Run frames until a decision is pending or the game is over."""
         frames = self.frames
+        steps = _STEP
+        turn_steps = _TURN_STEPS
         while self.pending is None and not self.over:
             frame = frames[-1]
-            _STEP[frame["t"]](self, frame)
+            kind = frame["t"]
+            if kind == "turn":
+                turn_steps[frame["step"]](self, frame)
+            else:
+                steps[kind](self, frame)
 
     def _find(self, action: Action | dict, options: list[Action]) -> Action:
+        for option in options:
+            if option is action:
+                return option
         if isinstance(action, dict):
             for option in options:
                 if option.kind == action.get("kind") and option.arg == action.get("arg"):
@@ -477,13 +501,13 @@ class Game:
         frame["step"] = "zone"
         options = self._playable(self.turn_player, self.book.after_roll)
         if options:
-            self.ask("after_roll", self.turn_player, options + [self.texts.action("pass")])
+            self.ask("after_roll", self.turn_player, options + [self.texts.pass_action])
 
     def _turn_zone(self, frame: dict) -> None:
         frame["step"] = "build"
         face = self.variant.dice.colour_faces[self.face]
         if face.kind == "wild":
-            self.ask("zone", self.turn_player, [self.texts.action("zone", z) for z in self.book.zone_ids])
+            self.ask("zone", self.turn_player, list(self.texts.zone_actions))
         else:
             self.zone = face.zone
 
@@ -504,7 +528,7 @@ class Game:
         if self.cards_played < self.variant.rules.cards_per_turn:
             options = self._playable(player, self.book.end_of_turn)
             if options:
-                self.ask("card", player, options + [self.texts.action("end_turn")])
+                self.ask("card", player, options + [self.texts.end_turn_action])
                 return
         frame["step"] = "end"
 
@@ -513,15 +537,19 @@ class Game:
         frame["step"] = "start"
 
     def _playable(self, player: int, timing: frozenset[int]) -> list[Action]:
+        hand = self.hands[player]
+        if not hand:
+            return []
         cards = self.variant.cards
+        plays = self.texts.play_actions
         seen: list[Action] = []
-        for card_index in sorted(set(self.hands[player])):
+        for card_index in sorted(set(hand)):
             if card_index not in timing:
                 continue
             condition = cards[card_index].condition
             if condition is not None and not self.interp.eval(condition, {}, player):
                 continue
-            seen.append(self.texts.action("play", cards[card_index].id, "card"))
+            seen.append(plays[card_index])
         return seen
 
     # -- building, one unit at a time
@@ -558,9 +586,10 @@ class Game:
                     self.emit("cannot_build", {"player": player, "zone": frame["zone"], "budget": frame["budget"]})
             self.frames.pop()
             return
-        actions = [self.texts.action("build", prop, "property") for prop in options]
+        build_actions = self.texts.build_actions
+        actions = [build_actions[prop] for prop in options]
         if frame["placed"] > 0 or not frame["must"]:
-            actions.append(self.texts.action("stop"))
+            actions.append(self.texts.stop_action)
         elif len(actions) == 1:
             self._build_one(frame, options[0])
             return

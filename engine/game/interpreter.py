@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
+from engine.game.expressions import collection, compile_expr
 
 if TYPE_CHECKING:
     from engine.game.game import Game
 
+_PROPERTY_KINDS = frozenset({"property", "hotel", "vacant lot"})
 MAX_REPEAT = 100
 MAX_REROLLS = 100
 
@@ -30,140 +32,33 @@ class Interpreter:
 
     def __init__(self, game: "Game"):
         self.game = game
+        self.compiled = game.book.compiled
 
-    # ----- expressions -----------------------------------------------------------------------
+    # ----- expressions (compiled once into closures, see expressions.py) -------------------
 
     def eval(self, expr: ast.Expr, env: dict, me: int) -> Any:
-        return _EVAL[type(expr)](self, expr, env, me)
-
-    def _number(self, e: ast.Number, env, me):
-        return e.value
-
-    def _name(self, e: ast.Name, env, me):
-        name = e.name
-        if name in env:
-            return env[name]
-        if name == "me":
-            return me
-        if name == "budget":
-            return self.game.budget()
-        return name  # a zone id; the checker guarantees it exists
-
-    def _attribute(self, e: ast.Attribute, env, me):
-        subject = self.eval(e.subject, env, me)
-        g = self.game
-        a = e.attribute
-        if subject is None:
-            return None if a in ("top", "owner", "zone") else 0
-        if a == "value":
-            return g.book.value[subject]
-        if a == "top":
-            stack = g.stacks[subject]
-            return stack[-1] if stack else None
-        if a == "owner":
-            return g.owner_of(subject)
-        if a == "zone":
-            return g.book.zone_of[subject]
-        if a == "height":
-            return len(g.stacks[subject])
-        if a == "worth":
-            return g.worth[subject]
-        if a == "supply":
-            return g.supply[subject]
-        if a == "cards":
-            return len(g.hands[subject])
-        return g.held[subject]  # properties
-
-    def _units_on(self, e: ast.UnitsOn, env, me):
-        player = self.eval(e.player, env, me)
-        prop = self.eval(e.property, env, me)
-        return 0 if player is None or prop is None else self.game.stacks[prop].count(player)
-
-    def _has_units(self, e: ast.HasUnits, env, me):
-        return self._units_on(e, env, me) > 0
-
-    def _count(self, e: ast.Count, env, me):
-        return len(self.collection(e.kind, e.var, e.zone, e.where, env, me))
-
-    def _arith(self, e: ast.Arith, env, me):
-        left = self.eval(e.left, env, me) or 0
-        right = self.eval(e.right, env, me) or 0
-        if e.op == "+":
-            return left + right
-        if e.op == "-":
-            return left - right
-        return left * right
-
-    def _compare(self, e: ast.Compare, env, me):
-        left = self.eval(e.left, env, me) or 0
-        right = self.eval(e.right, env, me) or 0
-        op = e.op
-        if op == "<=":
-            return left <= right
-        if op == "<":
-            return left < right
-        if op == ">=":
-            return left >= right
-        if op == ">":
-            return left > right
-        if op == "=":
-            return left == right
-        return left != right
-
-    def _is_adjective(self, e: ast.IsAdjective, env, me):
-        subject = self.eval(e.subject, env, me)
-        adjective = e.adjective
-        if subject is None:
-            result = adjective == "vacant"
-        elif adjective == "vacant":
-            result = not self.game.stacks[subject]
-        elif adjective == "occupied":
-            result = bool(self.game.stacks[subject])
-        elif adjective == "leader":
-            result = self.game.is_leader(subject)
-        else:
-            result = self.game.is_last(subject)
-        return result != e.negated
-
-    def _is_same(self, e: ast.IsSame, env, me):
-        return (self.eval(e.left, env, me) == self.eval(e.right, env, me)) != e.negated
-
-    def _logic(self, e: ast.Logic, env, me):
-        if e.op == "and":
-            return all(self.eval(o, env, me) for o in e.operands)
-        return any(self.eval(o, env, me) for o in e.operands)
-
-    def _not(self, e: ast.Not, env, me):
-        return not self.eval(e.operand, env, me)
+        fn = self.compiled.get(id(expr))
+        if fn is None:
+            fn = compile_expr(expr, self.compiled)
+        return fn(self.game, env, me)
 
     def collection(self, kind: str, var: str, zone_expr, where, env: dict, me: int) -> list:
-        """The players, properties or zones a choose/for each/count ranges over, in order:
-        players in turn order from `me`, properties and zones in board order."""
-        g = self.game
-        if kind in ("player", "opponent"):
-            items = g.players_from(me)
-            if kind == "opponent":
-                items = [p for p in items if p != me]
-        elif kind == "zone":
-            items = list(g.book.zone_ids)
-        else:
-            if zone_expr is not None:
-                items = list(g.book.zone_props[self.eval(zone_expr, env, me)])
-            else:
-                items = list(range(len(g.stacks)))
+        zone = None if zone_expr is None else compile_expr(zone_expr, self.compiled)
+        test = None if where is None else compile_expr(where, self.compiled)
+        if test is not None and kind in _PROPERTY_KINDS and self.game.book.static_where(where, var):
+            zone_id = None if zone is None else zone(self.game, env, me)
+            key = (id(where), zone_id)
+            fixed = self.game.book.static_lists.get(key)
+            if fixed is None:
+                fixed = collection(self.game, "property", var, zone, test, env, me)
+                self.game.book.static_lists[key] = fixed
+            stacks = self.game.stacks
             if kind == "hotel":
-                items = [p for p in items if g.stacks[p]]
-            elif kind == "vacant lot":
-                items = [p for p in items if not g.stacks[p]]
-        if where is None:
-            return items
-        scoped = dict(env)
-        kept = []
-        for item in items:
-            scoped[var] = item
-            if self.eval(where, scoped, me):
-                kept.append(item)
-        return kept
+                return [p for p in fixed if stacks[p]]
+            if kind == "vacant lot":
+                return [p for p in fixed if not stacks[p]]
+            return list(fixed)
+        return collection(self.game, kind, var, zone, test, env, me)
 
     # ----- statements ------------------------------------------------------------------------
 
@@ -358,21 +253,6 @@ class Interpreter:
         (body,) = self.game.book.child_blocks[id(s)]
         self.game.frames.append({"t": "rep", "b": body, "left": times, "env": dict(f["env"]), "root": f["root"]})
 
-
-_EVAL = {
-    ast.Number: Interpreter._number,
-    ast.Name: Interpreter._name,
-    ast.Attribute: Interpreter._attribute,
-    ast.UnitsOn: Interpreter._units_on,
-    ast.HasUnits: Interpreter._has_units,
-    ast.Count: Interpreter._count,
-    ast.Arith: Interpreter._arith,
-    ast.Compare: Interpreter._compare,
-    ast.IsAdjective: Interpreter._is_adjective,
-    ast.IsSame: Interpreter._is_same,
-    ast.Logic: Interpreter._logic,
-    ast.Not: Interpreter._not,
-}
 
 _EXEC = {
     ast.Let: Interpreter._let,

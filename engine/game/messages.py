@@ -23,6 +23,13 @@ class Texts:
         self.properties = [f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
         self.deck = variant.deck_name
         self._actions: dict[tuple[str, Any], Action] = {}
+        # the actions of every turn, made once: the hot path only indexes these
+        self.build_actions = [self.action("build", i, "property") for i in range(len(variant.properties))]
+        self.play_actions = [self.action("play", card.id, "card") for card in variant.cards]
+        self.stop_action = self.action("stop")
+        self.pass_action = self.action("pass")
+        self.end_turn_action = self.action("end_turn")
+        self.zone_actions = [self.action("zone", zone.id) for zone in variant.zones]
 
     def player(self, index: int | None) -> str:
         return "nobody" if index is None else self.players[index]

@@ -4,6 +4,8 @@ interpreter, card lookups by timing, and property tables for the hot path."""
 from __future__ import annotations
 
 from engine.effects import ast
+from engine.game.expressions import is_static
+from engine.game.messages import Texts
 from engine.variant.model import Variant
 
 _CACHE: dict[str, "Rulebook"] = {}
@@ -17,6 +19,9 @@ class Rulebook:
         self.card_index = {card.id: i for i, card in enumerate(variant.cards)}
         self.blocks: list[tuple[ast.Stmt, ...]] = []
         self.child_blocks: dict[int, tuple[int, ...]] = {}  # id(statement) -> block ids of its bodies
+        self.compiled: dict[int, object] = {}  # id(expression) -> closure, filled on first use
+        self.static_lists: dict[tuple, list[int]] = {}  # (id(where), zone) -> properties it keeps
+        self._static: dict[int, bool] = {}
         self.card_block = [self._number(card.effect.statements) for card in variant.cards]
         self.after_roll = frozenset(i for i, c in enumerate(variant.cards) if c.timing == "after_roll")
         self.end_of_turn = frozenset(i for i, c in enumerate(variant.cards) if c.timing == "end_of_turn")
@@ -33,6 +38,24 @@ class Rulebook:
         self.end_on_track = "track_end" in rules.end_conditions
         self.end_on_no_units = "no_units_at_turn_start" in rules.end_conditions
         self.keep_owner = rules.ownership_tie_break == "keep_owner"
+        self.number_faces = variant.dice.number_faces
+        self.number_count = variant.dice.number_count
+        self.number_combinations = len(self.number_faces) ** self.number_count
+        self.dice_from_one_draw = self.number_combinations < 2**32
+        self._texts: dict[int, Texts] = {}
+
+    def static_where(self, where: ast.Expr, var: str) -> bool:
+        found = self._static.get(id(where))
+        if found is None:
+            found = self._static[id(where)] = is_static(where, var)
+        return found
+
+    def texts(self, players: int) -> Texts:
+        """Display names and the interned actions, shared by every game of this size."""
+        found = self._texts.get(players)
+        if found is None:
+            found = self._texts[players] = Texts(self.variant, players)
+        return found
 
     def _number(self, statements: tuple[ast.Stmt, ...]) -> int:
         """Give a block (and, recursively, every body inside it) a number frames can hold."""

@@ -10,7 +10,6 @@ from typing import Any
 
 from engine.game.game import SAVE_FORMAT, Game
 from engine.game.interpreter import Interpreter
-from engine.game.messages import Texts
 from engine.game.rng import Rng
 from engine.game.rulebook import rulebook_for
 from engine.variant.model import Variant
@@ -110,7 +109,7 @@ def _build(variant: Variant, data: dict[str, Any]) -> Game:
     game.n = int(data["players"])
     if game.n not in variant.player_counts:
         raise ValueError(f"{game.n} players")
-    game.texts = Texts(variant, game.n)
+    game.texts = game.book.texts(game.n)
     game.interp = Interpreter(game)
     game.seed = data["seed"]
     game.rng = Rng(int(data["rng"], 16))

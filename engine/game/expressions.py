@@ -1,0 +1,201 @@
+"""Effect expressions compiled once into plain Python closures `f(game, env, me) -> value`.
+
+Walking the syntax tree for every `where` test of every property was the interpreter's main
+cost; a closure per node does the same work with one call and no type dispatch. Values:
+players and properties are ints, zones are their ids, numbers ints, nobody is None.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.effects import ast
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+
+Fn = Callable[["Game", dict, int], Any]
+
+_COMPARE = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt, "=": operator.eq, "!=": operator.ne}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+
+
+def compile_expr(expr: ast.Expr, cache: dict[int, Fn]) -> Fn:
+    """The closure for `expr`, made once per node (the cache is keyed by node identity)."""
+    fn = cache.get(id(expr))
+    if fn is None:
+        fn = cache[id(expr)] = _COMPILERS[type(expr)](expr, cache)
+    return fn
+
+
+def _number(e: ast.Number, cache) -> Fn:
+    value = e.value
+    return lambda g, env, me: value
+
+
+def _name(e: ast.Name, cache) -> Fn:
+    name = e.name
+    if name == "me":
+        return lambda g, env, me: me
+    if name == "budget":
+        return lambda g, env, me: g.budget()
+    # a variable, or else a zone id (the checker forbids variables named like zones)
+    return lambda g, env, me: env.get(name, name)
+
+
+def _attribute(e: ast.Attribute, cache) -> Fn:
+    subject = compile_expr(e.subject, cache)
+    getter = _ATTRIBUTES[e.attribute]
+    empty = None if e.attribute in ("top", "owner", "zone") else 0
+
+    def attribute(g, env, me):
+        value = subject(g, env, me)
+        return empty if value is None else getter(g, value)
+
+    return attribute
+
+
+def _top(g: "Game", prop: int):
+    stack = g.stacks[prop]
+    return stack[-1] if stack else None
+
+
+_ATTRIBUTES: dict[str, Callable[["Game", int], Any]] = {
+    "value": lambda g, p: g.book.value[p],
+    "top": _top,
+    "owner": lambda g, p: g.owner_of(p),
+    "zone": lambda g, p: g.book.zone_of[p],
+    "height": lambda g, p: len(g.stacks[p]),
+    "worth": lambda g, x: g.worth[x],
+    "supply": lambda g, x: g.supply[x],
+    "cards": lambda g, x: len(g.hands[x]),
+    "properties": lambda g, x: g.held[x],
+}
+
+
+def _units_on(e: ast.UnitsOn, cache) -> Fn:
+    player = compile_expr(e.player, cache)
+    prop = compile_expr(e.property, cache)
+
+    def units_on(g, env, me):
+        x, p = player(g, env, me), prop(g, env, me)
+        return 0 if x is None or p is None else g.stacks[p].count(x)
+
+    return units_on
+
+
+def _has_units(e: ast.HasUnits, cache) -> Fn:
+    count = _units_on(e, cache)
+    return lambda g, env, me: count(g, env, me) > 0
+
+
+def _count(e: ast.Count, cache) -> Fn:
+    zone = None if e.zone is None else compile_expr(e.zone, cache)
+    where = None if e.where is None else compile_expr(e.where, cache)
+    kind, var = e.kind, e.var
+    return lambda g, env, me: len(collection(g, kind, var, zone, where, env, me))
+
+
+def _arith(e: ast.Arith, cache) -> Fn:
+    left, right, op = compile_expr(e.left, cache), compile_expr(e.right, cache), _ARITH[e.op]
+    return lambda g, env, me: op(left(g, env, me) or 0, right(g, env, me) or 0)
+
+
+def _compare(e: ast.Compare, cache) -> Fn:
+    left, right, op = compile_expr(e.left, cache), compile_expr(e.right, cache), _COMPARE[e.op]
+    return lambda g, env, me: op(left(g, env, me) or 0, right(g, env, me) or 0)
+
+
+def _is_adjective(e: ast.IsAdjective, cache) -> Fn:
+    subject = compile_expr(e.subject, cache)
+    negated = e.negated
+    adjective = e.adjective
+    if adjective == "vacant":
+        test = lambda g, s: s is None or not g.stacks[s]  # noqa: E731
+    elif adjective == "occupied":
+        test = lambda g, s: s is not None and bool(g.stacks[s])  # noqa: E731
+    elif adjective == "leader":
+        test = lambda g, s: s is not None and g.is_leader(s)  # noqa: E731
+    else:
+        test = lambda g, s: s is not None and g.is_last(s)  # noqa: E731
+    return lambda g, env, me: test(g, subject(g, env, me)) != negated
+
+
+def _is_same(e: ast.IsSame, cache) -> Fn:
+    left, right, negated = compile_expr(e.left, cache), compile_expr(e.right, cache), e.negated
+    return lambda g, env, me: (left(g, env, me) == right(g, env, me)) != negated
+
+
+def _logic(e: ast.Logic, cache) -> Fn:
+    operands = tuple(compile_expr(o, cache) for o in e.operands)
+    if e.op == "and":
+        return lambda g, env, me: all(o(g, env, me) for o in operands)
+    return lambda g, env, me: any(o(g, env, me) for o in operands)
+
+
+def _not(e: ast.Not, cache) -> Fn:
+    operand = compile_expr(e.operand, cache)
+    return lambda g, env, me: not operand(g, env, me)
+
+
+_COMPILERS = {
+    ast.Number: _number,
+    ast.Name: _name,
+    ast.Attribute: _attribute,
+    ast.UnitsOn: _units_on,
+    ast.HasUnits: _has_units,
+    ast.Count: _count,
+    ast.Arith: _arith,
+    ast.Compare: _compare,
+    ast.IsAdjective: _is_adjective,
+    ast.IsSame: _is_same,
+    ast.Logic: _logic,
+    ast.Not: _not,
+}
+
+
+def is_static(expr: ast.Expr, var: str) -> bool:
+    """True when `expr` depends on nothing but the fixed facts (value, zone) of `var`: such a
+    filter ("value of P <= 5") gives the same properties all game and is computed once."""
+    if isinstance(expr, ast.Number):
+        return True
+    if isinstance(expr, ast.Name):
+        return expr.name == var
+    if isinstance(expr, ast.Attribute):
+        return expr.attribute in ("value", "zone") and isinstance(expr.subject, ast.Name) and expr.subject.name == var
+    if isinstance(expr, (ast.Compare, ast.Arith)):
+        return is_static(expr.left, var) and is_static(expr.right, var)
+    if isinstance(expr, ast.Logic):
+        return all(is_static(o, var) for o in expr.operands)
+    if isinstance(expr, ast.Not):
+        return is_static(expr.operand, var)
+    return False
+
+
+def collection(g: "Game", kind: str, var: str, zone: Fn | None, where: Fn | None, env: dict, me: int) -> list:
+    """The players, properties or zones a choose/for each/count ranges over, in order:
+    players in turn order from `me`, properties and zones in board order."""
+    if kind == "player" or kind == "opponent":
+        items = g.players_from(me)
+        if kind == "opponent":
+            items = [p for p in items if p != me]
+    elif kind == "zone":
+        items = list(g.book.zone_ids)
+    else:
+        items = list(g.book.zone_props[zone(g, env, me)]) if zone is not None else list(range(len(g.stacks)))
+        if kind == "hotel":
+            stacks = g.stacks
+            items = [p for p in items if stacks[p]]
+        elif kind == "vacant lot":
+            stacks = g.stacks
+            items = [p for p in items if not stacks[p]]
+    if where is None:
+        return items
+    scoped = dict(env)
+    kept = []
+    for item in items:
+        scoped[var] = item
+        if where(g, scoped, me):
+            kept.append(item)
+    return kept
