@@ -491,17 +491,22 @@ class Game:
         self.face = self.rng.below(len(faces))
         face = faces[self.face]
         self.emit("roll", {"player": player, "dice": list(self.dice), "face": self._face_label()})
+        # each step falls through to the next when it needs no decision
         if face.kind == "fortune":
             self.draw(player, "roll")
             frame["step"] = "cards"
+            self._turn_cards(frame)
         else:
             frame["step"] = "after_roll"
+            self._turn_after_roll(frame)
 
     def _turn_after_roll(self, frame: dict) -> None:
         frame["step"] = "zone"
         options = self._playable(self.turn_player, self.book.after_roll)
         if options:
             self.ask("after_roll", self.turn_player, options + [self.texts.pass_action])
+        else:
+            self._turn_zone(frame)
 
     def _turn_zone(self, frame: dict) -> None:
         frame["step"] = "build"
@@ -510,6 +515,7 @@ class Game:
             self.ask("zone", self.turn_player, list(self.texts.zone_actions))
         else:
             self.zone = face.zone
+            self._turn_build(frame)
 
     def _turn_build(self, frame: dict) -> None:
         frame["step"] = "settle"
@@ -522,6 +528,8 @@ class Game:
     def _turn_settle(self, frame: dict) -> None:
         frame["step"] = "cards"
         self.settle()
+        if not self.over:
+            self._turn_cards(frame)
 
     def _turn_cards(self, frame: dict) -> None:
         player = self.turn_player
@@ -531,6 +539,7 @@ class Game:
                 self.ask("card", player, options + [self.texts.end_turn_action])
                 return
         frame["step"] = "end"
+        self._turn_end(frame)
 
     def _turn_end(self, frame: dict) -> None:
         self.turn_pos = (self.turn_pos + 1) % self.n
