@@ -44,10 +44,24 @@ def _name(e: ast.Name, cache) -> Fn:
     return lambda g, env, me: env.get(name, name)
 
 
+def _variable(expr: ast.Expr) -> str | None:
+    """The variable an expression is, if it is a bare variable (the common case in filters)."""
+    if isinstance(expr, ast.Name) and expr.name not in ("me", "budget"):
+        return expr.name
+    return None
+
+
 def _attribute(e: ast.Attribute, cache) -> Fn:
     subject = compile_expr(e.subject, cache)
     getter = _ATTRIBUTES[e.attribute]
     empty = None if e.attribute in ("top", "owner", "zone") else 0
+    name = _variable(e.subject)
+    if e.attribute == "top" and name is not None:
+        def top_of_variable(g, env, me):
+            stack = g.stacks[env[name]]
+            return stack[-1] if stack else None
+
+        return top_of_variable
 
     def attribute(g, env, me):
         value = subject(g, env, me)
@@ -124,6 +138,11 @@ def _is_adjective(e: ast.IsAdjective, cache) -> Fn:
 
 def _is_same(e: ast.IsSame, cache) -> Fn:
     left, right, negated = compile_expr(e.left, cache), compile_expr(e.right, cache), e.negated
+    a, b = _variable(e.left), _variable(e.right)
+    if a is not None and b is not None:
+        return lambda g, env, me: (env.get(a, a) == env.get(b, b)) != negated
+    if isinstance(e.right, ast.Name) and e.right.name == "me":
+        return lambda g, env, me: (left(g, env, me) == me) != negated
     return lambda g, env, me: (left(g, env, me) == right(g, env, me)) != negated
 
 

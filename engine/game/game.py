@@ -217,8 +217,9 @@ class Game:
         stack = self.stacks[prop]
         if not stack:
             return None
-        if len(stack) == 1:
-            return stack[0]
+        first = stack[0]
+        if len(stack) == 1 or stack.count(first) * 2 > len(stack):
+            return first  # a majority, or the only unit
         counts: dict[int, int] = {}
         for unit in stack:
             counts[unit] = counts.get(unit, 0) + 1
@@ -275,6 +276,9 @@ class Game:
         count = self.book.number_count
         if self.book.dice_from_one_draw:
             r = self.rng.below(self.book.number_combinations)
+            if count == 2:
+                second, first = divmod(r, sides)
+                return [faces[first], faces[second]]
             dice = []
             for _ in range(count):
                 r, face = divmod(r, sides)
@@ -310,9 +314,12 @@ class Game:
                 self.emit("out_of_units", {"player": player})
             return 0
         self.supply[player] -= placed
-        self.stacks[prop].extend([player] * placed)
+        if placed == 1:
+            self.stacks[prop].append(player)
+        else:
+            self.stacks[prop].extend([player] * placed)
         self.dirty.add(prop)
-        self.emit("build", {"player": player, "property": prop, "count": placed})
+        self._events.append(Event("build", {"player": player, "property": prop, "count": placed}, self.texts))
         return placed
 
     def remove_top(self, prop: int) -> None:
@@ -362,7 +369,8 @@ class Game:
             return
         value = self.book.value
         changed = set()
-        for prop in sorted(self.dirty):
+        dirty = self.dirty
+        for prop in sorted(dirty) if len(dirty) > 1 else dirty:
             new = self.owner_of(prop)
             old = self.holder[prop]
             if new == old:
@@ -376,7 +384,7 @@ class Game:
                 self.worth[new] += value[prop]
                 self.held[new] += 1
                 changed.add(new)
-                self.emit("take", {"player": new, "property": prop, "from": old})
+                self._events.append(Event("take", {"player": new, "property": prop, "from": old}, self.texts))
             else:
                 self.emit("return_card", {"property": prop, "from": old})
         self.dirty.clear()
@@ -392,12 +400,12 @@ class Game:
             if target == start:
                 continue
             self.tokens[player] = target
-            self.emit("token", {"player": player, "from": start, "to": target})
+            self._events.append(Event("token", {"player": player, "from": start, "to": target}, self.texts))
             if target > start and target in book.fortune_spaces:
                 if rule == "forward" or (rule == "forward_on_own_turn" and player == self.turn_player):
                     self.draw(player, "space", space=target)
-        if book.end_on_track and not self.over:
-            for player in self.players_from(self.turn_player):
+        if book.end_on_track and not self.over and any(self.tokens[p] >= book.track_length for p in players):
+            for player in self.players_from(self.turn_player):  # the turn's player first
                 if self.tokens[player] >= book.track_length:
                     self._finish("track_end", player)
                     return
@@ -479,18 +487,20 @@ class Game:
         if self.turn_number > MAX_TURNS:
             self._finish("turn_limit", None)
             return
-        self.emit("turn", {"player": player, "number": self.turn_number})
+        events = self._events
+        texts = self.texts
+        events.append(Event("turn", {"player": player, "number": self.turn_number}, texts))
         if self.book.end_on_no_units and self.supply[player] == 0:
             self._finish("no_units", player)
             return
         self.cards_played = 0
         self.bonus = 0
         self.zone = None
-        self.dice = self.roll_number_dice()
-        faces = self.variant.dice.colour_faces
-        self.face = self.rng.below(len(faces))
-        face = faces[self.face]
-        self.emit("roll", {"player": player, "dice": list(self.dice), "face": self._face_label()})
+        self.dice = dice = self.roll_number_dice()
+        book = self.book
+        self.face = index = self.rng.below(len(book.colour_faces))
+        face = book.colour_faces[index]
+        events.append(Event("roll", {"player": player, "dice": list(dice), "face": book.face_labels[index]}, texts))
         # each step falls through to the next when it needs no decision
         if face.kind == "fortune":
             self.draw(player, "roll")
@@ -547,7 +557,7 @@ class Game:
 
     def _playable(self, player: int, timing: frozenset[int]) -> list[Action]:
         hand = self.hands[player]
-        if not hand:
+        if not hand or timing.isdisjoint(hand):
             return []
         cards = self.variant.cards
         plays = self.texts.play_actions
@@ -563,46 +573,43 @@ class Game:
 
     # -- building, one unit at a time
 
-    def _build_options(self, frame: dict) -> list[int]:
-        player = frame["player"]
-        if self.supply[player] <= 0:
+    def _build_options(self, frame: dict) -> list[Action]:
+        """The placements the budget and the new-lot limits allow, as actions."""
+        if self.supply[frame["player"]] <= 0:
             return []
         budget = frame["budget"]
         started = frame["started"]
         per_lot = frame["per_lot"]
-        lots = frame["lots"]
-        value = self.book.value
+        may_start = frame["lots"] is None or frame["lots"] > 0
         stacks = self.stacks
         options = []
-        for prop in self.book.zone_props.get(frame["zone"], ()):
-            if value[prop] > budget:
+        for prop, value, action in self.book.zone_build_table.get(frame["zone"], ()):
+            if value > budget:
                 continue
             if prop in started:
                 if per_lot is None or started[prop] < per_lot:
-                    options.append(prop)
-            elif stacks[prop] or lots is None or lots > 0:
-                options.append(prop)
+                    options.append(action)
+            elif may_start or stacks[prop]:
+                options.append(action)
         return options
 
     def _step_build(self, frame: dict) -> None:
-        options = self._build_options(frame)
-        player = frame["player"]
-        if not options:
+        actions = self._build_options(frame)
+        if not actions:
             if frame["placed"] == 0:
+                player = frame["player"]
                 if self.supply[player] <= 0:
                     self.emit("out_of_units", {"player": player})
                 else:
                     self.emit("cannot_build", {"player": player, "zone": frame["zone"], "budget": frame["budget"]})
             self.frames.pop()
             return
-        build_actions = self.texts.build_actions
-        actions = [build_actions[prop] for prop in options]
         if frame["placed"] > 0 or not frame["must"]:
             actions.append(self.texts.stop_action)
         elif len(actions) == 1:
-            self._build_one(frame, options[0])
+            self._build_one(frame, actions[0].arg)
             return
-        self.ask("build", player, actions)
+        self.pending = {"kind": "build", "player": frame["player"], "options": actions}
 
     def _build_one(self, frame: dict, prop: int) -> None:
         started = frame["started"]

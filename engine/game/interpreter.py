@@ -91,7 +91,11 @@ class Interpreter:
         if len(options) == 1:
             self.bind(f, var, what, options[0], chooser)
             return
-        g.ask("choose", chooser, [g.texts.action("choose", o, what) for o in options])
+        table = g.texts.choose_actions.get(what)
+        if table is not None:
+            g.ask("choose", chooser, [table[o] for o in options])
+        else:
+            g.ask("choose", chooser, [g.texts.action("choose", o, what) for o in options])
 
     def bind(self, f: dict, var: str, what: str, value: Any, chooser: int) -> None:
         f["env"][var] = value

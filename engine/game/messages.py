@@ -30,6 +30,11 @@ class Texts:
         self.pass_action = self.action("pass")
         self.end_turn_action = self.action("end_turn")
         self.zone_actions = [self.action("zone", zone.id) for zone in variant.zones]
+        self.choose_actions = {
+            "property": {i: self.action("choose", i, "property") for i in range(len(variant.properties))},
+            "player": {i: self.action("choose", i, "player") for i in range(players)},
+            "zone": {zone.id: self.action("choose", zone.id, "zone") for zone in variant.zones},
+        }
 
     def player(self, index: int | None) -> str:
         return "nobody" if index is None else self.players[index]

@@ -38,6 +38,8 @@ class Rulebook:
         self.end_on_track = "track_end" in rules.end_conditions
         self.end_on_no_units = "no_units_at_turn_start" in rules.end_conditions
         self.keep_owner = rules.ownership_tie_break == "keep_owner"
+        self.colour_faces = variant.dice.colour_faces
+        self.face_labels = [f.zone if f.kind == "zone" else f.kind for f in self.colour_faces]
         self.number_faces = variant.dice.number_faces
         self.number_count = variant.dice.number_count
         self.number_combinations = len(self.number_faces) ** self.number_count
@@ -55,6 +57,11 @@ class Rulebook:
         found = self._texts.get(players)
         if found is None:
             found = self._texts[players] = Texts(self.variant, players)
+            if not hasattr(self, "zone_build_table"):
+                self.zone_build_table = {
+                    zone: tuple((p, self.value[p], found.build_actions[p]) for p in props)
+                    for zone, props in self.zone_props.items()
+                }
         return found
 
     def _number(self, statements: tuple[ast.Stmt, ...]) -> int:
