@@ -190,3 +190,36 @@ def test_drawn_cards_are_named_only_to_their_drawer(variants):
         assert name in event.describe(owner)
         assert name not in event.describe(1 - owner) and "draws a card" in event.describe(1 - owner)
         assert "card" not in event.to_dict(1 - owner)
+
+
+def test_observation_state_hides_the_generator_pile_and_other_hands(variants):
+    game = new_game(variants["winning-moves-2016"], 3, seed=8)
+    player = game.current_player
+    state = game.observation(player)["state"]
+    assert "rng" not in state and "seed" not in state and state["pile"] is None
+    assert [h is None for h in state["hands"]] == [i != player for i in range(3)]
+    assert state["pending"]["options"] is not None
+    other = (player + 1) % 3
+    assert game.observation(other)["state"]["pending"]["options"] is None
+
+
+def test_sampled_games_agree_with_the_observation_and_differ_only_in_hidden_cards(variants):
+    from engine.game.sampling import sample_game
+
+    variant = variants["winning-moves-2016"]
+    game = new_game(variant, 4, seed=21)
+    rnd = random.Random(2)
+    for _ in range(30):
+        actions = game.legal_actions()
+        game.apply(actions[rnd.randrange(len(actions))])
+    player = game.current_player
+    seen = game.observation(player)
+    samples = [sample_game(variant, seen, seed) for seed in range(5)]
+    for sample in samples:
+        check_invariants(sample)
+        mine = sample.observation(player)
+        assert {k: v for k, v in mine.items() if k != "state"} == {k: v for k, v in seen.items() if k != "state"}
+        assert sample.legal_actions() == game.legal_actions()
+    hidden = {(tuple(map(tuple, s.hands)), tuple(s.pile)) for s in samples}
+    assert len(hidden) > 1, "different seeds deal the unseen cards differently"
+    play_random(samples[0], random.Random(3))

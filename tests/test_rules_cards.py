@@ -104,6 +104,14 @@ def choose_prop(game, zone, value):
     return choose(game, prop(game, zone, value))
 
 
+def decline(game, who):
+    """The targeted player answers a Hurricane without Insurance: they are asked all the
+    same, so nobody learns what they hold (docs/rulings.md, 18)."""
+    assert game.decision == "react" and game.current_player == seat(game, who)
+    assert [a.kind for a in game.legal_actions()] == ["decline"]
+    return game.apply({"kind": "decline"})
+
+
 def choices(game):
     """The arguments of the pending choose actions, sorted."""
     return sorted(a.arg for a in game.legal_actions() if a.kind == "choose")
@@ -406,6 +414,7 @@ def test_hurricane_removes_the_top_unit_and_returns_it_to_its_owner():
     play(game, "hurricane")
     assert choices(game) == props(game, [("red", 3), ("blue", 4)])  # any hotel, not a vacant lot
     events = choose_prop(game, "red", 3)
+    events += decline(game, "white")
     assert units(game, "red", 3) == ["black", "white"]
     assert supply(game, "white") == 14 - 1
     assert of_kind(events, "remove") == [{"player": white, "property": prop(game, "red", 3)}]
@@ -489,7 +498,8 @@ def test_insurance_cannot_protect_another_players_unit():
     game = at_card_step(stacks={("red", 3): ["white", "black"]},
                         hands={"purple": ["hurricane"], "white": ["insurance"], "gray": ["insurance"]},
                         pile=["switch"])
-    events = play(game, "hurricane")
+    events = play(game, "hurricane")  # the only hotel is chosen for Purple; Black is asked
+    events += decline(game, "black")
     assert "react" not in kinds(events) and game.decision != "react"
     assert units(game, "red", 3) == ["white"] and supply(game, "black") == 14
     assert hand(game, "white") == ["insurance", "switch"] and hand(game, "gray") == ["insurance"]
@@ -991,10 +1001,12 @@ def test_stormy_hurricane_removes_two_units_with_two_choices():
     play(game, "hurricane")
     assert choices(game) == props(game, [("red", 1), ("blue", 2)])
     choose_prop(game, "red", 1)
+    decline(game, "black")
     assert units(game, "red", 1) == ["white"] and game.decision == "choose"
     assert game.current_player == seat(game, "purple")
     assert choices(game) == props(game, [("red", 1), ("blue", 2)])
     events = choose_prop(game, "blue", 2)
+    events += decline(game, "gray")
     assert units(game, "blue", 2) == [] and units(game, "red", 1) == ["white"]
     assert supply(game, "black") == 14 and supply(game, "gray") == 14
     assert holder(game, "blue", 2) is None and holder(game, "red", 1) == "white"
@@ -1008,7 +1020,9 @@ def test_stormy_hurricane_may_hit_the_same_hotel_twice():
                         hands={"purple": ["hurricane"]}, pile=["switch"], variant_name=STORMY)
     play(game, "hurricane")
     choose_prop(game, "red", 1)
+    decline(game, "black")
     choose_prop(game, "red", 1)
+    decline(game, "black")
     assert units(game, "red", 1) == ["white"] and supply(game, "black") == 14
     assert holder(game, "red", 1) == "white"
 
@@ -1033,7 +1047,8 @@ def test_stormy_insurance_on_the_second_unit_keeps_the_first_removal():
     game = at_card_step(stacks={("red", 1): ["black", "white"], ("blue", 2): ["gray"]},
                         hands={"purple": ["hurricane"], "white": ["insurance"]}, pile=["switch"], variant_name=STORMY)
     play(game, "hurricane")
-    choose_prop(game, "blue", 2)  # Gray has no Insurance
+    choose_prop(game, "blue", 2)
+    decline(game, "gray")  # Gray has no Insurance
     assert units(game, "blue", 2) == []
     # the $1M red is the only hotel left: chosen automatically, and White is asked
     assert game.decision == "react" and game.current_player == seat(game, "white")

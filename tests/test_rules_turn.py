@@ -299,7 +299,9 @@ def test_a_player_whose_units_were_returned_plays_on():
     game = position(players=2, stacks={("red", 2): ["purple"]}, supply={"purple": 0, "white": 5},
                     hands={"white": ["hurricane"]}, turn="white", script=roll(1, 1, "fortune"))
     assert game.decision == "card"
-    game.apply({"kind": "play", "arg": "hurricane"})  # the only hotel: Purple's unit goes home
+    game.apply({"kind": "play", "arg": "hurricane"})  # the only hotel: Purple's unit
+    assert game.decision == "react" and game.current_player == seat(game, "purple")
+    game.apply({"kind": "decline"})  # Purple holds no Insurance but is asked all the same
     assert game.supply[seat(game, "purple")] == 1
     assert game.turn_player == seat(game, "purple") and not game.is_over
 

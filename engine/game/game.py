@@ -173,7 +173,22 @@ class Game:
             "cards_played": self.cards_played,
             "decision": decision,
             "over": self.over,
+            "state": self._public_state(player),
         }
+
+    def _public_state(self, player: int) -> dict:
+        """The snapshot with everything `player` may not know taken out: the generator (the
+        future dice), the order of the draw pile and the other players' hands (only their
+        sizes stay) and the options of a decision that is not theirs."""
+        from engine.game.snapshot import game_to_dict
+
+        state = game_to_dict(self)
+        del state["rng"], state["seed"]
+        state["pile"] = None
+        state["hands"] = [hand if i == player else None for i, hand in enumerate(state["hands"])]
+        if state["pending"] is not None and state["pending"]["player"] != player:
+            state["pending"]["options"] = None
+        return state
 
     def copy(self) -> "Game":
         other = Game.__new__(Game)
@@ -678,15 +693,13 @@ class Game:
         self.frames.append({"t": "blk", "b": frame["b"], "pc": 0, "env": dict(frame["env"]), "root": frame["root"]})
 
     def _step_react(self, frame: dict) -> None:
+        """The targeted player is always asked, holding an answer or not, so that neither the
+        question nor a 'does not answer' tells anyone what is in their hand."""
         player = frame["player"]
         answers = self.book.reactions_to[frame["against"]]
-        options = [
-            self.texts.action("react", self.variant.cards[c].id, "card") for c in sorted(set(self.hands[player])) if c in answers
-        ]
-        if not options:
-            self.frames.pop()
-            return
-        self.ask("react", player, options + [self.texts.action("decline")])
+        plays = self.texts.react_actions
+        options = [plays[c] for c in sorted(set(self.hands[player])) if c in answers]
+        self.ask("react", player, options + [self.texts.decline_action])
 
     def _step_discard(self, frame: dict) -> None:
         player = frame["player"]

@@ -218,8 +218,8 @@ class Interpreter:
         f["pc"] += 1
         me = root["me"]
         player = self.eval(s.player, f["env"], me)
-        if player is not None and player != me:
-            g = self.game
+        g = self.game
+        if player is not None and player != me and g.book.reactions_to[root["c"]]:
             g.frames.append({"t": "react", "player": player, "against": root["c"], "root": f["root"]})
 
     def _cancel(self, s: ast.Cancel, f, root):

@@ -30,6 +30,8 @@ class Texts:
         self.pass_action = self.action("pass")
         self.end_turn_action = self.action("end_turn")
         self.zone_actions = [self.action("zone", zone.id) for zone in variant.zones]
+        self.react_actions = [self.action("react", card.id, "card") for card in variant.cards]
+        self.decline_action = self.action("decline")
         self.choose_actions = {
             "property": {i: self.action("choose", i, "property") for i in range(len(variant.properties))},
             "player": {i: self.action("choose", i, "player") for i in range(players)},
