@@ -1,0 +1,35 @@
+"""What the subcommands share: exit statuses and turning a variant argument into a checked
+variant or a clear message."""
+
+from __future__ import annotations
+
+import sys
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A wrong argument: printed as 'boardwalk COMMAND: error: ...' with exit status 2."""
+
+
+def load_variant_or_explain(argument: str, command: str):
+    """The checked variant, or None after printing located problems (the caller exits 2)."""
+    from engine.resources import bundled_variant_names
+    from engine.variant.load import VariantNotFound, check_variant, find_variant
+
+    try:
+        path = find_variant(argument)
+    except VariantNotFound:
+        print(
+            f"boardwalk {command}: error: no variant file or bundled variant named '{argument}' "
+            f"(bundled: {', '.join(bundled_variant_names())})",
+            file=sys.stderr,
+        )
+        return None
+    result = check_variant(path)
+    if result.variant is None:
+        for diagnostic in result.diagnostics:
+            print(diagnostic, file=sys.stderr)
+        print(f"boardwalk {command}: error: variant '{argument}' has problems; run 'boardwalk check {argument}'", file=sys.stderr)
+        return None
+    return result.variant
