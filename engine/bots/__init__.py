@@ -1,0 +1,15 @@
+"""Computer players. Every bot decides from `game.observation(player)` alone, never from the
+game itself: it cannot see other hands, the order of the draw pile or the coming dice.
+
+    bot = make_bot("greedy", variant, seed=1)
+    action = bot.choose(game.observation(game.current_player))   # one of the offered options
+    game.apply(action)
+
+A spec is a bot name with optional settings after a colon, e.g. "strong:iterations=400".
+"""
+
+from __future__ import annotations
+
+from engine.bots.base import Bot, BotSpecError, make_bot, bot_names
+
+__all__ = ["Bot", "BotSpecError", "make_bot", "bot_names"]

@@ -1,0 +1,81 @@
+"""The bot interface and the registry that turns a spec ("strong:time=0.5") into a bot."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from engine.variant.model import Variant
+
+
+class BotSpecError(ValueError):
+    """An unknown bot name or setting; the message says what is allowed."""
+
+
+class Bot:
+    """Chooses one of the options of its player's pending decision, from the observation."""
+
+    name = "bot"
+
+    def __init__(self, variant: Variant, seed: int = 0, **settings: str):
+        if settings:
+            raise BotSpecError(f"bot '{self.name}' takes no settings (got {', '.join(settings)})")
+        self.variant = variant
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: dict) -> dict:
+        """One of `observation["decision"]["options"]` (action dicts the engine accepts)."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        return self.name
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions: the baseline every other bot must beat."""
+
+    name = "random"
+
+    def choose(self, observation: dict) -> dict:
+        options = observation["decision"]["options"]
+        return options[self.rng.randrange(len(options))]
+
+
+_REGISTRY: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+
+
+def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+    _REGISTRY[name] = factory
+
+
+def bot_names() -> list[str]:
+    _load_all()
+    return sorted(_REGISTRY)
+
+
+def make_bot(spec: str, variant: Variant, seed: int = 0) -> Bot:
+    """A bot from a spec such as "random", "greedy" or "strong:iterations=200,time=0.5"."""
+    _load_all()
+    name, _, rest = spec.partition(":")
+    name = name.strip()
+    if name not in _REGISTRY:
+        raise BotSpecError(f"unknown bot '{name}' (known: {', '.join(sorted(_REGISTRY))})")
+    settings: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise BotSpecError(f"bot setting '{part}' should look like name=value")
+        settings[key.strip()] = value.strip()
+    return _REGISTRY[name](variant, seed, **settings)
+
+
+def _load_all() -> None:
+    """Import the bot modules so they register themselves (kept lazy: search bots are big)."""
+    import importlib
+    import pkgutil
+
+    import engine.bots as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        if module.name not in ("base",):
+            importlib.import_module(f"engine.bots.{module.name}")
