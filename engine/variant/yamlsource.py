@@ -89,11 +89,12 @@ class _StrictComposer(yaml.SafeLoader):
 
     yaml_implicit_resolvers = _yaml_12_resolvers()
 
-    def __init__(self, stream: str, file: str):
+    def __init__(self, stream: str, file: str, max_nodes: int = MAX_NODES):
         super().__init__(stream)
         self.file = file
         self.node_count = 0
         self.depth = 0
+        self.max_nodes = max_nodes
 
     def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: D401 - PyYAML hook
         if self.check_event(yaml.AliasEvent):
@@ -106,12 +107,12 @@ class _StrictComposer(yaml.SafeLoader):
                 )
             )
         self.node_count += 1
-        if self.node_count > MAX_NODES:
+        if self.node_count > self.max_nodes:
             event = self.peek_event()
             raise YamlProblem(
                 Diagnostic(
                     _loc(self.file, event.start_mark),
-                    f"file has more than {MAX_NODES} YAML nodes; variant files are limited to that",
+                    f"file has more than {self.max_nodes} YAML nodes; variant files are limited to that",
                 )
             )
         self.depth += 1
@@ -168,9 +169,9 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return data.count(b"\n", 0, offset) + 1, len(before) + 1
 
 
-def parse_yaml(text: str, file: str) -> LocDict:
+def parse_yaml(text: str, file: str, max_nodes: int = MAX_NODES) -> LocDict:
     """Parse one YAML document whose top level must be a mapping."""
-    loader = _StrictComposer(text, file)
+    loader = _StrictComposer(text, file, max_nodes)
     try:
         node = loader.get_single_node()
         if node is None:
