@@ -22,6 +22,10 @@ MAX_TURNS = 1000
 
 SAVE_FORMAT = 1
 
+MAX_EFFECT_STEPS = 10_000
+"""Statements one card may carry out. Each loop is capped at 100 rounds, but loops nest, so
+the whole card has a budget too: past it the card stops, and the log says so."""
+
 
 class Game:
     """One game in progress. Use `new_game` or `restore` to make one."""
@@ -581,7 +585,7 @@ class Game:
             if card_index not in timing:
                 continue
             condition = cards[card_index].condition
-            if condition is not None and not self.interp.eval(condition, {}, player):
+            if condition is not None and not self.interp.evaluate(condition, {}, player):
                 continue
             seen.append(plays[card_index])
         return seen
@@ -673,6 +677,12 @@ class Game:
         block = self.book.blocks[frame["b"]]
         if root["halt"] or frame["pc"] >= len(block):
             self.frames.pop()
+            return
+        steps = root.get("steps", 0) + 1
+        root["steps"] = steps
+        if steps > MAX_EFFECT_STEPS:
+            root["halt"] = True
+            self.emit("effect_limit", {"card": self.variant.cards[root["c"]].id, "steps": MAX_EFFECT_STEPS})
             return
         self.interp.execute(block[frame["pc"]], frame, root)
 

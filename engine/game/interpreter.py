@@ -36,7 +36,7 @@ class Interpreter:
 
     # ----- expressions (compiled once into closures, see expressions.py) -------------------
 
-    def eval(self, expr: ast.Expr, env: dict, me: int) -> Any:
+    def evaluate(self, expr: ast.Expr, env: dict, me: int) -> Any:
         fn = self.compiled.get(id(expr))
         if fn is None:
             fn = compile_expr(expr, self.compiled)
@@ -66,20 +66,20 @@ class Interpreter:
         _EXEC[type(stmt)](self, stmt, frame, root)
 
     def _let(self, s: ast.Let, f, root):
-        f["env"][s.var] = self.eval(s.value, f["env"], root["me"])
+        f["env"][s.var] = self.evaluate(s.value, f["env"], root["me"])
         f["pc"] += 1
 
     def _choose(self, s: ast.Choose, f, root):
         me = root["me"]
         options = self.collection(s.kind, s.var, s.zone, s.where, f["env"], me)
-        chooser = me if s.chooser is None else self.eval(s.chooser, f["env"], me)
+        chooser = me if s.chooser is None else self.evaluate(s.chooser, f["env"], me)
         self.offer_choice(f, root, s.var, _KIND_WHAT[s.kind], options, chooser)
 
     def _choose_number(self, s: ast.ChooseNumber, f, root):
         me = root["me"]
-        low = self.eval(s.low, f["env"], me) or 0
-        high = min(self.eval(s.high, f["env"], me) or 0, low + MAX_REPEAT)
-        chooser = me if s.chooser is None else self.eval(s.chooser, f["env"], me)
+        low = self.evaluate(s.low, f["env"], me) or 0
+        high = min(self.evaluate(s.high, f["env"], me) or 0, low + MAX_REPEAT)
+        chooser = me if s.chooser is None else self.evaluate(s.chooser, f["env"], me)
         self.offer_choice(f, root, s.var, "number", list(range(low, high + 1)), chooser)
 
     def offer_choice(self, f: dict, root: dict, var: str, what: str, options: list, chooser: int | None) -> None:
@@ -105,7 +105,7 @@ class Interpreter:
     def _roll_zone(self, s: ast.RollZone, f, root):
         g = self.game
         me = root["me"]
-        chooser = me if s.chooser is None else self.eval(s.chooser, f["env"], me)
+        chooser = me if s.chooser is None else self.evaluate(s.chooser, f["env"], me)
         for _ in range(MAX_REROLLS):
             face = g.roll_colour()
             label = face.zone if face.kind == "zone" else face.kind
@@ -120,7 +120,7 @@ class Interpreter:
 
     def _roll_dice(self, s: ast.RollDice, f, root):
         me = root["me"]
-        player = me if s.player is None else self.eval(s.player, f["env"], me)
+        player = me if s.player is None else self.evaluate(s.player, f["env"], me)
         dice = self.game.roll_number_dice()
         self.game.emit("roll_dice", {"player": player, "dice": dice})
         f["env"][s.var] = sum(dice)
@@ -151,9 +151,9 @@ class Interpreter:
     def _build_units(self, s: ast.BuildUnits, f, root):
         me = root["me"]
         f["pc"] += 1
-        count = self.eval(s.count, f["env"], me) or 0
-        prop = self.eval(s.property, f["env"], me)
-        player = me if s.player is None else self.eval(s.player, f["env"], me)
+        count = self.evaluate(s.count, f["env"], me) or 0
+        prop = self.evaluate(s.property, f["env"], me)
+        player = me if s.player is None else self.evaluate(s.player, f["env"], me)
         if prop is None or player is None:
             return
         self.game.place(player, prop, min(count, MAX_REPEAT))
@@ -163,61 +163,61 @@ class Interpreter:
         env, me = f["env"], root["me"]
         f["pc"] += 1
         rules = g.variant.rules
-        lots = (self.eval(s.new_lots, env, me) if s.new_lots is not None else None) if s.new_lots_given else rules.new_lots_per_roll
+        lots = (self.evaluate(s.new_lots, env, me) if s.new_lots is not None else None) if s.new_lots_given else rules.new_lots_per_roll
         per_lot = (
-            (self.eval(s.units_per_new_lot, env, me) if s.units_per_new_lot is not None else None)
+            (self.evaluate(s.units_per_new_lot, env, me) if s.units_per_new_lot is not None else None)
             if s.units_per_new_lot_given
             else rules.units_per_new_lot
         )
-        zone = self.eval(s.zone, env, me)
-        g.push_build(me, self.eval(s.budget, env, me) or 0, zone, lots, per_lot, s.at_least_one)
+        zone = self.evaluate(s.zone, env, me)
+        g.push_build(me, self.evaluate(s.budget, env, me) or 0, zone, lots, per_lot, s.at_least_one)
 
     def _remove_top(self, s: ast.RemoveTop, f, root):
         f["pc"] += 1
-        prop = self.eval(s.property, f["env"], root["me"])
+        prop = self.evaluate(s.property, f["env"], root["me"])
         if prop is not None:
             self.game.remove_top(prop)
 
     def _remove_all(self, s: ast.RemoveAll, f, root):
         f["pc"] += 1
         me = root["me"]
-        prop = self.eval(s.property, f["env"], me)
-        keep = None if s.except_player is None else self.eval(s.except_player, f["env"], me)
+        prop = self.evaluate(s.property, f["env"], me)
+        keep = None if s.except_player is None else self.evaluate(s.except_player, f["env"], me)
         if prop is not None:
             self.game.remove_all(prop, keep)
 
     def _move_top(self, s: ast.MoveTop, f, root):
         f["pc"] += 1
         me = root["me"]
-        source = self.eval(s.source, f["env"], me)
-        target = self.eval(s.target, f["env"], me)
+        source = self.evaluate(s.source, f["env"], me)
+        target = self.evaluate(s.target, f["env"], me)
         if source is not None and target is not None and source != target:
             self.game.move_top(source, target)
 
     def _draw(self, s: ast.Draw, f, root):
         f["pc"] += 1
         me = root["me"]
-        player = me if s.player is None else self.eval(s.player, f["env"], me)
-        count = min(self.eval(s.count, f["env"], me) or 0, MAX_REPEAT)
+        player = me if s.player is None else self.evaluate(s.player, f["env"], me)
+        count = min(self.evaluate(s.count, f["env"], me) or 0, MAX_REPEAT)
         for _ in range(count):
             self.game.draw(player, "effect")
 
     def _discard(self, s: ast.Discard, f, root):
         f["pc"] += 1
         me = root["me"]
-        player = me if s.player is None else self.eval(s.player, f["env"], me)
-        count = min(self.eval(s.count, f["env"], me) or 0, MAX_REPEAT)
+        player = me if s.player is None else self.evaluate(s.player, f["env"], me)
+        count = min(self.evaluate(s.count, f["env"], me) or 0, MAX_REPEAT)
         if player is not None and count > 0:
             self.game.frames.append({"t": "discard", "player": player, "left": count})
 
     def _add_budget(self, s: ast.AddBudget, f, root):
         f["pc"] += 1
-        self.game.add_budget(root["me"], self.eval(s.amount, f["env"], root["me"]) or 0)
+        self.game.add_budget(root["me"], self.evaluate(s.amount, f["env"], root["me"]) or 0)
 
     def _offer_reaction(self, s: ast.OfferReaction, f, root):
         f["pc"] += 1
         me = root["me"]
-        player = self.eval(s.player, f["env"], me)
+        player = self.evaluate(s.player, f["env"], me)
         g = self.game
         if player is not None and player != me and g.book.reactions_to[root["c"]]:
             g.frames.append({"t": "react", "player": player, "against": root["c"], "root": f["root"]})
@@ -240,7 +240,7 @@ class Interpreter:
     def _if(self, s: ast.If, f, root):
         f["pc"] += 1
         then_block, else_block = self.game.book.child_blocks[id(s)]
-        chosen = then_block if self.eval(s.condition, f["env"], root["me"]) else else_block
+        chosen = then_block if self.evaluate(s.condition, f["env"], root["me"]) else else_block
         self.game.frames.append({"t": "blk", "b": chosen, "pc": 0, "env": dict(f["env"]), "root": f["root"]})
 
     def _for_each(self, s: ast.ForEach, f, root):
@@ -253,7 +253,7 @@ class Interpreter:
 
     def _repeat(self, s: ast.Repeat, f, root):
         f["pc"] += 1
-        times = max(0, min(self.eval(s.times, f["env"], root["me"]) or 0, MAX_REPEAT))
+        times = max(0, min(self.evaluate(s.times, f["env"], root["me"]) or 0, MAX_REPEAT))
         (body,) = self.game.book.child_blocks[id(s)]
         self.game.frames.append({"t": "rep", "b": body, "left": times, "env": dict(f["env"]), "root": f["root"]})
 

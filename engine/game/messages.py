@@ -221,6 +221,8 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return f"{p(d['player'])} discards {t.cards[d['card']]}"
     if kind == "say":
         return d["text"]
+    if kind == "effect_limit":
+        return f"{t.cards[d['card']]} stops: it tried to do more than {d['steps']} things"
     if kind == "end_turn":
         return f"{p(d['player'])} ends the turn"
     if kind == "game_over":

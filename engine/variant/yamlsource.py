@@ -171,7 +171,10 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
 
 def parse_yaml(text: str, file: str, max_nodes: int = MAX_NODES) -> LocDict:
     """Parse one YAML document whose top level must be a mapping."""
-    loader = _StrictComposer(text, file, max_nodes)
+    try:
+        loader = _StrictComposer(text, file, max_nodes)
+    except yaml.reader.ReaderError as exc:
+        raise YamlProblem(_reader_error(exc, text, file)) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -186,12 +189,22 @@ def parse_yaml(text: str, file: str, max_nodes: int = MAX_NODES) -> LocDict:
         return _Builder(loader, file, text).mapping(node)
     except yaml.MarkedYAMLError as exc:
         raise YamlProblem(_yaml_error_diagnostic(exc, file)) from None
-    except yaml.YAMLError as exc:  # unmarked reader errors
+    except yaml.reader.ReaderError as exc:
+        raise YamlProblem(_reader_error(exc, text, file)) from None
+    except yaml.YAMLError as exc:
         raise YamlProblem(Diagnostic(Loc(file), f"YAML error: {exc}")) from None
     except RecursionError:
         raise YamlProblem(Diagnostic(Loc(file), "values are nested too deeply")) from None
     finally:
         loader.dispose()
+
+
+def _reader_error(exc: yaml.reader.ReaderError, text: str, file: str) -> Diagnostic:
+    """A character YAML does not allow (a control character, say), at its line and column."""
+    position = max(0, min(exc.position, len(text)))
+    line = text.count("\n", 0, position) + 1
+    col = position - (text.rfind("\n", 0, position) + 1) + 1
+    return Diagnostic(Loc(file, line, col), f"character U+{exc.character:04X} is not allowed in a YAML file")
 
 
 def _yaml_error_diagnostic(exc: yaml.MarkedYAMLError, file: str) -> Diagnostic:
