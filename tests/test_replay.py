@@ -1,0 +1,57 @@
+"""`boardwalk replay`: a saved game told again, action by action, or a located refusal."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from engine import load_variant
+from engine.cli import main
+from engine.commands.replay import transcript_lines
+from engine.savefile import GameRecord, Seat, save_game, variant_source
+
+
+def saved_game(tmp_path, finish=True):
+    variant = load_variant("winning-moves-2016")
+    record = GameRecord(variant, variant_source("winning-moves-2016"), 2, 9, [Seat("Ann"), Seat("White", "random")])
+    game = record.new_game()
+    rnd = random.Random(9)
+    while not game.is_over and (finish or len(record.actions) < 25):
+        action = rnd.choice(game.legal_actions()).to_dict()
+        record.actions.append(action)
+        game.apply(action)
+    path = tmp_path / "saved.json"
+    save_game(path, record, game)
+    return path, record, game
+
+
+def test_transcript_numbers_every_action_and_ends_with_the_result(tmp_path, capsys):
+    path, record, game = saved_game(tmp_path)
+    assert main(["replay", str(path), "--text"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    numbered = [line for line in out if line[:5].strip().rstrip(".").isdigit()]
+    assert len(numbered) == len(record.actions)
+    assert out[0].startswith("Advance to Boardwalk (Winning Moves, 2016): 2 players, seed 9")
+    assert out[-1] == game.result().describe()
+    assert any(line.split(". ", 1)[1].startswith("Ann (Purple):") for line in numbered)
+
+
+def test_transcript_of_an_unfinished_game_says_who_is_to_decide(tmp_path):
+    path, record, game = saved_game(tmp_path, finish=False)
+    lines = transcript_lines(record)
+    assert lines[-1].startswith("(saved before the end;") and "to decide" in lines[-1]
+
+
+def test_a_damaged_save_is_refused_with_its_location_and_exit_1(tmp_path, capsys):
+    path, record, game = saved_game(tmp_path)
+    data = json.loads(path.read_text())
+    data["actions"][3]["arg"] = "no such thing"
+    path.write_text(json.dumps(data, indent=1))
+    assert main(["replay", str(path), "--text"]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:1:1: error: recorded action 4" in err
+
+
+def test_a_missing_file_is_a_usage_error(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "nope.json"), "--text"]) == 2
+    assert "no saved game" in capsys.readouterr().err
