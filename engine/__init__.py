@@ -2,16 +2,46 @@
 
     from engine import load_variant, new_game, restore
     game = new_game(load_variant("winning-moves-2016"), players=4, seed=7)
+
+The names below are imported on first use, so a command that needs only part of the engine
+(the terminal UI's first screen, `boardwalk check`) does not pay for the rest.
 """
 
-from engine.diagnostics import VariantError
-from engine.game.game import Game, new_game
-from engine.game.messages import Action, Event, IllegalAction
-from engine.game.result import Result
-from engine.game.snapshot import RestoreError, restore
-from engine.variant.load import VariantNotFound, load_variant
+from __future__ import annotations
 
-__all__ = [
-    "Action", "Event", "Game", "IllegalAction", "RestoreError", "Result", "VariantError", "VariantNotFound",
-    "load_variant", "new_game", "restore",
-]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_EXPORTS = {
+    "VariantError": "engine.diagnostics",
+    "Game": "engine.game.game",
+    "new_game": "engine.game.game",
+    "Action": "engine.game.messages",
+    "Event": "engine.game.messages",
+    "IllegalAction": "engine.game.messages",
+    "Result": "engine.game.result",
+    "RestoreError": "engine.game.snapshot",
+    "restore": "engine.game.snapshot",
+    "VariantNotFound": "engine.variant.load",
+    "load_variant": "engine.variant.load",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from engine.diagnostics import VariantError
+    from engine.game.game import Game, new_game
+    from engine.game.messages import Action, Event, IllegalAction
+    from engine.game.result import Result
+    from engine.game.snapshot import RestoreError, restore
+    from engine.variant.load import VariantNotFound, load_variant

@@ -118,6 +118,7 @@ def write_atomically(path: Path, text: str) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(handle.name, _file_mode(path))
         os.replace(handle.name, path)
     except OSError as exc:
         try:
@@ -125,6 +126,17 @@ def write_atomically(path: Path, text: str) -> None:
         except OSError:
             pass
         raise SaveError([Diagnostic(Loc(str(path)), f"could not save: {exc.strerror or exc}; the previous save is unchanged")]) from None
+
+
+def _file_mode(path: Path) -> int:
+    """Keep an existing save's permissions; a new one gets what the user's umask allows
+    (a temporary file is created private, which a save should not stay)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 # ----- loading -----------------------------------------------------------------------------------
@@ -158,7 +170,9 @@ def load_game(path: str | Path, variant: Variant | None = None, allow_other_vari
             f"'{variant.name}' has changed since"
         )
         if not allow_other_variant:
-            raise SaveError([Diagnostic(Loc(shown), message, "pass allow-other-variant to try it anyway")])
+            raise SaveError(
+                [Diagnostic(Loc(shown), message, "'boardwalk replay --allow-other-variant FILE' can still show the game")]
+            )
         warnings.append(message)
     if data["players"] not in variant.player_counts:
         raise SaveError([Diagnostic(Loc(shown), f"the save is for {data['players']} players, which '{variant.name}' does not allow")])

@@ -62,6 +62,20 @@ def test_a_failed_write_leaves_the_previous_save_whole(tmp_path, variant, monkey
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"], "no temporary file is left behind"
 
 
+def test_a_save_gets_ordinary_permissions_and_keeps_an_existing_files(tmp_path, variant):
+    record, game = played(variant, steps=5)
+    path = tmp_path / "game.json"
+    umask = os.umask(0o022)
+    try:
+        save_game(path, record, game)
+        assert path.stat().st_mode & 0o777 == 0o644  # not the temporary file's private 0600
+        path.chmod(0o640)
+        save_game(path, record, game)
+        assert path.stat().st_mode & 0o777 == 0o640
+    finally:
+        os.umask(umask)
+
+
 def test_saving_into_a_missing_folder_is_a_clear_error(tmp_path, variant):
     record, game = played(variant, steps=5)
     with pytest.raises(SaveError, match="cannot save here"):

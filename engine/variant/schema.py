@@ -54,10 +54,27 @@ def _validator(complete: bool) -> Draft7Validator:
 
 
 def validate(document: LocDict, complete: bool = True) -> list[Diagnostic]:
+    errors = list(_validator(complete).iter_errors(document))
+    suggested = _suggested_keys(errors)
     diagnostics: list[Diagnostic] = []
-    for error in _validator(complete).iter_errors(document):
-        diagnostics.extend(_explain(error, document))
+    for error in errors:
+        diagnostics.extend(_explain(error, document, suggested))
     return diagnostics
+
+
+def _suggested_keys(errors: list[ValidationError]) -> set[tuple]:
+    """(path, key) pairs that a misspelt key already points to: 'starting_hnd' explains the
+    missing 'starting_hand', so that is not reported a second time."""
+    suggested = set()
+    for error in errors:
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = error.schema.get("properties", {})
+            for extra in error.instance:
+                if extra not in allowed:
+                    hint = did_you_mean(str(extra), allowed)
+                    if hint:
+                        suggested.add((tuple(error.absolute_path), hint.split("'")[1]))
+    return suggested
 
 
 # ----- turning jsonschema errors into located messages -----------------------------------------
@@ -132,7 +149,7 @@ _TYPE_WORDS = {
 }
 
 
-def _explain(error: ValidationError, document: LocDict) -> Iterator[Diagnostic]:
+def _explain(error: ValidationError, document: LocDict, suggested: set[tuple] = frozenset()) -> Iterator[Diagnostic]:
     path = list(error.absolute_path)
     where = _where(document, path)
     validator = error.validator
@@ -147,7 +164,7 @@ def _explain(error: ValidationError, document: LocDict) -> Iterator[Diagnostic]:
             )
         return
     if validator == "required":
-        missing = [k for k in error.validator_value if k not in value]
+        missing = [k for k in error.validator_value if k not in value and (tuple(path), k) not in suggested]
         for key in missing:
             yield Diagnostic(
                 _key_loc(document, path) if path else _value_loc(document, path),
