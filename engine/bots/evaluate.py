@@ -1,0 +1,130 @@
+"""How good a position is for one player: the heuristic behind the greedy bot and the leaf
+value of the search bot's playouts.
+
+A player's score is the value of the hotels they own, each discounted by how easily a rival
+takes it over next turn (the units a rival needs, times the property's value, against the
+chance that the dice give a rival that zone and that budget), plus what their units still in
+supply and their Fortune cards are worth. Everything is read from the variant (dice, zones,
+values, ownership tie-break), so house variants are judged by their own rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from engine.game.game import Game
+from engine.variant.model import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's knobs, in units of property value (e.g. $M)."""
+
+    threat: float = 0.6
+    """How much of an owned hotel's value counts as lost when a rival could take it next turn."""
+    unit: float = 0.9
+    """The worth of one unit still in supply (what it may build later)."""
+    card: float = 1.6
+    """The worth of one Fortune card in hand."""
+    win: float = 1000.0
+    """The score of a finished game won (lost: minus this)."""
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+class Evaluator:
+    """Precomputes the dice odds of one variant; `score(game, player)` is then cheap."""
+
+    def __init__(self, variant: Variant, weights: Weights = DEFAULT_WEIGHTS):
+        self.weights = weights
+        self.value = [p.value for p in variant.properties]
+        self.keep_owner = variant.rules.ownership_tie_break == "keep_owner"
+        faces = variant.dice.colour_faces
+        wild = sum(1 for f in faces if f.kind == "wild")
+        zone_odds = {
+            zone.id: (sum(1 for f in faces if f.kind == "zone" and f.zone == zone.id) + wild) / len(faces)
+            for zone in variant.zones
+        }
+        at_least = _budget_odds(variant.dice.number_faces, variant.dice.number_count)
+        # risk[prop][k]: the chance a rival's roll pays for k units on prop (k >= 1)
+        self.max_units = 40
+        self.risk = [
+            [0.0] + [zone_odds[p.zone] * at_least(k * p.value) for k in range(1, self.max_units + 1)]
+            for p in variant.properties
+        ]
+
+    def scores(self, game: Game) -> list[float]:
+        """Every player's score in the current position (ownership from the stacks)."""
+        w = self.weights
+        n = game.n
+        if game.over:
+            result = game.result()
+            share = w.win / len(result.winners)
+            return [share if p in result.winners else -w.win for p in range(n)]
+        score = [w.unit * game.supply[p] + w.card * len(game.hands[p]) for p in range(n)]
+        holder = game.holder
+        hotel = self.hotel
+        for prop, stack in enumerate(game.stacks):
+            if stack:
+                owner, worth = hotel(prop, stack, holder[prop])
+                score[owner] += worth
+        return score
+
+    def hotel(self, prop: int, stack: list[int], holder: int | None) -> tuple[int, float]:
+        """Who owns a (non-empty) stack and what it is worth to them: its value less the
+        threat of a takeover, from how many units the cheapest rival needs."""
+        first = stack[0]
+        size = len(stack)
+        if size == 1 or stack.count(first) == size:
+            # one player's hotel: their unit is lowest, so a rival needs size + 1
+            return first, self.value[prop] * (1.0 - self.weights.threat * self.risk[prop][min(size + 1, self.max_units)])
+        counts: dict[int, int] = {}
+        for unit in stack:
+            counts[unit] = counts.get(unit, 0) + 1
+        best = max(counts.values())
+        if self.keep_owner and counts.get(holder) == best:
+            owner = holder
+        else:
+            owner = next(unit for unit, count in counts.items() if count == best)
+        mine = counts[owner]
+        need = mine + 1  # a player with no unit there yet
+        for rival, theirs in counts.items():
+            if rival != owner:
+                # a rival's tie wins only under lowest_unit, when their unit is lower in the stack
+                wins_tie = not self.keep_owner and stack.index(rival) < stack.index(owner)
+                need = min(need, mine - theirs + (0 if wins_tie else 1))
+        need = max(1, min(need, self.max_units))
+        return owner, self.value[prop] * (1.0 - self.weights.threat * self.risk[prop][need])
+
+    def build_gain(self, game: Game, player: int, prop: int) -> float:
+        """How much one more unit of `player` on `prop` changes their score minus their
+        rivals' (summed): the cheap judgement of a build used in playouts."""
+        stack = game.stacks[prop]
+        holder = game.holder[prop]
+        gain = -self.weights.unit
+        if stack:
+            owner, worth = self.hotel(prop, stack, holder)
+            gain -= worth if owner == player else -worth
+        owner, worth = self.hotel(prop, stack + [player], holder)
+        return gain + (worth if owner == player else -worth)
+
+    def score(self, game: Game, player: int) -> float:
+        """The player's score minus the best rival's: above 0 means ahead."""
+        scores = self.scores(game)
+        mine = scores[player]
+        return mine - max(s for p, s in enumerate(scores) if p != player)
+
+
+def _budget_odds(faces: tuple[int, ...], count: int):
+    """at_least(x): the chance that the number dice sum to x or more."""
+    totals: dict[int, int] = {}
+    for roll in product(faces, repeat=count):
+        totals[sum(roll)] = totals.get(sum(roll), 0) + 1
+    combos = len(faces) ** count
+
+    def at_least(x: int) -> float:
+        return sum(c for total, c in totals.items() if total >= x) / combos
+
+    return at_least

@@ -1,0 +1,212 @@
+"""The strong bot: determinized Monte Carlo tree search (single-observer information-set MCTS).
+
+Each iteration deals the cards the bot cannot see at random with `sample_game` (so the
+search never uses another hand or the deck order), then walks the tree of decisions from the
+root with UCT. Every player's decisions are nodes, keyed by the action alone ("open loop"),
+so one tree serves every deal and every roll of the dice; a child counts as available only
+in the deals where it is legal. Each node's value is the mean reward of the player who chose
+it. A new leaf is played out for a few turns by a quick policy (greedy building judged by
+the evaluation's `build_gain`, random elsewhere) and then scored by the evaluation, turned
+into a win chance, or by the result when the game ended.
+
+Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
+  iterations  deals searched per decision (default 200); exact: same seed, same game
+  time        seconds per decision; with both, whichever runs out first ends the search
+  c           the UCT exploration constant (default 0.7)
+  horizon     turns played out before the position is scored (default 4; 0 plays to the end)
+  scale       score difference that makes a 73% win chance (default 8.0)
+  prior       visits' worth of the evaluation's judgement each new option starts with (default 5)
+"""
+
+from __future__ import annotations
+
+import math
+import time as _time
+
+from engine.bots.base import Bot, BotSpecError, register_bot
+from engine.bots.evaluate import Evaluator
+from engine.game.game import Game
+from engine.game.sampling import sample_game
+from engine.variant.model import Variant
+
+DEFAULT_ITERATIONS = 200
+
+
+class Node:
+    """Statistics of one action sequence: how often it was tried and how well it did for
+    the player who chose its last action."""
+
+    __slots__ = ("children", "visits", "total", "available", "player")
+
+    def __init__(self, player: int):
+        self.children: dict[tuple, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.player = player
+
+
+class StrongBot(Bot):
+    name = "strong"
+
+    def __init__(self, variant: Variant, seed: int = 0, **settings: str):
+        super().__init__(variant, seed)
+        self.iterations: int | None = _setting(settings, "iterations", int, low=1)
+        self.time: float | None = _setting(settings, "time", float, low=0.001)
+        self.c: float = _setting(settings, "c", float, low=0.0) or 0.7
+        horizon = _setting(settings, "horizon", int, low=0)
+        self.horizon: int = 4 if horizon is None else horizon
+        self.scale: float = _setting(settings, "scale", float, low=0.01) or 8.0
+        prior = _setting(settings, "prior", int, low=0)
+        self.prior: int = 5 if prior is None else prior
+        if settings:
+            raise BotSpecError(
+                f"bot 'strong' has no setting {', '.join(map(repr, settings))} "
+                "(settings: iterations, time, c, horizon, scale, prior)"
+            )
+        if self.iterations is None and self.time is None:
+            self.iterations = DEFAULT_ITERATIONS
+        self.evaluator = Evaluator(variant)
+
+    def describe(self) -> str:
+        budget = [f"iterations={self.iterations}"] if self.iterations else []
+        budget += [f"time={self.time:g}"] if self.time else []
+        return f"strong:{','.join(budget)}"
+
+    def choose(self, observation: dict) -> dict:
+        options = observation["decision"]["options"]
+        if len(options) == 1:
+            return options[0]
+        root = self.search(observation)
+        keys = [(o["kind"], o["arg"]) for o in options]
+        best = max(range(len(options)), key=lambda i: _visits(root, keys[i]))
+        return options[best]
+
+    def search(self, observation: dict) -> Node:
+        """The search tree after the budget is spent; the root's children are the options."""
+        me = observation["player"]
+        root = Node(me)
+        deadline = None if self.time is None else _time.perf_counter() + self.time
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done and _time.perf_counter() >= deadline:
+                break
+            game = sample_game(self.variant, observation, self.rng.getrandbits(63))
+            self._iterate(game, root)
+            done += 1
+        return root
+
+    def _iterate(self, game: Game, root: Node) -> None:
+        """One deal: select down the tree, add one node, play out, back up the rewards."""
+        node = root
+        path = [root]
+        c = self.c
+        while not game.over:
+            actions = game.pending["options"]
+            if len(actions) == 1:
+                game.apply(actions[0])
+                continue
+            player = game.pending["player"]
+            children = node.children
+            missing = [a for a in actions if (a.kind, a.arg) not in children]
+            if missing:
+                self._expand(game, node, player, missing)
+            best, best_ucb, chosen = None, -1.0, None
+            for a in actions:
+                child = children[(a.kind, a.arg)]
+                child.available += 1
+                ucb = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                if ucb > best_ucb:
+                    best, best_ucb, chosen = child, ucb, a
+            game.apply(chosen)
+            path.append(best)
+            if best.visits <= (self.prior or 1):
+                break  # a leaf: nothing but its prior known yet
+            node = best
+        rewards = self._playout(game)
+        for visited in path:
+            visited.visits += 1
+            visited.total += rewards[visited.player]
+
+    def _expand(self, game: Game, node: Node, player: int, actions: list) -> None:
+        """New children, each starting with `prior` visits at the evaluation's win chance
+        after the action (progressive bias: the search starts from the greedy judgement)."""
+        prior = self.prior
+        if prior == 0:
+            for a in actions:
+                node.children[(a.kind, a.arg)] = child = Node(player)
+                child.visits, child.total = 1, 0.5
+            return
+        if game.pending["kind"] == "build":
+            base = self.evaluator.score(game, player)
+            gain = self.evaluator.build_gain
+            values = [base + (gain(game, player, a.arg) if a.kind == "build" else 0.0) for a in actions]
+        else:
+            values = []
+            for a in actions:
+                trial = game.copy()
+                trial.apply(a)
+                values.append(self.evaluator.score(trial, player))
+        for a, value in zip(actions, values):
+            node.children[(a.kind, a.arg)] = child = Node(player)
+            child.visits = prior
+            child.total = prior * _win_chance(value, self.scale)
+
+    def _playout(self, game: Game) -> list[float]:
+        """Rewards (win chances) of every player after a short quick-policy playout."""
+        rng = self.rng
+        gain = self.evaluator.build_gain
+        stop_turn = None if self.horizon == 0 else game.turn_number + self.horizon
+        while not game.over and (stop_turn is None or game.turn_number < stop_turn):
+            pending = game.pending
+            actions = pending["options"]
+            if pending["kind"] == "build":
+                player = pending["player"]
+                best, best_gain = None, 0.0 if actions[-1].kind == "stop" else float("-inf")
+                for a in actions:
+                    if a.kind == "build":
+                        g = gain(game, player, a.arg)
+                        if g > best_gain:
+                            best, best_gain = a, g
+                game.apply(best if best is not None else actions[-1])
+            else:
+                game.apply(actions[rng.randrange(len(actions))])
+        return self._rewards(game)
+
+    def _rewards(self, game: Game) -> list[float]:
+        n = game.n
+        if game.over:
+            winners = game.result().winners
+            return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+        scores = self.evaluator.scores(game)
+        top = max(scores)
+        weights = [math.exp((s - top) / self.scale) for s in scores]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+
+def _win_chance(score: float, scale: float) -> float:
+    return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -score / scale))))
+
+
+def _visits(root: Node, key: tuple) -> tuple[int, float]:
+    child = root.children.get(key)
+    return (0, 0.0) if child is None else (child.visits, child.total / child.visits)
+
+
+def _setting(settings: dict[str, str], name: str, kind: type, low: float):
+    """Pop one numeric setting, or raise BotSpecError saying what is wrong with it."""
+    if name not in settings:
+        return None
+    text = settings.pop(name)
+    try:
+        value = kind(text)
+    except ValueError:
+        noun = "a whole number" if kind is int else "a number"
+        raise BotSpecError(f"bot 'strong': {name}={text!r} should be {noun}") from None
+    if not value >= low or (kind is float and math.isinf(value)):
+        raise BotSpecError(f"bot 'strong': {name}={text!r} should be at least {low:g}")
+    return value
+
+
+register_bot("strong", StrongBot)

@@ -1,0 +1,174 @@
+"""`boardwalk simulate`: the balance lab. Bots play many games of a variant (or of two, to
+compare them), in parallel, and the report says with confidence intervals what the rules do."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+from engine.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    from engine.resources import DEFAULT_VARIANT
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many bot games of a variant (or two, compared) and report win shares, lengths and cards",
+        description=(
+            "Bots play many games of VARIANT and the report gives win shares by seat, by bot and by turn "
+            "position with 95%% intervals, game lengths, how games ended and what each Fortune card did. "
+            "With VARIANT_B, both play the same seeds and the report tests every difference for significance. "
+            "Ctrl-C stops early and reports the games that finished. Exit status: 0 done, 1 a game failed (an engine or bot bug), 2 bad input."
+        ),
+        epilog="example: boardwalk simulate winning-moves-2016 house-stormy-weather --games 2000 --bots greedy",
+    )
+    simulate.add_argument("variant", metavar="VARIANT", nargs="?", default=DEFAULT_VARIANT,
+                          help=f"a variant file or bundled variant name (default: {DEFAULT_VARIANT})")
+    simulate.add_argument("variant_b", metavar="VARIANT_B", nargs="?", help="a second variant to compare with the first")
+    simulate.add_argument("--games", type=int, default=1000, help="games per variant (default: 1000)")
+    simulate.add_argument("--players", type=int, default=None, help="players per game (default: the most the variant allows)")
+    simulate.add_argument("--bots", default="greedy",
+                          help="comma-separated bot specs given to the seats in turn, cycled when fewer than the "
+                               "players and rotated across games (default: greedy); e.g. strong:iterations=100,greedy")
+    simulate.add_argument("--seed", type=int, default=0, help="base seed; game i's seed derives from it and i (default: 0)")
+    simulate.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores); results do not depend on it")
+    simulate.add_argument("--format", choices=("text", "json", "csv"), default="text", help="report format (default: text)")
+    simulate.add_argument("--out", metavar="FILE", help="write the report to FILE instead of standard output")
+    simulate.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except UsageError as problem:
+        print(f"boardwalk simulate: error: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _run(args: argparse.Namespace) -> int:
+    from engine.commands.common import load_variant_or_explain
+    from engine.simulate import build_report, run_games
+    from engine.simulate.report import render
+    from engine.simulate.runner import GameFailed
+
+    if args.games is None or args.games < 1:
+        raise UsageError(f"--games must be at least 1 (got {args.games})")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+    variants = []
+    for argument in filter(None, (args.variant, args.variant_b)):
+        variant = load_variant_or_explain(argument, "simulate")
+        if variant is None:
+            return EXIT_USAGE
+        variants.append(variant)
+    players = _players(args.players, variants)
+    bots = _bots(args.bots, variants[0])
+    out = _open_out(args.out)
+    jobs = args.jobs or os.cpu_count() or 1
+    progress = _ProgressBar(args.games * len(variants)) if sys.stderr.isatty() else None
+    try:
+        result = run_games(variants, players, bots, args.games, seed=args.seed, jobs=jobs, progress=progress)
+    except GameFailed as problem:
+        print(f"boardwalk simulate: error: {problem}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    finally:
+        if progress:
+            progress.close()
+    if result.interrupted:
+        print("boardwalk simulate: stopped early; reporting the games that finished", file=sys.stderr)
+    report = build_report(variants, result, players, bots, args.seed)
+    colour = out is None and sys.stdout.isatty() and args.format == "text"
+    text = render(report, args.format, colour=colour)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        with out:
+            out.write(text)
+    return EXIT_OK
+
+
+def _players(requested: int | None, variants) -> int:
+    allowed = sorted(set(variants[0].player_counts).intersection(*(v.player_counts for v in variants[1:])))
+    if not allowed:
+        raise UsageError("the two variants allow no common number of players")
+    if requested is None:
+        return allowed[-1]
+    if requested not in allowed:
+        names = " and ".join(f"'{v.name}'" for v in variants)
+        raise UsageError(f"--players {requested}: {names} allow{'s' if len(variants) == 1 else ''} {_listing(allowed)} players")
+    return requested
+
+
+def _listing(counts: list[int]) -> str:
+    return ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
+
+
+def _bots(text: str, variant) -> list[str]:
+    from engine.bots import BotSpecError, make_bot
+
+    specs = _split_specs(text)
+    if not specs:
+        raise UsageError("--bots needs at least one bot name (e.g. greedy)")
+    for spec in specs:
+        try:
+            make_bot(spec, variant, seed=0)
+        except BotSpecError as problem:
+            raise UsageError(f"--bots: {problem}") from None
+    return specs
+
+
+def _split_specs(text: str) -> list[str]:
+    """Split "strong:iterations=100,time=1,greedy" into bot specs: a comma starts a new bot
+    unless what follows is a name=value setting of the bot before it."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if specs and "=" in part and ":" in specs[-1]:
+            specs[-1] += "," + part
+        elif part:
+            specs.append(part)
+    return specs
+
+
+def _open_out(path: str | None):
+    if path is None:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as problem:
+        raise UsageError(f"cannot write --out {path}: {problem.strerror or problem}") from None
+
+
+class _ProgressBar:
+    """A one-line progress bar on standard error, redrawn at most ten times a second."""
+
+    def __init__(self, total: int):
+        self.total = total
+        self.start = time.perf_counter()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        elapsed = now - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else 0.0
+        width = 30
+        filled = int(width * done / total)
+        bar = "#" * filled + "-" * (width - filled)
+        sys.stderr.write(f"\r[{bar}] {done}/{total} games  {rate:5.1f} games/s  eta {_clock(left)}  (Ctrl-C stops and reports) ")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\r" + " " * 100 + "\r")
+        sys.stderr.flush()
+
+
+def _clock(seconds: float) -> str:
+    minutes, seconds = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"

@@ -1,0 +1,88 @@
+"""One game between bots, reduced to the record the reports need."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from engine.bots.base import make_bot
+from engine.game.game import new_game
+from engine.variant.model import Variant
+
+_MASK = (1 << 64) - 1
+
+
+def derive_seed(base: int, *path: int) -> int:
+    """A seed for game `index` (and seat) from the base seed: SplitMix64 steps, so games do
+    not depend on how they are shared between processes, and neighbours are unrelated.
+
+    >>> derive_seed(7, 0) == derive_seed(7, 0) != derive_seed(7, 1)
+    True
+    """
+    z = base & _MASK
+    for part in path:
+        z = (z ^ (part + 0x9E3779B97F4A7C15 + (z << 6) + (z >> 2))) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+    return z >> 1  # 63 bits: fits every generator that takes a seed
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What one finished game tells the reports."""
+
+    index: int
+    """The game's number in the run (its seed derives from it)."""
+    seed: int
+    bots: tuple[str, ...]
+    """The bot spec in each seat."""
+    order: tuple[int, ...]
+    """Seats in turn order: order[0] moved first."""
+    winners: tuple[int, ...]
+    """Winning seats (more than one only for a tie that no tie-break separated)."""
+    turns: int
+    reason: str
+    """How the game ended: "no_units", "track_end" or "turn_limit"."""
+    decided_by: str | None
+    values: tuple[int, ...]
+    """Each seat's final property value."""
+    plays: tuple[tuple[int, str], ...]
+    """(seat, card id) for each Fortune card played or used as an answer, in order."""
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "GameRecord":
+        data = dict(data)
+        for key in ("bots", "order", "winners", "values"):
+            data[key] = tuple(data[key])
+        data["plays"] = tuple((int(seat), str(card)) for seat, card in data["plays"])
+        return cls(**data)
+
+
+def play_game(variant: Variant, bots: list[str], seed: int, index: int = 0) -> GameRecord:
+    """Play one game to its end, seat i played by the bot `bots[i]`."""
+    players = len(bots)
+    game = new_game(variant, players, seed=seed)
+    seated = [make_bot(spec, variant, seed=derive_seed(seed, seat)) for seat, spec in enumerate(bots)]
+    plays: list[tuple[int, str]] = []
+    while not game.is_over:
+        player = game.current_player
+        action = seated[player].choose(game.observation(player))
+        for event in game.apply(action):
+            if event.kind in ("play", "react"):
+                plays.append((event.data["player"], event.data["card"]))
+    result = game.result()
+    return GameRecord(
+        index=index,
+        seed=seed,
+        bots=tuple(bots),
+        order=tuple(game.order),
+        winners=tuple(sorted(result.winners)),
+        turns=game.turn_number,
+        reason=result.reason,
+        decided_by=result.decided_by,
+        values=tuple(game.worth),
+        plays=tuple(plays),
+    )

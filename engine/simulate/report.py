@@ -1,0 +1,203 @@
+"""The report of a run as text (tables and plotext charts), JSON or CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+_REASONS = {
+    "no_units": "a player ran out of units",
+    "track_end": "a token reached the end of the track",
+    "turn_limit": "the safety turn limit",
+}
+
+
+def render(report: dict, form: str, colour: bool = False) -> str:
+    """The report in `form` ("text", "json" or "csv"); `colour` lets the text charts use it."""
+    if form == "json":
+        return json.dumps(report, indent=2) + "\n"
+    if form == "csv":
+        return _csv(report)
+    return _text(report, colour)
+
+
+# ----- text ------------------------------------------------------------------------------------
+
+
+def _text(report: dict, colour: bool) -> str:
+    runs = report["variants"]
+    out: list[str] = []
+    header = report["run"]
+    out.append(
+        f"{header['games_finished']} of {header['games_requested']} games per variant, {header['players']} players, "
+        f"bots {', '.join(header['bots'])}, seed {header['seed']}, {header['jobs']} job{'s' if header['jobs'] != 1 else ''}, "
+        f"{header['seconds']:.1f} s ({header['games_per_second']:.1f} games/s)"
+    )
+    if header["interrupted"]:
+        out.append("stopped early (Ctrl-C): the figures cover the games that finished")
+    for label, summary in zip("AB", runs):
+        prefix = f"{label}: " if len(runs) > 1 else ""
+        out.append("")
+        out.append(_rule(f"{prefix}{summary['variant']}"))
+        out.extend(_one_variant(summary, colour))
+    if len(runs) == 2:
+        out.append("")
+        out.append(_rule(f"A vs B: {runs[0]['variant']} vs {runs[1]['variant']}"))
+        out.extend(_comparison(report, colour))
+    return "\n".join(out) + "\n"
+
+
+def _rule(title: str) -> str:
+    return f"== {title} " + "=" * max(3, 76 - len(title))
+
+
+def _interval(row: dict) -> str:
+    return f"{row['share']:6.1%}  [{row['low']:5.1%}, {row['high']:5.1%}]"
+
+
+def _one_variant(s: dict, colour: bool) -> list[str]:
+    games = s["games"]
+    if games == 0:
+        return ["no game finished"]
+    fair = 1 / s["players"]
+    lines = [f"{games} games; a fair share is {fair:.1%}", "", "win share by seat (95% interval)"]
+    for row in s["seats"]:
+        lines.append(f"  {row['name']:<14} {_interval(row)}  {_flag(row)}")
+    lines.append("")
+    lines.append("win share by bot, per seat played (95% interval)")
+    for row in s["bot_shares"]:
+        lines.append(f"  {row['bot']:<30} {_interval(row)}  {_flag(row)}  ({row['games']} seat-games)")
+    lines.append("")
+    lines.append("win share by turn position (95% interval)")
+    for row in s["positions"]:
+        lines.append(f"  {_ordinal(row['position']):<14} {_interval(row)}  {_flag(row)}")
+    first = s["first_player"]
+    edge = first["share"] - fair
+    lines.append(
+        f"  first-player advantage: {edge:+.1%} over a fair share "
+        f"({'real' if first['p_value'] < 0.05 else 'not clearly real'}, {_p(first['p_value'])})"
+    )
+    lines.append("")
+    lines.append(_bars("win share by seat (%)", [r["name"] for r in s["seats"]], [100 * r["share"] for r in s["seats"]], colour))
+    length = s["length"]
+    lines.append(
+        f"game length (turns): mean {length['mean']:.1f}, median {length['median']:.0f}, "
+        f"10%-90% {length['p10']:.0f}-{length['p90']:.0f}, range {length['min']}-{length['max']}"
+    )
+    lines.append(_histogram(length["turns"], colour))
+    lines.append("how games ended")
+    for row in s["endings"]:
+        by = ", ".join(f"{n} by {key}" for key, n in row["decided_by"].items())
+        lines.append(f"  {_REASONS.get(row['reason'], row['reason']):<40} {row['wins']:>6} games {row['share']:6.1%}  (won on {by})")
+    lines.append("")
+    lines.append("Fortune cards: plays per game, and how often the player who played one won")
+    lines.append(f"  {'card':<28} {'deck':>4} {'plays':>7} {'/game':>6}  {'player won (95% interval)':<30}")
+    for row in sorted(s["cards"], key=lambda r: -r["plays"]):
+        won = row["player_win"]
+        shown = _interval(won) + f"  {_flag(won)}" if won["games"] else "   -"
+        lines.append(f"  {row['name'][:28]:<28} {row['in_deck']:>4} {row['plays']:>7} {row['per_game']:>6.2f}  {shown}")
+    return lines
+
+
+def _comparison(report: dict, colour: bool) -> list[str]:
+    a, b = report["variants"]
+    lines = []
+    lines.append(f"  {'':<26} {'A':>22} {'B':>22}")
+    for ra, rb in zip(a["seats"], b["seats"]):
+        lines.append(f"  {'seat ' + ra['name']:<26} {_interval(ra):>22} {_interval(rb):>22}")
+    lines.append(f"  {'first player':<26} {_interval(a['first_player']):>22} {_interval(b['first_player']):>22}")
+    lines.append(f"  {'mean game length (turns)':<26} {a['length']['mean']:>22.1f} {b['length']['mean']:>22.1f}")
+    lines.append("")
+    names = [r["name"] for r in a["seats"]]
+    lines.append(_paired_bars("win share by seat (%), A and B", names, [100 * r["share"] for r in a["seats"]],
+                              [100 * r["share"] for r in b["seats"]], colour))
+    lines.append("significance tests (a p-value below 0.05 is called a real difference)")
+    for test in report["comparison"]:
+        lines.append(f"  {test['what']:<28} {test['test']:<24} {_p(test['p_value']):<11} {'REAL' if test['significant'] else 'noise'}")
+    lines.append("")
+    lines.append("verdict")
+    for test in report["comparison"]:
+        lines.append(f"  - {test['verdict']}")
+    return lines
+
+
+def _flag(row: dict) -> str:
+    """Marks a share whose difference from a fair share is significant."""
+    if "p_value" not in row:
+        return ""
+    return "*" if row["p_value"] < 0.05 else " "
+
+
+def _ordinal(k: int) -> str:
+    return {1: "1st to move", 2: "2nd to move", 3: "3rd to move"}.get(k, f"{k}th to move")
+
+
+def _p(p: float) -> str:
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def _bars(title: str, labels: list[str], values: list[float], colour: bool) -> str:
+    import plotext as plt
+
+    plt.clear_figure()
+    plt.simple_bar(labels, values, width=60, title=title)
+    return _finish(plt, colour)
+
+
+def _paired_bars(title: str, labels: list[str], a: list[float], b: list[float], colour: bool) -> str:
+    import plotext as plt
+
+    plt.clear_figure()
+    plt.simple_multiple_bar(labels, [a, b], width=60, title=title, labels=["A", "B"])
+    return _finish(plt, colour)
+
+
+def _histogram(turns: list[int], colour: bool) -> str:
+    import plotext as plt
+
+    plt.clear_figure()
+    bins = max(1, min(30, max(turns) - min(turns) + 1))
+    plt.hist(turns, bins=bins)
+    plt.plotsize(70, 14)
+    plt.theme("clear" if not colour else "pro")
+    plt.xlabel("turns")
+    plt.ylabel("games")
+    return _finish(plt, colour)
+
+
+def _finish(plt, colour: bool) -> str:
+    text = plt.build()
+    plt.clear_figure()
+    return text if colour else plt.uncolorize(text)
+
+
+# ----- CSV -------------------------------------------------------------------------------------
+
+_CSV_COLUMNS = ["variant", "section", "item", "games", "value", "low", "high", "p_value"]
+
+
+def _csv(report: dict) -> str:
+    """One tidy table: a row per figure, ready for a spreadsheet."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(_CSV_COLUMNS)
+    for label, s in zip("AB", report["variants"]):
+        name = s["variant"]
+        for row in s["seats"]:
+            writer.writerow([name, "seat_win_share", row["name"], row["games"], row["share"], row["low"], row["high"], row["p_value"]])
+        for row in s["bot_shares"]:
+            writer.writerow([name, "bot_win_share", row["bot"], row["games"], row["share"], row["low"], row["high"], row["p_value"]])
+        for row in s["positions"]:
+            writer.writerow([name, "position_win_share", row["position"], row["games"], row["share"], row["low"], row["high"], row["p_value"]])
+        for key in ("mean", "median", "p10", "p90", "min", "max"):
+            writer.writerow([name, "game_length", key, s["games"], s["length"][key], "", "", ""])
+        for row in s["endings"]:
+            writer.writerow([name, "ending", row["reason"], s["games"], row["share"], row["low"], row["high"], ""])
+        for row in s["cards"]:
+            writer.writerow([name, "card_plays_per_game", row["card"], s["games"], row["per_game"], "", "", ""])
+            won = row["player_win"]
+            writer.writerow([name, "card_player_win_share", row["card"], won["games"], won["share"], won["low"], won["high"], won.get("p_value", "")])
+    for test in report.get("comparison", []):
+        writer.writerow(["A vs B", "test", test["what"], "", test["difference"] if test["difference"] is not None else "", "", "", test["p_value"]])
+    return buffer.getvalue()

@@ -1,0 +1,175 @@
+"""The few statistics the balance lab needs, in plain Python: confidence intervals for
+shares, and tests that tell a real difference between two variants from noise."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Z95 = 1.959963984540054
+"""The two-sided 95% point of the standard normal distribution."""
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share (successes may be fractional: a shared win).
+
+    >>> [round(x, 3) for x in wilson(80, 100)]
+    [0.711, 0.867]
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def normal_p(z: float) -> float:
+    """Two-sided p-value of a standard normal statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+@dataclass(frozen=True, slots=True)
+class Test:
+    """The outcome of a significance test."""
+
+    name: str
+    """Which test, e.g. "two-proportion z-test"."""
+    statistic: float
+    p_value: float
+
+    def to_dict(self) -> dict:
+        return {"test": self.name, "statistic": self.statistic, "p_value": self.p_value}
+
+
+def two_proportions(x1: float, n1: int, x2: float, n2: int) -> Test:
+    """Are two shares different? The pooled two-proportion z-test.
+
+    >>> round(two_proportions(60, 100, 40, 100).p_value, 4)
+    0.0047
+    """
+    if n1 == 0 or n2 == 0:
+        return Test("two-proportion z-test", 0.0, 1.0)
+    pooled = (x1 + x2) / (n1 + n2)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    if spread == 0:
+        return Test("two-proportion z-test", 0.0, 1.0)
+    z = (x1 / n1 - x2 / n2) / spread
+    return Test("two-proportion z-test", z, normal_p(z))
+
+
+def one_proportion(x: float, n: int, expected: float) -> Test:
+    """Does a share differ from the expected one (e.g. 1/players)? A one-sample z-test."""
+    if n == 0 or expected <= 0 or expected >= 1:
+        return Test("one-proportion z-test", 0.0, 1.0)
+    z = (x / n - expected) / math.sqrt(expected * (1 - expected) / n)
+    return Test("one-proportion z-test", z, normal_p(z))
+
+
+def chi_square(table: list[list[float]]) -> Test:
+    """Do the rows (e.g. two variants) share one distribution over the columns (e.g. seats
+    winning)? Pearson's chi-square test of homogeneity; empty columns are dropped.
+
+    >>> round(chi_square([[30, 70], [50, 50]]).p_value, 4)
+    0.0039
+    """
+    columns = [j for j in range(len(table[0])) if sum(row[j] for row in table) > 0]
+    rows = [row for row in table if sum(row[j] for j in columns) > 0]
+    if len(columns) < 2 or len(rows) < 2:
+        return Test("chi-square test", 0.0, 1.0)
+    total = sum(row[j] for row in rows for j in columns)
+    statistic = 0.0
+    for row in rows:
+        row_total = sum(row[j] for j in columns)
+        for j in columns:
+            expected = row_total * sum(r[j] for r in rows) / total
+            statistic += (row[j] - expected) ** 2 / expected
+    freedom = (len(rows) - 1) * (len(columns) - 1)
+    return Test("chi-square test", statistic, chi_square_p(statistic, freedom))
+
+
+def chi_square_p(statistic: float, freedom: int) -> float:
+    """P(X >= statistic) for chi-square with `freedom` degrees of freedom."""
+    if statistic <= 0:
+        return 1.0
+    return _upper_gamma(freedom / 2, statistic / 2)
+
+
+def _upper_gamma(a: float, x: float) -> float:
+    """The regularized upper incomplete gamma function Q(a, x) (series or continued fraction)."""
+    log_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        k = a
+        for _ in range(500):
+            k += 1
+            term *= x / k
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(log_front) * h)
+
+
+def mann_whitney(a: list[float], b: list[float]) -> Test:
+    """Do values in `a` tend to be larger or smaller than in `b` (e.g. game lengths)? The
+    Mann-Whitney U test, normal approximation with the tie correction; the statistic is z.
+
+    >>> mann_whitney([1, 2, 3, 4, 5] * 6, [3, 4, 5, 6, 7] * 6).p_value < 0.001
+    True
+    >>> round(mann_whitney([1, 2, 3], [1, 2, 3]).p_value, 3)
+    1.0
+    """
+    n1, n2 = len(a), len(b)
+    if n1 == 0 or n2 == 0:
+        return Test("Mann-Whitney U test", 0.0, 1.0)
+    values = sorted([(x, 0) for x in a] + [(x, 1) for x in b])
+    rank_sum_a = 0.0
+    ties = 0.0
+    i = 0
+    while i < len(values):
+        j = i
+        while j < len(values) and values[j][0] == values[i][0]:
+            j += 1
+        rank = (i + 1 + j) / 2  # the mean of ranks i+1 .. j
+        rank_sum_a += rank * sum(1 for k in range(i, j) if values[k][1] == 0)
+        ties += (j - i) ** 3 - (j - i)
+        i = j
+    u = rank_sum_a - n1 * (n1 + 1) / 2
+    n = n1 + n2
+    variance = n1 * n2 / 12 * ((n + 1) - ties / (n * (n - 1))) if n > 1 else 0.0
+    if variance <= 0:
+        return Test("Mann-Whitney U test", 0.0, 1.0)
+    z = (u - n1 * n2 / 2) / math.sqrt(variance)
+    return Test("Mann-Whitney U test", z, normal_p(z))
+
+
+def quantile(sorted_values: list[float], q: float) -> float:
+    """The q-quantile of sorted values, by linear interpolation.
+
+    >>> quantile([1, 2, 3, 4], 0.5)
+    2.5
+    """
+    if not sorted_values:
+        return float("nan")
+    position = q * (len(sorted_values) - 1)
+    low = math.floor(position)
+    high = min(low + 1, len(sorted_values) - 1)
+    return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (position - low)

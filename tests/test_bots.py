@@ -1,0 +1,165 @@
+"""Bots: they decide from the observation alone, answer with a legal option, replay exactly
+with the same seed, and explain a bad spec. Search budgets are tiny to keep this quick."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from engine import load_variant, new_game
+from engine.bots import BotSpecError, bot_names, make_bot
+from engine.bots.evaluate import Evaluator
+from engine.simulate.play import play_game
+
+SPECS = ["random", "greedy", "strong:iterations=12"]
+
+
+@pytest.fixture(scope="module")
+def variant():
+    return load_variant("winning-moves-2016")
+
+
+def _positions(variant, players: int, count: int, seed: int = 0):
+    """Games stopped at decisions with a real choice, reached by random play."""
+    rnd = random.Random(seed)
+    found = []
+    game_seed = seed
+    while len(found) < count:
+        game = new_game(variant, players, seed=game_seed)
+        game_seed += 1
+        for _ in range(rnd.randrange(5, 120)):
+            if game.is_over:
+                break
+            game.apply(rnd.choice(game.legal_actions()))
+        if not game.is_over and len(game.legal_actions()) > 1:
+            found.append(game)
+    return found
+
+
+def _hide_differently(game):
+    """A copy differing only in hidden cards: one card of another player's hand swapped with a
+    different card of the draw pile. None when no such swap exists."""
+    me = game.current_player
+    other = game.copy()
+    for player in range(other.n):
+        if player == me:
+            continue
+        for i, card in enumerate(other.hands[player]):
+            for j, hidden in enumerate(other.pile):
+                if hidden != card:
+                    other.hands[player][i], other.pile[j] = hidden, card
+                    return other
+    return None
+
+
+def test_every_bot_is_registered():
+    assert {"random", "greedy", "strong"} <= set(bot_names())
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_bots_decide_from_the_observation_only(variant, spec):
+    """Two games that differ only in cards the bot cannot see give the same decision."""
+    checked = 0
+    for game in _positions(variant, 3, 12, seed=11):
+        twin = _hide_differently(game)
+        if twin is None:
+            continue
+        me = game.current_player
+        assert twin.hands != game.hands or twin.pile != game.pile
+        assert twin.observation(me) == game.observation(me)
+        first = make_bot(spec, variant, seed=5).choose(game.observation(me))
+        second = make_bot(spec, variant, seed=5).choose(twin.observation(me))
+        assert first == second
+        checked += 1
+    assert checked >= 8
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_only_choose_legal_options_in_whole_games(variant, spec, players):
+    game = new_game(variant, players, seed=players)
+    bots = [make_bot(spec, variant, seed=seat) for seat in range(players)]
+    while not game.is_over:
+        player = game.current_player
+        action = bots[player].choose(game.observation(player))
+        assert action in [a.to_dict() for a in game.legal_actions()]
+        game.apply(action)
+    assert game.result() is not None
+
+
+@pytest.mark.parametrize("name", ["house-card-sharks", "house-stormy-weather", "house-master-builders"])
+def test_greedy_and_strong_play_every_house_variant(name):
+    variant = load_variant(name)
+    record = play_game(variant, ["greedy", "strong:iterations=4"], seed=3)
+    assert record.winners
+
+
+@pytest.mark.parametrize("spec", ["greedy", "strong:iterations=8"])
+def test_same_seed_same_game(variant, spec):
+    first = play_game(variant, [spec, "random"], seed=21)
+    second = play_game(variant, [spec, "random"], seed=21)
+    assert first == second
+
+
+def test_strong_time_budget_is_kept(variant):
+    game = _positions(variant, 2, 1, seed=4)[0]
+    bot = make_bot("strong:time=0.05", variant, seed=1)
+    start = time.perf_counter()
+    bot.choose(game.observation(game.current_player))
+    assert time.perf_counter() - start < 0.5
+
+
+@pytest.mark.parametrize(
+    "spec, words",
+    [
+        ("nosuch", "unknown bot 'nosuch'"),
+        ("greedy:depth=2", "bot 'greedy' takes no settings"),
+        ("strong:iterations=0", "iterations='0' should be at least 1"),
+        ("strong:iterations=many", "iterations='many' should be a whole number"),
+        ("strong:time=-1", "time='-1' should be at least"),
+        ("strong:time=fast", "time='fast' should be a number"),
+        ("strong:time=inf", "time='inf' should be at least"),
+        ("strong:depth=3", "bot 'strong' has no setting 'depth'"),
+        ("strong:iterations", "should look like name=value"),
+    ],
+)
+def test_bad_specs_are_explained(variant, spec, words):
+    with pytest.raises(BotSpecError, match=words.replace("(", r"\(")):
+        make_bot(spec, variant)
+
+
+def test_strong_settings_parse(variant):
+    bot = make_bot("strong:iterations=30,time=0.5,c=1.2,horizon=2,scale=5,prior=0", variant)
+    assert (bot.iterations, bot.time, bot.c, bot.horizon, bot.scale, bot.prior) == (30, 0.5, 1.2, 2, 5.0, 0)
+    assert bot.describe() == "strong:iterations=30,time=0.5"
+
+
+def test_build_gain_matches_the_full_evaluation(variant):
+    """The playouts' quick judgement of one unit equals the change in the evaluation."""
+    evaluator = Evaluator(variant)
+    for game in _positions(variant, 2, 20, seed=8):
+        me = game.current_player
+        for prop in range(len(game.stacks)):
+            if game.supply[me] == 0:
+                continue
+            before = evaluator.scores(game)
+            trial = game.copy()
+            trial.stacks[prop].append(me)
+            trial.supply[me] -= 1
+            after = evaluator.scores(trial)
+            expected = (after[me] - after[1 - me]) - (before[me] - before[1 - me])
+            assert evaluator.build_gain(game, me, prop) == pytest.approx(expected)
+
+
+def test_evaluation_knows_who_owns_and_how_safe(variant):
+    evaluator = Evaluator(variant)
+    prop = len(variant.properties) - 1  # the dearest lot
+    owner, safe = evaluator.hotel(prop, [0, 0, 1], None)
+    assert owner == 0
+    owner, thin = evaluator.hotel(prop, [0, 1], None)
+    assert owner == 0  # the lowest unit wins the tie
+    assert safe > thin  # two units ahead are safer than a tie
+    owner, _ = evaluator.hotel(prop, [0, 1, 1], None)
+    assert owner == 1

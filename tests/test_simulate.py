@@ -1,0 +1,220 @@
+"""The balance lab: seeds and seats, the same results whatever the number of processes,
+Ctrl-C, the statistics, the report formats and `boardwalk simulate` on bad input."""
+
+from __future__ import annotations
+
+import csv
+import doctest
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine.simulate.play
+import engine.simulate.runner
+import engine.simulate.stats
+from engine import load_variant
+from engine.cli import main
+from engine.simulate import build_report, run_games, seat_bots
+from engine.simulate.report import render
+from engine.simulate.stats import chi_square, mann_whitney, one_proportion, two_proportions, wilson
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def variant():
+    return load_variant("winning-moves-2016")
+
+
+@pytest.mark.parametrize("module", [engine.simulate.stats, engine.simulate.play, engine.simulate.runner])
+def test_doctests(module):
+    assert doctest.testmod(module).failed == 0
+
+
+# ----- seeds, seats and processes ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bots, players", [(["a", "b"], 2), (["a", "b"], 4), (["a", "b", "c"], 3), (["a"], 4)])
+def test_each_bot_sits_in_each_seat_equally(bots, players):
+    lineups = [seat_bots(bots, players, index) for index in range(players * 3)]
+    for seat in range(players):
+        seen = [lineup[seat] for lineup in lineups]
+        for bot in set(bots):
+            assert seen.count(bot) == 3 * sum(1 for i in range(players) if bots[i % len(bots)] == bot)
+
+
+def test_results_do_not_depend_on_the_number_of_jobs(variant):
+    bots = ["greedy", "random"]
+    one = run_games([variant], 2, bots, games=6, seed=9, jobs=1)
+    two = run_games([variant], 2, bots, games=6, seed=9, jobs=2)
+    assert one.records == two.records
+    assert [r.index for r in one.records[0]] == list(range(6))
+    assert len({r.seed for r in one.records[0]}) == 6
+    assert [r.bots for r in one.records[0][:2]] == [("greedy", "random"), ("random", "greedy")]
+
+
+def test_two_variants_play_the_same_seeds(variant):
+    other = load_variant("house-stormy-weather")
+    run = run_games([variant, other], 3, ["random"], games=3, seed=2, jobs=2)
+    assert [r.seed for r in run.records[0]] == [r.seed for r in run.records[1]]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_early_and_keeps_finished_games(variant, jobs):
+    def progress(done: int, total: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    run = run_games([variant], 2, ["random"], games=40, seed=1, jobs=jobs, progress=progress)
+    assert run.interrupted
+    assert len(run.records[0]) == 3
+    report = build_report([variant], run, 2, ["random"], seed=1)
+    assert report["run"]["interrupted"] and report["run"]["games_finished"] == 3
+    assert "stopped early" in render(report, "text")
+
+
+# ----- statistics --------------------------------------------------------------------------------
+
+
+def test_wilson_interval_contains_the_share_and_narrows():
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high
+    assert wilson(500, 1000)[1] - wilson(500, 1000)[0] < high - low
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_tests_find_real_differences_and_ignore_noise():
+    assert two_proportions(300, 1000, 400, 1000).p_value < 0.001
+    assert two_proportions(300, 1000, 310, 1000).p_value > 0.5
+    assert one_proportion(50, 100, 0.5).p_value == pytest.approx(1.0)
+    assert chi_square([[10, 20, 30], [10, 20, 30]]).p_value == pytest.approx(1.0)
+    assert chi_square([[90, 10], [10, 90]]).p_value < 1e-6
+    assert mann_whitney([30, 31, 32] * 20, [35, 36, 37] * 20).p_value < 1e-6
+    assert mann_whitney([30, 31, 32] * 20, [32, 31, 30] * 20).p_value == pytest.approx(1.0)
+
+
+# ----- the report --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def comparison(variant):
+    other = load_variant("house-card-sharks")
+    run = run_games([variant, other], 4, ["greedy", "random"], games=8, seed=3, jobs=2)
+    return build_report([variant, other], run, 4, ["greedy", "random"], seed=3)
+
+
+def test_report_has_every_figure(comparison):
+    a = comparison["variants"][0]
+    assert a["games"] == 8
+    assert sum(row["wins"] for row in a["seats"]) == pytest.approx(8)
+    assert sum(row["wins"] for row in a["positions"]) == pytest.approx(8)
+    assert {row["bot"] for row in a["bot_shares"]} == {"greedy", "random"}
+    assert all(row["low"] <= row["share"] <= row["high"] for row in a["seats"] + a["bot_shares"])
+    assert len(a["length"]["turns"]) == 8 and a["length"]["min"] <= a["length"]["median"] <= a["length"]["max"]
+    assert sum(row["wins"] for row in a["endings"]) == 8
+    assert {row["card"] for row in a["cards"]} >= {"hurricane", "windfall"}
+    assert sum(row["plays"] for row in a["cards"]) > 0
+    assert "audit" in {row["card"] for row in comparison["variants"][1]["cards"]}
+    whats = [test["what"] for test in comparison["comparison"]]
+    assert "win share by seat" in whats and "game length (turns)" in whats
+    assert all(0 <= test["p_value"] <= 1 and test["verdict"] for test in comparison["comparison"])
+
+
+def test_text_report_has_tables_charts_and_verdict(comparison):
+    text = render(comparison, "text")
+    for words in ("win share by seat", "first-player advantage", "game length (turns)", "how games ended",
+                  "Fortune cards", "significance tests", "verdict", "▇"):
+        assert words in text
+    assert "\x1b[" not in text  # no colour codes unless asked for
+
+
+def test_json_and_csv_reports(comparison):
+    data = json.loads(render(comparison, "json"))
+    assert data["run"]["games_finished"] == 8 and len(data["variants"]) == 2
+    rows = list(csv.DictReader(io.StringIO(render(comparison, "csv"))))
+    sections = {row["section"] for row in rows}
+    assert {"seat_win_share", "bot_win_share", "game_length", "ending", "card_player_win_share", "test"} <= sections
+
+
+# ----- the command -------------------------------------------------------------------------------
+
+
+def test_simulate_command_text(capsys):
+    assert main(["simulate", "--games", "4", "--players", "2", "--bots", "random", "--jobs", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert "4 of 4 games per variant, 2 players" in out
+    assert err == ""  # no progress bar when not on a terminal
+
+
+def test_simulate_command_json_to_file(tmp_path, capsys):
+    target = tmp_path / "report.json"
+    code = main(["simulate", "winning-moves-2016", "house-stormy-weather", "--games", "3", "--players", "3",
+                 "--bots", "strong:iterations=2,horizon=1,greedy", "--seed", "5", "--jobs", "2",
+                 "--format", "json", "--out", str(target)])
+    assert code == 0
+    assert capsys.readouterr().out == ""
+    data = json.loads(target.read_text())
+    assert data["run"]["bots"] == ["strong:iterations=2,horizon=1", "greedy"]
+    assert len(data["comparison"]) >= 4
+
+
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        (["--bots", "random,nosuch"], "unknown bot 'nosuch'"),
+        (["--bots", "strong:iterations=-3"], "iterations='-3' should be at least 1"),
+        (["--bots", ","], "--bots needs at least one bot"),
+        (["--players", "7"], "--players 7"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--jobs", "-2"], "--jobs must be at least 1"),
+        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--out", "no/such/folder/report.txt"], "cannot write --out"),
+        (["no-such-variant"], "no variant file or bundled variant named 'no-such-variant'"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(arguments, words, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", *arguments, "--games" if "--games" not in arguments else "--seed", "2"]) == 2
+    out, err = capsys.readouterr()
+    assert words in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_variant_with_problems_exits_2(write, capsys):
+    write("extends: winning-moves-2016\nrulez: 1\n")
+    assert main(["simulate", "v.yaml", "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "v.yaml:2:1: error: unknown key 'rulez'" in err
+    assert "has problems" in err
+
+
+def test_non_integer_games_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "--games", "many"])
+    assert stop.value.code == 2
+
+
+def test_simulate_does_not_import_textual():
+    code = (
+        "import sys\n"
+        "from engine.cli import main\n"
+        "assert main(['simulate', '--games', '2', '--players', '2', '--bots', 'random', '--jobs', '1']) == 0\n"
+        "assert not any(m == 'textual' or m.startswith('textual.') for m in sys.modules), 'textual imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_failing_game_is_reported_with_its_seed(monkeypatch, capsys):
+    def broken(variant, bots, seed, index=0):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(engine.simulate.runner, "play_game", broken)
+    assert main(["simulate", "--games", "2", "--bots", "random", "--jobs", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "game 0 of 'Advance to Boardwalk (Winning Moves, 2016)' (seed " in err
+    assert "ZeroDivisionError: division by zero" in err and "Traceback" not in err
