@@ -55,3 +55,33 @@ def test_a_damaged_save_is_refused_with_its_location_and_exit_1(tmp_path, capsys
 def test_a_missing_file_is_a_usage_error(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nope.json"), "--text"]) == 2
     assert "no saved game" in capsys.readouterr().err
+
+
+def test_the_replay_viewer_steps_forward_back_and_jumps(tmp_path):
+    import asyncio
+
+    asyncio.run(_step_through(tmp_path))
+
+
+async def _step_through(tmp_path):
+    from engine.savefile import load_game
+    from tui.replay import ReplayApp
+
+    path, record, game = saved_game(tmp_path)
+    app = ReplayApp(load_game(path).record)
+    async with app.run_test(size=(100, 32)) as pilot:
+        status = lambda: app.query_one("#status").content.plain  # noqa: E731
+        assert "Action 0 of" in status()
+        for _ in range(3):
+            await pilot.press("right")
+        assert app.position == 3 and "Action 3 of" in status()
+        await pilot.press("left")
+        assert app.position == 2
+        await pilot.press("j")
+        await pilot.press(*"12", "enter")
+        assert app.position == 12
+        await pilot.press("end")
+        assert app.position == len(record.actions)
+        assert game.result().describe() in status()
+        await pilot.press("home")
+        assert app.position == 0

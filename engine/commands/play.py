@@ -1,0 +1,150 @@
+"""`boardwalk play`: the terminal UI. With no arguments it opens the start screen; with a
+variant, seats or a seed it starts that game at once; `--load` resumes a saved game. Every
+argument is checked before the UI starts, and Textual is imported only then."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from engine.commands.common import EXIT_USAGE, UsageError
+
+PACES = ("slow", "normal", "fast", "instant")
+HUMAN_WORDS = ("human", "person", "-")
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play in the terminal: people at one keyboard, bots, or both",
+        description=(
+            "Play Advance to Boardwalk in the terminal. With no arguments, a start screen asks for the "
+            "variant, the seats and a seed, or a saved game to resume. Keys in the game: 1-9 act, "
+            "h help, s save, u undo, f faster bots, q quit."
+        ),
+        epilog=(
+            "examples: 'boardwalk play' (start screen); 'boardwalk play parker-1985 --bots greedy,strong' "
+            "(you and two bots); 'boardwalk play --bots none --players 3' (three people, one keyboard); "
+            "'boardwalk play --load game.json'"
+        ),
+    )
+    play.add_argument("variant", nargs="?", metavar="VARIANT", help="a bundled variant's name or a variant file")
+    play.add_argument("--players", type=int, metavar="N", help="number of seats (default: 2, or one more than the bots)")
+    play.add_argument(
+        "--bots",
+        metavar="SPEC,...",
+        help=(
+            "the bots, one spec each (e.g. greedy, random, strong:time=0.5), seated after the people; "
+            "'human' marks a person's seat, 'none' makes every seat a person's (default: one person, "
+            "the other seats the greedy bot)"
+        ),
+    )
+    play.add_argument("--seed", type=int, metavar="S", help="the seed of the dice and the deck (default: random)")
+    play.add_argument("--load", metavar="FILE", help="resume a saved game")
+    play.add_argument("--pace", choices=PACES, default="normal", help="how fast bots play (default: normal; key f in the game)")
+    play.add_argument("--theme", metavar="NAME", help="a Textual colour theme (default: the terminal's own colours)")
+    play.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        session, warnings = _session(args)
+    except UsageError as problem:
+        print(f"boardwalk play: error: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    if session is False:
+        return EXIT_USAGE
+    from tui.app import run as run_app, theme_names  # Textual loads here, and only for `play`
+
+    if args.theme is not None and args.theme not in theme_names():
+        print(f"boardwalk play: error: no theme '{args.theme}' (themes: {', '.join(theme_names())})", file=sys.stderr)
+        return EXIT_USAGE
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("boardwalk play: error: needs an interactive terminal (use 'boardwalk check' in scripts)", file=sys.stderr)
+        return EXIT_USAGE
+    return run_app(session, warnings, pace=args.pace, theme=args.theme)
+
+
+def _session(args: argparse.Namespace):
+    """(session or None for the start screen, warnings); (False, []) after printed problems."""
+    direct = args.variant is not None or args.players is not None or args.bots is not None or args.seed is not None
+    if args.load:
+        if direct:
+            raise UsageError("--load resumes a saved game; it cannot be combined with VARIANT, --players, --bots or --seed")
+        return _load(args.load)
+    if not direct:
+        return None, []
+    from engine.commands.common import load_variant_or_explain
+    from engine.resources import DEFAULT_VARIANT
+    from engine.savefile import variant_source
+    from tui.session import Session
+
+    argument = args.variant or DEFAULT_VARIANT
+    variant = load_variant_or_explain(argument, "play")
+    if variant is None:
+        return False, []
+    seats = plan_seats(args.bots, args.players, variant.player_counts)
+    _check_bots(seats, variant)
+    return Session.start(variant, variant_source(argument), seats, args.seed), []
+
+
+def _load(path: str):
+    from engine.savefile import SaveError
+    from tui.session import Session
+
+    try:
+        return Session.load(path)
+    except SaveError as problem:
+        for diagnostic in problem.diagnostics:
+            print(diagnostic, file=sys.stderr)
+        print(f"boardwalk play: error: cannot resume '{path}'", file=sys.stderr)
+        return False, []
+
+
+def plan_seats(bots: str | None, players: int | None, counts: tuple[int, ...], default: str | None = None) -> list[str | None]:
+    """One entry per seat: a bot spec, or None for a person. People sit first, bots after.
+
+    >>> plan_seats("greedy,strong", None, (2, 3, 4), "greedy")
+    [None, 'greedy', 'strong']
+    >>> plan_seats("none", 3, (2, 3, 4), "greedy")
+    [None, None, None]
+    >>> plan_seats(None, 2, (2, 3, 4), "random")
+    [None, 'random']
+    """
+    if default is None:
+        from tui.session import default_bot
+
+        default = default_bot()
+    if players is not None and players not in counts:
+        raise UsageError(f"this variant is for {_counts(counts)} players, not {players}")
+    if bots is None:
+        n = players or counts[0]
+        return [None] + [default] * (n - 1)
+    entries = [entry.strip() for entry in bots.split(",")]
+    if any(not entry for entry in entries):
+        raise UsageError(f"--bots '{bots}' has an empty entry; give one spec per bot, separated by commas")
+    if entries == ["none"]:
+        return [None] * (players or counts[0])
+    specs = [None if entry.lower() in HUMAN_WORDS else entry for entry in entries]
+    n = players if players is not None else (len(specs) if None in specs else len(specs) + 1)
+    if len(specs) > n:
+        raise UsageError(f"--bots lists {len(specs)} seats for {n} players")
+    if n not in counts:
+        raise UsageError(f"this variant is for {_counts(counts)} players, not {n} (--bots lists {len(specs)} seats)")
+    return [None] * (n - len(specs)) + specs
+
+
+def _check_bots(seats: list[str | None], variant) -> None:
+    from engine.bots import BotSpecError, make_bot
+
+    for spec in filter(None, seats):
+        try:
+            make_bot(spec, variant, 0)
+        except BotSpecError as problem:
+            raise UsageError(str(problem)) from None
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    if len(counts) == 1:
+        return str(counts[0])
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"

@@ -1,0 +1,349 @@
+"""The terminal UI, driven headless through Textual's pilot: complete games to the game-over
+screen (bots alone, a person by key presses, two people at one keyboard), an answer out of
+turn, saving and loading, a broken variant on the start screen; and the session rules under
+the UI (who sees what, undo) tested directly."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine.commands.play import plan_seats
+from engine.commands.common import UsageError
+from engine.resources import bundled_variant_names
+from tui_helpers import headless, reaction_seed, short_game_seed, variant, wait_for
+from tui.helptext import help_markdown
+from tui.session import PUBLIC, Session
+
+pytest.importorskip("textual")
+
+from textual.geometry import Region  # noqa: E402
+from textual.widgets import Input, Static  # noqa: E402
+
+from tui.app import BoardwalkApp  # noqa: E402
+from tui.screens.dialogs import ChoiceScreen, HandOverScreen, PathScreen  # noqa: E402
+from tui.screens.game import GameScreen  # noqa: E402
+from tui.screens.gameover import GameOverScreen  # noqa: E402
+from tui.screens.start import StartScreen  # noqa: E402
+from tui.widgets import BoardView, GameLog, HandView  # noqa: E402
+
+NAME = "winning-moves-2016"
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def game_app(seats: tuple, seed: int, pace: str = "instant") -> tuple[BoardwalkApp, Session]:
+    session = Session.start(variant(NAME), NAME, list(seats), seed)
+    return BoardwalkApp(session, pace=pace), session
+
+
+def text_of(app, selector: str) -> str:
+    """What a Static shows, as plain text (its text, or its rendered lines for a table)."""
+    widget = app.screen.query_one(selector, Static)
+    content = widget.content
+    if hasattr(content, "plain"):
+        return content.plain
+    if isinstance(content, str):
+        return content
+    lines = widget.render_lines(Region(0, 0, widget.size.width, widget.size.height))
+    return "\n".join(strip.text for strip in lines)
+
+
+async def press_through(pilot, until, keys: str = "1", timeout: float = 30.0) -> None:
+    """Play as a person would: the first action (key 1) on their turn, Enter on every question
+    (confirm, answer, hand-over), until `until()` holds."""
+    app = pilot.app
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not until():
+        assert loop.time() < deadline, f"stuck on {type(app.screen).__name__}"
+        screen = app.screen
+        if isinstance(screen, (ChoiceScreen, HandOverScreen)):
+            await pilot.press("enter")
+        elif isinstance(screen, GameScreen) and screen.session.view().actions:
+            await pilot.press(keys)
+        else:
+            await pilot.pause(0.005)
+        await pilot.pause()
+
+
+def on(app, kind) -> bool:
+    return isinstance(app.screen, kind)
+
+
+# ----- complete games -------------------------------------------------------------------------
+
+
+def test_an_all_bot_game_plays_to_the_game_over_screen_with_the_ranking():
+    seats = ("random", "random")
+    seed = short_game_seed(seats)
+    expected = headless(seats, seed)
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: on(app, GameOverScreen))
+            await pilot.pause()
+            assert session.record.actions == expected.record.actions
+            result = session.game.result()
+            assert text_of(app, "#gameover-result") == result.describe()
+            assert result.standings[0].name in text_of(app, "#ranking")
+            log = app.screen_stack[-2].query_one(GameLog)
+            assert log.count == len(session.events)  # every event reached the log
+            await pilot.press("b")  # back to the final board
+            assert on(app, GameScreen)
+
+    run(scenario())
+
+
+def test_a_person_plays_a_whole_game_against_a_bot_with_key_presses():
+    seats = (None, "random")
+    seed = short_game_seed(seats)
+    expected = headless(seats, seed)
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press_through(pilot, lambda: on(app, GameOverScreen))
+            # the keys sent exactly the actions a person taking the first choice takes
+            assert session.record.actions == expected.record.actions
+            assert session.game.result().describe() in text_of(app, "#gameover-result")
+
+    run(scenario())
+
+
+def test_undo_takes_back_the_persons_last_action_and_the_bots_replies():
+    seats = (None, "random")
+    seed = short_game_seed(seats)
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: bool(session.view().actions))
+            before = list(session.record.actions)
+            await pilot.press("1")
+            await pilot.press("enter") if on(app, ChoiceScreen) else None
+            await wait_for(pilot, lambda: bool(session.view().actions) or session.game.is_over)
+            assert len(session.record.actions) > len(before)
+            await pilot.press("u")
+            await wait_for(pilot, lambda: session.record.actions == before)
+            assert session.view().actions  # the person is asked again, at the same point
+
+    run(scenario())
+
+
+def test_clicking_a_property_on_the_board_builds_there():
+    seats = (None, "random")
+    seed = short_game_seed(seats)
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await press_through(pilot, lambda: session.game.decision == "build" and bool(session.view().actions))
+            board = app.screen.query_one(BoardView)
+            target = next(a for a in session.view().actions if a.kind == "build")
+            first, _, _ = next(column for column in board._columns if column[2] == target.arg)
+            before = len(session.record.actions)
+            await pilot.click(BoardView, offset=(first, board.size.height - 2))
+            await wait_for(pilot, lambda: len(session.record.actions) > before)
+            assert session.record.actions[before] == target.to_dict()
+
+    run(scenario())
+
+
+def test_hot_seat_hides_each_hand_until_the_next_person_confirms_the_hand_over():
+    seats = (None, None)
+    seed = short_game_seed(seats)
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        seated = []
+        async with app.run_test(size=(120, 40)) as pilot:
+            while len(seated) < 4:  # four hand-overs: each person takes the seat twice
+                await wait_for(pilot, lambda: on(app, HandOverScreen) or bool(session.view().actions))
+                if not on(app, HandOverScreen):
+                    await press_through(pilot, lambda: on(app, HandOverScreen) or not session.view().actions)
+                    continue
+                game_screen = app.screen_stack[-2]
+                assert session.viewer == PUBLIC  # nobody's cards behind the hand-over screen
+                assert "hidden" in game_screen.query_one(HandView).content.plain
+                await pilot.press("enter")
+                viewer = session.viewer
+                assert viewer == session.deciding
+                seated.append(viewer)
+                assert game_screen.query_one(HandView).content.plain.startswith(session.variant.seats[viewer].name)
+                # the log names no card the other person drew
+                log = game_screen.query_one(GameLog)
+                hidden = [line.plain for event, line in zip(session.events, log.shown)
+                          if event.kind == "draw" and event.private_to != viewer]
+                assert hidden and all("draws a card" in line for line in hidden)
+            assert set(seated) == {0, 1}
+
+
+# ----- answering out of turn ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("holds_answer", [True, False], ids=["answers-with-insurance", "notice-without-answer"])
+def test_a_card_played_against_a_person_asks_them_at_once(holds_answer):
+    seats = (None, "random")
+    seed = reaction_seed(seats, holds_answer)
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(80, 24)) as pilot:
+            def asked() -> bool:
+                return on(app, ChoiceScreen) and app.screen.has_class("reaction")
+
+            await press_through(pilot, asked)
+            assert session.game.decision == "react" and session.deciding == 0
+            question = app.screen
+            assert "Hurricane" in question.title_text
+            labels = [label for label, _, _ in question.options]
+            assert (labels[0] == "Play Insurance") == holds_answer
+            if not holds_answer:
+                assert labels == ["OK"]
+            answered = len(session.events)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(session.events) > answered)
+            kinds = [e.kind for e in session.events[answered:]]
+            assert ("react" if holds_answer else "decline") in kinds
+
+    run(scenario())
+
+
+# ----- saving and loading ---------------------------------------------------------------------
+
+
+def test_save_then_load_resumes_the_same_game_and_a_damaged_save_is_explained(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    seats = (None, "random")
+    seed = short_game_seed(seats)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"kind": "boardwalk-save",\n "version": 1,\n "players": }\n', encoding="utf-8")
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(3):  # a few moves
+                await wait_for(pilot, lambda: bool(session.view().actions) or on(app, ChoiceScreen))
+                await pilot.press("enter" if on(app, ChoiceScreen) else "1")
+            await wait_for(pilot, lambda: bool(session.view().actions))
+            await pilot.press("s")
+            await wait_for(pilot, lambda: on(app, PathScreen))
+            app.screen.query_one(Input).value = "game.json"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: on(app, GameScreen))
+            saved = json.loads((tmp_path / "game.json").read_text())
+            assert saved["actions"] == session.record.actions and not session.unsaved
+            await pilot.press("1")  # one more move, then load the save back
+            await wait_for(pilot, lambda: session.unsaved)
+            await pilot.press("l")
+            await wait_for(pilot, lambda: on(app, ChoiceScreen))  # unsaved moves: save first?
+            await pilot.press("d")
+            await wait_for(pilot, lambda: on(app, PathScreen))
+            app.screen.query_one(Input).value = "broken.json"
+            await pilot.press("enter")
+            await pilot.pause()
+            error = text_of(app, "#path-error")
+            assert "broken.json:3:13" in error and "not valid JSON" in error
+            app.screen.query_one(Input).value = "game.json"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: on(app, GameScreen) and app.screen.session is not session)
+            resumed = app.screen.session
+            assert resumed.record.actions == saved["actions"]
+            assert resumed.game.to_dict() == saved["snapshot"]
+            await press_through(pilot, lambda: len(resumed.record.actions) > len(saved["actions"]) + 2)
+
+    run(scenario())
+
+
+# ----- the start screen -----------------------------------------------------------------------
+
+
+def test_a_broken_variant_file_on_the_start_screen_shows_its_located_errors(tmp_path, monkeypatch, default_text):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.yaml").write_text(default_text.replace("starting_hand: 2", "starting_hnad: 2"), encoding="utf-8")
+    line = default_text.splitlines().index("  starting_hand: 2") + 1
+
+    async def scenario():
+        app = BoardwalkApp(pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: on(app, StartScreen) and NAME in app.screen.results)
+            app.screen.query_one("#variant-file", Input).focus()
+            await pilot.press(*"mine.yaml", "enter")
+            await wait_for(pilot, lambda: "mine.yaml" in app.screen.results)
+            await pilot.pause()
+            info = text_of(app, "#variant-info")
+            assert f"mine.yaml:{line}:3: error: unknown key 'starting_hnad'" in info
+            await pilot.press("f2")  # starting is refused, nothing crashes
+            assert on(app, StartScreen)
+            # fix the file, check it again, seat a bot and start
+            (tmp_path / "mine.yaml").write_text(default_text, encoding="utf-8")
+            app.screen.query_one("#variant-file", Input).focus()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.screen.results.get("mine.yaml") is not None
+                           and getattr(app.screen.results["mine.yaml"], "variant", None) is not None)
+            await wait_for(pilot, lambda: bool(app.screen.query("#seat-1")))
+            app.screen.query_one("#seed", Input).value = "5"
+            await pilot.press("f2")
+            await wait_for(pilot, lambda: on(app, GameScreen))
+            session = app.screen.session
+            assert session.record.seed == 5 and session.record.seats[0].is_human and not session.record.seats[1].is_human
+            assert session.record.variant_source.endswith("mine.yaml")
+
+    run(scenario())
+
+
+# ----- the session beneath the screens --------------------------------------------------------
+
+
+def test_undo_is_only_for_one_person_against_bots():
+    assert not headless((None, None), 1, limit=5).undo_allowed
+    assert not headless(("random", "random"), 1, limit=5).undo_allowed
+    session = headless((None, "random"), 1, limit=30)
+    taken = session.undo()
+    assert taken >= 1 and session.deciding == 0
+    assert session.record.actions == headless((None, "random"), 1, limit=30).record.actions[: len(session.record.actions)]
+
+
+def test_the_help_names_every_card_with_its_text_for_every_bundled_variant():
+    for name in bundled_variant_names():
+        v = variant(name)
+        text = help_markdown(v, 2)
+        for card in v.cards:
+            assert card.name in text and card.text in text
+        for zone in v.zones:
+            assert zone.name in text
+
+
+def test_play_arguments_are_checked_before_the_ui_starts(tmp_path, capsys):
+    assert plan_seats("greedy,random", None, (2, 3, 4), "greedy") == [None, "greedy", "random"]
+    assert plan_seats("human,random", None, (2, 3, 4), "greedy") == [None, "random"]
+    assert plan_seats(None, 3, (2, 3, 4), "random") == [None, "random", "random"]
+    with pytest.raises(UsageError):
+        plan_seats("random,random,random,random", None, (2, 3, 4), "random")
+    from engine.cli import main
+
+    assert main(["play", "--bots", "nobody"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+    damaged = tmp_path / "save.json"
+    damaged.write_text("[1, 2", encoding="utf-8")
+    assert main(["play", "--load", str(damaged)]) == 2
+    assert f"{damaged}:1:6: error:" in capsys.readouterr().err
+
+
+def test_check_and_simulate_do_not_import_textual():
+    code = (
+        "import sys\nfrom engine.cli import main\n"
+        "main(['check', 'winning-moves-2016'])\n"
+        "main(['simulate', '--games', '2', '--bots', 'random', '--jobs', '1'])\n"
+        "assert 'textual' not in sys.modules, 'textual imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

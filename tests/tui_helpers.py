@@ -1,0 +1,71 @@
+"""Helpers for the terminal UI's pilot tests: finding seeds that give short games or a wanted
+moment (found by playing the same game headless, so a rule change never strands a test on a
+stale seed), and driving the app with key presses until something happens."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import lru_cache
+from typing import Callable
+
+from engine import load_variant
+from tui.session import Session
+
+
+@lru_cache(maxsize=None)
+def variant(name: str = "winning-moves-2016"):
+    return load_variant(name)
+
+
+def headless(seats: tuple[str | None, ...], seed: int, stop: Callable[[Session], bool] | None = None, limit: int = 400,
+             name: str = "winning-moves-2016") -> Session:
+    """The game the pilot tests play, without the UI: people take the first legal action
+    (what pressing 1 or Enter does), bots choose as in the app. Stops when `stop` holds."""
+    session = Session.start(variant(name), name, list(seats), seed)
+    for _ in range(limit):
+        if session.game.is_over or (stop is not None and stop(session)):
+            break
+        player = session.deciding
+        if session.is_bot(player):
+            bot, observation = session.bot_observation()
+            session.apply(bot.choose(observation))
+        else:
+            session.apply(session.game.legal_actions()[0])
+    return session
+
+
+@lru_cache(maxsize=None)
+def short_game_seed(seats: tuple[str | None, ...], candidates: int = 12) -> int:
+    """Among the first seeds, the one whose game needs the fewest actions."""
+    lengths = {}
+    for seed in range(candidates):
+        session = headless(seats, seed)
+        if session.game.is_over:
+            lengths[seed] = len(session.record.actions)
+    return min(lengths, key=lengths.get)
+
+
+def person_must_react(session: Session) -> bool:
+    return session.game.decision == "react" and not session.is_bot(session.deciding)
+
+
+@lru_cache(maxsize=None)
+def reaction_seed(seats: tuple[str | None, ...], holds_answer: bool, candidates: int = 300) -> int:
+    """A seed where a bot's card soon asks the person to answer, holding an answer or not."""
+    for seed in range(candidates):
+        session = headless(seats, seed, stop=person_must_react, limit=150)
+        if person_must_react(session):
+            answers = [a for a in session.game.legal_actions() if a.kind == "react"]
+            if bool(answers) == holds_answer:
+                return seed
+    raise AssertionError("no seed among the candidates gives the wanted reaction")
+
+
+async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Let the app run (bots think in threads) until the condition holds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting; screen is {type(pilot.app.screen).__name__}")
+        await pilot.pause(0.01)

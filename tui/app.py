@@ -1,0 +1,142 @@
+"""The Boardwalk terminal app: the start screen or a game, and the moves between them (new
+game, load, game over, quit) that several screens share."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from textual.app import App
+
+from tui.screens.dialogs import ChoiceScreen, PathScreen
+from tui.screens.game import GameScreen
+from tui.screens.gameover import GameOverScreen
+from tui.screens.start import StartScreen
+from tui.session import DEFAULT_SAVE, Session
+
+DEFAULT_THEME = "ansi-dark"
+"""The terminal's own colours and background; TEXTUAL_THEME or --theme choose another."""
+
+
+class BoardwalkApp(App[int]):
+    CSS_PATH = "boardwalk.tcss"
+    TITLE = "Boardwalk"
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        warnings: list[str] | None = None,
+        pace: str = "normal",
+        theme: str | None = None,
+    ) -> None:
+        chosen = theme or os.environ.get("TEXTUAL_THEME") or DEFAULT_THEME
+        # an ANSI theme draws with the terminal's own palette, and NO_COLOR then drops colour
+        # altogether instead of turning the palette into unreadable greys
+        super().__init__(ansi_color=True if chosen.startswith("ansi") else None)
+        self.first_frame_at: float | None = None
+        """time.perf_counter() when the first screen had been drawn (for benchmarks/tui_startup.py)."""
+        self.initial = session
+        self.initial_warnings = warnings or []
+        self.pace = pace
+        if chosen in self.available_themes:
+            self.theme = chosen  # before the first frame: changing it later restyles everything
+
+    def get_default_screen(self):
+        """The first screen is the start screen, or the game given on the command line."""
+        if self.initial is not None:
+            screen = GameScreen(self.initial, self.pace)
+        else:
+            screen = StartScreen()
+        screen.call_after_refresh(self._first_frame)
+        return screen
+
+    def on_mount(self) -> None:
+        for warning in self.initial_warnings:
+            self.notify(warning, severity="warning", timeout=8)
+
+    # ----- the main screen ---------------------------------------------------------------------
+
+    def _set_main(self, screen) -> None:
+        """Show a new start or game screen. The first one is the default screen, which cannot
+        be switched away, so later ones replace each other just above it."""
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, (StartScreen, GameScreen)):
+            self.pop_screen()
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def _first_frame(self) -> None:
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def show_start(self) -> None:
+        self._set_main(StartScreen())
+
+    def start_session(self, session: Session, warnings: list[str] | None = None, pace: str | None = None) -> None:
+        self._set_main(GameScreen(session, pace or self.pace))
+        for warning in warnings or []:
+            self.notify(warning, severity="warning", timeout=8)
+
+    def load_session(self, path: str) -> tuple[Session, list[str]]:
+        """Raises SaveError with located diagnostics."""
+        return Session.load(path)
+
+    # ----- shared questions --------------------------------------------------------------------
+
+    def show_game_over(self, session: Session, on_close: Callable[[Any], None]) -> None:
+        def closed(what: str | None) -> None:
+            if what == "new":
+                self.show_start()
+            elif what == "quit":
+                self.exit(0)
+            elif what == "save":
+                self.ask_save(session, lambda _: self.show_game_over(session, on_close))
+            else:
+                on_close(what)
+
+        self.push_screen(GameOverScreen(session), closed)
+
+    def ask_save(self, session: Session, then: Callable[[Any], None]) -> None:
+        default = str(session.save_path) if session.save_path else DEFAULT_SAVE
+        self.push_screen(PathScreen("Save the game", default, "Save", session.save), lambda path: self._saved(path, then))
+
+    def _saved(self, path: Path | None, then: Callable[[Any], None]) -> None:
+        if path is not None:
+            self.notify(f"Saved to {path}", timeout=3)
+        then(path)
+
+    def ask_unsaved(self, session: Session, question: str, then: Callable[[], None]) -> None:
+        """Run `then`, after offering to save a game in progress with unsaved moves."""
+        if not session.unsaved or session.game.is_over:
+            then()
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "save":
+                self.ask_save(session, lambda path: then() if path is not None else None)
+            elif choice == "discard":
+                then()
+
+        self.push_screen(
+            ChoiceScreen(
+                question,
+                "This game has moves that are not saved yet.",
+                [("Save first", "save", "s"), ("Don't save", "discard", "d"), ("Cancel [Esc]", None, "")],
+            ),
+            answered,
+        )
+
+
+def theme_names() -> list[str]:
+    from textual.theme import BUILTIN_THEMES
+
+    return sorted(BUILTIN_THEMES)
+
+
+def run(session: Session | None = None, warnings: list[str] | None = None, pace: str = "normal", theme: str | None = None) -> int:
+    app = BoardwalkApp(session, warnings, pace, theme)
+    app.run()
+    return app.return_code or 0

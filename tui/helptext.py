@@ -1,0 +1,152 @@
+"""The help screen's text, written from the variant's own data: its zones and values, dice,
+track, rule switches and every card's name and text. Only the sentence frames are here; a
+house rule that changes a number or a card changes the help with it."""
+
+from __future__ import annotations
+
+from engine.variant.model import Variant
+
+KEYS = """\
+| key | what it does |
+|---|---|
+| 1 … 9, 0 | take the action with that number (or click it) |
+| ↑ ↓ Enter | move through the actions and take the highlighted one |
+| click a tower | build on it, or choose it when a card asks for a property |
+| c | your cards, with their full text |
+| f | bots play faster (slow, normal, fast, instant, then slow again) |
+| u | undo your last action (one person against bots only) |
+| s / l | save the game / load a saved game |
+| h, ? or F1 | this help; Esc closes it |
+| r | the results again, once the game is over |
+| n / q | new game / quit |
+"""
+
+_END = {
+    "no_units_at_turn_start": "a player starts their turn with no units left to build with",
+    "track_end": "a token reaches the last space of the boardwalk (the game ends at once)",
+}
+_RANK = {
+    "value": "the highest total property value",
+    "properties": "the most properties",
+    "units_on_board": "the most units on the board",
+}
+_TIMING = {
+    "end_of_turn": "play at the end of your turn",
+    "after_roll": "play right after your roll",
+    "reaction": "play out of turn, as an answer",
+}
+
+
+def help_markdown(variant: Variant, players: int | None = None) -> str:
+    return "\n".join(
+        [
+            f"# {variant.name}",
+            "",
+            variant.description,
+            "",
+            *_setup(variant, players),
+            *_board(variant),
+            *_turn(variant),
+            *_switches(variant),
+            *_cards(variant),
+            "## Keys",
+            "",
+            KEYS,
+        ]
+    )
+
+
+def _setup(variant: Variant, players: int | None) -> list[str]:
+    counts = ", ".join(
+        f"**{s.units}** units each with {s.players} players" + (" (this game)" if s.players == players else "")
+        for s in variant.setups
+    )
+    seats = ", ".join(f"{seat.name} ({seat.token})" for seat in variant.seats)
+    return ["## Set-up", "", f"- Hotel units: {counts}.", f"- Seats and tokens: {seats}.",
+            f"- Everyone starts with {_cards_count(variant, variant.rules.starting_hand)}.", ""]
+
+
+def _board(variant: Variant) -> list[str]:
+    money = variant.format_money
+    lines = ["## The board", "", "| zone | property values |", "|---|---|"]
+    for zone in variant.zones:
+        values = ", ".join(money(variant.properties[i].value) for i in zone.properties)
+        lines.append(f"| {zone.name} | {values} |")
+    spaces = ", ".join(str(s) for s in sorted(variant.track.fortune_spaces)) or "none"
+    lines += [
+        "",
+        f"The boardwalk runs from START to space {variant.track.length}; your token stands on the total "
+        f"value of the properties you own. {variant.deck_name} spaces: {spaces}.",
+        "",
+    ]
+    return lines
+
+
+def _turn(variant: Variant) -> list[str]:
+    rules = variant.rules
+    dice = variant.dice
+    faces = []
+    for face in dice.colour_faces:
+        if face.kind == "zone":
+            faces.append(next(z.name for z in variant.zones if z.id == face.zone))
+        elif face.kind == "wild":
+            faces.append("Wild (choose a zone)")
+        else:
+            faces.append(f"{variant.deck_name} (draw a card, no building)")
+    number = f"{dice.number_count} number dice ({min(dice.number_faces)}–{max(dice.number_faces)})"
+    lots = (
+        "only cards start new hotels"
+        if rules.new_lots_per_roll == 0
+        else f"you may start at most {rules.new_lots_per_roll} new hotel{'s' if rules.new_lots_per_roll != 1 else ''} a roll, "
+        f"{rules.units_per_new_lot} unit{'s' if rules.units_per_new_lot != 1 else ''} on each"
+    )
+    must = "you must place at least one unit if you can afford one" if rules.build_compulsory else "building is optional"
+    cards = _cards_count(variant, rules.cards_per_turn)
+    return [
+        "## A turn",
+        "",
+        f"1. **Roll** the {number} and the colour die ({', '.join(faces)}). The number dice are your budget.",
+        f"2. **Build** in the zone rolled, one unit at a time, on properties whose values add up to no more "
+        f"than the budget: {lots}; {must}. Choose **Done** when you have finished.",
+        "3. **Owners** change: the player with the most units on a hotel owns it "
+        + ("(on a tie, the owner keeps it)." if rules.ownership_tie_break == "keep_owner" else "(on a tie, the lowest unit wins)."),
+        "4. **Tokens** move to each player's total property value.",
+        f"5. **Cards**: play up to {cards} this turn, then end your turn.",
+        "",
+    ]
+
+
+def _switches(variant: Variant) -> list[str]:
+    rules = variant.rules
+    draw = {
+        "forward_on_own_turn": f"a token moving forward onto a {variant.deck_name} space on its own turn draws a card",
+        "forward": f"any token moving forward onto a {variant.deck_name} space draws a card, even on another player's turn",
+        "never": f"{variant.deck_name} spaces do nothing",
+    }[rules.fortune_space_draw]
+    order = "everyone rolls the number dice and the highest starts" if rules.turn_order == "roll" else "the first seat starts"
+    ends = "; or ".join(_END.get(e, e) for e in rules.end_conditions)
+    ranking = ", then ".join(_RANK.get(k, k) for k in rules.ranking)
+    return [
+        "## Rules of this variant",
+        "",
+        f"- Who starts: {order}.",
+        f"- Landing: {draw}.",
+        f"- Last place {'includes' if rules.last_place_includes_ties else 'excludes'} players tied for last; "
+        f"the lead {'includes' if rules.leader_includes_ties else 'excludes'} players tied for it.",
+        f"- The game ends when {ends}.",
+        f"- The winner has {ranking}.",
+        "",
+    ]
+
+
+def _cards(variant: Variant) -> list[str]:
+    lines = [f"## The {variant.deck_name} cards ({variant.deck_size})", ""]
+    for card in variant.cards:
+        count = f" ×{card.count}" if card.count > 1 else ""
+        lines.append(f"- **{card.name}**{count} — *{_TIMING.get(card.timing, card.timing)}*. {card.text}")
+    lines.append("")
+    return lines
+
+
+def _cards_count(variant: Variant, count: int) -> str:
+    return f"{count} {variant.deck_name} card{'s' if count != 1 else ''}"

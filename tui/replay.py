@@ -1,0 +1,160 @@
+"""`boardwalk replay FILE`: a saved game step by step, on the same board as a live game.
+
+Every position is rebuilt by replaying the record's first k actions through the engine (a
+game is a few hundred actions, so this is instant), and shown with every card named: a
+replay is watched after the game, by everyone.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+from rich.text import Text
+
+from engine.savefile import GameRecord
+from tui.session import Session
+from tui.widgets import BoardView, GameLog, PlayerPanel, Quiet, TrackView
+
+
+class JumpScreen(ModalScreen[int | None]):
+    """Asks for an action number to jump to."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, last: int) -> None:
+        super().__init__()
+        self.last = last
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(f"Jump to action (0 to {self.last}):", classes="dialog-title")
+            yield Input(placeholder="number", id="jump", compact=True)
+            yield Static("", id="jump-error", classes="errors")
+
+    @on(Input.Submitted, "#jump")
+    def _go(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text.isdigit() or int(text) > self.last:
+            self.query_one("#jump-error", Static).update(f"Give a whole number from 0 to {self.last}.")
+            return
+        self.dismiss(int(text))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ReplayApp(App[int]):
+    """Steps through a game record: right/left one action, home/end, j to jump."""
+
+    CSS_PATH = "boardwalk.tcss"
+    TITLE = "Boardwalk replay"
+    BINDINGS = [
+        # priority: the log would otherwise take these keys for scrolling
+        Binding("right,n", "step(1)", "Next", priority=True),
+        Binding("left,p", "step(-1)", "Previous", priority=True),
+        Binding("pagedown", "step(10)", "+10", show=False, priority=True),
+        Binding("pageup", "step(-10)", "-10", show=False, priority=True),
+        Binding("home", "go(0)", "Start", priority=True),
+        Binding("end", "go(-1)", "End", priority=True),
+        Binding("j", "jump", "Jump"),
+        Binding("q,escape", "quit", "Quit"),
+    ]
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(ansi_color=True)
+        self.record = record
+        self.position = 0
+
+    def compose(self) -> ComposeResult:
+        yield Quiet("", id="status")
+        with Vertical(id="left"):
+            yield BoardView(id="board")
+            yield TrackView(id="track")
+            with Horizontal(id="players"):
+                for i in range(self.record.players):
+                    yield PlayerPanel(i, classes="player", id=f"player-{i}")
+            yield GameLog(id="log")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def session_at(self, position: int) -> Session:
+        shown = GameRecord(
+            self.record.variant,
+            self.record.variant_source,
+            self.record.players,
+            self.record.seed,
+            self.record.seats,
+            self.record.actions[:position],
+        )
+        session = Session(shown)
+        session.viewer = None  # a replay names every card
+        return session
+
+    def show(self) -> None:
+        session = self.session_at(self.position)
+        view = session.view()
+        self.query_one(BoardView).show(view)
+        self.query_one(TrackView).show(view)
+        for panel in self.query(PlayerPanel):
+            panel.show(view)
+        self.query_one(GameLog).show(session.events, None, session.describe, view.seats)
+        self.query_one("#status", Quiet).put(self.status_line(session))
+
+    def status_line(self, session: Session) -> Text:
+        total = len(self.record.actions)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f" Action {self.position} of {total} ", style="bold reverse")
+        if self.position:
+            player = session.deciders[-1]
+            action = self.record.actions[self.position - 1]
+            text.append(f"  {self.record.seats[player].name}: {_describe(self.record, self.position - 1, action)}")
+        else:
+            text.append("  the start of the game")
+        if session.game.is_over and self.position == total:
+            text.append(f"  · {session.game.result().describe()}", style="bold")
+        return text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the jump box is open, the arrow keys belong to its text field."""
+        if action in ("step", "go") and isinstance(self.screen, JumpScreen):
+            return False
+        return True
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.position + delta)
+
+    def action_go(self, position: int) -> None:
+        self.go(len(self.record.actions) if position < 0 else position)
+
+    def go(self, position: int) -> None:
+        position = max(0, min(len(self.record.actions), position))
+        if position != self.position:
+            self.position = position
+            self.show()
+
+    def action_jump(self) -> None:
+        def jumped(position: int | None) -> None:
+            if position is not None:
+                self.go(position)
+
+        self.push_screen(JumpScreen(len(self.record.actions)), jumped)
+
+
+def _describe(record: GameRecord, index: int, action: dict) -> str:
+    """The action in words, as it was offered at that point."""
+    game = record.replay(index)
+    for option in game.legal_actions():
+        if option.kind == action["kind"] and option.arg == action.get("arg"):
+            return option.describe()
+    return f"{action['kind']} {action.get('arg')}"
+
+
+def run_replay_viewer(record: GameRecord) -> int:
+    ReplayApp(record).run()
+    return 0

@@ -1,0 +1,216 @@
+"""Small screens over the board: a choice (confirmations, an answer to a card), the hand-over
+between people, saving and loading, the help and the player's own cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Static
+
+from engine.savefile import SaveError
+from tui.widgets import chip
+
+
+def _text(value: Text | str) -> Text:
+    """Game words shown as they are: a card called '[Joker]' is not markup."""
+    return value if isinstance(value, Text) else Text(value)
+
+
+def diagnostics_text(error: Any) -> Text:
+    """Located problems (file:line:col: message), one a line, in the error colour."""
+    lines = [str(d) for d in getattr(error, "diagnostics", [])] or [str(error)]
+    return Text("\n".join(lines), style="bold red")
+
+
+class ChoiceScreen(ModalScreen[Any]):
+    """A question with a few answers, each with its own key; Esc cancels when allowed."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
+
+    def __init__(
+        self,
+        title: str,
+        body: Text | str,
+        options: list[tuple[str, Any, str]],
+        cancel: Any = None,
+        allow_cancel: bool = True,
+        classes: str = "",
+    ) -> None:
+        super().__init__(classes=classes)
+        self.title_text = title
+        self.body = body
+        self.options = options
+        """(label, value, key) per answer; the first is the default for Enter."""
+        self.cancel_value = cancel
+        self.allow_cancel = allow_cancel
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(_text(self.title_text), classes="dialog-title")
+            yield Static(_text(self.body), classes="dialog-body")
+            with Horizontal(classes="dialog-buttons"):
+                for index, (label, _, key) in enumerate(self.options):
+                    hint = f"{label} [{key}]" if key else (f"{label} [Enter]" if index == 0 else label)
+                    yield Button(Content(hint), id=f"choice-{index}", variant="primary" if index == 0 else "default", compact=True)
+
+    AUTO_FOCUS = "#choice-0"
+
+    def on_key(self, event) -> None:
+        for label, value, key in self.options:
+            if key and event.key == key:
+                event.stop()
+                self.dismiss(value)
+                return
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        index = int(event.button.id.split("-")[1])
+        self.dismiss(self.options[index][1])
+
+    def action_cancel(self) -> None:
+        if self.allow_cancel:
+            self.dismiss(self.cancel_value)
+
+
+def confirm(title: str, body: Text | str, yes: str = "Yes", no: str = "No") -> ChoiceScreen:
+    return ChoiceScreen(title, body, [(yes, True, "y"), (no, False, "n")], cancel=False)
+
+
+class HandOverScreen(Screen[bool]):
+    """Hot-seat privacy: covers the whole board until the named person is at the keyboard."""
+
+    BINDINGS = [Binding("enter", "ready", "I am ready")]
+
+    def __init__(self, name: str, colour: str, reason: str) -> None:
+        super().__init__()
+        self.player_name = name
+        self.colour = colour
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="handover"):
+            banner = Text()
+            banner.append(f"  {self.player_name}  ", style=chip(self.colour))
+            yield Static(Text.assemble("Pass the keyboard to ", banner), classes="dialog-title")
+            yield Static(_text(self.reason), classes="dialog-body")
+            yield Static(
+                Text(
+                    f"Everyone else: look away. {self.player_name}, press Enter when you are ready; "
+                    "your cards appear only then."
+                ),
+                classes="dialog-body",
+            )
+            yield Button(Content(f"I am {self.player_name}: show my cards [Enter]"), id="ready", variant="primary", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    @on(Button.Pressed, "#ready")
+    def action_ready(self) -> None:
+        self.dismiss(True)
+
+
+class PathScreen(ModalScreen[Any]):
+    """Asks for a file and tries `attempt(path)`; a failure shows its located message and
+    the question stays open, a success closes it with attempt's result."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, default: str, button: str, attempt: Callable[[str], Any], note: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.default = default
+        self.button = button
+        self.attempt = attempt
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(_text(self.title_text), classes="dialog-title")
+            if self.note:
+                yield Static(_text(self.note), classes="dialog-body")
+            yield Input(self.default, placeholder="file name", id="path", compact=True)
+            yield Static("", id="path-error", classes="errors")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(Content(f"{self.button} [Enter]"), id="go", variant="primary", compact=True)
+                yield Button(Content("Cancel [Esc]"), id="cancel", compact=True)
+
+    AUTO_FOCUS = "#path"
+
+    @on(Input.Submitted, "#path")
+    @on(Button.Pressed, "#go")
+    def _go(self) -> None:
+        path = self.query_one("#path", Input).value.strip()
+        error = self.query_one("#path-error", Static)
+        if not path:
+            error.update(Text("Type a file name first.", style="bold red"))
+            return
+        try:
+            result = self.attempt(path)
+        except SaveError as problem:
+            error.update(diagnostics_text(problem))
+            return
+        self.dismiss(result)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The variant's rules summary, every card's text, and the keys."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("h", "close", "Close", show=False),
+        Binding("question_mark", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__()
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # markdown-it and pygments load only for the help
+
+        with VerticalScroll(classes="help", id="help-scroll"):
+            yield Markdown(self.markdown, id="help-text")
+        yield Footer(compact=True, show_command_palette=False)
+
+    AUTO_FOCUS = "#help-scroll"
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TextScreen(ModalScreen[None]):
+    """A text to read (the player's own cards), closed with Esc or Enter."""
+
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("enter", "close", show=False), Binding("c", "close", show=False)]
+
+    def __init__(self, title: str, body: Text) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(_text(self.title_text), classes="dialog-title")
+            with VerticalScroll(classes="dialog-scroll"):
+                yield Static(_text(self.body), classes="dialog-body")
+            yield Button(Content("Close [Esc]"), id="close", compact=True)
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def save_path_default(current: Path | None, fallback: str) -> str:
+    return str(current) if current is not None else fallback

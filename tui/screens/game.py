@@ -1,0 +1,412 @@
+"""The game screen: the board, the track, the players, the dice, the hand, the actions and the
+log; it runs the flow of play (bots in a worker thread at a watchable pace, people choosing
+with keys or the mouse, hand-overs between people, answers out of turn)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, OptionList
+
+from engine.game.messages import Action
+from tui.helptext import help_markdown
+from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
+from tui.session import DEFAULT_SAVE, PACES, Session, View
+from tui.widgets import (
+    KEY_HINTS, ActionList, BoardView, DiceView, GameLog, HandView, Line, PlayerPanel, Quiet, StatusBar, TrackView, chip,
+    action_detail, decision_prompt, hand_text,
+)
+
+PACE_ORDER = list(PACES)
+
+
+class BotMoved(Message):
+    """Posted from the bot's thread with its choice (or the error it raised)."""
+
+    def __init__(self, token: int, action: dict | None, error: str | None) -> None:
+        super().__init__()
+        self.token = token
+        self.action = action
+        self.error = error
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        *[Binding(key, f"pick({i})", show=False) for i, key in enumerate(KEY_HINTS)],
+        Binding("c", "cards", "Cards"),
+        Binding("f", "faster", "Faster"),
+        Binding("u", "undo", "Undo"),
+        Binding("s", "save", "Save"),
+        Binding("l", "load", "Load"),
+        Binding("h", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("f1", "help", "Help", show=False),
+        Binding("r", "results", "Results"),
+        Binding("n", "new_game", "New"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+
+    def __init__(self, session: Session, pace: str = "normal") -> None:
+        super().__init__()
+        self.session = session
+        self.pace = pace if pace in PACES else "normal"
+        self._token = 0
+        """Bumped whenever a pending bot move must be forgotten (undo, load, leaving)."""
+        self._thinking = False
+        self._apply_timer: Timer | None = None
+        self._waiting: tuple[int, dict | None, str | None] | None = None
+        self._started = 0.0
+        self._asking = False
+        """A question (hand-over, answer, game over) is on screen for the current decision."""
+
+    # ----- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield BoardView(id="board")
+                yield TrackView(id="track")
+                with Horizontal(id="players"):
+                    for i in range(self.session.record.players):
+                        yield PlayerPanel(i, classes="player", id=f"player-{i}")
+                with Horizontal(id="bottom"):
+                    with Vertical(id="decide"):
+                        yield Line("", id="prompt")
+                        yield ActionList(id="actions")
+                        yield Quiet("", id="detail")
+                    yield GameLog(id="log")
+            with VerticalScroll(id="side"):
+                yield DiceView(id="dice")
+                yield HandView(id="hand")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    def on_screen_resume(self) -> None:
+        if self._waiting is not None and self._apply_timer is None:
+            self._bot_apply()
+
+    # ----- drawing -----------------------------------------------------------------------------
+
+    def redraw(self) -> View:
+        session = self.session
+        view = session.view()
+        self.query_one(BoardView).show(view)
+        self.query_one(TrackView).show(view)
+        for panel in self.query(PlayerPanel):
+            panel.show(view)
+        self.query_one(DiceView).show(view)
+        self.query_one(HandView).show(view)
+        self.query_one(StatusBar).show(view, self.pace)
+        self.query_one(GameLog).show(session.events, session.viewer, session.describe, view.seats)
+        self.query_one(ActionList).show(view)
+        if not view.actions:
+            self.query_one("#detail", Quiet).put(Text(""))
+        self.query_one("#prompt", Line).put(self._prompt(view))
+        return view
+
+    def _prompt(self, view: View) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if view.over:
+            text.append("The game is over: r shows the results.", style="bold")
+            return text
+        if view.actions:
+            you = view.seats[view.viewer]
+            if len(self.session.humans) > 1:
+                text.append(f" {you.name} ", style=chip(you.colour))
+                text.append(" ")
+            text.append(decision_prompt(view), style="bold")
+            return text
+        player = view.current_player
+        if player is None:
+            return text
+        seat = view.seats[player]
+        if seat.bot:
+            text.append(f"{seat.name} ({seat.bot}) is playing…", style="italic")
+        else:
+            text.append(f"Waiting for {seat.name}…", style="italic")
+        return text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.session.undo_allowed
+        if action == "faster":
+            return bool(self.session.bots)
+        if action == "results":
+            return self.session.game.is_over
+        return True
+
+    # ----- the flow of play --------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """After every change: redraw, then let whoever decides next decide."""
+        session = self.session
+        session.hide_hands()
+        view = self.redraw()
+        if self._asking:
+            return
+        if view.over:
+            self._asking = True
+            self.app.show_game_over(session, on_close=self._after_game_over)
+            return
+        player = session.deciding
+        if session.is_bot(player):
+            self._start_bot()
+        elif session.needs_handover():
+            self._asking = True
+            seat = view.seats[player]
+            self.app.push_screen(HandOverScreen(seat.name, seat.colour, self._handover_reason(view)), self._handed_over)
+        elif session.game.decision == "react":
+            self._ask_reaction(view)
+        else:
+            self.query_one(ActionList).focus()
+
+    def _handover_reason(self, view: View) -> str:
+        player = view.current_player
+        if player != view.turn_player:
+            return f"{view.seats[view.turn_player].name} has played a card against {view.seats[player].name}."
+        return f"It is {view.seats[player].name}'s turn."
+
+    def _handed_over(self, _: Any) -> None:
+        self._asking = False
+        self.session.take_seat(self.session.deciding)
+        self.advance()
+
+    def _after_game_over(self, _: Any) -> None:
+        self._asking = False
+        self.redraw()
+        self.refresh_bindings()
+
+    def action_results(self) -> None:
+        if self.session.game.is_over and not self._asking:
+            self._asking = True
+            self.app.show_game_over(self.session, on_close=self._after_game_over)
+
+    # ----- people ------------------------------------------------------------------------------
+
+    def action_pick(self, index: int) -> None:
+        view = self.session.view()
+        if index < len(view.actions):
+            self.take(view.actions[index])
+
+    @on(OptionList.OptionHighlighted, "#actions")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        view = self.query_one(ActionList).view
+        action = view.actions[event.option_index] if view and event.option_index < len(view.actions) else None
+        self.query_one("#detail", Quiet).put(action_detail(view, action) if view else Text(""))
+
+    @on(OptionList.OptionSelected, "#actions")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option_index)
+
+    @on(BoardView.PropertyClicked)
+    def _clicked(self, event: BoardView.PropertyClicked) -> None:
+        for action in self.session.view().actions:
+            if action.arg == event.prop and (action.kind == "build" or (action.kind == "choose" and action.what == "property")):
+                self.take(action)
+                return
+
+    def take(self, action: Action) -> None:
+        """A person's choice: confirmed first when it cannot be taken back."""
+        question = self._confirmation(action)
+        if question is None:
+            self._apply(action)
+            return
+        title, body = question
+        self.app.push_screen(confirm(title, body), lambda yes: self._apply(action) if yes else None)
+
+    def _confirmation(self, action: Action) -> tuple[str, Text] | None:
+        view = self.session.view()
+        undo = " (You can undo it with u.)" if self.session.undo_allowed else " It cannot be taken back."
+        if action.kind == "play":
+            card = view.variant.card(action.arg)
+            return f"Play {card.name}?", Text.assemble((card.text, "italic"), "\n\n" + f"Playing a card shows it to everyone.{undo}")
+        if action.kind == "stop" and any(a.kind == "build" for a in view.actions):
+            left = view.variant.format_money(view.budget or 0)
+            return "Stop building?", Text(f"You could still build with {left}; stopping ends your building for this roll.{undo}")
+        return None
+
+    def _apply(self, action: Action | dict) -> None:
+        session = self.session
+        if session.game.is_over or action not in session.game.legal_actions():
+            return  # the question outlived its decision (e.g. after an undo)
+        session.apply(action)
+        self.advance()
+
+    def _ask_reaction(self, view: View) -> None:
+        """An opponent's card targets this person now, out of turn: ask them at once."""
+        self._asking = True
+        session = self.session
+        player = session.deciding
+        variant = view.variant
+        played = next((e for e in reversed(session.events) if e.kind == "play"), None)
+        target = next((e for e in reversed(session.events) if e.kind == "choose"), None)
+        card = variant.card(played.data["card"]) if played else None
+        who = view.seats[played.data["player"]].name if played else "An opponent"
+        body = Text()
+        if card:
+            body.append(f"{card.name}: ", style="bold")
+            body.append(card.text + "\n", style="italic")
+        if target is not None:
+            body.append(session.describe(target) + ".\n")
+        answers = [a for a in view.actions if a.kind == "react"]
+        options: list[tuple[str, Any, str]] = []
+        for i, action in enumerate(answers):
+            answer = variant.card(action.arg)
+            body.append(f"\nYou may answer with {answer.name}: ", style="bold")
+            body.append(answer.text + "\n", style="italic")
+            options.append((f"Play {answer.name}", action, str(i + 1)))
+        decline = next(a for a in view.actions if a.kind == "decline")
+        if answers:
+            options.append(("Let it happen", decline, "n"))
+        else:
+            body.append("\nYou hold no card that answers it.", style="bold")
+            options.append(("OK", decline, ""))
+        title = f"{who} plays {card.name if card else 'a card'} against {view.seats[player].name}"
+        self.app.push_screen(ChoiceScreen(title, body, options, allow_cancel=False, classes="reaction"), self._answered)
+
+    def _answered(self, action: Action) -> None:
+        self._asking = False
+        self._apply(action)
+
+    # ----- bots --------------------------------------------------------------------------------
+
+    def _start_bot(self) -> None:
+        if self._thinking:
+            return
+        self._thinking = True
+        self._token += 1
+        token = self._token
+        bot, observation = self.session.bot_observation()
+        self._started = time.monotonic()
+
+        def think() -> None:  # runs in a worker thread: touches no widget and no game
+            try:
+                action, error = bot.choose(observation), None
+            except Exception as exc:  # a bot's bug must not end the family's game
+                action, error = None, f"{type(exc).__name__}: {exc}"
+            self.post_message(BotMoved(token, action, error))
+
+        self.run_worker(think, thread=True, group="bot", exit_on_error=False)
+
+    def on_bot_moved(self, message: BotMoved) -> None:
+        if message.token != self._token:
+            return
+        wait = PACES[self.pace] - (time.monotonic() - self._started)
+        self._waiting = (message.token, message.action, message.error)
+        if wait > 0:
+            self._apply_timer = self.set_timer(wait, self._bot_apply)
+        else:
+            self._bot_apply()
+
+    def _bot_apply(self) -> None:
+        self._apply_timer = None
+        if self.app.screen is not self:
+            return  # someone is reading the help or saving: the move waits (see on_screen_resume)
+        waiting, self._waiting = self._waiting, None
+        if waiting is None or waiting[0] != self._token:
+            return
+        _, action, error = waiting
+        self._thinking = False
+        session = self.session
+        if action is None or not _is_legal(session, action):
+            name = session.variant.seats[session.deciding].name
+            self.app.notify(f"{name}'s bot failed ({error or 'illegal choice'}); it plays a random move.", severity="error")
+            action = session.random_action()
+        session.apply(action)
+        self.advance()
+
+    def _forget_bot(self) -> None:
+        self._token += 1
+        self._thinking = False
+        self._waiting = None
+        if self._apply_timer is not None:
+            self._apply_timer.stop()
+            self._apply_timer = None
+
+    # ----- keys --------------------------------------------------------------------------------
+
+    def action_faster(self) -> None:
+        self.pace = PACE_ORDER[(PACE_ORDER.index(self.pace) + 1) % len(PACE_ORDER)]
+        self.app.notify(f"Bots play at {self.pace} pace", timeout=1.5)
+        if self._apply_timer is not None:  # a bot's move is waiting: wait by the new pace
+            self._apply_timer.stop()
+            self._apply_timer = None
+            wait = PACES[self.pace] - (time.monotonic() - self._started)
+            if wait <= 0:
+                self._bot_apply()
+                return
+            self._apply_timer = self.set_timer(wait, self._bot_apply)
+        self.redraw()
+
+    def action_undo(self) -> None:
+        session = self.session
+        if not session.undo_allowed:
+            self.app.notify("Undo is only for one person playing against bots.", severity="warning")
+            return
+        if not session.can_undo():
+            self.app.notify("You have not made a move to undo yet.", severity="warning")
+            return
+        self._forget_bot()
+        taken = session.undo()
+        self.app.notify(f"Took back your last move ({taken} action{'s' if taken != 1 else ''} undone).", timeout=2)
+        self.advance()
+        self.refresh_bindings()
+
+    def action_cards(self) -> None:
+        view = self.session.view()
+        self.app.push_screen(TextScreen(f"{view.variant.deck_name} cards", hand_text(view, with_text=True)))
+
+    def action_help(self) -> None:
+        session = self.session
+        self.app.push_screen(HelpScreen(help_markdown(session.variant, session.record.players)))
+
+    def action_save(self) -> None:
+        self.app.ask_save(self.session, lambda _: self.redraw())
+
+    def action_load(self) -> None:
+        self.app.ask_unsaved(self.session, "Load another game?", self._load_now)
+
+    def _load_now(self) -> None:
+        self.app.push_screen(PathScreen("Load a saved game", DEFAULT_SAVE, "Load", self.app.load_session), self._loaded)
+
+    def _loaded(self, loaded: Any) -> None:
+        if loaded is not None:
+            self._forget_bot()
+            self.app.start_session(*loaded, pace=self.pace)
+
+    def action_new_game(self) -> None:
+        self.app.ask_unsaved(self.session, "Start a new game?", self._leave_for_start)
+
+    def _leave_for_start(self) -> None:
+        self._forget_bot()
+        self.app.show_start()
+
+    def action_quit(self) -> None:
+        self.app.ask_unsaved(self.session, "Quit Boardwalk?", self._quit)
+
+    def _quit(self) -> None:
+        self._forget_bot()
+        self.app.exit(0)
+
+
+def _is_legal(session: Session, action: dict) -> bool:
+    try:
+        return any(a.kind == action.get("kind") and a.arg == action.get("arg") for a in session.game.legal_actions())
+    except AttributeError:
+        return False
+

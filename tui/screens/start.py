@@ -1,0 +1,332 @@
+"""The start screen: a bundled variant or a variant file (checked, its problems shown where
+they are), the seats (a person or a bot of some level), a seed, or a saved game to resume."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Click
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.savefile import SaveError
+from tui.screens.dialogs import diagnostics_text
+from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks
+from tui.widgets import chip
+
+HUMAN = "human"
+_CHECK_LOCK = threading.Lock()
+
+
+class Cycler(Widget, can_focus=True):
+    """A one-line choice among a few values: ← → (or Space, or a click) move through them."""
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Previous", show=False),
+        Binding("right", "step(1)", "Next", show=False),
+        Binding("space", "step(1)", "Next", show=False),
+    ]
+    DEFAULT_CSS = "Cycler { height: 1; width: auto; min-width: 12; padding: 0 1; }"
+
+    class Changed(Message):
+        def __init__(self, cycler: "Cycler", value: Any) -> None:
+            super().__init__()
+            self.cycler = cycler
+            self.value = value
+
+        @property
+        def control(self) -> "Cycler":
+            return self.cycler
+
+    def __init__(self, options: list[tuple[str, Any]], value: Any = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.options = options
+        values = [v for _, v in options]
+        self.index = values.index(value) if value in values else 0
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][1]
+
+    def set_value(self, value: Any) -> None:
+        values = [v for _, v in self.options]
+        if value in values:
+            self.index = values.index(value)
+            self.refresh()
+
+    def render(self) -> Text:
+        return Text.assemble(("◀ ", "dim"), (self.options[self.index][0], "bold"), (" ▶", "dim"))
+
+    def action_step(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.options)
+        self.refresh(layout=True)
+        self.post_message(self.Changed(self, self.value))
+
+    def on_click(self, event: Click) -> None:
+        self.action_step(-1 if event.x < 2 else 1)
+
+
+class Checked(Message):
+    """A variant check finished in the worker thread: a CheckResult, or a problem in words."""
+
+    def __init__(self, key: str, result: Any) -> None:
+        super().__init__()
+        self.key = key
+        self.result = result
+
+
+class BotsListed(Message):
+    """The bot names, found in the worker thread (importing the bots takes a moment)."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__()
+        self.names = names
+
+
+class StartScreen(Screen):
+    BINDINGS = [
+        Binding("f2", "start", "Start"),
+        Binding("f3", "load", "Resume"),
+        Binding("f1", "help", "Help"),
+        Binding("escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, save_file: str | None = None) -> None:
+        super().__init__()
+        from engine.resources import DEFAULT_VARIANT, bundled_variant_names
+
+        self.bundled = bundled_variant_names()
+        self.selected = DEFAULT_VARIANT if DEFAULT_VARIANT in self.bundled else (self.bundled[0] if self.bundled else "")
+        self.results: dict[str, Any] = {}
+        self.bot_names: list[str] | None = None
+        self.seat_choice: dict[int, str] = {}
+        self.save_file = save_file or DEFAULT_SAVE
+
+    # ----- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="start"):
+            yield Static(_banner(), id="banner")
+            with Horizontal(id="start-columns"):
+                with Vertical(id="variant-column", classes="start-box"):
+                    yield Static("Variant", classes="section")
+                    yield OptionList(*[Option(name, id=name) for name in self.bundled], id="variants")
+                    yield Input(placeholder="or a variant file, then Enter", id="variant-file", compact=True)
+                    yield Static(Text("Checking…", style="italic"), id="variant-info")
+                with Vertical(id="seats-column", classes="start-box"):
+                    yield Static("Seats", classes="section")
+                    with Horizontal(classes="row"):
+                        yield Static("Players", classes="label")
+                        yield Cycler([("2", 2)], id="players")
+                    yield Vertical(id="seat-rows")
+                    with Horizontal(classes="row"):
+                        yield Static("Seed", classes="label")
+                        yield Input(placeholder="random", id="seed", type="integer", compact=True)
+                    yield Button(Content("Start the game [F2]"), id="start-button", variant="primary", compact=True)
+                    yield Static("Resume a saved game", classes="section")
+                    with Horizontal(classes="row"):
+                        yield Input(self.save_file, id="save-file", compact=True)
+                        yield Button(Content("Load [F3]"), id="load-button", compact=True)
+                    yield Static("", id="load-error", classes="errors")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        variants = self.query_one("#variants", OptionList)
+        if self.selected in self.bundled:
+            variants.highlighted = self.bundled.index(self.selected)
+        variants.focus()
+        # checking the variants waits for the first frame: the screen appears at once
+        self.call_after_refresh(self._check, [self.selected] + [n for n in self.bundled if n != self.selected])
+
+    # ----- checking variants in a worker -------------------------------------------------------
+
+    def _check(self, keys: list[str]) -> None:
+        def work() -> None:
+            from engine.variant.load import VariantNotFound, check_variant, find_variant
+
+            if self.bot_names is None:
+                from engine.bots import bot_names
+
+                self.post_message(BotsListed(bot_names()))
+            for key in keys:
+                with _CHECK_LOCK:
+                    try:
+                        result = check_variant(find_variant(key))
+                    except VariantNotFound:
+                        result = f"no variant file or bundled variant named '{key}'"
+                    except OSError as exc:
+                        result = f"cannot read '{key}': {exc.strerror or exc}"
+                    except Exception as exc:  # a checker bug must not leave the screen waiting
+                        result = f"could not check '{key}': {type(exc).__name__}: {exc}"
+                self.post_message(Checked(key, result))
+
+        self.run_worker(work, thread=True, group="check", exit_on_error=False)
+
+    async def on_bots_listed(self, message: BotsListed) -> None:
+        self.bot_names = message.names
+        await self._build_seats()
+
+    async def on_checked(self, message: Checked) -> None:
+        self.results[message.key] = message.result
+        if message.key == self.selected:
+            await self._show_selected()
+
+    # ----- choosing a variant ------------------------------------------------------------------
+
+    @on(OptionList.OptionHighlighted, "#variants")
+    async def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.selected = event.option.id
+        await self._show_selected()
+
+    @on(OptionList.OptionSelected, "#variants")
+    async def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.selected = event.option.id
+        await self._show_selected()
+        self.query_one("#start-button", Button).focus()
+
+    @on(Input.Submitted, "#variant-file")
+    def _file_given(self, event: Input.Submitted) -> None:
+        path = event.value.strip()
+        if not path:
+            return
+        self.selected = path
+        self.results.pop(path, None)  # the file may have been fixed since
+        self.query_one("#variant-info", Static).update(Text(f"Checking {path}…", style="italic"))
+        self._check([path])
+
+    async def _show_selected(self) -> None:
+        info = self.query_one("#variant-info", Static)
+        result = self.results.get(self.selected)
+        if result is None:
+            info.update(Text(f"Checking {self.selected}…", style="italic"))
+            return
+        if isinstance(result, str):
+            info.update(Text(result, style="bold red"))
+        elif result.variant is None:
+            text = Text(f"{self.selected} has problems; fix them and press Enter again:\n", style="bold")
+            text.append_text(diagnostics_text(result))
+            info.update(text)
+        else:
+            variant = result.variant
+            counts = variant.player_counts
+            text = Text()
+            text.append(variant.name + "\n", style="bold")
+            text.append(variant.description + "\n", style="italic")
+            text.append(f"{counts[0]}–{counts[-1]} players · {len(variant.properties)} properties · "
+                        f"{variant.deck_size} {variant.deck_name} cards", style="dim")
+            info.update(text)
+        await self._build_seats()
+
+    def _variant(self):
+        result = self.results.get(self.selected)
+        return None if result is None or isinstance(result, str) else result.variant
+
+    # ----- seats -------------------------------------------------------------------------------
+
+    async def _build_seats(self) -> None:
+        variant = self._variant()
+        rows = self.query_one("#seat-rows", Vertical)
+        players = self.query_one("#players", Cycler)
+        rows.display = variant is not None
+        if variant is None or self.bot_names is None:
+            return
+        counts = list(variant.player_counts)
+        keep = players.value if players.value in counts else counts[0]
+        players.options = [(str(n), n) for n in counts]
+        players.set_value(keep)
+        players.refresh(layout=True)
+        choices = [("Person", HUMAN)] + [(f"Bot: {name}", name) for name in self.bot_names]
+        await rows.remove_children()
+        fallback = default_bot() if default_bot() in self.bot_names else self.bot_names[0]
+        widgets = []
+        marks = seat_marks(variant, max(counts))
+        for i, seat in enumerate(variant.seats[: max(counts)]):
+            chosen = self.seat_choice.get(i, HUMAN if i == 0 else fallback)
+            row = Horizontal(
+                Static(Text.assemble((f" {marks[i]} ", chip(seat.colour)), f" {seat.name}"), classes="label"),
+                Cycler(choices, chosen, id=f"seat-{i}", classes="seat"),
+                classes="row seat-row",
+                id=f"seat-row-{i}",
+            )
+            widgets.append(row)
+        await rows.mount_all(widgets)
+        self._show_rows(keep)
+
+    def _show_rows(self, count: int) -> None:
+        for row in self.query(".seat-row"):
+            index = int(row.id.rsplit("-", 1)[1])
+            row.display = index < count
+
+    @on(Cycler.Changed, "#players")
+    def _players_changed(self, event: Cycler.Changed) -> None:
+        self._show_rows(event.value)
+
+    @on(Cycler.Changed, ".seat")
+    def _seat_changed(self, event: Cycler.Changed) -> None:
+        self.seat_choice[int(event.cycler.id.split("-")[1])] = event.value
+
+    # ----- starting ----------------------------------------------------------------------------
+
+    @on(Button.Pressed, "#start-button")
+    async def action_start(self) -> None:
+        from engine.savefile import variant_source
+
+        info = self.query_one("#variant-info", Static)
+        result = self.results.get(self.selected)
+        if result is None:
+            info.update(Text("Still checking the variant; try again in a moment.", style="bold"))
+            return
+        variant = self._variant()
+        if variant is None:
+            await self._show_selected()
+            self.app.bell()
+            return
+        count = self.query_one("#players", Cycler).value
+        bots = []
+        for i in range(count):
+            choice = self.query_one(f"#seat-{i}", Cycler).value
+            bots.append(None if choice == HUMAN else choice)
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+        session = Session.start(variant, variant_source(self.selected), bots, seed)
+        self.app.start_session(session, [])
+
+    @on(Button.Pressed, "#load-button")
+    @on(Input.Submitted, "#save-file")
+    def action_load(self) -> None:
+        path = self.query_one("#save-file", Input).value.strip()
+        error = self.query_one("#load-error", Static)
+        if not path:
+            error.update(Text("Type the saved game's file name.", style="bold red"))
+            return
+        try:
+            session, warnings = self.app.load_session(path)
+        except SaveError as problem:
+            error.update(diagnostics_text(problem))
+            return
+        self.app.start_session(session, warnings)
+
+    def action_help(self) -> None:
+        from tui.helptext import help_markdown
+        from tui.screens.dialogs import HelpScreen
+
+        variant = self._variant()
+        if variant is not None:
+            self.app.push_screen(HelpScreen(help_markdown(variant)))
+
+
+def _banner() -> Text:
+    text = Text()
+    text.append(" ADVANCE TO BOARDWALK ", style="bold reverse")
+    text.append("  build hotels, take over, be the richest builder", style="italic")
+    return text

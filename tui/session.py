@@ -1,0 +1,275 @@
+"""The game being played in the terminal, outside any widget: the record (variant, seed, seats,
+every action), the engine's game, the bots, the event log, whose private view is shown, undo
+and saving. Screens read a `View` from it and send it actions; nothing here imports Textual,
+so the rules of play (who sees what, when to hand over, what undo does) are tested directly.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.bots import Bot, make_bot
+from engine.game.game import Game
+from engine.game.messages import Action, Event
+from engine.savefile import GameRecord, Seat, load_game, save_game
+from engine.variant.model import Variant
+
+PUBLIC = -1
+"""The viewer of a hot-seat game between two humans' turns: no hand is shown, no drawn card named."""
+
+PACES: dict[str, float] = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "instant": 0.0}
+"""Seconds a bot waits before each of its decisions, so people can follow the game."""
+
+DEFAULT_SAVE = "boardwalk-save.json"
+
+
+def default_bot() -> str:
+    from engine.bots import bot_names
+
+    names = bot_names()
+    return "greedy" if "greedy" in names else "random"
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def seat_marks(variant: Variant, players: int) -> list[str]:
+    """One letter per seat for units and tokens (readable without colour): the seat name's
+    initial, or its number where two seats share an initial."""
+    names = [seat.name for seat in variant.seats[:players]]
+    initials = [name[:1].upper() or "?" for name in names]
+    return [mark if initials.count(mark) == 1 else str(i + 1) for i, mark in enumerate(initials)]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    index: int
+    name: str
+    colour: str
+    token: str
+    mark: str
+    bot: str | None
+    """The bot's spec, None for a person."""
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything the board shows at one moment, read-only; built from the engine's
+    observation for the viewer, so it holds only what that viewer may know."""
+
+    variant: Variant
+    seats: tuple[SeatView, ...]
+    viewer: int | None
+    """The player whose hand is shown; None: an all-bot game watched with every card named;
+    PUBLIC: between two humans' turns."""
+    stacks: list[list[int]]
+    holders: list[int | None]
+    worth: list[int]
+    tokens: list[int]
+    supply: list[int]
+    hand_sizes: list[int]
+    hand: list[str] | None
+    """Card ids in the viewer's hand; None when no single player's view is shown."""
+    turn: int
+    turn_player: int
+    current_player: int | None
+    decision: str | None
+    dice: list[int]
+    face: str | None
+    zone: str | None
+    budget: int | None
+    in_play: list[str]
+    draw_pile: int
+    discard_pile: int
+    actions: list[Action] = field(default_factory=list)
+    """The legal actions when the viewer is the person deciding now, else empty."""
+    over: bool = False
+
+    def properties_owned(self, player: int) -> int:
+        return sum(1 for holder in self.holders if holder == player)
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.actions)
+
+
+class Session:
+    """One game at the terminal. Construct with `Session.start` or `Session.load`."""
+
+    def __init__(self, record: GameRecord, save_path: Path | None = None):
+        self.record = record
+        self.variant = record.variant
+        self.save_path = save_path
+        self.game: Game
+        self.events: list[Event] = []
+        self.deciders: list[int] = []
+        """Who took each recorded action (parallel to record.actions), for undo."""
+        self._replay(record.actions)
+        self.bots: dict[int, Bot] = {
+            i: make_bot(seat.bot, self.variant, seed=record.seed * 7 + i + 1)
+            for i, seat in enumerate(record.seats)
+            if seat.bot is not None
+        }
+        self.marks = seat_marks(self.variant, record.players)
+        self.viewer: int | None = None if not self.humans else PUBLIC
+        if len(self.humans) == 1:
+            self.viewer = self.humans[0]
+        self.unsaved = False
+
+    # ----- making one ------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, variant: Variant, source: str, bots: list[str | None], seed: int | None = None) -> "Session":
+        """A new game; `bots` has one entry per seat: a bot spec, or None for a person."""
+        seats = [Seat(variant.seats[i].name, spec) for i, spec in enumerate(bots)]
+        record = GameRecord(variant, source, len(seats), new_seed() if seed is None else seed, seats)
+        return cls(record)
+
+    @classmethod
+    def load(cls, path: str | Path) -> tuple["Session", list[str]]:
+        """A saved game; raises SaveError with located diagnostics."""
+        loaded = load_game(path)
+        return cls(loaded.record, Path(path)), loaded.warnings
+
+    def _replay(self, actions: list[dict]) -> None:
+        game = self.record.new_game()
+        events = list(game.setup_events)
+        deciders = []
+        for action in actions:
+            deciders.append(game.current_player)
+            events.extend(game.apply(action))
+        self.game, self.events, self.deciders = game, events, deciders
+        self.record.actions = list(actions)
+
+    # ----- who plays -------------------------------------------------------------------------
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.record.seats) if seat.is_human]
+
+    def is_bot(self, player: int | None) -> bool:
+        return player is not None and player in self.bots
+
+    @property
+    def deciding(self) -> int | None:
+        return self.game.current_player
+
+    def needs_handover(self) -> bool:
+        """Hot-seat: a person other than the one whose view is shown must decide now."""
+        player = self.deciding
+        return len(self.humans) > 1 and player is not None and not self.is_bot(player) and player != self.viewer
+
+    def take_seat(self, player: int) -> None:
+        """The person at `player`'s seat confirmed the hand-over: show their view."""
+        self.viewer = player
+
+    def hide_hands(self) -> None:
+        """Hot-seat: once the decision has left the person shown, show no hand until the next
+        person confirms the hand-over."""
+        if len(self.humans) > 1 and self.deciding != self.viewer:
+            self.viewer = PUBLIC
+
+    # ----- playing ---------------------------------------------------------------------------
+
+    def apply(self, action: Action | dict) -> list[Event]:
+        """The deciding player's action; recorded, applied, logged."""
+        player = self.game.current_player
+        as_dict = action.to_dict() if isinstance(action, Action) else {"kind": action["kind"], "arg": action.get("arg")}
+        events = self.game.apply(as_dict)
+        self.record.actions.append(as_dict)
+        self.deciders.append(player)
+        self.events.extend(events)
+        self.unsaved = True
+        return events
+
+    def bot_observation(self) -> tuple[Bot, dict]:
+        """The bot to move and what it may know; its choice can be computed in another thread
+        because the observation is plain data the game no longer shares."""
+        player = self.game.current_player
+        return self.bots[player], self.game.observation(player)
+
+    def random_action(self) -> Action:
+        """A fallback when a bot fails: any legal action."""
+        return random.Random(len(self.record.actions)).choice(self.game.legal_actions())
+
+    # ----- undo ------------------------------------------------------------------------------
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Undo is for one person against bots: in a game between people it would let one
+        of them take back what the others have seen."""
+        return len(self.humans) == 1 and bool(self.bots)
+
+    def can_undo(self) -> bool:
+        return self.undo_allowed and self.humans[0] in self.deciders
+
+    def undo(self) -> int:
+        """Take back the person's last action and everything the bots did after it; returns
+        how many actions were taken back."""
+        if not self.can_undo():
+            return 0
+        human = self.humans[0]
+        last = max(i for i, player in enumerate(self.deciders) if player == human)
+        removed = len(self.record.actions) - last
+        self._replay(self.record.actions[:last])
+        self.unsaved = True
+        return removed
+
+    # ----- saving ----------------------------------------------------------------------------
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Write atomically (raises SaveError with a located message)."""
+        target = Path(path) if path is not None else (self.save_path or Path(DEFAULT_SAVE))
+        save_game(target, self.record, self.game)
+        self.save_path = target
+        self.unsaved = False
+        return target
+
+    # ----- what is shown ---------------------------------------------------------------------
+
+    def seat_views(self) -> tuple[SeatView, ...]:
+        seats = self.variant.seats
+        return tuple(
+            SeatView(i, seats[i].name, seats[i].colour, seats[i].token, self.marks[i], seat.bot)
+            for i, seat in enumerate(self.record.seats)
+        )
+
+    def view(self) -> View:
+        game = self.game
+        viewer = self.viewer
+        shown = viewer if viewer is not None and viewer >= 0 else None
+        obs = game.observation(shown if shown is not None else game.turn_player)
+        actions = game.legal_actions() if shown is not None and game.current_player == shown else []
+        return View(
+            variant=self.variant,
+            seats=self.seat_views(),
+            viewer=viewer,
+            stacks=obs["stacks"],
+            holders=obs["holders"],
+            worth=obs["worth"],
+            tokens=obs["tokens"],
+            supply=obs["supply"],
+            hand_sizes=obs["hand_sizes"],
+            hand=obs["hand"] if shown is not None else None,
+            turn=obs["turn"],
+            turn_player=obs["turn_player"],
+            current_player=game.current_player,
+            decision=game.decision,
+            dice=obs["dice"],
+            face=obs["face"],
+            zone=obs["zone"],
+            budget=obs["budget"],
+            in_play=obs["in_play"],
+            draw_pile=obs["draw_pile"],
+            discard_pile=len(obs["discard_pile"]),
+            actions=actions,
+            over=game.is_over,
+        )
+
+    def describe(self, event: Event) -> str:
+        """An event in words for the person whose view is shown (a drawn card is named only
+        to its drawer; PUBLIC names nobody's)."""
+        return event.describe(self.viewer)

@@ -1,0 +1,583 @@
+"""The pieces of the game screen. Each one draws a `View` (a read-only snapshot the session
+builds from the engine's observation) and keeps nothing of the game itself; clicks become
+messages the screen turns into actions."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.events import Click
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from engine.game.messages import Action, Event
+from tui.session import PUBLIC, View
+
+KEY_HINTS = "1234567890"
+
+
+def key_hint(index: int) -> str:
+    return KEY_HINTS[index] if index < len(KEY_HINTS) else " "
+
+
+def contrast(colour: str) -> str:
+    """Black or white text, whichever reads better on the colour (#rrggbb)."""
+    try:
+        r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    except ValueError:
+        return "default"
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+
+
+def chip(colour: str) -> str:
+    """The style of a unit or token: its player's colour, with a readable letter on it."""
+    return f"bold {contrast(colour)} on {colour}"
+
+
+def money_label(view: View, value: int, width: int) -> str:
+    label = view.variant.format_money(value)
+    return label if len(label) <= width else str(value)[:width]
+
+
+def selectable_properties(view: View) -> dict[int, int]:
+    """Property index -> position in the action list, for the actions that name a property."""
+    found = {}
+    for index, action in enumerate(view.actions):
+        if action.kind == "build" or (action.kind == "choose" and action.what == "property"):
+            found.setdefault(action.arg, index)
+    return found
+
+
+class Quiet(Static):
+    """A Static that skips updates changing nothing, and the layout pass when its size cannot
+    change: a turn redraws every panel, and most of them stay the same."""
+
+    RESIZES = True
+    _last: tuple | None = None
+
+    def put(self, text: Text) -> None:
+        key = (text.plain, tuple(text.spans), str(text.style))
+        if key != self._last:
+            self._last = key
+            self.update(text, layout=self.RESIZES)
+
+
+# ----- the board: towers of units -------------------------------------------------------------
+
+
+class BoardView(Widget):
+    """The zones and their properties, each a tower of units growing upward, with the value
+    label coloured by its owner and the owner's letter below it."""
+
+    class PropertyClicked(Message):
+        def __init__(self, prop: int) -> None:
+            super().__init__()
+            self.prop = prop
+
+    DEFAULT_CSS = "BoardView { height: 9; }"
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.view: View | None = None
+        self._columns: list[tuple[int, int, int]] = []
+        """(first x, last x, property) of each column as last drawn, for clicks."""
+
+    def show(self, view: View) -> None:
+        key = (str(view.stacks), str(view.holders), str(selectable_properties(view)))
+        self.view = view
+        if key != getattr(self, "_key", None):
+            self._key = key
+            self.refresh()
+
+    def _geometry(self, width: int) -> tuple[int, int, int]:
+        """Cell width, gap between properties, gap between zones: the widest that fits."""
+        variant = self.view.variant
+        props, zones = len(variant.properties), len(variant.zones)
+        for cell, gap, zone_gap in ((4, 1, 3), (3, 1, 2), (3, 1, 1), (2, 1, 2), (2, 1, 1), (2, 0, 1), (1, 0, 1)):
+            if props * cell + (props - zones) * gap + (zones - 1) * zone_gap <= width:
+                return cell, gap, zone_gap
+        return 1, 0, 0
+
+    def render(self) -> Text:
+        view = self.view
+        if view is None:
+            return Text("")
+        width, height = self.size
+        cell, gap, zone_gap = self._geometry(width)
+        variant = view.variant
+        total = len(variant.properties) * cell + (len(variant.properties) - len(variant.zones)) * gap + (len(variant.zones) - 1) * zone_gap
+        left = max(0, (width - total) // 2)
+        selectable = selectable_properties(view)
+        order = [(zone, i) for zone in variant.zones for i in zone.properties]
+        self._columns = []
+        x = left
+        for position, (zone, prop) in enumerate(order):
+            self._columns.append((x, x + cell - 1, prop))
+            x += cell
+            if position + 1 < len(order):
+                x += zone_gap if order[position + 1][0] is not zone else gap
+        tower_rows = max(1, height - 3)
+        lines = [Text(" " * left) for _ in range(height)]
+        for position, (zone, prop) in enumerate(order):
+            column = self._tower(view, prop, tower_rows, cell, selectable.get(prop))
+            column.append(self._value_cell(view, prop, cell, prop in selectable))
+            column.append(self._owner_cell(view, prop, cell))
+            for row, piece in enumerate(column[:height]):
+                lines[row].append_text(piece)
+            if position + 1 < len(order):
+                spacer = " " * (zone_gap if order[position + 1][0] is not zone else gap)
+                for row in range(min(height, len(column))):
+                    lines[row].append(spacer)
+        if height >= 3:
+            lines[tower_rows + 2] = self._zone_row(view, left, cell, gap, zone_gap)
+        out = Text()
+        for row, line in enumerate(lines[:height]):
+            out.append_text(line)
+            if row + 1 < height:
+                out.append("\n")
+        return out
+
+    def _tower(self, view: View, prop: int, rows: int, cell: int, hint: int | None) -> list[Text]:
+        stack = view.stacks[prop]
+        seats = view.seats
+        cells: list[Text] = []
+        if len(stack) <= rows:
+            shown, hidden = stack, 0
+        else:
+            shown, hidden = stack[len(stack) - (rows - 1) :], len(stack) - (rows - 1)
+        levels: list[Text] = []
+        if hidden:
+            levels.append(Text(f"+{hidden}".center(cell)[:cell], style="dim"))
+        for unit in shown:
+            levels.append(Text(seats[unit].mark.center(cell)[:cell], style=chip(seats[unit].colour)))
+        if hint is not None and len(levels) < rows:
+            levels.append(Text(key_hint(hint).center(cell)[:cell], style="bold reverse"))
+        while len(levels) < rows:
+            levels.append(Text(" " * cell))
+        for level in reversed(levels[:rows]):
+            cells.append(level)
+        return cells
+
+    def _value_cell(self, view: View, prop: int, cell: int, selectable: bool) -> Text:
+        value = view.variant.properties[prop].value
+        label = money_label(view, value, cell).center(cell)
+        holder = view.holders[prop]
+        style = chip(view.seats[holder].colour) if holder is not None else ""
+        if selectable:
+            style = (style + " underline").strip() if style else "bold underline"
+        return Text(label, style=style)
+
+    def _owner_cell(self, view: View, prop: int, cell: int) -> Text:
+        holder = view.holders[prop]
+        if holder is None:
+            return Text("·".center(cell), style="dim")
+        return Text(view.seats[holder].mark.center(cell), style="bold")
+
+    def _zone_row(self, view: View, left: int, cell: int, gap: int, zone_gap: int) -> Text:
+        row = Text(" " * left)
+        for index, zone in enumerate(view.variant.zones):
+            count = len(zone.properties)
+            span = count * cell + (count - 1) * gap
+            row.append(zone.name[:span].center(span), style=chip(zone.colour))
+            if index + 1 < len(view.variant.zones):
+                row.append(" " * zone_gap)
+        return row
+
+    def on_click(self, event: Click) -> None:
+        for first, last, prop in self._columns:
+            if first <= event.x <= last:
+                self.post_message(self.PropertyClicked(prop))
+                return
+
+
+# ----- the boardwalk track --------------------------------------------------------------------
+
+
+class TrackView(Widget):
+    """START to the last space, with the Fortune spaces and every token (a letter on its
+    player's colour); tokens sharing a space stack downward. A track longer than the widget
+    is wide shows several spaces per character."""
+
+    DEFAULT_CSS = "TrackView { height: 3; }"
+    START = "START "
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.view: View | None = None
+
+    def show(self, view: View) -> None:
+        self.view = view
+        height = 2 + max(1, len(self._layers(view, self._per(view))))
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
+        if view.tokens != getattr(self, "_tokens", None):
+            self._tokens = list(view.tokens)
+            self.refresh()
+
+    def _per(self, view: View) -> int:
+        """Spaces per character: 1 when the track fits."""
+        room = max(10, (self.size.width or 80) - len(self.START) - 4)
+        return -(-view.variant.track.length // room)
+
+    @staticmethod
+    def _layers(view: View, per: int) -> list[dict[int, int]]:
+        """Rows of {cell: player}: the first token in each cell in the first row, and so on."""
+        by_cell: dict[int, list[int]] = {}
+        for player, space in enumerate(view.tokens):
+            if space > 0:
+                by_cell.setdefault((space - 1) // per, []).append(player)
+        depth = max((len(p) for p in by_cell.values()), default=0)
+        return [{c: ps[i] for c, ps in by_cell.items() if i < len(ps)} for i in range(depth)]
+
+    def render(self) -> Text:
+        view = self.view
+        if view is None:
+            return Text("")
+        track = view.variant.track
+        length = track.length
+        per = self._per(view)
+        cells = -(-length // per)
+        origin = len(self.START)
+        fortune = view.variant.deck_name[:1].upper() or "F"
+        scale = [" "] * (origin + cells + 4)
+        for space in range(10, length + 1, 10):
+            label = str(space)
+            end = origin + (space - 1) // per
+            for i, ch in enumerate(label):
+                scale[end - len(label) + 1 + i] = ch
+        end_label = str(length)
+        end_at = origin + cells - len(end_label)
+        for pos in range(end_at - 1, end_at + len(end_label)):
+            scale[pos] = " "  # a round number just before the end gives way to the end's
+        for i, ch in enumerate(end_label):
+            scale[end_at + i] = ch
+        lines = [Text("".join(scale).rstrip(), style="dim")]
+        row = Text(self.START, style="bold")
+        for cell in range(cells):
+            spaces = range(cell * per + 1, min((cell + 1) * per, length) + 1)
+            if any(space in track.fortune_spaces for space in spaces):
+                row.append(fortune, style="bold reverse")
+            elif length in spaces:
+                row.append("▌", style="bold")
+            else:
+                row.append("|" if any(space % 10 == 0 for space in spaces) else "·", style="dim")
+        lines.append(row)
+        at_start = [p for p, space in enumerate(view.tokens) if space == 0]
+        for depth, layer in enumerate(self._layers(view, per) or [{}]):
+            row = Text()
+            if depth == 0:
+                for player in at_start[:origin]:
+                    row.append(view.seats[player].mark, style=chip(view.seats[player].colour))
+            row.append(" " * (origin - len(row)))
+            for cell in range(cells):
+                player = layer.get(cell)
+                if player is None:
+                    row.append(" ")
+                else:
+                    row.append(view.seats[player].mark, style=chip(view.seats[player].colour))
+            lines.append(row)
+        return Text("\n").join(lines)
+
+
+# ----- players, dice, hand, status ------------------------------------------------------------
+
+
+class PlayerPanel(Quiet):
+    """One player: colour, token, value, properties, units left, number of cards."""
+
+    RESIZES = False
+
+    def __init__(self, index: int, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.index = index
+        self._colour = ""
+
+    _view: View | None = None
+
+    def on_resize(self) -> None:
+        if self._view is not None:
+            self.show(self._view)
+
+    def show(self, view: View) -> None:
+        self._view = view
+        seat = view.seats[self.index]
+        i = self.index
+        if self._colour != seat.colour:
+            self._colour = seat.colour
+            self.styles.border_left = ("tall", seat.colour)
+        turn = view.turn_player == i and not view.over
+        if self.has_class("-turn") != turn:
+            self.set_class(turn, "-turn")
+        width = self.size.width or 30
+        marker = "▶ " if turn else "  "
+        who = seat.name
+        if seat.bot:
+            who += f" ({seat.bot.split(':')[0]})"
+        elif view.viewer == i:
+            who += " (you)"
+        props = view.properties_owned(i)
+        money = view.variant.format_money(view.worth[i])
+        cards = view.hand_sizes[i]
+        units = view.supply[i]
+        lines = [
+            Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
+            Text(seat.token, style="italic"),
+            Text(_fit(width, f"{money} · {props} propert{'y' if props == 1 else 'ies'}", f"{money} · {props} props", f"{money} {props}p")),
+            Text(_fit(width, f"{units} units · {cards} card{'s' if cards != 1 else ''}", f"{units} units, {cards} cards",
+                      f"{units}u · {cards} cards", f"{units}u {cards}c")),
+        ]
+        for line in lines:
+            line.truncate(width, overflow="ellipsis")
+        self.put(Text("\n").join(lines))
+
+
+def _fit(width: int, *choices: str) -> str:
+    """The first (longest) wording that fits the width."""
+    for choice in choices:
+        if len(choice) <= width:
+            return choice
+    return choices[-1]
+
+
+class DiceView(Quiet):
+    """The dice just rolled, and what is left of the budget."""
+
+    def show(self, view: View) -> None:
+        self.put(dice_text(view))
+
+
+def face_name(view: View) -> tuple[str, str | None]:
+    """The colour die's face in words, and its colour (None for Wild or the deck)."""
+    face = view.face
+    if face is None:
+        return "", None
+    for zone in view.variant.zones:
+        if zone.id == face:
+            return zone.name, zone.colour
+    if face == "wild":
+        chosen = next((z for z in view.variant.zones if z.id == view.zone), None)
+        return ("Wild → " + chosen.name, chosen.colour) if chosen else ("Wild", None)
+    return view.variant.deck_name, None
+
+
+def dice_text(view: View) -> Text:
+    """The dice as big faces, the sum, and what is left of the budget."""
+    if not view.dice and view.face is None:
+        return Text("No roll yet", style="dim")
+    name, colour = face_name(view)
+    text = Text()
+    text.append(f"{view.seats[view.turn_player].name} rolled\n", style="bold")
+    for die in view.dice:
+        text.append(f" {die} ", style="bold reverse")
+        text.append(" ")
+    text.append(f" {name} ", style=chip(colour) if colour else "bold reverse")
+    if view.face != "fortune" and view.dice:
+        text.append(f"\n= {view.variant.format_money(sum(view.dice))}")
+    if view.budget is not None:
+        text.append(f"  · {view.variant.format_money(view.budget)} left", style="bold")
+    return text
+
+
+class HandView(Quiet):
+    """The viewer's own cards with their text; nothing when no single player's view is shown."""
+
+    def show(self, view: View) -> None:
+        self.put(hand_text(view, with_text=True))
+
+
+def hand_text(view: View, with_text: bool) -> Text:
+    deck = view.variant.deck_name
+    if view.hand is None:
+        if view.viewer == PUBLIC:
+            return Text("Cards are hidden until the next player takes the seat.", style="italic")
+        return Text("Watching the bots: their cards are private.", style="italic")
+    owner = view.seats[view.viewer].name
+    if not view.hand:
+        return Text(f"{owner} holds no {deck} cards.", style="italic")
+    text = Text()
+    text.append(f"{owner}'s {deck} cards\n", style="bold underline")
+    counts: dict[str, int] = {}
+    for card_id in view.hand:
+        counts[card_id] = counts.get(card_id, 0) + 1
+    for card_id, count in counts.items():
+        card = view.variant.card(card_id)
+        text.append(f"{card.name}{f' ×{count}' if count > 1 else ''}\n", style="bold")
+        if with_text:
+            text.append(f"{card.text}\n", style="dim")
+    return text.rstrip() or text
+
+
+class StatusBar(Quiet):
+    """One line: the turn, who decides, the roll, what is left to build, the bots' pace; the
+    less important parts drop out when the terminal is narrow."""
+
+    RESIZES = False
+
+    def show(self, view: View, pace: str) -> None:
+        width = self.size.width or 120
+        parts: list[Text] = []
+        if view.over:
+            parts.append(Text(" Game over ", style="bold reverse"))
+        else:
+            seat = view.seats[view.turn_player]
+            parts.append(Text.assemble((f" Turn {view.turn} ", "bold reverse"), " ", (f" {seat.name} ", chip(seat.colour))))
+            if view.current_player is not None and view.current_player != view.turn_player:
+                parts.append(Text(f"{view.seats[view.current_player].name} must answer", style="bold"))
+            parts.append(roll_text(view))
+            if view.budget is not None:
+                parts.append(Text(f"{view.variant.format_money(view.budget)} left to build", style="bold"))
+        line = Text(" · ").join(parts)
+        if any(seat.bot for seat in view.seats):
+            extra = Text(f"bots: {pace} (f)", style="dim")
+            if line.cell_len + 3 + extra.cell_len <= width:
+                line = Text(" · ").join([line, extra])
+        line.truncate(width, overflow="ellipsis")
+        self.put(line)
+
+
+def roll_text(view: View) -> Text:
+    if not view.dice and view.face is None:
+        return Text("no roll yet", style="dim")
+    name, colour = face_name(view)
+    text = Text(" + ".join(str(d) for d in view.dice))
+    if view.face != "fortune" and view.dice:
+        text.append(f" = {view.variant.format_money(sum(view.dice))}")
+    text.append(" ")
+    text.append(f" {name} ", style=chip(colour) if colour else "bold reverse")
+    return text
+
+
+# ----- the actions ----------------------------------------------------------------------------
+
+
+def action_label(view: View, action: Action, index: int) -> Text:
+    """An action as the list shows it: its key and the engine's words (one line)."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"{key_hint(index)} ", style="bold")
+    if action.kind == "stop":
+        left = f" ({view.variant.format_money(view.budget)} unspent)" if view.budget else ""
+        text.append(f"Done: stop building{left}", style="bold")
+        return text
+    if action.kind == "end_turn":
+        text.append("End the turn", style="bold")
+        return text
+    if action.kind == "zone" or (action.kind == "choose" and action.what == "zone"):
+        zone = next(z for z in view.variant.zones if z.id == action.arg)
+        text.append("Build in" if action.kind == "zone" else "Choose")
+        text.append(f" {zone.name} ", style=chip(zone.colour))
+        return text
+    words = action.describe()
+    text.append(words[:1].upper() + words[1:])
+    return text
+
+
+def action_detail(view: View, action: Action | None) -> Text:
+    """More about the highlighted action: a card's text, or what a property's tower holds."""
+    if action is None:
+        return Text("")
+    variant = view.variant
+    if action.kind in ("play", "react", "discard"):
+        card = variant.card(action.arg)
+        return Text.assemble((card.name + ": ", "bold"), (card.text, "italic"))
+    if action.what == "property" or action.kind == "build":
+        stack = view.stacks[action.arg]
+        if not stack:
+            return Text("A vacant lot.", style="italic")
+        holder = view.holders[action.arg]
+        owner = view.seats[holder].name if holder is not None else "nobody"
+        units = " ".join(view.seats[u].mark for u in stack)
+        return Text(f"Owner {owner}; units from the bottom up: {units}", style="italic")
+    return Text("")
+
+
+def decision_prompt(view: View) -> str:
+    """What the person deciding is asked, in a few words from the view."""
+    variant = view.variant
+    kind = view.decision
+    name, _ = face_name(view)
+    money = variant.format_money
+    if kind == "after_roll":
+        return f"Rolled {money(sum(view.dice))}, {name}: play a card first?"
+    if kind == "zone":
+        return f"Wild: choose a zone for {money(sum(view.dice))}"
+    if kind == "build":
+        zone = next((z.name for z in variant.zones if z.id == view.zone), view.zone)
+        return f"Build in {zone}: {money(view.budget or 0)} left, then Done"
+    if kind == "card":
+        return f"Play a {variant.deck_name} card, or end turn"
+    if kind == "choose":
+        card = variant.card(view.in_play[-1]).name if view.in_play else "The card"
+        what = view.actions[0].what if view.actions else "value"
+        return f"{card}: choose a {what}"
+    if kind == "discard":
+        return f"Discard one of your {variant.deck_name} cards"
+    if kind == "react":
+        return "Answer the card played against you?"
+    return ""
+
+
+class Line(Quiet):
+    """A one-line text (the prompt)."""
+
+    RESIZES = False
+
+
+class ActionList(OptionList):
+    """The legal actions of the person deciding, numbered for the keyboard."""
+
+    view: View | None = None
+
+    def show(self, view: View) -> None:
+        key = ([a.to_dict() for a in view.actions], view.budget, view.decision)
+        self.view = view
+        if key == getattr(self, "_key", None):
+            return
+        self._key = key
+        self.clear_options()
+        self.add_options([Option(action_label(view, a, i), id=f"a{i}") for i, a in enumerate(view.actions)])
+        if view.actions:
+            self.highlighted = 0
+
+
+# ----- the log --------------------------------------------------------------------------------
+
+
+class GameLog(RichLog):
+    """Every event in plain English, as the shown player may know it; player names on their
+    colours and each turn's first line in bold. Re-wrapped when its width changes."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=1, max_lines=3000, **kwargs)
+        self.shown: list[Text] = []
+        self.count = 0
+        self.viewer: int | None | str = "unset"
+        self._width = 0
+
+    def show(self, events: list[Event], viewer: int | None, describe, seats) -> None:
+        if viewer != self.viewer or self.count > len(events):  # another view, or an undo
+            self.clear()
+            self.shown, self.count, self.viewer = [], 0, viewer
+        for event in events[self.count :]:
+            line = self._line(event, describe(event), seats)
+            self.shown.append(line)
+            self.write(line, scroll_end=True)
+        self.count = len(events)
+
+    def on_resize(self, event) -> None:
+        width = event.size.width
+        if width and width != self._width and self._width:
+            self.clear()
+            for line in self.shown[-self.max_lines :]:
+                self.write(line, scroll_end=True)
+        self._width = width or self._width
+
+    @staticmethod
+    def _line(event: Event, words: str, seats) -> Text:
+        if event.kind == "turn":
+            text = Text("── " + words + " ──", style="bold")
+        else:
+            text = Text(words, style="bold" if event.kind == "game_over" else "")
+        for seat in seats:
+            text.highlight_words([seat.name], style=chip(seat.colour))
+        return text
