@@ -18,8 +18,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft7Validator
-
 from engine.diagnostics import Diagnostic, Loc
 from engine.game.game import Game, new_game
 from engine.game.messages import IllegalAction
@@ -143,7 +141,9 @@ def _file_mode(path: Path) -> int:
 
 
 @lru_cache(maxsize=1)
-def _validator() -> Draft7Validator:
+def _validator():
+    from jsonschema import Draft7Validator  # on first load, not when the UI starts
+
     return Draft7Validator(json.loads((schemas_dir() / "savegame.schema.json").read_text(encoding="utf-8")))
 
 
