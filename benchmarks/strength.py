@@ -25,12 +25,18 @@ TARGETS = {"greedy": 0.80, "strong": 0.65}
 def match(variant, hero: str, rival: str, games: int, seed: int, jobs: int, every: int) -> dict:
     started = time.perf_counter()
     wins = [0.0]
+    running = [0.0, 0]
 
-    def progress(done: int, total: int) -> None:
-        if every and (done % every == 0 or done == total):
-            print(f"  ... {done}/{total} games, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    def on_game(record) -> None:
+        seat = record.bots.index(hero)
+        running[0] += 1.0 / len(record.winners) if seat in record.winners else 0.0
+        running[1] += 1
+        if every and running[1] % every == 0:
+            low, high = wilson(running[0], running[1])
+            print(f"  ... {running[1]}/{games} games: {hero} {running[0] / running[1]:.1%} [{low:.1%}, {high:.1%}], "
+                  f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
 
-    run = run_games([variant], 2, [hero, rival], games, seed=seed, jobs=jobs, progress=progress)
+    run = run_games([variant], 2, [hero, rival], games, seed=seed, jobs=jobs, on_game=on_game)
     records = run.records[0]
     seat_wins = [0.0, 0.0]
     seat_games = [0, 0]

@@ -218,3 +218,16 @@ def test_a_failing_game_is_reported_with_its_seed(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert "game 0 of 'Advance to Boardwalk (Winning Moves, 2016)' (seed " in err
     assert "ZeroDivisionError: division by zero" in err and "Traceback" not in err
+
+
+def test_a_run_stopped_before_any_game_still_reports(variant):
+    other = load_variant("house-stormy-weather")
+
+    def progress(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    run = run_games([variant, other], 2, ["random"], games=4, seed=1, jobs=1, progress=progress)
+    report = build_report([variant, other], run, 2, ["random"], seed=1)
+    assert report["run"]["games_finished"] == 0 and report["comparison"] == []
+    for form in ("text", "json", "csv"):
+        assert render(report, form)

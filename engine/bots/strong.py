@@ -5,15 +5,20 @@ search never uses another hand or the deck order), then walks the tree of decisi
 root with UCT. Every player's decisions are nodes, keyed by the action alone ("open loop"),
 so one tree serves every deal and every roll of the dice; a child counts as available only
 in the deals where it is legal. Each node's value is the mean reward of the player who chose
-it. A new leaf is played out for a few turns by a quick policy (greedy building judged by
-the evaluation's `build_gain`, random elsewhere) and then scored by the evaluation, turned
-into a win chance, or by the result when the game ended.
+it. A new child starts with a few visits' worth of the evaluation's judgement of its action
+(progressive bias), so the search begins where the greedy bot would and spends its budget
+on checking the close calls. A new leaf is played out to the end of its turn by a quick
+policy (units placed where the evaluation's `build_gain` is best, no card played, random
+choices elsewhere) and scored by the evaluation turned into a win chance, or by the result
+when the game ended. Short playouts proved stronger than long ones: random card play and
+far-off dice mostly add noise.
 
 Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
   iterations  deals searched per decision (default 200); exact: same seed, same game
   time        seconds per decision; with both, whichever runs out first ends the search
   c           the UCT exploration constant (default 0.7)
-  horizon     turns played out before the position is scored (default 4; 0 plays to the end)
+  horizon     turns played out before the position is scored (default 1: the end of the turn
+              the leaf is in; 0 plays to the end of the game)
   scale       score difference that makes a 73% win chance (default 8.0)
   prior       visits' worth of the evaluation's judgement each new option starts with (default 5)
 """
@@ -30,6 +35,8 @@ from engine.game.sampling import sample_game
 from engine.variant.model import Variant
 
 DEFAULT_ITERATIONS = 200
+_PASSIVE = frozenset({"after_roll", "card", "react"})
+"""Decisions a playout answers with their last option, which is always to play no card."""
 
 
 class Node:
@@ -53,9 +60,10 @@ class StrongBot(Bot):
         super().__init__(variant, seed)
         self.iterations: int | None = _setting(settings, "iterations", int, low=1)
         self.time: float | None = _setting(settings, "time", float, low=0.001)
-        self.c: float = _setting(settings, "c", float, low=0.0) or 0.7
+        c = _setting(settings, "c", float, low=0.0)
+        self.c: float = 0.7 if c is None else c
         horizon = _setting(settings, "horizon", int, low=0)
-        self.horizon: int = 4 if horizon is None else horizon
+        self.horizon: int = 1 if horizon is None else horizon
         self.scale: float = _setting(settings, "scale", float, low=0.01) or 8.0
         prior = _setting(settings, "prior", int, low=0)
         self.prior: int = 5 if prior is None else prior
@@ -160,7 +168,10 @@ class StrongBot(Bot):
         while not game.over and (stop_turn is None or game.turn_number < stop_turn):
             pending = game.pending
             actions = pending["options"]
-            if pending["kind"] == "build":
+            kind = pending["kind"]
+            if kind in _PASSIVE:
+                game.apply(actions[-1])  # pass, end the turn, do not answer: cards are the tree's job
+            elif kind == "build":
                 player = pending["player"]
                 best, best_gain = None, 0.0 if actions[-1].kind == "stop" else float("-inf")
                 for a in actions:

@@ -19,7 +19,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="play many bot games of a variant (or two, compared) and report win shares, lengths and cards",
         description=(
             "Bots play many games of VARIANT and the report gives win shares by seat, by bot and by turn "
-            "position with 95%% intervals, game lengths, how games ended and what each Fortune card did. "
+            "position with 95% intervals, game lengths, how games ended and what each Fortune card did. "
             "With VARIANT_B, both play the same seeds and the report tests every difference for significance. "
             "Ctrl-C stops early and reports the games that finished. Exit status: 0 done, 1 a game failed (an engine or bot bug), 2 bad input."
         ),
@@ -28,13 +28,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     simulate.add_argument("variant", metavar="VARIANT", nargs="?", default=DEFAULT_VARIANT,
                           help=f"a variant file or bundled variant name (default: {DEFAULT_VARIANT})")
     simulate.add_argument("variant_b", metavar="VARIANT_B", nargs="?", help="a second variant to compare with the first")
-    simulate.add_argument("--games", type=int, default=1000, help="games per variant (default: 1000)")
-    simulate.add_argument("--players", type=int, default=None, help="players per game (default: the most the variant allows)")
-    simulate.add_argument("--bots", default="greedy",
+    simulate.add_argument("--games", type=int, default=1000, metavar="N", help="games per variant (default: 1000)")
+    simulate.add_argument("--players", type=int, default=None, metavar="P", help="players per game (default: the most the variant allows)")
+    simulate.add_argument("--bots", default="greedy", metavar="SPEC,...",
                           help="comma-separated bot specs given to the seats in turn, cycled when fewer than the "
                                "players and rotated across games (default: greedy); e.g. strong:iterations=100,greedy")
-    simulate.add_argument("--seed", type=int, default=0, help="base seed; game i's seed derives from it and i (default: 0)")
-    simulate.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores); results do not depend on it")
+    simulate.add_argument("--seed", type=int, default=0, metavar="S", help="base seed; game i's seed derives from it and i (default: 0)")
+    simulate.add_argument("--jobs", type=int, default=None, metavar="J", help="worker processes (default: all cores); results do not depend on it")
     simulate.add_argument("--format", choices=("text", "json", "csv"), default="text", help="report format (default: text)")
     simulate.add_argument("--out", metavar="FILE", help="write the report to FILE instead of standard output")
     simulate.set_defaults(func=run)

@@ -39,5 +39,6 @@ def build_report(variants: list[Variant], run: Run, players: int, bots: list[str
         "variants": summaries,
     }
     if len(summaries) == 2:
-        report["comparison"] = compare(*summaries)
+        both_played = all(summary["games"] > 0 for summary in summaries)
+        report["comparison"] = compare(*summaries) if both_played else []
     return report

@@ -41,7 +41,7 @@ def _text(report: dict, colour: bool) -> str:
         out.append("")
         out.append(_rule(f"{prefix}{summary['variant']}"))
         out.extend(_one_variant(summary, colour))
-    if len(runs) == 2:
+    if len(runs) == 2 and report["comparison"]:
         out.append("")
         out.append(_rule(f"A vs B: {runs[0]['variant']} vs {runs[1]['variant']}"))
         out.extend(_comparison(report, colour))
@@ -154,14 +154,21 @@ def _paired_bars(title: str, labels: list[str], a: list[float], b: list[float], 
 
 
 def _histogram(turns: list[int], colour: bool) -> str:
+    """Games by length: one bar per turn count (or per few turns, for a wide spread)."""
     import plotext as plt
 
+    low, high = min(turns), max(turns)
+    width = max(1, -(-(high - low + 1) // 30))
+    starts = list(range(low - low % width, high + 1, width))
+    counts = [sum(1 for t in turns if start <= t < start + width) for start in starts]
     plt.clear_figure()
-    bins = max(1, min(30, max(turns) - min(turns) + 1))
-    plt.hist(turns, bins=bins)
+    plt.bar(starts, counts, width=0.8)
     plt.plotsize(70, 14)
     plt.theme("clear" if not colour else "pro")
-    plt.xlabel("turns")
+    top = max(counts)
+    step = max(1, -(-top // 5))
+    plt.yticks(list(range(0, top + step, step)))
+    plt.xlabel("turns" if width == 1 else f"turns (bars of {width})")
     plt.ylabel("games")
     return _finish(plt, colour)
 

@@ -86,9 +86,11 @@ def run_games(
     seed: int = 0,
     jobs: int | None = None,
     progress: Progress | None = None,
+    on_game: Callable[[GameRecord], None] | None = None,
 ) -> Run:
     """Play `games` games of each variant (the same seeds and seats for each), over `jobs`
-    processes (default: all cores). Ctrl-C stops early: the run has the games finished so far."""
+    processes (default: all cores). Ctrl-C stops early: the run has the games finished so far.
+    `on_game(record)` sees each game as it finishes (in any order)."""
     jobs = jobs or os.cpu_count() or 1
     tasks = [(slot, index, tuple(bots), players, seed) for index in range(games) for slot in range(len(variants))]
     records: list[list[GameRecord]] = [[] for _ in variants]
@@ -100,10 +102,12 @@ def run_games(
             for done, task in enumerate(tasks, start=1):
                 slot, record = _play(task)
                 records[slot].append(record)
+                if on_game:
+                    on_game(record)
                 if progress:
                     progress(done, len(tasks))
         else:
-            _run_pool(variants, tasks, jobs, records, progress)
+            _run_pool(variants, tasks, jobs, records, progress, on_game)
     except KeyboardInterrupt:
         interrupted = True
     for slot_records in records:
@@ -115,7 +119,7 @@ def _init_variants_here(variants: Sequence[Variant]) -> None:
     _VARIANTS[:] = list(variants)
 
 
-def _run_pool(variants, tasks, jobs, records, progress) -> None:
+def _run_pool(variants, tasks, jobs, records, progress, on_game) -> None:
     # small chunks keep the progress bar lively and the work balanced; order does not matter
     chunk = max(1, min(8, len(tasks) // (jobs * 16)))
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
@@ -123,6 +127,8 @@ def _run_pool(variants, tasks, jobs, records, progress) -> None:
     try:
         for done, (slot, record) in enumerate(pool.imap_unordered(_play, tasks, chunksize=chunk), start=1):
             records[slot].append(record)
+            if on_game:
+                on_game(record)
             if progress:
                 progress(done, len(tasks))
         pool.close()

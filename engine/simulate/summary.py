@@ -64,7 +64,7 @@ def _bot_shares(records: list[GameRecord], players: int) -> list[dict]:
         for seat, bot in enumerate(record.bots):
             seats[bot] += 1
             wins[bot] += _credit(record, seat)
-    return [{"bot": bot, **_share(wins[bot], seats[bot], 1.0 / players)} for bot in sorted(seats, key=list(seats).index)]
+    return [{"bot": bot, **_share(wins[bot], seats[bot], 1.0 / players)} for bot in seats]
 
 
 def _lengths(records: list[GameRecord]) -> dict:
