@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from engine.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
+from engine.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, not_found_message
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -47,14 +46,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             paths.append((argument, find_variant(argument)))
         except VariantNotFound:
-            if Path(argument).is_dir():
-                problem = f"'{argument}' is a folder; give a variant file or a bundled variant's name"
-            else:
-                problem = (
-                    f"no variant file or bundled variant named '{argument}' "
-                    f"(bundled: {', '.join(bundled_variant_names())})"
-                )
-            print(f"boardwalk check: error: {problem}", file=sys.stderr)
+            print(f"boardwalk check: error: {not_found_message(argument)}", file=sys.stderr)
             return EXIT_USAGE
     results = [(argument, check_variant(path)) for argument, path in paths]
     if args.format == "json":

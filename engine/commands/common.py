@@ -12,19 +12,25 @@ class UsageError(Exception):
     """A wrong argument: printed as 'boardwalk COMMAND: error: ...' with exit status 2."""
 
 
+def not_found_message(argument: str) -> str:
+    """Why a variant argument names nothing, with the names that would work."""
+    from pathlib import Path
+
+    from engine.resources import bundled_variant_names
+
+    if Path(argument).is_dir():
+        return f"'{argument}' is a folder; give a variant file or a bundled variant's name"
+    return f"no variant file or bundled variant named '{argument}' (bundled: {', '.join(bundled_variant_names())})"
+
+
 def load_variant_or_explain(argument: str, command: str):
     """The checked variant, or None after printing located problems (the caller exits 2)."""
-    from engine.resources import bundled_variant_names
     from engine.variant.load import VariantNotFound, check_variant, find_variant
 
     try:
         path = find_variant(argument)
     except VariantNotFound:
-        print(
-            f"boardwalk {command}: error: no variant file or bundled variant named '{argument}' "
-            f"(bundled: {', '.join(bundled_variant_names())})",
-            file=sys.stderr,
-        )
+        print(f"boardwalk {command}: error: {not_found_message(argument)}", file=sys.stderr)
         return None
     result = check_variant(path)
     if result.variant is None:

@@ -274,10 +274,7 @@ class Game:
         return None
 
     def _face_label(self) -> str | None:
-        if self.face is None:
-            return None
-        face = self.variant.dice.colour_faces[self.face]
-        return face.zone if face.kind == "zone" else face.kind
+        return None if self.face is None else self.book.face_labels[self.face]
 
     # ----- primitives: dice, cards, units ----------------------------------------------------
 
