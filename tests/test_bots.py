@@ -4,7 +4,6 @@ with the same seed, and explain a bad spec. Search budgets are tiny to keep this
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -103,12 +102,19 @@ def test_same_seed_same_game(variant, spec):
     assert first == second
 
 
-def test_strong_time_budget_is_kept(variant):
+def test_strong_time_budget_ends_the_search(variant, monkeypatch):
+    """With a time budget the search stops when the clock passes it. The clock is simulated
+    (each reading 10 ms later than the last), so the test does not depend on the machine's
+    speed: a 0.05 s budget allows about five deals."""
+    import engine.bots.strong as strong
+
+    readings = iter(range(1000))  # a search ignoring its deadline runs out of readings and fails
+    monkeypatch.setattr(strong._time, "perf_counter", lambda: next(readings) * 0.01)
     game = _positions(variant, 2, 1, seed=4)[0]
     bot = make_bot("strong:time=0.05", variant, seed=1)
-    start = time.perf_counter()
-    bot.choose(game.observation(game.current_player))
-    assert time.perf_counter() - start < 0.5
+    observation = game.observation(game.current_player)
+    assert bot.choose(observation) in observation["decision"]["options"]
+    assert next(readings) <= 12, "the search stopped at its deadline"
 
 
 @pytest.mark.parametrize(
