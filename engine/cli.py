@@ -1,15 +1,21 @@
 """The `boardwalk` command. Each subcommand lives in `engine/commands/` and imports only what
-it needs, so `boardwalk check` stays quick and never loads the terminal UI."""
+it needs, so `boardwalk check` stays quick and never loads the terminal UI.
+
+Everything a subcommand prints goes through `engine.visible`: standard output and error are
+wrapped for the whole run, so no text from a variant file, a saved game or an argument can
+reach the terminal as a control sequence, whichever message it ends up in."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
 import sys
-from typing import Sequence
+from contextlib import contextmanager
+from typing import Iterator, Sequence
 
 from engine.commands import COMMANDS
 from engine.commands.common import EXIT_OK, EXIT_USAGE
+from engine.visible import VisibleStream
 
 __all__ = ["main", "EXIT_OK", "EXIT_USAGE"]
 
@@ -26,16 +32,37 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+@contextmanager
+def visible_output() -> Iterator[None]:
+    """Standard output and error pass every write through `visible` until the block ends;
+    a character the terminal's encoding lacks is written as an escape, not an error."""
+    saved = sys.stdout, sys.stderr
+    for stream in saved:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    sys.stdout, sys.stderr = VisibleStream(saved[0]), VisibleStream(saved[1])
     try:
-        return args.func(args)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
+        yield
+    finally:
+        for wrapper in (sys.stdout, sys.stderr):
+            try:
+                wrapper.flush()
+            except (OSError, ValueError):
+                pass
+        sys.stdout, sys.stderr = saved
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    with visible_output():
+        args = _parser().parse_args(argv)
+        try:
+            return args.func(args)
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+            return 130
+        except BrokenPipeError:
+            return EXIT_OK
 
 
 if __name__ == "__main__":

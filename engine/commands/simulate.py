@@ -9,6 +9,7 @@ import sys
 import time
 
 from engine.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
+from engine.visible import visible, write_raw
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -80,13 +81,14 @@ def _run(args: argparse.Namespace) -> int:
     if result.interrupted:
         print("boardwalk simulate: stopped early; reporting the games that finished", file=sys.stderr)
     report = build_report(variants, result, players, bots, args.seed)
-    colour = out is None and sys.stdout.isatty() and args.format == "text"
-    text = render(report, args.format, colour=colour)
+    # charts without colour: their labels are names from the variant, and the output
+    # boundary shows every escape sequence, plotext's colours included
+    text = render(report, args.format)
     if out is None:
         sys.stdout.write(text)
     else:
         with out:
-            out.write(text)
+            out.write(visible(text))  # a report file is read in a terminal too
     return EXIT_OK
 
 
@@ -160,11 +162,11 @@ class _ProgressBar:
         width = 30
         filled = int(width * done / total)
         bar = "#" * filled + "-" * (width - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{total} games  {rate:5.1f} games/s  eta {_clock(left)}  (Ctrl-C stops and reports) ")
+        write_raw(sys.stderr, f"\r[{bar}] {done}/{total} games  {rate:5.1f} games/s  eta {_clock(left)}  (Ctrl-C stops and reports) ")
         sys.stderr.flush()
 
     def close(self) -> None:
-        sys.stderr.write("\r" + " " * 100 + "\r")
+        write_raw(sys.stderr, "\r" + " " * 100 + "\r")
         sys.stderr.flush()
 
 
