@@ -19,13 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from engine.diagnostics import Diagnostic, Loc
-from engine.game.game import Game, new_game
+from engine.game.game import SAVE_FORMAT, Game, new_game
 from engine.game.messages import IllegalAction
 from engine.resources import bundled_variant_names, schemas_dir
 from engine.variant.model import Variant
 
 SAVE_KIND = "boardwalk-save"
-SAVE_VERSION = 1
+SAVE_VERSION = SAVE_FORMAT
+"""A save's version is the snapshot format of its game: version 1 saves (made before the dice
+generator was replaced) are replayed as format 1 games, with the old generator and rules."""
+SAVE_VERSIONS = (1, SAVE_VERSION)
 MAX_SAVE_BYTES = 20_000_000
 
 
@@ -64,9 +67,12 @@ class GameRecord:
     seed: int
     seats: list[Seat]
     actions: list[dict] = field(default_factory=list)
+    compat: int = SAVE_FORMAT
+    """The snapshot format the game is played in: 1 for a game first saved by an older
+    Boardwalk, so that it replays exactly as it was played."""
 
     def new_game(self) -> Game:
-        return new_game(self.variant, self.players, self.seed)
+        return new_game(self.variant, self.players, self.seed, compat=self.compat)
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first `upto` actions (all of them by default)."""
@@ -86,7 +92,7 @@ def variant_source(argument: str) -> str:
 def to_json(record: GameRecord, game: Game) -> dict:
     return {
         "kind": SAVE_KIND,
-        "version": SAVE_VERSION,
+        "version": record.compat,
         "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "variant": {"source": record.variant_source, "name": record.variant.name, "hash": record.variant.content_hash},
         "players": record.players,
@@ -183,6 +189,7 @@ def load_game(path: str | Path, variant: Variant | None = None, allow_other_vari
         seed=data["seed"],
         seats=[Seat(s["name"], s.get("bot")) for s in data["seats"]],
         actions=[{"kind": a["kind"], "arg": a.get("arg")} for a in data["actions"]],
+        compat=data["version"],
     )
     if len(record.seats) != record.players:
         raise SaveError([Diagnostic(Loc(shown), f"the save lists {len(record.seats)} seats for {record.players} players")])
@@ -218,8 +225,8 @@ def _read_json(path: Path, shown: str) -> Any:
 
 
 def _check_schema(data: Any, path: Path, shown: str) -> None:
-    if isinstance(data, dict) and data.get("kind") == SAVE_KIND and data.get("version") != SAVE_VERSION:
-        raise SaveError([Diagnostic(Loc(shown), f"save version {data.get('version')!r} is not supported (this program reads version {SAVE_VERSION})")])
+    if isinstance(data, dict) and data.get("kind") == SAVE_KIND and data.get("version") not in SAVE_VERSIONS:
+        raise SaveError([Diagnostic(Loc(shown), f"save version {data.get('version')!r} is not supported (this program reads versions {' and '.join(map(str, SAVE_VERSIONS))})")])
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if not errors:
         return

@@ -26,7 +26,7 @@ class ScriptedRng(Rng):
     __slots__ = ("script",)
 
     def __init__(self, script: list[int]):
-        super().__init__(12345)
+        super().__init__(bytes(32))
         self.script = list(script)
 
     def below(self, n: int) -> int:
@@ -81,8 +81,9 @@ def position(
     """A game at the start of `turn`'s turn with the given board; the turn's roll uses `script`.
 
     stacks: {("red", 5): ["gray", "white", "white"]} lists units bottom to top by seat id.
-    hands: {"gray": ["windfall"]} replaces those players' hands (others keep theirs, unless
-    given). The ownership and tokens are settled from the stacks before the turn starts.
+    hands: {"gray": ["windfall"]} gives those players these hands; everyone else holds no
+    card, so no card question comes up unless a test asks for one. The ownership and tokens
+    are settled from the stacks before the turn starts.
     """
     game = new_game(variant(variant_name), players, seed=1)
     ids = [s.id for s in game.variant.seats]
@@ -96,12 +97,10 @@ def position(
             game.supply[ids.index(u)] -= 1
     for name, count in (supply or {}).items():
         game.supply[ids.index(name)] = count
-    if hands is not None:
-        for name in ids[:players]:
-            if name in hands:
-                game.hands[ids.index(name)] = [cards[c] for c in hands[name]]
-            else:
-                game.hands[ids.index(name)] = []
+    for name in ids[:players]:
+        dealt = game.hands[ids.index(name)]
+        game.hands[ids.index(name)] = [cards[c] for c in (hands or {}).get(name, [])]
+        game.pile.extend(dealt)  # every card stays in the game
     if pile is not None:
         game.pile = [cards[c] for c in pile]
     game.holder = [None] * len(game.stacks)

@@ -61,7 +61,7 @@ def test_every_bot_is_registered():
 def test_bots_decide_from_the_observation_only(variant, spec):
     """Two games that differ only in cards the bot cannot see give the same decision."""
     checked = 0
-    for game in _positions(variant, 3, 12, seed=11):
+    for game in _positions(variant, 3, 16, seed=11):
         twin = _hide_differently(game)
         if twin is None:
             continue

@@ -54,6 +54,8 @@ def at_card_step(
         supply=supply,
         pile=list(pile),
     )
+    if game.decision == "after_roll":  # asked whenever the hand holds a card (rulings.md)
+        game.apply({"kind": "pass"})
     assert game.decision == "card" and game.current_player == seat(game, turn)
     return game
 
@@ -359,6 +361,9 @@ def test_windfall_may_be_declined_to_avoid_building():
     game = windfall_game(["windfall"], NEXT_F)
     events = game.apply({"kind": "pass"})
     assert "cannot_build" in kinds(events) and game.stacks == [[] for _ in game.stacks]
+    # a player holding a card is asked at the card step even with nothing to play there
+    assert game.decision == "card" and [a.kind for a in game.legal_actions()] == ["end_turn"]
+    game.apply({"kind": "end_turn"})
     assert hand(game, "purple") == ["windfall"] and game.turn_player == seat(game, "white")
 
 
@@ -1141,7 +1146,11 @@ def test_audit_makes_every_opponent_with_more_than_three_cards_discard_one_of_th
     assert game.decision == "discard" and game.current_player == seat(game, "white")
     assert sorted(a.arg for a in game.legal_actions()) == ["hurricane", "switch", "transfer"]
     events = game.apply({"kind": "discard", "arg": "switch"})
-    # Gray holds one kind only: discarded without asking; Black (three cards) keeps all
+    # Gray holds one kind only, and is asked all the same: skipping the question would tell
+    # the table so (docs/rulings.md). Black (three cards) keeps all.
+    assert game.decision == "discard" and game.current_player == seat(game, "gray")
+    assert [a.arg for a in game.legal_actions()] == ["transfer"]
+    events += game.apply({"kind": "discard", "arg": "transfer"})
     assert of_kind(events, "discard") == [
         {"player": seat(game, "white"), "card": "switch"}, {"player": seat(game, "gray"), "card": "transfer"}]
     assert hand(game, "white") == ["hurricane", "hurricane", "transfer"]

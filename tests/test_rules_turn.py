@@ -167,7 +167,10 @@ def test_a_roll_that_affords_nothing_builds_nothing_but_a_card_may_be_played():
     """2016, Step 1 NOTE: 'If a player rolls ... 3 and green, he has no play to make. However,
     if the player has a Fortune card, he can play one on his turn.'"""
     game = position(players=2, hands={"purple": ["hurricane"]}, turn="purple", script=roll(1, 2, "green"))
-    assert "cannot_build" in kinds(events_of(game))
+    # asked after the roll, as anyone holding a card is: Hurricane is not played then
+    assert game.decision == "after_roll" and [a.kind for a in game.legal_actions()] == ["pass"]
+    events = game.apply({"kind": "pass"})
+    assert "cannot_build" in kinds(events)
     assert game.decision == "card"
     assert {a.kind for a in game.legal_actions()} == {"play", "end_turn"}
 
@@ -278,6 +281,7 @@ def test_reaching_the_last_space_ends_the_game_immediately():
                     hands={"purple": ["hurricane"]}, turn="purple", script=roll(2, 2, "blue"))
     purple = seat(game, "purple")
     assert game.tokens[purple] == 58
+    game.apply({"kind": "pass"})  # no card to play after the roll
     build(game, "blue", 4)
     game.apply({"kind": "stop"}) if game.decision == "build" else None
     assert game.is_over and game.tokens[purple] == 61 and game.worth[purple] == 62

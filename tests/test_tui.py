@@ -241,8 +241,7 @@ def test_save_then_load_resumes_the_same_game_and_a_damaged_save_is_explained(tm
             await wait_for(pilot, lambda: on(app, GameScreen))
             saved = json.loads((tmp_path / "game.json").read_text())
             assert saved["actions"] == session.record.actions and not session.unsaved
-            await pilot.press("1")  # one more move, then load the save back
-            await wait_for(pilot, lambda: session.unsaved)
+            await press_through(pilot, lambda: session.unsaved)  # one more move, then load the save back
             await pilot.press("l")
             await wait_for(pilot, lambda: on(app, ChoiceScreen))  # unsaved moves: save first?
             await pilot.press("d")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from engine.bots import Bot, make_bot
 from engine.game.game import Game
+from engine.game.rng import fresh_seed
 from engine.game.messages import Action, Event
 from engine.savefile import GameRecord, Seat, load_game, save_game
 from engine.variant.model import Variant
@@ -30,10 +31,6 @@ def default_bot() -> str:
 
     names = bot_names()
     return "greedy" if "greedy" in names else "random"
-
-
-def new_seed() -> int:
-    return random.SystemRandom().randrange(1, 1_000_000)
 
 
 def seat_marks(variant: Variant, players: int) -> list[str]:
@@ -125,7 +122,7 @@ class Session:
     def start(cls, variant: Variant, source: str, bots: list[str | None], seed: int | None = None) -> "Session":
         """A new game; `bots` has one entry per seat: a bot spec, or None for a person."""
         seats = [Seat(variant.seats[i].name, spec) for i, spec in enumerate(bots)]
-        record = GameRecord(variant, source, len(seats), new_seed() if seed is None else seed, seats)
+        record = GameRecord(variant, source, len(seats), fresh_seed() if seed is None else seed, seats)
         return cls(record)
 
     @classmethod

@@ -13,14 +13,18 @@ from __future__ import annotations
 from engine.game.interpreter import Interpreter
 from engine.game.messages import Action, Event, IllegalAction, Texts
 from engine.game.result import Result, rank_players
-from engine.game.rng import Rng
+from engine.game.rng import GENERATORS, fresh_seed
 from engine.game.rulebook import Rulebook, rulebook_for
 from engine.variant.model import Face, Variant
 
 MAX_TURNS = 1000
 """A safety net, not a rule: no real game comes near it, but no game may run forever."""
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
+"""The snapshot format new games are written in. Format 1 (before 2026-11-23) used a
+generator whose future could be read from its past rolls, and skipped a player's card
+questions when they held nothing playable, which told the table about their hand. A game
+made with `compat=1` plays exactly as format 1 did, so that old saves replay."""
 
 MAX_EFFECT_STEPS = 10_000
 """Statements one card may carry out. Each loop is capped at 100 rounds, but loops nest, so
@@ -32,7 +36,7 @@ class Game:
 
     # ----- construction ----------------------------------------------------------------------
 
-    def __init__(self, variant: Variant, players: int, seed: int):
+    def __init__(self, variant: Variant, players: int, seed: int, compat: int = SAVE_FORMAT):
         if players not in variant.player_counts:
             raise ValueError(
                 f"{variant.name} is for {', '.join(map(str, variant.player_counts))} players, not {players}"
@@ -42,8 +46,11 @@ class Game:
         self.texts = self.book.texts(players)
         self.interp = Interpreter(self)
         self.n = players
+        if compat not in GENERATORS:
+            raise ValueError(f"snapshot format {compat} is not one this engine plays")
+        self.compat = compat
         self.seed = seed
-        self.rng = Rng.from_seed(seed)
+        self.rng = GENERATORS[compat].from_seed(seed)
         units = variant.units_for(players)
         self.stacks: list[list[int]] = [[] for _ in variant.properties]
         self.supply = [units] * players
@@ -198,7 +205,7 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.interp = Interpreter(other)
-        other.rng = Rng(self.rng.state)
+        other.rng = self.rng.copy()
         other.stacks = [list(s) for s in self.stacks]
         other.supply = list(self.supply)
         other.hands = [list(h) for h in self.hands]
@@ -528,9 +535,10 @@ class Game:
 
     def _turn_after_roll(self, frame: dict) -> None:
         frame["step"] = "zone"
-        options = self._playable(self.turn_player, self.book.after_roll)
-        if options:
-            self.ask("after_roll", self.turn_player, options + [self.texts.pass_action])
+        player = self.turn_player
+        if self._asks_for_cards(player, self.book.after_roll):
+            options = self._playable(player, self.book.after_roll)
+            self.ask("after_roll", player, options + [self.texts.pass_action])
         else:
             self._turn_zone(frame)
 
@@ -559,17 +567,24 @@ class Game:
 
     def _turn_cards(self, frame: dict) -> None:
         player = self.turn_player
-        if self.cards_played < self.variant.rules.cards_per_turn:
-            options = self._playable(player, self.book.end_of_turn)
-            if options:
-                self.ask("card", player, options + [self.texts.end_turn_action])
-                return
+        if self.cards_played < self.variant.rules.cards_per_turn and self._asks_for_cards(player, self.book.end_of_turn):
+            self.ask("card", player, self._playable(player, self.book.end_of_turn) + [self.texts.end_turn_action])
+            return
         frame["step"] = "end"
         self._turn_end(frame)
 
     def _turn_end(self, frame: dict) -> None:
         self.turn_pos = (self.turn_pos + 1) % self.n
         frame["step"] = "start"
+
+    def _asks_for_cards(self, player: int, timing: frozenset[int]) -> bool:
+        """Whether the player is asked about cards of this timing. Only public facts decide
+        (the deck has such cards, the hand is not empty): were the question skipped when the
+        hand holds nothing playable, everyone would learn that from the skip. Format 1 games
+        skipped it, and still do, so that their saves replay."""
+        if self.compat == 1:
+            return bool(self._playable(player, timing))
+        return bool(timing) and bool(self.hands[player])
 
     def _playable(self, player: int, timing: frozenset[int]) -> list[Action]:
         hand = self.hands[player]
@@ -715,7 +730,7 @@ class Game:
             self.frames.pop()
             return
         kinds = sorted(set(hand))
-        if len(kinds) == 1:
+        if len(kinds) == 1 and self.compat == 1:  # format 1 discarded at once, telling all
             self._discard(player, kinds[0])
             frame["left"] -= 1
             return
@@ -758,7 +773,8 @@ _TURN_STEPS = {
 }
 
 
-def new_game(variant: Variant, players: int, seed: int = 0) -> Game:
+def new_game(variant: Variant, players: int, seed: int | None = None, compat: int = SAVE_FORMAT) -> Game:
     """A new game: shuffled deck, starting hands dealt, first player found, and the first
-    turn's roll made; `game.setup_events` says what happened."""
-    return Game(variant, players, seed)
+    turn's roll made; `game.setup_events` says what happened. Without a seed, one is drawn
+    from the operating system's entropy (`game.seed` tells which, to replay the game)."""
+    return Game(variant, players, fresh_seed() if seed is None else seed, compat)

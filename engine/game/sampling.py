@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.game.game import Game
-from engine.game.rng import Rng
+from engine.game.rng import GENERATORS
 from engine.game.snapshot import _build
 from engine.variant.model import Variant
 
@@ -24,7 +24,7 @@ def sample_game(variant: Variant, observation: dict, seed: int) -> Game:
     unseen.subtract(state["discard"])
     unseen.subtract(state["in_play"])
     pool = sorted(unseen.elements())
-    rng = Rng.from_seed(seed)
+    rng = GENERATORS[state["format"]].from_seed(seed)
     rng.shuffle(pool)
     hands = []
     for index, hand in enumerate(state["hands"]):
@@ -37,5 +37,5 @@ def sample_game(variant: Variant, observation: dict, seed: int) -> Game:
     state["hands"] = hands
     state["pile"] = pool
     state["seed"] = seed
-    state["rng"] = format(rng.state, "x")
+    state["rng"] = rng.to_data()
     return _build(variant, state)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.game.game import SAVE_FORMAT, Game
+from engine.game.game import Game
 from engine.game.interpreter import Interpreter
-from engine.game.rng import Rng
+from engine.game.rng import GENERATORS, generator_from_data
 from engine.game.rulebook import rulebook_for
 from engine.variant.model import Variant
 
@@ -29,11 +29,11 @@ def game_to_dict(game: Game) -> dict:
             "options": [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in game.pending["options"]],
         }
     return {
-        "format": SAVE_FORMAT,
+        "format": game.compat,
         "variant": {"name": game.variant.name, "hash": game.variant.content_hash},
         "players": game.n,
         "seed": game.seed,
-        "rng": format(game.rng.state, "x"),
+        "rng": game.rng.to_data(),
         "start_units": game.start_units,
         "stacks": [list(s) for s in game.stacks],
         "supply": list(game.supply),
@@ -87,8 +87,8 @@ def restore(variant: Variant, data: dict, allow_other_variant: bool = False) -> 
     """The game `data` describes; raises RestoreError with a reason a person can act on."""
     if not isinstance(data, dict):
         raise RestoreError("a saved game must be a JSON object")
-    if data.get("format") != SAVE_FORMAT:
-        raise RestoreError(f"saved game format {data.get('format')!r} is not supported (expected {SAVE_FORMAT})")
+    if data.get("format") not in GENERATORS:
+        raise RestoreError(f"saved game format {data.get('format')!r} is not supported (expected one of {sorted(GENERATORS)})")
     saved = data.get("variant") or {}
     if saved.get("hash") != variant.content_hash and not allow_other_variant:
         raise RestoreError(
@@ -111,8 +111,9 @@ def _build(variant: Variant, data: dict[str, Any]) -> Game:
         raise ValueError(f"{game.n} players")
     game.texts = game.book.texts(game.n)
     game.interp = Interpreter(game)
+    game.compat = data["format"]
     game.seed = data["seed"]
-    game.rng = Rng(int(data["rng"], 16))
+    game.rng = generator_from_data(data["rng"], game.compat)
     game.start_units = int(data["start_units"])
     game.stacks = [[int(u) for u in s] for s in data["stacks"]]
     if len(game.stacks) != len(variant.properties):
