@@ -31,6 +31,9 @@ def _deck(variant) -> list[int]:
 
 
 def check_invariants(game) -> None:
+    from engine.game.invariants import broken_invariants
+
+    assert broken_invariants(game) == []
     variant = game.variant
     on_board = [0] * game.n
     for stack in game.stacks:

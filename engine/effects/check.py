@@ -306,3 +306,20 @@ def check_condition(expr: ast.Expr, context: EffectContext) -> list[Problem]:
 
 def is_reserved(word: str) -> bool:
     return word in reserved_words() or word in ("me", "budget")
+
+
+def binding(statement: ast.Stmt, variables: dict[str, str], context: EffectContext) -> tuple[str, str] | None:
+    """The variable a statement binds in its block and the kind of its value, or None: what
+    a saved game's variables are checked against (a checked effect's names always resolve)."""
+    if isinstance(statement, ast.Let):
+        kind = _Checker(context).expr(statement.value, _Scope(dict(variables)))
+        return statement.var, kind or "number"
+    if isinstance(statement, ast.Choose):
+        return statement.var, KIND_OF_CHOICE[statement.kind]
+    if isinstance(statement, (ast.ChooseNumber, ast.RollDice)):
+        return statement.var, "number"
+    if isinstance(statement, ast.RollZone):
+        return statement.var, "zone"
+    if isinstance(statement, ast.RollOff):
+        return statement.var, "player"
+    return None

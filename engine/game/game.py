@@ -10,6 +10,7 @@ card phase follows. Card effects run on the same frame stack (see interpreter.py
 
 from __future__ import annotations
 
+from engine.effects import ast
 from engine.game.interpreter import Interpreter
 from engine.game.messages import Action, Event, IllegalAction, Texts
 from engine.game.result import Result, rank_players
@@ -454,6 +455,37 @@ class Game:
             else:
                 steps[kind](self, frame)
 
+    def question_at_top(self) -> tuple[str, int, list[Action]] | None:
+        """The decision the frame stack stands at, worked out from the state alone, as the
+        step that asked it worked it out: (kind, player, options), or None where the machine
+        would run on without asking. `restore` checks a snapshot's pending decision with it."""
+        frame = self.frames[-1]
+        kind = frame["t"]
+        player = self.turn_player
+        if kind == "turn":
+            step = frame["step"]
+            if step == "zone":
+                return _asked("after_roll", player, self._after_roll_question())
+            if step == "build" and self.face is not None and self.book.colour_faces[self.face].kind == "wild" and self.zone is None:
+                return "zone", player, list(self.texts.zone_actions)
+            if step == "cards":
+                return _asked("card", player, self._card_step_question())
+            return None
+        if kind == "build":
+            return _asked("build", frame["player"], self._build_question(frame))
+        if kind == "react":
+            return "react", frame["player"], self._react_question(frame)
+        if kind == "discard" and frame["left"] > 0 and self.hands[frame["player"]]:
+            return _asked("discard", frame["player"], self._discard_question(frame))
+        if kind == "blk":
+            block = self.book.blocks[frame["b"]]
+            statement = block[frame["pc"]] if frame["pc"] < len(block) else None
+            if isinstance(statement, (ast.Choose, ast.ChooseNumber, ast.RollZone)):
+                chooser, what, values = self.interp.choice(statement, frame, self.frames[frame["root"]])
+                if chooser is not None and len(values) > 1:
+                    return "choose", chooser, self.interp.choice_actions(what, values)
+        return None
+
     def _find(self, action: Action | dict, options: list[Action]) -> Action:
         for option in options:
             if option is action:
@@ -535,12 +567,18 @@ class Game:
 
     def _turn_after_roll(self, frame: dict) -> None:
         frame["step"] = "zone"
-        player = self.turn_player
-        if self._asks_for_cards(player, self.book.after_roll):
-            options = self._playable(player, self.book.after_roll)
-            self.ask("after_roll", player, options + [self.texts.pass_action])
+        options = self._after_roll_question()
+        if options is not None:
+            self.ask("after_roll", self.turn_player, options)
         else:
             self._turn_zone(frame)
+
+    def _after_roll_question(self) -> list[Action] | None:
+        """The options of the question right after the roll, or None when it is not asked."""
+        player = self.turn_player
+        if not self._asks_for_cards(player, self.book.after_roll):
+            return None
+        return self._playable(player, self.book.after_roll) + [self.texts.pass_action]
 
     def _turn_zone(self, frame: dict) -> None:
         frame["step"] = "build"
@@ -566,12 +604,19 @@ class Game:
             self._turn_cards(frame)
 
     def _turn_cards(self, frame: dict) -> None:
-        player = self.turn_player
-        if self.cards_played < self.variant.rules.cards_per_turn and self._asks_for_cards(player, self.book.end_of_turn):
-            self.ask("card", player, self._playable(player, self.book.end_of_turn) + [self.texts.end_turn_action])
+        options = self._card_step_question()
+        if options is not None:
+            self.ask("card", self.turn_player, options)
             return
         frame["step"] = "end"
         self._turn_end(frame)
+
+    def _card_step_question(self) -> list[Action] | None:
+        """The options of the end-of-turn card question, or None when it is not asked."""
+        player = self.turn_player
+        if self.cards_played >= self.variant.rules.cards_per_turn or not self._asks_for_cards(player, self.book.end_of_turn):
+            return None
+        return self._playable(player, self.book.end_of_turn) + [self.texts.end_turn_action]
 
     def _turn_end(self, frame: dict) -> None:
         self.turn_pos = (self.turn_pos + 1) % self.n
@@ -635,12 +680,20 @@ class Game:
                     self.emit("cannot_build", {"player": player, "zone": frame["zone"], "budget": frame["budget"]})
             self.frames.pop()
             return
-        if frame["placed"] > 0 or not frame["must"]:
+        if _may_stop(frame):
             actions.append(self.texts.stop_action)
         elif len(actions) == 1:
             self._build_one(frame, actions[0].arg)
             return
         self.pending = {"kind": "build", "player": frame["player"], "options": actions}
+
+    def _build_question(self, frame: dict) -> list[Action] | None:
+        """The options of the build decision, or None where `_step_build` asks nothing (no
+        placement left, or the one compulsory placement is made at once)."""
+        actions = self._build_options(frame)
+        if not actions or (len(actions) == 1 and not _may_stop(frame)):
+            return None
+        return actions + [self.texts.stop_action] if _may_stop(frame) else actions
 
     def _build_one(self, frame: dict, prop: int) -> None:
         started = frame["started"]
@@ -715,31 +768,47 @@ class Game:
         self.frames.append({"t": "blk", "b": frame["b"], "pc": 0, "env": dict(frame["env"]), "root": frame["root"]})
 
     def _step_react(self, frame: dict) -> None:
+        self.ask("react", frame["player"], self._react_question(frame))
+
+    def _react_question(self, frame: dict) -> list[Action]:
         """The targeted player is always asked, holding an answer or not, so that neither the
         question nor a 'does not answer' tells anyone what is in their hand."""
-        player = frame["player"]
         answers = self.book.reactions_to[frame["against"]]
         plays = self.texts.react_actions
-        options = [plays[c] for c in sorted(set(self.hands[player])) if c in answers]
-        self.ask("react", player, options + [self.texts.decline_action])
+        return [plays[c] for c in sorted(set(self.hands[frame["player"]])) if c in answers] + [self.texts.decline_action]
 
     def _step_discard(self, frame: dict) -> None:
         player = frame["player"]
-        hand = self.hands[player]
-        if frame["left"] <= 0 or not hand:
+        if frame["left"] <= 0 or not self.hands[player]:
             self.frames.pop()
             return
-        kinds = sorted(set(hand))
-        if len(kinds) == 1 and self.compat == 1:  # format 1 discarded at once, telling all
-            self._discard(player, kinds[0])
+        options = self._discard_question(frame)
+        if options is None:  # format 1 discarded a hand of one kind at once, telling all
+            self._discard(player, self.hands[player][0])
             frame["left"] -= 1
             return
-        self.ask("discard", player, [self.texts.action("discard", self.variant.cards[c].id, "card") for c in kinds])
+        self.ask("discard", player, options)
+
+    def _discard_question(self, frame: dict) -> list[Action] | None:
+        """The cards the player may discard, or None when format 1 would not have asked."""
+        kinds = sorted(set(self.hands[frame["player"]]))
+        if len(kinds) == 1 and self.compat == 1:
+            return None
+        return [self.texts.action("discard", self.variant.cards[c].id, "card") for c in kinds]
 
     def _discard(self, player: int, card: int) -> None:
         self.hands[player].remove(card)
         self.discard.append(card)
         self.emit("discard", {"player": player, "card": self.variant.cards[card].id})
+
+
+def _asked(kind: str, player: int, options: list[Action] | None) -> tuple[str, int, list[Action]] | None:
+    return None if options is None else (kind, player, options)
+
+
+def _may_stop(frame: dict) -> bool:
+    """Stopping is offered once a unit is placed, or from the start when building is optional."""
+    return frame["placed"] > 0 or not frame["must"]
 
 
 def _copy_frame(frame: dict) -> dict:

@@ -69,18 +69,22 @@ class Interpreter:
         f["env"][s.var] = self.evaluate(s.value, f["env"], root["me"])
         f["pc"] += 1
 
-    def _choose(self, s: ast.Choose, f, root):
-        me = root["me"]
-        options = self.collection(s.kind, s.var, s.zone, s.where, f["env"], me)
-        chooser = me if s.chooser is None else self.evaluate(s.chooser, f["env"], me)
-        self.offer_choice(f, root, s.var, _KIND_WHAT[s.kind], options, chooser)
+    def _choose(self, s: ast.Choose | ast.ChooseNumber, f, root):
+        chooser, what, options = self.choice(s, f, root)
+        self.offer_choice(f, root, s.var, what, options, chooser)
 
-    def _choose_number(self, s: ast.ChooseNumber, f, root):
+    def choice(self, s: ast.Choose | ast.ChooseNumber | ast.RollZone, f: dict, root: dict) -> tuple[int | None, str, list]:
+        """Who chooses, what kind of thing, and among which values, for a statement that asks
+        (a roll of the zone die asks only on a wild face: then among every zone)."""
         me = root["me"]
-        low = self.evaluate(s.low, f["env"], me) or 0
-        high = min(self.evaluate(s.high, f["env"], me) or 0, low + MAX_REPEAT)
         chooser = me if s.chooser is None else self.evaluate(s.chooser, f["env"], me)
-        self.offer_choice(f, root, s.var, "number", list(range(low, high + 1)), chooser)
+        if isinstance(s, ast.Choose):
+            return chooser, _KIND_WHAT[s.kind], self.collection(s.kind, s.var, s.zone, s.where, f["env"], me)
+        if isinstance(s, ast.ChooseNumber):
+            low = self.evaluate(s.low, f["env"], me) or 0
+            high = min(self.evaluate(s.high, f["env"], me) or 0, low + MAX_REPEAT)
+            return chooser, "number", list(range(low, high + 1))
+        return chooser, "zone", list(self.game.book.zone_ids)
 
     def offer_choice(self, f: dict, root: dict, var: str, what: str, options: list, chooser: int | None) -> None:
         g = self.game
@@ -91,11 +95,14 @@ class Interpreter:
         if len(options) == 1:
             self.bind(f, var, what, options[0], chooser)
             return
-        table = g.texts.choose_actions.get(what)
+        g.ask("choose", chooser, self.choice_actions(what, options))
+
+    def choice_actions(self, what: str, options: list) -> list:
+        texts = self.game.texts
+        table = texts.choose_actions.get(what)
         if table is not None:
-            g.ask("choose", chooser, [table[o] for o in options])
-        else:
-            g.ask("choose", chooser, [g.texts.action("choose", o, what) for o in options])
+            return [table[o] for o in options]
+        return [texts.action("choose", o, what) for o in options]
 
     def bind(self, f: dict, var: str, what: str, value: Any, chooser: int) -> None:
         f["env"][var] = value
@@ -105,7 +112,6 @@ class Interpreter:
     def _roll_zone(self, s: ast.RollZone, f, root):
         g = self.game
         me = root["me"]
-        chooser = me if s.chooser is None else self.evaluate(s.chooser, f["env"], me)
         for _ in range(MAX_REROLLS):
             face = g.roll_colour()
             label = face.zone if face.kind == "zone" else face.kind
@@ -114,9 +120,9 @@ class Interpreter:
                 self.bind(f, s.var, "zone", face.zone, me)
                 return
             if face.kind == "wild":
-                self.offer_choice(f, root, s.var, "zone", list(g.book.zone_ids), chooser)
-                return
-        self.offer_choice(f, root, s.var, "zone", list(g.book.zone_ids), chooser)
+                break
+        chooser, what, options = self.choice(s, f, root)  # wild, or fortune a hundred times
+        self.offer_choice(f, root, s.var, what, options, chooser)
 
     def _roll_dice(self, s: ast.RollDice, f, root):
         me = root["me"]
@@ -261,7 +267,7 @@ class Interpreter:
 _EXEC = {
     ast.Let: Interpreter._let,
     ast.Choose: Interpreter._choose,
-    ast.ChooseNumber: Interpreter._choose_number,
+    ast.ChooseNumber: Interpreter._choose,
     ast.RollZone: Interpreter._roll_zone,
     ast.RollDice: Interpreter._roll_dice,
     ast.RollOff: Interpreter._roll_off,

@@ -4,6 +4,7 @@ interpreter, card lookups by timing, and property tables for the hot path."""
 from __future__ import annotations
 
 from engine.effects import ast
+from engine.effects.check import KIND_OF_CHOICE, EffectContext, binding
 from engine.game.expressions import is_static
 from engine.game.messages import Texts
 from engine.variant.model import Variant
@@ -18,11 +19,17 @@ class Rulebook:
         self.cards = variant.cards
         self.card_index = {card.id: i for i, card in enumerate(variant.cards)}
         self.blocks: list[tuple[ast.Stmt, ...]] = []
+        self.scopes: list[list[dict[str, str]]] = []
+        """scopes[block][pc]: the variables (name -> kind) a block's frame holds before its
+        statement pc runs; a saved frame's variables must be exactly these."""
         self.child_blocks: dict[int, tuple[int, ...]] = {}  # id(statement) -> block ids of its bodies
         self.compiled: dict[int, object] = {}  # id(expression) -> closure, filled on first use
         self.static_lists: dict[tuple, list[int]] = {}  # (id(where), zone) -> properties it keeps
         self._static: dict[int, bool] = {}
-        self.card_block = [self._number(card.effect.statements) for card in variant.cards]
+        zones = frozenset(zone.id for zone in variant.zones)
+        self.card_block = [
+            self._number(card.effect.statements, {}, EffectContext(zones, card.timing)) for card in variant.cards
+        ]
         self.after_roll = frozenset(i for i, c in enumerate(variant.cards) if c.timing == "after_roll")
         self.end_of_turn = frozenset(i for i, c in enumerate(variant.cards) if c.timing == "end_of_turn")
         self.reactions_to: dict[int, frozenset[int]] = {
@@ -64,15 +71,27 @@ class Rulebook:
                 }
         return found
 
-    def _number(self, statements: tuple[ast.Stmt, ...]) -> int:
-        """Give a block (and, recursively, every body inside it) a number frames can hold."""
+    def _number(self, statements: tuple[ast.Stmt, ...], scope: dict[str, str], context: EffectContext) -> int:
+        """Give a block (and, recursively, every body inside it) a number frames can hold,
+        and note the variables in scope before each of its statements."""
         block_id = len(self.blocks)
         self.blocks.append(statements)
+        scopes = [dict(scope)]
+        self.scopes.append(scopes)
         for statement in statements:
             if isinstance(statement, ast.If):
-                self.child_blocks[id(statement)] = (self._number(statement.then), self._number(statement.otherwise))
-            elif isinstance(statement, (ast.ForEach, ast.Repeat)):
-                self.child_blocks[id(statement)] = (self._number(statement.body),)
+                self.child_blocks[id(statement)] = (
+                    self._number(statement.then, scope, context), self._number(statement.otherwise, scope, context)
+                )
+            elif isinstance(statement, ast.ForEach):
+                body_scope = {**scope, statement.var: KIND_OF_CHOICE[statement.kind]}
+                self.child_blocks[id(statement)] = (self._number(statement.body, body_scope, context),)
+            elif isinstance(statement, ast.Repeat):
+                self.child_blocks[id(statement)] = (self._number(statement.body, scope, context),)
+            bound = binding(statement, scope, context)
+            if bound is not None:
+                scope = {**scope, bound[0]: bound[1]}
+            scopes.append(dict(scope))
         return block_id
 
 

@@ -1,7 +1,14 @@
 """A game as JSON-able plain data and back, at any decision point (even mid-card).
 
 Cards are written by id so a snapshot reads naturally; the variant is named with its content
-hash, and restoring into a different variant is refused unless asked for.
+hash, and restoring into a different variant is refused unless asked for. `FIELDS` declares
+the snapshot once: writing follows it, and `restore` refuses a snapshot with a field missing
+or one it does not know.
+
+`restore` is a boundary: a snapshot may come from a file someone else wrote. It is checked
+field by field (`snapshot_check`), the game is built, and the built game must keep every
+invariant (`invariants`), its pending decision included, before it is handed out. Anything
+else is a `RestoreError` that names the field.
 """
 
 from __future__ import annotations
@@ -10,13 +17,20 @@ from typing import Any
 
 from engine.game.game import Game
 from engine.game.interpreter import Interpreter
+from engine.game.invariants import broken_invariants
 from engine.game.rng import GENERATORS, generator_from_data
 from engine.game.rulebook import rulebook_for
+from engine.game.snapshot_check import RestoreError, SnapshotChecker, damaged
 from engine.variant.model import Variant
 
+__all__ = ["FIELDS", "RestoreError", "game_to_dict", "restore"]
 
-class RestoreError(ValueError):
-    """The snapshot cannot be restored: wrong format, wrong variant or damaged data."""
+FIELDS = (
+    "format", "variant", "players", "seed", "rng", "start_units", "stacks", "supply", "hands", "pile",
+    "discard", "in_play", "holder", "worth", "held", "tokens", "dirty", "order", "turn_pos", "turn_number",
+    "dice", "face", "zone", "bonus", "cards_played", "frames", "pending", "over", "end_reason",
+)
+"""Every field of a snapshot, in the order written."""
 
 
 def game_to_dict(game: Game) -> dict:
@@ -83,41 +97,71 @@ def _frame_in(frame: dict) -> dict:
     return out
 
 
-def restore(variant: Variant, data: dict, allow_other_variant: bool = False) -> Game:
-    """The game `data` describes; raises RestoreError with a reason a person can act on."""
+def restore(variant: Variant, data: Any, allow_other_variant: bool = False) -> Game:
+    """The game `data` describes; raises RestoreError with a reason a person can act on,
+    naming the damaged field."""
     if not isinstance(data, dict):
         raise RestoreError("a saved game must be a JSON object")
-    if data.get("format") not in GENERATORS:
-        raise RestoreError(f"saved game format {data.get('format')!r} is not supported (expected one of {sorted(GENERATORS)})")
-    saved = data.get("variant") or {}
+    version = data.get("format")
+    if type(version) is not int or version not in GENERATORS:
+        shown = version if type(version) is int and abs(version) < 10**6 else "of this kind"
+        raise RestoreError(f"saved game format {shown} is not supported (this program reads formats {' and '.join(map(str, GENERATORS))})")
+    saved = data.get("variant")
+    if not isinstance(saved, dict) or set(saved) != {"name", "hash"}:
+        raise damaged("variant", "must name the variant and its content hash")
     if saved.get("hash") != variant.content_hash and not allow_other_variant:
         raise RestoreError(
             f"the game was saved with variant '{saved.get('name')}' as it was then, which differs "
             f"from '{variant.name}' now"
         )
+    players = data.get("players")
+    if type(players) is not int or players not in variant.player_counts:
+        raise damaged("players", f"'{variant.name}' is for {', '.join(map(str, variant.player_counts))} players")
+    book = rulebook_for(variant)
+    SnapshotChecker(variant, book, data).check(FIELDS)
     try:
-        return _build(variant, data)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise RestoreError(f"the saved game is damaged: {type(exc).__name__}: {exc}") from None
+        rng = generator_from_data(data["rng"], data["format"])
+    except ValueError as problem:
+        raise damaged("rng", f"must be {problem}") from None
+    game = _build(variant, {**data, "pending": None}, rng)
+    game.pending = _pending(game, data["pending"])
+    problems = broken_invariants(game)
+    if problems:
+        raise RestoreError(f"the saved game is damaged: {problems[0]}")
+    return game
 
 
-def _build(variant: Variant, data: dict[str, Any]) -> Game:
+def _pending(game: Game, saved: Any) -> dict | None:
+    """The saved decision, if it is the one the game stands at: its options are then the
+    engine's own, never actions made from the file's data."""
+    if saved is None:
+        return None
+    expected = game.question_at_top()
+    if expected is None:
+        raise damaged("pending", "the game is not at a decision here")
+    kind, player, options = expected
+    if (saved["kind"], saved["player"]) != (kind, player):
+        raise damaged("pending", f"the game asks player {player} a '{kind}' question here")
+    if [(o["kind"], o["arg"], o["what"]) for o in saved["options"]] != [(a.kind, a.arg, a.what) for a in options]:
+        raise damaged("pending.options", "they are not the options of this decision")
+    return {"kind": kind, "player": player, "options": options}
+
+
+def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
+    """A game from snapshot data this program made or checked (restore checks first; the
+    bots' sampling builds from the observation of a live game)."""
     index = {card.id: i for i, card in enumerate(variant.cards)}
     game = Game.__new__(Game)
     game.variant = variant
     game.book = rulebook_for(variant)
     game.n = int(data["players"])
-    if game.n not in variant.player_counts:
-        raise ValueError(f"{game.n} players")
     game.texts = game.book.texts(game.n)
     game.interp = Interpreter(game)
     game.compat = data["format"]
     game.seed = data["seed"]
-    game.rng = generator_from_data(data["rng"], game.compat)
+    game.rng = rng if rng is not None else generator_from_data(data["rng"], game.compat)
     game.start_units = int(data["start_units"])
     game.stacks = [[int(u) for u in s] for s in data["stacks"]]
-    if len(game.stacks) != len(variant.properties):
-        raise ValueError("wrong number of properties")
     game.supply = [int(x) for x in data["supply"]]
     game.hands = [[index[c] for c in hand] for hand in data["hands"]]
     game.pile = [index[c] for c in data["pile"]]

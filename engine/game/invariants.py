@@ -1,0 +1,106 @@
+"""What must hold at every decision of every game (DESIGN.md, Invariants), as one function the
+tests call after every action and `restore` calls on every snapshot it accepts.
+
+Each broken invariant is a sentence naming the snapshot field it concerns, so a refused
+snapshot says where it is damaged.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+
+
+def broken_invariants(game: "Game") -> list[str]:
+    """Every invariant the game breaks (an empty list for a sound game)."""
+    problems = _units(game) + _cards(game)
+    if not problems:
+        problems += _ownership(game) + _ending(game)
+    return problems
+
+
+def _units(game: "Game") -> list[str]:
+    """Each player's units on the board plus in supply equal their starting units."""
+    on_board = [0] * game.n
+    for stack in game.stacks:
+        for unit in stack:
+            on_board[unit] += 1
+    return [
+        f"supply[{player}]: {game.supply[player]} units in supply and {on_board[player]} on the board "
+        f"make {game.supply[player] + on_board[player]}, not the {game.start_units} the player started with"
+        for player in range(game.n)
+        if on_board[player] + game.supply[player] != game.start_units
+    ]
+
+
+def _cards(game: "Game") -> list[str]:
+    """Every card of the deck is in the draw pile, the discards, a hand or in play, once."""
+    deck = Counter({index: card.count for index, card in enumerate(game.variant.cards)})
+    found = Counter(game.pile) + Counter(game.discard) + Counter(game.in_play)
+    for hand in game.hands:
+        found.update(hand)
+    if found == deck:
+        return []
+    cards = game.variant.cards
+    extra = sorted(cards[c].id for c in (found - deck).elements())
+    missing = sorted(cards[c].id for c in (deck - found).elements())
+    parts = ([f"{', '.join(extra)} more than the deck holds"] if extra else []) + (
+        [f"{', '.join(missing)} missing"] if missing else []
+    )
+    return [f"hands, pile, discard and in_play: {'; '.join(parts)}"]
+
+
+def _ownership(game: "Game") -> list[str]:
+    """Property cards follow the stacks (except properties not yet settled), and worth, the
+    count of properties and the tokens follow the property cards."""
+    problems = []
+    value = game.book.value
+    for prop, stack in enumerate(game.stacks):
+        if prop in game.dirty:
+            continue
+        if game.holder[prop] != game.owner_of(prop):
+            problems.append(f"holder[{prop}]: the property card is with {game.holder[prop]}, but the stack gives it to {game.owner_of(prop)}")
+    for player in range(game.n):
+        held = [p for p, h in enumerate(game.holder) if h == player]
+        if game.worth[player] != sum(value[p] for p in held):
+            problems.append(f"worth[{player}]: {game.worth[player]} is not the value of the properties held")
+        if game.held[player] != len(held):
+            problems.append(f"held[{player}]: {game.held[player]} is not the number of properties held")
+        if game.tokens[player] != min(game.book.track_length, game.worth[player]):
+            problems.append(f"tokens[{player}]: the token stands on {game.tokens[player]}, not where the player's worth puts it")
+    return problems
+
+
+def _ending(game: "Game") -> list[str]:
+    """A finished game has a reason that holds and no decision; a game in progress has one."""
+    if game.over:
+        problems = [] if game.pending is None else ["pending: a finished game has no decision"]
+        reason = (game.end_reason or {}).get("reason")
+        player = (game.end_reason or {}).get("player")
+        if reason == "no_units" and (player is None or game.supply[player] != 0):
+            problems.append("end_reason: the game ended for want of units, but that player has units")
+        if reason == "track_end" and (player is None or game.tokens[player] < game.book.track_length):
+            problems.append("end_reason: the game ended at the end of the track, but that token is not there")
+        return problems
+    if game.pending is None:
+        return ["pending: a game in progress always has a decision"]
+    if game.book.end_on_track and not game.dirty and max(game.tokens) >= game.book.track_length:
+        return ["tokens: a token is at the end of the track, but the game is not over"]
+    return _pending(game)
+
+
+def _pending(game: "Game") -> list[str]:
+    """The pending decision is the one the frames stand at, with exactly its options."""
+    expected = game.question_at_top()
+    pending = game.pending
+    if expected is None:
+        return [f"pending: the game is not at a '{pending['kind']}' decision"]
+    kind, player, options = expected
+    if (pending["kind"], pending["player"]) != (kind, player):
+        return [f"pending: the decision is '{kind}' for player {player}, not '{pending['kind']}' for player {pending['player']}"]
+    if [(a.kind, a.arg) for a in pending["options"]] != [(a.kind, a.arg) for a in options]:
+        return ["pending.options: they are not the options of this decision"]
+    return []

@@ -1,0 +1,456 @@
+"""Checking a snapshot field by field before a game is built from it.
+
+A snapshot comes from a file someone else may have written, so `restore` treats it as
+hostile: every field must have the type, range and shape the engine gives it, the frame stack
+must be one the machine could have built (a card's effect frames above its card, a build
+session where a roll or a card starts one, each frame's variables exactly those in scope at
+its statement), and no key may be unknown. The first problem raises `RestoreError` naming the
+field (`frames[3].env.P`); what the fields must mean together (units and cards conserved,
+property cards following the stacks, the pending decision being the one the frames stand at)
+is checked on the built game by `engine.game.invariants`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from engine.effects import ast
+from engine.game.rulebook import Rulebook
+from engine.variant.model import Variant
+
+MAX_NUMBER = 10**9
+"""Largest magnitude of a number in a snapshot (budgets, counts, effect variables)."""
+MAX_SEED = 2**128
+MAX_FRAMES = 200
+"""Deeper than any effect can nest (blocks nest at most 12 deep, plus loops and a reaction)."""
+
+TURN_STEPS = ("start", "after_roll", "zone", "build", "settle", "cards", "end")
+END_REASONS = ("no_units", "track_end", "turn_limit")
+ACTION_KINDS = ("build", "stop", "play", "pass", "end_turn", "zone", "choose", "react", "decline", "discard")
+
+
+class RestoreError(ValueError):
+    """The snapshot cannot be restored: wrong format, wrong variant or damaged data."""
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        text = str(value) if abs(value) < 10**12 else "a number that large"
+        return text
+    if isinstance(value, str):
+        return f"the text '{value[:40]}'" + ("..." if len(value) > 40 else "")
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "something else"
+
+
+def damaged(field: str, message: str) -> RestoreError:
+    return RestoreError(f"the saved game is damaged: {field}: {message}")
+
+
+class SnapshotChecker:
+    """Checks one snapshot against one variant; `check()` raises RestoreError or returns."""
+
+    def __init__(self, variant: Variant, book: Rulebook, data: dict):
+        self.variant = variant
+        self.book = book
+        self.data = data
+        self.players = 0
+        self.card_ids = {card.id for card in variant.cards}
+        self.zone_ids = set(book.zone_ids)
+
+    # ----- primitive checks ------------------------------------------------------------------
+
+    def whole(self, field: str, value: Any, low: int, high: int) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise damaged(field, f"must be a whole number from {low} to {high}, not {_describe(value)}")
+        return value
+
+    def optional_whole(self, field: str, value: Any, low: int, high: int) -> int | None:
+        return None if value is None else self.whole(field, value, low, high)
+
+    def flag(self, field: str, value: Any) -> bool:
+        if type(value) is not bool:
+            raise damaged(field, f"must be true or false, not {_describe(value)}")
+        return value
+
+    def listing(self, field: str, value: Any, length: int | None = None, most: int = 10_000) -> list:
+        if type(value) is not list:
+            raise damaged(field, f"must be a list, not {_describe(value)}")
+        if length is not None and len(value) != length:
+            raise damaged(field, f"must have {length} entries, not {len(value)}")
+        if len(value) > most:
+            raise damaged(field, f"has {len(value)} entries; at most {most} make sense")
+        return value
+
+    def mapping(self, field: str, value: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+        if type(value) is not dict:
+            raise damaged(field, f"must be an object, not {_describe(value)}")
+        for key in value:
+            if key not in required and key not in optional:
+                raise damaged(f"{field}.{key}" if field else str(key), "is not a field of a saved game here")
+        for key in required:
+            if key not in value:
+                raise damaged(field or "the top level", f"the field '{key}' is missing")
+        return value
+
+    def player(self, field: str, value: Any) -> int:
+        return self.whole(field, value, 0, self.players - 1)
+
+    def optional_player(self, field: str, value: Any) -> int | None:
+        return None if value is None else self.player(field, value)
+
+    def prop(self, field: str, value: Any) -> int:
+        return self.whole(field, value, 0, len(self.variant.properties) - 1)
+
+    def zone(self, field: str, value: Any) -> str:
+        if type(value) is not str or value not in self.zone_ids:
+            raise damaged(field, f"must be one of the zones ({', '.join(sorted(self.zone_ids))}), not {_describe(value)}")
+        return value
+
+    def card(self, field: str, value: Any) -> str:
+        if type(value) is not str or value not in self.card_ids:
+            raise damaged(field, f"must be a card of the deck, not {_describe(value)}")
+        return value
+
+    def card_index(self, field: str, value: Any) -> int:
+        return self.whole(field, value, 0, len(self.variant.cards) - 1)
+
+    def cards(self, field: str, value: Any) -> None:
+        for i, card in enumerate(self.listing(field, value, most=self.variant.deck_size)):
+            self.card(f"{field}[{i}]", card)
+
+    # ----- the snapshot ----------------------------------------------------------------------
+
+    def check(self, fields: tuple[str, ...]) -> None:
+        data = self.mapping("", self.data, fields)
+        self.players = data["players"]  # checked against the variant by the caller
+        for name in fields:
+            getattr(self, f"field_{name}")(name, data[name])
+        self.frames(data["frames"])
+
+    def field_format(self, field: str, value: Any) -> None:
+        pass  # checked first, by restore
+
+    field_variant = field_players = field_rng = field_frames = field_pending = field_format
+
+    def field_seed(self, field: str, value: Any) -> None:
+        self.whole(field, value, -MAX_SEED, MAX_SEED)
+
+    def field_start_units(self, field: str, value: Any) -> None:
+        units = self.variant.units_for(self.players)
+        if value != units or type(value) is not int:
+            raise damaged(field, f"must be {units}, the units each of {self.players} players starts with")
+
+    def field_stacks(self, field: str, value: Any) -> None:
+        units = self.variant.units_for(self.players) * self.players
+        for p, stack in enumerate(self.listing(field, value, len(self.variant.properties))):
+            for i, unit in enumerate(self.listing(f"{field}[{p}]", stack, most=units)):
+                self.player(f"{field}[{p}][{i}]", unit)
+
+    def _per_player(self, field: str, value: Any, high: int) -> None:
+        for i, number in enumerate(self.listing(field, value, self.players)):
+            self.whole(f"{field}[{i}]", number, 0, high)
+
+    def field_supply(self, field: str, value: Any) -> None:
+        self._per_player(field, value, self.variant.units_for(self.players))
+
+    def field_worth(self, field: str, value: Any) -> None:
+        self._per_player(field, value, sum(self.book.value))
+
+    def field_held(self, field: str, value: Any) -> None:
+        self._per_player(field, value, len(self.variant.properties))
+
+    def field_tokens(self, field: str, value: Any) -> None:
+        self._per_player(field, value, self.book.track_length)
+
+    def field_hands(self, field: str, value: Any) -> None:
+        for i, hand in enumerate(self.listing(field, value, self.players)):
+            self.cards(f"{field}[{i}]", hand)
+
+    field_pile = field_discard = field_in_play = cards
+
+    def field_holder(self, field: str, value: Any) -> None:
+        for p, holder in enumerate(self.listing(field, value, len(self.variant.properties))):
+            self.optional_player(f"{field}[{p}]", holder)
+
+    def field_dirty(self, field: str, value: Any) -> None:
+        props = [self.prop(f"{field}[{i}]", p) for i, p in enumerate(self.listing(field, value, most=len(self.variant.properties)))]
+        if len(set(props)) != len(props):
+            raise damaged(field, "names a property twice")
+
+    def field_order(self, field: str, value: Any) -> None:
+        order = self.listing(field, value, self.players)
+        if any(type(p) is not int for p in order) or sorted(order) != list(range(self.players)):
+            raise damaged(field, f"must list each player from 0 to {self.players - 1} once")
+
+    def field_turn_pos(self, field: str, value: Any) -> None:
+        self.whole(field, value, 0, self.players - 1)
+
+    def field_turn_number(self, field: str, value: Any) -> None:
+        from engine.game.game import MAX_TURNS
+
+        self.whole(field, value, 0, MAX_TURNS + 1)
+
+    def field_dice(self, field: str, value: Any) -> None:
+        dice = self.listing(field, value, most=self.variant.dice.number_count)
+        if dice and len(dice) != self.variant.dice.number_count:
+            raise damaged(field, f"must be empty or hold {self.variant.dice.number_count} dice")
+        for i, die in enumerate(dice):
+            if type(die) is not int or die not in self.variant.dice.number_faces:
+                raise damaged(f"{field}[{i}]", f"must be a face of the number dice, not {_describe(die)}")
+
+    def field_face(self, field: str, value: Any) -> None:
+        self.optional_whole(field, value, 0, len(self.variant.dice.colour_faces) - 1)
+
+    def field_zone(self, field: str, value: Any) -> None:
+        if value is not None:
+            self.zone(field, value)
+
+    def field_bonus(self, field: str, value: Any) -> None:
+        self.whole(field, value, 0, MAX_NUMBER)
+
+    def field_cards_played(self, field: str, value: Any) -> None:
+        self.whole(field, value, 0, self.variant.rules.cards_per_turn)
+
+    def field_over(self, field: str, value: Any) -> None:
+        self.flag(field, value)
+
+    def field_end_reason(self, field: str, value: Any) -> None:
+        if (value is None) != (self.data["over"] is False):
+            raise damaged(field, "a finished game has a reason, and a game in progress none")
+        if value is not None:
+            self.mapping(field, value, ("reason", "player"))
+            if value["reason"] not in END_REASONS:
+                raise damaged(f"{field}.reason", f"must be one of {', '.join(END_REASONS)}, not {_describe(value['reason'])}")
+            self.optional_player(f"{field}.player", value["player"])
+
+    def pending(self, value: Any) -> None:
+        """The pending decision's shape; that it is the right decision is an invariant."""
+        if value is None:
+            return
+        self.mapping("pending", value, ("kind", "player", "options"))
+        self.player("pending.player", value["player"])
+        for i, option in enumerate(self.listing("pending.options", value["options"], most=1000)):
+            self.mapping(f"pending.options[{i}]", option, ("kind", "arg", "what"))
+            if option["kind"] not in ACTION_KINDS:
+                raise damaged(f"pending.options[{i}].kind", f"is not an action, but {_describe(option['kind'])}")
+
+    # ----- the frame stack -------------------------------------------------------------------
+
+    def frames(self, value: Any) -> None:
+        frames = self.listing("frames", value, most=MAX_FRAMES)
+        if not frames:
+            raise damaged("frames", "must start with the turn")
+        for index, frame in enumerate(frames):  # first the shape of every frame,
+            field = f"frames[{index}]"
+            if type(frame) is not dict or type(frame.get("t")) is not str or frame["t"] not in _FRAME_KEYS:
+                raise damaged(field, "must be one of the engine's frames")
+            required, optional = _FRAME_KEYS[frame["t"]]
+            self.mapping(field, frame, required, optional)
+            if (index == 0) != (frame["t"] == "turn"):
+                raise damaged(field, "the turn must be the first frame, and only the first")
+        for index, frame in enumerate(frames):  # then how each stands on the one below
+            getattr(self, f"frame_{frame['t']}")(f"frames[{index}]", frame, index, frames)
+        self.pending(self.data["pending"])
+        self._cards_in_play(frames)
+
+    def frame_turn(self, field: str, frame: dict, index: int, frames: list) -> None:
+        step = frame["step"]
+        if step not in TURN_STEPS:
+            raise damaged(f"{field}.step", f"must be one of {', '.join(TURN_STEPS)}, not {_describe(step)}")
+        face = self.data["face"]
+        if step != "start" and face is None:
+            raise damaged("face", f"the colour die has been rolled at the turn's '{step}' step")
+        rolled = None if face is None else self.variant.dice.colour_faces[face].kind
+        if step in ("zone", "build", "settle") and (rolled == "fortune" or not self.data["dice"]):
+            raise damaged(f"{field}.step", f"'{step}' follows a roll of a zone or wild, with the number dice")
+        if step == "settle" and self.data["zone"] is None:
+            raise damaged("zone", "the turn builds in a zone")
+        above = frames[1]["t"] if len(frames) > 1 else None
+        allowed = {"zone": ("card", None), "cards": ("card", None), "settle": ("build", None)}.get(step, (None,))
+        if above not in allowed:
+            raise damaged("frames[1]", f"cannot stand on the turn's '{step}' step")
+
+    def frame_card(self, field: str, frame: dict, index: int, frames: list) -> None:
+        card = self.card_index(f"{field}.c", frame["c"])
+        self.player(f"{field}.me", frame["me"])
+        self.flag(f"{field}.halt", frame["halt"])
+        from engine.game.game import MAX_EFFECT_STEPS
+
+        self.whole(f"{field}.steps", frame.get("steps", 0), 0, MAX_EFFECT_STEPS + 1)
+        below = frames[index - 1]
+        timing = self.variant.cards[card].timing
+        if below["t"] == "turn":
+            wanted = {"zone": "after_roll", "cards": "end_of_turn"}.get(below["step"])
+            if timing != wanted or frame["target"] is not None or frame["me"] != self._turn_player():
+                raise damaged(field, "is not a card the turn's player could be playing at this step")
+            return
+        target = self.whole(f"{field}.target", frame["target"], 0, index - 1)
+        if below["t"] != "blk" or timing != "reaction" or frames[target]["t"] != "card" or below["root"] != target:
+            raise damaged(field, "is not an answer to the card that offered it")
+        if self.variant.cards[frames[target]["c"]].id not in self.variant.cards[card].reacts_to:
+            raise damaged(f"{field}.c", "does not answer that card")
+
+    def frame_blk(self, field: str, frame: dict, index: int, frames: list) -> None:
+        block = self.whole(f"{field}.b", frame["b"], 0, len(self.book.blocks) - 1)
+        pc = self.whole(f"{field}.pc", frame["pc"], 0, len(self.book.blocks[block]))
+        root = self._root(field, frame, index, frames)
+        below = frames[index - 1]
+        if below["t"] == "card":
+            fits = root == index - 1 and block == self.book.card_block[below["c"]]
+        elif below["t"] in ("loop", "rep"):
+            fits = below["root"] == root and block == below["b"]
+        elif below["t"] == "blk":
+            parent = self._statement(below)
+            fits = below["root"] == root and isinstance(parent, ast.If) and block in self.book.child_blocks[id(parent)]
+        else:
+            fits = False
+        if not fits:
+            raise damaged(field, "is not a part of the effect below it")
+        self._env(f"{field}.env", frame["env"], self.book.scopes[block][pc])
+
+    def frame_loop(self, field: str, frame: dict, index: int, frames: list) -> None:
+        statement = self._pushed_by(field, index, frames, ast.ForEach)
+        (body,) = self.book.child_blocks[id(statement)]
+        if frame["b"] != body or frame["var"] != statement.var:
+            raise damaged(field, "is not the loop of the statement below it")
+        kind = self.book.scopes[body][0][statement.var]
+        items = self.listing(f"{field}.items", frame["items"], most=1000)
+        for i, item in enumerate(items):
+            self._value(f"{field}.items[{i}]", item, kind)
+        self.whole(f"{field}.i", frame["i"], 0, len(items))
+        self._root(field, frame, index, frames)
+        self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
+
+    def frame_rep(self, field: str, frame: dict, index: int, frames: list) -> None:
+        statement = self._pushed_by(field, index, frames, ast.Repeat)
+        if frame["b"] != self.book.child_blocks[id(statement)][0]:
+            raise damaged(f"{field}.b", "is not the body of the statement below it")
+        from engine.game.interpreter import MAX_REPEAT
+
+        self.whole(f"{field}.left", frame["left"], 0, MAX_REPEAT)
+        self._root(field, frame, index, frames)
+        self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
+
+    def frame_build(self, field: str, frame: dict, index: int, frames: list) -> None:
+        below = frames[index - 1]
+        if below["t"] == "turn":
+            if frame["player"] != self._turn_player() or frame["zone"] != self.data["zone"]:
+                raise damaged(field, "is not the turn's building")
+        else:
+            self._pushed_by(field, index, frames, ast.BuildSession)
+        self._on_top(field, index, frames)
+        self.player(f"{field}.player", frame["player"])
+        self.whole(f"{field}.budget", frame["budget"], -MAX_NUMBER, MAX_NUMBER)
+        zone = self.zone(f"{field}.zone", frame["zone"])
+        self.optional_whole(f"{field}.lots", frame["lots"], 0, MAX_NUMBER)
+        self.optional_whole(f"{field}.per_lot", frame["per_lot"], 0, MAX_NUMBER)
+        placed = self.whole(f"{field}.placed", frame["placed"], 0, MAX_NUMBER)
+        self.flag(f"{field}.must", frame["must"])
+        started = self.listing(f"{field}.started", frame["started"], most=len(self.variant.properties))
+        seen = set()
+        for i, pair in enumerate(started):
+            where = f"{field}.started[{i}]"
+            if type(pair) is not list or len(pair) != 2:
+                raise damaged(where, "must be a property and a count")
+            prop = self.prop(where, pair[0])
+            self.whole(where, pair[1], 1, placed)
+            if prop in seen or prop not in self.book.zone_props[zone]:
+                raise damaged(where, "must name a property of the zone being built in, once")
+            seen.add(prop)
+        if sum(pair[1] for pair in started) > placed:
+            raise damaged(f"{field}.started", "counts more units than were placed")
+
+    def frame_react(self, field: str, frame: dict, index: int, frames: list) -> None:
+        self._pushed_by(field, index, frames, ast.OfferReaction)
+        self._on_top(field, index, frames)
+        self.player(f"{field}.player", frame["player"])
+        root = self._root(field, frame, index, frames)
+        if frame["against"] != frames[root]["c"]:
+            raise damaged(f"{field}.against", "must be the card that offered the reaction")
+
+    def frame_discard(self, field: str, frame: dict, index: int, frames: list) -> None:
+        self._pushed_by(field, index, frames, ast.Discard)
+        self._on_top(field, index, frames)
+        self.player(f"{field}.player", frame["player"])
+        from engine.game.interpreter import MAX_REPEAT
+
+        self.whole(f"{field}.left", frame["left"], 0, MAX_REPEAT)
+
+    # ----- helpers for frames ----------------------------------------------------------------
+
+    def _turn_player(self) -> int:
+        return self.data["order"][self.data["turn_pos"]]
+
+    def _root(self, field: str, frame: dict, index: int, frames: list) -> int:
+        root = self.whole(f"{field}.root", frame["root"], 0, index - 1)
+        if frames[root]["t"] != "card":
+            raise damaged(f"{field}.root", "must be the card whose effect this is")
+        return root
+
+    def _statement(self, frame: dict) -> ast.Stmt | None:
+        """The statement a block frame ran last (the one that pushed what stands on it)."""
+        block = self.book.blocks[frame["b"]]
+        return block[frame["pc"] - 1] if 0 < frame["pc"] <= len(block) else None
+
+    def _pushed_by(self, field: str, index: int, frames: list, kind: type) -> Any:
+        below = frames[index - 1]
+        statement = self._statement(below) if below["t"] == "blk" else None
+        if not isinstance(statement, kind):
+            raise damaged(field, "is not what the statement below it starts")
+        return statement
+
+    def _on_top(self, field: str, index: int, frames: list) -> None:
+        if index != len(frames) - 1:
+            raise damaged(field, "nothing stands on a decision's frame")
+
+    def _parent_scope(self, below: dict) -> dict[str, str]:
+        """The variables the block below had when it started its loop or repeat."""
+        return self.book.scopes[below["b"]][below["pc"] - 1]
+
+    def _env(self, field: str, env: Any, scope: dict[str, str]) -> None:
+        if type(env) is not dict or set(env) != set(scope):
+            raise damaged(field, f"must hold exactly the variables {', '.join(sorted(scope)) or '(none)'} here")
+        for name, kind in scope.items():
+            self._value(f"{field}.{name}", env[name], kind)
+
+    def _value(self, field: str, value: Any, kind: str) -> None:
+        if value is None:
+            return  # "nobody": an owner of a vacant lot, a roll-off with no one left
+        if kind == "player":
+            self.player(field, value)
+        elif kind == "property":
+            self.prop(field, value)
+        elif kind == "zone":
+            self.zone(field, value)
+        else:
+            self.whole(field, value, -MAX_NUMBER, MAX_NUMBER)
+
+    def _cards_in_play(self, frames: list) -> None:
+        """The cards in play are exactly the cards whose effects are on the stack."""
+        playing = sorted(self.variant.cards[f["c"]].id for f in frames if f["t"] == "card")
+        if sorted(self.data["in_play"]) != playing:
+            raise damaged("in_play", "must be the cards whose effects are under way")
+
+
+_FRAME_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "turn": (("t", "step"), ()),
+    "card": (("t", "c", "me", "halt", "target"), ("steps",)),
+    "blk": (("t", "b", "pc", "env", "root"), ()),
+    "loop": (("t", "b", "var", "items", "i", "env", "root"), ()),
+    "rep": (("t", "b", "left", "env", "root"), ()),
+    "build": (("t", "player", "budget", "zone", "lots", "per_lot", "started", "placed", "must"), ()),
+    "react": (("t", "player", "against", "root"), ()),
+    "discard": (("t", "player", "left"), ()),
+}
+
+
+def frame_kinds() -> Iterator[str]:
+    return iter(_FRAME_KEYS)

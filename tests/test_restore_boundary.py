@@ -1,0 +1,179 @@
+"""`restore()` is a boundary (issue 10, 5): a snapshot from a file someone else wrote is either
+refused with RestoreError naming the field, or it restores a game whose invariants hold and
+that plays to its end. Checked by mutating real snapshots of every bundled variant."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from engine import RestoreError, load_variant, new_game, restore
+from engine.game.invariants import broken_invariants
+from engine.game.snapshot import FIELDS
+from engine.resources import bundled_variant_names
+from test_engine_invariants import check_invariants
+
+VARIANTS = {name: load_variant(name) for name in bundled_variant_names()}
+
+ODD_VALUES = [None, True, False, 0, 1, -1, 2, 3, 7, 99, 10**30, -(10**30), 1.5, float("nan"), "", "x", "red",
+              "hurricane", "turn", "blk", [], {}, [0], [None], {"t": "turn"}, [[0, 1]]]
+
+
+def snapshots(count: int, seed: int) -> list[tuple[str, dict]]:
+    """Snapshots of random games at random decisions (mid-card ones included), as JSON."""
+    rnd = random.Random(seed)
+    found = []
+    names = sorted(VARIANTS)
+    while len(found) < count:
+        name = rnd.choice(names)
+        game = new_game(VARIANTS[name], rnd.choice([2, 3, 4]), seed=rnd.randrange(10**6))
+        for _ in range(rnd.randrange(0, 150)):
+            if game.is_over:
+                break
+            actions = game.legal_actions()
+            game.apply(actions[rnd.randrange(len(actions))])
+        found.append((name, json.loads(json.dumps(game.to_dict()))))
+    return found
+
+
+def paths(node, prefix=()):
+    """Every place in a JSON tree: (path to the container, key or index)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield prefix, key
+            yield from paths(value, prefix + (key,))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield prefix, index
+            yield from paths(value, prefix + (index,))
+
+
+def at(node, path):
+    for step in path:
+        node = node[step]
+    return node
+
+
+def mutate(data: dict, rnd: random.Random) -> dict:
+    """One edit a damaged disk or a hostile hand might make, anywhere in the snapshot."""
+    data = copy.deepcopy(data)
+    places = list(paths(data))
+    container_path, key = rnd.choice(places)
+    container = at(data, container_path)
+    kind = rnd.randrange(7)
+    if kind == 0:
+        container[key] = rnd.choice(ODD_VALUES)
+    elif kind == 1 and isinstance(container[key], int) and not isinstance(container[key], bool):
+        container[key] += rnd.choice([-2, -1, 1, 2, 5])
+    elif kind == 2:
+        del container[key]
+    elif kind == 3 and isinstance(container, list) and len(container) > 1:
+        other = rnd.randrange(len(container))
+        container[key], container[other] = container[other], container[key]
+    elif kind == 4 and isinstance(container, list):
+        container.insert(key, copy.deepcopy(container[key]))
+    elif kind == 5 and isinstance(container, dict):
+        container["surplus"] = 1
+    else:
+        _, donor_key = rnd.choice(places)
+        container[key] = copy.deepcopy(at(data, _)[donor_key])
+    return data
+
+
+def play_to_the_end(game, rnd: random.Random, limit: int = 5000) -> None:
+    for _ in range(limit):
+        if game.is_over:
+            return
+        check_invariants(game)
+        actions = game.legal_actions()
+        game.apply(actions[rnd.randrange(len(actions))])
+    assert game.is_over, "a restored game plays to its end"
+
+
+def try_mutations(count: int, seed: int) -> Counter:
+    """Mutate and restore `count` times; tally what happened. Anything but RestoreError or
+    a sound game that plays to its end fails the test."""
+    rnd = random.Random(seed)
+    pool = snapshots(40, seed)
+    tally: Counter = Counter()
+    for _ in range(count):
+        name, original = rnd.choice(pool)
+        damaged = mutate(original, rnd)
+        try:
+            game = restore(VARIANTS[name], damaged)
+        except RestoreError as error:
+            assert str(error), "a refusal says why"
+            tally["refused"] += 1
+            continue
+        assert broken_invariants(game) == []
+        play_to_the_end(game, rnd)
+        tally["played on"] += 1
+    return tally
+
+
+def test_mutated_snapshots_are_refused_or_play_to_their_end_with_every_invariant():
+    tally = try_mutations(1500, seed=10)
+    assert tally["refused"] + tally["played on"] == 1500
+    assert tally["refused"] > 1000  # almost every edit of a snapshot damages it
+
+
+def test_a_refusal_names_the_damaged_field():
+    name, data = snapshots(1, seed=3)[0]
+    variant = VARIANTS[name]
+    cases = {
+        "stacks[0][0]": lambda d: d["stacks"].__setitem__(0, [9]),
+        "supply[1]": lambda d: d["supply"].__setitem__(1, -4),
+        "hands[0][0]": lambda d: d["hands"].__setitem__(0, ["no_such_card"]),
+        "frames[0].step": lambda d: d["frames"][0].__setitem__("step", "dance"),
+        "surplus": lambda d: d.__setitem__("surplus", 1),
+        "turn_pos": lambda d: d.__setitem__("turn_pos", 1.5),
+        "the field 'order' is missing": lambda d: d.pop("order"),
+        "rng": lambda d: d.__setitem__("rng", {"kind": "blake2b", "key": "00", "position": 0}),
+    }
+    for field, damage in cases.items():
+        broken = copy.deepcopy(data)
+        damage(broken)
+        with pytest.raises(RestoreError, match=field.replace("[", r"\[").replace("]", r"\]")):
+            restore(variant, broken)
+
+
+def test_units_and_cards_must_add_up():
+    variant = VARIANTS["winning-moves-2016"]
+    game = new_game(variant, 3, seed=5)
+    data = json.loads(json.dumps(game.to_dict()))
+    more_units = copy.deepcopy(data)
+    more_units["supply"][0] -= 1  # a unit vanished
+    with pytest.raises(RestoreError, match=r"supply\[0\]"):
+        restore(variant, more_units)
+    extra_card = copy.deepcopy(data)
+    extra_card["hands"][1].append("hurricane")  # a fifth Hurricane
+    with pytest.raises(RestoreError, match="more than the deck holds"):
+        restore(variant, extra_card)
+
+
+def test_a_pending_decision_must_be_the_one_the_game_stands_at():
+    variant = VARIANTS["winning-moves-2016"]
+    game = new_game(variant, 2, seed=8)
+    data = json.loads(json.dumps(game.to_dict()))
+    forged = copy.deepcopy(data)
+    forged["pending"]["options"].insert(0, {"kind": "build", "arg": 0, "what": "property"})
+    with pytest.raises(RestoreError, match="pending"):
+        restore(variant, forged)
+    other = copy.deepcopy(data)
+    other["pending"]["player"] = 1 - other["pending"]["player"]
+    with pytest.raises(RestoreError, match="pending"):
+        restore(variant, other)
+
+
+def test_every_field_is_written_and_checked():
+    game = new_game(VARIANTS["winning-moves-2016"], 2, seed=1)
+    assert tuple(game.to_dict()) == FIELDS
+    for field in FIELDS:
+        data = json.loads(json.dumps(game.to_dict()))
+        del data[field]
+        with pytest.raises(RestoreError):
+            restore(game.variant, data)
