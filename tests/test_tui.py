@@ -230,10 +230,9 @@ def test_save_then_load_resumes_the_same_game_and_a_damaged_save_is_explained(tm
     async def scenario():
         app, session = game_app(seats, seed)
         async with app.run_test(size=(120, 40)) as pilot:
-            for _ in range(3):  # a few moves
-                await wait_for(pilot, lambda: bool(session.view().actions) or on(app, ChoiceScreen))
-                await pilot.press("enter" if on(app, ChoiceScreen) else "1")
-            await wait_for(pilot, lambda: bool(session.view().actions))
+            await press_through(  # a few moves, then the person's turn on the game screen
+                pilot, lambda: len(session.record.actions) >= 3 and on(app, GameScreen) and bool(session.view().actions)
+            )
             await pilot.press("s")
             await wait_for(pilot, lambda: on(app, PathScreen))
             app.screen.query_one(Input).value = "game.json"

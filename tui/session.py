@@ -25,6 +25,8 @@ PACES: dict[str, float] = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "instant": 
 
 DEFAULT_SAVE = "boardwalk-save.json"
 
+_ONE_ANSWER_QUESTIONS = frozenset({"after_roll", "card", "discard"})
+
 
 def default_bot() -> str:
     from engine.bots import bot_names
@@ -104,6 +106,9 @@ class Session:
         self.events: list[Event] = []
         self.deciders: list[int] = []
         """Who took each recorded action (parallel to record.actions), for undo."""
+        self.automatic: list[bool] = []
+        """Whether each recorded action was an automatic answer (parallel too): undo takes
+        back what the person chose, not what was answered for them."""
         self._replay(record.actions)
         self.bots: dict[int, Bot] = {
             i: make_bot(seat.bot, self.variant, seed=record.seed * 7 + i + 1)
@@ -132,14 +137,12 @@ class Session:
         return cls(loaded.record, Path(path)), loaded.warnings
 
     def _replay(self, actions: list[dict]) -> None:
-        game = self.record.new_game()
-        events = list(game.setup_events)
-        deciders = []
+        self.game = self.record.new_game()
+        self.events = list(self.game.setup_events)
+        self.deciders, self.automatic = [], []
+        self.record.actions = []
         for action in actions:
-            deciders.append(game.current_player)
-            events.extend(game.apply(action))
-        self.game, self.events, self.deciders = game, events, deciders
-        self.record.actions = list(actions)
+            self.apply(action)
 
     # ----- who plays -------------------------------------------------------------------------
 
@@ -159,6 +162,26 @@ class Session:
         player = self.deciding
         return len(self.humans) > 1 and player is not None and not self.is_bot(player) and player != self.viewer
 
+    def automatic_answer(self) -> Action | None:
+        """The answer given for a person at once: their only option at a card question they
+        are asked whenever they hold a card (docs/rulings.md, 33). Only when they play alone
+        against bots, where nobody else sees the screen; between people the question shows
+        like any other, so a quick turn tells the table nothing."""
+        if len(self.humans) != 1 or self.deciding != self.humans[0]:
+            return None
+        if self.game.decision not in _ONE_ANSWER_QUESTIONS:
+            return None
+        actions = self.game.legal_actions()
+        return actions[0] if len(actions) == 1 else None
+
+    def handover_reason(self) -> str:
+        """Why the keyboard passes, from public facts alone (whose turn, who is asked)."""
+        seats = self.variant.seats
+        player, turn_player = self.deciding, self.game.turn_player
+        if player != turn_player:
+            return f"{seats[turn_player].name} has played a card against {seats[player].name}."
+        return f"It is {seats[player].name}'s turn."
+
     def take_seat(self, player: int) -> None:
         """The person at `player`'s seat confirmed the hand-over: show their view."""
         self.viewer = player
@@ -175,9 +198,11 @@ class Session:
         """The deciding player's action; recorded, applied, logged."""
         player = self.game.current_player
         as_dict = action.to_dict() if isinstance(action, Action) else {"kind": action["kind"], "arg": action.get("arg")}
+        automatic = self.automatic_answer()
         events = self.game.apply(as_dict)
         self.record.actions.append(as_dict)
         self.deciders.append(player)
+        self.automatic.append(automatic is not None and automatic.to_dict() == as_dict)
         self.events.extend(events)
         self.unsaved = True
         return events
@@ -201,15 +226,22 @@ class Session:
         return len(self.humans) == 1 and bool(self.bots)
 
     def can_undo(self) -> bool:
-        return self.undo_allowed and self.humans[0] in self.deciders
+        return self.undo_allowed and self._last_choice() is not None
+
+    def _last_choice(self) -> int | None:
+        """The index of the person's last chosen (not automatic) action."""
+        human = self.humans[0]
+        for index in range(len(self.deciders) - 1, -1, -1):
+            if self.deciders[index] == human and not self.automatic[index]:
+                return index
+        return None
 
     def undo(self) -> int:
         """Take back the person's last action and everything the bots did after it; returns
         how many actions were taken back."""
-        if not self.can_undo():
+        last = self._last_choice() if self.undo_allowed else None
+        if last is None:
             return 0
-        human = self.humans[0]
-        last = max(i for i, player in enumerate(self.deciders) if player == human)
         removed = len(self.record.actions) - last
         self._replay(self.record.actions[:last])
         self.unsaved = True

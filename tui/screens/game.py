@@ -155,6 +155,10 @@ class GameScreen(Screen):
     def advance(self) -> None:
         """After every change: redraw, then let whoever decides next decide."""
         session = self.session
+        answer = session.automatic_answer()
+        while answer is not None:
+            session.apply(answer)
+            answer = session.automatic_answer()
         session.hide_hands()
         view = self.redraw()
         if self._asking:
@@ -169,17 +173,11 @@ class GameScreen(Screen):
         elif session.needs_handover():
             self._asking = True
             seat = view.seats[player]
-            self.app.push_screen(HandOverScreen(seat.name, seat.colour, self._handover_reason(view)), self._handed_over)
+            self.app.push_screen(HandOverScreen(seat.name, seat.colour, session.handover_reason()), self._handed_over)
         elif session.game.decision == "react":
             self._ask_reaction(view)
         else:
             self.query_one(ActionList).focus()
-
-    def _handover_reason(self, view: View) -> str:
-        player = view.current_player
-        if player != view.turn_player:
-            return f"{view.seats[view.turn_player].name} has played a card against {view.seats[player].name}."
-        return f"It is {view.seats[player].name}'s turn."
 
     def _handed_over(self, _: Any) -> None:
         self._asking = False

@@ -1,0 +1,181 @@
+"""What a player sees must not depend on cards they cannot see (issue 10, 4): not their
+observation, not the events, not the prompts, not even whether someone is being asked.
+
+The test of it: twin games that differ only in cards hidden from a watcher, played forward
+with the same actions, must look identical to the watcher at every step. docs/rulings.md, 33:
+whoever holds a card is asked at the card questions, playable or not.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import load_variant, new_game
+from engine.resources import bundled_variant_names
+from tui.session import PUBLIC, Session
+
+VARIANTS = {name: load_variant(name) for name in bundled_variant_names()}
+
+
+def hide_differently(game, watcher: int, rnd: random.Random):
+    """A copy in which a card the watcher cannot see is swapped for a different one: between
+    two other players' hands, or between another hand and the bottom of the draw pile. None
+    when no such card is found."""
+    twin = game.copy()
+    # not the player deciding now: their pending options were worked out from their hand
+    others = [p for p in range(game.n) if p not in (watcher, game.current_player)]
+    if not others:
+        return None
+    rnd.shuffle(others)
+    for a in others:
+        for b in others:
+            if a == b:
+                continue
+            for i, card in enumerate(twin.hands[a]):
+                for j, other in enumerate(twin.hands[b]):
+                    if card != other:
+                        twin.hands[a][i], twin.hands[b][j] = other, card
+                        return twin
+    if len(twin.pile) > 1:
+        for i, card in enumerate(twin.hands[others[0]]):
+            if card != twin.pile[0]:
+                twin.hands[others[0]][i], twin.pile[0] = twin.pile[0], card
+                return twin
+    return None
+
+
+def seen(game, watcher: int, events) -> tuple:
+    """Everything the watcher is shown: their observation and the events as told to them."""
+    return game.observation(watcher), [(e.to_dict(watcher), e.describe(watcher)) for e in events]
+
+
+def common_action(game, twin, rnd: random.Random):
+    """An action legal in both games (the hidden cards may give a player different options)."""
+    theirs = {(a.kind, a.arg) for a in twin.legal_actions()}
+    shared = [a for a in game.legal_actions() if (a.kind, a.arg) in theirs]
+    return rnd.choice(shared) if shared else None
+
+
+CASES = [(name, players) for name in sorted(VARIANTS) for players in (2, 3, 4)]
+
+
+@pytest.mark.parametrize("name, players", CASES)
+def test_twin_games_differing_in_hidden_cards_look_the_same_to_the_watcher(name, players):
+    rnd = random.Random(f"{name}-{players}")
+    compared = 0
+    for seed in range(16):
+        game = new_game(VARIANTS[name], players, seed=seed)
+        for _ in range(rnd.randrange(0, 60)):
+            if game.is_over:
+                break
+            actions = game.legal_actions()
+            game.apply(actions[rnd.randrange(len(actions))])
+        watcher = rnd.randrange(players)
+        twin = hide_differently(game, watcher, rnd)
+        if twin is None or game.is_over:
+            continue
+        assert seen(game, watcher, []) == seen(twin, watcher, [])
+        for _ in range(150):
+            if game.is_over or min(len(game.pile), len(twin.pile)) <= 1:
+                break  # the swapped bottom card could be drawn now: the twins may rightly part
+            action = common_action(game, twin, rnd)
+            if action is None:
+                break  # e.g. a discard among different hidden cards: the choice itself is seen
+            events, twin_events = game.apply(action), twin.apply(action)
+            assert seen(game, watcher, events) == seen(twin, watcher, twin_events)
+            assert twin.is_over == game.is_over
+            compared += 1
+    assert compared >= 150, "the twins were compared over enough decisions"
+
+
+def test_a_player_with_nothing_playable_is_asked_all_the_same():
+    """The table cannot tell a hand with a playable card from one without: both are asked."""
+    variant = VARIANTS["winning-moves-2016"]
+    game = new_game(variant, 3, seed=2)
+    asked_with_nothing = 0
+    rnd = random.Random(4)
+    while not game.is_over and asked_with_nothing < 5:
+        if game.decision in ("after_roll", "card") and len(game.legal_actions()) == 1:
+            asked_with_nothing += 1
+        actions = game.legal_actions()
+        game.apply(actions[rnd.randrange(len(actions))])
+    assert asked_with_nothing == 5
+
+
+def test_hot_seat_hand_overs_do_not_depend_on_hidden_cards():
+    """Two people at one keyboard: the hand-over screens and who is asked what come in the
+    same order whatever the other person holds."""
+    variant = VARIANTS["winning-moves-2016"]
+    checked = 0
+    for seed in range(6):
+        first = Session.start(variant, "winning-moves-2016", [None, None], seed)
+        second = Session.start(variant, "winning-moves-2016", [None, None], seed)
+        other = 1 - first.game.current_player
+        swapped = next((j for j, c in enumerate(second.game.pile) if c not in second.game.hands[other]), None)
+        if swapped is None or not second.game.hands[other]:
+            continue
+        hand = second.game.hands[other]
+        hand[0], second.game.pile[swapped] = second.game.pile[swapped], hand[0]
+        # both play only actions that do not depend on the swapped card: pass, end, build...
+        rnd_a, rnd_b = random.Random(seed), random.Random(seed)
+        trace_a, trace_b = [], []
+        for _ in range(40):
+            if first.game.is_over or len(first.game.pile) <= swapped + 1:
+                break
+            for session, trace in ((first, trace_a), (second, trace_b)):
+                session.hide_hands()
+                if session.needs_handover():
+                    trace.append(("hand over", session.deciding, session.handover_reason()))
+                    session.take_seat(session.deciding)
+                trace.append(("asked", session.deciding, session.game.decision))
+            action = common_action(first.game, second.game, rnd_a)
+            rnd_b.random()
+            if action is None:
+                break
+            first.apply(action)
+            second.apply(action)
+            checked += 1
+        assert trace_a == trace_b
+        assert first.viewer in (PUBLIC, 0, 1)
+    assert checked >= 40
+
+
+def test_one_person_against_bots_is_not_asked_a_question_with_one_answer():
+    """Alone against bots nobody else watches, so the one-answer card questions are answered
+    at once; undo takes back what the person chose, not those answers."""
+    variant = VARIANTS["winning-moves-2016"]
+    session = Session.start(variant, "winning-moves-2016", [None, "random"], seed=3)
+    answered = 0
+    for _ in range(300):
+        if session.game.is_over:
+            break
+        answer = session.automatic_answer()
+        if answer is not None:
+            assert session.deciding == 0 and session.game.decision in ("after_roll", "card", "discard")
+            assert session.game.legal_actions() == [answer]
+            session.apply(answer)
+            answered += 1
+            continue
+        if session.is_bot(session.deciding):
+            bot, observation = session.bot_observation()
+            session.apply(bot.choose(observation))
+        else:
+            session.apply(session.game.legal_actions()[0])
+    assert answered > 0
+    chosen = [i for i, (who, auto) in enumerate(zip(session.deciders, session.automatic)) if who == 0 and not auto]
+    before = len(session.record.actions)
+    taken = session.undo()
+    assert len(session.record.actions) == chosen[-1] == before - taken
+
+
+def test_between_people_a_one_answer_question_is_shown():
+    variant = VARIANTS["winning-moves-2016"]
+    session = Session.start(variant, "winning-moves-2016", [None, None], seed=3)
+    assert session.automatic_answer() is None
+    for _ in range(200):
+        if session.game.is_over:
+            break
+        assert session.automatic_answer() is None
+        session.apply(session.game.legal_actions()[-1])
