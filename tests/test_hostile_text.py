@@ -115,3 +115,152 @@ def test_replay_transcript_shows_hostile_seat_names_and_card_names_visibly(write
     out, err = capsys.readouterr()
     assert_shown_safely(out + err)
     assert "AnnEvil\\x1b]0;pwned\\x07" in out
+
+
+# ----- the terminal UI: every screen, drawn cell by cell --------------------------------------
+
+
+def hostile_variant_everywhere(write):
+    """A house rule whose every name and text is hostile: seats, zones, deck, cards, money."""
+    from engine import load_variant
+    from engine.resources import variants_dir
+
+    base = load_variant("winning-moves-2016")
+    zones = "".join(f"    - {{id: {z.id}, name: {yaml_string(z.name + EVIL)}}}\n" for z in base.zones)
+    seats = "".join(f"    - {{id: {s.id}, name: {yaml_string(s.name[:2] + EVIL)}, token: {yaml_string('tok' + EVIL)}}}\n"
+                    for s in base.seats)
+    cards = "".join(f"    - {{id: {c.id}, name: {yaml_string(c.name + EVIL)}, text: {yaml_string(c.text + EVIL)}}}\n"
+                    for c in base.cards)
+    assert variants_dir().is_dir()
+    return write(
+        "format: 1\nextends: winning-moves-2016\n"
+        f"name: {yaml_string(EVIL)}\ndescription: {yaml_string('Desc' + EVIL)}\n"
+        f"board:\n  money: {yaml_string('$' + EVIL + '{}M')}\n  zones:\n{zones}"
+        f"players:\n  seats:\n{seats}"
+        f"deck:\n  name: {yaml_string('Deck' + EVIL)}\n  cards:\n{cards}"
+    )
+
+
+def screen_text(app) -> str:
+    """Every cell the screen would send to the terminal, as text."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(segment.text for segment in strip) for strip in strips)
+
+
+def test_every_screen_of_the_terminal_ui_shows_hostile_text_visibly(write, tmp_path):
+    import asyncio
+
+    from engine import load_variant
+    from engine.savefile import GameRecord, Seat, save_game
+    from textual.widgets import Input
+    from tui.app import BoardwalkApp
+    from tui.replay import ReplayApp
+    from tui.screens.dialogs import HandOverScreen, HelpScreen, PathScreen, TextScreen
+    from tui.screens.game import GameScreen
+    from tui.screens.gameover import GameOverScreen
+    from tui.session import Session
+
+    path = hostile_variant_everywhere(write)
+    variant = load_variant(path)
+    looked_at: list[str] = []
+
+    async def look(pilot, what: str) -> None:
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert is_visible(text), (what, [c for c in text if not is_visible(c)][:5])
+        looked_at.append(what)
+
+    async def until(pilot, condition, limit: float = 20.0) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        while not condition():
+            assert loop.time() < deadline, type(pilot.app.screen).__name__
+            await pilot.pause(0.01)
+
+    async def start_screen() -> None:
+        async with BoardwalkApp().run_test(size=(120, 40)) as pilot:
+            await look(pilot, "start")
+            pilot.app.screen.query_one("#variant-file", Input).value = str(path)
+            await pilot.press("tab")
+            pilot.app.screen.query_one("#variant-file", Input).focus()
+            await pilot.press("enter")
+            await until(pilot, lambda: "Desc" in screen_text(pilot.app))
+            await look(pilot, "start with the hostile variant")
+            await pilot.press("f1")
+            await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+            await look(pilot, "help from the start screen")
+
+    async def hot_seat() -> None:
+        session = Session.start(variant, str(path), [None, None], seed=5)
+        async with BoardwalkApp(session, pace="instant").run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen))
+            await look(pilot, "hand-over")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+            await look(pilot, "game")
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+            await look(pilot, "help in the game")
+            await pilot.press("escape")
+            await pilot.press("c")
+            await until(pilot, lambda: isinstance(pilot.app.screen, TextScreen))
+            await look(pilot, "cards")
+
+    async def against_bots() -> None:
+        session = Session.start(variant, str(path), [None, "random"], seed=7)
+        async with BoardwalkApp(session, pace="instant").run_test(size=(100, 34)) as pilot:
+            app = pilot.app
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 60
+            screens = set()
+            while not isinstance(app.screen, GameOverScreen):
+                assert loop.time() < deadline
+                screen = app.screen
+                if type(screen).__name__ not in screens:
+                    await look(pilot, type(screen).__name__)
+                    screens.add(type(screen).__name__)
+                if isinstance(screen, GameScreen) and session.view().actions:
+                    await pilot.press("1")
+                elif not isinstance(screen, GameScreen):
+                    await pilot.press("enter")
+                await pilot.pause(0.005)
+            await look(pilot, "game over")
+            await pilot.press("s")
+            await until(pilot, lambda: isinstance(app.screen, PathScreen))
+            app.screen.query_one(Input).value = str(tmp_path / "x\x1b]0;t\x07.json")
+            await pilot.press("enter")
+            await look(pilot, "saved notice")
+
+    async def replay() -> None:
+        record = GameRecord(variant, str(path), 2, 3, [Seat("Ann" + EVIL), Seat("Bot" + EVIL, "random")])
+        game = record.new_game()
+        while not game.is_over and len(record.actions) < 80:
+            action = game.legal_actions()[0].to_dict()
+            record.actions.append(action)
+            game.apply(action)
+        save_game(tmp_path / "r.json", record, game)
+        async with ReplayApp(record).run_test(size=(120, 40)) as pilot:
+            await pilot.press("end")
+            await look(pilot, "replay")
+            await pilot.press("left")
+            await look(pilot, "replay one back")
+
+    for scenario in (start_screen, hot_seat, against_bots, replay):
+        asyncio.run(scenario())
+    assert {"start with the hostile variant", "hand-over", "game", "help in the game", "cards", "game over",
+            "saved notice", "replay"} <= set(looked_at)
+
+
+def test_the_help_shows_markdown_in_a_card_text_literally(write):
+    """A card text cannot make a link (Textual would open it on a click), a heading or a
+    table cell in the help: Markdown in file text is escaped, and links never open."""
+    from engine import load_variant
+    from tui.helptext import help_markdown
+    from tui.screens.dialogs import help_parser
+
+    trap = "[click me](http://x.test) # Heading | cell <b>bold</b> **strong** " + EVIL
+    path = write(hostile_house_rule().replace(yaml_string("Text" + EVIL), yaml_string(trap)))
+    markdown = help_markdown(load_variant(path))
+    html = help_parser().render(markdown)
+    assert "<a " not in html and "<b>" not in html and "<strong>strong" not in html
+    assert "[click me](http://x.test)" in html and is_visible(markdown)

@@ -14,6 +14,7 @@ from tui.screens.dialogs import ChoiceScreen, PathScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
 from tui.screens.start import StartScreen
+from engine.visible import visible
 from tui.session import DEFAULT_SAVE, Session
 
 DEFAULT_THEME = "ansi-dark"
@@ -51,6 +52,12 @@ class BoardwalkApp(App[int]):
             screen = StartScreen()
         screen.call_after_refresh(self._first_frame)
         return screen
+
+    def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Every notice shown as plain text through `engine.visible`: they quote paths and
+        messages about files, and neither markup nor control characters in those may act."""
+        super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
         for warning in self.initial_warnings:

@@ -4,7 +4,10 @@ house rule that changes a number or a card changes the help with it."""
 
 from __future__ import annotations
 
+import re
+
 from engine.variant.model import Variant
+from engine.visible import visible
 
 KEYS = """\
 | key | what it does |
@@ -37,7 +40,19 @@ _TIMING = {
 }
 
 
+_MARKDOWN = re.compile(r"([\\`*_\[\]()#+\-.!|<>~])")
+
+
+def as_markdown_text(text: str) -> str:
+    """Text from the variant as literal Markdown: visible, with every character Markdown
+    would act on escaped (a card text cannot make a link, a heading or a table cell)."""
+    return _MARKDOWN.sub(r"\\\1", visible(text))
+
+
 def help_markdown(variant: Variant, players: int | None = None) -> str:
+    from tui.session import shown_variant
+
+    variant = shown_variant(variant, as_markdown_text)
     return "\n".join(
         [
             f"# {variant.name}",

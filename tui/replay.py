@@ -16,6 +16,7 @@ from textual.widgets import Footer, Input, Static
 from rich.text import Text
 
 from engine.savefile import GameRecord
+from engine.visible import visible
 from tui.session import Session
 from tui.widgets import BoardView, GameLog, PlayerPanel, Quiet, TrackView
 
@@ -113,11 +114,12 @@ class ReplayApp(App[int]):
         if self.position:
             player = session.deciders[-1]
             action = self.record.actions[self.position - 1]
-            text.append(f"  {self.record.seats[player].name}: {_describe(self.record, self.position - 1, action)}")
+            words = f"{self.record.seats[player].name}: {_describe(self.record, self.position - 1, action)}"
+            text.append("  " + visible(words))
         else:
             text.append("  the start of the game")
         if session.game.is_over and self.position == total:
-            text.append(f"  · {session.game.result().describe()}", style="bold")
+            text.append(f"  · {session.result_text()}", style="bold")
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -7,8 +7,9 @@ so the rules of play (who sees what, when to hand over, what undo does) are test
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Callable
 
 from engine.bots import Bot, make_bot
 from engine.game.game import Game
@@ -16,6 +17,7 @@ from engine.game.rng import fresh_seed
 from engine.game.messages import Action, Event
 from engine.savefile import GameRecord, Seat, load_game, save_game
 from engine.variant.model import Variant
+from engine.visible import visible
 
 PUBLIC = -1
 """The viewer of a hot-seat game between two humans' turns: no hand is shown, no drawn card named."""
@@ -33,6 +35,24 @@ def default_bot() -> str:
 
     names = bot_names()
     return "greedy" if "greedy" in names else "random"
+
+
+def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Variant:
+    """The variant with every text its author wrote passed through `seen` (`engine.visible`
+    unless told otherwise): names, card texts, the money format. Ids keep their checked form;
+    effects are not text."""
+    return replace(
+        variant,
+        name=seen(variant.name),
+        edition=seen(variant.edition),
+        source=seen(variant.source),
+        description=seen(variant.description),
+        money=seen(variant.money),
+        deck_name=seen(variant.deck_name),
+        seats=tuple(replace(seat, name=seen(seat.name), token=seen(seat.token)) for seat in variant.seats),
+        zones=tuple(replace(zone, name=seen(zone.name)) for zone in variant.zones),
+        cards=tuple(replace(card, name=seen(card.name), text=seen(card.text)) for card in variant.cards),
+    )
 
 
 def seat_marks(variant: Variant, players: int) -> list[str]:
@@ -101,6 +121,9 @@ class Session:
     def __init__(self, record: GameRecord, save_path: Path | None = None):
         self.record = record
         self.variant = record.variant
+        """The variant the engine and the bots play."""
+        self.shown = shown_variant(record.variant)
+        """The same variant with its texts made visible: what the screens draw."""
         self.save_path = save_path
         self.game: Game
         self.events: list[Event] = []
@@ -115,7 +138,7 @@ class Session:
             for i, seat in enumerate(record.seats)
             if seat.bot is not None
         }
-        self.marks = seat_marks(self.variant, record.players)
+        self.marks = seat_marks(self.shown, record.players)
         self.viewer: int | None = None if not self.humans else PUBLIC
         if len(self.humans) == 1:
             self.viewer = self.humans[0]
@@ -176,7 +199,7 @@ class Session:
 
     def handover_reason(self) -> str:
         """Why the keyboard passes, from public facts alone (whose turn, who is asked)."""
-        seats = self.variant.seats
+        seats = self.shown.seats
         player, turn_player = self.deciding, self.game.turn_player
         if player != turn_player:
             return f"{seats[turn_player].name} has played a card against {seats[player].name}."
@@ -260,9 +283,9 @@ class Session:
     # ----- what is shown ---------------------------------------------------------------------
 
     def seat_views(self) -> tuple[SeatView, ...]:
-        seats = self.variant.seats
+        seats = self.shown.seats
         return tuple(
-            SeatView(i, seats[i].name, seats[i].colour, seats[i].token, self.marks[i], seat.bot)
+            SeatView(i, seats[i].name, seats[i].colour, seats[i].token, self.marks[i], None if seat.bot is None else visible(seat.bot))
             for i, seat in enumerate(self.record.seats)
         )
 
@@ -273,7 +296,7 @@ class Session:
         obs = game.observation(shown if shown is not None else game.turn_player)
         actions = game.legal_actions() if shown is not None and game.current_player == shown else []
         return View(
-            variant=self.variant,
+            variant=self.shown,
             seats=self.seat_views(),
             viewer=viewer,
             stacks=obs["stacks"],
@@ -301,4 +324,9 @@ class Session:
     def describe(self, event: Event) -> str:
         """An event in words for the person whose view is shown (a drawn card is named only
         to its drawer; PUBLIC names nobody's)."""
-        return event.describe(self.viewer)
+        return visible(event.describe(self.viewer))
+
+    def result_text(self) -> str:
+        """Who won and how, once the game is over."""
+        result = self.game.result()
+        return "" if result is None else visible(result.describe())

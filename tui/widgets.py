@@ -12,6 +12,7 @@ from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from engine.game.messages import Action, Event
+from engine.visible import visible
 from tui.session import PUBLIC, View
 
 KEY_HINTS = "1234567890"
@@ -467,7 +468,7 @@ def action_label(view: View, action: Action, index: int) -> Text:
         text.append("Build in" if action.kind == "zone" else "Choose")
         text.append(f" {zone.name} ", style=chip(zone.colour))
         return text
-    words = action.describe()
+    words = visible(action.describe())
     text.append(words[:1].upper() + words[1:])
     return text
 

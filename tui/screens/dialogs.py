@@ -16,6 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from engine.savefile import SaveError
+from engine.visible import visible
 from tui.widgets import chip
 
 
@@ -27,7 +28,7 @@ def _text(value: Text | str) -> Text:
 def diagnostics_text(error: Any) -> Text:
     """Located problems (file:line:col: message), one a line, in the error colour."""
     lines = [str(d) for d in getattr(error, "diagnostics", [])] or [str(error)]
-    return Text("\n".join(lines), style="bold red")
+    return Text(visible("\n".join(lines)), style="bold red")
 
 
 class ChoiceScreen(ModalScreen[Any]):
@@ -181,13 +182,21 @@ class HelpScreen(ModalScreen[None]):
         from textual.widgets import Markdown  # markdown-it and pygments load only for the help
 
         with VerticalScroll(classes="help", id="help-scroll"):
-            yield Markdown(self.markdown, id="help-text")
+            yield Markdown(self.markdown, id="help-text", open_links=False, parser_factory=help_parser)
         yield Footer(compact=True, show_command_palette=False)
 
     AUTO_FOCUS = "#help-scroll"
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def help_parser():
+    """Textual's Markdown without turning bare addresses into links: a card text naming a
+    web address shows it as text."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("gfm-like").disable("linkify")
 
 
 class TextScreen(ModalScreen[None]):

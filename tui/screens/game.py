@@ -322,7 +322,7 @@ class GameScreen(Screen):
         self._thinking = False
         session = self.session
         if action is None or not _is_legal(session, action):
-            name = session.variant.seats[session.deciding].name
+            name = session.shown.seats[session.deciding].name
             self.app.notify(f"{name}'s bot failed ({error or 'illegal choice'}); it plays a random move.", severity="error")
             action = session.random_action()
         session.apply(action)
@@ -371,7 +371,7 @@ class GameScreen(Screen):
 
     def action_help(self) -> None:
         session = self.session
-        self.app.push_screen(HelpScreen(help_markdown(session.variant, session.record.players)))
+        self.app.push_screen(HelpScreen(help_markdown(session.shown, session.record.players)))
 
     def action_save(self) -> None:
         self.app.ask_save(self.session, lambda _: self.redraw())

@@ -37,11 +37,11 @@ class GameOverScreen(Screen[str]):
         session = self.session
         result = session.game.result()
         ended = next((e for e in reversed(session.events) if e.kind == "game_over"), None)
-        variant = session.variant
+        variant = session.shown
         with Vertical(classes="gameover"):
             title = session.describe(ended) if ended is not None else "Game over"
             yield Static(Text(title, style="bold"), classes="dialog-title", id="gameover-reason")
-            yield Static(Text(result.describe(), style="bold"), classes="dialog-body", id="gameover-result")
+            yield Static(Text(session.result_text(), style="bold"), classes="dialog-body", id="gameover-result")
             yield Static(self._table(), id="ranking")
             yield Static(
                 Text(f"{variant.name} · seed {session.record.seed} · {session.game.observation(0)['turn']} turns", style="dim"),
@@ -57,7 +57,7 @@ class GameOverScreen(Screen[str]):
     def _table(self) -> Table:
         result = self.session.game.result()
         seats = self.session.seat_views()
-        money = self.session.variant.format_money
+        money = self.session.shown.format_money
         table = Table(expand=False, box=None, pad_edge=False, padding=(0, 2))
         table.add_column("place", justify="right")
         table.add_column("player")
@@ -66,7 +66,7 @@ class GameOverScreen(Screen[str]):
         table.add_column("units on board", justify="right")
         for standing in result.standings:
             seat = seats[standing.player]
-            name = Text.assemble((f" {seat.mark} ", chip(seat.colour)), f" {standing.name}")
+            name = Text.assemble((f" {seat.mark} ", chip(seat.colour)), f" {seat.name}")
             if seat.bot:
                 name.append(f" ({seat.bot})", style="dim")
             style = "bold" if standing.place == 1 else ""

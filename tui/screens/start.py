@@ -21,7 +21,8 @@ from textual.widgets.option_list import Option
 
 from engine.savefile import SaveError
 from tui.screens.dialogs import diagnostics_text
-from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks
+from engine.visible import visible
+from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, shown_variant
 from tui.widgets import chip
 
 HUMAN = "human"
@@ -201,23 +202,23 @@ class StartScreen(Screen):
             return
         self.selected = path
         self.results.pop(path, None)  # the file may have been fixed since
-        self.query_one("#variant-info", Static).update(Text(f"Checking {path}…", style="italic"))
+        self.query_one("#variant-info", Static).update(Text(visible(f"Checking {path}…"), style="italic"))
         self._check([path])
 
     async def _show_selected(self) -> None:
         info = self.query_one("#variant-info", Static)
         result = self.results.get(self.selected)
         if result is None:
-            info.update(Text(f"Checking {self.selected}…", style="italic"))
+            info.update(Text(visible(f"Checking {self.selected}…"), style="italic"))
             return
         if isinstance(result, str):
-            info.update(Text(result, style="bold red"))
+            info.update(Text(visible(result), style="bold red"))
         elif result.variant is None:
-            text = Text(f"{self.selected} has problems; fix them and press Enter again:\n", style="bold")
+            text = Text(visible(f"{self.selected} has problems; fix them and press Enter again:\n"), style="bold")
             text.append_text(diagnostics_text(result))
             info.update(text)
         else:
-            variant = result.variant
+            variant = shown_variant(result.variant)
             counts = variant.player_counts
             text = Text()
             text.append(variant.name + "\n", style="bold")
@@ -249,8 +250,9 @@ class StartScreen(Screen):
         await rows.remove_children()
         fallback = default_bot() if default_bot() in self.bot_names else self.bot_names[0]
         widgets = []
-        marks = seat_marks(variant, max(counts))
-        for i, seat in enumerate(variant.seats[: max(counts)]):
+        shown = shown_variant(variant)
+        marks = seat_marks(shown, max(counts))
+        for i, seat in enumerate(shown.seats[: max(counts)]):
             chosen = self.seat_choice.get(i, HUMAN if i == 0 else fallback)
             row = Horizontal(
                 Static(Text.assemble((f" {marks[i]} ", chip(seat.colour)), f" {seat.name}"), classes="label"),
@@ -322,7 +324,7 @@ class StartScreen(Screen):
 
         variant = self._variant()
         if variant is not None:
-            self.app.push_screen(HelpScreen(help_markdown(variant)))
+            self.app.push_screen(HelpScreen(help_markdown(shown_variant(variant))))
 
 
 def _banner() -> Text:
