@@ -7,6 +7,7 @@ so the rules of play (who sees what, when to hand over, what undo does) are test
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -126,9 +127,13 @@ class Session:
         return cls(record)
 
     @classmethod
-    def load(cls, path: str | Path) -> tuple["Session", list[str]]:
-        """A saved game; raises SaveError with located diagnostics."""
-        loaded = load_game(path)
+    def load(
+        cls, path: str | Path, variant: Variant | None = None, allowed_variant_files: Collection[Path] = ()
+    ) -> tuple["Session", list[str]]:
+        """A saved game; raises SaveError with located diagnostics (VariantOutsideFolders when
+        the save names a variant file that the person has not allowed). Every seat's bot was
+        checked while loading, so making them here cannot fail."""
+        loaded = load_game(path, variant, allowed_variant_files=allowed_variant_files)
         return cls(loaded.record, Path(path)), loaded.warnings
 
     def _replay(self, actions: list[dict]) -> None:
