@@ -517,6 +517,25 @@ def test_a_device_or_a_folder_is_not_a_save(tmp_path):
     assert refusal(tmp_path) == f"{tmp_path}:1:1: error: the save is a folder, not a file"
 
 
+# ----- seeds a person types --------------------------------------------------------------------
+
+
+def test_play_refuses_a_seed_no_save_could_hold(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["play", "--seed", str(2**64)])
+    assert info.value.code == 2
+    assert "is not a whole number below 2^64" in capsys.readouterr().err
+
+
+def test_the_start_screen_seed_is_bounded_too():
+    from tui.session import typed_seed
+
+    assert typed_seed(str(SEED_LIMIT - 1)) == SEED_LIMIT - 1 and typed_seed("") is None
+    for text in (str(SEED_LIMIT), "9" * 5000, "--3"):
+        with pytest.raises(ValueError, match="below 2\\^64"):
+            typed_seed(text)
+
+
 # ----- positions in JSON text ------------------------------------------------------------------
 
 

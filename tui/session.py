@@ -7,6 +7,7 @@ so the rules of play (who sees what, when to hand over, what undo does) are test
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,7 @@ from engine.bots import Bot, make_bot
 from engine.game.game import Game
 from engine.game.rng import fresh_seed
 from engine.game.messages import Action, Event
-from engine.savefile import GameRecord, Seat, load_game, save_game
+from engine.savefile import SEED_LIMIT, GameRecord, Seat, load_game, save_game
 from engine.variant.model import Variant
 
 PUBLIC = -1
@@ -32,6 +33,21 @@ def default_bot() -> str:
 
     names = bot_names()
     return "greedy" if "greedy" in names else "random"
+
+
+def typed_seed(text: str) -> int | None:
+    """The seed typed on the start screen, None for a random one; raises ValueError with a
+    message for a number no save could hold (its magnitude must be below 2^64).
+
+    >>> typed_seed(" 42 "), typed_seed(""), typed_seed("-7")
+    (42, None, -7)
+    """
+    text = text.strip()
+    if not text or text == "-":
+        return None
+    if re.fullmatch(r"-?[0-9]{1,20}", text) and -SEED_LIMIT < int(text) < SEED_LIMIT:
+        return int(text)
+    raise ValueError("The seed must be a whole number below 2^64 (either way), or empty for a random game.")
 
 
 def seat_marks(variant: Variant, players: int) -> list[str]:

@@ -39,7 +39,12 @@ def register(commands: argparse._SubParsersAction) -> None:
             "the other seats the greedy bot)"
         ),
     )
-    play.add_argument("--seed", type=int, metavar="S", help="the seed of the dice and the deck (default: random)")
+    play.add_argument(
+        "--seed",
+        type=seed_argument,
+        metavar="S",
+        help="the seed of the dice and the deck, a whole number below 2^64 either way (default: random)",
+    )
     play.add_argument("--load", metavar="FILE", help="resume a saved game")
     play.add_argument(
         "--variant",
@@ -151,6 +156,19 @@ def plan_seats(bots: str | None, players: int | None, counts: tuple[int, ...], d
     if n not in counts:
         raise UsageError(f"this variant is for {_counts(counts)} players, not {n} (--bots lists {len(specs)} seats)")
     return [None] * (n - len(specs)) + specs
+
+
+def seed_argument(text: str) -> int:
+    """--seed: a whole number that a save can hold (magnitude below 2^64)."""
+    from engine.savefile import SEED_LIMIT
+
+    try:
+        seed = int(text) if len(text) <= 30 else None
+    except ValueError:
+        seed = None
+    if seed is None or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"'{text[:30]}' is not a whole number below 2^64 (either way)")
+    return seed
 
 
 def _check_bots(seats: list[str | None], variant) -> None:

@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from engine.savefile import SaveError
 from tui.screens.dialogs import diagnostics_text
-from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks
+from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, typed_seed
 from tui.widgets import chip
 
 HUMAN = "human"
@@ -296,8 +296,12 @@ class StartScreen(Screen):
         for i in range(count):
             choice = self.query_one(f"#seat-{i}", Cycler).value
             bots.append(None if choice == HUMAN else choice)
-        seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+        try:
+            seed = typed_seed(self.query_one("#seed", Input).value)
+        except ValueError as problem:
+            info.update(Text(str(problem), style="bold red"))
+            self.app.bell()
+            return
         session = Session.start(variant, variant_source(self.selected), bots, seed)
         self.app.start_session(session, [])
 
