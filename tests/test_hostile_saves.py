@@ -563,3 +563,80 @@ def test_numbers_json_does_not_have_are_values_no_field_accepts():
         "NaN, which JSON does not allow", "Infinity, which JSON does not allow",
         "-Infinity, which JSON does not allow", "a number 101 digits long",
     ]
+
+
+# ----- the terminal UI's load dialogs ---------------------------------------------------------
+
+
+def test_the_start_screen_shows_an_unknown_bot_at_its_seat(tmp_path, good, monkeypatch):
+    pytest.importorskip("textual")
+    import asyncio
+
+    from textual.widgets import Input, Static
+
+    from tui_helpers import wait_for
+    from tui.app import BoardwalkApp
+    from tui.screens.start import StartScreen
+
+    monkeypatch.chdir(tmp_path)
+    path = saved(tmp_path, edited(good, lambda d: d["seats"][1].update(bot="nosuch")))
+
+    async def scenario():
+        app = BoardwalkApp(pace="instant")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: on(app, StartScreen))
+            app.screen.query_one("#save-file", Input).value = "game.json"
+            await pilot.press("f3")
+            await wait_for(pilot, lambda: "error" in str(app.screen.query_one("#load-error", Static).content))
+            shown = str(app.screen.query_one("#load-error", Static).content)
+            assert "game.json:19:11: error: seats[2].bot: unknown bot 'nosuch'" in shown
+            assert on(app, StartScreen)
+
+    assert path.exists()
+    asyncio.run(scenario())
+
+
+def test_the_load_dialog_asks_before_reading_a_variant_file_outside_the_users_folders(folders, good):
+    """No is the default: Enter refuses, and only 'y' reads the file."""
+    pytest.importorskip("textual")
+    import asyncio
+
+    from textual.widgets import Input, Static
+
+    from tui_helpers import wait_for
+    from tui.app import BoardwalkApp
+    from tui.screens.dialogs import ChoiceScreen, PathScreen
+    from tui.screens.game import GameScreen
+    from tui.session import Session
+
+    home, outside = folders
+    mine = copy_variant(outside)
+    saved(home / "work", edited(good, lambda d: d["variant"].update(source=str(mine))))
+    session = Session.start(load_variant(NAME), NAME, [None, "random"], 3)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: on(app, GameScreen))
+            game_screen = app.screen
+            for answer in ("enter", "y"):
+                if not on(app, PathScreen):
+                    game_screen._load_now()  # what 'l' opens, whatever question the game asks first
+                    await wait_for(pilot, lambda: on(app, PathScreen) and bool(app.screen.query("#path")))
+                app.screen.query_one("#path", Input).value = "game.json"
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: on(app, ChoiceScreen))
+                assert str(mine) in str(app.screen.body)
+                await pilot.press(answer)
+                if answer == "enter":
+                    await wait_for(pilot, lambda: on(app, PathScreen))
+                    await pilot.pause()
+                    assert f"Not loaded: '{mine}' was not read." in str(app.screen.query_one("#path-error", Static).content)
+            await wait_for(pilot, lambda: on(app, GameScreen) and app.screen.session is not session)
+            assert app.screen.session.record.variant_source == str(mine)
+
+    asyncio.run(scenario())
+
+
+def on(app, kind) -> bool:
+    return isinstance(app.screen, kind)

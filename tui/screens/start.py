@@ -19,8 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.savefile import SaveError
-from tui.screens.dialogs import diagnostics_text
+from tui.screens.dialogs import attempt_asking, diagnostics_text
 from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, typed_seed
 from tui.widgets import chip
 
@@ -313,12 +312,9 @@ class StartScreen(Screen):
         if not path:
             error.update(Text("Type the saved game's file name.", style="bold red"))
             return
-        try:
-            session, warnings = self.app.load_session(path)
-        except SaveError as problem:
-            error.update(diagnostics_text(problem))
-            return
-        self.app.start_session(session, warnings)
+        attempt_asking(
+            self.app, lambda: self.app.load_session(path), lambda loaded: self.app.start_session(*loaded), error.update
+        )
 
     def action_help(self) -> None:
         from tui.helptext import help_markdown
