@@ -31,7 +31,7 @@ from engine.savefile import (
     save_game,
     variant_source,
 )
-from engine.resources import variants_dir
+from engine.resources import schemas_dir, variants_dir
 
 NAME = "winning-moves-2016"
 
@@ -108,7 +108,7 @@ def test_seeds_are_bounded_by_2_to_the_64_either_way(tmp_path, good):
 
 
 def test_the_schema_and_the_engine_agree_on_the_seed_bounds(variant):
-    schema = json.loads((variants_dir().parent / "schemas" / "savegame.schema.json").read_text())
+    schema = json.loads((schemas_dir() / "savegame.schema.json").read_text())
     seed = schema["properties"]["seed"]
     assert seed["maximum"] == SEED_LIMIT - 1 and seed["minimum"] == -(SEED_LIMIT - 1)
     for extreme in (seed["minimum"], seed["maximum"], 0):
