@@ -358,6 +358,22 @@ def test_extends_missing_relative_file(write):
     assert_at(d, "v.yaml", 1, 10, "'base.yaml'", "no such file")
 
 
+@pytest.mark.parametrize("name", ["rules/", "./rules", "rules", "rules.yaml"])
+def test_extends_naming_a_folder_says_it_is_a_folder(write, tmp_path, name):
+    (tmp_path / name.strip("./")).mkdir()
+    d = only(write(f"extends: {name}\nname: Mine\n"))
+    assert_at(d, "v.yaml", 1, 10, f"'extends' names '{name}', which is a folder", hint="give a variant file in it, ending in .yaml")
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs")
+def test_extends_naming_a_fifo_is_refused_not_waited_on(write, tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "base.yaml")
+    d = only(write("extends: base.yaml\nname: Mine\n"))
+    assert_at(d, "v.yaml", 1, 10, "'base.yaml'", "not a regular file")
+
+
 def test_extends_cycle_between_two_files(write):
     write("extends: a.yaml\nname: B\n", "b.yaml")
     d = only(write("extends: b.yaml\nname: A\n", "a.yaml"))

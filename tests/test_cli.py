@@ -77,6 +77,19 @@ def test_unreadable_path_is_an_io_error_exit_2(tmp_path, capsys):
     assert main(["check", str(tmp_path)]) == 2
 
 
+@pytest.mark.parametrize("command", ["check", "play", "simulate"])
+def test_a_folder_or_a_fifo_as_the_variant_says_what_it_is(write, tmp_path, capsys, command):
+    import os
+
+    (tmp_path / "rules").mkdir()
+    assert main([command, "rules"]) == 2
+    assert "'rules' is a folder; give a variant file or a bundled variant's name" in capsys.readouterr().err
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.yaml")
+        assert main([command, "pipe.yaml"]) == 2
+        assert "'pipe.yaml' is not a regular file (a pipe or a device?)" in capsys.readouterr().err
+
+
 def test_unknown_option_exits_2(capsys):
     with pytest.raises(SystemExit) as exit:
         main(["check", "--bogus"])

@@ -49,7 +49,8 @@ def test_a_damaged_save_is_refused_with_its_location_and_exit_1(tmp_path, capsys
     path.write_text(json.dumps(data, indent=1))
     assert main(["replay", str(path), "--text"]) == 1
     err = capsys.readouterr().err
-    assert f"{path}:1:1: error: recorded action 4" in err
+    line = path.read_text().splitlines().index('   "arg": "no such thing"') - 1  # the action's opening brace
+    assert f"{path}:{line}:3: error: recorded action 4 (" in err
 
 
 def test_a_missing_file_is_a_usage_error(tmp_path, capsys):

@@ -119,7 +119,7 @@ def test_a_hand_edited_field_of_the_wrong_type_is_located(tmp_path, variant):
     data["seed"] = "forty-two"
     path = write(tmp_path, json.dumps(data, indent=1))
     error = only_error(path)
-    assert error.message.startswith("seed:") and "integer" in error.message
+    assert error.message == 'seed should be a whole number, not "forty-two"'
     line = path.read_text().splitlines()[error.loc.line - 1]
     assert '"seed": "forty-two"' in line
 
@@ -134,7 +134,7 @@ def test_an_illegal_recorded_action_is_named(tmp_path, variant):
     data = saved_json(tmp_path, variant)
     data["actions"][5] = {"kind": "build", "arg": 999}
     error = only_error(write(tmp_path, json.dumps(data)))
-    assert "recorded action 6" in error.message and "not legal" in error.message
+    assert error.message.startswith('recorded action 6 ({"kind": "build", "arg": 999}) is not allowed at that point;')
 
 
 def test_a_snapshot_that_does_not_follow_from_the_actions_is_caught(tmp_path, variant):
@@ -152,7 +152,8 @@ def test_a_changed_variant_is_refused_unless_asked_to_try(tmp_path, variant):
     assert loaded.warnings and "has changed since" in loaded.warnings[0]
 
 
-def test_a_missing_variant_is_named(tmp_path, variant):
+def test_a_missing_variant_is_named(tmp_path, variant, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the user's own folder: a file there may be named
     data = saved_json(tmp_path, variant)
     data["variant"]["source"] = str(tmp_path / "gone.yaml")
     assert "cannot be found" in only_error(write(tmp_path, json.dumps(data))).message
@@ -160,4 +161,4 @@ def test_a_missing_variant_is_named(tmp_path, variant):
 
 def test_a_json_list_is_not_a_save(tmp_path):
     error = only_error(write(tmp_path, "[1, 2]"))
-    assert "the top level" in error.message
+    assert error.message == "the save should be an object, not a list"

@@ -10,7 +10,9 @@ from typing import Any, Callable
 
 from textual.app import App
 
-from tui.screens.dialogs import ChoiceScreen, PathScreen
+from engine.savefile import VariantOutsideFolders
+from engine.visible import visible
+from tui.screens.dialogs import AskFirst, ChoiceScreen, PathScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
 from tui.screens.start import StartScreen
@@ -88,10 +90,15 @@ class BoardwalkApp(App[int]):
             self.notify(warning, severity="warning", timeout=8)
 
     def load_session(self, path: str) -> tuple[Session, list[str]]:
-        """Raises SaveError with located diagnostics."""
-        return Session.load(path)
+        """Raises SaveError with located diagnostics, or AskFirst when the save names a
+        variant file outside the person's home and working folders: a save from someone else
+        can name any file, so it is read only after they see which and say yes."""
+        try:
+            return Session.load(path)
+        except VariantOutsideFolders as outside:
+            raise _ask_to_read(path, outside.path) from None
 
-    # ----- shared questions --------------------------------------------------------------------
+    # ----- shared questions    # ----- shared questions --------------------------------------------------------------------
 
     def show_game_over(self, session: Session, on_close: Callable[[Any], None]) -> None:
         def closed(what: str | None) -> None:
@@ -135,6 +142,22 @@ class BoardwalkApp(App[int]):
             ),
             answered,
         )
+
+
+def _ask_to_read(path: str, variant_file: Path) -> AskFirst:
+    """The question before reading a variant file outside the person's folders; after a
+    yes, the save is loaded again with that one file allowed."""
+    shown = visible(str(variant_file))
+    return AskFirst(
+        "Read a file outside your folders?",
+        f"The saved game '{visible(path)}' is played with the variant file\n\n  {shown}\n\n"
+        "which is outside your home folder and the current folder. A saved game can name any "
+        "file; read this one only if you know it is the game's variant.",
+        yes="Read it",
+        no="Don't read it",
+        refused=f"Not loaded: '{shown}' was not read.",
+        then=lambda: Session.load(path, allowed_variant_files=[variant_file]),
+    )
 
 
 def theme_names() -> list[str]:

@@ -7,6 +7,8 @@ so the rules of play (who sees what, when to hand over, what undo does) are test
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
@@ -15,7 +17,7 @@ from engine.bots import Bot, make_bot
 from engine.game.game import Game
 from engine.game.rng import fresh_seed
 from engine.game.messages import Action, Event
-from engine.savefile import GameRecord, Seat, load_game, save_game
+from engine.savefile import SEED_LIMIT, GameRecord, Seat, load_game, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
 
@@ -53,6 +55,21 @@ def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Var
         zones=tuple(replace(zone, name=seen(zone.name)) for zone in variant.zones),
         cards=tuple(replace(card, name=seen(card.name), text=seen(card.text)) for card in variant.cards),
     )
+
+
+def typed_seed(text: str) -> int | None:
+    """The seed typed on the start screen, None for a random one; raises ValueError with a
+    message for a number no save could hold (its magnitude must be below 2^64).
+
+    >>> typed_seed(" 42 "), typed_seed(""), typed_seed("-7")
+    (42, None, -7)
+    """
+    text = text.strip()
+    if not text or text == "-":
+        return None
+    if re.fullmatch(r"-?[0-9]{1,20}", text) and -SEED_LIMIT < int(text) < SEED_LIMIT:
+        return int(text)
+    raise ValueError("The seed must be a whole number below 2^64 (either way), or empty for a random game.")
 
 
 def seat_marks(variant: Variant, players: int) -> list[str]:
@@ -154,9 +171,13 @@ class Session:
         return cls(record)
 
     @classmethod
-    def load(cls, path: str | Path) -> tuple["Session", list[str]]:
-        """A saved game; raises SaveError with located diagnostics."""
-        loaded = load_game(path)
+    def load(
+        cls, path: str | Path, variant: Variant | None = None, allowed_variant_files: Collection[Path] = ()
+    ) -> tuple["Session", list[str]]:
+        """A saved game; raises SaveError with located diagnostics (VariantOutsideFolders when
+        the save names a variant file that the person has not allowed). Every seat's bot was
+        checked while loading, so making them here cannot fail."""
+        loaded = load_game(path, variant, allowed_variant_files=allowed_variant_files)
         return cls(loaded.record, Path(path)), loaded.warnings
 
     def _replay(self, actions: list[dict]) -> None:

@@ -68,9 +68,9 @@ class StrongBot(Bot):
         prior = _setting(settings, "prior", int, low=0)
         self.prior: int = 5 if prior is None else prior
         if settings:
+            unknown = ", ".join(f"'{name}'" for name in settings)
             raise BotSpecError(
-                f"bot 'strong' has no setting {', '.join(map(repr, settings))} "
-                "(settings: iterations, time, c, horizon, scale, prior)"
+                f"bot 'strong' has no setting {unknown} (settings: iterations, time, c, horizon, scale, prior)"
             )
         if self.iterations is None and self.time is None:
             self.iterations = DEFAULT_ITERATIONS
@@ -214,9 +214,9 @@ def _setting(settings: dict[str, str], name: str, kind: type, low: float):
         value = kind(text)
     except ValueError:
         noun = "a whole number" if kind is int else "a number"
-        raise BotSpecError(f"bot 'strong': {name}={text!r} should be {noun}") from None
+        raise BotSpecError(f"bot 'strong': {name}='{text}' should be {noun}") from None
     if not value >= low or (kind is float and math.isinf(value)):
-        raise BotSpecError(f"bot 'strong': {name}={text!r} should be at least {low:g}")
+        raise BotSpecError(f"bot 'strong': {name}='{text}' should be at least {low:g}")
     return value
 
 

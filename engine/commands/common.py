@@ -20,6 +20,8 @@ def not_found_message(argument: str) -> str:
 
     if Path(argument).is_dir():
         return f"'{argument}' is a folder; give a variant file or a bundled variant's name"
+    if Path(argument).exists() and not Path(argument).is_file():
+        return f"'{argument}' is not a regular file (a pipe or a device?); give a variant file or a bundled variant's name"
     return f"no variant file or bundled variant named '{argument}' (bundled: {', '.join(bundled_variant_names())})"
 
 

@@ -39,8 +39,23 @@ def register(commands: argparse._SubParsersAction) -> None:
             "the other seats the greedy bot)"
         ),
     )
-    play.add_argument("--seed", type=int, metavar="S", help="the seed of the dice and the deck (default: random)")
+    play.add_argument(
+        "--seed",
+        type=seed_argument,
+        metavar="S",
+        help="the seed of the dice and the deck, a whole number below 2^64 either way (default: random)",
+    )
     play.add_argument("--load", metavar="FILE", help="resume a saved game")
+    play.add_argument(
+        "--variant",
+        metavar="VARIANT",
+        dest="load_variant",
+        help=(
+            "with --load: resume the game with this variant (a file or a bundled name) instead of "
+            "the one the save names; needed when the save names a file outside your home folder "
+            "and the current folder, which is never read on the save's word alone"
+        ),
+    )
     play.add_argument("--pace", choices=PACES, default="normal", help="how fast bots play (default: normal; key f in the game)")
     play.add_argument("--theme", metavar="NAME", help="a Textual colour theme (default: the terminal's own colours)")
     play.set_defaults(func=run)
@@ -71,7 +86,9 @@ def _session(args: argparse.Namespace):
     if args.load:
         if direct:
             raise UsageError("--load resumes a saved game; it cannot be combined with VARIANT, --players, --bots or --seed")
-        return _load(args.load)
+        return _load(args.load, args.load_variant)
+    if args.load_variant is not None:
+        raise UsageError("--variant goes with --load; to start a new game, give VARIANT alone")
     if not direct:
         return None, []
     from engine.commands.common import load_variant_or_explain
@@ -88,12 +105,19 @@ def _session(args: argparse.Namespace):
     return Session.start(variant, variant_source(argument), seats, args.seed), []
 
 
-def _load(path: str):
+def _load(path: str, variant_argument: str | None):
     from engine.savefile import SaveError
     from tui.session import Session
 
+    variant = None
+    if variant_argument is not None:
+        from engine.commands.common import load_variant_or_explain
+
+        variant = load_variant_or_explain(variant_argument, "play")
+        if variant is None:
+            return False, []
     try:
-        return Session.load(path)
+        return Session.load(path, variant)
     except SaveError as problem:
         for diagnostic in problem.diagnostics:
             print(diagnostic, file=sys.stderr)
@@ -132,6 +156,19 @@ def plan_seats(bots: str | None, players: int | None, counts: tuple[int, ...], d
     if n not in counts:
         raise UsageError(f"this variant is for {_counts(counts)} players, not {n} (--bots lists {len(specs)} seats)")
     return [None] * (n - len(specs)) + specs
+
+
+def seed_argument(text: str) -> int:
+    """--seed: a whole number that a save can hold (magnitude below 2^64)."""
+    from engine.savefile import SEED_LIMIT
+
+    try:
+        seed = int(text) if len(text) <= 30 else None
+    except ValueError:
+        seed = None
+    if seed is None or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"'{text[:30]}' is not a whole number below 2^64 (either way)")
+    return seed
 
 
 def _check_bots(seats: list[str | None], variant) -> None:

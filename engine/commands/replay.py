@@ -22,21 +22,36 @@ def register(commands: argparse._SubParsersAction) -> None:
     replay.add_argument(
         "--allow-other-variant",
         action="store_true",
-        help="replay even if the variant file changed since the game was saved",
+        help="replay even if the variant is not the one the game was saved with (it changed since, or --variant gave another)",
+    )
+    replay.add_argument(
+        "--variant",
+        metavar="VARIANT",
+        help=(
+            "replay with this variant (a file or a bundled name) instead of the one the save names; "
+            "needed when the save names a file outside your home folder and the current folder, "
+            "which is never read on the save's word alone"
+        ),
     )
     replay.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from engine.savefile import SaveError, load_game
 
-    if not Path(args.file).is_file():
-        print(f"boardwalk replay: error: no saved game at '{args.file}'", file=sys.stderr)
+    problem = _not_a_save(args.file)
+    if problem:
+        print(f"boardwalk replay: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
+    variant = None
+    if args.variant is not None:
+        from engine.commands.common import load_variant_or_explain
+
+        variant = load_variant_or_explain(args.variant, "replay")
+        if variant is None:
+            return EXIT_USAGE
     try:
-        loaded = load_game(args.file, allow_other_variant=args.allow_other_variant)
+        loaded = load_game(args.file, variant, allow_other_variant=args.allow_other_variant)
     except SaveError as error:
         for diagnostic in error.diagnostics:
             print(diagnostic, file=sys.stderr)
@@ -49,6 +64,19 @@ def run(args: argparse.Namespace) -> int:
     from tui.replay import run_replay_viewer
 
     return run_replay_viewer(loaded.record)
+
+
+def _not_a_save(argument: str) -> str | None:
+    """Why FILE cannot be a saved game at all (a usage error, exit 2), or None."""
+    import os
+
+    from engine.reading import file_kind_problem
+
+    try:
+        problem = file_kind_problem(os.stat(argument).st_mode)
+    except OSError:
+        return f"no saved game at '{argument}'"
+    return f"'{argument}' {problem}" if problem else None
 
 
 def transcript_lines(record) -> list[str]:

@@ -91,6 +91,9 @@ def _resolve_extends(name: str, child: Path, loc: Loc, diagnostics: list[Diagnos
     if "/" not in name and "\\" not in name and not name.endswith((".yaml", ".yml")):
         if name in bundled_variant_names():
             return variants_dir() / f"{name}.yaml"
+        if (child.parent / name).is_dir():
+            diagnostics.append(_folder(name, loc))
+            return None
         diagnostics.append(
             Diagnostic(
                 loc,
@@ -111,12 +114,22 @@ def _resolve_extends(name: str, child: Path, loc: Loc, diagnostics: list[Diagnos
             )
         )
         return None
+    if target.is_dir():
+        diagnostics.append(_folder(name, loc))
+        return None
+    if target.exists() and not target.is_file():
+        diagnostics.append(Diagnostic(loc, f"'extends' names '{name}', which is not a regular file (a pipe or a device?)"))
+        return None
     if not target.is_file():
         stem = Path(name).stem
         hint = f"did you mean the bundled variant '{stem}'?" if stem in bundled_variant_names() else None
         diagnostics.append(Diagnostic(loc, f"'extends' names '{name}', but there is no such file", hint))
         return None
     return target
+
+
+def _folder(name: str, loc: Loc) -> Diagnostic:
+    return Diagnostic(loc, f"'extends' names '{name}', which is a folder", "give a variant file in it, ending in .yaml")
 
 
 def _is_named_list(value: Any) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from engine.diagnostics import Diagnostic, Loc
+from engine.reading import ReadProblem, read_limited
 
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 50_000
@@ -139,9 +140,12 @@ def read_text(path: Path, shown_as: str) -> str:
                     f"{MAX_FILE_BYTES // 1_000_000} MB ({MAX_FILE_BYTES:,} bytes)",
                 )
             )
-        data = path.read_bytes()
     except OSError as exc:
         raise YamlProblem(Diagnostic(Loc(shown_as), f"cannot read file: {exc.strerror or exc}")) from None
+    try:
+        data = read_limited(path, MAX_FILE_BYTES)  # a FIFO or a device is refused, not waited on
+    except ReadProblem as problem:
+        raise YamlProblem(Diagnostic(Loc(shown_as), f"file {problem}")) from None
     return decode_text(data, shown_as)
 
 

@@ -85,6 +85,46 @@ def confirm(title: str, body: Text | str, yes: str = "Yes", no: str = "No") -> C
     return ChoiceScreen(title, body, [(yes, True, "y"), (no, False, "n")], cancel=False)
 
 
+class AskFirst(Exception):
+    """An attempt that goes on only after the person says yes (a save naming a variant file
+    outside their folders): the question, what to show after a no, and the attempt to run
+    again after a yes (which returns a result or raises SaveError)."""
+
+    def __init__(self, title: str, body: str, yes: str, no: str, refused: str, then: Callable[[], Any]) -> None:
+        super().__init__(title)
+        self.title, self.body, self.yes, self.no = title, body, yes, no
+        self.refused = refused
+        self.then = then
+
+    def dialog(self) -> ChoiceScreen:
+        """No is the default (Enter and Esc): only a deliberate 'y' goes on."""
+        return ChoiceScreen(self.title, self.body, [(self.no, False, "n"), (self.yes, True, "y")], cancel=False)
+
+
+def attempt_asking(app: Any, attempt: Callable[[], Any], done: Callable[[Any], None], failed: Callable[[Text], None]) -> None:
+    """Run `attempt`, then `done` with its result, or `failed` with the located problems to
+    show; if it asks first, ask, and after a yes run what it gives to run instead."""
+    try:
+        result = attempt()
+    except AskFirst as asking:
+        _ask(app, asking, done, failed)
+        return
+    except SaveError as problem:
+        failed(diagnostics_text(problem))
+        return
+    done(result)
+
+
+def _ask(app: Any, ask: AskFirst, done: Callable[[Any], None], failed: Callable[[Text], None]) -> None:
+    def answered(yes: bool) -> None:
+        if not yes:
+            failed(Text(ask.refused, style="bold red"))
+            return
+        attempt_asking(app, ask.then, done, failed)
+
+    app.push_screen(ask.dialog(), answered)
+
+
 class HandOverScreen(Screen[bool]):
     """Hot-seat privacy: covers the whole board until the named person is at the keyboard."""
 
@@ -119,7 +159,8 @@ class HandOverScreen(Screen[bool]):
 
 class PathScreen(ModalScreen[Any]):
     """Asks for a file and tries `attempt(path)`; a failure shows its located message and
-    the question stays open, a success closes it with attempt's result."""
+    the question stays open, a success closes it with attempt's result. An attempt that
+    raises AskFirst asks its question first."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -152,12 +193,7 @@ class PathScreen(ModalScreen[Any]):
         if not path:
             error.update(Text("Type a file name first.", style="bold red"))
             return
-        try:
-            result = self.attempt(path)
-        except SaveError as problem:
-            error.update(diagnostics_text(problem))
-            return
-        self.dismiss(result)
+        attempt_asking(self.app, lambda: self.attempt(path), self.dismiss, error.update)
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

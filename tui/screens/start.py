@@ -19,10 +19,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.savefile import SaveError
-from tui.screens.dialogs import diagnostics_text
 from engine.visible import visible
-from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, shown_variant
+from tui.screens.dialogs import attempt_asking, diagnostics_text
+from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, shown_variant, typed_seed
 from tui.widgets import chip
 
 HUMAN = "human"
@@ -298,8 +297,12 @@ class StartScreen(Screen):
         for i in range(count):
             choice = self.query_one(f"#seat-{i}", Cycler).value
             bots.append(None if choice == HUMAN else choice)
-        seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+        try:
+            seed = typed_seed(self.query_one("#seed", Input).value)
+        except ValueError as problem:
+            info.update(Text(str(problem), style="bold red"))
+            self.app.bell()
+            return
         session = Session.start(variant, variant_source(self.selected), bots, seed)
         self.app.start_session(session, [])
 
@@ -311,12 +314,9 @@ class StartScreen(Screen):
         if not path:
             error.update(Text("Type the saved game's file name.", style="bold red"))
             return
-        try:
-            session, warnings = self.app.load_session(path)
-        except SaveError as problem:
-            error.update(diagnostics_text(problem))
-            return
-        self.app.start_session(session, warnings)
+        attempt_asking(
+            self.app, lambda: self.app.load_session(path), lambda loaded: self.app.start_session(*loaded), error.update
+        )
 
     def action_help(self) -> None:
         from tui.helptext import help_markdown
