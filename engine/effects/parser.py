@@ -1,7 +1,9 @@
 """Parsing effect texts with Lark into the syntax tree of `ast.py`.
 
-The LALR parser is built once per process (and cached on disk by Lark), so loading a variant
-with 28 cards costs one parser construction and 28 fast parses. Syntax errors become
+The LALR parser is built once per process, so loading a variant with 28 cards costs one parser
+construction and 28 fast parses. It is never cached on disk: Lark's cache is a pickle in the
+shared temporary folder, and whoever writes that file first would run code in every later
+`boardwalk check`. Syntax errors become
 `EffectSyntaxError` with a 1-based position and a message written for a board gamer.
 """
 
@@ -67,7 +69,7 @@ def _parser() -> Lark:
         propagate_positions=True,
         maybe_placeholders=True,
         start=["start", "condition"],
-        cache=True,
+        cache=False,  # see the module docstring: no pickle from a shared folder
     )
 
 
