@@ -8,7 +8,12 @@ import ast as pyast
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from engine.effects import parser as effect_parser
+from engine.effects.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER
+from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
+from test_check_bad_input import EXTENDS, assert_at, new_card, only
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -60,3 +65,45 @@ def test_no_source_file_turns_on_a_lark_cache_or_imports_pickle():
         tree = pyast.parse(path.read_text(encoding="utf-8"), str(path))
         assert not _lark_cache_arguments(tree), path
         assert not _pickle_imports(tree), path
+
+
+# ----- numbers too large to mean anything ------------------------------------------------------------
+
+
+def test_a_number_too_long_for_python_is_refused_at_its_column(write):
+    # line 10 is `        draw 999...9`: the number starts at column 14
+    d = only(write(new_card("      effect: |\n        draw " + "9" * 5000 + "\n")))
+    assert_at(d, "v.yaml", 10, 14, "effect of card 'new_card'", "5,000 digits", "too large", hint="no larger than")
+    assert "9999" not in str(d)
+
+
+def test_a_number_in_a_condition_above_the_bound_is_refused_at_its_column(write):
+    # line 9 is `      condition: cards of me < 1000000001`: the number is column 32
+    d = only(write(new_card("      condition: cards of me < 1000000001\n      effect: draw 1\n")))
+    assert_at(d, "v.yaml", 9, 32, "condition of card 'new_card'", "1000000001", f"{MAX_NUMBER:,}")
+
+
+def test_the_largest_number_an_effect_may_write_is_the_documented_bound():
+    (draw,) = parse_effect(f"draw {MAX_NUMBER}").statements
+    assert draw.count.value == MAX_NUMBER
+    assert parse_effect("draw 000000000001").statements[0].count.value == 1
+    with pytest.raises(EffectSyntaxError, match="too large"):
+        parse_effect(f"draw {MAX_NUMBER + 1}")
+
+
+# ----- expressions too deep to check -------------------------------------------------------------
+
+
+def test_a_long_chain_of_arithmetic_is_refused_at_its_start_instead_of_crashing(write):
+    # 2,000 terms (under the 10,000 characters), each '+' inside the next: far past what the
+    # check could recurse through
+    chain = "+".join(["1"] * 2000)
+    d = only(write(new_card(f"      effect: |\n        draw 1\n        let A = {chain}\n")))
+    assert_at(d, "v.yaml", 11, 17, f"more than {MAX_EXPRESSION_DEPTH} parts", hint="'let'")
+
+
+def test_expressions_up_to_the_depth_limit_parse_and_one_more_part_is_refused():
+    parse_effect("let A = " + " * ".join(["1"] * MAX_EXPRESSION_DEPTH))
+    with pytest.raises(EffectSyntaxError, match="inside one another") as info:
+        parse_condition("not " * MAX_EXPRESSION_DEPTH + "me is last")
+    assert (info.value.line, info.value.col) == (1, 1)
