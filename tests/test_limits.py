@@ -91,6 +91,18 @@ def test_the_largest_number_an_effect_may_write_is_the_documented_bound():
         parse_effect(f"draw {MAX_NUMBER + 1}")
 
 
+@pytest.mark.parametrize("number", ["9" * 5000, "0x" + "f" * 5000, "1" + ":59" * 5000])
+def test_a_whole_number_too_long_for_a_variant_file_is_refused_at_its_place(write, number):
+    # decimal, hexadecimal and base-60 integers alike: line 3, column 18 after `  starting_hand: `
+    d = only(write(EXTENDS + "rules:\n  starting_hand: " + number + "\n"))
+    assert_at(d, "v.yaml", 3, 18, "digits", "at most 20", hint="quotes")
+
+
+def test_a_twenty_digit_number_still_gets_the_schema_message(write):
+    d = only(write(EXTENDS + "rules:\n  starting_hand: 99999999999999999999\n"))
+    assert_at(d, "v.yaml", 3, 18, "rules.starting_hand must be at most 20")
+
+
 # ----- expressions too deep to check -------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from engine.diagnostics import Diagnostic, Loc
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 50_000
 MAX_DEPTH = 64
+MAX_NUMBER_DIGITS = 20  # no key of a variant wants more than 5; Python's int() fails past 4,300
 
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
@@ -28,6 +29,7 @@ _SCALAR_TAGS = {
     "tag:yaml.org,2002:bool",
     "tag:yaml.org,2002:null",
 }
+_INT_TAG = "tag:yaml.org,2002:int"
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
@@ -329,7 +331,24 @@ class _Builder:
         if node.tag == _TIMESTAMP_TAG:
             return node.value  # a date-looking word stays the text the author wrote
         self._check_tag(node, _SCALAR_TAGS)
+        if node.tag == _INT_TAG:
+            self._check_number_length(node)
         return self.loader.construct_object(node, deep=True)
+
+    def _check_number_length(self, node: yaml.ScalarNode) -> None:
+        """Refuse a whole number too long to be meant, before PyYAML converts it: a decimal
+        one past 4,300 digits fails in Python, and a hexadecimal or base-60 (`1:30:00`) one
+        becomes an integer that no message could print, at a cost that grows with its square."""
+        digits = len(re.findall(r"[0-9a-fA-F]", re.sub(r"^[-+]?0[xob]", "", node.value)))
+        if digits > MAX_NUMBER_DIGITS:
+            raise YamlProblem(
+                Diagnostic(
+                    _loc(self.file, node.start_mark),
+                    f"a number of {digits:,} digits is too long; numbers in a variant file have at most "
+                    f"{MAX_NUMBER_DIGITS} digits",
+                    "every number a variant needs is far shorter; put text in quotes",
+                )
+            )
 
 
 def text_position(value_loc: ValueLoc, line: int, col: int) -> Loc:
