@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from engine import load_variant, new_game
 from engine.effects import parser as effect_parser
 from engine.effects.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER
 from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
+from engine.variant.load import check_variant
 from test_check_bad_input import EXTENDS, assert_at, new_card, only
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,3 +121,61 @@ def test_expressions_up_to_the_depth_limit_parse_and_one_more_part_is_refused():
     with pytest.raises(EffectSyntaxError, match="inside one another") as info:
         parse_condition("not " * MAX_EXPRESSION_DEPTH + "me is last")
     assert (info.value.line, info.value.col) == (1, 1)
+
+
+# ----- integers that grow during play --------------------------------------------------------------
+
+# 99999 to the 4th is past the bound already; each line multiplies the last by itself 4 times
+GROWING = "let A = 99999 * 99999 * 99999 * 99999\nlet B = A * A * A * A\nlet C = B * B * B * B\n"
+
+
+def _card_text(effect: str) -> str:
+    return "      effect: |\n" + "".join(f"        {line}\n" for line in effect.splitlines())
+
+
+def test_arithmetic_on_known_values_past_the_bound_is_refused_where_it_first_goes_past(write):
+    # line 10 is `        let A = 99999 * ...`: 99999 * 99999 (column 17) is the first result past the bound
+    d = only(write(new_card(_card_text(GROWING + "choose number N from C to C + 3"))))
+    assert_at(d, "v.yaml", 10, 17, "9,999,800,001", f"{MAX_NUMBER:,}", hint="between")
+
+
+def test_arithmetic_on_known_values_within_the_bound_passes(write):
+    effect = f"let A = 30000 * 30000\nlet B = A + {MAX_NUMBER - 900_000_000}\nlet C = 0 - B\ndraw B + C"
+    assert check_variant(write(new_card(_card_text(effect)))).ok
+
+
+def _play_new_card(path: Path, timing: str) -> tuple:
+    """A two-player game in which the first player plays 'new_card' at its first chance."""
+    game = new_game(load_variant(path), 2, seed=1)
+    game.hands[game.turn_player].append(game.book.card_index["new_card"])
+    for _ in range(200):
+        if game.decision == timing:
+            break
+        game.apply(game.legal_actions()[0])
+    return game, game.apply({"kind": "play", "arg": "new_card"})
+
+
+def test_arithmetic_during_play_stops_at_the_bound_and_every_event_can_be_told(write):
+    # the dice make D unknown to the check, so the growth happens during play
+    effect = "roll dice D\n" + GROWING.replace("99999 * 99999", "D * 99999", 1) + (
+        "let E = C * C * C * C * C * C * C * C * C * C * C * C * C\n"
+        "choose number N from E - 1 to E + 3\n"
+        "repeat E times: draw 0"
+    )
+    path = write(new_card(_card_text(effect)))
+    assert check_variant(path).ok
+    game, events = _play_new_card(path, "card")
+    options = [action.arg for action in game.legal_actions()]
+    assert options == [MAX_NUMBER - 1, MAX_NUMBER]
+    events += game.apply(game.legal_actions()[-1])
+    told = [event.describe() for event in events]
+    assert any(f"chooses {MAX_NUMBER}" in line for line in told), told
+
+
+def test_the_budget_stops_at_the_bound_however_often_it_grows(write):
+    effect = "repeat 100 times: add budget * budget to budget\nrepeat 100 times: add budget to budget"
+    path = write(new_card(_card_text(effect), timing="after_roll"))
+    game, events = _play_new_card(path, "after_roll")
+    assert game.budget() == MAX_NUMBER
+    told = [event.describe() for event in events if event.kind == "budget"]
+    assert len(told) == 200 and str(MAX_NUMBER) in told[-1]

@@ -2,6 +2,10 @@
 its place needs (a property where a property is expected, a number where a number is).
 
 Kinds are plain strings: "player", "property", "zone", "number", "bool".
+
+Arithmetic on values known before play (numbers, and names `let` gave such a value) is worked
+out here, so a result past MAX_NUMBER is refused with its place instead of being cut short
+at play.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from typing import Iterable
 
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
+from engine.effects.limits import MAX_NUMBER
 from engine.effects.parser import reserved_words
 
 KIND_OF_CHOICE = {
@@ -56,18 +61,24 @@ class EffectContext:
     timing: str = "end_of_turn"
 
 
+_ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+
+
 @dataclass
 class _Scope:
     variables: dict[str, str] = field(default_factory=dict)
+    constants: dict[str, int] = field(default_factory=dict)
+    """Variables whose value is known before play: `let A = 3 * 4`."""
 
     def child(self) -> "_Scope":
-        return _Scope(dict(self.variables))
+        return _Scope(dict(self.variables), dict(self.constants))
 
 
 class _Checker:
     def __init__(self, context: EffectContext):
         self.context = context
         self.problems: list[Problem] = []
+        self.known: dict[int, int] = {}  # id(expression) -> its value, when known before play
 
     def report(self, node: ast.Node, message: str, hint: str | None = None) -> None:
         self.problems.append(Problem(message, node.line, node.col, hint))
@@ -114,9 +125,12 @@ class _Checker:
         return method(node, scope)
 
     def expr_Number(self, node: ast.Number, scope: _Scope) -> str:
+        self.known[id(node)] = node.value
         return "number"
 
     def expr_Name(self, node: ast.Name, scope: _Scope) -> str | None:
+        if node.name in scope.constants:
+            self.known[id(node)] = scope.constants[node.name]
         return self.name_kind(node, scope)
 
     def expr_Attribute(self, node: ast.Attribute, scope: _Scope) -> str:
@@ -137,7 +151,24 @@ class _Checker:
     def expr_Arith(self, node: ast.Arith, scope: _Scope) -> str:
         self.expect(node.left, "number", scope, f"each side of '{node.op}'")
         self.expect(node.right, "number", scope, f"each side of '{node.op}'")
+        self.fold(node)
         return "number"
+
+    def fold(self, node: ast.Arith) -> None:
+        """Work out `node` when both sides are known; refuse a result past MAX_NUMBER once,
+        where it first goes past (an unknown result makes everything above it unknown)."""
+        left, right = self.known.get(id(node.left)), self.known.get(id(node.right))
+        if left is None or right is None:
+            return
+        value = _ARITH[node.op](left, right)
+        if abs(value) <= MAX_NUMBER:
+            self.known[id(node)] = value
+            return
+        self.report(
+            node,
+            f"this works out to {value:,}, beyond {MAX_NUMBER:,}, the largest number an effect may use",
+            f"numbers in an effect stay between -{MAX_NUMBER:,} and {MAX_NUMBER:,}",
+        )
 
     def expr_Compare(self, node: ast.Compare, scope: _Scope) -> str:
         hint = "use 'is' to compare players, properties or zones"
@@ -196,6 +227,8 @@ class _Checker:
         if kind == "bool":
             self.report(node.value, "'let' names a value, not a condition")
         self.bind(node, node.var, kind or "number", scope)
+        if id(node.value) in self.known:
+            scope.constants[node.var] = self.known[id(node.value)]
 
     def stmt_Choose(self, node: ast.Choose, scope: _Scope) -> None:
         self.expect(node.chooser, "player", scope, "who chooses ('by ...')")
