@@ -12,8 +12,10 @@ import pytest
 
 from engine import load_variant, new_game
 from engine.effects import parser as effect_parser
-from engine.effects.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER
+from engine.effects.cost import Sizes, measure, measured_parts
+from engine.effects.limits import MAX_EXPRESSION_COST, MAX_EXPRESSION_DEPTH, MAX_NUMBER
 from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
+from engine.resources import bundled_variant_names
 from engine.variant.load import check_variant
 from test_check_bad_input import EXTENDS, assert_at, new_card, only
 
@@ -179,3 +181,45 @@ def test_the_budget_stops_at_the_bound_however_often_it_grows(write):
     assert game.budget() == MAX_NUMBER
     told = [event.describe() for event in events if event.kind == "budget"]
     assert len(told) == 200 and str(MAX_NUMBER) in told[-1]
+
+
+# ----- conditions that cost too much ---------------------------------------------------------------
+
+THREE_COUNTS = (
+    "(count property P where (count property Q where (count property R where height of R > height of Q)"
+    " > height of P) > 1) > 0"
+)
+
+
+def test_a_condition_nesting_three_counts_of_properties_is_refused_naming_the_nesting(write):
+    # line 9 is `      condition: "(count ...`: the outermost count is column 20, after '"('
+    d = only(write(new_card(f'      condition: "{THREE_COUNTS}"\n      effect: draw 1\n')))
+    assert_at(d, "v.yaml", 9, 20, "condition of card 'new_card'", "50,083 steps", f"{MAX_EXPRESSION_COST:,}",
+              hint="fewer 'count ... where'")
+    assert "a count over 20 properties inside a count over 20 properties inside a count over 20 properties" in d.message
+
+
+def test_a_where_filter_nesting_counts_is_refused_at_its_statement(write):
+    # line 11 is the choose; its where holds two more counts of properties
+    effect = "draw 1\nchoose property P where (count property Q where (count property R where R is Q) > 0) > 0\n"
+    d = only(write(new_card(_card_text(effect))))
+    assert_at(d, "v.yaml", 11, 9, "33,681 steps", "inside a choice among 20 properties")
+
+
+def test_the_same_nesting_over_players_is_cheap_and_passes(write):
+    cheap = THREE_COUNTS.replace("property", "player").replace("height", "worth")
+    assert check_variant(write(new_card(f'      condition: "{cheap}"\n      effect: draw 1\n'))).ok
+
+
+def test_the_cost_of_an_expression_follows_the_size_of_the_board():
+    two_counts = parse_condition("(count property P where (count property Q where value of Q > value of P) > 3) > 0")
+    assert measure(two_counts, Sizes(properties=20, largest_zone=5, zones=4, players=4)).steps == 2483
+    assert measure(two_counts, Sizes()).steps > MAX_EXPRESSION_COST  # 520 properties, the schema's largest board
+
+
+def test_every_bundled_variant_stays_far_below_the_cost_limit_even_on_the_largest_board():
+    for name in bundled_variant_names():
+        for card in load_variant(name).cards:
+            roots = [card.condition] if card.condition is not None else []
+            for part in measured_parts(roots) + measured_parts(list(card.effect.statements)):
+                assert measure(part, Sizes()).steps < MAX_EXPRESSION_COST / 2, (name, card.id)

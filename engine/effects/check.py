@@ -15,7 +15,8 @@ from typing import Iterable
 
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
-from engine.effects.limits import MAX_NUMBER
+from engine.effects.cost import Sizes, measure, measured_parts
+from engine.effects.limits import MAX_EXPRESSION_COST, MAX_NUMBER
 from engine.effects.parser import reserved_words
 
 KIND_OF_CHOICE = {
@@ -55,10 +56,12 @@ class Problem:
 
 @dataclass
 class EffectContext:
-    """What an effect may refer to: the variant's zones and the card's timing."""
+    """What an effect may refer to: the variant's zones and the card's timing; and how many
+    things its collections may range over."""
 
     zones: frozenset[str]
     timing: str = "end_of_turn"
+    sizes: Sizes = field(default_factory=Sizes)
 
 
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
@@ -326,7 +329,7 @@ def _known_hint(scope: _Scope, zones: frozenset[str]) -> str:
 def check_program(program: ast.Program, context: EffectContext) -> list[Problem]:
     checker = _Checker(context)
     checker.block(program.statements, _Scope())
-    return checker.problems
+    return checker.problems + _too_costly(list(program.statements), context.sizes)
 
 
 def check_condition(expr: ast.Expr, context: EffectContext) -> list[Problem]:
@@ -334,7 +337,27 @@ def check_condition(expr: ast.Expr, context: EffectContext) -> list[Problem]:
     kind = checker.expr(expr, _Scope())
     if kind is not None and kind != "bool":
         checker.report(expr, f"a condition must be true or false, but this is {_A[kind]}")
-    return checker.problems
+    return checker.problems + _too_costly([expr], context.sizes)
+
+
+def _too_costly(nodes: list[ast.Node], sizes: Sizes) -> list[Problem]:
+    """Each expression (or choose / for each) whose worst case passes MAX_EXPRESSION_COST,
+    reported at the outermost collection that makes it so."""
+    problems = []
+    for part in measured_parts(nodes):
+        cost = measure(part, sizes)
+        if cost.steps > MAX_EXPRESSION_COST:
+            where = cost.nesting[0][0] if cost.nesting else part
+            problems.append(
+                Problem(
+                    f"this could take {cost.steps:,} steps to work out, more than the {MAX_EXPRESSION_COST:,} "
+                    f"allowed: {cost.describe()}",
+                    where.line,
+                    where.col,
+                    "put fewer 'count ... where' inside one another, or narrow them with 'in' a zone",
+                )
+            )
+    return problems
 
 
 def is_reserved(word: str) -> bool:

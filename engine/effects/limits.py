@@ -18,6 +18,12 @@ MAX_EXPRESSION_DEPTH = 50
 `+` inside the next). Checking, compiling and evaluating an expression recurse over its parts,
 so this bound is what keeps them clear of Python's recursion limit."""
 
+MAX_EXPRESSION_COST = 20_000
+"""The most steps one expression may take to evaluate in the worst case, as `cost.py` counts
+them from the size of the board. A `where` over every property of the largest board the
+schema allows (520) may take up to 37 steps per property; on a 20-property board, a count
+may nest inside another, but a third inside those (at least 33,000 steps) is refused."""
+
 
 def clamp(value: int) -> int:
     """`value`, held between -MAX_NUMBER and MAX_NUMBER."""
