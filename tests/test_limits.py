@@ -16,6 +16,7 @@ from engine.effects.cost import Sizes, measure, measured_parts
 from engine.effects.limits import MAX_EXPRESSION_COST, MAX_EXPRESSION_DEPTH, MAX_NUMBER
 from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
 from engine.resources import bundled_variant_names
+from engine.variant import yamlsource
 from engine.variant.load import check_variant
 from test_check_bad_input import EXTENDS, assert_at, new_card, only
 
@@ -223,3 +224,57 @@ def test_every_bundled_variant_stays_far_below_the_cost_limit_even_on_the_larges
             roots = [card.condition] if card.condition is not None else []
             for part in measured_parts(roots) + measured_parts(list(card.effect.statements)):
                 assert measure(part, Sizes()).steps < MAX_EXPRESSION_COST / 2, (name, card.id)
+
+
+# ----- a huge YAML file is refused quickly ------------------------------------------------------------
+
+HUGE_YAML = {
+    "flow list": "deck: {cards: [" + ", ".join(["1"] * 3000) + "]}\n",
+    "flow mapping": "deck: {" + ", ".join(f"k{i}: 1" for i in range(2000)) + "}\n",
+    "block list": "deck:\n  cards:\n" + "    - 1\n" * 3000,
+    "nested flow lists": "deck: {cards: [" + ", ".join(["[1, [2]]"] * 1000) + "]}\n",
+}
+
+
+def _refusal(text: str, max_nodes: int) -> str:
+    with pytest.raises(yamlsource.YamlProblem) as info:
+        yamlsource.parse_yaml(text, "v.yaml", max_nodes=max_nodes)
+    return str(info.value.diagnostic)
+
+
+@pytest.mark.parametrize("shape", sorted(HUGE_YAML))
+def test_the_fast_node_count_refuses_where_the_composer_would(shape, monkeypatch):
+    text = EXTENDS + HUGE_YAML[shape]
+    fast = _refusal(text, max_nodes=2000)
+    monkeypatch.setattr(yamlsource, "_CParser", None)  # the pure-Python composer's own count
+    assert fast == _refusal(text, max_nodes=2000)
+    assert "more than 2000 YAML nodes" in fast
+
+
+def test_a_file_past_the_node_limit_is_refused_before_the_composer_reads_a_node(monkeypatch):
+    if yamlsource._CParser is None:
+        pytest.skip("PyYAML without libyaml: the composer counts, slowly but correctly")
+
+    def no_composing(self, parent, index):
+        raise AssertionError("the composer ran")
+
+    monkeypatch.setattr(yamlsource._StrictComposer, "compose_node", no_composing)
+    text = EXTENDS + "deck: {cards: [" + ", ".join(["1"] * (yamlsource.MAX_NODES + 10)) + "]}\n"
+    assert len(text) < yamlsource.MAX_FILE_BYTES
+    # 7 nodes come before the items (the top mapping, extends and its value, deck, its mapping,
+    # cards, the list), so node 50,001 is item 49,994 of `deck: {cards: [1, 1, ...` on line 2
+    assert _refusal(text, yamlsource.MAX_NODES) == (
+        f"v.yaml:2:{16 + 3 * 49993}: error: file has more than 50000 YAML nodes; variant files are limited to that"
+    )
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("name: &x A\nedition: *x\n" + "list: [" + ", ".join(["1"] * 3000) + "]\n", "alias '*x'"),
+        ("deep: " + "[" * 70 + "]" * 70 + "\nlist: [" + ", ".join(["1"] * 3000) + "]\n", "nested more than 64"),
+        ("list: [1, 2\nname: x\n" + "more: [" + ", ".join(["1"] * 3000) + "]\n", "YAML syntax error"),
+    ],
+)
+def test_a_problem_before_the_node_limit_is_still_the_one_reported(text, words):
+    assert words in _refusal(EXTENDS + text, max_nodes=2000)

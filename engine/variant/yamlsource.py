@@ -4,6 +4,11 @@ PyYAML's own loaders accept things a variant file must not contain: duplicate ke
 last one silently wins), aliases (a few lines can expand to gigabytes), and arbitrary tags.
 So we only *compose* the document (nodes with positions, nothing constructed), refuse aliases
 while composing, and build the data ourselves from the node tree.
+
+The composer is PyYAML's pure-Python one, at about 25 microseconds a node: reaching the
+node limit in a 1 MB file would take over a second. So when libyaml is installed, its C
+parser first counts the nodes (about 1 microsecond each) and refuses a file past the limit
+at the very node the composer would have; everything else is then read as before.
 """
 
 from __future__ import annotations
@@ -16,6 +21,11 @@ from typing import Any
 import yaml
 
 from engine.diagnostics import Diagnostic, Loc
+
+try:
+    from yaml.cyaml import CParser as _CParser
+except ImportError:  # PyYAML built without libyaml: the composer's own count still holds
+    _CParser = None
 
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 50_000
@@ -110,13 +120,7 @@ class _StrictComposer(yaml.SafeLoader):
             )
         self.node_count += 1
         if self.node_count > self.max_nodes:
-            event = self.peek_event()
-            raise YamlProblem(
-                Diagnostic(
-                    _loc(self.file, event.start_mark),
-                    f"file has more than {self.max_nodes} YAML nodes; variant files are limited to that",
-                )
-            )
+            raise _too_many_nodes(self.file, self.peek_event(), self.max_nodes)
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
@@ -127,6 +131,49 @@ class _StrictComposer(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
+
+
+def _too_many_nodes(file: str, event: Any, max_nodes: int) -> YamlProblem:
+    return YamlProblem(
+        Diagnostic(
+            _loc(file, event.start_mark),
+            f"file has more than {max_nodes} YAML nodes; variant files are limited to that",
+        )
+    )
+
+
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_END_EVENTS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+_STOP_EVENTS = (yaml.AliasEvent, yaml.DocumentEndEvent, yaml.StreamEndEvent)
+
+
+def _count_nodes_fast(text: str, file: str, max_nodes: int) -> None:
+    """Refuse a document of more than `max_nodes` nodes using libyaml's C parser, at the node
+    where the composer would refuse it. Any other problem met first (an alias, nesting past
+    MAX_DEPTH, a syntax error) ends the count without a verdict: the composer then finds it
+    and reports it in its usual words."""
+    if _CParser is None:
+        return
+    parser = _CParser(text)
+    nodes = open_collections = 0
+    try:
+        while True:
+            event = parser.get_event()
+            if isinstance(event, _NODE_EVENTS):
+                nodes += 1
+                if nodes > max_nodes:
+                    raise _too_many_nodes(file, event, max_nodes)
+                if open_collections + 1 > MAX_DEPTH:
+                    return
+                open_collections += not isinstance(event, yaml.ScalarEvent)
+            elif isinstance(event, _END_EVENTS):
+                open_collections -= 1
+            elif isinstance(event, _STOP_EVENTS):
+                return
+    except yaml.YAMLError:
+        return
+    finally:
+        parser.dispose()
 
 
 def read_text(path: Path, shown_as: str) -> str:
@@ -178,6 +225,7 @@ def parse_yaml(text: str, file: str, max_nodes: int = MAX_NODES) -> LocDict:
     except yaml.reader.ReaderError as exc:
         raise YamlProblem(_reader_error(exc, text, file)) from None
     try:
+        _count_nodes_fast(text, file, max_nodes)
         node = loader.get_single_node()
         if node is None:
             raise YamlProblem(Diagnostic(Loc(file), "file holds no YAML document"))
