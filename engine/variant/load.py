@@ -215,19 +215,24 @@ def _sizes(document: LocDict) -> Sizes:
     largest = Sizes()
     board = document.get("board")
     zones = board.get("zones") if isinstance(board, dict) else None
-    zones = [z for z in zones if isinstance(z, dict)] if isinstance(zones, list) else []
-    lengths = [min(len(z["values"]), largest.largest_zone) if isinstance(z.get("values"), list) else 0 for z in zones]
+    lengths = [
+        min(len(z["values"]), largest.largest_zone) if isinstance(z.get("values"), list) else 0
+        for z in (zones if isinstance(zones, list) else [])
+        if isinstance(z, dict)
+    ]
     players = document.get("players")
     setups = players.get("setups") if isinstance(players, dict) else None
-    counts = [s.get("players") for s in setups if isinstance(s, dict)] if isinstance(setups, list) else []
-    counts = [c for c in counts if isinstance(c, int) and not isinstance(c, bool)]
-    if not zones or not counts:
-        return largest
+    counts = [
+        s["players"] for s in (setups if isinstance(setups, list) else [])
+        if isinstance(s, dict) and type(s.get("players")) is int
+    ]
+    if not lengths:
+        return Sizes(players=min(max(counts), largest.players)) if counts else largest
     return Sizes(
         properties=min(sum(lengths), largest.properties),
         largest_zone=max(lengths),
-        zones=min(len(zones), largest.zones),
-        players=min(max(counts), largest.players),
+        zones=min(len(lengths), largest.zones),
+        players=min(max(counts), largest.players) if counts else largest.players,
     )
 
 
