@@ -3,8 +3,8 @@
 The LALR parser is built once per process, so loading a variant with 28 cards costs one parser
 construction and 28 fast parses. It is never cached on disk: Lark's cache is a pickle in the
 shared temporary folder, and whoever writes that file first would run code in every later
-`boardwalk check`. Syntax errors become
-`EffectSyntaxError` with a 1-based position and a message written for a board gamer.
+`boardwalk check`. Syntax errors become `EffectSyntaxError` with a 1-based position and a
+message written for a board gamer.
 """
 
 from __future__ import annotations
