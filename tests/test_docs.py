@@ -26,3 +26,35 @@ def test_every_bundled_variant_is_in_the_readme_table():
     readme = (ROOT / "README.md").read_text()
     for name in bundled_variant_names():
         assert f"`{name}`" in readme, name
+
+
+def test_the_limits_section_gives_the_value_of_every_limit():
+    """Each limit's value, as the code has it, stands in the Value column of docs/variants.md."""
+    from engine.effects import limits, parser
+    from engine.game import game, interpreter
+    from engine.variant import merge, yamlsource
+
+    text = (ROOT / "docs" / "variants.md").read_text()
+    section = text[text.index("## 6. Limits") : text.index("## 7.")]
+    values = {
+        "file size": yamlsource.MAX_FILE_BYTES,
+        "YAML nodes": yamlsource.MAX_NODES,
+        "YAML nesting": yamlsource.MAX_DEPTH,
+        "digits": yamlsource.MAX_NUMBER_DIGITS,
+        "extends": merge.MAX_EXTENDS_DEPTH,
+        "effect length": parser.MAX_EFFECT_CHARS,
+        "blocks": parser.MAX_NESTING,
+        "parentheses": parser.MAX_PARENTHESES,
+        "expression parts": limits.MAX_EXPRESSION_DEPTH,
+        "numbers": limits.MAX_NUMBER,
+        "cost": limits.MAX_EXPRESSION_COST,
+        "repeat": interpreter.MAX_REPEAT,
+        "re-rolls": interpreter.MAX_REROLLS,
+        "card steps": game.MAX_EFFECT_STEPS,
+        "turns": game.MAX_TURNS,
+    }
+    value_cells = " | ".join(
+        line.split("|")[2] for line in section.splitlines() if line.startswith("| ") and line.count("|") >= 4
+    )
+    for what, value in values.items():
+        assert re.search(rf"(?<![\d,]){value:,}(?![\d,])", value_cells), (what, value)

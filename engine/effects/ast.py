@@ -8,7 +8,7 @@ them to the variant file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Iterator, Union
+from typing import Iterator, Union, get_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,17 +272,25 @@ class Program:
     source: str
 
 
+EXPRESSION_TYPES: tuple[type, ...] = get_args(Expr)
+
+
+def children(node: Node) -> list[Node]:
+    """The nodes directly inside `node`, in source order."""
+    found: list[Node] = []
+    for f in fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, Node):
+            found.append(value)
+        elif isinstance(value, tuple):
+            found.extend(v for v in value if isinstance(v, Node))
+    return found
+
+
 def walk(nodes: tuple[Node, ...] | list[Node]) -> Iterator[Node]:
     """Every node below (and including) the given ones, statements and expressions alike."""
     stack = list(reversed(nodes))
     while stack:
         node = stack.pop()
         yield node
-        children: list[Node] = []
-        for f in fields(node):
-            value = getattr(node, f.name)
-            if isinstance(value, Node):
-                children.append(value)
-            elif isinstance(value, tuple):
-                children.extend(v for v in value if isinstance(v, Node))
-        stack.extend(reversed(children))
+        stack.extend(reversed(children(node)))

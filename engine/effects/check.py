@@ -2,6 +2,10 @@
 its place needs (a property where a property is expected, a number where a number is).
 
 Kinds are plain strings: "player", "property", "zone", "number", "bool".
+
+Arithmetic on values known before play (numbers, and names `let` gave such a value) is worked
+out here, so a result past MAX_NUMBER is refused with its place instead of being cut short
+at play.
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from typing import Iterable
 
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
+from engine.effects.cost import Sizes, measure, measured_parts
+from engine.effects.limits import MAX_EXPRESSION_COST, MAX_NUMBER
 from engine.effects.parser import reserved_words
 
 KIND_OF_CHOICE = {
@@ -50,24 +56,32 @@ class Problem:
 
 @dataclass
 class EffectContext:
-    """What an effect may refer to: the variant's zones and the card's timing."""
+    """What an effect may refer to: the variant's zones and the card's timing; and how many
+    things its collections may range over."""
 
     zones: frozenset[str]
     timing: str = "end_of_turn"
+    sizes: Sizes = field(default_factory=Sizes)
+
+
+_ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
 
 
 @dataclass
 class _Scope:
     variables: dict[str, str] = field(default_factory=dict)
+    constants: dict[str, int] = field(default_factory=dict)
+    """Variables whose value is known before play: `let A = 3 * 4`."""
 
     def child(self) -> "_Scope":
-        return _Scope(dict(self.variables))
+        return _Scope(dict(self.variables), dict(self.constants))
 
 
 class _Checker:
     def __init__(self, context: EffectContext):
         self.context = context
         self.problems: list[Problem] = []
+        self.known: dict[int, int] = {}  # id(expression) -> its value, when known before play
 
     def report(self, node: ast.Node, message: str, hint: str | None = None) -> None:
         self.problems.append(Problem(message, node.line, node.col, hint))
@@ -114,9 +128,12 @@ class _Checker:
         return method(node, scope)
 
     def expr_Number(self, node: ast.Number, scope: _Scope) -> str:
+        self.known[id(node)] = node.value
         return "number"
 
     def expr_Name(self, node: ast.Name, scope: _Scope) -> str | None:
+        if node.name in scope.constants:
+            self.known[id(node)] = scope.constants[node.name]
         return self.name_kind(node, scope)
 
     def expr_Attribute(self, node: ast.Attribute, scope: _Scope) -> str:
@@ -137,7 +154,24 @@ class _Checker:
     def expr_Arith(self, node: ast.Arith, scope: _Scope) -> str:
         self.expect(node.left, "number", scope, f"each side of '{node.op}'")
         self.expect(node.right, "number", scope, f"each side of '{node.op}'")
+        self.fold(node)
         return "number"
+
+    def fold(self, node: ast.Arith) -> None:
+        """Work out `node` when both sides are known; refuse a result past MAX_NUMBER once,
+        where it first goes past (an unknown result makes everything above it unknown)."""
+        left, right = self.known.get(id(node.left)), self.known.get(id(node.right))
+        if left is None or right is None:
+            return
+        value = _ARITH[node.op](left, right)
+        if abs(value) <= MAX_NUMBER:
+            self.known[id(node)] = value
+            return
+        self.report(
+            node,
+            f"this works out to {value:,}, beyond {MAX_NUMBER:,}, the largest number an effect may use",
+            f"numbers in an effect stay between -{MAX_NUMBER:,} and {MAX_NUMBER:,}",
+        )
 
     def expr_Compare(self, node: ast.Compare, scope: _Scope) -> str:
         hint = "use 'is' to compare players, properties or zones"
@@ -196,6 +230,8 @@ class _Checker:
         if kind == "bool":
             self.report(node.value, "'let' names a value, not a condition")
         self.bind(node, node.var, kind or "number", scope)
+        if id(node.value) in self.known:
+            scope.constants[node.var] = self.known[id(node.value)]
 
     def stmt_Choose(self, node: ast.Choose, scope: _Scope) -> None:
         self.expect(node.chooser, "player", scope, "who chooses ('by ...')")
@@ -293,7 +329,7 @@ def _known_hint(scope: _Scope, zones: frozenset[str]) -> str:
 def check_program(program: ast.Program, context: EffectContext) -> list[Problem]:
     checker = _Checker(context)
     checker.block(program.statements, _Scope())
-    return checker.problems
+    return checker.problems + _too_costly(list(program.statements), context.sizes)
 
 
 def check_condition(expr: ast.Expr, context: EffectContext) -> list[Problem]:
@@ -301,7 +337,27 @@ def check_condition(expr: ast.Expr, context: EffectContext) -> list[Problem]:
     kind = checker.expr(expr, _Scope())
     if kind is not None and kind != "bool":
         checker.report(expr, f"a condition must be true or false, but this is {_A[kind]}")
-    return checker.problems
+    return checker.problems + _too_costly([expr], context.sizes)
+
+
+def _too_costly(nodes: list[ast.Node], sizes: Sizes) -> list[Problem]:
+    """Each expression (or choose / for each) whose worst case passes MAX_EXPRESSION_COST,
+    reported at the outermost collection that makes it so."""
+    problems = []
+    for part in measured_parts(nodes):
+        cost = measure(part, sizes)
+        if cost.steps > MAX_EXPRESSION_COST:
+            where = cost.nesting[0][0] if cost.nesting else part
+            problems.append(
+                Problem(
+                    f"this could take {cost.steps:,} steps to work out, more than the {MAX_EXPRESSION_COST:,} "
+                    f"allowed: {cost.describe()}",
+                    where.line,
+                    where.col,
+                    "put fewer 'count ... where' inside one another, or narrow them with 'in' a zone",
+                )
+            )
+    return problems
 
 
 def is_reserved(word: str) -> bool:

@@ -1,8 +1,10 @@
 """Parsing effect texts with Lark into the syntax tree of `ast.py`.
 
-The LALR parser is built once per process (and cached on disk by Lark), so loading a variant
-with 28 cards costs one parser construction and 28 fast parses. Syntax errors become
-`EffectSyntaxError` with a 1-based position and a message written for a board gamer.
+The LALR parser is built once per process, so loading a variant with 28 cards costs one parser
+construction and 28 fast parses. It is never cached on disk: Lark's cache is a pickle in the
+shared temporary folder, and whoever writes that file first would run code in every later
+`boardwalk check`. Syntax errors become `EffectSyntaxError` with a 1-based position and a
+message written for a board gamer.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import Indenter
 
 from engine.effects import ast
+from engine.effects.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER
 
 GRAMMAR_PATH = Path(__file__).with_name("effects.lark")
 MAX_EFFECT_CHARS = 10_000
@@ -67,7 +70,7 @@ def _parser() -> Lark:
         propagate_positions=True,
         maybe_placeholders=True,
         start=["start", "condition"],
-        cache=True,
+        cache=False,  # see the module docstring: no pickle from a shared folder
     )
 
 
@@ -91,7 +94,7 @@ def _parse(text: str, start: str):
     source = text if text.endswith("\n") else text + "\n"
     try:
         tree = _parser().parse(source, start=start)
-        return _ToAst().transform(tree)
+        result = _ToAst().transform(tree)
     except EffectSyntaxError:
         raise
     except VisitError as exc:
@@ -102,6 +105,8 @@ def _parse(text: str, start: str):
         raise _friendly(exc, source) from None
     except RecursionError:
         raise EffectSyntaxError("effect is nested too deeply", 1, 1) from None
+    _limit_expression_depth(result if isinstance(result, list) else [result])
+    return result
 
 
 def _limit_parentheses(text: str) -> None:
@@ -111,6 +116,42 @@ def _limit_parentheses(text: str) -> None:
             depth += (char == "(") - (char == ")")
             if depth > MAX_PARENTHESES:
                 raise EffectSyntaxError(f"parentheses are nested more than {MAX_PARENTHESES} deep", number, col)
+
+
+def _limit_expression_depth(nodes: list[ast.Node]) -> None:
+    """Refuse an expression with more than MAX_EXPRESSION_DEPTH parts inside one another, at
+    its start. Everything after the parser (check, compile, play) recurses over expressions;
+    this walk does not, so a chain of 3,000 `+` is refused here instead of crashing there."""
+    stack: list[tuple[ast.Node, int, ast.Node | None]] = [(node, 0, None) for node in nodes]
+    while stack:
+        node, depth, root = stack.pop()
+        if isinstance(node, ast.EXPRESSION_TYPES):
+            depth, root = depth + 1, root or node
+            if depth > MAX_EXPRESSION_DEPTH:
+                raise EffectSyntaxError(
+                    f"this expression has more than {MAX_EXPRESSION_DEPTH} parts inside one another",
+                    root.line,
+                    root.col,
+                    "each + - * of a long chain counts as one; work it out in steps with 'let'",
+                )
+        else:
+            depth, root = 0, None
+        stack.extend((child, depth, root) for child in ast.children(node))
+
+
+def _number_literal(token: Token) -> int:
+    """A number as written, refused above MAX_NUMBER before Python converts it: past 4,300
+    digits the conversion itself fails, and a long number could not be shown in the log."""
+    digits = str(token).lstrip("0") or "0"
+    if len(digits) <= len(str(MAX_NUMBER)) and int(digits) <= MAX_NUMBER:
+        return int(digits)
+    shown = f"the number {digits}" if len(digits) <= 20 else f"a number of {len(digits):,} digits"
+    raise EffectSyntaxError(
+        f"{shown} is too large: numbers in an effect go up to {MAX_NUMBER:,}",
+        token.line or 1,
+        token.column or 1,
+        f"write a number no larger than {MAX_NUMBER:,}",
+    )
 
 
 def _reject_tabs(text: str) -> None:
@@ -345,7 +386,7 @@ class _ToAst(Transformer):
 
     # -- expressions
     def number(self, meta, items):
-        return ast.Number(**_tok_pos(items[0]), value=int(items[0]))
+        return ast.Number(**_tok_pos(items[0]), value=_number_literal(items[0]))
 
     def name(self, meta, items):
         token = items[0]

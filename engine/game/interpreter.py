@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
+from engine.effects.limits import clamp
 from engine.game.expressions import collection, compile_expr
 
 if TYPE_CHECKING:
@@ -217,8 +218,12 @@ class Interpreter:
             self.game.frames.append({"t": "discard", "player": player, "left": count})
 
     def _add_budget(self, s: ast.AddBudget, f, root):
+        """The budget, like any number, stays within ±MAX_NUMBER: `add budget to budget`
+        doubles it with no arithmetic to hold it back."""
         f["pc"] += 1
-        self.game.add_budget(root["me"], self.evaluate(s.amount, f["env"], root["me"]) or 0)
+        budget = self.game.budget()
+        amount = self.evaluate(s.amount, f["env"], root["me"]) or 0
+        self.game.add_budget(root["me"], clamp(budget + amount) - budget)
 
     def _offer_reaction(self, s: ast.OfferReaction, f, root):
         f["pc"] += 1

@@ -20,6 +20,7 @@ from typing import Any
 from engine.diagnostics import Diagnostic, Loc, VariantError, did_you_mean
 from engine.effects import ast
 from engine.effects.check import EffectContext, check_condition, check_program, is_reserved
+from engine.effects.cost import Sizes
 from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
 from engine.variant import schema
 from engine.variant.merge import Source, load_merged, resolve_variant_argument, shown_path
@@ -198,13 +199,41 @@ def _check_effects(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
     zones = frozenset(
         z["id"] for z in (zones_raw if isinstance(zones_raw, list) else []) if isinstance(z, dict) and isinstance(z.get("id"), str)
     )
+    sizes = _sizes(document)
     for card in cards:
         timing = card.raw.get("timing")
-        context = EffectContext(zones=zones, timing=timing if isinstance(timing, str) else "end_of_turn")
+        context = EffectContext(zones=zones, timing=timing if isinstance(timing, str) else "end_of_turn", sizes=sizes)
         if card.effect is not None:
             _report(check_program(card.effect, context), card.raw, "effect", diagnostics)
         if card.condition is not None:
             _report(check_condition(card.condition, context), card.raw, "condition", diagnostics)
+
+
+def _sizes(document: LocDict) -> Sizes:
+    """How many properties, zones and players this variant has, for the cost of its effects;
+    where the document is not yet valid, the largest the schema allows stands in."""
+    largest = Sizes()
+    board = document.get("board")
+    zones = board.get("zones") if isinstance(board, dict) else None
+    lengths = [
+        min(len(z["values"]), largest.largest_zone) if isinstance(z.get("values"), list) else 0
+        for z in (zones if isinstance(zones, list) else [])
+        if isinstance(z, dict)
+    ]
+    players = document.get("players")
+    setups = players.get("setups") if isinstance(players, dict) else None
+    counts = [
+        s["players"] for s in (setups if isinstance(setups, list) else [])
+        if isinstance(s, dict) and type(s.get("players")) is int
+    ]
+    if not lengths:
+        return Sizes(players=min(max(counts), largest.players)) if counts else largest
+    return Sizes(
+        properties=min(sum(lengths), largest.properties),
+        largest_zone=max(lengths),
+        zones=min(len(lengths), largest.zones),
+        players=min(max(counts), largest.players) if counts else largest.players,
+    )
 
 
 def _check_deck(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic], root_file: str) -> None:

@@ -4,6 +4,11 @@ PyYAML's own loaders accept things a variant file must not contain: duplicate ke
 last one silently wins), aliases (a few lines can expand to gigabytes), and arbitrary tags.
 So we only *compose* the document (nodes with positions, nothing constructed), refuse aliases
 while composing, and build the data ourselves from the node tree.
+
+The composer is PyYAML's pure-Python one, at about 25 microseconds a node: reaching the
+node limit in a 1 MB file would take over a second. So when libyaml is installed, its C
+parser first counts the nodes (about 1 microsecond each) and refuses a file past the limit
+at the very node the composer would have; everything else is then read as before.
 """
 
 from __future__ import annotations
@@ -18,9 +23,15 @@ import yaml
 from engine.diagnostics import Diagnostic, Loc
 from engine.reading import ReadProblem, read_limited
 
+try:
+    from yaml.cyaml import CParser as _CParser
+except ImportError:  # PyYAML built without libyaml: the composer's own count still holds
+    _CParser = None
+
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 50_000
 MAX_DEPTH = 64
+MAX_NUMBER_DIGITS = 20  # no key of a variant wants more than 5; Python's int() fails past 4,300
 
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
@@ -29,6 +40,7 @@ _SCALAR_TAGS = {
     "tag:yaml.org,2002:bool",
     "tag:yaml.org,2002:null",
 }
+_INT_TAG = "tag:yaml.org,2002:int"
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
@@ -109,13 +121,7 @@ class _StrictComposer(yaml.SafeLoader):
             )
         self.node_count += 1
         if self.node_count > self.max_nodes:
-            event = self.peek_event()
-            raise YamlProblem(
-                Diagnostic(
-                    _loc(self.file, event.start_mark),
-                    f"file has more than {self.max_nodes} YAML nodes; variant files are limited to that",
-                )
-            )
+            raise _too_many_nodes(self.file, self.peek_event(), self.max_nodes)
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
@@ -126,6 +132,49 @@ class _StrictComposer(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
+
+
+def _too_many_nodes(file: str, event: Any, max_nodes: int) -> YamlProblem:
+    return YamlProblem(
+        Diagnostic(
+            _loc(file, event.start_mark),
+            f"file has more than {max_nodes} YAML nodes; variant files are limited to that",
+        )
+    )
+
+
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_END_EVENTS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+_STOP_EVENTS = (yaml.AliasEvent, yaml.DocumentEndEvent, yaml.StreamEndEvent)
+
+
+def _count_nodes_fast(text: str, file: str, max_nodes: int) -> None:
+    """Refuse a document of more than `max_nodes` nodes using libyaml's C parser, at the node
+    where the composer would refuse it. Any other problem met first (an alias, nesting past
+    MAX_DEPTH, a syntax error) ends the count without a verdict: the composer then finds it
+    and reports it in its usual words."""
+    if _CParser is None:
+        return
+    parser = _CParser(text)
+    nodes = open_collections = 0
+    try:
+        while True:
+            event = parser.get_event()
+            if isinstance(event, _NODE_EVENTS):
+                nodes += 1
+                if nodes > max_nodes:
+                    raise _too_many_nodes(file, event, max_nodes)
+                if open_collections + 1 > MAX_DEPTH:
+                    return
+                open_collections += not isinstance(event, yaml.ScalarEvent)
+            elif isinstance(event, _END_EVENTS):
+                open_collections -= 1
+            elif isinstance(event, _STOP_EVENTS):
+                return
+    except yaml.YAMLError:
+        return
+    finally:
+        parser.dispose()
 
 
 def read_text(path: Path, shown_as: str) -> str:
@@ -180,6 +229,7 @@ def parse_yaml(text: str, file: str, max_nodes: int = MAX_NODES) -> LocDict:
     except yaml.reader.ReaderError as exc:
         raise YamlProblem(_reader_error(exc, text, file)) from None
     try:
+        _count_nodes_fast(text, file, max_nodes)
         node = loader.get_single_node()
         if node is None:
             raise YamlProblem(Diagnostic(Loc(file), "file holds no YAML document"))
@@ -333,7 +383,24 @@ class _Builder:
         if node.tag == _TIMESTAMP_TAG:
             return node.value  # a date-looking word stays the text the author wrote
         self._check_tag(node, _SCALAR_TAGS)
+        if node.tag == _INT_TAG:
+            self._check_number_length(node)
         return self.loader.construct_object(node, deep=True)
+
+    def _check_number_length(self, node: yaml.ScalarNode) -> None:
+        """Refuse a whole number too long to be meant, before PyYAML converts it: a decimal
+        one past 4,300 digits fails in Python, and a hexadecimal or base-60 (`1:30:00`) one
+        becomes an integer that no message could print, at a cost that grows with its square."""
+        digits = len(re.findall(r"[0-9a-fA-F]", re.sub(r"^[-+]?0[xob]", "", node.value)))
+        if digits > MAX_NUMBER_DIGITS:
+            raise YamlProblem(
+                Diagnostic(
+                    _loc(self.file, node.start_mark),
+                    f"a number of {digits:,} digits is too long; numbers in a variant file have at most "
+                    f"{MAX_NUMBER_DIGITS} digits",
+                    "every number a variant needs is far shorter; put text in quotes",
+                )
+            )
 
 
 def text_position(value_loc: ValueLoc, line: int, col: int) -> Loc:

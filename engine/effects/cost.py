@@ -1,0 +1,85 @@
+"""How much work an expression can take, worked out before play from the size of the board.
+
+A card's condition is evaluated at every decision where its player could play it, and a
+`where` once per thing it filters; a `count ... where` inside another multiplies the work by
+the size of what each ranges over. The check measures each expression's worst case in
+*steps* (one per part evaluated, one per thing a collection takes in) and refuses those past
+MAX_EXPRESSION_COST, naming the collections that nest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.effects import ast
+
+_PLURALS = {
+    "property": "properties",
+    "hotel": "hotels",
+    "vacant lot": "vacant lots",
+    "zone": "zones",
+    "player": "players",
+    "opponent": "opponents",
+}
+_WORDING = {ast.Count: "a count over", ast.Choose: "a choice among", ast.ForEach: "a 'for each' over"}
+
+
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """How many of each thing a collection can range over; the defaults are the largest the
+    schema allows (26 zones of 20 properties, 8 players)."""
+
+    properties: int = 520
+    largest_zone: int = 20
+    zones: int = 26
+    players: int = 8
+
+    def of(self, kind: str, in_zone: bool) -> int:
+        if kind in ("player", "opponent"):
+            return self.players - (kind == "opponent")
+        if kind == "zone":
+            return self.zones
+        return self.largest_zone if in_zone else self.properties
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    steps: int
+    nesting: tuple[tuple[ast.Node, str], ...] = ()
+    """The collections on the dearest path, outermost first, each with its description."""
+
+    def describe(self) -> str:
+        """'a count over 20 properties inside a choice among 4 players', innermost first."""
+        return " inside ".join(words for _, words in reversed(self.nesting))
+
+
+def measure(node: ast.Node, sizes: Sizes) -> Cost:
+    """The worst-case steps of evaluating an expression, or a choose or for each statement's
+    collection (its body is measured statement by statement, not here)."""
+    if isinstance(node, (ast.Count, ast.Choose, ast.ForEach)):
+        return _collection(node, sizes)
+    parts = [measure(child, sizes) for child in ast.children(node)]
+    dearest = max(parts, key=lambda cost: cost.steps, default=Cost(0))
+    return Cost(1 + sum(cost.steps for cost in parts), dearest.nesting)
+
+
+def _collection(node: ast.Count | ast.Choose | ast.ForEach, sizes: Sizes) -> Cost:
+    count = sizes.of(node.kind, node.zone is not None)
+    where = Cost(0) if node.where is None else measure(node.where, sizes)
+    extra = sum(measure(e, sizes).steps for e in (node.zone, getattr(node, "chooser", None)) if e is not None)
+    what = _PLURALS[node.kind] + (" of one zone" if node.zone is not None else "")
+    words = f"{_WORDING[type(node)]} {count} {what}"
+    return Cost(1 + extra + count * (1 + where.steps), ((node, words),) + where.nesting)
+
+
+def measured_parts(nodes: list[ast.Node]) -> list[ast.Node]:
+    """What gets evaluated as one piece: each statement's expressions, a choose or for each
+    with its `where`, or the given expressions themselves (a card's condition)."""
+    parts: list[ast.Node] = []
+    for node in ast.walk(nodes):
+        if isinstance(node, (ast.Choose, ast.ForEach)):
+            parts.append(node)
+        elif not isinstance(node, ast.EXPRESSION_TYPES):
+            parts.extend(c for c in ast.children(node) if isinstance(c, ast.EXPRESSION_TYPES))
+    parts.extend(node for node in nodes if isinstance(node, ast.EXPRESSION_TYPES))
+    return parts

@@ -1,0 +1,280 @@
+"""Hostile variant files meet a limit, never a traceback, a hang or unbounded memory: each limit
+is refused with a message at the file, line and column to fix, or (at play time) keeps the
+game going. The limits are listed in docs/variants.md, "Limits"."""
+
+from __future__ import annotations
+
+import ast as pyast
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from engine import load_variant, new_game
+from engine.effects import parser as effect_parser
+from engine.effects.cost import Sizes, measure, measured_parts
+from engine.effects.limits import MAX_EXPRESSION_COST, MAX_EXPRESSION_DEPTH, MAX_NUMBER
+from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
+from engine.resources import bundled_variant_names
+from engine.variant import yamlsource
+from engine.variant.load import check_variant
+from test_check_bad_input import EXTENDS, assert_at, new_card, only
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _python_sources():
+    for folder in ("engine", "tui"):
+        yield from (ROOT / folder).rglob("*.py")
+
+
+# ----- no pickle from a shared folder ------------------------------------------------------------
+
+
+def test_building_and_using_the_effect_parser_writes_no_cache_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where Lark would put its cache
+    effect_parser._parser.cache_clear()
+    try:
+        effect_parser.parse_effect("choose property P where value of P <= 5\nbuild 1 on P")
+        effect_parser.parse_condition("me is last")
+    finally:
+        effect_parser._parser.cache_clear()
+    assert tempfile.gettempdir() == str(tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def _lark_cache_arguments(tree: pyast.AST) -> list[pyast.keyword]:
+    """`cache=` keywords given to a call of Lark (or Lark.open) that could turn a cache on."""
+    found = []
+    for node in pyast.walk(tree):
+        if isinstance(node, pyast.Call) and "Lark" in pyast.unparse(node.func):
+            for keyword in node.keywords:
+                off = isinstance(keyword.value, pyast.Constant) and keyword.value.value is False
+                if keyword.arg in ("cache", None) and not off:
+                    found.append(keyword)
+    return found
+
+
+def _pickle_imports(tree: pyast.AST) -> list[str]:
+    modules = []
+    for node in pyast.walk(tree):
+        if isinstance(node, pyast.Import):
+            modules += [alias.name for alias in node.names]
+        elif isinstance(node, pyast.ImportFrom) and node.module:
+            modules.append(node.module)
+    return [m for m in modules if m.split(".")[0] in ("pickle", "_pickle", "cPickle", "shelve", "dill")]
+
+
+def test_no_source_file_turns_on_a_lark_cache_or_imports_pickle():
+    for path in _python_sources():
+        tree = pyast.parse(path.read_text(encoding="utf-8"), str(path))
+        assert not _lark_cache_arguments(tree), path
+        assert not _pickle_imports(tree), path
+
+
+# ----- numbers too large to mean anything ------------------------------------------------------------
+
+
+def test_a_number_too_long_for_python_is_refused_at_its_column(write):
+    # line 10 is `        draw 999...9`: the number starts at column 14
+    d = only(write(new_card("      effect: |\n        draw " + "9" * 5000 + "\n")))
+    assert_at(d, "v.yaml", 10, 14, "effect of card 'new_card'", "5,000 digits", "too large", hint="no larger than")
+    assert "9999" not in str(d)
+
+
+def test_a_number_in_a_condition_above_the_bound_is_refused_at_its_column(write):
+    # line 9 is `      condition: cards of me < 1000000001`: the number is column 32
+    d = only(write(new_card("      condition: cards of me < 1000000001\n      effect: draw 1\n")))
+    assert_at(d, "v.yaml", 9, 32, "condition of card 'new_card'", "1000000001", f"{MAX_NUMBER:,}")
+
+
+def test_the_largest_number_an_effect_may_write_is_the_documented_bound():
+    (draw,) = parse_effect(f"draw {MAX_NUMBER}").statements
+    assert draw.count.value == MAX_NUMBER
+    assert parse_effect("draw 000000000001").statements[0].count.value == 1
+    with pytest.raises(EffectSyntaxError, match="too large"):
+        parse_effect(f"draw {MAX_NUMBER + 1}")
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "0x" + "f" * 5000, "1" + ":59" * 5000])
+def test_a_whole_number_too_long_for_a_variant_file_is_refused_at_its_place(write, number):
+    # decimal, hexadecimal and base-60 integers alike: line 3, column 18 after `  starting_hand: `
+    d = only(write(EXTENDS + "rules:\n  starting_hand: " + number + "\n"))
+    assert_at(d, "v.yaml", 3, 18, "digits", "at most 20", hint="quotes")
+
+
+def test_a_twenty_digit_number_still_gets_the_schema_message(write):
+    d = only(write(EXTENDS + "rules:\n  starting_hand: 99999999999999999999\n"))
+    assert_at(d, "v.yaml", 3, 18, "rules.starting_hand must be at most 20")
+
+
+# ----- expressions too deep to check -------------------------------------------------------------
+
+
+def test_a_long_chain_of_arithmetic_is_refused_at_its_start_instead_of_crashing(write):
+    # 2,000 terms (under the 10,000 characters), each '+' inside the next: far past what the
+    # check could recurse through
+    chain = "+".join(["1"] * 2000)
+    d = only(write(new_card(f"      effect: |\n        draw 1\n        let A = {chain}\n")))
+    assert_at(d, "v.yaml", 11, 17, f"more than {MAX_EXPRESSION_DEPTH} parts", hint="'let'")
+
+
+def test_expressions_up_to_the_depth_limit_parse_and_one_more_part_is_refused():
+    parse_effect("let A = " + " * ".join(["1"] * MAX_EXPRESSION_DEPTH))
+    with pytest.raises(EffectSyntaxError, match="inside one another") as info:
+        parse_condition("not " * MAX_EXPRESSION_DEPTH + "me is last")
+    assert (info.value.line, info.value.col) == (1, 1)
+
+
+# ----- integers that grow during play --------------------------------------------------------------
+
+# 99999 to the 4th is past the bound already; each line multiplies the last by itself 4 times
+GROWING = "let A = 99999 * 99999 * 99999 * 99999\nlet B = A * A * A * A\nlet C = B * B * B * B\n"
+
+
+def _card_text(effect: str) -> str:
+    return "      effect: |\n" + "".join(f"        {line}\n" for line in effect.splitlines())
+
+
+def test_arithmetic_on_known_values_past_the_bound_is_refused_where_it_first_goes_past(write):
+    # line 10 is `        let A = 99999 * ...`: 99999 * 99999 (column 17) is the first result past the bound
+    d = only(write(new_card(_card_text(GROWING + "choose number N from C to C + 3"))))
+    assert_at(d, "v.yaml", 10, 17, "9,999,800,001", f"{MAX_NUMBER:,}", hint="between")
+
+
+def test_arithmetic_on_known_values_within_the_bound_passes(write):
+    effect = f"let A = 30000 * 30000\nlet B = A + {MAX_NUMBER - 900_000_000}\nlet C = 0 - B\ndraw B + C"
+    assert check_variant(write(new_card(_card_text(effect)))).ok
+
+
+def _play_new_card(path: Path, timing: str) -> tuple:
+    """A two-player game in which the first player plays 'new_card' at its first chance."""
+    game = new_game(load_variant(path), 2, seed=1)
+    game.hands[game.turn_player].append(game.book.card_index["new_card"])
+    for _ in range(200):
+        if game.decision == timing:
+            break
+        game.apply(game.legal_actions()[0])
+    return game, game.apply({"kind": "play", "arg": "new_card"})
+
+
+def test_arithmetic_during_play_stops_at_the_bound_and_every_event_can_be_told(write):
+    # the dice make D unknown to the check, so the growth happens during play
+    effect = "roll dice D\n" + GROWING.replace("99999 * 99999", "D * 99999", 1) + (
+        "let E = C * C * C * C * C * C * C * C * C * C * C * C * C\n"
+        "choose number N from E - 1 to E + 3\n"
+        "repeat E times: draw 0"
+    )
+    path = write(new_card(_card_text(effect)))
+    assert check_variant(path).ok
+    game, events = _play_new_card(path, "card")
+    options = [action.arg for action in game.legal_actions()]
+    assert options == [MAX_NUMBER - 1, MAX_NUMBER]
+    events += game.apply(game.legal_actions()[-1])
+    told = [event.describe() for event in events]
+    assert any(f"chooses {MAX_NUMBER}" in line for line in told), told
+
+
+def test_the_budget_stops_at_the_bound_however_often_it_grows(write):
+    effect = "repeat 100 times: add budget * budget to budget\nrepeat 100 times: add budget to budget"
+    path = write(new_card(_card_text(effect), timing="after_roll"))
+    game, events = _play_new_card(path, "after_roll")
+    assert game.budget() == MAX_NUMBER
+    told = [event.describe() for event in events if event.kind == "budget"]
+    assert len(told) == 200 and str(MAX_NUMBER) in told[-1]
+
+
+# ----- conditions that cost too much ---------------------------------------------------------------
+
+THREE_COUNTS = (
+    "(count property P where (count property Q where (count property R where height of R > height of Q)"
+    " > height of P) > 1) > 0"
+)
+
+
+def test_a_condition_nesting_three_counts_of_properties_is_refused_naming_the_nesting(write):
+    # line 9 is `      condition: "(count ...`: the outermost count is column 20, after '"('
+    d = only(write(new_card(f'      condition: "{THREE_COUNTS}"\n      effect: draw 1\n')))
+    assert_at(d, "v.yaml", 9, 20, "condition of card 'new_card'", "50,083 steps", f"{MAX_EXPRESSION_COST:,}",
+              hint="fewer 'count ... where'")
+    assert "a count over 20 properties inside a count over 20 properties inside a count over 20 properties" in d.message
+
+
+def test_a_where_filter_nesting_counts_is_refused_at_its_statement(write):
+    # line 11 is the choose; its where holds two more counts of properties
+    effect = "draw 1\nchoose property P where (count property Q where (count property R where R is Q) > 0) > 0\n"
+    d = only(write(new_card(_card_text(effect))))
+    assert_at(d, "v.yaml", 11, 9, "33,681 steps", "inside a choice among 20 properties")
+
+
+def test_the_same_nesting_over_players_is_cheap_and_passes(write):
+    cheap = THREE_COUNTS.replace("property", "player").replace("height", "worth")
+    assert check_variant(write(new_card(f'      condition: "{cheap}"\n      effect: draw 1\n'))).ok
+
+
+def test_the_cost_of_an_expression_follows_the_size_of_the_board():
+    two_counts = parse_condition("(count property P where (count property Q where value of Q > value of P) > 3) > 0")
+    assert measure(two_counts, Sizes(properties=20, largest_zone=5, zones=4, players=4)).steps == 2483
+    assert measure(two_counts, Sizes()).steps > MAX_EXPRESSION_COST  # 520 properties, the schema's largest board
+
+
+def test_every_bundled_variant_stays_far_below_the_cost_limit_even_on_the_largest_board():
+    for name in bundled_variant_names():
+        for card in load_variant(name).cards:
+            roots = [card.condition] if card.condition is not None else []
+            for part in measured_parts(roots) + measured_parts(list(card.effect.statements)):
+                assert measure(part, Sizes()).steps < MAX_EXPRESSION_COST / 2, (name, card.id)
+
+
+# ----- a huge YAML file is refused quickly ------------------------------------------------------------
+
+HUGE_YAML = {
+    "flow list": "deck: {cards: [" + ", ".join(["1"] * 3000) + "]}\n",
+    "flow mapping": "deck: {" + ", ".join(f"k{i}: 1" for i in range(2000)) + "}\n",
+    "block list": "deck:\n  cards:\n" + "    - 1\n" * 3000,
+    "nested flow lists": "deck: {cards: [" + ", ".join(["[1, [2]]"] * 1000) + "]}\n",
+}
+
+
+def _refusal(text: str, max_nodes: int) -> str:
+    with pytest.raises(yamlsource.YamlProblem) as info:
+        yamlsource.parse_yaml(text, "v.yaml", max_nodes=max_nodes)
+    return str(info.value.diagnostic)
+
+
+@pytest.mark.parametrize("shape", sorted(HUGE_YAML))
+def test_the_fast_node_count_refuses_where_the_composer_would(shape, monkeypatch):
+    text = EXTENDS + HUGE_YAML[shape]
+    fast = _refusal(text, max_nodes=2000)
+    monkeypatch.setattr(yamlsource, "_CParser", None)  # the pure-Python composer's own count
+    assert fast == _refusal(text, max_nodes=2000)
+    assert "more than 2000 YAML nodes" in fast
+
+
+def test_a_file_past_the_node_limit_is_refused_before_the_composer_reads_a_node(monkeypatch):
+    if yamlsource._CParser is None:
+        pytest.skip("PyYAML without libyaml: the composer counts, slowly but correctly")
+
+    def no_composing(self, parent, index):
+        raise AssertionError("the composer ran")
+
+    monkeypatch.setattr(yamlsource._StrictComposer, "compose_node", no_composing)
+    text = EXTENDS + "deck: {cards: [" + ", ".join(["1"] * (yamlsource.MAX_NODES + 10)) + "]}\n"
+    assert len(text) < yamlsource.MAX_FILE_BYTES
+    # 7 nodes come before the items (the top mapping, extends and its value, deck, its mapping,
+    # cards, the list), so node 50,001 is item 49,994 of `deck: {cards: [1, 1, ...` on line 2
+    assert _refusal(text, yamlsource.MAX_NODES) == (
+        f"v.yaml:2:{16 + 3 * 49993}: error: file has more than 50000 YAML nodes; variant files are limited to that"
+    )
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("name: &x A\nedition: *x\n" + "list: [" + ", ".join(["1"] * 3000) + "]\n", "alias '*x'"),
+        ("deep: " + "[" * 70 + "]" * 70 + "\nlist: [" + ", ".join(["1"] * 3000) + "]\n", "nested more than 64"),
+        ("list: [1, 2\nname: x\n" + "more: [" + ", ".join(["1"] * 3000) + "]\n", "YAML syntax error"),
+    ],
+)
+def test_a_problem_before_the_node_limit_is_still_the_one_reported(text, words):
+    assert words in _refusal(EXTENDS + text, max_nodes=2000)
