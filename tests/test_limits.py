@@ -151,8 +151,8 @@ def _play_new_card(path: Path, timing: str) -> tuple:
     """A two-player game in which the first player plays 'new_card' at its first chance."""
     game = new_game(load_variant(path), 2, seed=1)
     game.hands[game.turn_player].append(game.book.card_index["new_card"])
-    for _ in range(200):
-        if game.decision == timing:
+    for _ in range(200):  # (the card's first chance: a decision worked out after it was dealt)
+        if game.decision == timing and {"kind": "play", "arg": "new_card"} in [a.to_dict() for a in game.legal_actions()]:
             break
         game.apply(game.legal_actions()[0])
     return game, game.apply({"kind": "play", "arg": "new_card"})
