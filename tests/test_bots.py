@@ -169,3 +169,23 @@ def test_evaluation_knows_who_owns_and_how_safe(variant):
     assert safe > thin  # two units ahead are safer than a tie
     owner, _ = evaluator.hotel(prop, [0, 1, 1], None)
     assert owner == 1
+
+
+@pytest.mark.parametrize("spec, words", [("strong:iterations=1000000000", "iterations='1000000000' should be at most 100000"),
+                                         ("strong:time=99999", "time='99999' should be at most 600")])
+def test_a_bot_budget_is_bounded_so_a_shared_save_cannot_make_a_bot_think_for_hours(variant, spec, words):
+    with pytest.raises(BotSpecError, match=words):
+        make_bot(spec, variant)
+
+
+def test_an_action_of_the_wrong_type_is_not_taken_for_another(variant):
+    """true or 1.0 is not property 1: the public API matches an action's argument exactly."""
+    from engine import IllegalAction
+
+    game = new_game(variant, 2, seed=4)
+    while game.decision != "build":
+        game.apply(game.legal_actions()[-1])
+    arg = game.legal_actions()[0].arg
+    for odd in (float(arg), str(arg)):
+        with pytest.raises(IllegalAction, match="is not a legal action now"):
+            game.apply({"kind": "build", "arg": odd})

@@ -431,3 +431,12 @@ def test_several_problems_all_reported_in_file_order(write):
     assert_at(diagnostics[1], "v.yaml", 4, 15, "rules.turn_order")
     assert_at(diagnostics[2], "v.yaml", 5, 18, "rules.starting_hand", "whole number")
     assert_at(diagnostics[3], "v.yaml", 11, 23, "unknown name 'gren'")
+
+
+def test_a_file_with_hundreds_of_schema_problems_lists_the_first_and_says_there_are_more(write):
+    from engine.variant.schema import MAX_SCHEMA_PROBLEMS
+
+    write("format: 1\nextends: winning-moves-2016\nrules:\n  ranking: [" + ", ".join(["zz"] * 1000) + "]\n")
+    result = check_variant(Path("v.yaml"))
+    assert len(result.diagnostics) == MAX_SCHEMA_PROBLEMS + 1
+    assert result.diagnostics[0].message.startswith(f"more than {MAX_SCHEMA_PROBLEMS} problems against the schema")

@@ -14,8 +14,10 @@ when the game ended. Short playouts proved stronger than long ones: random card 
 far-off dice mostly add noise.
 
 Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
-  iterations  deals searched per decision (default 200); exact: same seed, same game
-  time        seconds per decision; with both, whichever runs out first ends the search
+  iterations  deals searched per decision (default 200, at most 100,000); exact: same seed,
+              same game
+  time        seconds per decision (at most 600); with both, whichever runs out first ends
+              the search
   c           the UCT exploration constant (default 0.7)
   horizon     turns played out before the position is scored (default 1: the end of the turn
               the leaf is in; 0 plays to the end of the game)
@@ -35,6 +37,9 @@ from engine.game.sampling import sample_game
 from engine.variant.model import Variant
 
 DEFAULT_ITERATIONS = 200
+MAX_ITERATIONS = 100_000
+"""About five minutes a decision at today's speed: enough for any study, short of forever."""
+MAX_SECONDS = 600.0
 _PASSIVE = frozenset({"after_roll", "card", "react"})
 """Decisions a playout answers with their last option, which is always to play no card."""
 
@@ -58,14 +63,14 @@ class StrongBot(Bot):
 
     def __init__(self, variant: Variant, seed: int = 0, **settings: str):
         super().__init__(variant, seed)
-        self.iterations: int | None = _setting(settings, "iterations", int, low=1)
-        self.time: float | None = _setting(settings, "time", float, low=0.001)
-        c = _setting(settings, "c", float, low=0.0)
+        self.iterations: int | None = _setting(settings, "iterations", int, low=1, high=MAX_ITERATIONS)
+        self.time: float | None = _setting(settings, "time", float, low=0.001, high=MAX_SECONDS)
+        c = _setting(settings, "c", float, low=0.0, high=100.0)
         self.c: float = 0.7 if c is None else c
-        horizon = _setting(settings, "horizon", int, low=0)
+        horizon = _setting(settings, "horizon", int, low=0, high=1000)
         self.horizon: int = 1 if horizon is None else horizon
-        self.scale: float = _setting(settings, "scale", float, low=0.01) or 8.0
-        prior = _setting(settings, "prior", int, low=0)
+        self.scale: float = _setting(settings, "scale", float, low=0.01, high=1e6) or 8.0
+        prior = _setting(settings, "prior", int, low=0, high=10_000)
         self.prior: int = 5 if prior is None else prior
         if settings:
             unknown = ", ".join(f"'{name}'" for name in settings)
@@ -205,8 +210,9 @@ def _visits(root: Node, key: tuple) -> tuple[int, float]:
     return (0, 0.0) if child is None else (child.visits, child.total / child.visits)
 
 
-def _setting(settings: dict[str, str], name: str, kind: type, low: float):
-    """Pop one numeric setting, or raise BotSpecError saying what is wrong with it."""
+def _setting(settings: dict[str, str], name: str, kind: type, low: float, high: float):
+    """Pop one numeric setting, or raise BotSpecError saying what is wrong with it. The upper
+    bounds keep a spec from a shared save from making a bot think for hours."""
     if name not in settings:
         return None
     text = settings.pop(name)
@@ -217,6 +223,8 @@ def _setting(settings: dict[str, str], name: str, kind: type, low: float):
         raise BotSpecError(f"bot 'strong': {name}='{text}' should be {noun}") from None
     if not value >= low or (kind is float and math.isinf(value)):
         raise BotSpecError(f"bot 'strong': {name}='{text}' should be at least {low:g}")
+    if value > high:
+        raise BotSpecError(f"bot 'strong': {name}='{text}' should be at most {high:g}")
     return value
 
 

@@ -491,14 +491,16 @@ class Game:
             if option is action:
                 return option
         if isinstance(action, dict):
+            kind, arg = action.get("kind"), action.get("arg")
             for option in options:
-                if option.kind == action.get("kind") and option.arg == action.get("arg"):
+                # the same type too: 1.0 or true is not property 1
+                if option.kind == kind and option.arg == arg and type(option.arg) is type(arg):
                     return option
         else:
             for option in options:
-                if option == action:
+                if option == action and type(option.arg) is type(action.arg):
                     return option
-        raise IllegalAction(f"{action!r} is not a legal action now")
+        raise IllegalAction(f"{_words(action)} is not a legal action now")
 
     def _resolve(self, pending: dict, action: Action) -> None:
         kind = action.kind
@@ -800,6 +802,16 @@ class Game:
         self.hands[player].remove(card)
         self.discard.append(card)
         self.emit("discard", {"player": player, "card": self.variant.cards[card].id})
+
+
+def _words(action: object) -> str:
+    """An action someone asked for, in words, however odd it is (it may come from a file)."""
+    if isinstance(action, Action):
+        return f"'{action.kind}' with {action.arg}"
+    if isinstance(action, dict):
+        kind, arg = str(action.get("kind"))[:40], str(action.get("arg"))[:40]
+        return f"'{kind}' with {arg}"
+    return "that action"
 
 
 def _asked(kind: str, player: int, options: list[Action] | None) -> tuple[str, int, list[Action]] | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+from itertools import islice
 from functools import lru_cache
 from typing import Any, Iterator
 
@@ -53,12 +54,25 @@ def _validator(complete: bool) -> Draft7Validator:
     return Draft7Validator(complete_schema() if complete else file_schema())
 
 
+MAX_SCHEMA_PROBLEMS = 200
+"""A file with more problems than this is not a draft to fix line by line; the first ones
+are shown, and the validator stops (a 50,000-item list of wrong values took seconds)."""
+
+
 def validate(document: LocDict, complete: bool = True) -> list[Diagnostic]:
-    errors = list(_validator(complete).iter_errors(document))
+    errors = list(islice(_validator(complete).iter_errors(document), MAX_SCHEMA_PROBLEMS + 1))
+    more = len(errors) > MAX_SCHEMA_PROBLEMS
+    errors = errors[:MAX_SCHEMA_PROBLEMS]
     suggested = _suggested_keys(errors)
     diagnostics: list[Diagnostic] = []
     for error in errors:
         diagnostics.extend(_explain(error, document, suggested))
+    if more:
+        where = document.loc.loc if document.loc else Loc("?")
+        diagnostics.append(
+            Diagnostic(where, f"more than {MAX_SCHEMA_PROBLEMS} problems against the schema; only the first are listed",
+                       "fix these, then check again")
+        )
     return diagnostics
 
 
