@@ -48,9 +48,10 @@ def test_the_limits_section_gives_the_value_of_every_limit():
         "expression parts": limits.MAX_EXPRESSION_DEPTH,
         "numbers": limits.MAX_NUMBER,
         "cost": limits.MAX_EXPRESSION_COST,
-        "repeat": interpreter.MAX_REPEAT,
+        "card cost": limits.MAX_CARD_COST,
+        "repeat": limits.MAX_REPEAT,
         "re-rolls": interpreter.MAX_REROLLS,
-        "card steps": game.MAX_EFFECT_STEPS,
+        "card steps": limits.MAX_EFFECT_STEPS,
         "turns": game.MAX_TURNS,
     }
     value_cells = " | ".join(

@@ -278,3 +278,18 @@ def test_a_file_past_the_node_limit_is_refused_before_the_composer_reads_a_node(
 )
 def test_a_problem_before_the_node_limit_is_still_the_one_reported(text, words):
     assert words in _refusal(EXTENDS + text, max_nodes=2000)
+
+
+def test_a_card_whose_loops_multiply_a_costly_expression_is_refused_at_the_loop(write):
+    """Each expression is under the limit, but two repeats of a hundred around one made a
+    single card take thirteen seconds: the card as a whole has a budget too."""
+    from engine.effects.limits import MAX_CARD_COST
+
+    effect = (
+        "repeat 100 times:\n"
+        "  repeat 100 times:\n"
+        "    let X = count property P where (count property Q where height of Q > height of P) > 0\n"
+    )
+    d = only(write(new_card(_card_text(effect))))
+    assert_at(d, "v.yaml", 10, 9, "playing this card could take", f"{MAX_CARD_COST:,}")
+    assert "repeat fewer times" in d.hint

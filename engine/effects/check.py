@@ -15,8 +15,8 @@ from typing import Iterable
 
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
-from engine.effects.cost import Sizes, measure, measured_parts
-from engine.effects.limits import MAX_EXPRESSION_COST, MAX_NUMBER
+from engine.effects.cost import Sizes, measure, measured_parts, program_cost
+from engine.effects.limits import MAX_CARD_COST, MAX_EXPRESSION_COST, MAX_NUMBER
 from engine.effects.parser import reserved_words
 
 KIND_OF_CHOICE = {
@@ -329,7 +329,28 @@ def _known_hint(scope: _Scope, zones: frozenset[str]) -> str:
 def check_program(program: ast.Program, context: EffectContext) -> list[Problem]:
     checker = _Checker(context)
     checker.block(program.statements, _Scope())
-    return checker.problems + _too_costly(list(program.statements), context.sizes)
+    problems = checker.problems + _too_costly(list(program.statements), context.sizes)
+    if not problems:
+        problems += _card_too_costly(program.statements, context.sizes)
+    return problems
+
+
+def _card_too_costly(statements: tuple[ast.Stmt, ...], sizes: Sizes) -> list[Problem]:
+    """The whole effect's worst case past MAX_CARD_COST, reported at the dearest statement
+    of the top level (usually the outermost loop)."""
+    steps = program_cost(statements, sizes)
+    if steps <= MAX_CARD_COST:
+        return []
+    dearest = max(statements, key=lambda statement: program_cost((statement,), sizes))
+    return [
+        Problem(
+            f"playing this card could take {steps:,} steps, more than the {MAX_CARD_COST:,} allowed: "
+            "the loops around this multiply the work inside them",
+            dearest.line,
+            dearest.col,
+            "repeat fewer times, loop over fewer things, or move the costly part out of the loop",
+        )
+    ]
 
 
 def check_condition(expr: ast.Expr, context: EffectContext) -> list[Problem]:

@@ -83,3 +83,31 @@ def measured_parts(nodes: list[ast.Node]) -> list[ast.Node]:
             parts.extend(c for c in ast.children(node) if isinstance(c, ast.EXPRESSION_TYPES))
     parts.extend(node for node in nodes if isinstance(node, ast.EXPRESSION_TYPES))
     return parts
+
+
+def program_cost(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1) -> int:
+    """The worst-case steps of playing a whole effect: each statement's own cost times how
+    often the loops around it can run it (a `repeat` its count, or MAX_REPEAT when the count
+    is not a number written out; a `for each` the size of what it ranges over), never more
+    often than a card may carry out statements. Both branches of an `if` count."""
+    from engine.effects.limits import MAX_EFFECT_STEPS, MAX_REPEAT
+
+    total = 0
+    for statement in statements:
+        runs = min(times, MAX_EFFECT_STEPS)
+        total += runs * (1 + sum(measure(part, sizes).steps for part in _own_parts(statement)))
+        if isinstance(statement, ast.If):
+            total += program_cost(statement.then, sizes, times) + program_cost(statement.otherwise, sizes, times)
+        elif isinstance(statement, ast.ForEach):
+            total += program_cost(statement.body, sizes, times * sizes.of(statement.kind, statement.zone is not None))
+        elif isinstance(statement, ast.Repeat):
+            rounds = statement.times.value if isinstance(statement.times, ast.Number) else MAX_REPEAT
+            total += program_cost(statement.body, sizes, times * max(0, min(rounds, MAX_REPEAT)))
+    return total
+
+
+def _own_parts(statement: ast.Stmt) -> list[ast.Node]:
+    """What one statement evaluates itself, its body aside."""
+    if isinstance(statement, (ast.Choose, ast.ForEach)):
+        return [statement]
+    return [child for child in ast.children(statement) if isinstance(child, ast.EXPRESSION_TYPES)]

@@ -25,6 +25,20 @@ schema allows (520) may take up to 37 steps per property; on a 20-property board
 may nest inside another, but a third inside those (at least 33,000 steps) is refused."""
 
 
+MAX_REPEAT = 100
+"""Rounds of one `repeat`, units of one `build`, cards of one `draw` or `discard`, and choices
+of one `choose number`, at most."""
+
+MAX_EFFECT_STEPS = 10_000
+"""Statements one card may carry out. Loops nest, so the whole card has a budget too: past it
+the card stops, and the log says so."""
+
+MAX_CARD_COST = 2_000_000
+"""The most steps playing one card may take in the worst case: each statement's cost times
+how often the loops around it can run it (a tenth of a second or so). Without it, loops around
+an expression just under MAX_EXPRESSION_COST made one card take thirteen seconds."""
+
+
 def clamp(value: int) -> int:
     """`value`, held between -MAX_NUMBER and MAX_NUMBER."""
     if value > MAX_NUMBER:

@@ -11,6 +11,7 @@ card phase follows. Card effects run on the same frame stack (see interpreter.py
 from __future__ import annotations
 
 from engine.effects import ast
+from engine.effects.limits import MAX_EFFECT_STEPS
 from engine.game.interpreter import Interpreter
 from engine.game.messages import Action, Event, IllegalAction, Texts
 from engine.game.result import Result, rank_players
@@ -27,9 +28,6 @@ generator whose future could be read from its past rolls, and skipped a player's
 questions when they held nothing playable, which told the table about their hand. A game
 made with `compat=1` plays exactly as format 1 did, so that old saves replay."""
 
-MAX_EFFECT_STEPS = 10_000
-"""Statements one card may carry out. Each loop is capped at 100 rounds, but loops nest, so
-the whole card has a budget too: past it the card stops, and the log says so."""
 
 
 class Game:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
+from engine.effects.limits import MAX_REPEAT
 from engine.effects.limits import clamp
 from engine.game.expressions import collection, compile_expr
 
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from engine.game.game import Game
 
 _PROPERTY_KINDS = frozenset({"property", "hotel", "vacant lot"})
-MAX_REPEAT = 100
 MAX_REROLLS = 100
 
 _KIND_WHAT = {

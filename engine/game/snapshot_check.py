@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from engine.effects import ast
+from engine.effects.limits import MAX_EFFECT_STEPS, MAX_REPEAT
 from engine.game.rulebook import Rulebook
 from engine.variant.model import Variant
 
@@ -282,8 +283,6 @@ class SnapshotChecker:
         card = self.card_index(f"{field}.c", frame["c"])
         self.player(f"{field}.me", frame["me"])
         self.flag(f"{field}.halt", frame["halt"])
-        from engine.game.game import MAX_EFFECT_STEPS
-
         self.whole(f"{field}.steps", frame.get("steps", 0), 0, MAX_EFFECT_STEPS + 1)
         below = frames[index - 1]
         timing = self.variant.cards[card].timing
@@ -333,8 +332,6 @@ class SnapshotChecker:
         statement = self._pushed_by(field, index, frames, ast.Repeat)
         if frame["b"] != self.book.child_blocks[id(statement)][0]:
             raise damaged(f"{field}.b", "is not the body of the statement below it")
-        from engine.game.interpreter import MAX_REPEAT
-
         self.whole(f"{field}.left", frame["left"], 0, MAX_REPEAT)
         self._root(field, frame, index, frames)
         self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
@@ -380,8 +377,6 @@ class SnapshotChecker:
         self._pushed_by(field, index, frames, ast.Discard)
         self._on_top(field, index, frames)
         self.player(f"{field}.player", frame["player"])
-        from engine.game.interpreter import MAX_REPEAT
-
         self.whole(f"{field}.left", frame["left"], 0, MAX_REPEAT)
 
     # ----- helpers for frames ----------------------------------------------------------------
