@@ -7,6 +7,8 @@ import csv
 import doctest
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +22,7 @@ from engine import load_variant
 from engine.cli import main
 from engine.simulate import build_report, run_games, seat_bots
 from engine.simulate.report import render
+from engine.simulate.runner import GameFailed, Terminated
 from engine.simulate.stats import chi_square, mann_whitney, one_proportion, two_proportions, wilson
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -75,6 +78,56 @@ def test_ctrl_c_stops_early_and_keeps_finished_games(variant, jobs):
     report = build_report([variant], run, 2, ["random"], seed=1)
     assert report["run"]["interrupted"] and report["run"]["games_finished"] == 3
     assert "stopped early" in render(report, "text")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_games_are_handed_out_as_workers_take_them(variant, monkeypatch, jobs):
+    drawn = []
+    make_tasks = engine.simulate.runner._tasks
+
+    def counted(*args):
+        for task in make_tasks(*args):
+            drawn.append(task)
+            yield task
+
+    def progress(done: int, total: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine.simulate.runner, "_tasks", counted)
+    run_games([variant], 2, ["random"], games=10**6, seed=1, jobs=jobs, progress=progress)
+    assert len(drawn) <= 3 + jobs * engine.simulate.runner.IN_FLIGHT_PER_WORKER
+
+
+def test_a_stopped_comparison_keeps_only_games_both_variants_finished(variant):
+    other = load_variant("house-stormy-weather")
+
+    def progress(done: int, total: int) -> None:
+        if done == 5:
+            raise KeyboardInterrupt
+
+    run = run_games([variant, other], 2, ["random"], games=40, seed=1, jobs=2, progress=progress)
+    assert run.interrupted
+    assert [r.index for r in run.records[0]] == [r.index for r in run.records[1]]
+
+
+def _die_by(signum):
+    def play(variant, bots, seed, index=0):
+        os.kill(os.getpid(), signum)
+
+    return play
+
+
+def test_a_killed_worker_fails_its_game_instead_of_hanging(variant, monkeypatch):
+    monkeypatch.setattr(engine.simulate.runner, "play_game", _die_by(signal.SIGKILL))
+    with pytest.raises(GameFailed, match=r"game \d+ of .* could not finish: its worker process was killed by SIGKILL"):
+        run_games([variant], 2, ["random"], games=4, seed=1, jobs=2)
+
+
+def test_a_worker_stopped_by_sigterm_stops_the_run(variant, monkeypatch):
+    monkeypatch.setattr(engine.simulate.runner, "play_game", _die_by(signal.SIGTERM))
+    with pytest.raises(Terminated):
+        run_games([variant], 2, ["random"], games=4, seed=1, jobs=2)
 
 
 # ----- statistics --------------------------------------------------------------------------------
