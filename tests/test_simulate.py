@@ -60,6 +60,14 @@ def test_results_do_not_depend_on_the_number_of_jobs(variant):
     assert [r.bots for r in one.records[0][:2]] == [("greedy", "random"), ("random", "greedy")]
 
 
+def test_records_share_what_games_repeat(variant):
+    run = run_games([variant], 2, ["greedy", "random"], games=4, seed=9, jobs=2)
+    first, third = run.records[0][0], run.records[0][2]
+    assert first.bots is third.bots
+    plays = [play for record in run.records[0] for play in record.plays]
+    assert len({id(play) for play in plays}) == len(set(plays))
+
+
 def test_two_variants_play_the_same_seeds(variant):
     other = load_variant("house-stormy-weather")
     run = run_games([variant, other], 3, ["random"], games=3, seed=2, jobs=2)

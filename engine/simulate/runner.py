@@ -11,7 +11,7 @@ import signal
 import time
 from collections import deque
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -118,9 +118,10 @@ def run_games(
     jobs = jobs or os.cpu_count() or 1
     total = games * len(variants)
     records: list[list[GameRecord]] = [[] for _ in variants]
+    seen: dict = {}
 
     def take(slot: int, record: GameRecord) -> None:
-        records[slot].append(record)
+        records[slot].append(_sharing(record, seen))
         if on_game:
             on_game(record)
         if progress:
@@ -141,6 +142,27 @@ def run_games(
     for slot_records in records:
         slot_records.sort(key=lambda r: r.index)
     return Run(records, games, interrupted, time.perf_counter() - start, jobs)
+
+
+def _sharing(record: GameRecord, seen: dict) -> GameRecord:
+    """`record` with the parts many games repeat (line-ups, seat orders, card plays, endings)
+    replaced by one shared copy from `seen`. A record from a worker arrives with copies of
+    its own: 2.2 KB for a four-player game of random bots, 0.4 KB once shared, and the run
+    keeps every record for the report."""
+
+    def one(value):
+        return seen.setdefault(value, value)
+
+    return replace(
+        record,
+        bots=one(record.bots),
+        order=one(record.order),
+        winners=one(record.winners),
+        reason=one(record.reason),
+        decided_by=one(record.decided_by),
+        values=tuple(map(one, record.values)),
+        plays=tuple(one((seat, one(card))) for seat, card in record.plays),
+    )
 
 
 def _paired(records: list[list[GameRecord]]) -> list[list[GameRecord]]:
