@@ -231,6 +231,7 @@ def test_simulate_command_json_to_file(tmp_path, capsys):
         (["--bots", ","], "--bots needs at least one bot"),
         (["--players", "7"], "--players 7"),
         (["--games", "0"], "--games must be at least 1"),
+        (["--games", "1000000000000"], "--games 1,000,000,000,000 is too many: at most 1,000,000 games per variant"),
         (["--jobs", "-2"], "--jobs must be at least 1"),
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--out", "no/such/folder/report.txt"], "cannot write --out"),
