@@ -3,12 +3,16 @@ each, whatever happens during the write (a crash, a kill, a full disk): saved ga
 simulate's reports both go through `write_atomically`.
 
 The text goes to a temporary file in the target's folder, is flushed to the disk, then
-renamed over the target in one step.
+renamed over the target in one step. A writer killed in the middle (SIGKILL, a power cut)
+leaves its temporary file behind; the name says whose it was (`.game.json.4711-k2j3x9a_.tmp`
+belongs to process 4711), so the next write of the same file removes those whose process is
+gone and leaves alone those of a writer still at work.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -29,6 +33,7 @@ class WriteFailed(Exception):
 def write_atomically(path: Path, text: str) -> None:
     """Replace the file at `path` with `text` (UTF-8) in one step, or raise `WriteFailed`
     and leave it as it was."""
+    _remove_stale_temporaries(path)
     temporary = _create_temporary(path)
     try:
         with temporary:
@@ -48,10 +53,43 @@ def _create_temporary(path: Path):
     folder = path.parent if str(path.parent) else Path(".")
     try:
         return tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=folder, prefix=f".{path.name}.", suffix=".tmp", delete=False
+            "w", encoding="utf-8", dir=folder, prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", delete=False
         )
     except OSError as problem:
         raise WriteFailed(path, _reason(problem), started=False) from None
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Remove the temporary files of `path` whose writer has died: they can never be
+    finished, and they pile up (a save loop killed 200 times left 144 of them)."""
+    folder = path.parent if str(path.parent) else Path(".")
+    own = re.compile(rf"\.{re.escape(path.name)}\.(\d+)-[a-z0-9_]+\.tmp")
+    try:
+        names = [entry.name for entry in os.scandir(folder)]
+    except OSError:
+        return  # the write that follows says what is wrong with the folder
+    for name in names:
+        found = own.fullmatch(name)
+        if found and not _running(int(found.group(1))):
+            _remove(str(folder / name))
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` exists (owned by anyone). Where that cannot be asked without
+    harm (Windows, where os.kill ends the process), every writer counts as running."""
+    if os.name != "posix" or pid == os.getpid():
+        return True
+    if pid <= 0:
+        return False  # not a writer's: kill(0) would ask about our own process group
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    except (OverflowError, OSError):
+        return False  # no process can have that number
+    return True
 
 
 def _file_mode(path: Path) -> int:
