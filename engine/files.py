@@ -7,12 +7,18 @@ renamed over the target in one step. A writer killed in the middle (SIGKILL, a p
 leaves its temporary file behind; the name says whose it was (`.game.json.4711-k2j3x9a_.tmp`
 belongs to process 4711), so the next write of the same file removes those whose process is
 gone and leaves alone those of a writer still at work.
+
+A symbolic link is written through: its target is replaced and the link stays a link. A
+device or a pipe (`/dev/null`, `/dev/stdout`) has no previous content to keep and cannot be
+replaced (as root, a rename over `/dev/null` would succeed), so it is written in place.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 
@@ -33,24 +39,82 @@ class WriteFailed(Exception):
 def write_atomically(path: Path, text: str) -> None:
     """Replace the file at `path` with `text` (UTF-8) in one step, or raise `WriteFailed`
     and leave it as it was."""
-    _remove_stale_temporaries(path)
-    temporary = _create_temporary(path)
+    if _is_stream(path):
+        _write_in_place(path, text)
+        return
+    target = _file_behind(path)
+    _remove_stale_temporaries(target)
+    temporary = _create_temporary(target)
     try:
         with temporary:
             temporary.write(text)
             temporary.flush()
             os.fsync(temporary.fileno())
-        os.chmod(temporary.name, _file_mode(path))
-        os.replace(temporary.name, path)
+        os.chmod(temporary.name, _file_mode(target))
+        os.replace(temporary.name, target)
     except BaseException as problem:  # Ctrl-C and SIGTERM too: never leave the temporary file
         _remove(temporary.name)
         if isinstance(problem, OSError):
             raise WriteFailed(path, _reason(problem), started=True) from None
         raise
+    _sync_folder(target.parent)
+
+
+def check_writable(path: Path) -> None:
+    """Raise `WriteFailed` now if `write_atomically(path, ...)` could not even start (no such
+    folder, no permission, a folder at that path): a long job checks before it begins, not
+    after. Creates nothing that stays, and leaves an existing file untouched."""
+    if _is_stream(path):
+        if not os.access(path, os.W_OK):
+            raise WriteFailed(path, os.strerror(errno.EACCES), started=False)
+        return
+    temporary = _create_temporary(_file_behind(path))
+    temporary.close()
+    _remove(temporary.name)
+
+
+def _is_stream(path: Path) -> bool:
+    """A device, pipe or socket: something to write to, not a file to replace."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _file_behind(path: Path) -> Path:
+    """The file to replace: `path` with symbolic links followed, so a link stays a link."""
+    target = Path(os.path.realpath(path))
+    if target.is_dir():
+        raise WriteFailed(path, "it is a folder", started=False)
+    return target
+
+
+def _write_in_place(path: Path, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.write(text)
+    except OSError as problem:
+        raise WriteFailed(path, _reason(problem), started=True) from None
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the rename itself to the disk, so a power cut just after it keeps the new file.
+    Best effort: some file systems cannot sync a folder, and the file is whole either way."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
 
 
 def _create_temporary(path: Path):
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent
     try:
         return tempfile.NamedTemporaryFile(
             "w", encoding="utf-8", dir=folder, prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", delete=False
@@ -62,7 +126,7 @@ def _create_temporary(path: Path):
 def _remove_stale_temporaries(path: Path) -> None:
     """Remove the temporary files of `path` whose writer has died: they can never be
     finished, and they pile up (a save loop killed 200 times left 144 of them)."""
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent
     own = re.compile(rf"\.{re.escape(path.name)}\.(\d+)-[a-z0-9_]+\.tmp")
     try:
         names = [entry.name for entry in os.scandir(folder)]

@@ -7,11 +7,12 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
-from engine.files import write_atomically
+from engine.files import WriteFailed, check_writable, write_atomically
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -68,3 +69,38 @@ def test_a_writer_killed_mid_write_leaves_a_file_the_next_write_removes(tmp_path
     assert target.read_text() == "the previous save\n"
     write_atomically(target, "a later save\n")
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links and named pipes")
+def test_a_link_is_written_through_and_a_pipe_in_place(tmp_path):
+    real = tmp_path / "real.txt"
+    real.write_text("old\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    write_atomically(link, "new\n")
+    assert link.is_symlink() and real.read_text() == "new\n"
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_text()), daemon=True)
+    reader.start()
+    write_atomically(pipe, "through the pipe\n")
+    reader.join(timeout=60)
+    assert received == ["through the pipe\n"]
+    assert not pipe.is_file() and pipe.exists()  # still a pipe, not replaced by a file
+
+
+def test_check_writable_fails_early_and_leaves_nothing(tmp_path):
+    existing = tmp_path / "report.txt"
+    existing.write_text("keep me\n")
+    check_writable(existing)
+    check_writable(tmp_path / "new.txt")
+    assert [p.name for p in tmp_path.iterdir()] == ["report.txt"] and existing.read_text() == "keep me\n"
+    with pytest.raises(WriteFailed) as missing:
+        check_writable(tmp_path / "no" / "such" / "report.txt")
+    assert not missing.value.started and missing.value.reason == "No such file or directory"
+    with pytest.raises(WriteFailed, match="it is a folder"):
+        check_writable(tmp_path)
+    with pytest.raises(WriteFailed, match="it is a folder"):
+        write_atomically(tmp_path, "text")
