@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import doctest
+import errno
 import io
 import json
 import os
@@ -221,6 +222,51 @@ def test_simulate_command_json_to_file(tmp_path, capsys):
     data = json.loads(target.read_text())
     assert data["run"]["bots"] == ["strong:iterations=2,horizon=1", "greedy"]
     assert len(data["comparison"]) >= 4
+
+
+SMALL_RUN = ["simulate", "--games", "2", "--players", "2", "--bots", "random", "--jobs", "1"]
+
+
+@pytest.mark.parametrize(
+    "failing, code",
+    [("replace", errno.ENOSPC), ("fsync", errno.EDQUOT), ("fsync", errno.EIO)],
+)
+def test_a_full_disk_keeps_the_previous_report_whole(tmp_path, capsys, monkeypatch, failing, code):
+    target = tmp_path / "report.txt"
+    target.write_text("the previous report\n")
+
+    def fail(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, failing, fail)
+    assert main([*SMALL_RUN, "--out", str(target)]) == 2
+    out, err = capsys.readouterr()
+    assert f"could not write --out {target}: {os.strerror(code)}; {target} is unchanged" in err
+    assert "Traceback" not in err and "OSError" not in err and out == ""
+    assert target.read_text() == "the previous report\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.txt"]
+
+
+def test_a_failed_run_leaves_the_previous_report_as_it_was(tmp_path, monkeypatch, capsys):
+    target = tmp_path / "report.txt"
+    target.write_text("the previous report\n")
+    monkeypatch.setattr(engine.simulate.runner, "play_game", _die_by(signal.SIGKILL))
+    assert main([*SMALL_RUN, "--jobs", "2", "--out", str(target)]) == 1
+    assert "could not finish" in capsys.readouterr().err
+    assert target.read_text() == "the previous report\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.txt"]
+
+
+def test_a_bad_out_is_refused_before_the_run_and_creates_nothing(tmp_path, monkeypatch, capsys):
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("the run started")
+
+    monkeypatch.setattr(engine.simulate, "run_games", must_not_run)
+    assert main([*SMALL_RUN, "--out", str(tmp_path / "no" / "such" / "report.txt")]) == 2
+    assert main([*SMALL_RUN, "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "No such file or directory" in err and "it is a folder" in err
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 import time
+from pathlib import Path
 
 from engine.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
 from engine.visible import visible, write_raw
@@ -79,7 +80,7 @@ def _run(args: argparse.Namespace) -> int:
         variants.append(variant)
     players = _players(args.players, variants)
     bots = _bots(args.bots, variants[0])
-    out = _open_out(args.out)
+    _check_out(args.out)
     jobs = args.jobs or os.cpu_count() or 1
     progress = _ProgressBar(args.games * len(variants)) if sys.stderr.isatty() else None
     try:
@@ -96,11 +97,10 @@ def _run(args: argparse.Namespace) -> int:
     # charts without colour: their labels are names from the variant, and the output
     # boundary shows every escape sequence, plotext's colours included
     text = render(report, args.format)
-    if out is None:
+    if args.out is None:
         sys.stdout.write(text)
-    else:
-        with out:
-            out.write(visible(text))  # a report file is read in a terminal too
+    elif not _write_out(args.out, visible(text)):  # a report file is read in a terminal too
+        return EXIT_USAGE
     return EXIT_OK
 
 
@@ -146,13 +146,31 @@ def _split_specs(text: str) -> list[str]:
     return specs
 
 
-def _open_out(path: str | None):
+def _check_out(path: str | None) -> None:
+    """Refuse an --out that cannot be written before the run, not after it, without
+    creating or emptying the file: a run that fails or is stopped leaves it as it was."""
+    from engine.files import WriteFailed, check_writable
+
     if path is None:
-        return None
+        return
     try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as problem:
-        raise UsageError(f"cannot write --out {path}: {problem.strerror or problem}") from None
+        check_writable(Path(path))
+    except WriteFailed as failure:
+        raise UsageError(f"cannot write --out {path}: {failure.reason}") from None
+
+
+def _write_out(path: str, text: str) -> bool:
+    """Replace the --out file in one step; on failure (a full disk, a quota, an I/O error)
+    say so, and that the previous report is still whole."""
+    from engine.files import WriteFailed, write_atomically
+
+    try:
+        write_atomically(Path(path), text)
+    except WriteFailed as failure:
+        kept = f"{path} is unchanged" if os.path.isfile(path) else "no report was written"
+        print(f"boardwalk simulate: error: could not write --out {path}: {failure.reason}; {kept}", file=sys.stderr)
+        return False
+    return True
 
 
 class _ProgressBar:
