@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
-from engine.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
+from engine.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_TERMINATED, EXIT_USAGE, UsageError
 from engine.visible import visible, write_raw
 
 MAX_GAMES = 1_000_000
@@ -50,11 +54,41 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from engine.simulate.runner import Terminated
+
     try:
-        return _run(args)
+        with _sigterm_stops_the_run():
+            return _run(args)
     except UsageError as problem:
         print(f"boardwalk simulate: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
+    except Terminated:
+        print("boardwalk simulate: stopped by a termination signal; no report written", file=sys.stderr)
+        return EXIT_TERMINATED
+
+
+@contextmanager
+def _sigterm_stops_the_run() -> Iterator[None]:
+    """SIGTERM (kill, timeout, a service manager stopping) raises Terminated in the main
+    thread, so the run kills and waits for its workers and a report being written is
+    abandoned whole. Left to the default, it ended the parent alone: the workers printed
+    broken-pipe tracebacks and a half-written --out stayed. Only the first SIGTERM counts
+    (later ones are ignored while stopping); a SIGTERM ignored by whoever started us stays
+    ignored; the previous handler is back afterwards."""
+    from engine.simulate.runner import Terminated
+
+    def stop(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise Terminated
+
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) == signal.SIG_IGN:
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _run(args: argparse.Namespace) -> int:
