@@ -86,7 +86,7 @@ def test_ctrl_c_stops_early_and_keeps_finished_games(variant, jobs):
     assert len(run.records[0]) == 3
     report = build_report([variant], run, 2, ["random"], seed=1)
     assert report["run"]["interrupted"] and report["run"]["games_finished"] == 3
-    assert "stopped early" in render(report, "text")
+    assert "stopped early (Ctrl-C): the figures cover only the 3 games per variant that finished, of 40 asked for" in render(report, "text")
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -267,6 +267,40 @@ def test_a_bad_out_is_refused_before_the_run_and_creates_nothing(tmp_path, monke
     err = capsys.readouterr().err
     assert "No such file or directory" in err and "it is a folder" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def _interrupt_at_game(stop: int):
+    real = engine.simulate.runner.play_game
+
+    def play(variant, bots, seed, index=0):
+        if index == stop:
+            raise KeyboardInterrupt
+        return real(variant, bots, seed, index)
+
+    return play
+
+
+@pytest.mark.parametrize("form", ["text", "json", "csv"])
+def test_ctrl_c_exits_130_and_the_report_says_it_stopped_early(monkeypatch, capsys, form):
+    monkeypatch.setattr(engine.simulate.runner, "play_game", _interrupt_at_game(2))
+    assert main(["simulate", "--games", "6", "--players", "2", "--bots", "random", "--jobs", "1", "--format", form]) == 130
+    out, err = capsys.readouterr()
+    assert "stopped early (Ctrl-C); the report covers only the 2 of 6 games per variant that finished" in err
+    if form == "text":
+        assert "stopped early (Ctrl-C): the figures cover only the 2 games per variant that finished, of 6 asked for" in out
+    elif form == "json":
+        run = json.loads(out)["run"]
+        assert run["interrupted"] is True and run["games_finished"] == 2 and run["games_requested"] == 6
+    else:
+        rows = list(csv.DictReader(io.StringIO(out)))
+        assert rows[0] == {"variant": "", "section": "run", "item": "interrupted", "games": "2", "value": "true",
+                           "low": "", "high": "", "p_value": ""}
+
+
+def test_a_whole_run_says_in_its_csv_that_it_was_not_interrupted(capsys):
+    assert main([*SMALL_RUN, "--format", "csv"]) == 0
+    first = next(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert (first["section"], first["item"], first["games"], first["value"]) == ("run", "interrupted", "2", "false")
 
 
 @pytest.mark.parametrize(

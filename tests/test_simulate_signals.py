@@ -4,6 +4,7 @@ the run is killed and reaped at its end, and nothing here asserts how long anyth
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -101,3 +102,19 @@ def test_sigterm_ends_the_run_and_its_workers_quietly(tmp_path, to_group):
         assert len(workers) == 2 and _group_is_empty(process.pid), "a worker outlived the run"
     assert report.read_text() == "the previous report\n"
     assert [p.name for p in tmp_path.iterdir()] == ["report.txt"]
+
+
+def test_ctrl_c_at_a_terminal_reports_the_finished_games_and_exits_130(tmp_path):
+    report = tmp_path / "report.json"
+    with running([*LONG_RUN, "--format", "json", "--out", str(report)]) as (process, workers):
+        os.killpg(process.pid, signal.SIGINT)  # a terminal sends Ctrl-C to the whole foreground group
+        out, err = process.communicate(timeout=PATIENCE)
+        assert process.returncode == 130
+        assert err.startswith("boardwalk simulate: stopped early (Ctrl-C); the report covers only the ")
+        assert "Traceback" not in err and out == ""
+        assert _group_is_empty(process.pid), "a worker outlived the run"
+    data = json.loads(report.read_text())
+    finished = data["run"]["games_finished"]
+    assert data["run"]["interrupted"] is True and finished < 100000
+    assert data["variants"][0]["games"] == len(data["variants"][0]["length"]["turns"]) == finished
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from engine.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_TERMINATED, EXIT_USAGE, UsageError
+from engine.commands.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_TERMINATED, EXIT_USAGE, UsageError
 from engine.visible import visible, write_raw
 
 MAX_GAMES = 1_000_000
@@ -126,7 +126,9 @@ def _run(args: argparse.Namespace) -> int:
         if progress:
             progress.close()
     if result.interrupted:
-        print("boardwalk simulate: stopped early; reporting the games that finished", file=sys.stderr)
+        finished = min(map(len, result.records))
+        print(f"boardwalk simulate: stopped early (Ctrl-C); the report covers only the {finished} "
+              f"of {args.games} games per variant that finished", file=sys.stderr)
     report = build_report(variants, result, players, bots, args.seed)
     # charts without colour: their labels are names from the variant, and the output
     # boundary shows every escape sequence, plotext's colours included
@@ -135,7 +137,7 @@ def _run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     elif not _write_out(args.out, visible(text)):  # a report file is read in a terminal too
         return EXIT_USAGE
-    return EXIT_OK
+    return EXIT_INTERRUPTED if result.interrupted else EXIT_OK
 
 
 def _players(requested: int | None, variants) -> int:
