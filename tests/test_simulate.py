@@ -257,6 +257,17 @@ def test_a_failed_run_leaves_the_previous_report_as_it_was(tmp_path, monkeypatch
     assert [p.name for p in tmp_path.iterdir()] == ["report.txt"]
 
 
+def test_workers_that_cannot_start_are_a_message_not_a_traceback(monkeypatch, capsys):
+    def no_more_processes(*args):
+        raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+
+    monkeypatch.setattr(engine.simulate.runner, "_start_workers", no_more_processes)
+    assert main([*SMALL_RUN, "--jobs", "2"]) == 2
+    err = capsys.readouterr().err
+    assert f"could not start 2 worker processes: {os.strerror(errno.EAGAIN)} (a smaller --jobs may do)" in err
+    assert "Traceback" not in err
+
+
 def test_a_bad_out_is_refused_before_the_run_and_creates_nothing(tmp_path, monkeypatch, capsys):
     def must_not_run(*args, **kwargs):
         raise AssertionError("the run started")

@@ -122,6 +122,10 @@ def _run(args: argparse.Namespace) -> int:
     except GameFailed as problem:
         print(f"boardwalk simulate: error: {problem}", file=sys.stderr)
         return EXIT_PROBLEMS
+    except OSError as problem:  # games' own errors are GameFailed: this is starting the workers
+        print(f"boardwalk simulate: error: could not start {jobs} worker processes: "
+              f"{problem.strerror or problem} (a smaller --jobs may do)", file=sys.stderr)
+        return EXIT_USAGE
     finally:
         if progress:
             progress.close()
