@@ -34,7 +34,9 @@ def register(commands: argparse._SubParsersAction) -> None:
             "Bots play many games of VARIANT and the report gives win shares by seat, by bot and by turn "
             "position with 95% intervals, game lengths, how games ended and what each Fortune card did. "
             "With VARIANT_B, both play the same seeds and the report tests every difference for significance. "
-            "Ctrl-C stops early and reports the games that finished. Exit status: 0 done, 1 a game failed (an engine or bot bug), 2 bad input."
+            "Ctrl-C stops early and reports the games that finished; SIGTERM stops without a report. "
+            "Exit status: 0 done, 1 a game failed (an engine or bot bug), 2 bad input or a report that could "
+            "not be written, 130 stopped by Ctrl-C, 143 stopped by SIGTERM."
         ),
         epilog="example: boardwalk simulate winning-moves-2016 house-stormy-weather --games 2000 --bots greedy",
     )
@@ -49,7 +51,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     simulate.add_argument("--seed", type=int, default=0, metavar="S", help="base seed; game i's seed derives from it and i (default: 0)")
     simulate.add_argument("--jobs", type=int, default=None, metavar="J", help="worker processes (default: all cores); results do not depend on it")
     simulate.add_argument("--format", choices=("text", "json", "csv"), default="text", help="report format (default: text)")
-    simulate.add_argument("--out", metavar="FILE", help="write the report to FILE instead of standard output")
+    simulate.add_argument("--out", metavar="FILE", help="write the report to FILE instead of standard output; FILE is replaced in one step when "
+                               "the report is ready, so a run that fails or is stopped leaves it as it was")
     simulate.set_defaults(func=run)
 
 
