@@ -100,15 +100,7 @@ def _run(args: argparse.Namespace) -> int:
     from engine.simulate.report import render
     from engine.simulate.runner import GameFailed
 
-    if args.games is None or args.games < 1:
-        raise UsageError(f"--games must be at least 1 (got {args.games})")
-    if args.games > MAX_GAMES:
-        raise UsageError(
-            f"--games {args.games:,} is too many: at most {MAX_GAMES:,} games per variant "
-            "(every game is kept in memory for the report, and a million already measure a win share to ±0.1 points)"
-        )
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+    _check_counts(args.games, args.jobs)
     variants = []
     for argument in filter(None, (args.variant, args.variant_b)):
         variant = load_variant_or_explain(argument, "simulate")
@@ -145,6 +137,18 @@ def _run(args: argparse.Namespace) -> int:
     elif not _write_out(args.out, visible(text)):  # a report file is read in a terminal too
         return EXIT_USAGE
     return EXIT_INTERRUPTED if result.interrupted else EXIT_OK
+
+
+def _check_counts(games: int | None, jobs: int | None) -> None:
+    if games is None or games < 1:
+        raise UsageError(f"--games must be at least 1 (got {games})")
+    if games > MAX_GAMES:
+        raise UsageError(
+            f"--games {games:,} is too many: at most {MAX_GAMES:,} games per variant "
+            "(every game is kept in memory for the report, and a million already measure a win share to ±0.1 points)"
+        )
+    if jobs is not None and jobs < 1:
+        raise UsageError(f"--jobs must be at least 1 (got {jobs})")
 
 
 def _players(requested: int | None, variants) -> int:

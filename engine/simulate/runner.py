@@ -256,7 +256,10 @@ def _answer(worker: _Worker) -> tuple[int, GameRecord]:
 def _lost(worker: _Worker) -> BaseException:
     """What a worker's death means: it was stopped like the run (SIGTERM or hang-up), or
     killed by something else, which fails the game it was playing."""
-    worker.process.join()  # its pipe is closed, so it has exited or is exiting
+    # its pipe failed because it exited; should it be alive all the same (a garbled message),
+    # the kill ensures the join ends; a process already exiting keeps its own exit status
+    worker.process.kill()
+    worker.process.join()
     code = worker.process.exitcode
     if code in (-signal.SIGTERM, -signal.SIGHUP):
         return Terminated()
