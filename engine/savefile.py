@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import tempfile
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.diagnostics import Diagnostic, Loc
+from engine.files import WriteFailed, write_atomically
 from engine.game.game import SAVE_FORMAT, Game, new_game
 from engine.game.messages import IllegalAction
 from engine.game.rng import SEED_BITS
@@ -115,41 +115,15 @@ def to_json(record: GameRecord, game: Game) -> dict:
 def save_game(path: str | Path, record: GameRecord, game: Game) -> None:
     """Write atomically: a temporary file in the same folder, flushed to disk, then renamed
     over the old save, so a crash or a full disk leaves the previous save whole."""
-    write_atomically(Path(path), json.dumps(to_json(record, game), indent=1) + "\n")
-
-
-def write_atomically(path: Path, text: str) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
     try:
-        handle = tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=folder, prefix=f".{path.name}.", suffix=".tmp", delete=False
+        write_atomically(Path(path), json.dumps(to_json(record, game), indent=1) + "\n")
+    except WriteFailed as failure:
+        message = (
+            f"could not save: {failure.reason}; the previous save is unchanged"
+            if failure.started
+            else f"cannot save here: {failure.reason}"
         )
-    except OSError as exc:
-        raise SaveError([Diagnostic(Loc(str(path)), f"cannot save here: {exc.strerror or exc}")]) from None
-    try:
-        with handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(handle.name, _file_mode(path))
-        os.replace(handle.name, path)
-    except OSError as exc:
-        try:
-            os.unlink(handle.name)
-        except OSError:
-            pass
-        raise SaveError([Diagnostic(Loc(str(path)), f"could not save: {exc.strerror or exc}; the previous save is unchanged")]) from None
-
-
-def _file_mode(path: Path) -> int:
-    """Keep an existing save's permissions; a new one gets what the user's umask allows
-    (a temporary file is created private, which a save should not stay)."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        raise SaveError([Diagnostic(Loc(str(path)), message)]) from None
 
 
 # ----- loading -----------------------------------------------------------------------------------

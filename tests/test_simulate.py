@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import csv
 import doctest
+import errno
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +23,7 @@ from engine import load_variant
 from engine.cli import main
 from engine.simulate import build_report, run_games, seat_bots
 from engine.simulate.report import render
+from engine.simulate.runner import GameFailed, Terminated
 from engine.simulate.stats import chi_square, mann_whitney, one_proportion, two_proportions, wilson
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -57,6 +61,14 @@ def test_results_do_not_depend_on_the_number_of_jobs(variant):
     assert [r.bots for r in one.records[0][:2]] == [("greedy", "random"), ("random", "greedy")]
 
 
+def test_records_share_what_games_repeat(variant):
+    run = run_games([variant], 2, ["greedy", "random"], games=4, seed=9, jobs=2)
+    first, third = run.records[0][0], run.records[0][2]
+    assert first.bots is third.bots
+    plays = [play for record in run.records[0] for play in record.plays]
+    assert len({id(play) for play in plays}) == len(set(plays))
+
+
 def test_two_variants_play_the_same_seeds(variant):
     other = load_variant("house-stormy-weather")
     run = run_games([variant, other], 3, ["random"], games=3, seed=2, jobs=2)
@@ -74,7 +86,57 @@ def test_ctrl_c_stops_early_and_keeps_finished_games(variant, jobs):
     assert len(run.records[0]) == 3
     report = build_report([variant], run, 2, ["random"], seed=1)
     assert report["run"]["interrupted"] and report["run"]["games_finished"] == 3
-    assert "stopped early" in render(report, "text")
+    assert "stopped early (Ctrl-C): the figures cover only the 3 games per variant that finished, of 40 asked for" in render(report, "text")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_games_are_handed_out_as_workers_take_them(variant, monkeypatch, jobs):
+    drawn = []
+    make_tasks = engine.simulate.runner._tasks
+
+    def counted(*args):
+        for task in make_tasks(*args):
+            drawn.append(task)
+            yield task
+
+    def progress(done: int, total: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine.simulate.runner, "_tasks", counted)
+    run_games([variant], 2, ["random"], games=10**6, seed=1, jobs=jobs, progress=progress)
+    assert len(drawn) <= 3 + jobs * engine.simulate.runner.IN_FLIGHT_PER_WORKER
+
+
+def test_a_stopped_comparison_keeps_only_games_both_variants_finished(variant):
+    other = load_variant("house-stormy-weather")
+
+    def progress(done: int, total: int) -> None:
+        if done == 5:
+            raise KeyboardInterrupt
+
+    run = run_games([variant, other], 2, ["random"], games=40, seed=1, jobs=2, progress=progress)
+    assert run.interrupted
+    assert [r.index for r in run.records[0]] == [r.index for r in run.records[1]]
+
+
+def _die_by(signum):
+    def play(variant, bots, seed, index=0):
+        os.kill(os.getpid(), signum)
+
+    return play
+
+
+def test_a_killed_worker_fails_its_game_instead_of_hanging(variant, monkeypatch):
+    monkeypatch.setattr(engine.simulate.runner, "play_game", _die_by(signal.SIGKILL))
+    with pytest.raises(GameFailed, match=r"game \d+ of .* could not finish: its worker process was killed by SIGKILL"):
+        run_games([variant], 2, ["random"], games=4, seed=1, jobs=2)
+
+
+def test_a_worker_stopped_by_sigterm_stops_the_run(variant, monkeypatch):
+    monkeypatch.setattr(engine.simulate.runner, "play_game", _die_by(signal.SIGTERM))
+    with pytest.raises(Terminated):
+        run_games([variant], 2, ["random"], games=4, seed=1, jobs=2)
 
 
 # ----- statistics --------------------------------------------------------------------------------
@@ -162,6 +224,96 @@ def test_simulate_command_json_to_file(tmp_path, capsys):
     assert len(data["comparison"]) >= 4
 
 
+SMALL_RUN = ["simulate", "--games", "2", "--players", "2", "--bots", "random", "--jobs", "1"]
+
+
+@pytest.mark.parametrize(
+    "failing, code",
+    [("replace", errno.ENOSPC), ("fsync", errno.EDQUOT), ("fsync", errno.EIO)],
+)
+def test_a_full_disk_keeps_the_previous_report_whole(tmp_path, capsys, monkeypatch, failing, code):
+    target = tmp_path / "report.txt"
+    target.write_text("the previous report\n")
+
+    def fail(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, failing, fail)
+    assert main([*SMALL_RUN, "--out", str(target)]) == 2
+    out, err = capsys.readouterr()
+    assert f"could not write --out {target}: {os.strerror(code)}; {target} is unchanged" in err
+    assert "Traceback" not in err and "OSError" not in err and out == ""
+    assert target.read_text() == "the previous report\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.txt"]
+
+
+def test_a_failed_run_leaves_the_previous_report_as_it_was(tmp_path, monkeypatch, capsys):
+    target = tmp_path / "report.txt"
+    target.write_text("the previous report\n")
+    monkeypatch.setattr(engine.simulate.runner, "play_game", _die_by(signal.SIGKILL))
+    assert main([*SMALL_RUN, "--jobs", "2", "--out", str(target)]) == 1
+    assert "could not finish" in capsys.readouterr().err
+    assert target.read_text() == "the previous report\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.txt"]
+
+
+def test_workers_that_cannot_start_are_a_message_not_a_traceback(monkeypatch, capsys):
+    def no_more_processes(*args):
+        raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+
+    monkeypatch.setattr(engine.simulate.runner, "_start_workers", no_more_processes)
+    assert main([*SMALL_RUN, "--jobs", "2"]) == 2
+    err = capsys.readouterr().err
+    assert f"could not start 2 worker processes: {os.strerror(errno.EAGAIN)} (a smaller --jobs may do)" in err
+    assert "Traceback" not in err
+
+
+def test_a_bad_out_is_refused_before_the_run_and_creates_nothing(tmp_path, monkeypatch, capsys):
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("the run started")
+
+    monkeypatch.setattr(engine.simulate, "run_games", must_not_run)
+    assert main([*SMALL_RUN, "--out", str(tmp_path / "no" / "such" / "report.txt")]) == 2
+    assert main([*SMALL_RUN, "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "No such file or directory" in err and "it is a folder" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def _interrupt_at_game(stop: int):
+    real = engine.simulate.runner.play_game
+
+    def play(variant, bots, seed, index=0):
+        if index == stop:
+            raise KeyboardInterrupt
+        return real(variant, bots, seed, index)
+
+    return play
+
+
+@pytest.mark.parametrize("form", ["text", "json", "csv"])
+def test_ctrl_c_exits_130_and_the_report_says_it_stopped_early(monkeypatch, capsys, form):
+    monkeypatch.setattr(engine.simulate.runner, "play_game", _interrupt_at_game(2))
+    assert main(["simulate", "--games", "6", "--players", "2", "--bots", "random", "--jobs", "1", "--format", form]) == 130
+    out, err = capsys.readouterr()
+    assert "stopped early (Ctrl-C); the report covers only the 2 of 6 games per variant that finished" in err
+    if form == "text":
+        assert "stopped early (Ctrl-C): the figures cover only the 2 games per variant that finished, of 6 asked for" in out
+    elif form == "json":
+        run = json.loads(out)["run"]
+        assert run["interrupted"] is True and run["games_finished"] == 2 and run["games_requested"] == 6
+    else:
+        rows = list(csv.DictReader(io.StringIO(out)))
+        assert rows[0] == {"variant": "", "section": "run", "item": "interrupted", "games": "2", "value": "true",
+                           "low": "", "high": "", "p_value": ""}
+
+
+def test_a_whole_run_says_in_its_csv_that_it_was_not_interrupted(capsys):
+    assert main([*SMALL_RUN, "--format", "csv"]) == 0
+    first = next(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert (first["section"], first["item"], first["games"], first["value"]) == ("run", "interrupted", "2", "false")
+
+
 @pytest.mark.parametrize(
     "arguments, words",
     [
@@ -170,6 +322,7 @@ def test_simulate_command_json_to_file(tmp_path, capsys):
         (["--bots", ","], "--bots needs at least one bot"),
         (["--players", "7"], "--players 7"),
         (["--games", "0"], "--games must be at least 1"),
+        (["--games", "1000000000000"], "--games 1,000,000,000,000 is too many: at most 1,000,000 games per variant"),
         (["--jobs", "-2"], "--jobs must be at least 1"),
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--out", "no/such/folder/report.txt"], "cannot write --out"),

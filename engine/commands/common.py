@@ -6,6 +6,10 @@ from __future__ import annotations
 import sys
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130
+"""128 + SIGINT: stopped by Ctrl-C, as shells report it."""
+EXIT_TERMINATED = 143
+"""128 + SIGTERM: stopped by `kill`, `timeout` or a service manager."""
 
 
 class UsageError(Exception):

@@ -5,11 +5,23 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
 
-from engine.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
+from engine.commands.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_TERMINATED, EXIT_USAGE, UsageError
 from engine.visible import visible, write_raw
+
+MAX_GAMES = 1_000_000
+"""The most games per variant a run may ask for. The run keeps every game's record for the
+report (about 0.4 KB each: 0.4 GB per variant at the maximum), a million games already pin
+a 25% win share to within ±0.09 points, and they take about an hour of one core with the
+fastest bots (random) and days with greedy ones: a larger number is a typo or a run that
+would exhaust memory or never finish, and is refused before anything starts."""
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -22,14 +34,16 @@ def register(commands: argparse._SubParsersAction) -> None:
             "Bots play many games of VARIANT and the report gives win shares by seat, by bot and by turn "
             "position with 95% intervals, game lengths, how games ended and what each Fortune card did. "
             "With VARIANT_B, both play the same seeds and the report tests every difference for significance. "
-            "Ctrl-C stops early and reports the games that finished. Exit status: 0 done, 1 a game failed (an engine or bot bug), 2 bad input."
+            "Ctrl-C stops early and reports the games that finished; SIGTERM stops without a report. "
+            "Exit status: 0 done, 1 a game failed (an engine or bot bug), 2 bad input or a report that could "
+            "not be written, 130 stopped by Ctrl-C, 143 stopped by SIGTERM."
         ),
         epilog="example: boardwalk simulate winning-moves-2016 house-stormy-weather --games 2000 --bots greedy",
     )
     simulate.add_argument("variant", metavar="VARIANT", nargs="?", default=DEFAULT_VARIANT,
                           help=f"a variant file or bundled variant name (default: {DEFAULT_VARIANT})")
     simulate.add_argument("variant_b", metavar="VARIANT_B", nargs="?", help="a second variant to compare with the first")
-    simulate.add_argument("--games", type=int, default=1000, metavar="N", help="games per variant (default: 1000)")
+    simulate.add_argument("--games", type=int, default=1000, metavar="N", help=f"games per variant, at most {MAX_GAMES:,} (default: 1000)")
     simulate.add_argument("--players", type=int, default=None, metavar="P", help="players per game (default: the most the variant allows)")
     simulate.add_argument("--bots", default="greedy", metavar="SPEC,...",
                           help="comma-separated bot specs given to the seats in turn, cycled when fewer than the "
@@ -37,16 +51,47 @@ def register(commands: argparse._SubParsersAction) -> None:
     simulate.add_argument("--seed", type=int, default=0, metavar="S", help="base seed; game i's seed derives from it and i (default: 0)")
     simulate.add_argument("--jobs", type=int, default=None, metavar="J", help="worker processes (default: all cores); results do not depend on it")
     simulate.add_argument("--format", choices=("text", "json", "csv"), default="text", help="report format (default: text)")
-    simulate.add_argument("--out", metavar="FILE", help="write the report to FILE instead of standard output")
+    simulate.add_argument("--out", metavar="FILE", help="write the report to FILE instead of standard output; FILE is replaced in one step when "
+                               "the report is ready, so a run that fails or is stopped leaves it as it was")
     simulate.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from engine.simulate.runner import Terminated
+
     try:
-        return _run(args)
+        with _sigterm_stops_the_run():
+            return _run(args)
     except UsageError as problem:
         print(f"boardwalk simulate: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
+    except Terminated:
+        print("boardwalk simulate: stopped by a termination signal; no report written", file=sys.stderr)
+        return EXIT_TERMINATED
+
+
+@contextmanager
+def _sigterm_stops_the_run() -> Iterator[None]:
+    """SIGTERM (kill, timeout, a service manager stopping) raises Terminated in the main
+    thread, so the run kills and waits for its workers and a report being written is
+    abandoned whole. Left to the default, it ended the parent alone: the workers printed
+    broken-pipe tracebacks and a half-written --out stayed. Only the first SIGTERM counts
+    (later ones are ignored while stopping); a SIGTERM ignored by whoever started us stays
+    ignored; the previous handler is back afterwards."""
+    from engine.simulate.runner import Terminated
+
+    def stop(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise Terminated
+
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) == signal.SIG_IGN:
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -55,10 +100,7 @@ def _run(args: argparse.Namespace) -> int:
     from engine.simulate.report import render
     from engine.simulate.runner import GameFailed
 
-    if args.games is None or args.games < 1:
-        raise UsageError(f"--games must be at least 1 (got {args.games})")
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+    _check_counts(args.games, args.jobs)
     variants = []
     for argument in filter(None, (args.variant, args.variant_b)):
         variant = load_variant_or_explain(argument, "simulate")
@@ -67,7 +109,7 @@ def _run(args: argparse.Namespace) -> int:
         variants.append(variant)
     players = _players(args.players, variants)
     bots = _bots(args.bots, variants[0])
-    out = _open_out(args.out)
+    _check_out(args.out)
     jobs = args.jobs or os.cpu_count() or 1
     progress = _ProgressBar(args.games * len(variants)) if sys.stderr.isatty() else None
     try:
@@ -75,21 +117,38 @@ def _run(args: argparse.Namespace) -> int:
     except GameFailed as problem:
         print(f"boardwalk simulate: error: {problem}", file=sys.stderr)
         return EXIT_PROBLEMS
+    except OSError as problem:  # games' own errors are GameFailed: this is starting the workers
+        print(f"boardwalk simulate: error: could not start {jobs} worker processes: "
+              f"{problem.strerror or problem} (a smaller --jobs may do)", file=sys.stderr)
+        return EXIT_USAGE
     finally:
         if progress:
             progress.close()
     if result.interrupted:
-        print("boardwalk simulate: stopped early; reporting the games that finished", file=sys.stderr)
+        finished = min(map(len, result.records))
+        print(f"boardwalk simulate: stopped early (Ctrl-C); the report covers only the {finished} "
+              f"of {args.games} games per variant that finished", file=sys.stderr)
     report = build_report(variants, result, players, bots, args.seed)
     # charts without colour: their labels are names from the variant, and the output
     # boundary shows every escape sequence, plotext's colours included
     text = render(report, args.format)
-    if out is None:
+    if args.out is None:
         sys.stdout.write(text)
-    else:
-        with out:
-            out.write(visible(text))  # a report file is read in a terminal too
-    return EXIT_OK
+    elif not _write_out(args.out, visible(text)):  # a report file is read in a terminal too
+        return EXIT_USAGE
+    return EXIT_INTERRUPTED if result.interrupted else EXIT_OK
+
+
+def _check_counts(games: int | None, jobs: int | None) -> None:
+    if games is None or games < 1:
+        raise UsageError(f"--games must be at least 1 (got {games})")
+    if games > MAX_GAMES:
+        raise UsageError(
+            f"--games {games:,} is too many: at most {MAX_GAMES:,} games per variant "
+            "(every game is kept in memory for the report, and a million already measure a win share to ±0.1 points)"
+        )
+    if jobs is not None and jobs < 1:
+        raise UsageError(f"--jobs must be at least 1 (got {jobs})")
 
 
 def _players(requested: int | None, variants) -> int:
@@ -134,13 +193,31 @@ def _split_specs(text: str) -> list[str]:
     return specs
 
 
-def _open_out(path: str | None):
+def _check_out(path: str | None) -> None:
+    """Refuse an --out that cannot be written before the run, not after it, without
+    creating or emptying the file: a run that fails or is stopped leaves it as it was."""
+    from engine.files import WriteFailed, check_writable
+
     if path is None:
-        return None
+        return
     try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as problem:
-        raise UsageError(f"cannot write --out {path}: {problem.strerror or problem}") from None
+        check_writable(Path(path))
+    except WriteFailed as failure:
+        raise UsageError(f"cannot write --out {path}: {failure.reason}") from None
+
+
+def _write_out(path: str, text: str) -> bool:
+    """Replace the --out file in one step; on failure (a full disk, a quota, an I/O error)
+    say so, and that the previous report is still whole."""
+    from engine.files import WriteFailed, write_atomically
+
+    try:
+        write_atomically(Path(path), text)
+    except WriteFailed as failure:
+        kept = f"{path} is unchanged" if os.path.isfile(path) else "no report was written"
+        print(f"boardwalk simulate: error: could not write --out {path}: {failure.reason}; {kept}", file=sys.stderr)
+        return False
+    return True
 
 
 class _ProgressBar:

@@ -35,7 +35,10 @@ def _text(report: dict, colour: bool) -> str:
         f"{header['seconds']:.1f} s ({header['games_per_second']:.1f} games/s)"
     )
     if header["interrupted"]:
-        out.append("stopped early (Ctrl-C): the figures cover the games that finished")
+        out.append(
+            f"stopped early (Ctrl-C): the figures cover only the {header['games_finished']} games per variant "
+            f"that finished, of {header['games_requested']} asked for"
+        )
     for label, summary in zip("AB", runs):
         prefix = f"{label}: " if len(runs) > 1 else ""
         out.append("")
@@ -189,6 +192,9 @@ def _csv(report: dict) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(_CSV_COLUMNS)
+    run = report["run"]
+    # first, so a reader sees at once whether the figures cover the whole run
+    writer.writerow(["", "run", "interrupted", run["games_finished"], "true" if run["interrupted"] else "false", "", "", ""])
     for label, s in zip("AB", report["variants"]):
         name = s["variant"]
         for row in s["seats"]:

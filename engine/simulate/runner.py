@@ -9,8 +9,13 @@ import multiprocessing
 import os
 import signal
 import time
-from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from collections import deque
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from itertools import islice
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Callable, Iterator, Sequence
 
 from engine.simulate.play import GameRecord, derive_seed, play_game
 from engine.variant.model import Variant
@@ -53,20 +58,28 @@ class Run:
 Progress = Callable[[int, int], None]
 """progress(done, total): called after each finished game."""
 
+Task = tuple[int, int, tuple[str, ...], int, int]
+"""(variant slot, game index, bots, players, base seed): all a worker needs to play a game."""
+
+IN_FLIGHT_PER_WORKER = 2
+"""Games handed to a worker and not yet back: two, so it starts the next game while the
+parent reads the last one; more would only be lost work on Ctrl-C."""
+
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
 _VARIANTS: list[Variant] = []
-
-
-def _init_worker(variants: list[Variant]) -> None:
-    """In each worker: keep the variants, and leave Ctrl-C to the parent, which stops the pool."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _VARIANTS[:] = variants
 
 
 class GameFailed(RuntimeError):
     """A game raised an error: an engine or bot bug, reported with what replays it."""
 
 
-def _play(task: tuple[int, int, tuple[str, ...], int, int]) -> tuple[int, GameRecord]:
+class Terminated(BaseException):
+    """The run was told to end (SIGTERM): unlike Ctrl-C it reports nothing, so it is not an
+    Exception that a handler of errors could swallow."""
+
+
+def _play(task: Task) -> tuple[int, GameRecord]:
     slot, index, bots, players, seed = task
     seats = seat_bots(bots, players, index)
     try:
@@ -76,6 +89,15 @@ def _play(task: tuple[int, int, tuple[str, ...], int, int]) -> tuple[int, GameRe
             f"game {index} of '{_VARIANTS[slot].name}' (seed {game_seed(seed, index)}, bots {', '.join(seats)}) "
             f"failed: {type(problem).__name__}: {problem}"
         ) from None
+
+
+def _tasks(variant_count: int, games: int, bots: Sequence[str], players: int, seed: int) -> Iterator[Task]:
+    """The games of a run, made one at a time as they are handed out: the run needs the same
+    memory to start whatever `games` is. Both variants of a comparison play game i in turn."""
+    lineup = tuple(bots)
+    for index in range(games):
+        for slot in range(variant_count):
+            yield slot, index, lineup, players, seed
 
 
 def run_games(
@@ -89,51 +111,220 @@ def run_games(
     on_game: Callable[[GameRecord], None] | None = None,
 ) -> Run:
     """Play `games` games of each variant (the same seeds and seats for each), over `jobs`
-    processes (default: all cores). Ctrl-C stops early: the run has the games finished so far.
+    processes (default: all cores). Ctrl-C stops early: the run has the games finished so far
+    (for two variants, those both finished, so the comparison stays paired). SIGTERM, when
+    the caller turns it into `Terminated`, stops the workers and propagates.
     `on_game(record)` sees each game as it finishes (in any order)."""
     jobs = jobs or os.cpu_count() or 1
-    tasks = [(slot, index, tuple(bots), players, seed) for index in range(games) for slot in range(len(variants))]
+    total = games * len(variants)
     records: list[list[GameRecord]] = [[] for _ in variants]
+    seen: dict = {}
+
+    def take(slot: int, record: GameRecord) -> None:
+        records[slot].append(_sharing(record, seen))
+        if on_game:
+            on_game(record)
+        if progress:
+            progress(sum(map(len, records)), total)
+
+    tasks = _tasks(len(variants), games, bots, players, seed)
     start = time.perf_counter()
-    interrupted = False
     try:
         if jobs == 1:
-            _init_variants_here(variants)
-            for done, task in enumerate(tasks, start=1):
-                slot, record = _play(task)
-                records[slot].append(record)
-                if on_game:
-                    on_game(record)
-                if progress:
-                    progress(done, len(tasks))
+            _run_here(variants, tasks, take)
         else:
-            _run_pool(variants, tasks, jobs, records, progress, on_game)
+            _run_workers(variants, tasks, min(jobs, total), take)
     except KeyboardInterrupt:
-        interrupted = True
+        pass
+    interrupted = sum(map(len, records)) < total
+    if interrupted:
+        records = _paired(records)
     for slot_records in records:
         slot_records.sort(key=lambda r: r.index)
     return Run(records, games, interrupted, time.perf_counter() - start, jobs)
 
 
-def _init_variants_here(variants: Sequence[Variant]) -> None:
+def _sharing(record: GameRecord, seen: dict) -> GameRecord:
+    """`record` with the parts many games repeat (line-ups, seat orders, card plays, endings)
+    replaced by one shared copy from `seen`. A record from a worker arrives with copies of
+    its own: 2.2 KB for a four-player game of random bots, 0.4 KB once shared, and the run
+    keeps every record for the report."""
+
+    def one(value):
+        return seen.setdefault(value, value)
+
+    return replace(
+        record,
+        bots=one(record.bots),
+        order=one(record.order),
+        winners=one(record.winners),
+        reason=one(record.reason),
+        decided_by=one(record.decided_by),
+        values=tuple(map(one, record.values)),
+        plays=tuple(one((seat, one(card))) for seat, card in record.plays),
+    )
+
+
+def _paired(records: list[list[GameRecord]]) -> list[list[GameRecord]]:
+    """Only the games every variant finished: a stopped comparison still compares the same
+    deals, and both summaries count the same games."""
+    if len(records) < 2:
+        return records
+    common = set.intersection(*({r.index for r in slot} for slot in records))
+    return [[r for r in slot if r.index in common] for slot in records]
+
+
+def _run_here(variants: Sequence[Variant], tasks: Iterator[Task], take: Callable[[int, GameRecord], None]) -> None:
     _VARIANTS[:] = list(variants)
+    for task in tasks:
+        take(*_play(task))
 
 
-def _run_pool(variants, tasks, jobs, records, progress, on_game) -> None:
-    # small chunks keep the progress bar lively and the work balanced; order does not matter
-    chunk = max(1, min(8, len(tasks) // (jobs * 16)))
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    pool = context.Pool(jobs, initializer=_init_worker, initargs=(list(variants),))
+# ----- worker processes --------------------------------------------------------------------------
+# Not multiprocessing.Pool: its workers share one lock on the task queue, so a worker killed
+# while it waits for work (SIGTERM to the process group, as `timeout` and service managers
+# send; or the out-of-memory killer) leaves the lock taken and Pool.terminate() waits forever,
+# and a game lost with a killed worker leaves imap waiting forever. Here each worker has a pipe
+# of its own: a dead worker is an end-of-file on its pipe, seen at once, and stopping is a kill.
+
+
+@dataclass
+class _Worker:
+    process: BaseProcess
+    pipe: Connection
+    playing: deque[Task] = field(default_factory=deque)
+    """Games sent to this worker and not yet answered, oldest first."""
+
+
+def _run_workers(variants: Sequence[Variant], tasks: Iterator[Task], jobs: int, take: Callable[[int, GameRecord], None]) -> None:
+    _VARIANTS[:] = list(variants)  # to name a game whose worker died
+    workers: list[_Worker] = []
     try:
-        for done, (slot, record) in enumerate(pool.imap_unordered(_play, tasks, chunksize=chunk), start=1):
-            records[slot].append(record)
-            if on_game:
-                on_game(record)
-            if progress:
-                progress(done, len(tasks))
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
+        _start_workers(variants, jobs, workers)
+        for worker in workers:
+            _hand_out(worker, tasks, IN_FLIGHT_PER_WORKER)
+        while busy := {w.pipe: w for w in workers if w.playing}:
+            for pipe in wait(list(busy)):
+                worker = busy[pipe]
+                take(*_answer(worker))
+                _hand_out(worker, tasks, 1)
     finally:
-        pool.join()
+        with _stop_signals_held():
+            _stop(workers)
+
+
+def _start_workers(variants: Sequence[Variant], jobs: int, workers: list[_Worker]) -> None:
+    """Start `jobs` workers, each listed in `workers` as soon as it exists so that whatever
+    happens next stops it. Ctrl-C and SIGTERM wait until all are started: a child forked
+    with the parent's handlers in place would run them."""
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    context = multiprocessing.get_context(method)
+    with _stop_signals_held():
+        for number in range(1, jobs + 1):
+            mine, theirs = context.Pipe()
+            # a forked child inherits the parent's end of its own pipe and of the earlier
+            # workers' pipes; it closes them, or it would never see the parent close or die
+            inherited = [mine, *(w.pipe for w in workers)] if method == "fork" else []
+            process = context.Process(
+                target=_worker, args=(theirs, list(variants), inherited), name=f"boardwalk-simulate-{number}", daemon=True
+            )
+            process.start()
+            theirs.close()
+            workers.append(_Worker(process, mine))
+
+
+def _hand_out(worker: _Worker, tasks: Iterator[Task], count: int) -> None:
+    for task in islice(tasks, count):
+        worker.playing.append(task)
+        try:
+            worker.pipe.send(task)
+        except OSError:
+            raise _lost(worker) from None
+
+
+def _answer(worker: _Worker) -> tuple[int, GameRecord]:
+    try:
+        answer = worker.pipe.recv()
+    except (EOFError, OSError):
+        raise _lost(worker) from None
+    worker.playing.popleft()
+    if answer[0] == "failed":
+        raise GameFailed(answer[1])
+    return answer[1], answer[2]
+
+
+def _lost(worker: _Worker) -> BaseException:
+    """What a worker's death means: it was stopped like the run (SIGTERM or hang-up), or
+    killed by something else, which fails the game it was playing."""
+    # its pipe failed because it exited; should it be alive all the same (a garbled message),
+    # the kill ensures the join ends; a process already exiting keeps its own exit status
+    worker.process.kill()
+    worker.process.join()
+    code = worker.process.exitcode
+    if code in (-signal.SIGTERM, -signal.SIGHUP):
+        return Terminated()
+    slot, index, bots, players, seed = worker.playing[0]
+    return GameFailed(
+        f"game {index} of '{_VARIANTS[slot].name}' (seed {game_seed(seed, index)}) could not finish: "
+        f"its worker process {_ended(code)}"
+    )
+
+
+def _ended(code: int | None) -> str:
+    if code is not None and code < 0:
+        name = signal.Signals(-code).name if -code in signal.valid_signals() else f"signal {-code}"
+        hint = " (perhaps the system ran out of memory)" if code == -signal.SIGKILL else ""
+        return f"was killed by {name}{hint}"
+    return f"stopped with exit status {code}"
+
+
+def _stop(workers: list[_Worker]) -> None:
+    """End every worker and wait for it, so none outlives the run. After a full run they are
+    idle and leave when their pipe closes; after Ctrl-C, SIGTERM or a failure the game they
+    are playing is of no use, and they hold nothing shared, so they are killed."""
+    for worker in workers:
+        worker.pipe.close()
+        if worker.playing:
+            worker.process.kill()
+    for worker in workers:
+        worker.process.join()
+
+
+@contextmanager
+def _stop_signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait (they are blocked, not lost) until the block ends, so starting
+    or stopping the workers is never cut in half."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _worker(pipe: Connection, variants: list[Variant], inherited: list[Connection]) -> None:
+    """A worker process: plays each game the parent sends and sends back its record, until
+    the parent closes its end (the run is over) or dies. Ctrl-C is the parent's to handle;
+    SIGTERM ends a worker at once, quietly, which is safe as it shares nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+    for other in inherited:
+        other.close()
+    _VARIANTS[:] = variants
+    try:
+        while True:
+            pipe.send(_outcome(pipe.recv()))
+    except (EOFError, OSError):
+        pass  # the parent is done with us, or gone: there is no one left to answer
+
+
+def _outcome(task: Task) -> tuple:
+    """("done", slot, record) or ("failed", message): a failure is the parent's to report."""
+    try:
+        return ("done", *_play(task))
+    except GameFailed as problem:
+        return ("failed", str(problem))
