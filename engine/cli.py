@@ -55,8 +55,8 @@ def visible_output() -> Iterator[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     with visible_output():
-        args = _parser().parse_args(argv)
-        try:
+        try:  # Ctrl-C while the subcommands load is an interruption too, not a traceback
+            args = _parser().parse_args(argv)
             return args.func(args)
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)

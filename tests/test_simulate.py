@@ -325,6 +325,7 @@ def test_a_whole_run_says_in_its_csv_that_it_was_not_interrupted(capsys):
         (["--games", "1000000000000"], "--games 1,000,000,000,000 is too many: at most 1,000,000 games per variant"),
         (["--jobs", "-2"], "--jobs must be at least 1"),
         (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--jobs", "100000"], "--jobs 100,000 is too many"),
         (["--out", "no/such/folder/report.txt"], "cannot write --out"),
         (["no-such-variant"], "no variant file or bundled variant named 'no-such-variant'"),
     ],

@@ -139,6 +139,10 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED if result.interrupted else EXIT_OK
 
 
+MAX_JOBS = 256
+"""Worker processes at most: more than any machine's cores, and short of thousands of forks."""
+
+
 def _check_counts(games: int | None, jobs: int | None) -> None:
     if games is None or games < 1:
         raise UsageError(f"--games must be at least 1 (got {games})")
@@ -149,6 +153,8 @@ def _check_counts(games: int | None, jobs: int | None) -> None:
         )
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {jobs})")
+    if jobs is not None and jobs > MAX_JOBS:
+        raise UsageError(f"--jobs {jobs:,} is too many: at most {MAX_JOBS} worker processes")
 
 
 def _players(requested: int | None, variants) -> int:
