@@ -59,3 +59,21 @@ def test_the_limits_section_gives_the_value_of_every_limit():
     )
     for what, value in values.items():
         assert re.search(rf"(?<![\d,]){value:,}(?![\d,])", value_cells), (what, value)
+
+
+def test_the_security_page_states_the_limits_the_code_enforces():
+    import json
+
+    from engine.bots import strong
+    from engine.effects import limits
+    from engine.resources import schemas_dir
+    from engine.savefile import MAX_SAVE_BYTES
+
+    text = " ".join((ROOT / "docs" / "security.md").read_text().split())
+    schema = json.loads((schemas_dir() / "savegame.schema.json").read_text())
+    assert f"{strong.MAX_ITERATIONS:,} iterations or {strong.MAX_SECONDS:g} seconds" in text
+    assert f"up to {schema['properties']['actions']['maxItems']:,} actions" in text
+    assert f"a save over {MAX_SAVE_BYTES // 1_000_000} MB" in text
+    assert f"every expression ({limits.MAX_EXPRESSION_COST:,} steps)" in text
+    assert f"every card ({limits.MAX_CARD_COST:,} steps)" in text
+    assert "docs/security.md" in (ROOT / "README.md").read_text()
