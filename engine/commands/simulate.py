@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Iterator
 
 from engine.commands.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_TERMINATED, EXIT_USAGE, UsageError
+from engine.game.rng import fresh_seed
 from engine.visible import visible, write_raw
 
 MAX_GAMES = 1_000_000
@@ -48,7 +49,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     simulate.add_argument("--bots", default="greedy", metavar="SPEC,...",
                           help="comma-separated bot specs given to the seats in turn, cycled when fewer than the "
                                "players and rotated across games (default: greedy); e.g. strong:iterations=100,greedy")
-    simulate.add_argument("--seed", type=int, default=0, metavar="S", help="base seed; game i's seed derives from it and i (default: 0)")
+    simulate.add_argument("--seed", type=int, default=None, metavar="S",
+                          help="base seed; game i's seed derives from it and i (default: a new one each run, "
+                               "printed in the report so the run can be repeated)")
     simulate.add_argument("--jobs", type=int, default=None, metavar="J", help="worker processes (default: all cores); results do not depend on it")
     simulate.add_argument("--format", choices=("text", "json", "csv"), default="text", help="report format (default: text)")
     simulate.add_argument("--out", metavar="FILE", help="write the report to FILE instead of standard output; FILE is replaced in one step when "
@@ -111,9 +114,10 @@ def _run(args: argparse.Namespace) -> int:
     bots = _bots(args.bots, variants[0])
     _check_out(args.out)
     jobs = args.jobs or os.cpu_count() or 1
+    seed = fresh_seed() if args.seed is None else args.seed
     progress = _ProgressBar(args.games * len(variants)) if sys.stderr.isatty() else None
     try:
-        result = run_games(variants, players, bots, args.games, seed=args.seed, jobs=jobs, progress=progress)
+        result = run_games(variants, players, bots, args.games, seed=seed, jobs=jobs, progress=progress)
     except GameFailed as problem:
         print(f"boardwalk simulate: error: {problem}", file=sys.stderr)
         return EXIT_PROBLEMS
@@ -128,7 +132,7 @@ def _run(args: argparse.Namespace) -> int:
         finished = min(map(len, result.records))
         print(f"boardwalk simulate: stopped early (Ctrl-C); the report covers only the {finished} "
               f"of {args.games} games per variant that finished", file=sys.stderr)
-    report = build_report(variants, result, players, bots, args.seed)
+    report = build_report(variants, result, players, bots, seed)
     # charts without colour: their labels are names from the variant, and the output
     # boundary shows every escape sequence, plotext's colours included
     text = render(report, args.format)
