@@ -7,6 +7,8 @@ replacing the game's generator with one that returns the listed values in order.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine import load_variant, new_game
 from engine.game.game import Game
 from engine.game.rng import Rng
@@ -14,10 +16,14 @@ from engine.game.rng import Rng
 _VARIANTS: dict = {}
 
 
-def variant(name: str = "winning-moves-2016"):
-    if name not in _VARIANTS:
-        _VARIANTS[name] = load_variant(name)
-    return _VARIANTS[name]
+def variant(name: str = "winning-moves-2016", **rules):
+    """A bundled variant, with some rule switches changed (as a house rule would)."""
+    key = (name, tuple(sorted(rules.items())))
+    if key not in _VARIANTS:
+        base = load_variant(name)
+        changed = replace(base, rules=replace(base.rules, **rules), content_hash=f"{base.content_hash}+{sorted(rules.items())}")
+        _VARIANTS[key] = changed if rules else base
+    return _VARIANTS[key]
 
 
 class ScriptedRng(Rng):
@@ -77,6 +83,7 @@ def position(
     script: list[int] | None = None,
     supply: dict[str, int] | None = None,
     pile: list[str] | None = None,
+    rules: dict | None = None,
 ) -> Game:
     """A game at the start of `turn`'s turn with the given board; the turn's roll uses `script`.
 
@@ -85,7 +92,7 @@ def position(
     card, so no card question comes up unless a test asks for one. The ownership and tokens
     are settled from the stacks before the turn starts.
     """
-    game = new_game(variant(variant_name), players, seed=1)
+    game = new_game(variant(variant_name, **(rules or {})), players, seed=1)
     ids = [s.id for s in game.variant.seats]
     cards = {c.id: i for i, c in enumerate(game.variant.cards)}
     game.stacks = [[] for _ in game.stacks]

@@ -163,7 +163,7 @@ def test_arithmetic_during_play_stops_at_the_bound_and_every_event_can_be_told(w
     effect = "roll dice D\n" + GROWING.replace("99999 * 99999", "D * 99999", 1) + (
         "let E = C * C * C * C * C * C * C * C * C * C * C * C * C\n"
         "choose number N from E - 1 to E + 3\n"
-        "repeat E times: draw 0"
+        "repeat E times: draw 1"
     )
     path = write(new_card(_card_text(effect)))
     assert check_variant(path).ok

@@ -41,6 +41,7 @@ def at_card_step(
     between=(),
     supply=None,
     variant_name="winning-moves-2016",
+    rules=None,
 ):
     """A game at `turn`'s card step; `between` scripts the dice a card rolls (before the next
     player's F roll, which draws the top of `pile`)."""
@@ -53,6 +54,7 @@ def at_card_step(
         script=CARD_STEP + list(between) + NEXT_F,
         supply=supply,
         pile=list(pile),
+        rules=rules,
     )
     if game.decision == "after_roll":  # asked whenever the hand holds a card (rulings.md)
         game.apply({"kind": "pass"})
@@ -383,7 +385,8 @@ def test_windfall_on_a_w_roll_comes_before_the_choice_of_zone():
 def test_windfall_is_not_offered_after_an_f_roll_nor_in_the_card_step():
     """2016, 'The F': 'DISREGARD YOUR ROLL OF THE NUMBERED DICE'; Windfall only adds to a roll
     you build with, right after it."""
-    game = position(hands={"purple": ["windfall"]}, turn="purple", pile=["hurricane"], script=roll(6, 6, "fortune"))
+    game = position(hands={"purple": ["windfall"]}, turn="purple", pile=["hurricane"], script=roll(6, 6, "fortune"),
+                    stacks={("red", 1): ["white"]})
     assert game.decision == "card"
     assert card_options(game) == ["hurricane"]
 
@@ -707,10 +710,18 @@ def test_transfer_and_build_wiki_example_from_the_1m_red_to_the_empty_8m_green()
     assert discards(game) == ["transfer_and_build"]
 
 
-def test_transfer_and_build_with_none_of_your_units_on_top_has_no_effect():
-    """wiki, Transfer & Build: 'you can select only your unit to move.'"""
+def test_transfer_and_build_with_none_of_your_units_on_top_is_not_offered():
+    """wiki, Transfer & Build: 'you can select only your unit to move.' With none on top, its
+    directions cannot be followed, so it is not offered (rulings.md, 17)."""
     game = at_card_step(stacks={("red", 1): ["purple", "white"]}, hands={"purple": ["transfer_and_build", "hurricane"]},
                         pile=["switch"])
+    assert card_options(game) == ["hurricane"]
+
+
+def test_transfer_and_build_with_none_of_your_units_on_top_has_no_effect_when_every_card_is_offered():
+    """The other reading (rules.offer_cards: always): played anyway, it is used up for nothing."""
+    game = at_card_step(stacks={("red", 1): ["purple", "white"]}, hands={"purple": ["transfer_and_build", "hurricane"]},
+                        pile=["switch"], rules={"offer_cards": "always"})
     events = play(game, "transfer_and_build")
     assert of_kind(events, "no_choice") == [{"card": "transfer_and_build"}]
     assert units(game, "red", 1) == ["purple", "white"] and supply(game, "purple") == 13
@@ -897,9 +908,10 @@ def test_renovation_removes_the_other_players_units_keeping_yours():
 
 def test_a_card_with_nothing_to_choose_has_no_effect_and_is_still_discarded():
     """docs/effects.md, 'No choice, no more'; wiki, Renovation: 'You CANNOT select a hotel that
-    does not have your unit.' With no such hotel, the card is used up for nothing."""
+    does not have your unit.' With no such hotel, the card is used up for nothing, where every
+    card is offered (rules.offer_cards: always; by default it is not offered, see below)."""
     game = at_card_step(stacks={("red", 2): ["black"], ("blue", 3): ["white", "gray"]},
-                        hands={"purple": ["renovation", "hurricane"]}, pile=["switch"])
+                        hands={"purple": ["renovation", "hurricane"]}, pile=["switch"], rules={"offer_cards": "always"})
     before = [list(s) for s in game.stacks]
     events = play(game, "renovation")
     assert of_kind(events, "no_choice") == [{"card": "renovation"}]
@@ -1084,12 +1096,13 @@ def test_earthquake_removes_the_top_unit_of_every_hotel_in_the_rolled_zone():
 
 
 def test_earthquake_on_w_lets_the_player_choose_the_zone():
-    """house-stormy-weather, Earthquake: 'on a W choose any color'."""
+    """house-stormy-weather, Earthquake: 'on a W choose any color'; of the colours, those where
+    it removes something are offered (rulings.md, 17)."""
     game = at_card_step(stacks={("green", 5): ["black"], ("red", 1): ["white"]},
                         hands={"purple": ["earthquake"]}, pile=["switch"], variant_name=STORMY,
                         between=colour("wild"))
     play(game, "earthquake")
-    assert game.decision == "choose" and choices(game) == sorted(["red", "blue", "yellow", "green"])
+    assert game.decision == "choose" and choices(game) == ["green", "red"]
     choose(game, "green")
     assert units(game, "green", 5) == [] and units(game, "red", 1) == ["white"]
 

@@ -166,7 +166,8 @@ def test_stopping_is_only_offered_after_the_first_unit():
 def test_a_roll_that_affords_nothing_builds_nothing_but_a_card_may_be_played():
     """2016, Step 1 NOTE: 'If a player rolls ... 3 and green, he has no play to make. However,
     if the player has a Fortune card, he can play one on his turn.'"""
-    game = position(players=2, hands={"purple": ["hurricane"]}, turn="purple", script=roll(1, 2, "green"))
+    game = position(players=2, hands={"purple": ["hurricane"]}, turn="purple", script=roll(1, 2, "green"),
+                    stacks={("blue", 2): ["white"]})
     # asked after the roll, as anyone holding a card is: Hurricane is not played then
     assert game.decision == "after_roll" and [a.kind for a in game.legal_actions()] == ["pass"]
     events = game.apply({"kind": "pass"})

@@ -149,6 +149,9 @@ def _switches(variant: Variant) -> list[str]:
         f"- Last place {'includes' if rules.last_place_includes_ties else 'excludes'} players tied for last; "
         f"the lead {'includes' if rules.leader_includes_ties else 'excludes'} players tied for it.",
         f"- The game ends when {ends}.",
+        "- A card is offered "
+        + ("only when following it would change something." if rules.offer_cards == "when_followable"
+           else "whenever its condition holds, even if it would do nothing."),
         f"- The winner has {ranking}.",
         "",
     ]

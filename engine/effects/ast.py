@@ -273,6 +273,7 @@ class Program:
 
 
 EXPRESSION_TYPES: tuple[type, ...] = get_args(Expr)
+STATEMENT_TYPES: tuple[type, ...] = get_args(Stmt)
 
 
 def children(node: Node) -> list[Node]:

@@ -8,7 +8,8 @@ players and properties are ints, zones are their ids, numbers ints, nobody is No
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
 from engine.effects.limits import MAX_NUMBER, clamp
@@ -71,12 +72,12 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
     return attribute
 
 
-def _top(g: "Game", prop: int):
+def _top(g: Game, prop: int):
     stack = g.stacks[prop]
     return stack[-1] if stack else None
 
 
-_ATTRIBUTES: dict[str, Callable[["Game", int], Any]] = {
+_ATTRIBUTES: dict[str, Callable[[Game, int], Any]] = {
     "value": lambda g, p: g.book.value[p],
     "top": _top,
     "owner": lambda g, p: g.owner_of(p),
@@ -202,9 +203,36 @@ def is_static(expr: ast.Expr, var: str) -> bool:
     return False
 
 
-def collection(g: "Game", kind: str, var: str, zone: Fn | None, where: Fn | None, env: dict, me: int) -> list:
+def collection(g: Game, kind: str, var: str, zone: Fn | None, where: Fn | None, env: dict, me: int) -> list:
     """The players, properties or zones a choose/for each/count ranges over, in order:
     players in turn order from `me`, properties and zones in board order."""
+    items = candidates(g, kind, zone, env, me)
+    if where is None:
+        return items
+    scoped = dict(env)
+    kept = []
+    for item in items:
+        scoped[var] = item
+        if where(g, scoped, me):
+            kept.append(item)
+    return kept
+
+
+def each_of(g: Game, kind: str, var: str, zone: Fn | None, where: Fn | None, env: dict, me: int) -> Iterator:
+    """`collection`, one at a time: a search that needs one good item stops testing there."""
+    items = candidates(g, kind, zone, env, me)
+    if where is None:
+        yield from items
+        return
+    scoped = dict(env)
+    for item in items:
+        scoped[var] = item
+        if where(g, scoped, me):
+            yield item
+
+
+def candidates(g: Game, kind: str, zone: Fn | None, env: dict, me: int) -> list:
+    """What a collection ranges over before its `where`."""
     if kind == "player" or kind == "opponent":
         items = g.players_from(me)
         if kind == "opponent":
@@ -219,12 +247,4 @@ def collection(g: "Game", kind: str, var: str, zone: Fn | None, where: Fn | None
         elif kind == "vacant lot":
             stacks = g.stacks
             items = [p for p in items if not stacks[p]]
-    if where is None:
-        return items
-    scoped = dict(env)
-    kept = []
-    for item in items:
-        scoped[var] = item
-        if where(g, scoped, me):
-            kept.append(item)
-    return kept
+    return items

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.effects import ast
 from engine.effects.limits import MAX_EFFECT_STEPS
+from engine.game.followable import card_is_followable
 from engine.game.interpreter import Interpreter
 from engine.game.messages import Action, Event, IllegalAction, Texts
 from engine.game.result import Result, rank_players
@@ -48,6 +49,9 @@ class Game:
         if compat not in GENERATORS:
             raise ValueError(f"snapshot format {compat} is not one this engine plays")
         self.compat = compat
+        self.only_followable = self.book.only_followable and compat > 1
+        """Offer a card only when it can be followed and does something (rulings.md, 17);
+        format 1 games offered it whenever its condition held, and still do."""
         self.seed = seed
         self.rng = GENERATORS[compat].from_seed(seed)
         units = variant.units_for(players)
@@ -77,6 +81,7 @@ class Game:
         self.over = False
         self.end_reason: dict | None = None
         self._events: list[Event] = []
+        self.setup_events: list[Event] = []
         self.setup_events = self._set_up()
 
     def _set_up(self) -> list[Event]:
@@ -479,7 +484,7 @@ class Game:
             block = self.book.blocks[frame["b"]]
             statement = block[frame["pc"]] if frame["pc"] < len(block) else None
             if isinstance(statement, (ast.Choose, ast.ChooseNumber, ast.RollZone)):
-                chooser, what, values = self.interp.choice(statement, frame, self.frames[frame["root"]])
+                chooser, what, values = self.interp.offered_choice(statement, frame, self.frames[frame["root"]])
                 if chooser is not None and len(values) > 1:
                     return "choose", chooser, self.interp.choice_actions(what, values)
         return None
@@ -643,6 +648,8 @@ class Game:
                 continue
             condition = cards[card_index].condition
             if condition is not None and not self.interp.evaluate(condition, {}, player):
+                continue
+            if self.only_followable and not card_is_followable(self, card_index, player):
                 continue
             seen.append(plays[card_index])
         return seen

@@ -9,12 +9,13 @@ pending decision; the decision's answer binds the variable and moves pc on.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
-from engine.effects.limits import MAX_REPEAT
-from engine.effects.limits import clamp
-from engine.game.expressions import collection, compile_expr
+from engine.effects.limits import MAX_REPEAT, clamp
+from engine.game.expressions import collection, compile_expr, each_of
+from engine.game.followable import continuation_followable, segments_after
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -31,7 +32,7 @@ _KIND_WHAT = {
 class Interpreter:
     """Evaluates expressions and executes statements against one game."""
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: Game):
         self.game = game
         self.compiled = game.book.compiled
 
@@ -61,6 +62,15 @@ class Interpreter:
             return list(fixed)
         return collection(self.game, kind, var, zone, test, env, me)
 
+    def each_of(self, s: ast.Choose, env: dict, me: int) -> Iterator:
+        """The values a choose offers, found one at a time (a search stops at the first good
+        one); the same values, in the same order, as `collection`."""
+        if s.where is not None and s.kind in _PROPERTY_KINDS and self.game.book.static_where(s.where, s.var):
+            return iter(self.collection(s.kind, s.var, s.zone, s.where, env, me))
+        zone = None if s.zone is None else compile_expr(s.zone, self.compiled)
+        test = None if s.where is None else compile_expr(s.where, self.compiled)
+        return each_of(self.game, s.kind, s.var, zone, test, env, me)
+
     # ----- statements ------------------------------------------------------------------------
 
     def execute(self, stmt: ast.Stmt, frame: dict, root: dict) -> None:
@@ -71,8 +81,19 @@ class Interpreter:
         f["pc"] += 1
 
     def _choose(self, s: ast.Choose | ast.ChooseNumber, f, root):
-        chooser, what, options = self.choice(s, f, root)
+        chooser, what, options = self.offered_choice(s, f, root)
         self.offer_choice(f, root, s.var, what, options, chooser)
+
+    def offered_choice(
+        self, s: ast.Choose | ast.ChooseNumber | ast.RollZone, f: dict, root: dict
+    ) -> tuple[int | None, str, list]:
+        """`choice`, keeping only the values from which the rest of the card can be followed
+        and does something, where the variant offers only such (rulings.md, 17)."""
+        chooser, what, options = self.choice(s, f, root)
+        g = self.game
+        if g.only_followable and options and id(s) in g.book.choices_to_look_at:
+            options = [o for o in options if continuation_followable(g, segments_after(g, s.var, o), root["me"])]
+        return chooser, what, options
 
     def choice(self, s: ast.Choose | ast.ChooseNumber | ast.RollZone, f: dict, root: dict) -> tuple[int | None, str, list]:
         """Who chooses, what kind of thing, and among which values, for a statement that asks
@@ -122,7 +143,7 @@ class Interpreter:
                 return
             if face.kind == "wild":
                 break
-        chooser, what, options = self.choice(s, f, root)  # wild, or fortune a hundred times
+        chooser, what, options = self.offered_choice(s, f, root)  # wild, or fortune a hundred times
         self.offer_choice(f, root, s.var, what, options, chooser)
 
     def _roll_dice(self, s: ast.RollDice, f, root):
@@ -170,7 +191,10 @@ class Interpreter:
         env, me = f["env"], root["me"]
         f["pc"] += 1
         rules = g.variant.rules
-        lots = (self.evaluate(s.new_lots, env, me) if s.new_lots is not None else None) if s.new_lots_given else rules.new_lots_per_roll
+        if s.new_lots_given:
+            lots = self.evaluate(s.new_lots, env, me) if s.new_lots is not None else None
+        else:
+            lots = rules.new_lots_per_roll
         per_lot = (
             (self.evaluate(s.units_per_new_lot, env, me) if s.units_per_new_lot is not None else None)
             if s.units_per_new_lot_given

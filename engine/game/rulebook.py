@@ -6,10 +6,11 @@ from __future__ import annotations
 from engine.effects import ast
 from engine.effects.check import KIND_OF_CHOICE, EffectContext, binding
 from engine.game.expressions import is_static
+from engine.game.followable import choices_to_look_at, quick_answer
 from engine.game.messages import Texts
 from engine.variant.model import Variant
 
-_CACHE: dict[str, "Rulebook"] = {}
+_CACHE: dict[str, Rulebook] = {}
 
 
 class Rulebook:
@@ -44,6 +45,13 @@ class Rulebook:
         self.track_length = variant.track.length
         self.end_on_track = "track_end" in rules.end_conditions
         self.end_on_no_units = "no_units_at_turn_start" in rules.end_conditions
+        self.only_followable = rules.offer_cards == "when_followable"
+        self.choices_to_look_at: frozenset[int] = frozenset().union(
+            *(choices_to_look_at(card.effect.statements) for card in variant.cards)
+        )
+        """The choices whose options are each looked at before they are offered (followable.py)."""
+        self.quick_answers = [quick_answer(card.effect.statements) for card in variant.cards]
+        """Per card, whether it can be followed worked out without exploring, or None."""
         self.keep_owner = rules.ownership_tie_break == "keep_owner"
         self.colour_faces = variant.dice.colour_faces
         self.face_labels = [f.zone if f.kind == "zone" else f.kind for f in self.colour_faces]

@@ -158,6 +158,7 @@ def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
     game.texts = game.book.texts(game.n)
     game.interp = Interpreter(game)
     game.compat = data["format"]
+    game.only_followable = game.book.only_followable and game.compat > 1
     game.seed = data["seed"]
     game.rng = rng if rng is not None else generator_from_data(data["rng"], game.compat)
     game.start_units = int(data["start_units"])

@@ -332,6 +332,7 @@ def _build(document: LocDict, cards: list[_ParsedCard], files: list[str]) -> Var
             fortune_space_draw=rules["fortune_space_draw"],
             last_place_includes_ties=rules["last_place_includes_ties"],
             leader_includes_ties=rules["leader_includes_ties"],
+            offer_cards=rules.get("offer_cards", "when_followable"),
             end_conditions=tuple(rules["end_conditions"]),
             ranking=tuple(rules["ranking"]),
         ),

@@ -80,6 +80,9 @@ class Rules:
     fortune_space_draw: str
     last_place_includes_ties: bool
     leader_includes_ties: bool
+    offer_cards: str
+    """"when_followable": a card is offered only when it can be followed and does something
+    (rulings.md, 17); "always": whenever its condition holds."""
     end_conditions: tuple[str, ...]
     ranking: tuple[str, ...]
 

@@ -22,7 +22,9 @@ from engine.resources import schemas_dir
 from engine.variant.yamlsource import LocDict, LocList, ValueLoc
 
 # Keys a complete variant may leave out; every other key of the schema must be present.
-OPTIONAL_KEYS = frozenset({"extends", "edition", "source", "description", "remove", "reacts_to", "condition", "money"})
+OPTIONAL_KEYS = frozenset(
+    {"extends", "edition", "source", "description", "remove", "reacts_to", "condition", "money", "offer_cards"}
+)
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,427 @@
+"""Can a card's directions be followed, and would following them change anything?
+
+The rulebooks say "To play a Fortune card, simply follow the directions on the card". A card
+whose directions cannot be followed (a Hurricane on an empty board, a Contract with no unit
+left to build) or would change nothing (a Switch on a hotel already topped by your own unit) is
+not offered, and inside a card only the targets from which it does something are (rulings.md,
+17). Nothing here is written for one card: the effect itself is explored.
+
+The explorer walks the effect's statements on the game itself, trying every value a `choose`
+offers and every outcome a roll can give, until it finds one *path* on which every direction
+can be carried out and the game ends up different. Each change it makes goes into a journal
+with what it replaced, and is taken back when a branch is done, so the game is exactly as it
+was afterwards; it stops at the first good path, so a playable card usually costs a handful of
+statements and no copy of the game.
+
+A direction that cannot be carried out ends a path: a choice with nothing to choose, building
+more units than the player has left, removing or moving the top unit of an empty property or
+onto itself, removing "all but" from a hotel that holds nothing else. Directions that just do
+nothing (drawing from an empty deck, a `for each` over nothing) do not. An opponent offered a
+reaction is taken to let the card happen. Only what every player may know is used: hands count
+by their size, and chance is enumerated, never rolled.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from engine.effects import ast
+from engine.effects.limits import MAX_REPEAT
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+
+MAX_PATHS = 2_000
+"""Branches explored at most for one question; past it the card is taken to be followable (a
+card the check let through costs little, and the answer errs on the side of today's offer)."""
+MAX_EXPLORE_STEPS = 20_000
+"""Statements carried out at most for one question, over all branches; past it, the same."""
+
+
+class _Fail(Exception):
+    """This path cannot be followed to its end."""
+
+
+class _Trial:
+    """The changes a path has made to the game, each with the value it replaced: undone to a
+    mark when a branch is done, and compared with the first values to see if anything changed.
+
+    A place is a list and an index into it (a supply), a whole list (a stack, a hand, a pile)
+    with index None, or the game and an attribute name (the budget). The work budget of one
+    question lives here too."""
+
+    __slots__ = ("game", "log", "first", "paths", "steps", "cancelled")
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.log: list[tuple[Any, Any, Any]] = []
+        self.first: dict[tuple[int, Any], tuple[Any, Any, Any]] = {}
+        self.paths = MAX_PATHS
+        self.steps = MAX_EXPLORE_STEPS
+        self.cancelled = False
+
+    def touch(self, where: Any, key: Any = None) -> None:
+        """Note the value of a place before it changes."""
+        if key is None:
+            value: Any = tuple(where)
+        elif type(key) is int:
+            value = where[key]
+        else:
+            value = getattr(where, key)
+        entry = (where, key, value)
+        self.log.append(entry)
+        self.first.setdefault((id(where), key), entry)
+
+    def mark(self) -> int:
+        return len(self.log)
+
+    def undo(self, mark: int) -> None:
+        log = self.log
+        while len(log) > mark:
+            where, key, value = log.pop()
+            if key is None:
+                where[:] = value
+            elif type(key) is int:
+                where[key] = value
+            else:
+                setattr(where, key, value)
+        if mark == 0:
+            self.first.clear()
+
+    def changed(self) -> bool:
+        """Whether any place differs from what it was before the path began."""
+        for where, key, value in self.first.values():
+            if key is None:
+                if tuple(where) != value:
+                    return True
+            elif type(key) is int:
+                if where[key] != value:
+                    return True
+            elif getattr(where, key) != value:
+                return True
+        return False
+
+
+def card_is_followable(game: Game, card: int, me: int) -> bool:
+    """Whether playing `card` now, as `me`, has a path that can be followed and does something."""
+    quick = game.book.quick_answers[card]
+    if quick is not None:
+        return quick(game, me)
+    return _search(game, [(game.book.cards[card].effect.statements, 0, {})], me)
+
+
+def continuation_followable(game: Game, segments: list, me: int) -> bool:
+    """Whether the rest of a card under way (as segments, see `segments_after`) has a path
+    that can be followed and changes something from the game as it is now."""
+    return _search(game, segments, me)
+
+
+def _search(game: Game, segments: list, me: int) -> bool:
+    trial = _Trial(game)
+    try:
+        return _explore(game, segments, me, trial)
+    finally:
+        trial.undo(0)
+
+
+def segments_after(game: Game, var: str, value: Any) -> list:
+    """What remains of the card whose choice is pending, once `var` is bound to `value`: the
+    rest of each block on the frame stack (innermost first), the remaining rounds of loops.
+    A segment is (statements, next statement, variables)."""
+    segments: list = []
+    frames = game.frames
+    top = frames[-1]
+    for index in range(len(frames) - 1, -1, -1):
+        frame = frames[index]
+        kind = frame["t"]
+        if kind == "card":
+            break
+        if kind == "blk":
+            env = dict(frame["env"])
+            pc = frame["pc"]
+            if frame is top:
+                env[var] = value
+                pc += 1
+            segments.append((game.book.blocks[frame["b"]], pc, env))
+        elif kind == "loop":
+            body = game.book.blocks[frame["b"]]
+            for item in frame["items"][frame["i"] :]:
+                segments.append((body, 0, {**frame["env"], frame["var"]: item}))
+        elif kind == "rep":
+            body = game.book.blocks[frame["b"]]
+            segments.extend((body, 0, dict(frame["env"])) for _ in range(frame["left"]))
+    return segments
+
+
+def _explore(game: Game, segments: list, me: int, trial: _Trial) -> bool:
+    """Depth first over the remaining segments; True at the first path that can be followed
+    to its end and leaves the game different. Only choices and chance branch; everything else
+    goes on in this loop, so nested loops do not nest calls."""
+    trial.paths -= 1
+    if trial.paths < 0:
+        return True
+    while segments:
+        statements, pc, env = segments[0]
+        if pc >= len(statements):
+            segments = segments[1:]
+            continue
+        trial.steps -= 1
+        if trial.steps < 0:
+            return True
+        rest = [(statements, pc + 1, env)] + segments[1:]
+        try:
+            outcome = _step(game, statements[pc], env, me, rest, trial)
+        except _Fail:
+            return False
+        if outcome is None:
+            segments = rest
+        elif isinstance(outcome, list):
+            segments = outcome
+        else:
+            var, values = outcome
+            for value in values:  # may be a generator over the live game: each branch is undone before the next
+                mark = trial.mark()
+                following = [(s, p, dict(e)) for s, p, e in rest]
+                following[0][2][var] = value
+                found = _explore(game, following, me, trial)
+                trial.undo(mark)
+                if found:
+                    return True
+            return False
+    return trial.changed()
+
+
+def _step(game: Game, s: ast.Stmt, env: dict, me: int, rest: list, trial: _Trial):
+    """Carry out one statement. Returns None when the path goes on with `rest`, a list of
+    segments when it goes on with those instead, or (variable, values) to branch on."""
+    interp = game.interp
+    if isinstance(s, ast.Let):
+        env[s.var] = interp.evaluate(s.value, env, me)
+        return None
+    if isinstance(s, ast.RollZone):
+        return s.var, _zone_outcomes(game)
+    if isinstance(s, ast.Choose):
+        if s.chooser is not None and interp.evaluate(s.chooser, env, me) is None:
+            raise _Fail
+        return s.var, interp.each_of(s, env, me)  # nothing to choose: no branch succeeds
+    if isinstance(s, ast.ChooseNumber):
+        chooser, _, options = interp.choice(s, {"env": env}, {"me": me})
+        if chooser is None or not options:
+            raise _Fail
+        return s.var, options
+    if isinstance(s, ast.RollDice):
+        return s.var, _dice_sums(game)
+    if isinstance(s, ast.RollOff):
+        candidates = game.players_from(me)
+        if s.group == "opponents":
+            candidates = [p for p in candidates if p != me]
+        return s.var, candidates or [None]
+    if isinstance(s, ast.If):
+        then_block, else_block = game.book.child_blocks[id(s)]
+        chosen = then_block if interp.evaluate(s.condition, env, me) else else_block
+        return [(game.book.blocks[chosen], 0, dict(env))] + rest
+    if isinstance(s, ast.ForEach):
+        (body,) = game.book.child_blocks[id(s)]
+        items = interp.collection(s.kind, s.var, s.zone, s.where, env, me)
+        return [(game.book.blocks[body], 0, {**env, s.var: item}) for item in items] + rest
+    if isinstance(s, ast.Repeat):
+        (body,) = game.book.child_blocks[id(s)]
+        times = max(0, min(interp.evaluate(s.times, env, me) or 0, MAX_REPEAT))
+        return [(game.book.blocks[body], 0, dict(env)) for _ in range(times)] + rest
+    _act(game, s, lambda expr: interp.evaluate(expr, env, me), me, trial)
+    return None
+
+
+def _act(game: Game, s: ast.Stmt, value, me: int, trial: _Trial) -> None:
+    """A direction that changes the game: carried out through the trial, or _Fail if it
+    cannot be. Nothing is announced and nothing is settled: this is only a look ahead."""
+    stacks, supply = game.stacks, game.supply
+    if isinstance(s, ast.BuildUnits):
+        count = min(value(s.count) or 0, MAX_REPEAT)
+        prop = value(s.property)
+        player = me if s.player is None else value(s.player)
+        if prop is None or player is None or count > supply[player]:
+            raise _Fail
+        if count > 0:
+            _place(trial, player, prop, count)
+    elif isinstance(s, ast.BuildSession):
+        _build_session(game, s, value, me, trial)
+    elif isinstance(s, ast.RemoveTop):
+        prop = value(s.property)
+        if prop is None or not stacks[prop]:
+            raise _Fail
+        unit = stacks[prop][-1]
+        trial.touch(stacks[prop])
+        trial.touch(supply, unit)
+        stacks[prop].pop()
+        supply[unit] += 1
+    elif isinstance(s, ast.RemoveAll):
+        prop = value(s.property)
+        keep = None if s.except_player is None else value(s.except_player)
+        if prop is None or all(unit == keep for unit in stacks[prop]):
+            raise _Fail
+        removed = [unit for unit in stacks[prop] if unit != keep]
+        trial.touch(stacks[prop])
+        for unit in removed:
+            trial.touch(supply, unit)
+            supply[unit] += 1
+        stacks[prop][:] = [unit for unit in stacks[prop] if unit == keep]
+    elif isinstance(s, ast.MoveTop):
+        source, target = value(s.source), value(s.target)
+        if source is None or target is None or source == target or not stacks[source]:
+            raise _Fail
+        trial.touch(stacks[source])
+        trial.touch(stacks[target])
+        stacks[target].append(stacks[source].pop())
+    elif isinstance(s, ast.Draw):
+        player = me if s.player is None else value(s.player)
+        for _ in range(min(value(s.count) or 0, MAX_REPEAT)):
+            source = game.pile if game.pile else game.discard  # which card is hidden: the count shows
+            if player is None or not source:
+                break
+            trial.touch(source)
+            trial.touch(game.hands[player])
+            game.hands[player].append(source.pop())
+    elif isinstance(s, ast.Discard):
+        player = me if s.player is None else value(s.player)
+        for _ in range(min(value(s.count) or 0, MAX_REPEAT)):
+            if player is None or not game.hands[player]:
+                break
+            trial.touch(game.discard)
+            trial.touch(game.hands[player])
+            game.discard.append(game.hands[player].pop())  # which card is the player's choice
+    elif isinstance(s, ast.AddBudget):
+        trial.touch(game, "bonus")
+        game.bonus += value(s.amount) or 0
+    elif isinstance(s, ast.Cancel):
+        trial.touch(trial, "cancelled")
+        trial.cancelled = True  # the card answered is stopped: that is a change
+    # offer reaction, say, stop: the reaction is taken to be declined; nothing to do
+
+
+def _place(trial: _Trial, player: int, prop: int, count: int) -> None:
+    game = trial.game
+    trial.touch(game.stacks[prop])
+    trial.touch(game.supply, player)
+    game.stacks[prop].extend([player] * count)
+    game.supply[player] -= count
+
+
+def _build_session(game: Game, s: ast.BuildSession, value, me: int, trial: _Trial) -> None:
+    """A build session places the units its player picks; here, the first placement it
+    offers (any one shows the session can do something), or _Fail when it must place one and
+    cannot."""
+    rules = game.variant.rules
+    lots = (value(s.new_lots) if s.new_lots is not None else None) if s.new_lots_given else rules.new_lots_per_roll
+    per_lot = (
+        (value(s.units_per_new_lot) if s.units_per_new_lot is not None else None)
+        if s.units_per_new_lot_given
+        else rules.units_per_new_lot
+    )
+    frame = {
+        "t": "build", "player": me, "budget": value(s.budget) or 0, "zone": value(s.zone), "lots": lots,
+        "per_lot": per_lot, "started": {}, "placed": 0, "must": s.at_least_one,
+    }
+    options = game._build_options(frame)
+    if not options:
+        if s.at_least_one:
+            raise _Fail
+        return
+    _place(trial, me, options[0].arg, 1)
+
+
+def _zone_outcomes(game: Game) -> list[str]:
+    """Every zone the colour die can give (a wild face: any zone)."""
+    faces = game.book.colour_faces
+    if any(face.kind == "wild" for face in faces):
+        return list(game.book.zone_ids)
+    return sorted({face.zone for face in faces if face.kind == "zone"}, key=game.book.zone_ids.index)
+
+
+def _dice_sums(game: Game) -> list[int]:
+    return sorted({sum(roll) for roll in product(game.book.number_faces, repeat=game.book.number_count)})
+
+
+_HARMLESS = (
+    ast.Let, ast.Say, ast.OfferReaction, ast.Draw, ast.Discard, ast.AddBudget, ast.Cancel, ast.Stop, ast.Choose, ast.RollOff,
+    ast.RollDice,
+)
+_ASKS = (ast.Choose, ast.ChooseNumber, ast.RollZone)
+
+
+def choices_to_look_at(statements: tuple[ast.Stmt, ...]) -> set[int]:
+    """The choices of an effect (by `id`) whose options may not all do something, so each
+    must be looked at before it is offered; worked out once per variant.
+
+    An effect with one choice, whose other statements only build a written number of units on
+    the chosen property, or remove the top unit (or every unit) of a chosen hotel, does the
+    same for every option: building depends on the supply alone, and a hotel always has a top
+    unit. Every contract, Hurricane, Trust Bust or Start Construction is such an effect, and
+    looking at each of their options would cost most of a game's time. Anything else (two
+    choices, loops, a removal and a build on one property, which can cancel out as Switch does
+    on your own unit) has its options looked at."""
+    found = [node for node in ast.walk(list(statements)) if isinstance(node, ast.STATEMENT_TYPES)]
+    asks = [node for node in found if isinstance(node, _ASKS)]
+    if not asks:
+        return set()
+    hotels = {node.var for node in found if isinstance(node, ast.Choose) and node.kind == "hotel"}
+    touched: list[str] = []
+    for node in found:
+        if isinstance(node, _HARMLESS):
+            continue
+        target = _variable(getattr(node, "property", None))
+        builds = isinstance(node, ast.BuildUnits) and node.player is None and isinstance(node.count, ast.Number)
+        removes = isinstance(node, (ast.RemoveTop, ast.RemoveAll)) and getattr(node, "except_player", None) is None
+        if target is None or not (builds or (removes and target in hotels)):
+            return {id(node) for node in asks}
+        touched.append(target)
+    if len(asks) > 1 or len(touched) != len(set(touched)):
+        return {id(node) for node in asks}
+    return set()
+
+
+def _variable(expr: Any) -> str | None:
+    return expr.name if isinstance(expr, ast.Name) else None
+
+
+def quick_answer(statements: tuple[ast.Stmt, ...]):
+    """For the commonest shape of effect, the explorer's answer without exploring: one
+    `choose`, then only a written number of units built on the choice and removals from a chosen
+    hotel (each of which always changes the game, and never fails on a hotel), with reactions
+    offered in between; or no choice and only a written amount added to the budget. Returns a
+    function (game, card holder) -> bool, or None for any other effect, which is explored. A
+    test checks the two answers agree over many positions."""
+    if statements and all(isinstance(s, ast.AddBudget) and isinstance(s.amount, ast.Number) for s in statements):
+        changes = any(s.amount.value != 0 for s in statements)
+        return lambda game, me: changes
+    if not statements or not isinstance(statements[0], ast.Choose) or statements[0].chooser is not None:
+        return None
+    choice = statements[0]
+    units = 0
+    acts = 0
+    for s in statements[1:]:
+        target = _variable(getattr(s, "property", None))
+        if isinstance(s, ast.OfferReaction):
+            continue
+        if isinstance(s, ast.BuildUnits) and target == choice.var and s.player is None and isinstance(s.count, ast.Number):
+            units += max(0, min(s.count.value, MAX_REPEAT))
+            acts += s.count.value > 0
+        elif (
+            isinstance(s, (ast.RemoveTop, ast.RemoveAll))
+            and target == choice.var
+            and choice.kind == "hotel"
+            and getattr(s, "except_player", None) is None
+        ):
+            acts += 1
+        else:
+            return None
+    if acts == 0 or choices_to_look_at(statements):
+        return None
+
+    def answer(game: Game, me: int) -> bool:
+        if units > game.supply[me]:
+            return False
+        return next(game.interp.each_of(choice, {}, me), None) is not None
+
+    return answer

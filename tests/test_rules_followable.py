@@ -1,0 +1,172 @@
+"""A card is offered only when it can be followed and would change something; inside a card,
+only the targets where it does something (docs/rulings.md, 17; rules.offer_cards).
+
+Both rulebooks: "To play a Fortune card, simply follow the directions on the card" (1985 and
+2016, FORTUNE CARDS). A card whose directions cannot be followed, or would do nothing, is not a
+card a careful player plays; offering it mostly lets a player throw it away by mistake. The
+other reading, every card offered whenever its condition holds, is `offer_cards: always`.
+"""
+
+from __future__ import annotations
+
+import pytest
+from scenario import seat
+from test_rules_cards import ALL, at_card_step, card_options, choices, discards, hand, play, props, supply, units
+
+
+def offered(stacks=None, hand_cards=(), supply=None, rules=None, players=4):
+    """The cards offered to Purple at the card step. A player out of units would end the game
+    at the start of their turn, so where a test empties a supply, only the track ends it."""
+    if supply and 0 in supply.values():
+        rules = {**(rules or {}), "end_conditions": ("track_end",)}
+    game = at_card_step(stacks=stacks, hands={"purple": list(hand_cards)}, pile=["windfall"], supply=supply,
+                        rules=rules, players=players)
+    return card_options(game), game
+
+
+@pytest.mark.parametrize("card", ["hurricane", "transfer", "demolition", "switch", "trust_bust"])
+def test_a_card_that_acts_on_a_hotel_is_not_offered_on_an_empty_board(card):
+    """Hurricane: 'Remove the top unit from any one hotel'; Transfer: 'Remove any unit from the
+    top of one hotel'; Demolition: 'Destroy any one hotel'; Switch: 'Remove the top unit of any
+    hotel'; Trust Bust: 'Remove the top unit from any hotel owned by the player in the lead'.
+    With no hotel, none of them can be followed."""
+    options, _ = offered(hand_cards=[card])
+    assert options == []
+    options, _ = offered(hand_cards=[card], rules={"offer_cards": "always"})
+    assert options == [card]
+
+
+def test_switch_is_not_offered_when_its_player_has_no_unit_left():
+    """Switch: 'Remove the top unit of any hotel and replace it with 1 unit of your own.' Without
+    a unit of your own it cannot be followed; today's engine used to remove the unit anyway and
+    put nothing in its place, half a card (issue 11)."""
+    stacks = {("green", 8): ["black"]}
+    options, _ = offered(stacks, ["switch"], supply={"purple": 0})
+    assert options == []
+    options, game = offered(stacks, ["switch"], supply={"purple": 1})
+    assert options == ["switch"]
+
+
+def test_switch_is_not_offered_on_a_hotel_topped_by_its_players_own_unit():
+    """Replacing your own top unit with one of your own changes nothing: such a hotel is not a
+    target, and a board of only such hotels does not offer the card."""
+    options, _ = offered({("red", 3): ["white", "purple"]}, ["switch"])
+    assert options == []
+    options, game = offered({("red", 3): ["white", "purple"], ("blue", 4): ["purple", "white"]}, ["switch"])
+    assert options == ["switch"]
+    play(game, "switch")  # one target left: taken at once
+    assert units(game, "blue", 4) == ["purple", "purple"] and units(game, "red", 3) == ["white", "purple"]
+
+
+def test_switch_offers_only_the_hotels_where_it_changes_something():
+    options, game = offered({("red", 3): ["white", "purple"], ("blue", 4): ["purple", "white"],
+                             ("green", 8): ["black"]}, ["switch"])
+    play(game, "switch")
+    assert choices(game) == props(game, [("blue", 4), ("green", 8)])
+
+
+def test_renovation_is_offered_only_with_a_hotel_shared_with_an_opponent_and_targets_only_those():
+    """Renovation: 'Choose any hotel that has at least one of your units. Remove all the other
+    players' units from it.' A hotel of yours alone has no other units to remove."""
+    options, _ = offered({("red", 2): ["purple"], ("blue", 3): ["white", "gray"]}, ["renovation"])
+    assert options == []
+    options, game = offered({("red", 2): ["purple"], ("blue", 3): ["white", "purple"], ("green", 4): ["purple", "black"]},
+                            ["renovation"])
+    assert options == ["renovation"]
+    play(game, "renovation")
+    assert choices(game) == props(game, [("blue", 3), ("green", 4)])
+
+
+def test_transfer_and_build_needs_one_of_its_players_units_on_top_and_a_unit_to_build():
+    """Transfer & Build: 'Remove one of your units from the top of one hotel ... Then build 1
+    more unit onto the unit you just transferred.'"""
+    mine = {("red", 1): ["white", "purple"]}
+    assert offered(mine, ["transfer_and_build"])[0] == ["transfer_and_build"]
+    assert offered({("red", 1): ["purple", "white"]}, ["transfer_and_build"])[0] == []
+    assert offered(mine, ["transfer_and_build"], supply={"purple": 0})[0] == []
+
+
+def test_start_construction_needs_a_vacant_lot():
+    """Start Construction: 'Build a new hotel of 1 unit on any vacant lot'."""
+    full = {(zone, value): ["white"] for zone, value in ALL}
+    assert offered(full, ["start_construction"])[0] == []
+    some = dict(full)
+    del some[("yellow", 5)]
+    options, game = offered(some, ["start_construction"])
+    assert options == ["start_construction"]
+
+
+def test_trust_bust_needs_a_leaders_own_unit_on_top_of_a_hotel_the_leader_owns():
+    """Trust Bust: 'Remove the top unit from any hotel owned by the player in the lead and return
+    that unit to that player' (rulings.md, 21)."""
+    # White leads with the $8M green, but Black's unit tops it: nothing to take
+    assert offered({("green", 8): ["white", "white", "black"]}, ["trust_bust"])[0] == []
+    assert offered({("green", 8): ["white", "black", "white"]}, ["trust_bust"])[0] == ["trust_bust"]
+
+
+@pytest.mark.parametrize("card", ["contract_5", "contract_8", "big_bonus_contract", "zone_permit", "start_construction"])
+def test_a_card_that_builds_is_not_offered_without_a_unit_to_build(card):
+    """Contracts, Big Bonus Contract, Zone Permit, Start Construction: 'Build 1 unit' (or more)
+    needs a unit in the player's supply."""
+    assert offered({("red", 1): ["white"]}, [card], supply={"purple": 0})[0] == []
+    assert offered({("red", 1): ["white"]}, [card])[0] == [card]
+
+
+@pytest.mark.parametrize("card", ["profit_boost", "double_profit_boost"])
+def test_profit_boosts_need_last_place_and_the_units_they_build(card):
+    """Profit Boost builds 1 unit, Double Profit Boost 2, 'if your token is in last place'."""
+    behind = {("green", 8): ["white"]}  # Purple is last (tied with Black and Gray)
+    assert offered(behind, [card])[0] == [card]
+    assert offered(behind, [card], supply={"purple": 0})[0] == []
+    if card == "double_profit_boost":
+        assert offered(behind, [card], supply={"purple": 1})[0] == []  # two units, one left
+
+
+def test_a_card_offered_is_played_to_a_real_effect():
+    """Every card the default rule offers changes the board, the hands or the budget when
+    played with its first offered target, over many random positions."""
+    import random
+
+    from engine import load_variant, new_game
+
+    variant = load_variant("winning-moves-2016")
+    rnd = random.Random(11)
+    played = 0
+    for seed in range(30):
+        game = new_game(variant, 4, seed=seed)
+        while not game.is_over and played < 150:
+            actions = game.legal_actions()
+            plays = [a for a in actions if a.kind == "play"]
+            if plays and game.decision == "card":
+                before = ([list(s) for s in game.stacks], list(game.supply), [len(h) for h in game.hands])
+                player = game.current_player
+                game.apply(plays[0])
+                while game.current_player == player and game.decision == "choose":
+                    game.apply(game.legal_actions()[0])
+                while game.decision == "react":
+                    game.apply({"kind": "decline"})
+                after = ([list(s) for s in game.stacks], list(game.supply), [len(h) for h in game.hands])
+                assert after != before or game.is_over
+                played += 1
+                continue
+            game.apply(actions[rnd.randrange(len(actions))])
+    assert played >= 100
+
+
+def test_the_old_reading_is_kept_for_games_saved_before_the_rule():
+    """A format 1 game (saved before this ruling) offers a card whenever its condition holds,
+    so that its save replays exactly."""
+    from engine import load_variant, new_game
+
+    game = new_game(load_variant("winning-moves-2016"), 2, seed=3, compat=1)
+    assert game.only_followable is False
+    assert new_game(load_variant("winning-moves-2016"), 2, seed=3).only_followable is True
+
+
+def test_discards_and_supplies_are_untouched_by_looking_ahead():
+    """Working out what a card could do happens on a copy: the game itself does not change."""
+    options, game = offered({("blue", 4): ["white"]}, ["switch", "hurricane"])
+    assert options == ["hurricane", "switch"]
+    assert supply(game, "purple") == game.start_units and discards(game) == []
+    assert units(game, "blue", 4) == ["white"] and hand(game, "purple") == ["hurricane", "switch"]
+    assert game.current_player == seat(game, "purple")
