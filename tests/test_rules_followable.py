@@ -170,3 +170,37 @@ def test_discards_and_supplies_are_untouched_by_looking_ahead():
     assert supply(game, "purple") == game.start_units and discards(game) == []
     assert units(game, "blue", 4) == ["white"] and hand(game, "purple") == ["hurricane", "switch"]
     assert game.current_player == seat(game, "purple")
+
+
+def test_the_quick_answers_agree_with_exploring_and_looking_ahead_changes_nothing():
+    """The shapes answered without exploring (followable.quick_answer) give the explorer's
+    answer, and neither leaves a trace on the game, at many positions of every bundled variant."""
+    import json
+    import random
+
+    from engine import load_variant, new_game
+    from engine.game.followable import _search
+    from engine.resources import bundled_variant_names
+
+    compared = 0
+    for name in bundled_variant_names():
+        variant = load_variant(name)
+        rnd = random.Random(name)
+        for seed in range(6):
+            game = new_game(variant, rnd.choice([2, 3, 4]), seed=seed)
+            for _ in range(rnd.randrange(20, 200)):
+                if game.is_over:
+                    break
+                actions = game.legal_actions()
+                game.apply(actions[rnd.randrange(len(actions))])
+            if game.is_over:
+                continue
+            before = json.dumps(game.to_dict(), sort_keys=True)
+            for card, quick in enumerate(game.book.quick_answers):
+                for me in range(game.n):
+                    explored = _search(game, [(variant.cards[card].effect.statements, 0, {})], me)
+                    if quick is not None:
+                        assert quick(game, me) == explored, (name, variant.cards[card].id, me)
+                        compared += 1
+            assert json.dumps(game.to_dict(), sort_keys=True) == before
+    assert compared > 500
