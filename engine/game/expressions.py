@@ -8,7 +8,8 @@ players and properties are ints, zones are their ids, numbers ints, nobody is No
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
 from engine.effects.limits import MAX_NUMBER, clamp
@@ -71,12 +72,12 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
     return attribute
 
 
-def _top(g: "Game", prop: int):
+def _top(g: Game, prop: int):
     stack = g.stacks[prop]
     return stack[-1] if stack else None
 
 
-_ATTRIBUTES: dict[str, Callable[["Game", int], Any]] = {
+_ATTRIBUTES: dict[str, Callable[[Game, int], Any]] = {
     "value": lambda g, p: g.book.value[p],
     "top": _top,
     "owner": lambda g, p: g.owner_of(p),
@@ -89,7 +90,7 @@ _ATTRIBUTES: dict[str, Callable[["Game", int], Any]] = {
 }
 
 
-def _units_on(e: ast.UnitsOn, cache) -> Fn:
+def _units_on(e: ast.UnitsOn | ast.HasUnits, cache) -> Fn:
     player = compile_expr(e.player, cache)
     prop = compile_expr(e.property, cache)
 
@@ -168,7 +169,7 @@ def _not(e: ast.Not, cache) -> Fn:
     return lambda g, env, me: not operand(g, env, me)
 
 
-_COMPILERS = {
+_COMPILERS: dict[type, Callable[[Any, dict[int, Fn]], Fn]] = {
     ast.Number: _number,
     ast.Name: _name,
     ast.Attribute: _attribute,
@@ -202,9 +203,10 @@ def is_static(expr: ast.Expr, var: str) -> bool:
     return False
 
 
-def collection(g: "Game", kind: str, var: str, zone: Fn | None, where: Fn | None, env: dict, me: int) -> list:
+def collection(g: Game, kind: str, var: str, zone: Fn | None, where: Fn | None, env: dict, me: int) -> list:
     """The players, properties or zones a choose/for each/count ranges over, in order:
     players in turn order from `me`, properties and zones in board order."""
+    items: list[Any]
     if kind == "player" or kind == "opponent":
         items = g.players_from(me)
         if kind == "opponent":

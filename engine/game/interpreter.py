@@ -9,11 +9,11 @@ pending decision; the decision's answer binds the variable and moves pc on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
-from engine.effects.limits import MAX_REPEAT
-from engine.effects.limits import clamp
+from engine.effects.limits import MAX_REPEAT, clamp
 from engine.game.expressions import collection, compile_expr
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ _KIND_WHAT = {
 class Interpreter:
     """Evaluates expressions and executes statements against one game."""
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: Game):
         self.game = game
         self.compiled = game.book.compiled
 
@@ -105,7 +105,7 @@ class Interpreter:
             return [table[o] for o in options]
         return [texts.action("choose", o, what) for o in options]
 
-    def bind(self, f: dict, var: str, what: str, value: Any, chooser: int) -> None:
+    def bind(self, f: dict, var: str, what: str | None, value: Any, chooser: int) -> None:
         f["env"][var] = value
         f["pc"] += 1
         self.game.emit("choose", {"player": chooser, "what": what, "value": value})
@@ -170,7 +170,11 @@ class Interpreter:
         env, me = f["env"], root["me"]
         f["pc"] += 1
         rules = g.variant.rules
-        lots = (self.evaluate(s.new_lots, env, me) if s.new_lots is not None else None) if s.new_lots_given else rules.new_lots_per_roll
+        lots = (
+            (self.evaluate(s.new_lots, env, me) if s.new_lots is not None else None)
+            if s.new_lots_given
+            else rules.new_lots_per_roll
+        )
         per_lot = (
             (self.evaluate(s.units_per_new_lot, env, me) if s.units_per_new_lot is not None else None)
             if s.units_per_new_lot_given
@@ -269,7 +273,7 @@ class Interpreter:
         self.game.frames.append({"t": "rep", "b": body, "left": times, "env": dict(f["env"]), "root": f["root"]})
 
 
-_EXEC = {
+_EXEC: dict[type, Callable[[Interpreter, Any, dict, dict], None]] = {
     ast.Let: Interpreter._let,
     ast.Choose: Interpreter._choose,
     ast.ChooseNumber: Interpreter._choose,
