@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from textual.app import App
 
@@ -16,7 +17,6 @@ from tui.screens.dialogs import AskFirst, ChoiceScreen, PathScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
 from tui.screens.start import StartScreen
-from engine.visible import visible
 from tui.session import DEFAULT_SAVE, Session
 
 DEFAULT_THEME = "ansi-dark"

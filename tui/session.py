@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
 
 from engine.bots import Bot, make_bot
 from engine.game.game import Game
-from engine.game.rng import fresh_seed
 from engine.game.messages import Action, Event
+from engine.game.rng import fresh_seed
 from engine.savefile import SEED_LIMIT, GameRecord, Seat, load_game, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
@@ -164,7 +163,7 @@ class Session:
     # ----- making one ------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, variant: Variant, source: str, bots: list[str | None], seed: int | None = None) -> "Session":
+    def start(cls, variant: Variant, source: str, bots: list[str | None], seed: int | None = None) -> Session:
         """A new game; `bots` has one entry per seat: a bot spec, or None for a person."""
         seats = [Seat(variant.seats[i].name, spec) for i, spec in enumerate(bots)]
         record = GameRecord(variant, source, len(seats), fresh_seed() if seed is None else seed, seats)
@@ -173,7 +172,7 @@ class Session:
     @classmethod
     def load(
         cls, path: str | Path, variant: Variant | None = None, allowed_variant_files: Collection[Path] = ()
-    ) -> tuple["Session", list[str]]:
+    ) -> tuple[Session, list[str]]:
         """A saved game; raises SaveError with located diagnostics (VariantOutsideFolders when
         the save names a variant file that the person has not allowed). Every seat's bot was
         checked while loading, so making them here cannot fail."""
@@ -306,7 +305,9 @@ class Session:
     def seat_views(self) -> tuple[SeatView, ...]:
         seats = self.shown.seats
         return tuple(
-            SeatView(i, seats[i].name, seats[i].colour, seats[i].token, self.marks[i], None if seat.bot is None else visible(seat.bot))
+            SeatView(
+                i, seats[i].name, seats[i].colour, seats[i].token, self.marks[i], None if seat.bot is None else visible(seat.bot)
+            )
             for i, seat in enumerate(self.record.seats)
         )
 

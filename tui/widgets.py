@@ -107,7 +107,8 @@ class BoardView(Widget):
         width, height = self.size
         cell, gap, zone_gap = self._geometry(width)
         variant = view.variant
-        total = len(variant.properties) * cell + (len(variant.properties) - len(variant.zones)) * gap + (len(variant.zones) - 1) * zone_gap
+        properties, zones = len(variant.properties), len(variant.zones)
+        total = properties * cell + (properties - zones) * gap + (zones - 1) * zone_gap
         left = max(0, (width - total) // 2)
         selectable = selectable_properties(view)
         order = [(zone, i) for zone in variant.zones for i in zone.properties]
@@ -324,7 +325,8 @@ class PlayerPanel(Quiet):
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
             Text(seat.token, style="italic"),
-            Text(_fit(width, f"{money} · {props} propert{'y' if props == 1 else 'ies'}", f"{money} · {props} props", f"{money} {props}p")),
+            Text(_fit(width, f"{money} · {props} propert{'y' if props == 1 else 'ies'}", f"{money} · {props} props",
+                      f"{money} {props}p")),
             Text(_fit(width, f"{units} units · {cards} card{'s' if cards != 1 else ''}", f"{units} units, {cards} cards",
                       f"{units}u · {cards} cards", f"{units}u {cards}c")),
         ]

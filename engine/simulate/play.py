@@ -53,7 +53,7 @@ class GameRecord:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "GameRecord":
+    def from_dict(cls, data: dict) -> GameRecord:
         data = dict(data)
         for key in ("bots", "order", "winners", "values"):
             data[key] = tuple(data[key])

@@ -10,12 +10,12 @@ import os
 import signal
 import time
 from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Callable, Iterator, Sequence
 
 from engine.simulate.play import GameRecord, derive_seed, play_game
 from engine.variant.model import Variant

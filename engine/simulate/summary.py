@@ -152,9 +152,9 @@ def compare(a: dict, b: dict) -> list[dict]:
     reasons = sorted({e["reason"] for e in a["endings"]} | {e["reason"] for e in b["endings"]})
     count = lambda s, why: next((e["wins"] for e in s["endings"] if e["reason"] == why), 0)  # noqa: E731
     test = chi_square([[count(a, r) for r in reasons], [count(b, r) for r in reasons]])
+    shares = ", ".join(f"{r} {count(a, r) / max(na, 1):.0%} vs {count(b, r) / max(nb, 1):.0%}" for r in reasons)
     tests.append(_finding("how games end", test, None, None, _plain(
-        test, "games end differently (" + ", ".join(f"{r} {count(a, r) / max(na, 1):.0%} vs {count(b, r) / max(nb, 1):.0%}" for r in reasons) + ")",
-        "games end the same way")))
+        test, f"games end differently ({shares})", "games end the same way")))
     return tests
 
 

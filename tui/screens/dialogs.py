@@ -3,15 +3,16 @@ between people, saving and loading, the help and the player's own cards."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Static
 
@@ -60,12 +61,14 @@ class ChoiceScreen(ModalScreen[Any]):
             with Horizontal(classes="dialog-buttons"):
                 for index, (label, _, key) in enumerate(self.options):
                     hint = f"{label} [{key}]" if key else (f"{label} [Enter]" if index == 0 else label)
-                    yield Button(Content(hint), id=f"choice-{index}", variant="primary" if index == 0 else "default", compact=True)
+                    yield Button(
+                        Content(hint), id=f"choice-{index}", variant="primary" if index == 0 else "default", compact=True
+                    )
 
     AUTO_FOCUS = "#choice-0"
 
     def on_key(self, event) -> None:
-        for label, value, key in self.options:
+        for _, value, key in self.options:
             if key and event.key == key:
                 event.stop()
                 self.dismiss(value)

@@ -22,8 +22,21 @@ from tui.helptext import help_markdown
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
 from tui.session import DEFAULT_SAVE, PACES, Session, View
 from tui.widgets import (
-    KEY_HINTS, ActionList, BoardView, DiceView, GameLog, HandView, Line, PlayerPanel, Quiet, StatusBar, TrackView, chip,
-    action_detail, decision_prompt, hand_text,
+    KEY_HINTS,
+    ActionList,
+    BoardView,
+    DiceView,
+    GameLog,
+    HandView,
+    Line,
+    PlayerPanel,
+    Quiet,
+    StatusBar,
+    TrackView,
+    action_detail,
+    chip,
+    decision_prompt,
+    hand_text,
 )
 
 PACE_ORDER = list(PACES)
@@ -232,7 +245,7 @@ class GameScreen(Screen):
         undo = " (You can undo it with u.)" if self.session.undo_allowed else " It cannot be taken back."
         if action.kind == "play":
             card = view.variant.card(action.arg)
-            return f"Play {card.name}?", Text.assemble((card.text, "italic"), "\n\n" + f"Playing a card shows it to everyone.{undo}")
+            return f"Play {card.name}?", Text.assemble((card.text, "italic"), f"\n\nPlaying a card shows it to everyone.{undo}")
         if action.kind == "stop" and any(a.kind == "build" for a in view.actions):
             left = view.variant.format_money(view.budget or 0)
             return "Stop building?", Text(f"You could still build with {left}; stopping ends your building for this roll.{undo}")

@@ -6,9 +6,9 @@ from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -35,7 +35,6 @@ class GameOverScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         session = self.session
-        result = session.game.result()
         ended = next((e for e in reversed(session.events) if e.kind == "game_over"), None)
         variant = session.shown
         with Vertical(classes="gameover"):
@@ -71,7 +70,12 @@ class GameOverScreen(Screen[str]):
                 name.append(f" ({seat.bot})", style="dim")
             style = "bold" if standing.place == 1 else ""
             table.add_row(
-                str(standing.place), name, money(standing.value), str(standing.properties), str(standing.units_on_board), style=style
+                str(standing.place),
+                name,
+                money(standing.value),
+                str(standing.properties),
+                str(standing.units_on_board),
+                style=style,
             )
         return table
 

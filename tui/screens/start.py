@@ -9,9 +9,9 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.events import Click
 from textual.message import Message
 from textual.screen import Screen
@@ -39,13 +39,13 @@ class Cycler(Widget, can_focus=True):
     DEFAULT_CSS = "Cycler { height: 1; width: auto; min-width: 12; padding: 0 1; }"
 
     class Changed(Message):
-        def __init__(self, cycler: "Cycler", value: Any) -> None:
+        def __init__(self, cycler: Cycler, value: Any) -> None:
             super().__init__()
             self.cycler = cycler
             self.value = value
 
         @property
-        def control(self) -> "Cycler":
+        def control(self) -> Cycler:
             return self.cycler
 
     def __init__(self, options: list[tuple[str, Any]], value: Any = None, **kwargs) -> None:
