@@ -512,11 +512,12 @@ def _replay_checked(record: GameRecord, where: Positions) -> Game:
 def _not_allowed(game: Game, index: int, action: dict) -> str:
     """Why a recorded action cannot be replayed, with what the game offered instead."""
     shown = f'recorded action {index + 1} ({{"kind": {preview(action["kind"])}, "arg": {preview(action["arg"])}}})'
-    if game.pending is None:
+    player = game.current_player
+    if player is None:  # no decision pending
         return f"{shown} comes after the end of the game"
     options = game.legal_actions()
     offered = "; ".join(option.describe() for option in options[:5]) + ("; …" if len(options) > 5 else "")
-    return f"{shown} is not allowed at that point; {game.texts.players[game.current_player]} may: {offered}"
+    return f"{shown} is not allowed at that point; {game.texts.players[player]} may: {offered}"
 
 
 def _check_snapshot(snapshot: dict, game: Game, where: Positions, warnings: list[str]) -> None:

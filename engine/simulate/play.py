@@ -69,11 +69,13 @@ def play_game(variant: Variant, bots: list[str], seed: int, index: int = 0) -> G
     plays: list[tuple[int, str]] = []
     while not game.is_over:
         player = game.current_player
+        assert player is not None  # a game in progress always has a decision
         action = seated[player].choose(game.observation(player))
         for event in game.apply(action):
             if event.kind in ("play", "react"):
                 plays.append((event.data["player"], event.data["card"]))
     result = game.result()
+    assert result is not None  # the game is over
     return GameRecord(
         index=index,
         seed=seed,
