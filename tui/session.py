@@ -221,6 +221,7 @@ class Session:
         """Why the keyboard passes, from public facts alone (whose turn, who is asked)."""
         seats = self.shown.seats
         player, turn_player = self.deciding, self.game.turn_player
+        assert player is not None  # a hand-over is to the person deciding
         if player != turn_player:
             return f"{seats[turn_player].name} has played a card against {seats[player].name}."
         return f"It is {seats[player].name}'s turn."
@@ -243,6 +244,7 @@ class Session:
         as_dict = action.to_dict() if isinstance(action, Action) else {"kind": action["kind"], "arg": action.get("arg")}
         automatic = self.automatic_answer()
         events = self.game.apply(as_dict)
+        assert player is not None  # else game.apply raised IllegalAction: no decision was pending
         self.record.actions.append(as_dict)
         self.deciders.append(player)
         self.automatic.append(automatic is not None and automatic.to_dict() == as_dict)
@@ -254,6 +256,7 @@ class Session:
         """The bot to move and what it may know; its choice can be computed in another thread
         because the observation is plain data the game no longer shares."""
         player = self.game.current_player
+        assert player is not None  # asked only while a bot decides
         return self.bots[player], self.game.observation(player)
 
     def random_action(self) -> Action:

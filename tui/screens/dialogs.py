@@ -76,6 +76,7 @@ class ChoiceScreen(ModalScreen[Any]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
+        assert event.button.id is not None  # choice-<i>
         index = int(event.button.id.split("-")[1])
         self.dismiss(self.options[index][1])
 
@@ -104,7 +105,7 @@ class AskFirst(Exception):
         return ChoiceScreen(self.title, self.body, [(self.no, False, "n"), (self.yes, True, "y")], cancel=False)
 
 
-def attempt_asking(app: Any, attempt: Callable[[], Any], done: Callable[[Any], None], failed: Callable[[Text], None]) -> None:
+def attempt_asking(app: Any, attempt: Callable[[], Any], done: Callable[[Any], object], failed: Callable[[Text], None]) -> None:
     """Run `attempt`, then `done` with its result, or `failed` with the located problems to
     show; if it asks first, ask, and after a yes run what it gives to run instead."""
     try:
@@ -118,7 +119,7 @@ def attempt_asking(app: Any, attempt: Callable[[], Any], done: Callable[[Any], N
     done(result)
 
 
-def _ask(app: Any, ask: AskFirst, done: Callable[[Any], None], failed: Callable[[Text], None]) -> None:
+def _ask(app: Any, ask: AskFirst, done: Callable[[Any], object], failed: Callable[[Text], None]) -> None:
     def answered(yes: bool) -> None:
         if not yes:
             failed(Text(ask.refused, style="bold red"))

@@ -55,6 +55,7 @@ class GameOverScreen(Screen[str]):
 
     def _table(self) -> Table:
         result = self.session.game.result()
+        assert result is not None  # this screen comes once the game is over
         seats = self.session.seat_views()
         money = self.session.shown.format_money
         table = Table(expand=False, box=None, pad_edge=False, padding=(0, 2))
@@ -81,6 +82,7 @@ class GameOverScreen(Screen[str]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
+        assert event.button.id is not None  # over-<what>
         self.dismiss(event.button.id.removeprefix("over-"))
 
     def action_close(self, what: str) -> None:
