@@ -20,9 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 
 def play_batch(batch: list[tuple[str, int, int]]) -> tuple[int, int, list[str]]:
-    from test_engine_invariants import check_invariants
-
     from engine import load_variant, new_game, restore
+    from test_engine_invariants import check_invariants
 
     variants: dict = {}
     games = actions = 0

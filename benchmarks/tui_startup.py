@@ -77,7 +77,7 @@ def warm(runs: int) -> tuple[list[float], list[float]]:
     for _ in range(runs):
         start_times.append(asyncio.run(first_screen(BoardwalkApp, StartScreen)))
         session = Session.start(variant, "winning-moves-2016", [None, "random", "random", "random"], 1)
-        game_times.append(asyncio.run(first_screen(lambda: BoardwalkApp(session, pace="instant"), GameScreen)))
+        game_times.append(asyncio.run(first_screen(lambda session=session: BoardwalkApp(session, pace="instant"), GameScreen)))
     return start_times, game_times
 
 

@@ -38,10 +38,15 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
-    from engine.diagnostics import VariantError
-    from engine.game.game import Game, new_game
-    from engine.game.messages import Action, Event, IllegalAction
-    from engine.game.result import Result
-    from engine.game.snapshot import RestoreError, restore
-    from engine.variant.load import VariantNotFound, load_variant
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors; `X as X` marks a re-export
+    from engine.diagnostics import VariantError as VariantError
+    from engine.game.game import Game as Game
+    from engine.game.game import new_game as new_game
+    from engine.game.messages import Action as Action
+    from engine.game.messages import Event as Event
+    from engine.game.messages import IllegalAction as IllegalAction
+    from engine.game.result import Result as Result
+    from engine.game.snapshot import RestoreError as RestoreError
+    from engine.game.snapshot import restore as restore
+    from engine.variant.load import VariantNotFound as VariantNotFound
+    from engine.variant.load import load_variant as load_variant

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from contextlib import contextmanager
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 
 from engine.commands import COMMANDS
 from engine.commands.common import EXIT_OK, EXIT_USAGE
@@ -46,10 +46,8 @@ def visible_output() -> Iterator[None]:
         yield
     finally:
         for wrapper in (sys.stdout, sys.stderr):
-            try:
+            with suppress(OSError, ValueError):
                 wrapper.flush()
-            except (OSError, ValueError):
-                pass
         sys.stdout, sys.stderr = saved
 
 

@@ -7,8 +7,8 @@ Every layer that reads a variant (YAML, schema, effect parser, semantic checks) 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 
 @dataclass(frozen=True, slots=True)

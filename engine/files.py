@@ -15,6 +15,7 @@ replaced (as root, a rename over `/dev/null` would succeed), so it is written in
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -168,10 +169,8 @@ def _file_mode(path: Path) -> int:
 
 
 def _remove(name: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(name)
-    except OSError:
-        pass
 
 
 def _reason(problem: OSError) -> str:

@@ -158,7 +158,7 @@ class Positions:
         return loc_at(self.text, self.file, self._walk(path)[0])
 
     def _walk(self, path: list) -> tuple[int, int]:
-        offset = _SPACE.match(self.text, 0).end()
+        offset = self._space(0)
         found = (offset, offset)
         for step in path:
             child = self._child(found[1], step)
@@ -185,7 +185,7 @@ class Positions:
             text, pos = self.text, self._space(offset + 1)
             while text[pos] != "}":
                 key_at = pos
-                key, pos = json.decoder.scanstring(text, pos + 1)
+                key, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]  # there at run time; typeshed leaves it out
                 pos = self._space(self._space(pos) + 1)  # past the colon
                 members[key] = (key_at, pos)
                 pos = self._after_item(self._skip(pos))
@@ -203,7 +203,9 @@ class Positions:
         return self._items[offset]
 
     def _space(self, pos: int) -> int:
-        return _SPACE.match(self.text, pos).end()
+        match = _SPACE.match(self.text, pos)
+        assert match is not None  # the pattern matches the empty string too
+        return match.end()
 
     def _after_item(self, pos: int) -> int:
         """Past the comma after an item, at the next item or the closing bracket."""
@@ -212,4 +214,4 @@ class Positions:
 
     def _skip(self, pos: int) -> int:
         """The end of the value starting at `pos`, scanned in C."""
-        return _DECODER.scan_once(self.text, pos)[1]
+        return _DECODER.scan_once(self.text, pos)[1]  # type: ignore[attr-defined]  # set by JSONDecoder.__init__; typeshed leaves it out

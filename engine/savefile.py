@@ -12,12 +12,13 @@ and nothing is half-loaded.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -102,7 +103,7 @@ def to_json(record: GameRecord, game: Game) -> dict:
     return {
         "kind": SAVE_KIND,
         "version": record.compat,
-        "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "variant": {"source": record.variant_source, "name": record.variant.name, "hash": record.variant.content_hash},
         "players": record.players,
         "seed": record.seed,
@@ -402,7 +403,9 @@ def _load_saved_variant(data: dict, where: Positions, allowed: Collection[Path])
     loc = where.value(["variant", "source"])
     result = check_variant(_saved_variant_path(source, loc, allowed))
     if result.variant is None:
-        raise SaveError([Diagnostic(loc, f"the saved game's variant '{source}' now has problems", f"run 'boardwalk check {source}'")])
+        raise SaveError(
+            [Diagnostic(loc, f"the saved game's variant '{source}' now has problems", f"run 'boardwalk check {source}'")]
+        )
     return result.variant
 
 
@@ -432,10 +435,8 @@ def own_folders() -> list[Path]:
     from / would otherwise read any file a save names."""
     folders = [variants_dir()]
     for where in (Path.home, Path.cwd):
-        try:
+        with contextlib.suppress(OSError, RuntimeError, KeyError):  # no home folder, or a working folder that was deleted
             folders.append(where())
-        except (OSError, RuntimeError, KeyError):
-            pass  # no home folder, or a working folder that was deleted
     real = [Path(os.path.realpath(folder)) for folder in folders]
     return [folder for folder in real if folder.parent != folder]
 
@@ -511,11 +512,12 @@ def _replay_checked(record: GameRecord, where: Positions) -> Game:
 def _not_allowed(game: Game, index: int, action: dict) -> str:
     """Why a recorded action cannot be replayed, with what the game offered instead."""
     shown = f'recorded action {index + 1} ({{"kind": {preview(action["kind"])}, "arg": {preview(action["arg"])}}})'
-    if game.pending is None:
+    player = game.current_player
+    if player is None:  # no decision pending
         return f"{shown} comes after the end of the game"
     options = game.legal_actions()
     offered = "; ".join(option.describe() for option in options[:5]) + ("; …" if len(options) > 5 else "")
-    return f"{shown} is not allowed at that point; {game.texts.players[game.current_player]} may: {offered}"
+    return f"{shown} is not allowed at that point; {game.texts.players[player]} may: {offered}"
 
 
 def _check_snapshot(snapshot: dict, game: Game, where: Positions, warnings: list[str]) -> None:

@@ -85,11 +85,11 @@ class VisibleStream(io.TextIOBase):
         return True
 
     @property
-    def encoding(self) -> str:  # type: ignore[override]
+    def encoding(self) -> str:  # type: ignore[override]  # typeshed: a writable attribute; here it reads the stream's
         return getattr(self.stream, "encoding", "utf-8")
 
     @property
-    def errors(self) -> str | None:  # type: ignore[override]
+    def errors(self) -> str | None:  # type: ignore[override]  # as encoding
         return getattr(self.stream, "errors", None)
 
 

@@ -320,7 +320,10 @@ def test_duplicate_card_id_in_complete_variant(write, default_text):
 
 
 def test_duplicate_card_id_in_extending_file(write):
-    body = "      effect: draw 1\n    - id: new_card\n      name: Again\n      count: 1\n      text: Again.\n      timing: end_of_turn\n      effect: draw 2\n"
+    body = (
+        "      effect: draw 1\n    - id: new_card\n      name: Again\n      count: 1\n      text: Again.\n"
+        "      timing: end_of_turn\n      effect: draw 2\n"
+    )
     d = only(write(new_card(body)))
     # the second `- id: new_card` is line 10; the id value is column 11
     assert_at(d, "v.yaml", 10, 11, "'new_card'", "used twice", "line 4")
@@ -362,7 +365,9 @@ def test_extends_missing_relative_file(write):
 def test_extends_naming_a_folder_says_it_is_a_folder(write, tmp_path, name):
     (tmp_path / name.strip("./")).mkdir()
     d = only(write(f"extends: {name}\nname: Mine\n"))
-    assert_at(d, "v.yaml", 1, 10, f"'extends' names '{name}', which is a folder", hint="give a variant file in it, ending in .yaml")
+    assert_at(
+        d, "v.yaml", 1, 10, f"'extends' names '{name}', which is a folder", hint="give a variant file in it, ending in .yaml"
+    )
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs")

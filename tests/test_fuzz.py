@@ -117,7 +117,8 @@ def mutate(text: str, rnd: random.Random) -> str:
         lines[i], lines[j] = lines[j], lines[i]
     elif kind == 3 and lines[i]:
         k = rnd.randrange(len(lines[i]))
-        lines[i] = lines[i][:k] + rnd.choice(["\t", ":", "- ", "[", "{", "*a", "&a ", "!!python/x ", "'", '"', "#", "|", "\x00", "é"]) + lines[i][k:]
+        inserted = rnd.choice(["\t", ":", "- ", "[", "{", "*a", "&a ", "!!python/x ", "'", '"', "#", "|", "\x00", "é"])
+        lines[i] = lines[i][:k] + inserted + lines[i][k:]
     elif kind == 4 and lines[i]:
         k = rnd.randrange(len(lines[i]))
         lines[i] = lines[i][:k] + lines[i][k + 1 :]

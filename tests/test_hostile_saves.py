@@ -20,6 +20,7 @@ import pytest
 from engine import load_variant
 from engine.cli import main
 from engine.game.game import new_game
+from engine.resources import schemas_dir, variants_dir
 from engine.savefile import (
     SEED_LIMIT,
     GameRecord,
@@ -31,7 +32,6 @@ from engine.savefile import (
     save_game,
     variant_source,
 )
-from engine.resources import schemas_dir, variants_dir
 
 NAME = "winning-moves-2016"
 
@@ -143,7 +143,7 @@ def test_integers_are_json_integers_not_floats_or_booleans(tmp_path, good, field
 
 def test_a_version_written_as_text_or_a_float_is_not_supported(tmp_path, good):
     for value, shown in (("2", '"2"'), (2.0, "2.0")):
-        path = saved(tmp_path, edited(good, lambda d: d.update(version=value)))
+        path = saved(tmp_path, edited(good, lambda d, value=value: d.update(version=value)))
         assert refusal(path) == (
             f"{path}:3:13: error: save version {shown} is not supported (this program reads versions 1 and 2)"
         )
@@ -447,7 +447,10 @@ def test_the_command_line_refuses_it_and_says_how_to_allow_it(folders, good, cap
     mine = copy_variant(outside)
     path = saved(home, edited(good, lambda d: d["variant"].update(source=str(mine))))
     assert main(["replay", str(path), "--text"]) == 1
-    assert "so it was not read (if you trust that file, give the variant file yourself with --variant FILE)" in capsys.readouterr().err
+    assert (
+        "so it was not read (if you trust that file, give the variant file yourself with --variant FILE)"
+        in capsys.readouterr().err
+    )
     assert main(["play", "--load", str(path)]) == 2
     assert f"{path}:6:13: error: the save names the variant file" in capsys.readouterr().err
     assert main(["replay", str(path), "--variant", str(mine), "--text"]) == 0
@@ -466,7 +469,7 @@ def test_variant_files_in_the_home_or_working_folder_are_read(folders, good):
     home, _ = folders
     for folder in (home, home / "work"):
         mine = copy_variant(folder)
-        path = saved(home, edited(good, lambda d: d["variant"].update(source=str(mine))))
+        path = saved(home, edited(good, lambda d, mine=mine: d["variant"].update(source=str(mine))))
         assert load_game(path).record.variant_source == str(mine)
 
 
@@ -574,9 +577,9 @@ def test_the_start_screen_shows_an_unknown_bot_at_its_seat(tmp_path, good, monke
 
     from textual.widgets import Input, Static
 
-    from tui_helpers import wait_for
     from tui.app import BoardwalkApp
     from tui.screens.start import StartScreen
+    from tui_helpers import wait_for
 
     monkeypatch.chdir(tmp_path)
     path = saved(tmp_path, edited(good, lambda d: d["seats"][1].update(bot="nosuch")))
@@ -603,11 +606,11 @@ def test_the_load_dialog_asks_before_reading_a_variant_file_outside_the_users_fo
 
     from textual.widgets import Input, Static
 
-    from tui_helpers import wait_for
     from tui.app import BoardwalkApp
     from tui.screens.dialogs import ChoiceScreen, PathScreen
     from tui.screens.game import GameScreen
     from tui.session import Session
+    from tui_helpers import wait_for
 
     home, outside = folders
     mine = copy_variant(outside)

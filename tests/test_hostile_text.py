@@ -150,9 +150,10 @@ def screen_text(app) -> str:
 def test_every_screen_of_the_terminal_ui_shows_hostile_text_visibly(write, tmp_path):
     import asyncio
 
+    from textual.widgets import Input
+
     from engine import load_variant
     from engine.savefile import GameRecord, Seat, save_game
-    from textual.widgets import Input
     from tui.app import BoardwalkApp
     from tui.replay import ReplayApp
     from tui.screens.dialogs import HandOverScreen, HelpScreen, PathScreen, TextScreen

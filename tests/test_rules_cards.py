@@ -662,7 +662,7 @@ def test_transfer_moves_any_top_unit_to_a_vacant_lot_in_another_zone_and_both_pr
     move a unit from one color zone to another.'"""
     game = at_card_step(stacks={("red", 5): ["black", "white", "white"], ("blue", 2): ["purple"]},
                         hands={"purple": ["transfer"]}, pile=["switch"])
-    white, black = seat(game, "white"), seat(game, "black")
+    white = seat(game, "white")
     play(game, "transfer")
     assert choices(game) == props(game, [("red", 5), ("blue", 2)])  # any hotel, anyone's unit
     choose_prop(game, "red", 5)

@@ -10,6 +10,7 @@ other reading, every card offered whenever its condition holds, is `offer_cards:
 from __future__ import annotations
 
 import pytest
+
 from scenario import seat
 from test_rules_cards import ALL, at_card_step, card_options, choices, discards, hand, play, props, supply, units
 

@@ -86,7 +86,10 @@ def test_ctrl_c_stops_early_and_keeps_finished_games(variant, jobs):
     assert len(run.records[0]) == 3
     report = build_report([variant], run, 2, ["random"], seed=1)
     assert report["run"]["interrupted"] and report["run"]["games_finished"] == 3
-    assert "stopped early (Ctrl-C): the figures cover only the 3 games per variant that finished, of 40 asked for" in render(report, "text")
+    assert (
+        "stopped early (Ctrl-C): the figures cover only the 3 games per variant that finished, of 40 asked for"
+        in render(report, "text")
+    )
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -10,9 +10,9 @@ import signal
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -77,10 +77,8 @@ def running(args: list[str]) -> Iterator[tuple[subprocess.Popen, list[int]]]:
     try:
         yield process, _wait_for_workers(process, 2)
     finally:
-        try:
+        with suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         process.wait(timeout=PATIENCE)
         process.stdout.close()
         process.stderr.close()

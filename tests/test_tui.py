@@ -12,12 +12,12 @@ import sys
 
 import pytest
 
-from engine.commands.play import plan_seats
 from engine.commands.common import UsageError
+from engine.commands.play import plan_seats
 from engine.resources import bundled_variant_names
-from tui_helpers import headless, reaction_seed, short_game_seed, variant, wait_for
 from tui.helptext import as_markdown_text, help_markdown
 from tui.session import PUBLIC, Session
+from tui_helpers import headless, reaction_seed, short_game_seed, variant, wait_for
 
 pytest.importorskip("textual")
 

@@ -5,14 +5,14 @@ stale seed), and driving the app with key presses until something happens."""
 from __future__ import annotations
 
 import asyncio
-from functools import lru_cache
-from typing import Callable
+from collections.abc import Callable
+from functools import cache
 
 from engine import load_variant
 from tui.session import Session
 
 
-@lru_cache(maxsize=None)
+@cache
 def variant(name: str = "winning-moves-2016"):
     return load_variant(name)
 
@@ -34,7 +34,7 @@ def headless(seats: tuple[str | None, ...], seed: int, stop: Callable[[Session],
     return session
 
 
-@lru_cache(maxsize=None)
+@cache
 def short_game_seed(seats: tuple[str | None, ...], candidates: int = 12) -> int:
     """Among the first seeds, the one whose game needs the fewest actions."""
     lengths = {}
@@ -49,7 +49,7 @@ def person_must_react(session: Session) -> bool:
     return session.game.decision == "react" and not session.is_bot(session.deciding)
 
 
-@lru_cache(maxsize=None)
+@cache
 def reaction_seed(seats: tuple[str | None, ...], holds_answer: bool, candidates: int = 300) -> int:
     """A seed where a bot's card soon asks the person to answer, holding an answer or not."""
     for seed in range(candidates):

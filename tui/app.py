@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from textual.app import App
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from engine.savefile import VariantOutsideFolders
 from engine.visible import visible
@@ -16,7 +19,6 @@ from tui.screens.dialogs import AskFirst, ChoiceScreen, PathScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
 from tui.screens.start import StartScreen
-from engine.visible import visible
 from tui.session import DEFAULT_SAVE, Session
 
 DEFAULT_THEME = "ansi-dark"
@@ -46,8 +48,9 @@ class BoardwalkApp(App[int]):
         if chosen in self.available_themes:
             self.theme = chosen  # before the first frame: changing it later restyles everything
 
-    def get_default_screen(self):
+    def get_default_screen(self) -> Screen:
         """The first screen is the start screen, or the game given on the command line."""
+        screen: Screen
         if self.initial is not None:
             screen = GameScreen(self.initial, self.pace)
         else:
@@ -55,11 +58,11 @@ class BoardwalkApp(App[int]):
         screen.call_after_refresh(self._first_frame)
         return screen
 
-    def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None,
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None,
                markup: bool = True) -> None:
         """Every notice shown as plain text through `engine.visible`: they quote paths and
         messages about files, and neither markup nor control characters in those may act."""
-        super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
+        super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
         for warning in self.initial_warnings:
@@ -100,7 +103,7 @@ class BoardwalkApp(App[int]):
 
     # ----- shared questions    # ----- shared questions --------------------------------------------------------------------
 
-    def show_game_over(self, session: Session, on_close: Callable[[Any], None]) -> None:
+    def show_game_over(self, session: Session, on_close: Callable[[Any], object]) -> None:
         def closed(what: str | None) -> None:
             if what == "new":
                 self.show_start()
@@ -113,11 +116,11 @@ class BoardwalkApp(App[int]):
 
         self.push_screen(GameOverScreen(session), closed)
 
-    def ask_save(self, session: Session, then: Callable[[Any], None]) -> None:
+    def ask_save(self, session: Session, then: Callable[[Any], object]) -> None:
         default = str(session.save_path) if session.save_path else DEFAULT_SAVE
         self.push_screen(PathScreen("Save the game", default, "Save", session.save), lambda path: self._saved(path, then))
 
-    def _saved(self, path: Path | None, then: Callable[[Any], None]) -> None:
+    def _saved(self, path: Path | None, then: Callable[[Any], object]) -> None:
         if path is not None:
             self.notify(f"Saved to {path}", timeout=3)
         then(path)

@@ -124,7 +124,11 @@ def _turn(variant: Variant) -> list[str]:
         f"2. **Build** in the zone rolled, one unit at a time, on properties whose values add up to no more "
         f"than the budget: {lots}; {must}. Choose **Done** when you have finished.",
         "3. **Owners** change: the player with the most units on a hotel owns it "
-        + ("(on a tie, the owner keeps it)." if rules.ownership_tie_break == "keep_owner" else "(on a tie, the lowest unit wins)."),
+        + (
+            "(on a tie, the owner keeps it)."
+            if rules.ownership_tie_break == "keep_owner"
+            else "(on a tie, the lowest unit wins)."
+        ),
         "4. **Tokens** move to each player's total property value.",
         f"5. **Cards**: play up to {cards} this turn, then end your turn.",
         "",

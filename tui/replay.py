@@ -7,13 +7,13 @@ replay is watched after the game, by everyone.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
-from rich.text import Text
 
 from engine.savefile import GameRecord
 from engine.visible import visible
@@ -124,9 +124,7 @@ class ReplayApp(App[int]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the jump box is open, the arrow keys belong to its text field."""
-        if action in ("step", "go") and isinstance(self.screen, JumpScreen):
-            return False
-        return True
+        return not (action in ("step", "go") and isinstance(self.screen, JumpScreen))
 
     def action_step(self, delta: int) -> None:
         self.go(self.position + delta)

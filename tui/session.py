@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
 
 from engine.bots import Bot, make_bot
 from engine.game.game import Game
-from engine.game.rng import fresh_seed
 from engine.game.messages import Action, Event
+from engine.game.rng import fresh_seed
 from engine.savefile import SEED_LIMIT, GameRecord, Seat, load_game, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
@@ -164,7 +163,7 @@ class Session:
     # ----- making one ------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, variant: Variant, source: str, bots: list[str | None], seed: int | None = None) -> "Session":
+    def start(cls, variant: Variant, source: str, bots: list[str | None], seed: int | None = None) -> Session:
         """A new game; `bots` has one entry per seat: a bot spec, or None for a person."""
         seats = [Seat(variant.seats[i].name, spec) for i, spec in enumerate(bots)]
         record = GameRecord(variant, source, len(seats), fresh_seed() if seed is None else seed, seats)
@@ -173,7 +172,7 @@ class Session:
     @classmethod
     def load(
         cls, path: str | Path, variant: Variant | None = None, allowed_variant_files: Collection[Path] = ()
-    ) -> tuple["Session", list[str]]:
+    ) -> tuple[Session, list[str]]:
         """A saved game; raises SaveError with located diagnostics (VariantOutsideFolders when
         the save names a variant file that the person has not allowed). Every seat's bot was
         checked while loading, so making them here cannot fail."""
@@ -222,6 +221,7 @@ class Session:
         """Why the keyboard passes, from public facts alone (whose turn, who is asked)."""
         seats = self.shown.seats
         player, turn_player = self.deciding, self.game.turn_player
+        assert player is not None  # a hand-over is to the person deciding
         if player != turn_player:
             return f"{seats[turn_player].name} has played a card against {seats[player].name}."
         return f"It is {seats[player].name}'s turn."
@@ -244,6 +244,7 @@ class Session:
         as_dict = action.to_dict() if isinstance(action, Action) else {"kind": action["kind"], "arg": action.get("arg")}
         automatic = self.automatic_answer()
         events = self.game.apply(as_dict)
+        assert player is not None  # else game.apply raised IllegalAction: no decision was pending
         self.record.actions.append(as_dict)
         self.deciders.append(player)
         self.automatic.append(automatic is not None and automatic.to_dict() == as_dict)
@@ -255,6 +256,7 @@ class Session:
         """The bot to move and what it may know; its choice can be computed in another thread
         because the observation is plain data the game no longer shares."""
         player = self.game.current_player
+        assert player is not None  # asked only while a bot decides
         return self.bots[player], self.game.observation(player)
 
     def random_action(self) -> Action:
@@ -306,7 +308,9 @@ class Session:
     def seat_views(self) -> tuple[SeatView, ...]:
         seats = self.shown.seats
         return tuple(
-            SeatView(i, seats[i].name, seats[i].colour, seats[i].token, self.marks[i], None if seat.bot is None else visible(seat.bot))
+            SeatView(
+                i, seats[i].name, seats[i].colour, seats[i].token, self.marks[i], None if seat.bot is None else visible(seat.bot)
+            )
             for i, seat in enumerate(self.record.seats)
         )
 

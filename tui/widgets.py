@@ -12,6 +12,7 @@ from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from engine.game.messages import Action, Event
+from engine.variant.model import Variant
 from engine.visible import visible
 from tui.session import PUBLIC, View
 
@@ -43,7 +44,7 @@ def money_label(view: View, value: int, width: int) -> str:
 
 def selectable_properties(view: View) -> dict[int, int]:
     """Property index -> position in the action list, for the actions that name a property."""
-    found = {}
+    found: dict[int, int] = {}
     for index, action in enumerate(view.actions):
         if action.kind == "build" or (action.kind == "choose" and action.what == "property"):
             found.setdefault(action.arg, index)
@@ -91,9 +92,8 @@ class BoardView(Widget):
             self._key = key
             self.refresh()
 
-    def _geometry(self, width: int) -> tuple[int, int, int]:
+    def _geometry(self, variant: Variant, width: int) -> tuple[int, int, int]:
         """Cell width, gap between properties, gap between zones: the widest that fits."""
-        variant = self.view.variant
         props, zones = len(variant.properties), len(variant.zones)
         for cell, gap, zone_gap in ((4, 1, 3), (3, 1, 2), (3, 1, 1), (2, 1, 2), (2, 1, 1), (2, 0, 1), (1, 0, 1)):
             if props * cell + (props - zones) * gap + (zones - 1) * zone_gap <= width:
@@ -105,9 +105,10 @@ class BoardView(Widget):
         if view is None:
             return Text("")
         width, height = self.size
-        cell, gap, zone_gap = self._geometry(width)
+        cell, gap, zone_gap = self._geometry(view.variant, width)
         variant = view.variant
-        total = len(variant.properties) * cell + (len(variant.properties) - len(variant.zones)) * gap + (len(variant.zones) - 1) * zone_gap
+        properties, zones = len(variant.properties), len(variant.zones)
+        total = properties * cell + (properties - zones) * gap + (zones - 1) * zone_gap
         left = max(0, (width - total) // 2)
         selectable = selectable_properties(view)
         order = [(zone, i) for zone in variant.zones for i in zone.properties]
@@ -265,6 +266,7 @@ class TrackView(Widget):
                 row.append("|" if any(space % 10 == 0 for space in spaces) else "·", style="dim")
         lines.append(row)
         at_start = [p for p, space in enumerate(view.tokens) if space == 0]
+        player: int | None
         for depth, layer in enumerate(self._layers(view, per) or [{}]):
             row = Text()
             if depth == 0:
@@ -324,7 +326,8 @@ class PlayerPanel(Quiet):
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
             Text(seat.token, style="italic"),
-            Text(_fit(width, f"{money} · {props} propert{'y' if props == 1 else 'ies'}", f"{money} · {props} props", f"{money} {props}p")),
+            Text(_fit(width, f"{money} · {props} propert{'y' if props == 1 else 'ies'}", f"{money} · {props} props",
+                      f"{money} {props}p")),
             Text(_fit(width, f"{units} units · {cards} card{'s' if cards != 1 else ''}", f"{units} units, {cards} cards",
                       f"{units}u · {cards} cards", f"{units}u {cards}c")),
         ]
@@ -393,6 +396,7 @@ def hand_text(view: View, with_text: bool) -> Text:
         if view.viewer == PUBLIC:
             return Text("Cards are hidden until the next player takes the seat.", style="italic")
         return Text("Watching the bots: their cards are private.", style="italic")
+    assert view.viewer is not None  # a hand is shown only in one player's view
     owner = view.seats[view.viewer].name
     if not view.hand:
         return Text(f"{owner} holds no {deck} cards.", style="italic")
@@ -406,7 +410,8 @@ def hand_text(view: View, with_text: bool) -> Text:
         text.append(f"{card.name}{f' ×{count}' if count > 1 else ''}\n", style="bold")
         if with_text:
             text.append(f"{card.text}\n", style="dim")
-    return text.rstrip() or text
+    text.rstrip()  # in place: Text.rstrip returns None
+    return text
 
 
 class StatusBar(Quiet):
@@ -548,8 +553,10 @@ class GameLog(RichLog):
     """Every event in plain English, as the shown player may know it; player names on their
     colours and each turn's first line in bold. Re-wrapped when its width changes."""
 
+    MAX_LINES = 3000
+
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=1, max_lines=3000, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=1, max_lines=self.MAX_LINES, **kwargs)
         self.shown: list[Text] = []
         self.count = 0
         self.viewer: int | None | str = "unset"
@@ -569,7 +576,7 @@ class GameLog(RichLog):
         width = event.size.width
         if width and width != self._width and self._width:
             self.clear()
-            for line in self.shown[-self.max_lines :]:
+            for line in self.shown[-self.MAX_LINES :]:
                 self.write(line, scroll_end=True)
         self._width = width or self._width
 

@@ -10,6 +10,6 @@ A spec is a bot name with optional settings after a colon, e.g. "strong:iteratio
 
 from __future__ import annotations
 
-from engine.bots.base import Bot, BotSpecError, make_bot, bot_names
+from engine.bots.base import Bot, BotSpecError, bot_names, make_bot
 
 __all__ = ["Bot", "BotSpecError", "make_bot", "bot_names"]

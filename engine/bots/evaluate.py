@@ -61,6 +61,7 @@ class Evaluator:
         n = game.n
         if game.over:
             result = game.result()
+            assert result is not None  # the game is over
             share = w.win / len(result.winners)
             return [share if p in result.winners else -w.win for p in range(n)]
         score = [w.unit * game.supply[p] + w.card * len(game.hands[p]) for p in range(n)]
@@ -84,7 +85,7 @@ class Evaluator:
         for unit in stack:
             counts[unit] = counts.get(unit, 0) + 1
         best = max(counts.values())
-        if self.keep_owner and counts.get(holder) == best:
+        if self.keep_owner and holder is not None and counts.get(holder) == best:
             owner = holder
         else:
             owner = next(unit for unit, count in counts.items() if count == best)

@@ -115,11 +115,13 @@ class StrongBot(Bot):
         path = [root]
         c = self.c
         while not game.over:
-            actions = game.pending["options"]
+            pending = game.pending
+            assert pending is not None  # a game in progress always has a decision
+            actions = pending["options"]
             if len(actions) == 1:
                 game.apply(actions[0])
                 continue
-            player = game.pending["player"]
+            player = pending["player"]
             children = node.children
             missing = [a for a in actions if (a.kind, a.arg) not in children]
             if missing:
@@ -131,6 +133,7 @@ class StrongBot(Bot):
                 ucb = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
                 if ucb > best_ucb:
                     best, best_ucb, chosen = child, ucb, a
+            assert best is not None and chosen is not None  # every ucb is at least 0: the first action beats -1
             game.apply(chosen)
             path.append(best)
             if best.visits <= (self.prior or 1):
@@ -150,6 +153,7 @@ class StrongBot(Bot):
                 node.children[(a.kind, a.arg)] = child = Node(player)
                 child.visits, child.total = 1, 0.5
             return
+        assert game.pending is not None  # called while the game asks `player`
         if game.pending["kind"] == "build":
             base = self.evaluator.score(game, player)
             gain = self.evaluator.build_gain
@@ -172,6 +176,7 @@ class StrongBot(Bot):
         stop_turn = None if self.horizon == 0 else game.turn_number + self.horizon
         while not game.over and (stop_turn is None or game.turn_number < stop_turn):
             pending = game.pending
+            assert pending is not None  # a game in progress always has a decision
             actions = pending["options"]
             kind = pending["kind"]
             if kind in _PASSIVE:
@@ -192,7 +197,9 @@ class StrongBot(Bot):
     def _rewards(self, game: Game) -> list[float]:
         n = game.n
         if game.over:
-            winners = game.result().winners
+            result = game.result()
+            assert result is not None  # the game is over
+            winners = result.winners
             return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
         scores = self.evaluator.scores(game)
         top = max(scores)

@@ -69,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if session is False:
         return EXIT_USAGE
-    from tui.app import run as run_app, theme_names  # Textual loads here, and only for `play`
+    from tui.app import run as run_app  # Textual loads here, and only for `play`
+    from tui.app import theme_names
 
     if args.theme is not None and args.theme not in theme_names():
         print(f"boardwalk play: error: no theme '{args.theme}' (themes: {', '.join(theme_names())})", file=sys.stderr)

@@ -9,9 +9,9 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from engine.commands.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_TERMINATED, EXIT_USAGE, UsageError
 from engine.game.rng import fresh_seed
@@ -44,17 +44,21 @@ def register(commands: argparse._SubParsersAction) -> None:
     simulate.add_argument("variant", metavar="VARIANT", nargs="?", default=DEFAULT_VARIANT,
                           help=f"a variant file or bundled variant name (default: {DEFAULT_VARIANT})")
     simulate.add_argument("variant_b", metavar="VARIANT_B", nargs="?", help="a second variant to compare with the first")
-    simulate.add_argument("--games", type=int, default=1000, metavar="N", help=f"games per variant, at most {MAX_GAMES:,} (default: 1000)")
-    simulate.add_argument("--players", type=int, default=None, metavar="P", help="players per game (default: the most the variant allows)")
+    simulate.add_argument("--games", type=int, default=1000, metavar="N",
+                          help=f"games per variant, at most {MAX_GAMES:,} (default: 1000)")
+    simulate.add_argument("--players", type=int, default=None, metavar="P",
+                          help="players per game (default: the most the variant allows)")
     simulate.add_argument("--bots", default="greedy", metavar="SPEC,...",
                           help="comma-separated bot specs given to the seats in turn, cycled when fewer than the "
                                "players and rotated across games (default: greedy); e.g. strong:iterations=100,greedy")
     simulate.add_argument("--seed", type=int, default=None, metavar="S",
                           help="base seed; game i's seed derives from it and i (default: a new one each run, "
                                "printed in the report so the run can be repeated)")
-    simulate.add_argument("--jobs", type=int, default=None, metavar="J", help="worker processes (default: all cores); results do not depend on it")
+    simulate.add_argument("--jobs", type=int, default=None, metavar="J",
+                          help="worker processes (default: all cores); results do not depend on it")
     simulate.add_argument("--format", choices=("text", "json", "csv"), default="text", help="report format (default: text)")
-    simulate.add_argument("--out", metavar="FILE", help="write the report to FILE instead of standard output; FILE is replaced in one step when "
+    simulate.add_argument("--out", metavar="FILE",
+                          help="write the report to FILE instead of standard output; FILE is replaced in one step when "
                                "the report is ready, so a run that fails or is stopped leaves it as it was")
     simulate.set_defaults(func=run)
 
@@ -249,7 +253,9 @@ class _ProgressBar:
         width = 30
         filled = int(width * done / total)
         bar = "#" * filled + "-" * (width - filled)
-        write_raw(sys.stderr, f"\r[{bar}] {done}/{total} games  {rate:5.1f} games/s  eta {_clock(left)}  (Ctrl-C stops and reports) ")
+        write_raw(
+            sys.stderr, f"\r[{bar}] {done}/{total} games  {rate:5.1f} games/s  eta {_clock(left)}  (Ctrl-C stops and reports) "
+        )
         sys.stderr.flush()
 
     def close(self) -> None:

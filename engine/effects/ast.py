@@ -7,8 +7,9 @@ them to the variant file.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
-from typing import Iterator, Union, get_args
+from typing import get_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,15 +38,15 @@ class Attribute(Node):
     """`value of P`, `top of P`, `worth of X`, ..."""
 
     attribute: str
-    subject: "Expr"
+    subject: Expr
 
 
 @dataclass(frozen=True, slots=True)
 class UnitsOn(Node):
     """`units of X on P`: how many of X's units stand in the hotel on P."""
 
-    player: "Expr"
-    property: "Expr"
+    player: Expr
+    property: Expr
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,29 +55,29 @@ class Count(Node):
 
     kind: str
     var: str
-    zone: "Expr | None"
-    where: "Expr | None"
+    zone: Expr | None
+    where: Expr | None
 
 
 @dataclass(frozen=True, slots=True)
 class Arith(Node):
     op: str
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
 
 
 @dataclass(frozen=True, slots=True)
 class Compare(Node):
     op: str
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
 
 
 @dataclass(frozen=True, slots=True)
 class IsAdjective(Node):
     """`P is vacant`, `X is not leader`, ..."""
 
-    subject: "Expr"
+    subject: Expr
     adjective: str
     negated: bool
 
@@ -85,29 +86,29 @@ class IsAdjective(Node):
 class IsSame(Node):
     """`A is B` / `A is not B`: the same player, property or zone."""
 
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
     negated: bool
 
 
 @dataclass(frozen=True, slots=True)
 class HasUnits(Node):
-    player: "Expr"
-    property: "Expr"
+    player: Expr
+    property: Expr
 
 
 @dataclass(frozen=True, slots=True)
 class Logic(Node):
     op: str  # "and" | "or"
-    operands: tuple["Expr", ...]
+    operands: tuple[Expr, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Not(Node):
-    operand: "Expr"
+    operand: Expr
 
 
-Expr = Union[Number, Name, Attribute, UnitsOn, Count, Arith, Compare, IsAdjective, IsSame, HasUnits, Logic, Not]
+Expr = Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
 
 
 # ----- statements ----------------------------------------------------------------------------
@@ -238,8 +239,8 @@ class Say(Node):
 @dataclass(frozen=True, slots=True)
 class If(Node):
     condition: Expr
-    then: tuple["Stmt", ...]
-    otherwise: tuple["Stmt", ...] = ()
+    then: tuple[Stmt, ...]
+    otherwise: tuple[Stmt, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,20 +249,20 @@ class ForEach(Node):
     var: str
     zone: Expr | None
     where: Expr | None
-    body: tuple["Stmt", ...] = field(default=())
+    body: tuple[Stmt, ...] = field(default=())
 
 
 @dataclass(frozen=True, slots=True)
 class Repeat(Node):
     times: Expr
-    body: tuple["Stmt", ...]
+    body: tuple[Stmt, ...]
 
 
-Stmt = Union[
-    Let, Choose, ChooseNumber, RollZone, RollDice, RollOff, BuildUnits, BuildSession, RemoveTop,
-    RemoveAll, MoveTop, Draw, Discard, AddBudget, OfferReaction, Cancel, Stop, Say, If, ForEach,
-    Repeat,
-]
+Stmt = (
+    Let | Choose | ChooseNumber | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
+    | RemoveAll | MoveTop | Draw | Discard | AddBudget | OfferReaction | Cancel | Stop | Say | If | ForEach
+    | Repeat
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ at play.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
@@ -73,7 +73,7 @@ class _Scope:
     constants: dict[str, int] = field(default_factory=dict)
     """Variables whose value is known before play: `let A = 3 * 4`."""
 
-    def child(self) -> "_Scope":
+    def child(self) -> _Scope:
         return _Scope(dict(self.variables), dict(self.constants))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -203,7 +204,8 @@ def _friendly(exc: UnexpectedInput, source: str) -> EffectSyntaxError:
     line = getattr(exc, "line", 1) or 1
     col = getattr(exc, "column", 1) or 1
     if isinstance(exc, UnexpectedCharacters):
-        char = source[exc.pos_in_stream] if exc.pos_in_stream < len(source) else "?"
+        pos = cast(int, exc.pos_in_stream)  # lark types it None (the base class's default); this subclass sets the offset
+        char = source[pos] if pos < len(source) else "?"
         return EffectSyntaxError(f"unexpected character '{char}'", line, col)
     if isinstance(exc, UnexpectedEOF):
         last = source.rstrip("\n").split("\n")

@@ -90,7 +90,7 @@ _ATTRIBUTES: dict[str, Callable[[Game, int], Any]] = {
 }
 
 
-def _units_on(e: ast.UnitsOn, cache) -> Fn:
+def _units_on(e: ast.UnitsOn | ast.HasUnits, cache) -> Fn:
     player = compile_expr(e.player, cache)
     prop = compile_expr(e.property, cache)
 
@@ -169,7 +169,7 @@ def _not(e: ast.Not, cache) -> Fn:
     return lambda g, env, me: not operand(g, env, me)
 
 
-_COMPILERS = {
+_COMPILERS: dict[type, Callable[[Any, dict[int, Fn]], Fn]] = {
     ast.Number: _number,
     ast.Name: _name,
     ast.Attribute: _attribute,
@@ -233,6 +233,7 @@ def each_of(g: Game, kind: str, var: str, zone: Fn | None, where: Fn | None, env
 
 def candidates(g: Game, kind: str, zone: Fn | None, env: dict, me: int) -> list:
     """What a collection ranges over before its `where`."""
+    items: list[Any]
     if kind == "player" or kind == "opponent":
         items = g.players_from(me)
         if kind == "opponent":

@@ -213,7 +213,7 @@ def _step(game: Game, s: ast.Stmt, env: dict, me: int, rest: list, trial: _Trial
     if isinstance(s, ast.RollDice):
         return s.var, _dice_sums(game)
     if isinstance(s, ast.RollOff):
-        candidates = game.players_from(me)
+        candidates: list[int | None] = list(game.players_from(me))
         if s.group == "opponents":
             candidates = [p for p in candidates if p != me]
         return s.var, candidates or [None]
@@ -336,7 +336,7 @@ def _zone_outcomes(game: Game) -> list[str]:
     faces = game.book.colour_faces
     if any(face.kind == "wild" for face in faces):
         return list(game.book.zone_ids)
-    return sorted({face.zone for face in faces if face.kind == "zone"}, key=game.book.zone_ids.index)
+    return sorted({face.zone for face in faces if face.zone is not None}, key=game.book.zone_ids.index)
 
 
 def _dice_sums(game: Game) -> list[int]:
@@ -392,8 +392,9 @@ def quick_answer(statements: tuple[ast.Stmt, ...]):
     offered in between; or no choice and only a written amount added to the budget. Returns a
     function (game, card holder) -> bool, or None for any other effect, which is explored. A
     test checks the two answers agree over many positions."""
-    if statements and all(isinstance(s, ast.AddBudget) and isinstance(s.amount, ast.Number) for s in statements):
-        changes = any(s.amount.value != 0 for s in statements)
+    amounts = [s.amount.value for s in statements if isinstance(s, ast.AddBudget) and isinstance(s.amount, ast.Number)]
+    if statements and len(amounts) == len(statements):
+        changes = any(amount != 0 for amount in amounts)
         return lambda game, me: changes
     if not statements or not isinstance(statements[0], ast.Choose) or statements[0].chooser is not None:
         return None

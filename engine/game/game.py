@@ -14,7 +14,7 @@ from engine.effects import ast
 from engine.effects.limits import MAX_EFFECT_STEPS
 from engine.game.followable import card_is_followable
 from engine.game.interpreter import Interpreter
-from engine.game.messages import Action, Event, IllegalAction, Texts
+from engine.game.messages import Action, Event, IllegalAction
 from engine.game.result import Result, rank_players
 from engine.game.rng import GENERATORS, fresh_seed
 from engine.game.rulebook import Rulebook, rulebook_for
@@ -56,7 +56,7 @@ class Game:
         self.rng = GENERATORS[compat].from_seed(seed)
         units = variant.units_for(players)
         self.stacks: list[list[int]] = [[] for _ in variant.properties]
-        self.supply = [units] * players
+        self.supply: list[int] = [units] * players
         self.start_units = units
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.pile: list[int] = [i for i, card in enumerate(variant.cards) for _ in range(card.count)]
@@ -64,8 +64,8 @@ class Game:
         self.discard: list[int] = []
         self.in_play: list[int] = []
         self.holder: list[int | None] = [None] * len(variant.properties)
-        self.worth = [0] * players
-        self.held = [0] * players
+        self.worth: list[int] = [0] * players
+        self.held: list[int] = [0] * players
         self.tokens = [0] * players
         self.dirty: set[int] = set()
         self.order: list[int] = list(range(players))
@@ -141,7 +141,8 @@ class Game:
         if pending is None:
             raise IllegalAction("the game is over" if self.over else "no decision is pending")
         chosen = self._find(action, pending["options"])
-        self._events = events = []
+        events: list[Event] = []
+        self._events = events
         self.pending = None
         self._resolve(pending, chosen)
         self._advance()
@@ -205,7 +206,7 @@ class Game:
             state["pending"]["options"] = None
         return state
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.interp = Interpreter(other)
@@ -256,7 +257,7 @@ class Game:
         best = max(counts.values())
         if self.book.keep_owner:
             holder = self.holder[prop]
-            if counts.get(holder) == best:
+            if holder is not None and counts.get(holder) == best:
                 return holder
         for unit, count in counts.items():  # insertion order: lowest first appearance first
             if count == best:
@@ -379,7 +380,7 @@ class Game:
         self.bonus += amount
         self.emit("budget", {"player": player, "budget": self.budget()})
 
-    def push_build(self, player: int, budget: int, zone: str, lots: int | None, per_lot: int | None, must: bool) -> None:
+    def push_build(self, player: int, budget: int, zone: str | None, lots: int | None, per_lot: int | None, must: bool) -> None:
         self.frames.append(
             {
                 "t": "build", "player": player, "budget": budget, "zone": zone, "lots": lots,
@@ -428,9 +429,10 @@ class Game:
                 continue
             self.tokens[player] = target
             self._events.append(Event("token", {"player": player, "from": start, "to": target}, self.texts))
-            if target > start and target in book.fortune_spaces:
-                if rule == "forward" or (rule == "forward_on_own_turn" and player == self.turn_player):
-                    self.draw(player, "space", space=target)
+            if target > start and target in book.fortune_spaces and (
+                rule == "forward" or (rule == "forward_on_own_turn" and player == self.turn_player)
+            ):
+                self.draw(player, "space", space=target)
         if book.end_on_track and not self.over and any(self.tokens[p] >= book.track_length for p in players):
             for player in self.players_from(self.turn_player):  # the turn's player first
                 if self.tokens[player] >= book.track_length:
@@ -469,7 +471,12 @@ class Game:
             step = frame["step"]
             if step == "zone":
                 return _asked("after_roll", player, self._after_roll_question())
-            if step == "build" and self.face is not None and self.book.colour_faces[self.face].kind == "wild" and self.zone is None:
+            if (
+                step == "build"
+                and self.face is not None
+                and self.book.colour_faces[self.face].kind == "wild"
+                and self.zone is None
+            ):
                 return "zone", player, list(self.texts.zone_actions)
             if step == "cards":
                 return _asked("card", player, self._card_step_question())
@@ -587,6 +594,7 @@ class Game:
 
     def _turn_zone(self, frame: dict) -> None:
         frame["step"] = "build"
+        assert self.face is not None  # the turn's roll came first
         face = self.variant.dice.colour_faces[self.face]
         if face.kind == "wild":
             self.ask("zone", self.turn_player, list(self.texts.zone_actions))

@@ -9,7 +9,7 @@ pending decision; the decision's answer binds the variable and moves pc on.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
@@ -126,7 +126,7 @@ class Interpreter:
             return [table[o] for o in options]
         return [texts.action("choose", o, what) for o in options]
 
-    def bind(self, f: dict, var: str, what: str, value: Any, chooser: int) -> None:
+    def bind(self, f: dict, var: str, what: str | None, value: Any, chooser: int) -> None:
         f["env"][var] = value
         f["pc"] += 1
         self.game.emit("choose", {"player": chooser, "what": what, "value": value})
@@ -293,7 +293,7 @@ class Interpreter:
         self.game.frames.append({"t": "rep", "b": body, "left": times, "env": dict(f["env"]), "root": f["root"]})
 
 
-_EXEC = {
+_EXEC: dict[type, Callable[[Interpreter, Any, dict, dict], None]] = {
     ast.Let: Interpreter._let,
     ast.Choose: Interpreter._choose,
     ast.ChooseNumber: Interpreter._choose,

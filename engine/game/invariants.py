@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from engine.game.game import Game
 
 
-def broken_invariants(game: "Game") -> list[str]:
+def broken_invariants(game: Game) -> list[str]:
     """Every invariant the game breaks (an empty list for a sound game)."""
     problems = _units(game) + _cards(game)
     if not problems:
@@ -22,7 +22,7 @@ def broken_invariants(game: "Game") -> list[str]:
     return problems
 
 
-def _units(game: "Game") -> list[str]:
+def _units(game: Game) -> list[str]:
     """Each player's units on the board plus in supply equal their starting units."""
     on_board = [0] * game.n
     for stack in game.stacks:
@@ -36,7 +36,7 @@ def _units(game: "Game") -> list[str]:
     ]
 
 
-def _cards(game: "Game") -> list[str]:
+def _cards(game: Game) -> list[str]:
     """Every card of the deck is in the draw pile, the discards, a hand or in play, once."""
     deck = Counter({index: card.count for index, card in enumerate(game.variant.cards)})
     found = Counter(game.pile) + Counter(game.discard) + Counter(game.in_play)
@@ -53,16 +53,18 @@ def _cards(game: "Game") -> list[str]:
     return [f"hands, pile, discard and in_play: {'; '.join(parts)}"]
 
 
-def _ownership(game: "Game") -> list[str]:
+def _ownership(game: Game) -> list[str]:
     """Property cards follow the stacks (except properties not yet settled), and worth, the
     count of properties and the tokens follow the property cards."""
     problems = []
     value = game.book.value
-    for prop, stack in enumerate(game.stacks):
+    for prop in range(len(game.stacks)):
         if prop in game.dirty:
             continue
         if game.holder[prop] != game.owner_of(prop):
-            problems.append(f"holder[{prop}]: the property card is with {game.holder[prop]}, but the stack gives it to {game.owner_of(prop)}")
+            problems.append(
+                f"holder[{prop}]: the property card is with {game.holder[prop]}, but the stack gives it to {game.owner_of(prop)}"
+            )
     for player in range(game.n):
         held = [p for p, h in enumerate(game.holder) if h == player]
         if game.worth[player] != sum(value[p] for p in held):
@@ -74,7 +76,7 @@ def _ownership(game: "Game") -> list[str]:
     return problems
 
 
-def _ending(game: "Game") -> list[str]:
+def _ending(game: Game) -> list[str]:
     """A finished game has a reason that holds and no decision; a game in progress has one."""
     if game.over:
         problems = [] if game.pending is None else ["pending: a finished game has no decision"]
@@ -92,10 +94,11 @@ def _ending(game: "Game") -> list[str]:
     return _pending(game)
 
 
-def _pending(game: "Game") -> list[str]:
+def _pending(game: Game) -> list[str]:
     """The pending decision is the one the frames stand at, with exactly its options."""
     expected = game.question_at_top()
     pending = game.pending
+    assert pending is not None  # _ending looks here only while a decision is pending
     if expected is None:
         return [f"pending: the game is not at a '{pending['kind']}' decision"]
     kind, player, options = expected

@@ -22,7 +22,7 @@ class Texts:
         self.cards = {card.id: card.name for card in variant.cards}
         self.properties = [f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
         self.deck = variant.deck_name
-        self._actions: dict[tuple[str, Any], Action] = {}
+        self._actions: dict[tuple[str, Any, str | None], Action] = {}
         # the actions of every turn, made once: the hot path only indexes these
         self.build_actions = [self.action("build", i, "property") for i in range(len(variant.properties))]
         self.play_actions = [self.action("play", card.id, "card") for card in variant.cards]
@@ -32,7 +32,7 @@ class Texts:
         self.zone_actions = [self.action("zone", zone.id) for zone in variant.zones]
         self.react_actions = [self.action("react", card.id, "card") for card in variant.cards]
         self.decline_action = self.action("decline")
-        self.choose_actions = {
+        self.choose_actions: dict[str, dict[Any, Action]] = {
             "property": {i: self.action("choose", i, "property") for i in range(len(variant.properties))},
             "player": {i: self.action("choose", i, "player") for i in range(players)},
             "zone": {zone.id: self.action("choose", zone.id, "zone") for zone in variant.zones},
@@ -44,7 +44,7 @@ class Texts:
     def money(self, amount: int) -> str:
         return self.variant.format_money(amount)
 
-    def value(self, what: str, value: Any) -> str:
+    def value(self, what: str | None, value: Any) -> str:
         """A chosen value in words: a property, player, zone or number."""
         if what == "property":
             return self.properties[value]
@@ -54,7 +54,7 @@ class Texts:
             return self.zones.get(value, str(value))
         return str(value)
 
-    def action(self, kind: str, arg: Any = None, what: str | None = None) -> "Action":
+    def action(self, kind: str, arg: Any = None, what: str | None = None) -> Action:
         """Actions are interned: legal_actions() allocates nothing on the hot path."""
         key = (kind, arg, what)
         found = self._actions.get(key)
@@ -165,7 +165,9 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and {t.zones[face]}"
     if kind == "draw":
         card = "a card" if hidden else t.cards[d["card"]]
-        why = {"roll": "for the roll", "space": f"for landing on space {d.get('space')}", "card": "", "deal": "", "effect": ""}.get(d.get("why"), "")
+        why = {
+            "roll": "for the roll", "space": f"for landing on space {d.get('space')}", "card": "", "deal": "", "effect": ""
+        }.get(d.get("why", ""), "")
         return f"{p(d['player'])} draws {card}{' ' + why if why else ''}"
     if kind == "deck_empty":
         return f"The {t.deck} deck is empty: {p(d['player'])} draws nothing"

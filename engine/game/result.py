@@ -61,7 +61,7 @@ class Result:
         }
 
 
-def rank_players(game: "Game") -> Result:
+def rank_players(game: Game) -> Result:
     keys = game.variant.rules.ranking
     on_board = [0] * game.n
     for stack in game.stacks:

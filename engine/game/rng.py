@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
-from typing import Any, MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -58,7 +59,7 @@ class Rng:
             self._index = position % _BLOCK_WORDS
 
     @classmethod
-    def from_seed(cls, seed: int) -> "Rng":
+    def from_seed(cls, seed: int) -> Rng:
         """Every seed gives its own key; neighbouring seeds give unrelated games."""
         data = seed.to_bytes((seed.bit_length() + 8) // 8, "little", signed=True)
         return cls(hashlib.blake2b(data, digest_size=32, person=b"boardwalk-seed").digest())
@@ -86,7 +87,7 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         twin = Rng.__new__(Rng)
         twin.key = self.key
         twin.position = self.position
@@ -117,7 +118,7 @@ class Lcg64:
         self.state = state & _MASK
 
     @classmethod
-    def from_seed(cls, seed: int) -> "Lcg64":
+    def from_seed(cls, seed: int) -> Lcg64:
         z = (seed + 0x9E3779B97F4A7C15) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -135,7 +136,7 @@ class Lcg64:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def copy(self) -> "Lcg64":
+    def copy(self) -> Lcg64:
         return Lcg64(self.state)
 
     def to_data(self) -> str:

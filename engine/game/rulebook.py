@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.effects import ast
 from engine.effects.check import KIND_OF_CHOICE, EffectContext, binding
-from engine.game.expressions import is_static
+from engine.game.expressions import Fn, is_static
 from engine.game.followable import choices_to_look_at, quick_answer
 from engine.game.messages import Texts
 from engine.variant.model import Variant
@@ -24,7 +24,7 @@ class Rulebook:
         """scopes[block][pc]: the variables (name -> kind) a block's frame holds before its
         statement pc runs; a saved frame's variables must be exactly these."""
         self.child_blocks: dict[int, tuple[int, ...]] = {}  # id(statement) -> block ids of its bodies
-        self.compiled: dict[int, object] = {}  # id(expression) -> closure, filled on first use
+        self.compiled: dict[int, Fn] = {}  # id(expression) -> closure, filled on first use
         self.static_lists: dict[tuple, list[int]] = {}  # (id(where), zone) -> properties it keeps
         self._static: dict[int, bool] = {}
         zones = frozenset(zone.id for zone in variant.zones)
@@ -37,8 +37,8 @@ class Rulebook:
             i: frozenset(j for j, r in enumerate(variant.cards) if r.timing == "reaction" and c.id in r.reacts_to)
             for i, c in enumerate(variant.cards)
         }
-        self.value = [p.value for p in variant.properties]
-        self.zone_of = [p.zone for p in variant.properties]
+        self.value: list[int] = [p.value for p in variant.properties]
+        self.zone_of: list[str] = [p.zone for p in variant.properties]
         self.zone_props = {zone.id: zone.properties for zone in variant.zones}
         self.zone_ids = tuple(zone.id for zone in variant.zones)
         self.fortune_spaces = variant.track.fortune_spaces

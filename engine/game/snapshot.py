@@ -105,7 +105,9 @@ def restore(variant: Variant, data: Any, allow_other_variant: bool = False) -> G
     version = data.get("format")
     if type(version) is not int or version not in GENERATORS:
         shown = version if type(version) is int and abs(version) < 10**6 else "of this kind"
-        raise RestoreError(f"saved game format {shown} is not supported (this program reads formats {' and '.join(map(str, GENERATORS))})")
+        raise RestoreError(
+            f"saved game format {shown} is not supported (this program reads formats {' and '.join(map(str, GENERATORS))})"
+        )
     saved = data.get("variant")
     if not isinstance(saved, dict) or set(saved) != {"name", "hash"}:
         raise damaged("variant", "must name the variant and its content hash")

@@ -12,7 +12,8 @@ is checked on the built game by `engine.game.invariants`.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from engine.effects import ast
 from engine.effects.limits import MAX_EFFECT_STEPS, MAX_REPEAT
@@ -182,7 +183,9 @@ class SnapshotChecker:
             self.optional_player(f"{field}[{p}]", holder)
 
     def field_dirty(self, field: str, value: Any) -> None:
-        props = [self.prop(f"{field}[{i}]", p) for i, p in enumerate(self.listing(field, value, most=len(self.variant.properties)))]
+        props = [
+            self.prop(f"{field}[{i}]", p) for i, p in enumerate(self.listing(field, value, most=len(self.variant.properties)))
+        ]
         if len(set(props)) != len(props):
             raise damaged(field, "names a property twice")
 

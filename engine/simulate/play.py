@@ -53,7 +53,7 @@ class GameRecord:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "GameRecord":
+    def from_dict(cls, data: dict) -> GameRecord:
         data = dict(data)
         for key in ("bots", "order", "winners", "values"):
             data[key] = tuple(data[key])
@@ -69,11 +69,13 @@ def play_game(variant: Variant, bots: list[str], seed: int, index: int = 0) -> G
     plays: list[tuple[int, str]] = []
     while not game.is_over:
         player = game.current_player
+        assert player is not None  # a game in progress always has a decision
         action = seated[player].choose(game.observation(player))
         for event in game.apply(action):
             if event.kind in ("play", "react"):
                 plays.append((event.data["player"], event.data["card"]))
     result = game.result()
+    assert result is not None  # the game is over
     return GameRecord(
         index=index,
         seed=seed,

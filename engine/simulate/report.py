@@ -92,7 +92,8 @@ def _one_variant(s: dict, colour: bool) -> list[str]:
     lines.append("how games ended")
     for row in s["endings"]:
         by = ", ".join(f"{n} by {key}" for key, n in row["decided_by"].items())
-        lines.append(f"  {_REASONS.get(row['reason'], row['reason']):<40} {row['wins']:>6} games {row['share']:6.1%}  (won on {by})")
+        reason = _REASONS.get(row["reason"], row["reason"])
+        lines.append(f"  {reason:<40} {row['wins']:>6} games {row['share']:6.1%}  (won on {by})")
     lines.append("")
     lines.append("Fortune cards: plays per game, and how often the player who played one won")
     lines.append(f"  {'card':<28} {'deck':>4} {'plays':>7} {'/game':>6}  {'player won (95% interval)':<30}")
@@ -117,7 +118,8 @@ def _comparison(report: dict, colour: bool) -> list[str]:
                               [100 * r["share"] for r in b["seats"]], colour))
     lines.append("significance tests (a p-value below 0.05 is called a real difference)")
     for test in report["comparison"]:
-        lines.append(f"  {test['what']:<28} {test['test']:<24} {_p(test['p_value']):<11} {'REAL' if test['significant'] else 'noise'}")
+        verdict = "REAL" if test["significant"] else "noise"
+        lines.append(f"  {test['what']:<28} {test['test']:<24} {_p(test['p_value']):<11} {verdict}")
     lines.append("")
     lines.append("verdict")
     for test in report["comparison"]:
@@ -195,14 +197,20 @@ def _csv(report: dict) -> str:
     run = report["run"]
     # first, so a reader sees at once whether the figures cover the whole run
     writer.writerow(["", "run", "interrupted", run["games_finished"], "true" if run["interrupted"] else "false", "", "", ""])
-    for label, s in zip("AB", report["variants"]):
+    for s in report["variants"]:
         name = s["variant"]
         for row in s["seats"]:
-            writer.writerow([name, "seat_win_share", row["name"], row["games"], row["share"], row["low"], row["high"], row["p_value"]])
+            writer.writerow(
+                [name, "seat_win_share", row["name"], row["games"], row["share"], row["low"], row["high"], row["p_value"]]
+            )
         for row in s["bot_shares"]:
-            writer.writerow([name, "bot_win_share", row["bot"], row["games"], row["share"], row["low"], row["high"], row["p_value"]])
+            writer.writerow(
+                [name, "bot_win_share", row["bot"], row["games"], row["share"], row["low"], row["high"], row["p_value"]]
+            )
         for row in s["positions"]:
-            writer.writerow([name, "position_win_share", row["position"], row["games"], row["share"], row["low"], row["high"], row["p_value"]])
+            writer.writerow(
+                [name, "position_win_share", row["position"], row["games"], row["share"], row["low"], row["high"], row["p_value"]]
+            )
         for key in ("mean", "median", "p10", "p90", "min", "max"):
             writer.writerow([name, "game_length", key, s["games"], s["length"][key], "", "", ""])
         for row in s["endings"]:
@@ -210,7 +218,11 @@ def _csv(report: dict) -> str:
         for row in s["cards"]:
             writer.writerow([name, "card_plays_per_game", row["card"], s["games"], row["per_game"], "", "", ""])
             won = row["player_win"]
-            writer.writerow([name, "card_player_win_share", row["card"], won["games"], won["share"], won["low"], won["high"], won.get("p_value", "")])
+            writer.writerow(
+                [name, "card_player_win_share", row["card"], won["games"], won["share"], won["low"], won["high"],
+                 won.get("p_value", "")]
+            )
     for test in report.get("comparison", []):
-        writer.writerow(["A vs B", "test", test["what"], "", test["difference"] if test["difference"] is not None else "", "", "", test["p_value"]])
+        difference = test["difference"] if test["difference"] is not None else ""
+        writer.writerow(["A vs B", "test", test["what"], "", difference, "", "", test["p_value"]])
     return buffer.getvalue()

@@ -10,12 +10,13 @@ import os
 import signal
 import time
 from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Callable, Iterator, Sequence
+from typing import Literal, cast
 
 from engine.simulate.play import GameRecord, derive_seed, play_game
 from engine.variant.model import Variant
@@ -204,7 +205,7 @@ def _run_workers(variants: Sequence[Variant], tasks: Iterator[Task], jobs: int, 
         for worker in workers:
             _hand_out(worker, tasks, IN_FLIGHT_PER_WORKER)
         while busy := {w.pipe: w for w in workers if w.playing}:
-            for pipe in wait(list(busy)):
+            for pipe in cast("list[Connection]", wait(list(busy))):  # some of the pipes it was given
                 worker = busy[pipe]
                 take(*_answer(worker))
                 _hand_out(worker, tasks, 1)
@@ -217,7 +218,7 @@ def _start_workers(variants: Sequence[Variant], jobs: int, workers: list[_Worker
     """Start `jobs` workers, each listed in `workers` as soon as it exists so that whatever
     happens next stops it. Ctrl-C and SIGTERM wait until all are started: a child forked
     with the parent's handlers in place would run them."""
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    method: Literal["fork"] | None = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     context = multiprocessing.get_context(method)
     with _stop_signals_held():
         for number in range(1, jobs + 1):

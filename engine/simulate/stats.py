@@ -4,6 +4,7 @@ shares, and tests that tell a real difference between two variants from noise.""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054
@@ -161,7 +162,7 @@ def mann_whitney(a: list[float], b: list[float]) -> Test:
     return Test("Mann-Whitney U test", z, normal_p(z))
 
 
-def quantile(sorted_values: list[float], q: float) -> float:
+def quantile(sorted_values: Sequence[float], q: float) -> float:
     """The q-quantile of sorted values, by linear interpolation.
 
     >>> quantile([1, 2, 3, 4], 0.5)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from statistics import mean
+from typing import Any
 
 from engine.simulate.play import GameRecord
 from engine.simulate.stats import chi_square, mann_whitney, one_proportion, quantile, two_proportions, wilson
@@ -33,7 +34,7 @@ def summarize(variant: Variant, records: list[GameRecord], players: int, bots: l
     """Every figure of the report for one variant, as plain JSON-able data."""
     games = len(records)
     fair = 1.0 / players
-    summary = {
+    summary: dict[str, Any] = {
         "variant": variant.name,
         "players": players,
         "bots": list(bots),
@@ -59,11 +60,11 @@ def summarize(variant: Variant, records: list[GameRecord], players: int, bots: l
 def _bot_shares(records: list[GameRecord], players: int) -> list[dict]:
     """Per bot spec: its wins per seat it played (a bot listed twice plays two seats a game)."""
     seats: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
+    wins: dict[str, float] = {}  # shares of wins (1/k for a k-way tie): a Counter holds ints
     for record in records:
         for seat, bot in enumerate(record.bots):
             seats[bot] += 1
-            wins[bot] += _credit(record, seat)
+            wins[bot] = wins.get(bot, 0) + _credit(record, seat)
     return [{"bot": bot, **_share(wins[bot], seats[bot], 1.0 / players)} for bot in seats]
 
 
@@ -101,13 +102,13 @@ def _cards(variant: Variant, records: list[GameRecord], players: int) -> list[di
     plays: Counter[str] = Counter()
     games_with: Counter[str] = Counter()
     players_with: Counter[str] = Counter()
-    player_wins: Counter[str] = Counter()
+    player_wins: dict[str, float] = {}  # shares of wins, as in _bot_shares
     for record in records:
         plays.update(card for _, card in record.plays)
         games_with.update({card for _, card in record.plays})
-        for seat, card in set(record.plays):
-            players_with[card] += 1
-            player_wins[card] += _credit(record, seat)
+        for seat, played in set(record.plays):
+            players_with[played] += 1
+            player_wins[played] = player_wins.get(played, 0) + _credit(record, seat)
     rows = []
     for card in variant.cards:
         row = {
@@ -117,7 +118,7 @@ def _cards(variant: Variant, records: list[GameRecord], players: int) -> list[di
             "plays": plays[card.id],
             "per_game": plays[card.id] / len(records) if records else 0.0,
             "games_with": games_with[card.id],
-            "player_win": _share(player_wins[card.id], players_with[card.id], 1.0 / players),
+            "player_win": _share(player_wins.get(card.id, 0), players_with[card.id], 1.0 / players),
         }
         rows.append(row)
     return rows
@@ -152,9 +153,9 @@ def compare(a: dict, b: dict) -> list[dict]:
     reasons = sorted({e["reason"] for e in a["endings"]} | {e["reason"] for e in b["endings"]})
     count = lambda s, why: next((e["wins"] for e in s["endings"] if e["reason"] == why), 0)  # noqa: E731
     test = chi_square([[count(a, r) for r in reasons], [count(b, r) for r in reasons]])
+    shares = ", ".join(f"{r} {count(a, r) / max(na, 1):.0%} vs {count(b, r) / max(nb, 1):.0%}" for r in reasons)
     tests.append(_finding("how games end", test, None, None, _plain(
-        test, "games end differently (" + ", ".join(f"{r} {count(a, r) / max(na, 1):.0%} vs {count(b, r) / max(nb, 1):.0%}" for r in reasons) + ")",
-        "games end the same way")))
+        test, f"games end differently ({shares})", "games end the same way")))
     return tests
 
 

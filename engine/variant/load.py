@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from engine.diagnostics import Diagnostic, Loc, VariantError, did_you_mean
 from engine.effects import ast
@@ -132,7 +131,7 @@ def _prefer_root(root_file: str, *locs: Loc) -> Loc:
 
 
 def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic], root_file: str) -> None:
-    players, board, rules, dice = document["players"], document["board"], document["rules"], document["dice"]
+    players, board, dice = document["players"], document["board"], document["dice"]
     for owner, key in ((players, "seats"), (board, "zones"), (document["deck"], "cards")):
         _unique_ids(owner[key], diagnostics)
 
@@ -197,7 +196,9 @@ def _check_effects(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
     board = document.get("board")
     zones_raw = board.get("zones") if isinstance(board, dict) else None
     zones = frozenset(
-        z["id"] for z in (zones_raw if isinstance(zones_raw, list) else []) if isinstance(z, dict) and isinstance(z.get("id"), str)
+        z["id"]
+        for z in (zones_raw if isinstance(zones_raw, list) else [])
+        if isinstance(z, dict) and isinstance(z.get("id"), str)
     )
     sizes = _sizes(document)
     for card in cards:
@@ -254,12 +255,14 @@ def _check_deck(document: LocDict, cards: list[_ParsedCard], diagnostics: list[D
             )
         if reacts_to and timing != "reaction":
             diagnostics.append(
-                Diagnostic(raw.key_locs["reacts_to"], f"'reacts_to' only applies to cards with timing 'reaction'")
+                Diagnostic(raw.key_locs["reacts_to"], "'reacts_to' only applies to cards with timing 'reaction'")
             )
         for target, loc in zip(reacts_to or [], getattr(reacts_to, "value_locs", [])):
             if target not in card_ids:
                 diagnostics.append(
-                    Diagnostic(loc.loc, f"'reacts_to' names '{target}', which is not a card in the deck", did_you_mean(target, card_ids))
+                    Diagnostic(
+                        loc.loc, f"'reacts_to' names '{target}', which is not a card in the deck", did_you_mean(target, card_ids)
+                    )
                 )
             elif target not in offers and all(c.effect is not None for c in cards):
                 diagnostics.append(
@@ -346,7 +349,7 @@ def _build(document: LocDict, cards: list[_ParsedCard], files: list[str]) -> Var
                 timing=c.raw["timing"],
                 reacts_to=tuple(c.raw.get("reacts_to", ())),
                 condition=c.condition,
-                effect=c.effect,
+                effect=cast(ast.Program, c.effect),  # no diagnostics: every card's effect parsed
             )
             for c in cards
         ),

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import copy
 import json
-from itertools import islice
+from collections.abc import Collection, Iterator
 from functools import lru_cache
-from typing import Any, Iterator
+from itertools import islice
+from typing import Any
 
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import ValidationError
 
 from engine.diagnostics import Diagnostic, Loc, did_you_mean
 from engine.resources import schemas_dir
-from engine.variant.yamlsource import LocDict, LocList, ValueLoc
+from engine.variant.yamlsource import LocDict, LocList
 
 # Keys a complete variant may leave out; every other key of the schema must be present.
 OPTIONAL_KEYS = frozenset(
@@ -165,7 +166,7 @@ _TYPE_WORDS = {
 }
 
 
-def _explain(error: ValidationError, document: LocDict, suggested: set[tuple] = frozenset()) -> Iterator[Diagnostic]:
+def _explain(error: ValidationError, document: LocDict, suggested: Collection[tuple] = frozenset()) -> Iterator[Diagnostic]:
     path = list(error.absolute_path)
     where = _where(document, path)
     validator = error.validator

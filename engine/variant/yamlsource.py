@@ -24,9 +24,9 @@ from engine.diagnostics import Diagnostic, Loc
 from engine.reading import ReadProblem, read_limited
 
 try:
-    from yaml.cyaml import CParser as _CParser
+    from yaml.cyaml import CParser as _CParser  # type: ignore[attr-defined]  # there at run time; the stubs export it from yaml._yaml
 except ImportError:  # PyYAML built without libyaml: the composer's own count still holds
-    _CParser = None
+    _CParser = None  # type: ignore[assignment, misc]  # the optional import: None stands for "no libyaml"
 
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 50_000

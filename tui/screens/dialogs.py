@@ -3,15 +3,16 @@ between people, saving and loading, the help and the player's own cards."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Static
 
@@ -60,12 +61,14 @@ class ChoiceScreen(ModalScreen[Any]):
             with Horizontal(classes="dialog-buttons"):
                 for index, (label, _, key) in enumerate(self.options):
                     hint = f"{label} [{key}]" if key else (f"{label} [Enter]" if index == 0 else label)
-                    yield Button(Content(hint), id=f"choice-{index}", variant="primary" if index == 0 else "default", compact=True)
+                    yield Button(
+                        Content(hint), id=f"choice-{index}", variant="primary" if index == 0 else "default", compact=True
+                    )
 
     AUTO_FOCUS = "#choice-0"
 
     def on_key(self, event) -> None:
-        for label, value, key in self.options:
+        for _, value, key in self.options:
             if key and event.key == key:
                 event.stop()
                 self.dismiss(value)
@@ -73,6 +76,7 @@ class ChoiceScreen(ModalScreen[Any]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
+        assert event.button.id is not None  # choice-<i>
         index = int(event.button.id.split("-")[1])
         self.dismiss(self.options[index][1])
 
@@ -101,7 +105,7 @@ class AskFirst(Exception):
         return ChoiceScreen(self.title, self.body, [(self.no, False, "n"), (self.yes, True, "y")], cancel=False)
 
 
-def attempt_asking(app: Any, attempt: Callable[[], Any], done: Callable[[Any], None], failed: Callable[[Text], None]) -> None:
+def attempt_asking(app: Any, attempt: Callable[[], Any], done: Callable[[Any], object], failed: Callable[[Text], None]) -> None:
     """Run `attempt`, then `done` with its result, or `failed` with the located problems to
     show; if it asks first, ask, and after a yes run what it gives to run instead."""
     try:
@@ -115,7 +119,7 @@ def attempt_asking(app: Any, attempt: Callable[[], Any], done: Callable[[Any], N
     done(result)
 
 
-def _ask(app: Any, ask: AskFirst, done: Callable[[Any], None], failed: Callable[[Text], None]) -> None:
+def _ask(app: Any, ask: AskFirst, done: Callable[[Any], object], failed: Callable[[Text], None]) -> None:
     def answered(yes: bool) -> None:
         if not yes:
             failed(Text(ask.refused, style="bold red"))

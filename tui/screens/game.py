@@ -5,7 +5,7 @@ with keys or the mouse, hand-overs between people, answers out of turn)."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual import on
@@ -22,9 +22,25 @@ from tui.helptext import help_markdown
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
 from tui.session import DEFAULT_SAVE, PACES, Session, View
 from tui.widgets import (
-    KEY_HINTS, ActionList, BoardView, DiceView, GameLog, HandView, Line, PlayerPanel, Quiet, StatusBar, TrackView, chip,
-    action_detail, decision_prompt, hand_text,
+    KEY_HINTS,
+    ActionList,
+    BoardView,
+    DiceView,
+    GameLog,
+    HandView,
+    Line,
+    PlayerPanel,
+    Quiet,
+    StatusBar,
+    TrackView,
+    action_detail,
+    chip,
+    decision_prompt,
+    hand_text,
 )
+
+if TYPE_CHECKING:
+    from tui.app import BoardwalkApp  # tui.app imports this module
 
 PACE_ORDER = list(PACES)
 
@@ -70,6 +86,11 @@ class GameScreen(Screen):
         self._started = 0.0
         self._asking = False
         """A question (hand-over, answer, game over) is on screen for the current decision."""
+
+    @property
+    def boardwalk(self) -> BoardwalkApp:
+        """The app, typed as the Boardwalk app for its own moves (Textual types `app` as App[Any])."""
+        return cast("BoardwalkApp", self.app)
 
     # ----- layout ------------------------------------------------------------------------------
 
@@ -125,6 +146,7 @@ class GameScreen(Screen):
             text.append("The game is over: r shows the results.", style="bold")
             return text
         if view.actions:
+            assert view.viewer is not None  # there are actions only for the person deciding, who is shown
             you = view.seats[view.viewer]
             if len(self.session.humans) > 1:
                 text.append(f" {you.name} ", style=chip(you.colour))
@@ -165,12 +187,13 @@ class GameScreen(Screen):
             return
         if view.over:
             self._asking = True
-            self.app.show_game_over(session, on_close=self._after_game_over)
+            self.boardwalk.show_game_over(session, on_close=self._after_game_over)
             return
         player = session.deciding
         if session.is_bot(player):
             self._start_bot()
         elif session.needs_handover():
+            assert player is not None  # needs_handover() says a person decides
             self._asking = True
             seat = view.seats[player]
             self.app.push_screen(HandOverScreen(seat.name, seat.colour, session.handover_reason()), self._handed_over)
@@ -181,7 +204,9 @@ class GameScreen(Screen):
 
     def _handed_over(self, _: Any) -> None:
         self._asking = False
-        self.session.take_seat(self.session.deciding)
+        player = self.session.deciding
+        assert player is not None  # the seat was handed to the person deciding
+        self.session.take_seat(player)
         self.advance()
 
     def _after_game_over(self, _: Any) -> None:
@@ -192,7 +217,7 @@ class GameScreen(Screen):
     def action_results(self) -> None:
         if self.session.game.is_over and not self._asking:
             self._asking = True
-            self.app.show_game_over(self.session, on_close=self._after_game_over)
+            self.boardwalk.show_game_over(self.session, on_close=self._after_game_over)
 
     # ----- people ------------------------------------------------------------------------------
 
@@ -232,7 +257,7 @@ class GameScreen(Screen):
         undo = " (You can undo it with u.)" if self.session.undo_allowed else " It cannot be taken back."
         if action.kind == "play":
             card = view.variant.card(action.arg)
-            return f"Play {card.name}?", Text.assemble((card.text, "italic"), "\n\n" + f"Playing a card shows it to everyone.{undo}")
+            return f"Play {card.name}?", Text.assemble((card.text, "italic"), f"\n\nPlaying a card shows it to everyone.{undo}")
         if action.kind == "stop" and any(a.kind == "build" for a in view.actions):
             left = view.variant.format_money(view.budget or 0)
             return "Stop building?", Text(f"You could still build with {left}; stopping ends your building for this roll.{undo}")
@@ -250,6 +275,7 @@ class GameScreen(Screen):
         self._asking = True
         session = self.session
         player = session.deciding
+        assert player is not None  # the person asked to answer
         variant = view.variant
         played = next((e for e in reversed(session.events) if e.kind == "play"), None)
         target = next((e for e in reversed(session.events) if e.kind == "choose"), None)
@@ -277,8 +303,9 @@ class GameScreen(Screen):
         title = f"{who} plays {card.name if card else 'a card'} against {view.seats[player].name}"
         self.app.push_screen(ChoiceScreen(title, body, options, allow_cancel=False, classes="reaction"), self._answered)
 
-    def _answered(self, action: Action) -> None:
+    def _answered(self, action: Action | None) -> None:
         self._asking = False
+        assert action is not None  # the question cannot be cancelled
         self._apply(action)
 
     # ----- bots --------------------------------------------------------------------------------
@@ -318,11 +345,14 @@ class GameScreen(Screen):
         waiting, self._waiting = self._waiting, None
         if waiting is None or waiting[0] != self._token:
             return
+        action: Action | dict | None
         _, action, error = waiting
         self._thinking = False
         session = self.session
         if action is None or not _is_legal(session, action):
-            name = session.shown.seats[session.deciding].name
+            deciding = session.deciding
+            assert deciding is not None  # the bot was asked to decide
+            name = session.shown.seats[deciding].name
             self.app.notify(f"{name}'s bot failed ({error or 'illegal choice'}); it plays a random move.", severity="error")
             action = session.random_action()
         session.apply(action)
@@ -374,28 +404,28 @@ class GameScreen(Screen):
         self.app.push_screen(HelpScreen(help_markdown(session.shown, session.record.players)))
 
     def action_save(self) -> None:
-        self.app.ask_save(self.session, lambda _: self.redraw())
+        self.boardwalk.ask_save(self.session, lambda _: self.redraw())
 
     def action_load(self) -> None:
-        self.app.ask_unsaved(self.session, "Load another game?", self._load_now)
+        self.boardwalk.ask_unsaved(self.session, "Load another game?", self._load_now)
 
     def _load_now(self) -> None:
-        self.app.push_screen(PathScreen("Load a saved game", DEFAULT_SAVE, "Load", self.app.load_session), self._loaded)
+        self.app.push_screen(PathScreen("Load a saved game", DEFAULT_SAVE, "Load", self.boardwalk.load_session), self._loaded)
 
-    def _loaded(self, loaded: Any) -> None:
+    def _loaded(self, loaded: tuple[Session, list[str]] | None) -> None:
         if loaded is not None:
             self._forget_bot()
-            self.app.start_session(*loaded, pace=self.pace)
+            self.boardwalk.start_session(*loaded, pace=self.pace)
 
     def action_new_game(self) -> None:
-        self.app.ask_unsaved(self.session, "Start a new game?", self._leave_for_start)
+        self.boardwalk.ask_unsaved(self.session, "Start a new game?", self._leave_for_start)
 
     def _leave_for_start(self) -> None:
         self._forget_bot()
-        self.app.show_start()
+        self.boardwalk.show_start()
 
     def action_quit(self) -> None:
-        self.app.ask_unsaved(self.session, "Quit Boardwalk?", self._quit)
+        self.boardwalk.ask_unsaved(self.session, "Quit Boardwalk?", self._quit)
 
     def _quit(self) -> None:
         self._forget_bot()

@@ -6,9 +6,9 @@ from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -35,7 +35,6 @@ class GameOverScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         session = self.session
-        result = session.game.result()
         ended = next((e for e in reversed(session.events) if e.kind == "game_over"), None)
         variant = session.shown
         with Vertical(classes="gameover"):
@@ -56,6 +55,7 @@ class GameOverScreen(Screen[str]):
 
     def _table(self) -> Table:
         result = self.session.game.result()
+        assert result is not None  # this screen comes once the game is over
         seats = self.session.seat_views()
         money = self.session.shown.format_money
         table = Table(expand=False, box=None, pad_edge=False, padding=(0, 2))
@@ -71,12 +71,18 @@ class GameOverScreen(Screen[str]):
                 name.append(f" ({seat.bot})", style="dim")
             style = "bold" if standing.place == 1 else ""
             table.add_row(
-                str(standing.place), name, money(standing.value), str(standing.properties), str(standing.units_on_board), style=style
+                str(standing.place),
+                name,
+                money(standing.value),
+                str(standing.properties),
+                str(standing.units_on_board),
+                style=style,
             )
         return table
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
+        assert event.button.id is not None  # over-<what>
         self.dismiss(event.button.id.removeprefix("over-"))
 
     def action_close(self, what: str) -> None:

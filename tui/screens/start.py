@@ -4,14 +4,14 @@ they are), the seats (a person or a bot of some level), a seed, or a saved game 
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.events import Click
 from textual.message import Message
 from textual.screen import Screen
@@ -23,6 +23,10 @@ from engine.visible import visible
 from tui.screens.dialogs import attempt_asking, diagnostics_text
 from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, shown_variant, typed_seed
 from tui.widgets import chip
+
+if TYPE_CHECKING:
+    from engine.variant.load import CheckResult
+    from tui.app import BoardwalkApp  # tui.app imports this module
 
 HUMAN = "human"
 _CHECK_LOCK = threading.Lock()
@@ -39,13 +43,13 @@ class Cycler(Widget, can_focus=True):
     DEFAULT_CSS = "Cycler { height: 1; width: auto; min-width: 12; padding: 0 1; }"
 
     class Changed(Message):
-        def __init__(self, cycler: "Cycler", value: Any) -> None:
+        def __init__(self, cycler: Cycler, value: Any) -> None:
             super().__init__()
             self.cycler = cycler
             self.value = value
 
         @property
-        def control(self) -> "Cycler":
+        def control(self) -> Cycler:
             return self.cycler
 
     def __init__(self, options: list[tuple[str, Any]], value: Any = None, **kwargs) -> None:
@@ -112,6 +116,11 @@ class StartScreen(Screen):
         self.seat_choice: dict[int, str] = {}
         self.save_file = save_file or DEFAULT_SAVE
 
+    @property
+    def boardwalk(self) -> BoardwalkApp:
+        """The app, typed as the Boardwalk app for its own moves (Textual types `app` as App[Any])."""
+        return cast("BoardwalkApp", self.app)
+
     # ----- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -159,6 +168,7 @@ class StartScreen(Screen):
 
                 self.post_message(BotsListed(bot_names()))
             for key in keys:
+                result: CheckResult | str
                 with _CHECK_LOCK:
                     try:
                         result = check_variant(find_variant(key))
@@ -185,11 +195,13 @@ class StartScreen(Screen):
 
     @on(OptionList.OptionHighlighted, "#variants")
     async def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        assert event.option.id is not None  # every variant's option has its name as id
         self.selected = event.option.id
         await self._show_selected()
 
     @on(OptionList.OptionSelected, "#variants")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
+        assert event.option.id is not None  # every variant's option has its name as id
         self.selected = event.option.id
         await self._show_selected()
         self.query_one("#start-button", Button).focus()
@@ -265,6 +277,7 @@ class StartScreen(Screen):
 
     def _show_rows(self, count: int) -> None:
         for row in self.query(".seat-row"):
+            assert row.id is not None  # seat-row-<i>
             index = int(row.id.rsplit("-", 1)[1])
             row.display = index < count
 
@@ -274,6 +287,7 @@ class StartScreen(Screen):
 
     @on(Cycler.Changed, ".seat")
     def _seat_changed(self, event: Cycler.Changed) -> None:
+        assert event.cycler.id is not None  # seat-<i>
         self.seat_choice[int(event.cycler.id.split("-")[1])] = event.value
 
     # ----- starting ----------------------------------------------------------------------------
@@ -304,7 +318,7 @@ class StartScreen(Screen):
             self.app.bell()
             return
         session = Session.start(variant, variant_source(self.selected), bots, seed)
-        self.app.start_session(session, [])
+        self.boardwalk.start_session(session, [])
 
     @on(Button.Pressed, "#load-button")
     @on(Input.Submitted, "#save-file")
@@ -315,7 +329,10 @@ class StartScreen(Screen):
             error.update(Text("Type the saved game's file name.", style="bold red"))
             return
         attempt_asking(
-            self.app, lambda: self.app.load_session(path), lambda loaded: self.app.start_session(*loaded), error.update
+            self.app,
+            lambda: self.boardwalk.load_session(path),
+            lambda loaded: self.boardwalk.start_session(*loaded),
+            error.update,
         )
 
     def action_help(self) -> None:
