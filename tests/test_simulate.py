@@ -9,12 +9,16 @@ import errno
 import io
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import engine.simulate.play
 import engine.simulate.runner
@@ -24,7 +28,15 @@ from engine.cli import main
 from engine.simulate import build_report, run_games, seat_bots
 from engine.simulate.report import render
 from engine.simulate.runner import GameFailed, Terminated
-from engine.simulate.stats import chi_square, mann_whitney, one_proportion, two_proportions, wilson
+from engine.simulate.stats import (
+    chi_square,
+    holm,
+    mann_whitney,
+    mann_whitney_tallies,
+    one_proportion,
+    two_proportions,
+    wilson,
+)
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -160,6 +172,38 @@ def test_tests_find_real_differences_and_ignore_noise():
     assert chi_square([[90, 10], [10, 90]]).p_value < 1e-6
     assert mann_whitney([30, 31, 32] * 20, [35, 36, 37] * 20).p_value < 1e-6
     assert mann_whitney([30, 31, 32] * 20, [32, 31, 30] * 20).p_value == pytest.approx(1.0)
+
+
+def test_mann_whitney_from_tallies_is_the_same_test():
+    shorter, longer = [30, 31, 31, 32, 40] * 9, [31, 32, 33, 33, 35] * 8
+    assert mann_whitney_tallies(Counter(shorter), Counter(longer)) == mann_whitney(shorter, longer)
+    assert mann_whitney_tallies({}, {1: 3}).p_value == 1.0
+
+
+@given(st.lists(st.floats(min_value=0, max_value=1), max_size=40))
+def test_holm_lies_between_the_raw_p_and_bonferroni_and_keeps_the_order(p_values):
+    adjusted = holm(p_values)
+    assert len(adjusted) == len(p_values)
+    for p, q in zip(p_values, adjusted):
+        assert p <= q <= min(1.0, len(p_values) * p) + 1e-12
+    ranked = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    assert all(adjusted[i] <= adjusted[j] for i, j in zip(ranked, ranked[1:]))
+
+
+def test_holm_keeps_false_alarms_in_a_family_of_card_tests_to_one_in_twenty():
+    """Thirty true-null tests per family (a deck's worth of cards, nothing changed): most
+    families show a raw p < 0.05 somewhere, and Holm's correction leaves a false alarm in
+    at most about 5% of them."""
+    draw = random.Random(2016)
+    families = [[draw.random() for _ in range(30)] for _ in range(2000)]
+    raw_alarms = sum(min(family) < 0.05 for family in families) / len(families)
+    holm_alarms = sum(min(holm(family)) < 0.05 for family in families) / len(families)
+    assert raw_alarms > 0.7  # 1 - 0.95**30 = 0.79
+    assert holm_alarms < 0.07  # about 0.049, with room for the draw
+
+
+def test_holm_still_finds_strong_effects():
+    assert [q < 0.05 for q in holm([1e-6, 1e-4, 0.3, 0.8] + [0.5] * 26)] == [True, True] + [False] * 28
 
 
 # ----- the report --------------------------------------------------------------------------------
