@@ -25,7 +25,7 @@ import engine.simulate.runner
 import engine.simulate.stats
 from engine import load_variant
 from engine.cli import main
-from engine.simulate import build_report, run_games, seat_bots
+from engine.simulate import GameRecord, build_report, run_games, seat_bots
 from engine.simulate.report import render
 from engine.simulate.runner import GameFailed, Terminated
 from engine.simulate.stats import (
@@ -37,6 +37,7 @@ from engine.simulate.stats import (
     two_proportions,
     wilson,
 )
+from engine.simulate.summary import compare, summarize
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -247,6 +248,93 @@ def test_json_and_csv_reports(comparison):
     rows = list(csv.DictReader(io.StringIO(render(comparison, "csv"))))
     sections = {row["section"] for row in rows}
     assert {"seat_win_share", "bot_win_share", "game_length", "ending", "card_player_win_share", "test"} <= sections
+
+
+# ----- the verdict's sentences -------------------------------------------------------------------
+
+
+def _record(index: int, winner: int = 0, turns: int = 40, reason: str = "no_units", plays=(),
+            bots=("greedy", "greedy")) -> GameRecord:
+    """A two-player game, seat 0 (Purple) moving first, made up for a test."""
+    return GameRecord(index=index, seed=index, bots=tuple(bots), order=(0, 1), winners=(winner,), turns=turns,
+                      reason=reason, decided_by="value", values=(0, 0), plays=tuple(plays))
+
+
+def _games(count: int, first_wins: int = 0, turns=(40,), reasons=("no_units",), bots=("greedy", "greedy")):
+    """`count` games, the first `first_wins` won by the first player, lengths and endings
+    cycling through `turns` and `reasons`."""
+    return [_record(i, winner=0 if i < first_wins else 1, turns=turns[i % len(turns)], reason=reasons[i % len(reasons)],
+                    bots=bots) for i in range(count)]
+
+
+def _verdicts(variant, games_a, games_b, bots=("greedy",)) -> dict[str, str]:
+    summaries = [summarize(variant, games, 2, list(bots), len(games)) for games in (games_a, games_b)]
+    return {finding["what"]: finding["verdict"] for finding in compare(*summaries)}
+
+
+def test_the_length_verdict_says_games_are_shorter_or_longer(variant):
+    shorter = _verdicts(variant, _games(100, 50, turns=(35,)), _games(100, 50, turns=(31,)))
+    assert shorter["game length (turns)"] == (
+        "Games are shorter with B: 31.0 turns on average vs 35.0 with A (a real difference, p < 0.001)."
+    )
+    longer = _verdicts(variant, _games(100, 50, turns=(35,)), _games(100, 50, turns=(44, 45)))
+    assert longer["game length (turns)"] == (
+        "Games are longer with B: 44.5 turns on average vs 35.0 with A (a real difference, p < 0.001)."
+    )
+    alike = _verdicts(variant, _games(30, 15, turns=(30, 31, 32)), _games(30, 15, turns=(32, 31, 30)))
+    assert alike["game length (turns)"] == (
+        "No clear difference in game length: 31.0 turns on average with A, 31.0 with B, within the noise (p = 1.000)."
+    )
+
+
+def test_the_seat_and_first_player_verdicts(variant):
+    changed = _verdicts(variant, _games(100, 70), _games(100, 40))
+    assert changed["first player's win share"] == (
+        "The first player wins less often with B: 40.0% of games vs 70.0% with A (a real difference, p < 0.001)."
+    )
+    assert changed["win share by seat"] == (
+        "The seats' chances differ with B, most of all White's: 60.0% of games won vs 30.0% with A "
+        "(a real difference, p < 0.001)."
+    )
+    alike = _verdicts(variant, _games(100, 50), _games(100, 52))
+    assert alike["first player's win share"] == (
+        "No clear difference in the first player's wins: 50.0% of games with A, 52.0% with B, within the noise (p = 0.777)."
+    )
+    assert alike["win share by seat"] == (
+        "No clear difference in the seats' chances between A and B, within the noise (p = 0.777)."
+    )
+
+
+def test_each_bots_verdict_names_the_bot(variant):
+    mixed = ("greedy", "random")
+    verdicts = _verdicts(variant, _games(100, 70, bots=mixed), _games(100, 40, bots=mixed), bots=mixed)
+    assert verdicts["greedy's win share"] == (
+        "The greedy bot wins less often with B: 40.0% per seat played vs 70.0% with A (a real difference, p < 0.001)."
+    )
+    assert verdicts["random's win share"] == (
+        "The random bot wins more often with B: 60.0% per seat played vs 30.0% with A (a real difference, p < 0.001)."
+    )
+    assert "greedy's win share" not in _verdicts(variant, _games(10, 5), _games(10, 5))  # one bot wins every game
+
+
+def test_the_ending_verdict_says_how_games_end_in_words(variant):
+    changed = _verdicts(variant, _games(100, 50), _games(100, 50, reasons=("no_units", "track_end")))
+    assert changed["how games end"] == (
+        "Games end differently with B: a player ran out of units in 50% of games vs 100% with A; "
+        "a token reached the end of the track in 50% of games vs 0% with A (a real difference, p < 0.001)."
+    )
+    alike = _verdicts(variant, _games(10, 5), _games(10, 5))
+    assert alike["how games end"] == (
+        "No clear difference in how games end: a player ran out of units in 100% of games with A, 100% with B, "
+        "within the noise (p = 1.000)."
+    )
+
+
+def test_every_verdict_is_one_plain_sentence(comparison):
+    for finding in comparison["comparison"]:
+        sentence = finding["verdict"]
+        assert sentence[0].isupper() and sentence.endswith(").") and sentence.count(". ") == 0, sentence
+        assert "last shorter" not in sentence and "last longer" not in sentence and "  " not in sentence
 
 
 # ----- the command -------------------------------------------------------------------------------

@@ -5,12 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import textwrap
 
-_REASONS = {
-    "no_units": "a player ran out of units",
-    "track_end": "a token reached the end of the track",
-    "turn_limit": "the safety turn limit",
-}
+from engine.simulate.summary import ENDINGS
 
 
 def render(report: dict, form: str, colour: bool = False) -> str:
@@ -92,7 +89,7 @@ def _one_variant(s: dict, colour: bool) -> list[str]:
     lines.append("how games ended")
     for row in s["endings"]:
         by = ", ".join(f"{n} by {key}" for key, n in row["decided_by"].items())
-        reason = _REASONS.get(row["reason"], row["reason"])
+        reason = ENDINGS.get(row["reason"], row["reason"])
         lines.append(f"  {reason:<40} {row['wins']:>6} games {row['share']:6.1%}  (won on {by})")
     lines.append("")
     lines.append("Fortune cards: plays per game, and how often the player who played one won")
@@ -123,8 +120,13 @@ def _comparison(report: dict, colour: bool) -> list[str]:
     lines.append("")
     lines.append("verdict")
     for test in report["comparison"]:
-        lines.append(f"  - {test['verdict']}")
+        lines.append(_bullet(test["verdict"]))
     return lines
+
+
+def _bullet(sentence: str) -> str:
+    """A sentence as a list item wrapped to 80 columns, so a terminal does not break words."""
+    return textwrap.fill(sentence, width=80, initial_indent="  - ", subsequent_indent="    ", break_on_hyphens=False)
 
 
 def _flag(row: dict) -> str:
