@@ -23,9 +23,10 @@ from hypothesis import strategies as st
 import engine.simulate.play
 import engine.simulate.runner
 import engine.simulate.stats
+import engine.simulate.summary
 from engine import load_variant
 from engine.cli import main
-from engine.simulate import GameRecord, build_report, run_games, seat_bots
+from engine.simulate import GameRecord, Run, build_report, run_games, seat_bots
 from engine.simulate.report import render
 from engine.simulate.runner import GameFailed, Terminated
 from engine.simulate.stats import (
@@ -47,7 +48,7 @@ def variant():
     return load_variant("winning-moves-2016")
 
 
-@pytest.mark.parametrize("module", [engine.simulate.stats, engine.simulate.play, engine.simulate.runner])
+@pytest.mark.parametrize("module", [engine.simulate.stats, engine.simulate.play, engine.simulate.runner, engine.simulate.summary])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
 
@@ -232,6 +233,8 @@ def test_report_has_every_figure(comparison):
     whats = [test["what"] for test in comparison["comparison"]]
     assert "win share by seat" in whats and "game length (turns)" in whats
     assert all(0 <= test["p_value"] <= 1 and test["verdict"] for test in comparison["comparison"])
+    audit = next(row for row in comparison["card_comparison"]["cards"] if row["card"] == "audit")
+    assert audit["a"] is None and audit["b"] is not None  # a House Card Sharks card
 
 
 def test_text_report_has_tables_charts_and_verdict(comparison):
@@ -337,6 +340,105 @@ def test_every_verdict_is_one_plain_sentence(comparison):
         assert "last shorter" not in sentence and "last longer" not in sentence and "  " not in sentence
 
 
+# ----- each card, A vs B -------------------------------------------------------------------------
+
+
+def _card_games(variant_b: bool) -> list[GameRecord]:
+    """100 made-up games. Seat 0 wins the even ones. Hurricane is played once a game in A
+    and twice in B, by the winner in 30% of A's games and 70% of B's; Windfall is played by
+    seat 0 in 40 of A's games and 55 of B's (a raw p near 0.03 that Holm's correction
+    rejects); Earthquake, only in B, by seat 1 in the odd games."""
+    games = []
+    for i in range(100):
+        winner = i % 2
+        by_winner = i % 10 < (7 if variant_b else 3)
+        hurricane = winner if by_winner else 1 - winner
+        plays = [(hurricane, "hurricane")] * (2 if variant_b else 1)
+        if i < (55 if variant_b else 40):
+            plays.append((0, "windfall"))
+        if variant_b and winner == 1:
+            plays.append((1, "earthquake"))
+        games.append(_record(i, winner=winner, plays=plays))
+    return games
+
+
+@pytest.fixture(scope="module")
+def card_report(variant):
+    variants = [variant, load_variant("house-stormy-weather")]
+    run = Run([_card_games(False), _card_games(True)], 100)
+    return build_report(variants, run, 2, ["greedy"], seed=0)
+
+
+def _card(report: dict, card: str) -> dict:
+    return next(row for row in report["card_comparison"]["cards"] if row["card"] == card)
+
+
+def test_a_card_changed_by_the_variant_is_found_and_said_in_words(card_report):
+    hurricane = _card(card_report, "hurricane")
+    assert (hurricane["a"]["per_game"], hurricane["b"]["per_game"]) == (1.0, 2.0)
+    assert hurricane["plays_test"]["test"] == "Mann-Whitney U test"
+    assert hurricane["win_test"]["test"] == "two-proportion z-test"
+    assert hurricane["verdicts"] == [
+        "Hurricane is played more often with B: 2.00 times a game vs 1.00 with A "
+        "(a real difference, p < 0.001 after Holm's correction).",
+        "Players of Hurricane win more often with B: 70.0% of their games vs 30.0% with A "
+        "(a real difference, p < 0.001 after Holm's correction).",
+    ]
+
+
+def test_holm_corrects_the_card_tests_together(card_report):
+    cards = card_report["card_comparison"]
+    assert cards["correction"] == "Holm" and cards["alpha"] == 0.05
+    windfall = _card(card_report, "windfall")["plays_test"]
+    assert windfall["p_value"] < 0.05 <= windfall["p_adjusted"] and not windfall["significant"]
+    assert _card(card_report, "windfall")["verdicts"] == []
+    tests = [row[key] for row in cards["cards"] for key in ("plays_test", "win_test") if row[key]]
+    assert len(tests) == cards["tests"] == 4  # cards nobody played are not tested
+    assert [t["p_adjusted"] for t in tests] == holm([t["p_value"] for t in tests])
+    assert (cards["significant_before_correction"], cards["significant"]) == (3, 2)
+
+
+def test_a_card_in_one_variant_only_is_shown_but_not_tested(card_report):
+    earthquake = _card(card_report, "earthquake")
+    assert earthquake["a"] is None and earthquake["b"]["per_game"] == 0.5
+    assert earthquake["plays_test"] is None and earthquake["win_test"] is None
+    never_played = _card(card_report, "switch")
+    assert never_played["a"]["per_game"] == never_played["b"]["per_game"] == 0.0
+    assert never_played["plays_test"] is None and never_played["win_test"] is None
+
+
+def test_cards_are_listed_most_played_first_then_by_id(card_report):
+    rows = card_report["card_comparison"]["cards"]
+    keys = [(-max(side["per_game"] for side in (row["a"], row["b"]) if side), row["card"]) for row in rows]
+    assert keys == sorted(keys)
+
+
+def test_the_card_table_fits_80_columns_and_names_the_correction(card_report):
+    text = render(card_report, "text")
+    section = text[text.index("Fortune cards, A vs B"):]
+    assert all(len(line) <= 80 for line in section.splitlines())
+    rows = {line.split("  ")[1].strip(): line for line in section.splitlines() if line.startswith("  ") and "." in line}
+    assert rows["Hurricane"].split()[1:4] == ["1.00", "2.00", "*"] and rows["Hurricane"].endswith("*")
+    assert rows["Earthquake"].split()[1:4] == ["-", "0.50", "-"]
+    assert "*" not in rows["Windfall"]
+    legend = " ".join(section.split())
+    assert "p < 0.05 after Holm's correction over the 4 tests in this table (3 had p < 0.05 before it" in legend
+    assert "- Hurricane is played more often with B: 2.00 times a game vs 1.00 with A" in legend
+
+
+def test_the_card_comparison_in_json_and_csv(card_report):
+    data = json.loads(render(card_report, "json"))
+    assert _card(data, "hurricane")["plays_test"]["significant"] is True
+    rows = list(csv.DictReader(io.StringIO(render(card_report, "csv"))))
+    tests = {(row["section"], row["item"]): row for row in rows if row["variant"] == "A vs B"}
+    hurricane = tests["card_plays_per_game_test", "hurricane"]
+    assert float(hurricane["value"]) == 1.0 and float(hurricane["p_adjusted"]) < 0.001
+    windfall = tests["card_plays_per_game_test", "windfall"]
+    assert float(windfall["p_value"]) < 0.05 <= float(windfall["p_adjusted"])
+    assert tests["card_player_win_share_test", "earthquake"]["value"] == ""
+    assert all(row["p_adjusted"] == "" for row in rows if row["section"] == "test")
+
+
 # ----- the command -------------------------------------------------------------------------------
 
 
@@ -440,7 +542,7 @@ def test_ctrl_c_exits_130_and_the_report_says_it_stopped_early(monkeypatch, caps
     else:
         rows = list(csv.DictReader(io.StringIO(out)))
         assert rows[0] == {"variant": "", "section": "run", "item": "interrupted", "games": "2", "value": "true",
-                           "low": "", "high": "", "p_value": ""}
+                           "low": "", "high": "", "p_value": "", "p_adjusted": ""}
 
 
 def test_a_whole_run_says_in_its_csv_that_it_was_not_interrupted(capsys):
@@ -517,6 +619,6 @@ def test_a_run_stopped_before_any_game_still_reports(variant):
 
     run = run_games([variant, other], 2, ["random"], games=4, seed=1, jobs=1, progress=progress)
     report = build_report([variant, other], run, 2, ["random"], seed=1)
-    assert report["run"]["games_finished"] == 0 and report["comparison"] == []
+    assert report["run"]["games_finished"] == 0 and report["comparison"] == [] and report["card_comparison"] is None
     for form in ("text", "json", "csv"):
         assert render(report, form)

@@ -104,14 +104,18 @@ def _endings(records: list[GameRecord]) -> list[dict]:
 
 
 def _cards(variant: Variant, records: list[GameRecord], players: int) -> list[dict]:
-    """Per card: plays in all, games it was played in, and how often a player who played it
-    (at least once in a game) won that game."""
+    """Per card: plays in all, games it was played in (and how many games saw it played 0,
+    1, 2, ... times: what the comparison of two variants tests), and how often a player who
+    played it (at least once in a game) won that game."""
     plays: Counter[str] = Counter()
     games_with: Counter[str] = Counter()
     players_with: Counter[str] = Counter()
     player_wins: dict[str, float] = {}  # shares of wins, as in _bot_shares
+    tallies: Counter[tuple[str, int]] = Counter()  # (card, plays in a game) -> games, for plays > 0
     for record in records:
-        plays.update(card for _, card in record.plays)
+        in_game = Counter(card for _, card in record.plays)
+        tallies.update(in_game.items())
+        plays.update(in_game)
         games_with.update({card for _, card in record.plays})
         for seat, played in set(record.plays):
             players_with[played] += 1
@@ -125,10 +129,27 @@ def _cards(variant: Variant, records: list[GameRecord], players: int) -> list[di
             "plays": plays[card.id],
             "per_game": plays[card.id] / len(records) if records else 0.0,
             "games_with": games_with[card.id],
+            "games_by_plays": _tally_list(len(records), {k: n for (c, k), n in tallies.items() if c == card.id}),
             "player_win": _share(player_wins.get(card.id, 0), players_with[card.id], 1.0 / players),
         }
         rows.append(row)
     return rows
+
+
+def _tally_list(games: int, played: dict[int, int]) -> list[int]:
+    """How many of `games` saw a card played 0, 1, 2, ... times, from the games that saw it
+    played (`played`: {plays: games}): a short list, and plain JSON.
+
+    >>> _tally_list(6, {2: 1})
+    [5, 0, 1]
+    >>> _tally_list(0, {})
+    []
+    """
+    if not games:
+        return []
+    counts = [played.get(k, 0) for k in range(max(played, default=0) + 1)]
+    counts[0] = games - sum(counts)
+    return counts
 
 
 # ----- two variants ----------------------------------------------------------------------------
