@@ -156,7 +156,7 @@ def _won(side: dict | None) -> str:
     if side is None or not side["player_win"]["games"]:
         return "-"
     won = side["player_win"]
-    return f"{won['share']:.1%} [{100 * won['low']:.1f}, {100 * won['high']:.1f}]"
+    return f"{won['share']:5.1%} [{100 * won['low']:4.1f}, {100 * won['high']:4.1f}]"
 
 
 def _mark(test: dict | None) -> str:
