@@ -9,22 +9,36 @@ import errno
 import io
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import engine.simulate.play
 import engine.simulate.runner
 import engine.simulate.stats
+import engine.simulate.summary
 from engine import load_variant
 from engine.cli import main
-from engine.simulate import build_report, run_games, seat_bots
+from engine.simulate import GameRecord, Run, build_report, run_games, seat_bots
 from engine.simulate.report import render
 from engine.simulate.runner import GameFailed, Terminated
-from engine.simulate.stats import chi_square, mann_whitney, one_proportion, two_proportions, wilson
+from engine.simulate.stats import (
+    chi_square,
+    holm,
+    mann_whitney,
+    mann_whitney_tallies,
+    one_proportion,
+    two_proportions,
+    wilson,
+)
+from engine.simulate.summary import compare, summarize
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +48,7 @@ def variant():
     return load_variant("winning-moves-2016")
 
 
-@pytest.mark.parametrize("module", [engine.simulate.stats, engine.simulate.play, engine.simulate.runner])
+@pytest.mark.parametrize("module", [engine.simulate.stats, engine.simulate.play, engine.simulate.runner, engine.simulate.summary])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
 
@@ -162,6 +176,38 @@ def test_tests_find_real_differences_and_ignore_noise():
     assert mann_whitney([30, 31, 32] * 20, [32, 31, 30] * 20).p_value == pytest.approx(1.0)
 
 
+def test_mann_whitney_from_tallies_is_the_same_test():
+    shorter, longer = [30, 31, 31, 32, 40] * 9, [31, 32, 33, 33, 35] * 8
+    assert mann_whitney_tallies(Counter(shorter), Counter(longer)) == mann_whitney(shorter, longer)
+    assert mann_whitney_tallies({}, {1: 3}).p_value == 1.0
+
+
+@given(st.lists(st.floats(min_value=0, max_value=1), max_size=40))
+def test_holm_lies_between_the_raw_p_and_bonferroni_and_keeps_the_order(p_values):
+    adjusted = holm(p_values)
+    assert len(adjusted) == len(p_values)
+    for p, q in zip(p_values, adjusted):
+        assert p <= q <= min(1.0, len(p_values) * p) + 1e-12
+    ranked = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    assert all(adjusted[i] <= adjusted[j] for i, j in zip(ranked, ranked[1:]))
+
+
+def test_holm_keeps_false_alarms_in_a_family_of_card_tests_to_one_in_twenty():
+    """Thirty true-null tests per family (a deck's worth of cards, nothing changed): most
+    families show a raw p < 0.05 somewhere, and Holm's correction leaves a false alarm in
+    at most about 5% of them."""
+    draw = random.Random(2016)
+    families = [[draw.random() for _ in range(30)] for _ in range(2000)]
+    raw_alarms = sum(min(family) < 0.05 for family in families) / len(families)
+    holm_alarms = sum(min(holm(family)) < 0.05 for family in families) / len(families)
+    assert raw_alarms > 0.7  # 1 - 0.95**30 = 0.79
+    assert holm_alarms < 0.07  # about 0.049, with room for the draw
+
+
+def test_holm_still_finds_strong_effects():
+    assert [q < 0.05 for q in holm([1e-6, 1e-4, 0.3, 0.8] + [0.5] * 26)] == [True, True] + [False] * 28
+
+
 # ----- the report --------------------------------------------------------------------------------
 
 
@@ -187,6 +233,8 @@ def test_report_has_every_figure(comparison):
     whats = [test["what"] for test in comparison["comparison"]]
     assert "win share by seat" in whats and "game length (turns)" in whats
     assert all(0 <= test["p_value"] <= 1 and test["verdict"] for test in comparison["comparison"])
+    audit = next(row for row in comparison["card_comparison"]["cards"] if row["card"] == "audit")
+    assert audit["a"] is None and audit["b"] is not None  # a House Card Sharks card
 
 
 def test_text_report_has_tables_charts_and_verdict(comparison):
@@ -203,6 +251,192 @@ def test_json_and_csv_reports(comparison):
     rows = list(csv.DictReader(io.StringIO(render(comparison, "csv"))))
     sections = {row["section"] for row in rows}
     assert {"seat_win_share", "bot_win_share", "game_length", "ending", "card_player_win_share", "test"} <= sections
+
+
+# ----- the verdict's sentences -------------------------------------------------------------------
+
+
+def _record(index: int, winner: int = 0, turns: int = 40, reason: str = "no_units", plays=(),
+            bots=("greedy", "greedy")) -> GameRecord:
+    """A two-player game, seat 0 (Purple) moving first, made up for a test."""
+    return GameRecord(index=index, seed=index, bots=tuple(bots), order=(0, 1), winners=(winner,), turns=turns,
+                      reason=reason, decided_by="value", values=(0, 0), plays=tuple(plays))
+
+
+def _games(count: int, first_wins: int = 0, turns=(40,), reasons=("no_units",), bots=("greedy", "greedy")):
+    """`count` games, the first `first_wins` won by the first player, lengths and endings
+    cycling through `turns` and `reasons`."""
+    return [_record(i, winner=0 if i < first_wins else 1, turns=turns[i % len(turns)], reason=reasons[i % len(reasons)],
+                    bots=bots) for i in range(count)]
+
+
+def _verdicts(variant, games_a, games_b, bots=("greedy",)) -> dict[str, str]:
+    summaries = [summarize(variant, games, 2, list(bots), len(games)) for games in (games_a, games_b)]
+    return {finding["what"]: finding["verdict"] for finding in compare(*summaries)}
+
+
+def test_the_length_verdict_says_games_are_shorter_or_longer(variant):
+    shorter = _verdicts(variant, _games(100, 50, turns=(35,)), _games(100, 50, turns=(31,)))
+    assert shorter["game length (turns)"] == (
+        "Games are shorter with B: 31.0 turns on average vs 35.0 with A (a real difference, p < 0.001)."
+    )
+    longer = _verdicts(variant, _games(100, 50, turns=(35,)), _games(100, 50, turns=(44, 45)))
+    assert longer["game length (turns)"] == (
+        "Games are longer with B: 44.5 turns on average vs 35.0 with A (a real difference, p < 0.001)."
+    )
+    alike = _verdicts(variant, _games(30, 15, turns=(30, 31, 32)), _games(30, 15, turns=(32, 31, 30)))
+    assert alike["game length (turns)"] == (
+        "No clear difference in game length: 31.0 turns on average with A, 31.0 with B, within the noise (p = 1.000)."
+    )
+
+
+def test_the_seat_and_first_player_verdicts(variant):
+    changed = _verdicts(variant, _games(100, 70), _games(100, 40))
+    assert changed["first player's win share"] == (
+        "The first player wins less often with B: 40.0% of games vs 70.0% with A (a real difference, p < 0.001)."
+    )
+    assert changed["win share by seat"] == (
+        "The seats' chances differ with B, most of all White's: 60.0% of games won vs 30.0% with A "
+        "(a real difference, p < 0.001)."
+    )
+    alike = _verdicts(variant, _games(100, 50), _games(100, 52))
+    assert alike["first player's win share"] == (
+        "No clear difference in the first player's wins: 50.0% of games with A, 52.0% with B, within the noise (p = 0.777)."
+    )
+    assert alike["win share by seat"] == (
+        "No clear difference in the seats' chances between A and B, within the noise (p = 0.777)."
+    )
+
+
+def test_each_bots_verdict_names_the_bot(variant):
+    mixed = ("greedy", "random")
+    verdicts = _verdicts(variant, _games(100, 70, bots=mixed), _games(100, 40, bots=mixed), bots=mixed)
+    assert verdicts["greedy's win share"] == (
+        "The greedy bot wins less often with B: 40.0% per seat played vs 70.0% with A (a real difference, p < 0.001)."
+    )
+    assert verdicts["random's win share"] == (
+        "The random bot wins more often with B: 60.0% per seat played vs 30.0% with A (a real difference, p < 0.001)."
+    )
+    assert "greedy's win share" not in _verdicts(variant, _games(10, 5), _games(10, 5))  # one bot wins every game
+
+
+def test_the_ending_verdict_says_how_games_end_in_words(variant):
+    changed = _verdicts(variant, _games(100, 50), _games(100, 50, reasons=("no_units", "track_end")))
+    assert changed["how games end"] == (
+        "Games end differently with B: a player ran out of units in 50% of games vs 100% with A; "
+        "a token reached the end of the track in 50% of games vs 0% with A (a real difference, p < 0.001)."
+    )
+    alike = _verdicts(variant, _games(10, 5), _games(10, 5))
+    assert alike["how games end"] == (
+        "No clear difference in how games end: a player ran out of units in 100% of games with A, 100% with B, "
+        "within the noise (p = 1.000)."
+    )
+
+
+def test_every_verdict_is_one_plain_sentence(comparison):
+    for finding in comparison["comparison"]:
+        sentence = finding["verdict"]
+        assert sentence[0].isupper() and sentence.endswith(").") and sentence.count(". ") == 0, sentence
+        assert "last shorter" not in sentence and "last longer" not in sentence and "  " not in sentence
+
+
+# ----- each card, A vs B -------------------------------------------------------------------------
+
+
+def _card_games(variant_b: bool) -> list[GameRecord]:
+    """100 made-up games. Seat 0 wins the even ones. Hurricane is played once a game in A
+    and twice in B, by the winner in 30% of A's games and 70% of B's; Windfall is played by
+    seat 0 in 40 of A's games and 55 of B's (a raw p near 0.03 that Holm's correction
+    rejects); Earthquake, only in B, by seat 1 in the odd games."""
+    games = []
+    for i in range(100):
+        winner = i % 2
+        by_winner = i % 10 < (7 if variant_b else 3)
+        hurricane = winner if by_winner else 1 - winner
+        plays = [(hurricane, "hurricane")] * (2 if variant_b else 1)
+        if i < (55 if variant_b else 40):
+            plays.append((0, "windfall"))
+        if variant_b and winner == 1:
+            plays.append((1, "earthquake"))
+        games.append(_record(i, winner=winner, plays=plays))
+    return games
+
+
+@pytest.fixture(scope="module")
+def card_report(variant):
+    variants = [variant, load_variant("house-stormy-weather")]
+    run = Run([_card_games(False), _card_games(True)], 100)
+    return build_report(variants, run, 2, ["greedy"], seed=0)
+
+
+def _card(report: dict, card: str) -> dict:
+    return next(row for row in report["card_comparison"]["cards"] if row["card"] == card)
+
+
+def test_a_card_changed_by_the_variant_is_found_and_said_in_words(card_report):
+    hurricane = _card(card_report, "hurricane")
+    assert (hurricane["a"]["per_game"], hurricane["b"]["per_game"]) == (1.0, 2.0)
+    assert hurricane["plays_test"]["test"] == "Mann-Whitney U test"
+    assert hurricane["win_test"]["test"] == "two-proportion z-test"
+    assert hurricane["verdicts"] == [
+        "Hurricane is played more often with B: 2.00 times a game vs 1.00 with A "
+        "(a real difference, p < 0.001 after Holm's correction).",
+        "Players of Hurricane win more often with B: 70.0% of their games vs 30.0% with A "
+        "(a real difference, p < 0.001 after Holm's correction).",
+    ]
+
+
+def test_holm_corrects_the_card_tests_together(card_report):
+    cards = card_report["card_comparison"]
+    assert cards["correction"] == "Holm" and cards["alpha"] == 0.05
+    windfall = _card(card_report, "windfall")["plays_test"]
+    assert windfall["p_value"] < 0.05 <= windfall["p_adjusted"] and not windfall["significant"]
+    assert _card(card_report, "windfall")["verdicts"] == []
+    tests = [row[key] for row in cards["cards"] for key in ("plays_test", "win_test") if row[key]]
+    assert len(tests) == cards["tests"] == 4  # cards nobody played are not tested
+    assert [t["p_adjusted"] for t in tests] == holm([t["p_value"] for t in tests])
+    assert (cards["significant_before_correction"], cards["significant"]) == (3, 2)
+
+
+def test_a_card_in_one_variant_only_is_shown_but_not_tested(card_report):
+    earthquake = _card(card_report, "earthquake")
+    assert earthquake["a"] is None and earthquake["b"]["per_game"] == 0.5
+    assert earthquake["plays_test"] is None and earthquake["win_test"] is None
+    never_played = _card(card_report, "switch")
+    assert never_played["a"]["per_game"] == never_played["b"]["per_game"] == 0.0
+    assert never_played["plays_test"] is None and never_played["win_test"] is None
+
+
+def test_cards_are_listed_most_played_first_then_by_id(card_report):
+    rows = card_report["card_comparison"]["cards"]
+    keys = [(-max(side["per_game"] for side in (row["a"], row["b"]) if side), row["card"]) for row in rows]
+    assert keys == sorted(keys)
+
+
+def test_the_card_table_fits_80_columns_and_names_the_correction(card_report):
+    text = render(card_report, "text")
+    section = text[text.index("Fortune cards, A vs B"):]
+    assert all(len(line) <= 80 for line in section.splitlines())
+    rows = {line.split("  ")[1].strip(): line for line in section.splitlines() if line.startswith("  ") and "." in line}
+    assert rows["Hurricane"].split()[1:4] == ["1.00", "2.00", "*"] and rows["Hurricane"].endswith("*")
+    assert rows["Earthquake"].split()[1:4] == ["-", "0.50", "-"]
+    assert "*" not in rows["Windfall"]
+    legend = " ".join(section.split())
+    assert "p < 0.05 after Holm's correction over the 4 tests in this table (3 had p < 0.05 before it" in legend
+    assert "- Hurricane is played more often with B: 2.00 times a game vs 1.00 with A" in legend
+
+
+def test_the_card_comparison_in_json_and_csv(card_report):
+    data = json.loads(render(card_report, "json"))
+    assert _card(data, "hurricane")["plays_test"]["significant"] is True
+    rows = list(csv.DictReader(io.StringIO(render(card_report, "csv"))))
+    tests = {(row["section"], row["item"]): row for row in rows if row["variant"] == "A vs B"}
+    hurricane = tests["card_plays_per_game_test", "hurricane"]
+    assert float(hurricane["value"]) == 1.0 and float(hurricane["p_adjusted"]) < 0.001
+    windfall = tests["card_plays_per_game_test", "windfall"]
+    assert float(windfall["p_value"]) < 0.05 <= float(windfall["p_adjusted"])
+    assert tests["card_player_win_share_test", "earthquake"]["value"] == ""
+    assert all(row["p_adjusted"] == "" for row in rows if row["section"] == "test")
 
 
 # ----- the command -------------------------------------------------------------------------------
@@ -308,7 +542,7 @@ def test_ctrl_c_exits_130_and_the_report_says_it_stopped_early(monkeypatch, caps
     else:
         rows = list(csv.DictReader(io.StringIO(out)))
         assert rows[0] == {"variant": "", "section": "run", "item": "interrupted", "games": "2", "value": "true",
-                           "low": "", "high": "", "p_value": ""}
+                           "low": "", "high": "", "p_value": "", "p_adjusted": ""}
 
 
 def test_a_whole_run_says_in_its_csv_that_it_was_not_interrupted(capsys):
@@ -385,6 +619,6 @@ def test_a_run_stopped_before_any_game_still_reports(variant):
 
     run = run_games([variant, other], 2, ["random"], games=4, seed=1, jobs=1, progress=progress)
     report = build_report([variant, other], run, 2, ["random"], seed=1)
-    assert report["run"]["games_finished"] == 0 and report["comparison"] == []
+    assert report["run"]["games_finished"] == 0 and report["comparison"] == [] and report["card_comparison"] is None
     for form in ("text", "json", "csv"):
         assert render(report, form)

@@ -12,6 +12,9 @@ figures an author needs to tell what a house rule changes.
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.simulate.cards import compare_cards
 from engine.simulate.play import GameRecord, derive_seed, play_game
 from engine.simulate.runner import Run, run_games, seat_bots
 from engine.simulate.summary import compare, summarize
@@ -22,9 +25,9 @@ __all__ = ["GameRecord", "Run", "build_report", "derive_seed", "play_game", "run
 
 def build_report(variants: list[Variant], run: Run, players: int, bots: list[str], seed: int) -> dict:
     """The whole report as plain data: the run's settings, a summary per variant and, for
-    two variants, the significance tests of their differences."""
+    two variants, the significance tests of their differences, overall and card by card."""
     summaries = [summarize(v, records, players, bots, run.requested) for v, records in zip(variants, run.records)]
-    report = {
+    report: dict[str, Any] = {
         "run": {
             "players": players,
             "bots": list(bots),
@@ -41,4 +44,5 @@ def build_report(variants: list[Variant], run: Run, players: int, bots: list[str
     if len(summaries) == 2:
         both_played = all(summary["games"] > 0 for summary in summaries)
         report["comparison"] = compare(*summaries) if both_played else []
+        report["card_comparison"] = compare_cards(*summaries) if both_played else None
     return report

@@ -5,12 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import textwrap
 
-_REASONS = {
-    "no_units": "a player ran out of units",
-    "track_end": "a token reached the end of the track",
-    "turn_limit": "the safety turn limit",
-}
+from engine.simulate.summary import ENDINGS
 
 
 def render(report: dict, form: str, colour: bool = False) -> str:
@@ -92,7 +89,7 @@ def _one_variant(s: dict, colour: bool) -> list[str]:
     lines.append("how games ended")
     for row in s["endings"]:
         by = ", ".join(f"{n} by {key}" for key, n in row["decided_by"].items())
-        reason = _REASONS.get(row["reason"], row["reason"])
+        reason = ENDINGS.get(row["reason"], row["reason"])
         lines.append(f"  {reason:<40} {row['wins']:>6} games {row['share']:6.1%}  (won on {by})")
     lines.append("")
     lines.append("Fortune cards: plays per game, and how often the player who played one won")
@@ -123,8 +120,66 @@ def _comparison(report: dict, colour: bool) -> list[str]:
     lines.append("")
     lines.append("verdict")
     for test in report["comparison"]:
-        lines.append(f"  - {test['verdict']}")
+        lines.append(_bullet(test["verdict"]))
+    if report.get("card_comparison"):
+        lines.append("")
+        lines.extend(_card_comparison(report["card_comparison"]))
     return lines
+
+
+def _card_comparison(cards: dict) -> list[str]:
+    """The per-card table, at most 80 columns wide: plays per game and the player-won share
+    on each side, a * after a difference that survives the correction, then a sentence
+    for each such difference."""
+    title = "Fortune cards, A vs B: plays per game, and how often the player who played one won that game (95% interval)"
+    lines = [
+        textwrap.fill(title, width=80),
+        f"  {'card':<19} {'A/game':>6} {'B/game':>6}    {'A player won':<18}  B player won",
+    ]
+    for row in cards["cards"]:
+        a, b = row["a"], row["b"]
+        lines.append(
+            f"  {row['name'][:19]:<19} {_per_game(a):>6} {_per_game(b):>6} {_mark(row['plays_test'])}  "
+            f"{_won(a):<18}  {_won(b):<18} {_mark(row['win_test'])}".rstrip()
+        )
+    lines.append(_legend(cards))
+    lines.extend(_bullet(sentence) for row in cards["cards"] for sentence in row["verdicts"])
+    return lines
+
+
+def _per_game(side: dict | None) -> str:
+    return "-" if side is None else f"{side['per_game']:.2f}"
+
+
+def _won(side: dict | None) -> str:
+    """The player-won share with its interval, or "-" for a card the variant lacks or no one played."""
+    if side is None or not side["player_win"]["games"]:
+        return "-"
+    won = side["player_win"]
+    return f"{won['share']:5.1%} [{100 * won['low']:4.1f}, {100 * won['high']:4.1f}]"
+
+
+def _mark(test: dict | None) -> str:
+    return "*" if test and test["significant"] else " "
+
+
+def _legend(cards: dict) -> str:
+    """What the marks mean and how much the correction took away, so a reader does not
+    count raw p-values under 0.05 as findings."""
+    tests, before = cards["tests"], cards["significant_before_correction"]
+    text = (
+        "plays per game compared with the Mann-Whitney U test, player-won shares with the "
+        f"two-proportion z-test; * marks a real difference: p < {cards['alpha']:g} after "
+        f"{cards['correction']}'s correction over the {tests} tests in this table "
+        f"({before} had p < {cards['alpha']:g} before it; with no real change about "
+        f"{cards['alpha'] * tests:.0f} would)."
+    )
+    return textwrap.fill(text, width=80, initial_indent="  ", subsequent_indent="  ")
+
+
+def _bullet(sentence: str) -> str:
+    """A sentence as a list item wrapped to 80 columns, so a terminal does not break words."""
+    return textwrap.fill(sentence, width=80, initial_indent="  - ", subsequent_indent="    ", break_on_hyphens=False)
 
 
 def _flag(row: dict) -> str:
@@ -186,7 +241,8 @@ def _finish(plt, colour: bool) -> str:
 
 # ----- CSV -------------------------------------------------------------------------------------
 
-_CSV_COLUMNS = ["variant", "section", "item", "games", "value", "low", "high", "p_value"]
+_CSV_COLUMNS = ["variant", "section", "item", "games", "value", "low", "high", "p_value", "p_adjusted"]
+"""p_adjusted: the per-card tests' p-values after Holm's correction (empty in other rows)."""
 
 
 def _csv(report: dict) -> str:
@@ -196,33 +252,44 @@ def _csv(report: dict) -> str:
     writer.writerow(_CSV_COLUMNS)
     run = report["run"]
     # first, so a reader sees at once whether the figures cover the whole run
-    writer.writerow(["", "run", "interrupted", run["games_finished"], "true" if run["interrupted"] else "false", "", "", ""])
+    writer.writerow(["", "run", "interrupted", run["games_finished"], "true" if run["interrupted"] else "false", "", "", "", ""])
     for s in report["variants"]:
         name = s["variant"]
         for row in s["seats"]:
             writer.writerow(
-                [name, "seat_win_share", row["name"], row["games"], row["share"], row["low"], row["high"], row["p_value"]]
+                [name, "seat_win_share", row["name"], row["games"], row["share"], row["low"], row["high"], row["p_value"], ""]
             )
         for row in s["bot_shares"]:
             writer.writerow(
-                [name, "bot_win_share", row["bot"], row["games"], row["share"], row["low"], row["high"], row["p_value"]]
+                [name, "bot_win_share", row["bot"], row["games"], row["share"], row["low"], row["high"], row["p_value"], ""]
             )
         for row in s["positions"]:
             writer.writerow(
-                [name, "position_win_share", row["position"], row["games"], row["share"], row["low"], row["high"], row["p_value"]]
+                [name, "position_win_share", row["position"], row["games"], row["share"], row["low"], row["high"],
+                 row["p_value"], ""]
             )
         for key in ("mean", "median", "p10", "p90", "min", "max"):
-            writer.writerow([name, "game_length", key, s["games"], s["length"][key], "", "", ""])
+            writer.writerow([name, "game_length", key, s["games"], s["length"][key], "", "", "", ""])
         for row in s["endings"]:
-            writer.writerow([name, "ending", row["reason"], s["games"], row["share"], row["low"], row["high"], ""])
+            writer.writerow([name, "ending", row["reason"], s["games"], row["share"], row["low"], row["high"], "", ""])
         for row in s["cards"]:
-            writer.writerow([name, "card_plays_per_game", row["card"], s["games"], row["per_game"], "", "", ""])
+            writer.writerow([name, "card_plays_per_game", row["card"], s["games"], row["per_game"], "", "", "", ""])
             won = row["player_win"]
             writer.writerow(
                 [name, "card_player_win_share", row["card"], won["games"], won["share"], won["low"], won["high"],
-                 won.get("p_value", "")]
+                 won.get("p_value", ""), ""]
             )
     for test in report.get("comparison", []):
         difference = test["difference"] if test["difference"] is not None else ""
-        writer.writerow(["A vs B", "test", test["what"], "", difference, "", "", test["p_value"]])
+        writer.writerow(["A vs B", "test", test["what"], "", difference, "", "", test["p_value"], ""])
+    for row in (report.get("card_comparison") or {}).get("cards", []):
+        for section, key in (("card_plays_per_game_test", "plays_test"), ("card_player_win_share_test", "win_test")):
+            writer.writerow(["A vs B", section, row["card"], "", *_card_test_cells(row[key])])
     return buffer.getvalue()
+
+
+def _card_test_cells(test: dict | None) -> list:
+    """value (B minus A), low, high, p_value, p_adjusted; blank for a card in one variant only."""
+    if test is None:
+        return ["", "", "", "", ""]
+    return [test["difference"], "", "", test["p_value"], test["p_adjusted"]]

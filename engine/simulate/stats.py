@@ -4,7 +4,8 @@ shares, and tests that tell a real difference between two variants from noise.""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054
@@ -129,7 +130,7 @@ def _upper_gamma(a: float, x: float) -> float:
     return min(1.0, math.exp(log_front) * h)
 
 
-def mann_whitney(a: list[float], b: list[float]) -> Test:
+def mann_whitney(a: Sequence[float], b: Sequence[float]) -> Test:
     """Do values in `a` tend to be larger or smaller than in `b` (e.g. game lengths)? The
     Mann-Whitney U test, normal approximation with the tie correction; the statistic is z.
 
@@ -138,21 +139,27 @@ def mann_whitney(a: list[float], b: list[float]) -> Test:
     >>> round(mann_whitney([1, 2, 3], [1, 2, 3]).p_value, 3)
     1.0
     """
-    n1, n2 = len(a), len(b)
+    return mann_whitney_tallies(Counter(a), Counter(b))
+
+
+def mann_whitney_tallies(a: Mapping[float, int], b: Mapping[float, int]) -> Test:
+    """`mann_whitney` from tallies (value -> how many times it occurs): game lengths and
+    plays per game take few distinct values, so a million games cost a few dozen steps.
+
+    >>> mann_whitney_tallies({0: 30, 1: 50, 2: 20}, {0: 20, 1: 50, 2: 30}).p_value < 0.1
+    True
+    """
+    n1, n2 = sum(a.values()), sum(b.values())
     if n1 == 0 or n2 == 0:
         return Test("Mann-Whitney U test", 0.0, 1.0)
-    values = sorted([(x, 0) for x in a] + [(x, 1) for x in b])
     rank_sum_a = 0.0
     ties = 0.0
-    i = 0
-    while i < len(values):
-        j = i
-        while j < len(values) and values[j][0] == values[i][0]:
-            j += 1
-        rank = (i + 1 + j) / 2  # the mean of ranks i+1 .. j
-        rank_sum_a += rank * sum(1 for k in range(i, j) if values[k][1] == 0)
-        ties += (j - i) ** 3 - (j - i)
-        i = j
+    below = 0  # values ranked before the current one
+    for value in sorted(set(a) | set(b)):
+        in_a, together = a.get(value, 0), a.get(value, 0) + b.get(value, 0)
+        rank_sum_a += (below + (together + 1) / 2) * in_a  # tied values share their mean rank
+        ties += together**3 - together
+        below += together
     u = rank_sum_a - n1 * (n1 + 1) / 2
     n = n1 + n2
     variance = n1 * n2 / 12 * ((n + 1) - ties / (n * (n - 1))) if n > 1 else 0.0
@@ -160,6 +167,28 @@ def mann_whitney(a: list[float], b: list[float]) -> Test:
         return Test("Mann-Whitney U test", 0.0, 1.0)
     z = (u - n1 * n2 / 2) / math.sqrt(variance)
     return Test("Mann-Whitney U test", z, normal_p(z))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of p-values tested together: an adjusted p-value below
+    0.05 keeps the chance that *any* of the family is a false alarm under 5%, whatever
+    the dependence between the tests (Bonferroni's promise, with more power).
+
+    The smallest p is multiplied by m, the next by m - 1, and so on, each kept at least
+    as large as the one before it (and at most 1); the order of the input is kept.
+
+    >>> holm([0.01, 0.04, 0.03, 0.5])
+    [0.04, 0.09, 0.09, 0.5]
+    >>> holm([])
+    []
+    """
+    m = len(p_values)
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, index in enumerate(sorted(range(m), key=lambda i: p_values[i])):
+        running = max(running, min(1.0, (m - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted
 
 
 def quantile(sorted_values: Sequence[float], q: float) -> float:

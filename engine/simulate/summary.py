@@ -9,11 +9,18 @@ from statistics import mean
 from typing import Any
 
 from engine.simulate.play import GameRecord
-from engine.simulate.stats import chi_square, mann_whitney, one_proportion, quantile, two_proportions, wilson
+from engine.simulate.stats import Test, chi_square, mann_whitney, one_proportion, quantile, two_proportions, wilson
 from engine.variant.model import Variant
 
 ALPHA = 0.05
 """A difference with a p-value below this is called real (5% false alarms per test)."""
+
+ENDINGS = {
+    "no_units": "a player ran out of units",
+    "track_end": "a token reached the end of the track",
+    "turn_limit": "the safety turn limit ended the game",
+}
+"""How a game ended, in words: the report's table and the verdict's sentences."""
 
 
 def _share(wins: float, games: int, expected: float | None = None) -> dict:
@@ -97,14 +104,18 @@ def _endings(records: list[GameRecord]) -> list[dict]:
 
 
 def _cards(variant: Variant, records: list[GameRecord], players: int) -> list[dict]:
-    """Per card: plays in all, games it was played in, and how often a player who played it
-    (at least once in a game) won that game."""
+    """Per card: plays in all, games it was played in (and how many games saw it played 0,
+    1, 2, ... times: what the comparison of two variants tests), and how often a player who
+    played it (at least once in a game) won that game."""
     plays: Counter[str] = Counter()
     games_with: Counter[str] = Counter()
     players_with: Counter[str] = Counter()
     player_wins: dict[str, float] = {}  # shares of wins, as in _bot_shares
+    tallies: Counter[tuple[str, int]] = Counter()  # (card, plays in a game) -> games, for plays > 0
     for record in records:
-        plays.update(card for _, card in record.plays)
+        in_game = Counter(card for _, card in record.plays)
+        tallies.update(in_game.items())
+        plays.update(in_game)
         games_with.update({card for _, card in record.plays})
         for seat, played in set(record.plays):
             players_with[played] += 1
@@ -118,10 +129,27 @@ def _cards(variant: Variant, records: list[GameRecord], players: int) -> list[di
             "plays": plays[card.id],
             "per_game": plays[card.id] / len(records) if records else 0.0,
             "games_with": games_with[card.id],
+            "games_by_plays": _tally_list(len(records), {k: n for (c, k), n in tallies.items() if c == card.id}),
             "player_win": _share(player_wins.get(card.id, 0), players_with[card.id], 1.0 / players),
         }
         rows.append(row)
     return rows
+
+
+def _tally_list(games: int, played: dict[int, int]) -> list[int]:
+    """How many of `games` saw a card played 0, 1, 2, ... times, from the games that saw it
+    played (`played`: {plays: games}): a short list, and plain JSON.
+
+    >>> _tally_list(6, {2: 1})
+    [5, 0, 1]
+    >>> _tally_list(0, {})
+    []
+    """
+    if not games:
+        return []
+    counts = [played.get(k, 0) for k in range(max(played, default=0) + 1)]
+    counts[0] = games - sum(counts)
+    return counts
 
 
 # ----- two variants ----------------------------------------------------------------------------
@@ -130,36 +158,75 @@ def _cards(variant: Variant, records: list[GameRecord], players: int) -> list[di
 def compare(a: dict, b: dict) -> list[dict]:
     """Tests of every headline difference between two summaries (a and b), each with a
     p-value and a sentence saying whether it looks real."""
-    tests = []
-    na, nb = a["games"], b["games"]
-    table = [[s["wins"] for s in a["seats"]], [s["wins"] for s in b["seats"]]]
-    test = chi_square(table)
-    tests.append(_finding("win share by seat", test, None, None, _seat_sentence(test)))
+    return [
+        _seat_finding(a, b),
+        _first_player_finding(a, b),
+        *_bot_findings(a, b),
+        _length_finding(a, b),
+        _ending_finding(a, b),
+    ]
+
+
+def _seat_finding(a: dict, b: dict) -> dict:
+    test = chi_square([[s["wins"] for s in a["seats"]], [s["wins"] for s in b["seats"]]])
+    moved_a, moved_b = max(zip(a["seats"], b["seats"]), key=lambda pair: abs(pair[1]["share"] - pair[0]["share"]))
+    real = (
+        f"the seats' chances differ with B, most of all {moved_a['name']}'s: "
+        f"{moved_b['share']:.1%} of games won vs {moved_a['share']:.1%} with A"
+    )
+    return _finding("win share by seat", test, None, None, _verdict(test, real, "the seats' chances between A and B"))
+
+
+def _first_player_finding(a: dict, b: dict) -> dict:
     first_a, first_b = a["first_player"], b["first_player"]
-    test = two_proportions(first_a["wins"], na, first_b["wins"], nb)
-    tests.append(_finding("first player's win share", test, first_a["share"], first_b["share"], _diff_sentence(
-        "the first player wins", first_a["share"], first_b["share"], test, percent=True)))
+    test = two_proportions(first_a["wins"], a["games"], first_b["wins"], b["games"])
+    verdict = _share_verdict(test, "the first player", "the first player's wins", first_a["share"], first_b["share"], "of games")
+    return _finding("first player's win share", test, first_a["share"], first_b["share"], verdict)
+
+
+def _bot_findings(a: dict, b: dict) -> list[dict]:
+    """Each bot's share, when more than one bot plays (one bot always wins every game)."""
+    if len(a["bot_shares"]) < 2:
+        return []
     bots_b = {row["bot"]: row for row in b["bot_shares"]}
-    if len(a["bot_shares"]) > 1:
-        for row in a["bot_shares"]:
-            other = bots_b.get(row["bot"])
-            if other:
-                test = two_proportions(row["wins"], row["games"], other["wins"], other["games"])
-                tests.append(_finding(f"{row['bot']}'s win share", test, row["share"], other["share"], _diff_sentence(
-                    f"{row['bot']} wins", row["share"], other["share"], test, percent=True)))
+    findings = []
+    for row in a["bot_shares"]:
+        other = bots_b.get(row["bot"])
+        if other:
+            test = two_proportions(row["wins"], row["games"], other["wins"], other["games"])
+            verdict = _share_verdict(test, f"the {row['bot']} bot", f"the {row['bot']} bot's wins",
+                                     row["share"], other["share"], "per seat played")
+            findings.append(_finding(f"{row['bot']}'s win share", test, row["share"], other["share"], verdict))
+    return findings
+
+
+def _length_finding(a: dict, b: dict) -> dict:
     test = mann_whitney(a["length"]["turns"], b["length"]["turns"])
-    tests.append(_finding("game length (turns)", test, a["length"]["mean"], b["length"]["mean"], _diff_sentence(
-        "games last", a["length"]["mean"], b["length"]["mean"], test, unit=" turns")))
+    mean_a, mean_b = a["length"]["mean"], b["length"]["mean"]
+    real = f"games are {'longer' if mean_b > mean_a else 'shorter'} with B: {mean_b:.1f} turns on average vs {mean_a:.1f} with A"
+    same = f"game length: {mean_a:.1f} turns on average with A, {mean_b:.1f} with B"
+    return _finding("game length (turns)", test, mean_a, mean_b, _verdict(test, real, same))
+
+
+def _ending_finding(a: dict, b: dict) -> dict:
     reasons = sorted({e["reason"] for e in a["endings"]} | {e["reason"] for e in b["endings"]})
-    count = lambda s, why: next((e["wins"] for e in s["endings"] if e["reason"] == why), 0)  # noqa: E731
-    test = chi_square([[count(a, r) for r in reasons], [count(b, r) for r in reasons]])
-    shares = ", ".join(f"{r} {count(a, r) / max(na, 1):.0%} vs {count(b, r) / max(nb, 1):.0%}" for r in reasons)
-    tests.append(_finding("how games end", test, None, None, _plain(
-        test, f"games end differently ({shares})", "games end the same way")))
-    return tests
+    test = chi_square([[_ended(a, r) for r in reasons], [_ended(b, r) for r in reasons]])
+
+    def share(summary: dict, reason: str) -> float:
+        return _ended(summary, reason) / max(summary["games"], 1)
+
+    changes = "; ".join(f"{ENDINGS.get(r, r)} in {share(b, r):.0%} of games vs {share(a, r):.0%} with A" for r in reasons)
+    shares = "; ".join(f"{ENDINGS.get(r, r)} in {share(a, r):.0%} of games with A, {share(b, r):.0%} with B" for r in reasons)
+    verdict = _verdict(test, f"games end differently with B: {changes}", f"how games end: {shares}")
+    return _finding("how games end", test, None, None, verdict)
 
 
-def _finding(what: str, test, a_value, b_value, verdict: str) -> dict:
+def _ended(summary: dict, reason: str) -> int:
+    """How many of the summary's games ended for `reason`."""
+    return next((e["wins"] for e in summary["endings"] if e["reason"] == reason), 0)
+
+
+def _finding(what: str, test: Test, a_value: float | None, b_value: float | None, verdict: str) -> dict:
     return {
         "what": what,
         "a": a_value,
@@ -171,28 +238,20 @@ def _finding(what: str, test, a_value, b_value, verdict: str) -> dict:
     }
 
 
-def _plain(test, real: str, same: str) -> str:
+def _share_verdict(test: Test, who: str, whose: str, a_share: float, b_share: float, per: str) -> str:
+    """How often `who` wins with B against A: "The first player wins less often with B:
+    20.1% of games vs 26.5% with A ..."."""
+    real = f"{who} wins {'more' if b_share > a_share else 'less'} often with B: {b_share:.1%} {per} vs {a_share:.1%} with A"
+    same = f"{whose}: {a_share:.1%} {per} with A, {b_share:.1%} with B"
+    return _verdict(test, real, same)
+
+
+def _verdict(test: Test, real: str, same: str) -> str:
+    """One sentence: `real` (a clause saying what changed with B) when the test calls the
+    difference real, else "No clear difference in `same`" (a noun phrase, with its figures)."""
     if test.p_value < ALPHA:
-        return f"{real[0].upper()}{real[1:]}: a real difference ({_p(test.p_value)})."
-    return f"No clear difference: {same} as far as these games can tell ({_p(test.p_value)})."
-
-
-def _diff_sentence(subject: str, a_value: float, b_value: float, test, percent: bool = False, unit: str = "") -> str:
-    if percent:
-        shown = f"{a_value:.1%} with A, {b_value:.1%} with B"
-    else:
-        shown = f"{a_value:.1f}{unit} with A, {b_value:.1f}{unit} with B"
-    if test.p_value < ALPHA:
-        direction = "more" if b_value > a_value else "less"
-        if not percent:
-            direction = "longer" if b_value > a_value else "shorter"
-            return f"With B {subject} {direction} ({shown}): a real difference ({_p(test.p_value)})."
-        return f"With B {subject} {direction} often ({shown}): a real difference ({_p(test.p_value)})."
-    return f"No clear difference: {subject} {shown}, within the noise ({_p(test.p_value)})."
-
-
-def _seat_sentence(test) -> str:
-    return _plain(test, "the seats' chances differ between the variants", "the seats' chances are alike")
+        return f"{real[0].upper()}{real[1:]} (a real difference, {_p(test.p_value)})."
+    return f"No clear difference in {same}, within the noise ({_p(test.p_value)})."
 
 
 def _p(p: float) -> str:
