@@ -4,7 +4,7 @@ all, because with ~30 cards several raw p-values fall under 0.05 by chance alone
 
 from __future__ import annotations
 
-from engine.simulate.stats import Test, holm, mann_whitney_tallies, two_proportions
+from engine.simulate.stats import Test, format_p, holm, mann_whitney_tallies, two_proportions
 from engine.simulate.summary import ALPHA
 
 CORRECTION = "Holm"
@@ -105,5 +105,5 @@ def _card_verdicts(row: dict) -> list[str]:
 
 def _real(clause: str, test: dict) -> str:
     p = test["p_adjusted"]
-    shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+    shown = format_p(p)
     return f"{clause} (a real difference, {shown} after {CORRECTION}'s correction)."

@@ -7,6 +7,7 @@ import io
 import json
 import textwrap
 
+from engine.simulate.stats import format_p
 from engine.simulate.summary import ENDINGS
 
 
@@ -75,8 +76,8 @@ def _one_variant(s: dict, colour: bool) -> list[str]:
     first = s["first_player"]
     edge = first["share"] - fair
     lines.append(
-        f"  first-player advantage: {edge:+.1%} over a fair share "
-        f"({'real' if first['p_value'] < 0.05 else 'not clearly real'}, {_p(first['p_value'])})"
+        f"  first-player advantage: {100 * edge:+.1f} points over a fair share "
+        f"({'real' if first['p_value'] < 0.05 else 'not clearly real'}, {format_p(first['p_value'])})"
     )
     lines.append("")
     lines.append(_bars("win share by seat (%)", [r["name"] for r in s["seats"]], [100 * r["share"] for r in s["seats"]], colour))
@@ -88,9 +89,9 @@ def _one_variant(s: dict, colour: bool) -> list[str]:
     lines.append(_histogram(length["turns"], colour))
     lines.append("how games ended")
     for row in s["endings"]:
-        by = ", ".join(f"{n} by {key}" for key, n in row["decided_by"].items())
+        by = ", ".join(_decided(key, n) for key, n in sorted(row["decided_by"].items(), key=lambda item: -item[1]))
         reason = ENDINGS.get(row["reason"], row["reason"])
-        lines.append(f"  {reason:<40} {row['wins']:>6} games {row['share']:6.1%}  (won on {by})")
+        lines.append(f"  {reason:<40} {row['wins']:>6} games {row['share']:6.1%}  ({by})")
     lines.append("")
     lines.append("Fortune cards: plays per game, and how often the player who played one won")
     lines.append(f"  {'card':<28} {'deck':>4} {'plays':>7} {'/game':>6}  {'player won (95% interval)':<30}")
@@ -116,7 +117,7 @@ def _comparison(report: dict, colour: bool) -> list[str]:
     lines.append("significance tests (a p-value below 0.05 is called a real difference)")
     for test in report["comparison"]:
         verdict = "REAL" if test["significant"] else "noise"
-        lines.append(f"  {test['what']:<28} {test['test']:<24} {_p(test['p_value']):<11} {verdict}")
+        lines.append(f"  {test['what']:<28} {test['test']:<24} {format_p(test['p_value']):<11} {verdict}")
     lines.append("")
     lines.append("verdict")
     for test in report["comparison"]:
@@ -182,6 +183,13 @@ def _bullet(sentence: str) -> str:
     return textwrap.fill(sentence, width=80, initial_indent="  - ", subsequent_indent="    ", break_on_hyphens=False)
 
 
+def _decided(key: str, games: int) -> str:
+    """How a number of games were decided, in words: '342 won on value', '23 shared'."""
+    if key == "tie":
+        return f"{games} shared after every tie-break"
+    return f"{games} won on {key.replace('_', ' ')}"
+
+
 def _flag(row: dict) -> str:
     """Marks a share whose difference from a fair share is significant."""
     if "p_value" not in row:
@@ -193,8 +201,6 @@ def _ordinal(k: int) -> str:
     return {1: "1st to move", 2: "2nd to move", 3: "3rd to move"}.get(k, f"{k}th to move")
 
 
-def _p(p: float) -> str:
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
 def _bars(title: str, labels: list[str], values: list[float], colour: bool) -> str:

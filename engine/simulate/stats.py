@@ -27,6 +27,15 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def format_p(p: float) -> str:
+    """A p-value as a report shows it.
+
+    >>> format_p(0.0004), format_p(0.0312)
+    ('p < 0.001', 'p = 0.031')
+    """
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
 def normal_p(z: float) -> float:
     """Two-sided p-value of a standard normal statistic."""
     return math.erfc(abs(z) / math.sqrt(2))

@@ -9,7 +9,16 @@ from statistics import mean
 from typing import Any
 
 from engine.simulate.play import GameRecord
-from engine.simulate.stats import Test, chi_square, mann_whitney, one_proportion, quantile, two_proportions, wilson
+from engine.simulate.stats import (
+    Test,
+    chi_square,
+    format_p,
+    mann_whitney,
+    one_proportion,
+    quantile,
+    two_proportions,
+    wilson,
+)
 from engine.variant.model import Variant
 
 ALPHA = 0.05
@@ -250,9 +259,7 @@ def _verdict(test: Test, real: str, same: str) -> str:
     """One sentence: `real` (a clause saying what changed with B) when the test calls the
     difference real, else "No clear difference in `same`" (a noun phrase, with its figures)."""
     if test.p_value < ALPHA:
-        return f"{real[0].upper()}{real[1:]} (a real difference, {_p(test.p_value)})."
-    return f"No clear difference in {same}, within the noise ({_p(test.p_value)})."
+        return f"{real[0].upper()}{real[1:]} (a real difference, {format_p(test.p_value)})."
+    return f"No clear difference in {same}, within the noise ({format_p(test.p_value)})."
 
 
-def _p(p: float) -> str:
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
