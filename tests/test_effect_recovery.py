@@ -1,0 +1,187 @@
+"""Every syntax error of an effect in one pass: the parser goes on after a wrong line, each
+error keeps its exact place, and mending one line never makes errors appear on good ones."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import load_variant
+from engine.effects.parser import EffectSyntaxError, parse_effect
+from engine.effects.recovery import MAX_RECOVERY_CHARS, MAX_SYNTAX_ERRORS, Budget, parse_effect_all
+from engine.resources import bundled_variant_names
+from test_fuzz import effect_texts
+
+ZONES = frozenset({"red", "blue", "yellow", "green"})
+
+
+def errors(text: str) -> list[tuple[int, int, str]]:
+    return [(e.line, e.col, e.message) for e in parse_effect_all(text).errors]
+
+
+def statements(text: str) -> list[tuple[str, int]]:
+    program = parse_effect_all(text).program
+    assert program is not None
+    return [(type(s).__name__, s.line) for s in program.statements]
+
+
+# ----- one effect, many mistakes -----------------------------------------------------------------
+
+
+def test_three_wrong_lines_give_three_errors_and_the_good_lines_parse():
+    text = 'choose hotel P\nbuld 1 on P\nremove top of P )\ndraw 1 for\nsay "done"'
+    assert errors(text) == [
+        (2, 1, "unexpected 'buld'"),
+        (3, 17, "unexpected ')'"),
+        (4, 11, "unexpected end of line"),
+    ]
+    assert statements(text) == [("Choose", 1), ("Say", 5)]
+
+
+def test_the_first_error_is_the_one_parse_effect_raises():
+    text = "draw 1\ndraw 1 for\nbuld 2"
+    with pytest.raises(EffectSyntaxError) as info:
+        parse_effect(text)
+    first, raised = parse_effect_all(text).errors[0], info.value
+    assert (first.line, first.col, first.message, first.hint) == (raised.line, raised.col, raised.message, raised.hint)
+
+
+def test_a_wrong_line_inside_a_block_leaves_the_rest_of_the_block():
+    text = "repeat 2 times:\n  choose hotel P\n  remove top of P P\n  draw 1\ndraw 2"
+    assert errors(text) == [(3, 19, "unexpected 'P'")]
+    (repeat, draw) = parse_effect_all(text).program.statements
+    assert [type(s).__name__ for s in repeat.body] == ["Choose", "Draw"] and draw.line == 5
+
+
+def test_a_wrong_header_keeps_its_block_whose_own_mistakes_are_found():
+    text = "for each hotel P wher top of P is me:\n  remove top of P\n  bild 1 on P\ndraw 1"
+    assert errors(text) == [(1, 18, "unexpected 'wher'"), (3, 3, "unexpected 'bild'")]
+    program = parse_effect_all(text).program
+    stand_in, draw = program.statements
+    assert [type(s).__name__ for s in stand_in.then] == ["RemoveTop"] and draw.line == 4
+
+
+def test_an_else_after_a_wrong_one_line_if_is_no_mistake_of_its_own():
+    assert errors("if me iz last: draw 1\nelse: draw 2\ndraw 3") == [(1, 7, "unexpected 'iz'")]
+
+
+def test_a_line_that_lost_its_indentation_under_a_header_is_one_mistake():
+    text = "repeat 2 times:\nchoose hotel P\n  offer reaction to top of P\n  remove top of P"
+    ((line, col, message),) = errors(text)
+    assert (line, col) == (2, 1) and "should be indented" in message
+
+
+def test_a_header_with_nothing_under_it_at_the_end_is_pointed_at_its_colon():
+    ((line, col, message),) = errors("draw 1\nfor each player X:  # everyone")
+    assert (line, col, message) == (2, 18, "nothing is indented under this ':'")
+
+
+def test_lines_indented_for_no_block_are_one_mistake():
+    text = "let X = 1\n    draw X\n      draw 2\ndraw 3"
+    assert errors(text) == [(2, 5, "this line is indented, but no block starts above it")]
+    assert statements(text) == [("Let", 1), ("Draw", 4)]
+
+
+def test_lines_whose_indentation_matches_no_block_are_one_mistake():
+    text = "repeat 2 times:\n    draw 1\n  draw 2\n  draw 3\nbuld 4"
+    assert errors(text) == [
+        (3, 3, "this line's indentation does not match any enclosing block"),
+        (5, 1, "unexpected 'buld'"),
+    ]
+
+
+def test_refusals_while_building_the_tree_are_all_found_with_the_grammar_errors():
+    text = "choose property if\ndraw 99999999999\nlet value = 3\nbuld 1"
+    assert [(line, col) for line, col, _ in errors(text)] == [(1, 17), (2, 6), (3, 5), (4, 1)]
+
+
+def test_a_parenthesis_carries_a_statement_over_lines_and_the_whole_of_it_is_left_out():
+    text = "if (me is last and\n    me iz leader):\n    draw 1\ndrw 2"
+    assert errors(text) == [(2, 8, "unexpected 'iz'"), (4, 1, "unexpected 'drw'")]
+
+
+def test_a_tab_inside_a_line_is_reported_and_the_search_goes_on():
+    assert errors("draw 1\ndraw\t2\ndrw 3") == [(2, 5, "tab character in effect"), (3, 1, "unexpected 'drw'")]
+
+
+def test_a_tab_in_an_indentation_stops_the_search_after_every_tab_is_reported():
+    result = parse_effect_all("repeat 2 times:\n\tdraw 1\n\tdrw 2\ndraw\t3")
+    assert [(e.line, e.col) for e in result.errors] == [(2, 1), (3, 1), (4, 5)]
+    assert result.program is None
+
+
+def test_past_the_most_mistakes_one_effect_may_list_a_note_says_the_search_stopped():
+    result = parse_effect_all("\n".join(["buld 1"] * (MAX_SYNTAX_ERRORS + 5)))
+    assert len(result.errors) == MAX_SYNTAX_ERRORS + 1 and result.program is None
+    assert "stopped looking" in result.errors[-1].message
+
+
+def test_the_search_stops_when_the_checks_budget_is_spent():
+    budget = Budget()
+    text = "buld 1\n" * 1000  # 7,000 characters
+    for _ in range(MAX_RECOVERY_CHARS // len(text) + 1):
+        parse_effect_all(text, budget)
+    assert budget.chars < len(text)
+    (only,) = parse_effect_all(text, budget).errors
+    assert (only.line, only.col) == (1, 1)
+
+
+def test_a_mistake_that_leaves_nothing_to_parse_is_reported_alone():
+    assert errors("   \n") == [(1, 1, "effect is empty; write at least one statement")]
+    assert parse_effect_all("draw " + "(" * 40 + "1" + ")" * 40).program is None
+
+
+# ----- mending never invents errors on good lines ----------------------------------------------------
+
+
+def _broken(line: str, rng: random.Random) -> str:
+    """The line with one mistake a person might make."""
+    words = line.split(" ")
+    spot = rng.randrange(len(words) + 1)
+    how = rng.choice(["insert", "delete", "double", "indent", "dedent"])
+    if how == "indent":
+        return "  " + line
+    if how == "dedent":
+        return line[2:] if line.startswith("  ") else line + " )"
+    if how == "insert":
+        return " ".join(words[:spot] + [rng.choice(["@", ")", "(", "buld", ":", "of", "=", "where", '"'])] + words[spot:])
+    filled = [i for i, word in enumerate(words) if word]
+    index = rng.choice(filled)
+    if how == "delete" and len(filled) > 1:
+        return " ".join(words[:index] + words[index + 1 :])
+    return " ".join(words[: index + 1] + words[index:])
+
+
+@pytest.mark.parametrize("name", bundled_variant_names())
+def test_one_broken_line_in_any_bundled_effect_is_reported_on_or_after_it_and_only_once(name):
+    """Every line of every card's effect, broken in a few ways: the errors found all sit on
+    the broken line or after it, and there is at most one."""
+    variant = load_variant(name)
+    for card in variant.cards:
+        lines = card.effect.source.split("\n")
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            for attempt in range(4):
+                rng = random.Random(f"{name}/{card.id}/{number}/{attempt}")
+                text = "\n".join(lines[: number - 1] + [_broken(line, rng)] + lines[number:])
+                parsed = parse_effect_all(text)
+                found = [(e.line, e.message) for e in parsed.errors]
+                assert all(at >= number for at, _ in found), (text, found)
+                assert len(found) <= 1, (text, found)
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.one_of(effect_texts(), st.text(max_size=120)))
+def test_any_text_gives_errors_inside_it_in_order_and_what_parsed_can_be_checked(text):
+    parsed = parse_effect_all(text)
+    lines = text.split("\n")
+    places = [(e.line, e.col) for e in parsed.errors]
+    assert places == sorted(places)
+    for error in parsed.errors:
+        assert 1 <= error.line <= len(lines) + 1 and 1 <= error.col <= max(map(len, lines)) + 2 and error.message
+    if parsed.program is not None:
+        assert bool(parsed.errors) == (parsed.missing_from is not None)
