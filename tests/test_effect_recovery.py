@@ -10,9 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import load_variant
+from engine.effects.check import EffectContext, check_program
 from engine.effects.parser import EffectSyntaxError, parse_effect
 from engine.effects.recovery import MAX_RECOVERY_CHARS, MAX_SYNTAX_ERRORS, Budget, parse_effect_all
 from engine.resources import bundled_variant_names
+from engine.variant.load import check_variant
+from test_check_bad_input import EXTENDS, assert_at, new_card
 from test_fuzz import effect_texts
 
 ZONES = frozenset({"red", "blue", "yellow", "green"})
@@ -134,6 +137,68 @@ def test_a_mistake_that_leaves_nothing_to_parse_is_reported_alone():
     assert parse_effect_all("draw " + "(" * 40 + "1" + ")" * 40).program is None
 
 
+# ----- the check of a variant --------------------------------------------------------------------
+
+
+def cards(*effects: str) -> str:
+    """A variant adding one card for each effect, `card0`, `card1`, ..."""
+    text = EXTENDS + "deck:\n  cards:\n"
+    for i, effect in enumerate(effects):
+        body = "".join(f"        {line}\n" for line in effect.split("\n"))
+        text += f"    - id: card{i}\n      name: Card {i}\n      count: 1\n      text: Text.\n"
+        text += f"      timing: end_of_turn\n      effect: |\n{body}"
+    return text
+
+
+def diagnostics(text: str, write) -> list:
+    result = check_variant(write(text))
+    assert result.variant is None
+    return result.diagnostics
+
+
+def test_a_card_with_three_wrong_lines_gets_three_errors_at_their_place_in_the_file(write):
+    body = "      effect: |\n        choose hotel P\n        buld 1 on P\n        remove top of P )\n        draw 1 for\n"
+    found = diagnostics(new_card(body), write)
+    assert len(found) == 3, "\n".join(map(str, found))
+    assert_at(found[0], "v.yaml", 11, 9, "effect of card 'new_card'", "unexpected 'buld'")
+    assert_at(found[1], "v.yaml", 12, 25, "unexpected ')'")
+    assert_at(found[2], "v.yaml", 13, 19, "unexpected end of line")
+
+
+def test_six_wrong_cards_get_six_errors(write):
+    wrong = {  # the wrong line of each card, and the column of its mistake in the file
+        "choose hotel P )": 24,
+        "draw 1 for": 19,
+        "buld 1": 9,
+        "if me is last": 22,
+        "say hi": 13,
+        "draw": 13,
+    }
+    effects = ["draw 1\nchoose hotel P )", "draw 1 for", "buld 1", "if me is last\n  draw 1", "say hi", "draw 1\ndraw"]
+    text = cards(*effects)
+    found = diagnostics(text, write)
+    places = [text.splitlines().index("        " + line) + 1 for line in wrong]
+    assert [(d.loc.line, d.loc.col) for d in found] == list(zip(places, wrong.values())), "\n".join(map(str, found))
+    assert [d.message.split(":")[0] for d in found] == [f"effect of card 'card{i}'" for i in range(6)]
+
+
+def test_what_did_parse_in_a_card_with_a_syntax_error_is_still_checked(write):
+    body = "      effect: |\n        choose zone Z\n        buld 1 on Z\n        build 1 on Z\n"
+    found = diagnostics(new_card(body), write)
+    assert len(found) == 2, "\n".join(map(str, found))
+    assert_at(found[0], "v.yaml", 11, 9, "unexpected 'buld'")
+    assert_at(found[1], "v.yaml", 12, 20, "where to build must be a property, but this is a zone")
+
+
+def test_a_name_after_a_wrong_line_is_not_also_unknown_but_one_before_it_still_is(write):
+    """The wrong line may be where P was made (or would be, once its name is written back)."""
+    body = "      effect: |\n        draw N\n        choose hotl P\n        remove top of P\n"
+    found = diagnostics(new_card(body), write)
+    assert len(found) == 2, "\n".join(map(str, found))
+    assert_at(found[0], "v.yaml", 10, 14, "unknown name 'N'")
+    assert_at(found[1], "v.yaml", 11, 16, "unexpected 'hotl'")
+
+
 # ----- mending never invents errors on good lines ----------------------------------------------------
 
 
@@ -157,9 +222,11 @@ def _broken(line: str, rng: random.Random) -> str:
 
 @pytest.mark.parametrize("name", bundled_variant_names())
 def test_one_broken_line_in_any_bundled_effect_is_reported_on_or_after_it_and_only_once(name):
-    """Every line of every card's effect, broken in a few ways: the errors found all sit on
-    the broken line or after it, and there is at most one."""
+    """Every line of every card's effect, broken in a few ways: the problems found (syntax,
+    then names and kinds of what still parsed) all sit on the broken line or after it, and
+    there is at most one syntax error and two problems in all."""
     variant = load_variant(name)
+    zones = frozenset(zone.id for zone in variant.zones)
     for card in variant.cards:
         lines = card.effect.source.split("\n")
         for number, line in enumerate(lines, start=1):
@@ -170,8 +237,11 @@ def test_one_broken_line_in_any_bundled_effect_is_reported_on_or_after_it_and_on
                 text = "\n".join(lines[: number - 1] + [_broken(line, rng)] + lines[number:])
                 parsed = parse_effect_all(text)
                 found = [(e.line, e.message) for e in parsed.errors]
+                if parsed.program is not None:
+                    context = EffectContext(zones, card.timing)
+                    found += [(p.line, p.message) for p in check_program(parsed.program, context, parsed.missing_from)]
                 assert all(at >= number for at, _ in found), (text, found)
-                assert len(found) <= 1, (text, found)
+                assert len(parsed.errors) <= 1 and len(found) <= 2, (text, found)
 
 
 @settings(deadline=None, max_examples=200)
@@ -185,3 +255,6 @@ def test_any_text_gives_errors_inside_it_in_order_and_what_parsed_can_be_checked
         assert 1 <= error.line <= len(lines) + 1 and 1 <= error.col <= max(map(len, lines)) + 2 and error.message
     if parsed.program is not None:
         assert bool(parsed.errors) == (parsed.missing_from is not None)
+        for timing in ("end_of_turn", "after_roll", "reaction"):
+            for problem in check_program(parsed.program, EffectContext(ZONES, timing), parsed.missing_from):
+                assert 1 <= problem.line <= len(lines) and problem.message
