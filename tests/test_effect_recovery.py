@@ -101,6 +101,13 @@ def test_refusals_while_building_the_tree_are_all_found_with_the_grammar_errors(
     assert [(line, col) for line, col, _ in errors(text)] == [(1, 17), (2, 6), (3, 5), (4, 1)]
 
 
+def test_two_refusals_on_one_line_are_both_reported_and_a_refused_header_keeps_its_block():
+    text = "if 99999999999 > 99999999999:\n  draw 99999999999\n  draw 1\ndrw"
+    assert [(line, col) for line, col, _ in errors(text)] == [(1, 4), (1, 18), (2, 8), (4, 1)]
+    (stand_in,) = parse_effect_all(text).program.statements
+    assert [(type(s).__name__, s.line) for s in stand_in.then] == [("Draw", 3)]
+
+
 def test_a_parenthesis_carries_a_statement_over_lines_and_the_whole_of_it_is_left_out():
     text = "if (me is last and\n    me iz leader):\n    draw 1\ndrw 2"
     assert errors(text) == [(2, 8, "unexpected 'iz'"), (4, 1, "unexpected 'drw'")]

@@ -124,22 +124,26 @@ class _Recovery:
 
     def _go_past(self, failures: list[Failure]) -> bool:
         """Note each failure that is a mistake of its own and mend its lines; False when
-        nothing more can be mended."""
+        nothing more can be mended. One pass may bring several failures (a line with two
+        numbers too large): all are noted, and each line is mended once."""
         fatal = [f for f in failures if f.action == "fatal"]
         if fatal:
             self._note(fatal[0].error)
             self.fatal = True
             return False
-        mended = False
         for failure in failures:
-            mended |= self._mend(failure)
+            if failure.action != "block" and failure.line not in self.touched and failure.error.line not in self.touched:
+                self._note(failure.error)  # else it only follows from a mending of ours
+        mended, lines = False, set()
+        for failure in failures:
+            if failure.line not in lines:
+                lines.add(failure.line)
+                mended |= self._mend(failure)
         return mended
 
     def _mend(self, failure: Failure) -> bool:
         if failure.action == "block":
             return self._give_block(failure)
-        if failure.line not in self.touched and failure.error.line not in self.touched:
-            self._note(failure.error)  # else it only follows from a mending of ours
         if failure.action == "indented":
             return self._leave_out(failure.line, deeper_than=self._indent(self._code_before(failure.line)))
         if failure.action == "lines":
