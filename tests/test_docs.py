@@ -5,7 +5,11 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -77,3 +81,262 @@ def test_the_security_page_states_the_limits_the_code_enforces():
     assert f"every expression ({limits.MAX_EXPRESSION_COST:,} steps)" in text
     assert f"every card ({limits.MAX_CARD_COST:,} steps)" in text
     assert "docs/security.md" in (ROOT / "README.md").read_text()
+
+
+# ----- docs/effects.md: every example parses and checks, and every form of the grammar has one ----
+
+EFFECTS_MD = ROOT / "docs" / "effects.md"
+TIMINGS = ("end_of_turn", "after_roll", "reaction")
+
+
+@dataclass(frozen=True)
+class Example:
+    """A fenced block of docs/effects.md: its kind (```effect after_roll: kind 'effect', timing
+    'after_roll'), its text, and the quoted message after it (for 'effect-error')."""
+
+    kind: str
+    timing: str
+    text: str
+    message: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"docs/effects.md:{self.line}: {self.text.splitlines()[0] if self.text.strip() else ''}"
+
+
+def effect_examples() -> list[Example]:
+    doc = EFFECTS_MD.read_text()
+    found = []
+    for match in re.finditer(r"^```(\S+)[ ]*(\S*)\n(.*?)^```\n(?:\n> ([^\n]*)\n)?", doc, re.S | re.M):
+        kind, timing, text, message = match.group(1), match.group(2) or "end_of_turn", match.group(3), match.group(4) or ""
+        found.append(Example(kind, timing, text, message, doc.count("\n", 0, match.start()) + 1))
+    return found
+
+
+@cache
+def default_context(timing: str):
+    """What an example may refer to: the default variant's zones and sizes, and its timing."""
+    from engine import load_variant
+    from engine.effects.check import EffectContext
+    from engine.effects.cost import Sizes
+    from engine.resources import DEFAULT_VARIANT
+
+    variant = load_variant(DEFAULT_VARIANT)
+    sizes = Sizes(
+        properties=len(variant.properties),
+        largest_zone=max(len(zone.properties) for zone in variant.zones),
+        zones=len(variant.zones),
+        players=max(setup.players for setup in variant.setups),
+    )
+    return EffectContext(frozenset(zone.id for zone in variant.zones), timing, sizes)
+
+
+def card_variant(cards_yaml: str) -> str:
+    """A variant extending the default with the cards of a ```yaml example."""
+    from engine.resources import DEFAULT_VARIANT
+
+    body = "".join(f"    {line}\n" if line.strip() else "\n" for line in cards_yaml.splitlines())
+    return f"extends: {DEFAULT_VARIANT}\ndeck:\n  cards:\n{body}"
+
+
+def effect_example_texts() -> list[tuple[str, str]]:
+    """(start, text) of every effect and condition the page shows, cards' included."""
+    import yaml
+
+    texts = []
+    for example in effect_examples():
+        if example.kind in ("effect", "condition"):
+            texts.append(("start" if example.kind == "effect" else "condition", example.text))
+        elif example.kind == "yaml":
+            for card in yaml.safe_load(example.text):
+                texts.append(("start", card["effect"]))
+                if "condition" in card:
+                    texts.append(("condition", card["condition"]))
+    return texts
+
+
+def test_the_effect_page_has_only_the_kinds_of_example_its_tests_read():
+    examples = effect_examples()
+    assert {e.kind for e in examples} == {"effect", "effect-error", "condition", "yaml", "text"}
+    assert {e.timing for e in examples} <= set(TIMINGS)
+    assert all(e.message for e in examples if e.kind == "effect-error")
+    assert len(examples) == EFFECTS_MD.read_text().count("\n```\n"), "a block the pattern above does not read"
+
+
+@pytest.mark.parametrize("example", [e for e in effect_examples() if e.kind in ("effect", "condition")], ids=str)
+def test_every_effect_and_condition_example_parses_and_checks_clean(example):
+    from engine.effects.check import check_condition, check_program
+    from engine.effects.parser import parse_condition, parse_effect
+
+    context = default_context(example.timing)
+    if example.kind == "effect":
+        assert check_program(parse_effect(example.text), context) == []
+    else:
+        assert check_condition(parse_condition(example.text), context) == []
+
+
+@pytest.mark.parametrize("example", [e for e in effect_examples() if e.kind == "yaml"], ids=str)
+def test_every_card_example_checks_clean_in_a_variant(example, write):
+    from engine.variant.load import check_variant
+
+    result = check_variant(write(card_variant(example.text)))
+    assert result.ok, "\n".join(map(str, result.diagnostics))
+
+
+@pytest.mark.parametrize("example", [e for e in effect_examples() if e.kind == "effect-error"], ids=str)
+def test_every_wrong_example_gets_the_message_the_page_gives(example):
+    from engine.effects.check import check_program
+    from engine.effects.recovery import parse_effect_all
+
+    parsed = parse_effect_all(example.text)
+    messages = [e.message for e in parsed.errors]
+    if parsed.program is not None:
+        messages += [p.message for p in check_program(parsed.program, default_context(example.timing), parsed.missing_from)]
+    assert len(messages) == 1 and messages[0].startswith(example.message), messages
+
+
+def _trees():
+    from engine.effects.parser import _parser, prepared
+
+    for start, text in effect_example_texts():
+        yield _parser().parse(prepared(text), start=start)
+
+
+def _tokens():
+    from engine.effects.parser import _parser, prepared
+
+    for start, text in effect_example_texts():
+        yield from _parser().parse_interactive(prepared(text), start=start).iter_parse()
+
+
+def test_every_statement_and_expression_form_of_the_grammar_has_an_example():
+    """Every node the grammar can build (a statement rule, an expression form such as
+    `compare` or `units_on`, an option such as `where` or `by`) appears in some example, and
+    so does every kind of node of the syntax tree: a new rule fails here until documented."""
+    from engine.effects import ast
+    from engine.effects.parser import _parser, parse_condition, parse_effect
+
+    # a `?rule` without an alias (`?atom: "(" expr ")"`) and Lark's own `__helper` rules are
+    # inlined into their parent, so never show as a node of their own
+    forms = {rule.alias or rule.origin.name for rule in _parser().rules if rule.alias or not rule.options.expand1}
+    forms = {str(form) for form in forms if not str(form).startswith("_")}
+    shown = {str(tree.data) for tree in _trees() for tree in tree.iter_subtrees()}
+    assert forms - shown == set()
+
+    nodes = set()
+    for start, text in effect_example_texts():
+        parsed = parse_effect(text).statements if start == "start" else (parse_condition(text),)
+        nodes |= {type(node) for node in ast.walk(list(parsed))}
+    assert {t.__name__ for t in ast.STATEMENT_TYPES + ast.EXPRESSION_TYPES} - {t.__name__ for t in nodes} == set()
+
+
+def test_every_word_and_operator_of_the_language_has_an_example():
+    """Every terminal of the grammar (each keyword, kind, fact, adjective, punctuation) is
+    met in some example, and so is each spelling of a terminal written as alternatives in
+    effects.lark, such as each of the six comparisons."""
+    from engine.effects.parser import GRAMMAR_PATH, _parser
+
+    layout = {"_NL", "_INDENT", "_DEDENT", *_parser().ignore_tokens}
+    terminals = {t.name: t.pattern.value for t in _parser().terminals if t.name not in layout}
+    tokens = list(_tokens())
+    seen = {token.type for token in tokens}
+    assert {f"{name} ({pattern})" for name, pattern in terminals.items() if name not in seen} == set()
+
+    grammar = GRAMMAR_PATH.read_text()
+    spellings = {
+        name: re.findall(r'"([^"]*)"', body)
+        for name, body in re.findall(r"^([A-Z][A-Z_]*):\s*(.*)$", grammar, re.M)
+        if re.fullmatch(r'"[^"]*"(\s*\|\s*"[^"]*")*\s*', body)
+    }
+    written = {(token.type, str(token)) for token in tokens}
+    assert {(name, s) for name, alternatives in spellings.items() for s in alternatives} - written == set()
+
+
+# ----- docs/effects.md: the cards it shows do what it says, in a real game ------------------------
+
+
+def doc_cards(write, *wanted: tuple[str, str]) -> str:
+    """A variant file extending the default with cards of the page's ```yaml examples, each
+    named by its id and a piece of its effect (two examples may show one id); its path."""
+    import yaml
+
+    chosen = []
+    for card_id, piece in wanted:
+        for example in (e for e in effect_examples() if e.kind == "yaml"):
+            chosen += [c for c in yaml.safe_load(example.text) if c["id"] == card_id and piece in c["effect"]]
+    assert len(chosen) == len(wanted), chosen
+    return str(write(card_variant(yaml.safe_dump(chosen, sort_keys=False))))
+
+
+def test_a_cancel_stops_the_card_it_answers_and_the_reaction_goes_on(write):
+    """docs/effects.md, 'What cancel does': the Hurricane stops where it offered the reaction
+    (no removal, no second round), the Insurance's `draw 1` after `cancel` happens, and the
+    reaction is put away before the card it cancelled."""
+    from test_rules_cards import at_card_step, choose_prop, discards, kinds, of_kind, play, seat, units
+
+    variant = doc_cards(write, ("hurricane", "repeat 2 times"), ("insurance", "draw 1"))
+    game = at_card_step(stacks={("red", 1): ["black", "white"], ("blue", 2): ["gray"]},
+                        hands={"purple": ["hurricane"], "white": ["insurance"]}, pile=["switch", "windfall"],
+                        variant_name=variant)
+    play(game, "hurricane")
+    choose_prop(game, "red", 1)
+    events = game.apply({"kind": "react", "arg": "insurance"})
+    assert units(game, "red", 1) == ["black", "white"] and units(game, "blue", 2) == ["gray"]
+    assert "remove" not in kinds(events) and "choose" not in kinds(events)
+    drawn = [e for e in events if e.kind == "draw" and e.data["why"] == "effect"]
+    assert [e.data["player"] for e in drawn] == [seat(game, "white")]
+    assert events.index(drawn[0]) > kinds(events).index("cancelled")
+    assert of_kind(events, "cancelled") == [{"card": "hurricane"}]
+    assert discards(game) == ["insurance", "hurricane"]
+
+
+def test_the_house_rule_hurricane_removes_two_units(write):
+    """docs/effects.md, section 8: 'Two units go, one at a time; each top player may answer'."""
+    from test_rules_cards import at_card_step, choose_prop, decline, discards, play, units
+
+    variant = doc_cards(write, ("hurricane", "repeat 2 times"))
+    game = at_card_step(stacks={("red", 1): ["black", "white"], ("blue", 2): ["gray"]},
+                        hands={"purple": ["hurricane"]}, pile=["switch"], variant_name=variant)
+    play(game, "hurricane")
+    choose_prop(game, "red", 1)
+    decline(game, "white")
+    choose_prop(game, "blue", 2)
+    decline(game, "gray")
+    assert units(game, "red", 1) == ["black"] and units(game, "blue", 2) == []
+    assert discards(game) == ["hurricane"]
+
+
+def test_the_house_rule_earthquake_hits_the_top_of_every_hotel_in_the_rolled_zone(write):
+    """docs/effects.md, section 8: 'then the top unit of every hotel in that zone goes back
+    to its owner's supply. Nobody chooses anything after the roll.'"""
+    from scenario import colour
+    from test_rules_cards import at_card_step, of_kind, play, units
+
+    variant = doc_cards(write, ("earthquake", "roll zone Z"))
+    game = at_card_step(stacks={("blue", 2): ["white", "black"], ("blue", 4): ["gray"], ("red", 1): ["white"]},
+                        hands={"purple": ["earthquake"]}, pile=["switch"], variant_name=variant,
+                        between=colour("fortune") + colour("blue"))
+    events = play(game, "earthquake")
+    assert of_kind(events, "say") == [{"text": "The ground shakes!"}]
+    assert units(game, "blue", 2) == ["white"] and units(game, "blue", 4) == [] and units(game, "red", 1) == ["white"]
+    assert [d["what"] for d in of_kind(events, "choose")] == ["zone"]  # the roll's zone, nothing else
+
+
+def test_the_house_rule_audit_makes_each_opponent_with_more_than_three_cards_discard_one(write):
+    """docs/effects.md, section 8: 'Every opponent holding more than three Fortune cards
+    discards one, of their own choice', and it is not offered when nobody qualifies."""
+    from test_rules_cards import at_card_step, card_options, hand, of_kind, play, seat
+
+    variant = doc_cards(write, ("audit", "discard 1 from O"))
+    four = ["windfall", "switch", "hurricane", "demolition"]
+    game = at_card_step(hands={"purple": ["audit"], "white": four, "black": four[:3]}, pile=["switch"],
+                        variant_name=variant)
+    play(game, "audit")
+    assert game.decision == "discard" and game.current_player == seat(game, "white")
+    events = game.apply({"kind": "discard", "arg": "switch"})
+    assert of_kind(events, "discard") == [{"player": seat(game, "white"), "card": "switch"}]
+    assert len(hand(game, "black")) == 3
+
+    nobody = at_card_step(hands={"purple": ["audit", "windfall"], "white": four[:3]}, pile=["switch"],
+                          variant_name=variant)
+    assert "audit" not in card_options(nobody)

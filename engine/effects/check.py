@@ -78,8 +78,9 @@ class _Scope:
 
 
 class _Checker:
-    def __init__(self, context: EffectContext):
+    def __init__(self, context: EffectContext, missing_from: int | None = None):
         self.context = context
+        self.missing_from = missing_from
         self.problems: list[Problem] = []
         self.known: dict[int, int] = {}  # id(expression) -> its value, when known before play
 
@@ -110,6 +111,8 @@ class _Checker:
             return "number"
         if name in self.context.zones:
             return "zone"
+        if self.missing_from is not None and node.line >= self.missing_from:
+            return None  # perhaps made on a line with a syntax error: that error is the one to fix
         known = list(scope.variables) + sorted(self.context.zones) + ["me"]
         self.report(node, f"unknown name '{name}'", did_you_mean(name, known) or _known_hint(scope, self.context.zones))
         return None
@@ -326,11 +329,17 @@ def _known_hint(scope: _Scope, zones: frozenset[str]) -> str:
     return "known here: " + ", ".join(names)
 
 
-def check_program(program: ast.Program, context: EffectContext) -> list[Problem]:
-    checker = _Checker(context)
+def check_program(program: ast.Program, context: EffectContext, missing_from: int | None = None) -> list[Problem]:
+    """Every problem of names, kinds and cost in a parsed effect.
+
+    `missing_from` is given for an effect with syntax errors: the first line whose statement
+    did not parse (see `recovery.py`). An unknown name from there on is not reported, since
+    a line in error may be where it was made, and the whole card's cost is not worked out,
+    since part of the card is missing."""
+    checker = _Checker(context, missing_from)
     checker.block(program.statements, _Scope())
     problems = checker.problems + _too_costly(list(program.statements), context.sizes)
-    if not problems:
+    if not problems and missing_from is None:
         problems += _card_too_costly(program.statements, context.sizes)
     return problems
 

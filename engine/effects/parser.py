@@ -9,12 +9,13 @@ message written for a board gamer.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import cast
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
 from engine.effects import ast
@@ -38,6 +39,31 @@ class EffectSyntaxError(Exception):
         self.hint = hint
 
 
+@dataclass(frozen=True)
+class Failure:
+    """One syntax error found by a pass over an effect, and how `recovery.py` may go on past it.
+
+    action, starting from `line`:
+    - "statement": the statement on that line is wrong; stand something harmless in its place.
+    - "block": the header just before that line has no block under it; give it one.
+    - "indented": that line is indented for no block; leave it out, with the lines under it.
+    - "lines": that line's indentation is wrong; leave it out, with the lines at least as deep.
+    - "fatal": nothing more can be learnt from this text (too deep for the parser itself).
+    """
+
+    error: EffectSyntaxError
+    action: str
+    line: int
+
+
+class _Failed(Exception):
+    """Raised by the indenter, which works inside Lark's lexer, to bring a Failure out."""
+
+    def __init__(self, failure: Failure):
+        super().__init__(failure.error.message)
+        self.failure = failure
+
+
 class _EffectIndenter(Indenter):
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR"]
@@ -48,17 +74,18 @@ class _EffectIndenter(Indenter):
 
     def handle_NL(self, token: Token):
         indent = len(token.rsplit("\n", 1)[1])
+        line = token.end_line or 1
         if self.paren_level == 0 and indent < self.indent_level[-1] and indent not in self.indent_level:
-            raise EffectSyntaxError(
+            error = EffectSyntaxError(
                 "this line's indentation does not match any enclosing block",
-                (token.end_line or 1),
+                line,
                 indent + 1,
                 "indent a block's lines by the same number of spaces",
             )
+            raise _Failed(Failure(error, "lines", line))
         if self.paren_level == 0 and len(self.indent_level) > MAX_NESTING:
-            raise EffectSyntaxError(
-                f"blocks are nested more than {MAX_NESTING} deep", token.end_line or 1, indent + 1
-            )
+            error = EffectSyntaxError(f"blocks are nested more than {MAX_NESTING} deep", line, indent + 1)
+            raise _Failed(Failure(error, "lines", line))
         yield from super().handle_NL(token)
 
 
@@ -76,7 +103,8 @@ def _parser() -> Lark:
 
 
 def parse_effect(text: str) -> ast.Program:
-    """Parse one effect text; raises EffectSyntaxError."""
+    """Parse one effect text; raises EffectSyntaxError at its first mistake (`recovery.py`
+    finds them all)."""
     return ast.Program(tuple(_parse(text, "start")), text)
 
 
@@ -86,28 +114,49 @@ def parse_condition(text: str) -> ast.Expr:
 
 
 def _parse(text: str, start: str):
+    result, failures = parse_pass(prepared(text), start)
+    if failures:
+        raise min((failure.error for failure in failures), key=lambda error: (error.line, error.col))
+    return result
+
+
+def prepared(text: str) -> str:
+    """The text as a pass parses it, after the checks that come before any parsing; raises
+    EffectSyntaxError for the first tab, and as `refuse_unparsable` does."""
+    refuse_unparsable(text)
+    tabs = tab_errors(text)
+    if tabs:
+        raise tabs[0]
+    return text if text.endswith("\n") else text + "\n"
+
+
+def refuse_unparsable(text: str) -> None:
+    """Raise EffectSyntaxError when the text is too long, empty or too deep in parentheses to
+    parse at all."""
     if len(text) > MAX_EFFECT_CHARS:
         raise EffectSyntaxError(f"effect is longer than {MAX_EFFECT_CHARS} characters", 1, 1)
-    _reject_tabs(text)
     _limit_parentheses(text)
     if not text.strip():
         raise EffectSyntaxError("effect is empty; write at least one statement", 1, 1)
-    source = text if text.endswith("\n") else text + "\n"
+
+
+def parse_pass(source: str, start: str = "start"):
+    """One pass of the parser over a prepared text: the result (statements, or an expression
+    for a condition) and every failure found on the way. A mistake in the grammar stops the
+    pass, so it brings one failure and no result; the refusals made while building the syntax
+    tree (a keyword as a name, a number too large) all come, with the result they spoil."""
+    builder = _ToAst()
     try:
         tree = _parser().parse(source, start=start)
-        result = _ToAst().transform(tree)
-    except EffectSyntaxError:
-        raise
-    except VisitError as exc:
-        if isinstance(exc.orig_exc, EffectSyntaxError):
-            raise exc.orig_exc from None
-        raise
+        result = builder.transform(tree)
+    except _Failed as exc:
+        return None, [exc.failure]
     except UnexpectedInput as exc:
-        raise _friendly(exc, source) from None
+        return None, [_located(exc, source)]
     except RecursionError:
-        raise EffectSyntaxError("effect is nested too deeply", 1, 1) from None
-    _limit_expression_depth(result if isinstance(result, list) else [result])
-    return result
+        return None, [Failure(EffectSyntaxError("effect is nested too deeply", 1, 1), "fatal", 1)]
+    failures = builder.failures + _too_deep(result if isinstance(result, list) else [result])
+    return result, failures
 
 
 def _limit_parentheses(text: str) -> None:
@@ -119,25 +168,34 @@ def _limit_parentheses(text: str) -> None:
                 raise EffectSyntaxError(f"parentheses are nested more than {MAX_PARENTHESES} deep", number, col)
 
 
-def _limit_expression_depth(nodes: list[ast.Node]) -> None:
-    """Refuse an expression with more than MAX_EXPRESSION_DEPTH parts inside one another, at
-    its start. Everything after the parser (check, compile, play) recurses over expressions;
-    this walk does not, so a chain of 3,000 `+` is refused here instead of crashing there."""
+def _too_deep(nodes: list[ast.Node]) -> list[Failure]:
+    """Each expression with more than MAX_EXPRESSION_DEPTH parts inside one another, refused
+    at its start. Everything after the parser (check, compile, play) recurses over
+    expressions; this walk does not, so a chain of 3,000 `+` is refused here instead of
+    crashing there."""
+    failures: list[Failure] = []
+    refused: set[int] = set()
     stack: list[tuple[ast.Node, int, ast.Node | None]] = [(node, 0, None) for node in nodes]
     while stack:
         node, depth, root = stack.pop()
         if isinstance(node, ast.EXPRESSION_TYPES):
             depth, root = depth + 1, root or node
             if depth > MAX_EXPRESSION_DEPTH:
-                raise EffectSyntaxError(
+                if id(root) in refused:
+                    continue
+                refused.add(id(root))
+                error = EffectSyntaxError(
                     f"this expression has more than {MAX_EXPRESSION_DEPTH} parts inside one another",
                     root.line,
                     root.col,
                     "each + - * of a long chain counts as one; work it out in steps with 'let'",
                 )
+                failures.append(Failure(error, "statement", root.line))
+                continue
         else:
             depth, root = 0, None
         stack.extend((child, depth, root) for child in ast.children(node))
+    return failures
 
 
 def _number_literal(token: Token) -> int:
@@ -155,11 +213,14 @@ def _number_literal(token: Token) -> int:
     )
 
 
-def _reject_tabs(text: str) -> None:
+def tab_errors(text: str) -> list[EffectSyntaxError]:
+    """One error for each line holding a tab, at its first tab."""
+    errors = []
     for number, line in enumerate(text.split("\n"), start=1):
         col = line.find("\t")
         if col >= 0:
-            raise EffectSyntaxError("tab character in effect", number, col + 1, "indent with spaces, not tabs")
+            errors.append(EffectSyntaxError("tab character in effect", number, col + 1, "indent with spaces, not tabs"))
+    return errors
 
 
 # ----- friendly syntax errors ------------------------------------------------------------------
@@ -195,9 +256,58 @@ def _describe_token(token: Token) -> str:
         return "end of effect"
     if token.type == "_NL":
         return "end of line"
-    if token.type in ("_INDENT", "_DEDENT"):
-        return "a change of indentation"
+    if token.type == "_INDENT":
+        return "indentation"
+    if token.type == "_DEDENT":
+        return "end of the block"
     return f"'{token.value}'"
+
+
+def _located(exc: UnexpectedInput, source: str) -> Failure:
+    """The grammar's complaint as a Failure: its message, and where recovery should go on."""
+    if isinstance(exc, UnexpectedToken) and set(exc.accepts or exc.expected) == {"_INDENT"}:
+        return _missing_block(exc.token, source)
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "_INDENT":
+        line = exc.token.end_line or 1
+        error = EffectSyntaxError(
+            "this line is indented, but no block starts above it",
+            line,
+            len(str(exc.token.value)) + 1,
+            "indent only the lines under an 'if', 'else', 'for each' or 'repeat' that ends with ':'",
+        )
+        return Failure(error, "indented", line)
+    error = _friendly(exc, source)
+    return Failure(error, "statement", error.line)
+
+
+def _missing_block(token: Token, source: str) -> Failure:
+    """A header's ':' ends its line and nothing is indented under it. The error points at the
+    line that should have been indented, or at the ':' when the effect ends there."""
+    after = (token.end_line if token.type in _LAYOUT else token.line) or 1
+    lines = source.split("\n")
+    hint = "indent the lines of the block under it, or write one instruction after the ':'"
+    if _has_line(source, after):
+        col = len(lines[after - 1]) - len(lines[after - 1].lstrip(" ")) + 1
+        error = EffectSyntaxError("the line above ends with ':', so this line should be indented under it", after, col, hint)
+        return Failure(error, "block", after)
+    header = next((n for n in range(min(after, len(lines)) - 1, 0, -1) if without_comment(lines[n - 1]).strip()), 1)
+    colon = len(without_comment(lines[header - 1]).rstrip())
+    return Failure(EffectSyntaxError("nothing is indented under this ':'", header, max(1, colon), hint), "block", after)
+
+
+_LAYOUT = frozenset({"_NL", "_INDENT", "_DEDENT", "$END"})
+"""Tokens that take their position from the line break before them."""
+
+
+def without_comment(line: str) -> str:
+    """A line without its comment; a `#` inside a quoted text is not a comment."""
+    quoted = False
+    for index, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return line[:index]
+    return line
 
 
 def _friendly(exc: UnexpectedInput, source: str) -> EffectSyntaxError:
@@ -214,14 +324,21 @@ def _friendly(exc: UnexpectedInput, source: str) -> EffectSyntaxError:
         token = exc.token
         if token.type == "_NL" and token.line is not None:
             # a newline token starts at the end of the line where something is missing
-            line, col = token.line, token.column
-        elif token.type in ("_INDENT", "_DEDENT"):
-            line, col = (token.end_line or line), len(str(token.value)) + 1
+            line, col = token.line, token.column or 1
+        elif token.type in ("_INDENT", "_DEDENT") and token.end_line is not None and _has_line(source, token.end_line):
+            line, col = token.end_line, len(str(token.value)) + 1
         expected = sorted({_describe_terminal(t) for t in exc.accepts or exc.expected})
         shown = ", ".join(expected[:8]) + (", ..." if len(expected) > 8 else "")
         message = f"unexpected {_describe_token(token)}"
         return EffectSyntaxError(message, line, col, f"expected {shown}" if shown else None)
     return EffectSyntaxError(str(exc).split("\n")[0], line, col)
+
+
+def _has_line(source: str, line: int) -> bool:
+    """Whether the text has something on this line: a block closed by the end of the text
+    borrows the place of the line after the last, which is no place to point at."""
+    lines = source.split("\n")
+    return line <= len(lines) and bool(lines[line - 1].strip())
 
 
 # ----- tree to AST -----------------------------------------------------------------------------
@@ -245,7 +362,7 @@ def reserved_words() -> frozenset[str]:
     return frozenset(words)
 
 
-def _var(token: Token) -> str:
+def _checked_var(token: Token) -> str:
     """A name the effect binds or uses, refusing keywords the contextual lexer let through."""
     if str(token) in reserved_words():
         raise EffectSyntaxError(
@@ -263,7 +380,31 @@ def _kind(token: Token) -> str:
 
 @v_args(meta=True)
 class _ToAst(Transformer):
-    """Shapes Lark's parse tree into frozen AST nodes, one small method per grammar rule."""
+    """Shapes Lark's parse tree into frozen AST nodes, one small method per grammar rule.
+
+    What it refuses (a keyword as a name, a number too large) goes into `failures` and the
+    work goes on, so that one pass finds every such mistake."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failures: list[Failure] = []
+
+    def _refuse(self, error: EffectSyntaxError) -> None:
+        self.failures.append(Failure(error, "statement", error.line))
+
+    def _var(self, token: Token) -> str:
+        try:
+            return _checked_var(token)
+        except EffectSyntaxError as error:
+            self._refuse(error)
+            return str(token)
+
+    def _number(self, token: Token) -> int:
+        try:
+            return _number_literal(token)
+        except EffectSyntaxError as error:
+            self._refuse(error)
+            return 0
 
     # -- blocks
     def start(self, meta, items):
@@ -288,25 +429,25 @@ class _ToAst(Transformer):
 
     # -- statements
     def let_stmt(self, meta, items):
-        return ast.Let(**_pos(meta), var=_var(items[0]), value=items[1])
+        return ast.Let(**_pos(meta), var=self._var(items[0]), value=items[1])
 
     def choose_stmt(self, meta, items):
         kind, name, zone, where, chooser = items
-        return ast.Choose(**_pos(meta), kind=kind, var=_var(name), zone=zone, where=where, chooser=chooser)
+        return ast.Choose(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, chooser=chooser)
 
     def choose_number(self, meta, items):
         name, low, high, chooser = items
-        return ast.ChooseNumber(**_pos(meta), var=_var(name), low=low, high=high, chooser=chooser)
+        return ast.ChooseNumber(**_pos(meta), var=self._var(name), low=low, high=high, chooser=chooser)
 
     def roll_zone(self, meta, items):
-        return ast.RollZone(**_pos(meta), var=_var(items[0]), chooser=items[1])
+        return ast.RollZone(**_pos(meta), var=self._var(items[0]), chooser=items[1])
 
     def roll_dice(self, meta, items):
-        return ast.RollDice(**_pos(meta), var=_var(items[0]), player=items[1])
+        return ast.RollDice(**_pos(meta), var=self._var(items[0]), player=items[1])
 
     def roll_off(self, meta, items):
         extreme, name, group = items
-        return ast.RollOff(**_pos(meta), extreme=extreme, var=_var(name), group=group)
+        return ast.RollOff(**_pos(meta), extreme=extreme, var=self._var(name), group=group)
 
     def build_units(self, meta, items):
         return ast.BuildUnits(**_pos(meta), count=items[0], property=items[1], player=items[2])
@@ -322,7 +463,7 @@ class _ToAst(Transformer):
                 at_least_one = True
                 continue
             if given[name]:
-                raise EffectSyntaxError(f"'{name.replace('_', ' ')}' is given twice", meta.line, meta.column)
+                self._refuse(EffectSyntaxError(f"'{name.replace('_', ' ')}' is given twice", meta.line, meta.column))
             given[name] = True
             values[name] = None if (isinstance(value, Token) and value.type == "ANY") else value
         return ast.BuildSession(
@@ -381,18 +522,18 @@ class _ToAst(Transformer):
 
     def for_stmt(self, meta, items):
         kind, name, zone, where, body = items
-        return ast.ForEach(**_pos(meta), kind=kind, var=_var(name), zone=zone, where=where, body=body)
+        return ast.ForEach(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, body=body)
 
     def repeat_stmt(self, meta, items):
         return ast.Repeat(**_pos(meta), times=items[0], body=items[1])
 
     # -- expressions
     def number(self, meta, items):
-        return ast.Number(**_tok_pos(items[0]), value=_number_literal(items[0]))
+        return ast.Number(**_tok_pos(items[0]), value=self._number(items[0]))
 
     def name(self, meta, items):
         token = items[0]
-        name = str(token) if str(token) in VALUE_WORDS else _var(token)
+        name = str(token) if str(token) in VALUE_WORDS else self._var(token)
         return ast.Name(**_tok_pos(token), name=name)
 
     def attribute_of(self, meta, items):
@@ -403,7 +544,7 @@ class _ToAst(Transformer):
 
     def count(self, meta, items):
         kind, name, zone, where = items
-        return ast.Count(**_pos(meta), kind=kind, var=_var(name), zone=zone, where=where)
+        return ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where)
 
     def arith(self, meta, items):
         result = items[0]

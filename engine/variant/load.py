@@ -20,7 +20,8 @@ from engine.diagnostics import Diagnostic, Loc, VariantError, did_you_mean
 from engine.effects import ast
 from engine.effects.check import EffectContext, check_condition, check_program, is_reserved
 from engine.effects.cost import Sizes
-from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
+from engine.effects.parser import EffectSyntaxError, parse_condition
+from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
 from engine.variant import schema
 from engine.variant.merge import Source, load_merged, resolve_variant_argument, shown_path
 from engine.variant.model import Card, Dice, Face, Property, Rules, Seat, Setup, Track, Variant, Zone
@@ -93,18 +94,35 @@ class _ParsedCard:
     raw: LocDict
     effect: ast.Program | None
     condition: ast.Expr | None
+    partial: ParsedEffect | None = None
+    """An effect with syntax errors, as far as it parsed: its statements are still checked."""
 
 
 def _parse_cards(document: LocDict, diagnostics: list[Diagnostic]) -> list[_ParsedCard]:
     deck = document.get("deck")
     cards = deck.get("cards") if isinstance(deck, dict) else None
     parsed: list[_ParsedCard] = []
+    budget = Budget()
     for raw in cards if isinstance(cards, list) else []:
         if not isinstance(raw, LocDict):
             continue
-        effect = _parse_text(raw, "effect", parse_effect, diagnostics)
+        effect = _parse_effect(raw, diagnostics, budget)
         condition = _parse_text(raw, "condition", parse_condition, diagnostics)
-        parsed.append(_ParsedCard(raw, effect, condition))
+        if effect is None or not effect.errors:
+            parsed.append(_ParsedCard(raw, None if effect is None else effect.program, condition))
+        else:
+            parsed.append(_ParsedCard(raw, None, condition, partial=effect))
+    return parsed
+
+
+def _parse_effect(raw: LocDict, diagnostics: list[Diagnostic], budget: Budget) -> ParsedEffect | None:
+    """The card's effect with every syntax error it has reported, or None without an effect."""
+    text = raw.get("effect")
+    if not isinstance(text, str):
+        return None
+    parsed = parse_effect_all(text, budget)
+    for error in parsed.errors:
+        _report_syntax(raw, "effect", error, diagnostics)
     return parsed
 
 
@@ -115,10 +133,14 @@ def _parse_text(raw: LocDict, key: str, parse, diagnostics: list[Diagnostic]):
     try:
         return parse(text)
     except EffectSyntaxError as error:
-        where = text_position(raw.value_locs[key], error.line, error.col)
-        what = "effect" if key == "effect" else "condition"
-        diagnostics.append(Diagnostic(where, f"{what} of card '{raw.get('id')}': {error.message}", error.hint))
+        _report_syntax(raw, key, error, diagnostics)
         return None
+
+
+def _report_syntax(raw: LocDict, key: str, error: EffectSyntaxError, diagnostics: list[Diagnostic]) -> None:
+    where = text_position(raw.value_locs[key], error.line, error.col)
+    what = "effect" if key == "effect" else "condition"
+    diagnostics.append(Diagnostic(where, f"{what} of card '{raw.get('id')}': {error.message}", error.hint))
 
 
 # ----- stage 4: meaning ------------------------------------------------------------------------
@@ -206,6 +228,8 @@ def _check_effects(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
         context = EffectContext(zones=zones, timing=timing if isinstance(timing, str) else "end_of_turn", sizes=sizes)
         if card.effect is not None:
             _report(check_program(card.effect, context), card.raw, "effect", diagnostics)
+        elif card.partial is not None and card.partial.program is not None:
+            _report(check_program(card.partial.program, context, card.partial.missing_from), card.raw, "effect", diagnostics)
         if card.condition is not None:
             _report(check_condition(card.condition, context), card.raw, "condition", diagnostics)
 
