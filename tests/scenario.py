@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import load_variant, new_game
+from engine.game.frames import TurnFrame
 from engine.game.game import Game
 from engine.game.rng import Rng
 
@@ -125,7 +126,7 @@ def position(
     game.order = [(current + i) % players for i in range(players)]
     game.turn_pos = 0
     game.rng = ScriptedRng(script or [])
-    game.frames = [{"t": "turn", "step": "start"}]
+    game.frames = [TurnFrame()]
     game.pending = None
     game.over = False
     game._events = []

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
+from engine.game.frames import BlockFrame, BuildFrame, CardFrame, LoopFrame, RepeatFrame
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -134,23 +135,22 @@ def segments_after(game: Game, var: str, value: Any) -> list:
     top = frames[-1]
     for index in range(len(frames) - 1, -1, -1):
         frame = frames[index]
-        kind = frame["t"]
-        if kind == "card":
+        if isinstance(frame, CardFrame):
             break
-        if kind == "blk":
-            env = dict(frame["env"])
-            pc = frame["pc"]
+        if isinstance(frame, BlockFrame):
+            env = dict(frame.env)
+            pc = frame.pc
             if frame is top:
                 env[var] = value
                 pc += 1
-            segments.append((game.book.blocks[frame["b"]], pc, env))
-        elif kind == "loop":
-            body = game.book.blocks[frame["b"]]
-            for item in frame["items"][frame["i"] :]:
-                segments.append((body, 0, {**frame["env"], frame["var"]: item}))
-        elif kind == "rep":
-            body = game.book.blocks[frame["b"]]
-            segments.extend((body, 0, dict(frame["env"])) for _ in range(frame["left"]))
+            segments.append((game.book.blocks[frame.b], pc, env))
+        elif isinstance(frame, LoopFrame):
+            body = game.book.blocks[frame.b]
+            for item in frame.items[frame.i :]:
+                segments.append((body, 0, {**frame.env, frame.var: item}))
+        elif isinstance(frame, RepeatFrame):
+            body = game.book.blocks[frame.b]
+            segments.extend((body, 0, dict(frame.env)) for _ in range(frame.left))
     return segments
 
 
@@ -206,7 +206,7 @@ def _step(game: Game, s: ast.Stmt, env: dict, me: int, rest: list, trial: _Trial
             raise _Fail
         return s.var, interp.each_of(s, env, me)  # nothing to choose: no branch succeeds
     if isinstance(s, ast.ChooseNumber):
-        chooser, _, options = interp.choice(s, {"env": env}, {"me": me})
+        chooser, _, options = interp.choice(s, BlockFrame(0, env, 0), CardFrame(0, me))
         if chooser is None or not options:
             raise _Fail
         return s.var, options
@@ -319,11 +319,7 @@ def _build_session(game: Game, s: ast.BuildSession, value, me: int, trial: _Tria
         if s.units_per_new_lot_given
         else rules.units_per_new_lot
     )
-    frame = {
-        "t": "build", "player": me, "budget": value(s.budget) or 0, "zone": value(s.zone), "lots": lots,
-        "per_lot": per_lot, "started": {}, "placed": 0, "must": s.at_least_one,
-    }
-    options = game._build_options(frame)
+    options = game._build_options(BuildFrame(me, value(s.budget) or 0, value(s.zone), lots, per_lot, s.at_least_one))
     if not options:
         if s.at_least_one:
             raise _Fail

@@ -10,9 +10,23 @@ card phase follows. Card effects run on the same frame stack (see interpreter.py
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 from engine.effects import ast
 from engine.effects.limits import MAX_EFFECT_STEPS
 from engine.game.followable import card_is_followable
+from engine.game.frames import (
+    BlockFrame,
+    BuildFrame,
+    CardFrame,
+    DiscardFrame,
+    Frame,
+    LoopFrame,
+    ReactFrame,
+    RepeatFrame,
+    TurnFrame,
+)
 from engine.game.interpreter import Interpreter
 from engine.game.messages import Action, Event, IllegalAction
 from engine.game.result import Result, rank_players
@@ -76,7 +90,7 @@ class Game:
         self.zone: str | None = None
         self.bonus = 0
         self.cards_played = 0
-        self.frames: list[dict] = []
+        self.frames: list[Frame] = []
         self.pending: dict | None = None
         self.over = False
         self.end_reason: dict | None = None
@@ -95,7 +109,7 @@ class Game:
         for player in self.order:
             for _ in range(self.variant.rules.starting_hand):
                 self.draw(player, "deal")
-        self.frames = [{"t": "turn", "step": "start"}]
+        self.frames = [TurnFrame()]
         self._advance()
         return self._events
 
@@ -224,7 +238,7 @@ class Game:
         other.dirty = set(self.dirty)
         other.order = list(self.order)
         other.dice = list(self.dice)
-        other.frames = [_copy_frame(f) for f in self.frames]
+        other.frames = [f.copy() for f in self.frames]
         other.pending = None if self.pending is None else dict(self.pending)
         other._events = []
         other.setup_events = list(self.setup_events)
@@ -281,8 +295,8 @@ class Game:
 
     def budget_left(self) -> int | None:
         for frame in reversed(self.frames):
-            if frame["t"] == "build":
-                return frame["budget"]
+            if isinstance(frame, BuildFrame):
+                return frame.budget
         return None
 
     def _face_label(self) -> str | None:
@@ -381,12 +395,7 @@ class Game:
         self.emit("budget", {"player": player, "budget": self.budget()})
 
     def push_build(self, player: int, budget: int, zone: str | None, lots: int | None, per_lot: int | None, must: bool) -> None:
-        self.frames.append(
-            {
-                "t": "build", "player": player, "budget": budget, "zone": zone, "lots": lots,
-                "per_lot": per_lot, "started": {}, "placed": 0, "must": must,
-            }
-        )
+        self.frames.append(BuildFrame(player, budget, zone, lots, per_lot, must))
 
     # ----- settling ownership and tokens -------------------------------------------------------
 
@@ -454,21 +463,19 @@ class Game:
         turn_steps = _TURN_STEPS
         while self.pending is None and not self.over:
             frame = frames[-1]
-            kind = frame["t"]
-            if kind == "turn":
-                turn_steps[frame["step"]](self, frame)
+            if type(frame) is TurnFrame:
+                turn_steps[frame.step](self, frame)
             else:
-                steps[kind](self, frame)
+                steps[type(frame)](self, frame)
 
     def question_at_top(self) -> tuple[str, int, list[Action]] | None:
         """The decision the frame stack stands at, worked out from the state alone, as the
         step that asked it worked it out: (kind, player, options), or None where the machine
         would run on without asking. `restore` checks a snapshot's pending decision with it."""
         frame = self.frames[-1]
-        kind = frame["t"]
         player = self.turn_player
-        if kind == "turn":
-            step = frame["step"]
+        if isinstance(frame, TurnFrame):
+            step = frame.step
             if step == "zone":
                 return _asked("after_roll", player, self._after_roll_question())
             if (
@@ -481,17 +488,19 @@ class Game:
             if step == "cards":
                 return _asked("card", player, self._card_step_question())
             return None
-        if kind == "build":
-            return _asked("build", frame["player"], self._build_question(frame))
-        if kind == "react":
-            return "react", frame["player"], self._react_question(frame)
-        if kind == "discard" and frame["left"] > 0 and self.hands[frame["player"]]:
-            return _asked("discard", frame["player"], self._discard_question(frame))
-        if kind == "blk":
-            block = self.book.blocks[frame["b"]]
-            statement = block[frame["pc"]] if frame["pc"] < len(block) else None
+        if isinstance(frame, BuildFrame):
+            return _asked("build", frame.player, self._build_question(frame))
+        if isinstance(frame, ReactFrame):
+            return "react", frame.player, self._react_question(frame)
+        if isinstance(frame, DiscardFrame) and frame.left > 0 and self.hands[frame.player]:
+            return _asked("discard", frame.player, self._discard_question(frame))
+        if isinstance(frame, BlockFrame):
+            block = self.book.blocks[frame.b]
+            statement = block[frame.pc] if frame.pc < len(block) else None
             if isinstance(statement, (ast.Choose, ast.ChooseNumber, ast.RollZone)):
-                chooser, what, values = self.interp.offered_choice(statement, frame, self.frames[frame["root"]])
+                root = self.frames[frame.root]
+                assert isinstance(root, CardFrame)
+                chooser, what, values = self.interp.offered_choice(statement, frame, root)
                 if chooser is not None and len(values) > 1:
                     return "choose", chooser, self.interp.choice_actions(what, values)
         return None
@@ -517,7 +526,7 @@ class Game:
         player = pending["player"]
         frame = self.frames[-1]
         if kind == "build":
-            self._build_one(frame, action.arg)
+            self._build_one(cast(BuildFrame, frame), action.arg)
         elif kind == "stop":
             self.emit("stop", {"player": player})
             self.frames.pop()
@@ -526,29 +535,34 @@ class Game:
         elif kind == "pass":
             pass
         elif kind == "end_turn":
-            frame["step"] = "end"
+            assert isinstance(frame, TurnFrame)
+            frame.step = "end"
         elif kind == "zone":
             self.zone = action.arg
             self.emit("zone", {"player": player, "zone": action.arg})
         elif kind == "choose":
-            statement = self.book.blocks[frame["b"]][frame["pc"]]
-            self.interp.bind(frame, statement.var, action.what, action.arg, player)
+            assert isinstance(frame, BlockFrame)
+            statement = self.book.blocks[frame.b][frame.pc]
+            self.interp.bind(frame, statement.var, action.what, action.arg, player)  # type: ignore[union-attr]
         elif kind == "react":
+            assert isinstance(frame, ReactFrame)
             self.frames.pop()
             self._react(player, self.book.card_index[action.arg], frame)
         elif kind == "decline":
+            assert isinstance(frame, ReactFrame)
             self.frames.pop()
-            self.emit("decline", {"player": player, "against": self.variant.cards[frame["against"]].id})
+            self.emit("decline", {"player": player, "against": self.variant.cards[frame.against].id})
         elif kind == "discard":
+            assert isinstance(frame, DiscardFrame)
             self._discard(player, self.book.card_index[action.arg])
-            frame["left"] -= 1
+            frame.left -= 1
 
     # -- the turn
 
-    def _step_turn(self, frame: dict) -> None:
-        _TURN_STEPS[frame["step"]](self, frame)
+    def _step_turn(self, frame: TurnFrame) -> None:
+        _TURN_STEPS[frame.step](self, frame)
 
-    def _turn_start(self, frame: dict) -> None:
+    def _turn_start(self, frame: TurnFrame) -> None:
         player = self.turn_player
         self.turn_number += 1
         if self.turn_number > MAX_TURNS:
@@ -571,14 +585,14 @@ class Game:
         # each step falls through to the next when it needs no decision
         if face.kind == "fortune":
             self.draw(player, "roll")
-            frame["step"] = "cards"
+            frame.step = "cards"
             self._turn_cards(frame)
         else:
-            frame["step"] = "after_roll"
+            frame.step = "after_roll"
             self._turn_after_roll(frame)
 
-    def _turn_after_roll(self, frame: dict) -> None:
-        frame["step"] = "zone"
+    def _turn_after_roll(self, frame: TurnFrame) -> None:
+        frame.step = "zone"
         options = self._after_roll_question()
         if options is not None:
             self.ask("after_roll", self.turn_player, options)
@@ -592,8 +606,8 @@ class Game:
             return None
         return self._playable(player, self.book.after_roll) + [self.texts.pass_action]
 
-    def _turn_zone(self, frame: dict) -> None:
-        frame["step"] = "build"
+    def _turn_zone(self, frame: TurnFrame) -> None:
+        frame.step = "build"
         assert self.face is not None  # the turn's roll came first
         face = self.variant.dice.colour_faces[self.face]
         if face.kind == "wild":
@@ -602,26 +616,26 @@ class Game:
             self.zone = face.zone
             self._turn_build(frame)
 
-    def _turn_build(self, frame: dict) -> None:
-        frame["step"] = "settle"
+    def _turn_build(self, frame: TurnFrame) -> None:
+        frame.step = "settle"
         rules = self.variant.rules
         self.push_build(
             self.turn_player, self.budget(), self.zone, rules.new_lots_per_roll, rules.units_per_new_lot,
             rules.build_compulsory,
         )
 
-    def _turn_settle(self, frame: dict) -> None:
-        frame["step"] = "cards"
+    def _turn_settle(self, frame: TurnFrame) -> None:
+        frame.step = "cards"
         self.settle()
         if not self.over:
             self._turn_cards(frame)
 
-    def _turn_cards(self, frame: dict) -> None:
+    def _turn_cards(self, frame: TurnFrame) -> None:
         options = self._card_step_question()
         if options is not None:
             self.ask("card", self.turn_player, options)
             return
-        frame["step"] = "end"
+        frame.step = "end"
         self._turn_end(frame)
 
     def _card_step_question(self) -> list[Action] | None:
@@ -631,9 +645,9 @@ class Game:
             return None
         return self._playable(player, self.book.end_of_turn) + [self.texts.end_turn_action]
 
-    def _turn_end(self, frame: dict) -> None:
+    def _turn_end(self, frame: TurnFrame) -> None:
         self.turn_pos = (self.turn_pos + 1) % self.n
-        frame["step"] = "start"
+        frame.step = "start"
 
     def _asks_for_cards(self, player: int, timing: frozenset[int]) -> bool:
         """Whether the player is asked about cards of this timing. Only public facts decide
@@ -664,17 +678,17 @@ class Game:
 
     # -- building, one unit at a time
 
-    def _build_options(self, frame: dict) -> list[Action]:
+    def _build_options(self, frame: BuildFrame) -> list[Action]:
         """The placements the budget and the new-lot limits allow, as actions."""
-        if self.supply[frame["player"]] <= 0:
+        if self.supply[frame.player] <= 0:
             return []
-        budget = frame["budget"]
-        started = frame["started"]
-        per_lot = frame["per_lot"]
-        may_start = frame["lots"] is None or frame["lots"] > 0
+        budget = frame.budget
+        started = frame.started
+        per_lot = frame.per_lot
+        may_start = frame.lots is None or frame.lots > 0
         stacks = self.stacks
         options = []
-        for prop, value, action in self.book.zone_build_table.get(frame["zone"], ()):
+        for prop, value, action in self.book.zone_build_table.get(frame.zone or "", ()):
             if value > budget:
                 continue
             if prop in started:
@@ -684,15 +698,15 @@ class Game:
                 options.append(action)
         return options
 
-    def _step_build(self, frame: dict) -> None:
+    def _step_build(self, frame: BuildFrame) -> None:
         actions = self._build_options(frame)
         if not actions:
-            if frame["placed"] == 0:
-                player = frame["player"]
+            if frame.placed == 0:
+                player = frame.player
                 if self.supply[player] <= 0:
                     self.emit("out_of_units", {"player": player})
                 else:
-                    self.emit("cannot_build", {"player": player, "zone": frame["zone"], "budget": frame["budget"]})
+                    self.emit("cannot_build", {"player": player, "zone": frame.zone, "budget": frame.budget})
             self.frames.pop()
             return
         if _may_stop(frame):
@@ -700,9 +714,9 @@ class Game:
         elif len(actions) == 1:
             self._build_one(frame, actions[0].arg)
             return
-        self.pending = {"kind": "build", "player": frame["player"], "options": actions}
+        self.pending = {"kind": "build", "player": frame.player, "options": actions}
 
-    def _build_question(self, frame: dict) -> list[Action] | None:
+    def _build_question(self, frame: BuildFrame) -> list[Action] | None:
         """The options of the build decision, or None where `_step_build` asks nothing (no
         placement left, or the one compulsory placement is made at once)."""
         actions = self._build_options(frame)
@@ -710,17 +724,17 @@ class Game:
             return None
         return actions + [self.texts.stop_action] if _may_stop(frame) else actions
 
-    def _build_one(self, frame: dict, prop: int) -> None:
-        started = frame["started"]
+    def _build_one(self, frame: BuildFrame, prop: int) -> None:
+        started = frame.started
         if prop in started:
             started[prop] += 1
         elif not self.stacks[prop]:
             started[prop] = 1
-            if frame["lots"] is not None:
-                frame["lots"] -= 1
-        frame["budget"] -= self.book.value[prop]
-        frame["placed"] += 1
-        self.place(frame["player"], prop, 1)
+            if frame.lots is not None:
+                frame.lots -= 1
+        frame.budget -= self.book.value[prop]
+        frame.placed += 1
+        self.place(frame.player, prop, 1)
 
     # -- cards
 
@@ -731,82 +745,82 @@ class Game:
         self.emit("play", {"player": player, "card": self.variant.cards[card].id})
         self._push_card(card, player, target=None)
 
-    def _react(self, player: int, card: int, react_frame: dict) -> None:
+    def _react(self, player: int, card: int, react_frame: ReactFrame) -> None:
         self.hands[player].remove(card)
         self.in_play.append(card)
         self.emit(
             "react",
-            {"player": player, "card": self.variant.cards[card].id, "against": self.variant.cards[react_frame["against"]].id},
+            {"player": player, "card": self.variant.cards[card].id, "against": self.variant.cards[react_frame.against].id},
         )
-        self._push_card(card, player, target=react_frame["root"])
+        self._push_card(card, player, target=react_frame.root)
 
     def _push_card(self, card: int, player: int, target: int | None) -> None:
         root = len(self.frames)
-        self.frames.append({"t": "card", "c": card, "me": player, "halt": False, "target": target})
-        self.frames.append({"t": "blk", "b": self.book.card_block[card], "pc": 0, "env": {}, "root": root})
+        self.frames.append(CardFrame(card, player, target))
+        self.frames.append(BlockFrame(self.book.card_block[card], {}, root))
 
-    def _step_card(self, frame: dict) -> None:
+    def _step_card(self, frame: CardFrame) -> None:
         """A card's effect is done (or stopped): discard it and settle (Step 5)."""
         self.frames.pop()
-        self.in_play.remove(frame["c"])
-        self.discard.append(frame["c"])
+        self.in_play.remove(frame.c)
+        self.discard.append(frame.c)
         self.settle()
 
-    def _step_block(self, frame: dict) -> None:
-        root = self.frames[frame["root"]]
-        block = self.book.blocks[frame["b"]]
-        if root["halt"] or frame["pc"] >= len(block):
+    def _step_block(self, frame: BlockFrame) -> None:
+        root = cast(CardFrame, self.frames[frame.root])
+        block = self.book.blocks[frame.b]
+        if root.halt or frame.pc >= len(block):
             self.frames.pop()
             return
-        steps = root.get("steps", 0) + 1
-        root["steps"] = steps
+        steps = root.steps + 1
+        root.steps = steps
         if steps > MAX_EFFECT_STEPS:
-            root["halt"] = True
-            self.emit("effect_limit", {"card": self.variant.cards[root["c"]].id, "steps": MAX_EFFECT_STEPS})
+            root.halt = True
+            self.emit("effect_limit", {"card": self.variant.cards[root.c].id, "steps": MAX_EFFECT_STEPS})
             return
-        self.interp.execute(block[frame["pc"]], frame, root)
+        self.interp.execute(block[frame.pc], frame, root)
 
-    def _step_loop(self, frame: dict) -> None:
-        if self.frames[frame["root"]]["halt"] or frame["i"] >= len(frame["items"]):
+    def _step_loop(self, frame: LoopFrame) -> None:
+        if cast(CardFrame, self.frames[frame.root]).halt or frame.i >= len(frame.items):
             self.frames.pop()
             return
-        env = dict(frame["env"])
-        env[frame["var"]] = frame["items"][frame["i"]]
-        frame["i"] += 1
-        self.frames.append({"t": "blk", "b": frame["b"], "pc": 0, "env": env, "root": frame["root"]})
+        env = dict(frame.env)
+        env[frame.var] = frame.items[frame.i]
+        frame.i += 1
+        self.frames.append(BlockFrame(frame.b, env, frame.root))
 
-    def _step_repeat(self, frame: dict) -> None:
-        if self.frames[frame["root"]]["halt"] or frame["left"] <= 0:
+    def _step_repeat(self, frame: RepeatFrame) -> None:
+        if cast(CardFrame, self.frames[frame.root]).halt or frame.left <= 0:
             self.frames.pop()
             return
-        frame["left"] -= 1
-        self.frames.append({"t": "blk", "b": frame["b"], "pc": 0, "env": dict(frame["env"]), "root": frame["root"]})
+        frame.left -= 1
+        self.frames.append(BlockFrame(frame.b, dict(frame.env), frame.root))
 
-    def _step_react(self, frame: dict) -> None:
-        self.ask("react", frame["player"], self._react_question(frame))
+    def _step_react(self, frame: ReactFrame) -> None:
+        self.ask("react", frame.player, self._react_question(frame))
 
-    def _react_question(self, frame: dict) -> list[Action]:
+    def _react_question(self, frame: ReactFrame) -> list[Action]:
         """The targeted player is always asked, holding an answer or not, so that neither the
         question nor a 'does not answer' tells anyone what is in their hand."""
-        answers = self.book.reactions_to[frame["against"]]
+        answers = self.book.reactions_to[frame.against]
         plays = self.texts.react_actions
-        return [plays[c] for c in sorted(set(self.hands[frame["player"]])) if c in answers] + [self.texts.decline_action]
+        return [plays[c] for c in sorted(set(self.hands[frame.player])) if c in answers] + [self.texts.decline_action]
 
-    def _step_discard(self, frame: dict) -> None:
-        player = frame["player"]
-        if frame["left"] <= 0 or not self.hands[player]:
+    def _step_discard(self, frame: DiscardFrame) -> None:
+        player = frame.player
+        if frame.left <= 0 or not self.hands[player]:
             self.frames.pop()
             return
         options = self._discard_question(frame)
         if options is None:  # format 1 discarded a hand of one kind at once, telling all
             self._discard(player, self.hands[player][0])
-            frame["left"] -= 1
+            frame.left -= 1
             return
         self.ask("discard", player, options)
 
-    def _discard_question(self, frame: dict) -> list[Action] | None:
+    def _discard_question(self, frame: DiscardFrame) -> list[Action] | None:
         """The cards the player may discard, or None when format 1 would not have asked."""
-        kinds = sorted(set(self.hands[frame["player"]]))
+        kinds = sorted(set(self.hands[frame.player]))
         if len(kinds) == 1 and self.compat == 1:
             return None
         return [self.texts.action("discard", self.variant.cards[c].id, "card") for c in kinds]
@@ -831,29 +845,19 @@ def _asked(kind: str, player: int, options: list[Action] | None) -> tuple[str, i
     return None if options is None else (kind, player, options)
 
 
-def _may_stop(frame: dict) -> bool:
+def _may_stop(frame: BuildFrame) -> bool:
     """Stopping is offered once a unit is placed, or from the start when building is optional."""
-    return frame["placed"] > 0 or not frame["must"]
+    return frame.placed > 0 or not frame.must
 
 
-def _copy_frame(frame: dict) -> dict:
-    copied = dict(frame)
-    if "env" in frame:
-        copied["env"] = dict(frame["env"])
-    if "started" in frame:
-        copied["started"] = dict(frame["started"])
-    return copied
-
-
-_STEP = {
-    "turn": Game._step_turn,
-    "build": Game._step_build,
-    "card": Game._step_card,
-    "blk": Game._step_block,
-    "loop": Game._step_loop,
-    "rep": Game._step_repeat,
-    "react": Game._step_react,
-    "discard": Game._step_discard,
+_STEP: dict[type[Frame], Callable] = {
+    BuildFrame: Game._step_build,
+    CardFrame: Game._step_card,
+    BlockFrame: Game._step_block,
+    LoopFrame: Game._step_loop,
+    RepeatFrame: Game._step_repeat,
+    ReactFrame: Game._step_react,
+    DiscardFrame: Game._step_discard,
 }
 
 _TURN_STEPS = {

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.game.frames import frame_from_dict
 from engine.game.game import Game
 from engine.game.interpreter import Interpreter
 from engine.game.invariants import broken_invariants
@@ -68,33 +69,11 @@ def game_to_dict(game: Game) -> dict:
         "zone": game.zone,
         "bonus": game.bonus,
         "cards_played": game.cards_played,
-        "frames": [_frame_out(f) for f in game.frames],
+        "frames": [f.to_dict() for f in game.frames],
         "pending": pending,
         "over": game.over,
         "end_reason": game.end_reason,
     }
-
-
-def _frame_out(frame: dict) -> dict:
-    out = dict(frame)
-    if "env" in frame:
-        out["env"] = dict(frame["env"])
-    if "started" in frame:
-        out["started"] = [[prop, count] for prop, count in sorted(frame["started"].items())]
-    if "items" in frame:
-        out["items"] = list(frame["items"])
-    return out
-
-
-def _frame_in(frame: dict) -> dict:
-    out = dict(frame)
-    if "env" in frame:
-        out["env"] = dict(frame["env"])
-    if "started" in frame:
-        out["started"] = {int(prop): int(count) for prop, count in frame["started"]}
-    if "items" in frame:
-        out["items"] = list(frame["items"])
-    return out
 
 
 def restore(variant: Variant, data: Any, allow_other_variant: bool = False) -> Game:
@@ -183,7 +162,7 @@ def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
     game.zone = data["zone"]
     game.bonus = int(data["bonus"])
     game.cards_played = int(data["cards_played"])
-    game.frames = [_frame_in(f) for f in data["frames"]]
+    game.frames = [frame_from_dict(f) for f in data["frames"]]
     pending = data["pending"]
     game.pending = None
     if pending is not None:

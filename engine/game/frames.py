@@ -1,0 +1,179 @@
+"""The frames of the machine's stack: small slotted records, one class per kind of work under
+way, each able to write itself as plain data and be read back.
+
+Every bit of progress the game makes between two decisions lives in a frame: where a card's
+effect has got to and its variables, the rounds a loop has left, what a build session has
+placed. So a game stopped at any decision (mid-card included) is plain data: copied frame by
+frame, saved as JSON, restored. Only the machine (`Game._advance` and the statements it runs)
+pushes and pops them. Their saved form is a dict with a "t" naming the kind, checked field by
+field on restore (`snapshot_check`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class Frame:
+    """A unit of work on the stack. Subclasses declare their fields once in `__slots__`;
+    copying and saving follow from that declaration."""
+
+    __slots__: tuple[str, ...] = ()
+    kind: ClassVar[str] = ""
+    """The "t" of the saved form."""
+
+    def copy(self) -> Frame:
+        twin = object.__new__(type(self))
+        for name in self.__slots__:
+            setattr(twin, name, _copied(getattr(self, name)))
+        return twin
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"t": self.kind}
+        for name in self.__slots__:
+            data[name] = _saved(name, getattr(self, name))
+        return data
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+def _copied(value: Any) -> Any:
+    """Frames hold ints, strings, None, flat dicts and flat lists: one level is a deep copy."""
+    if type(value) is dict:
+        return dict(value)
+    if type(value) is list:
+        return list(value)
+    return value
+
+
+def _saved(name: str, value: Any) -> Any:
+    if name == "started":
+        return [[prop, count] for prop, count in sorted(value.items())]
+    return _copied(value)
+
+
+class TurnFrame(Frame):
+    """The turn's place in its steps (docs/rulings.md, The turn)."""
+
+    __slots__ = ("step",)
+    kind = "turn"
+
+    def __init__(self, step: str = "start"):
+        self.step = step
+
+
+class CardFrame(Frame):
+    """A card being played by `me`: discarded and settled when its effect is done; `halt` stops
+    the effect (a cancelling answer, nothing to choose); `target` is the index of the card frame
+    an answer is played against."""
+
+    __slots__ = ("c", "me", "halt", "target", "steps")
+    kind = "card"
+
+    def __init__(self, c: int, me: int, target: int | None = None):
+        self.c = c
+        self.me = me
+        self.halt = False
+        self.target = target
+        self.steps = 0
+
+
+class BlockFrame(Frame):
+    """Statements of one block of a card's effect: the next to run, and the variables."""
+
+    __slots__ = ("b", "pc", "env", "root")
+    kind = "blk"
+
+    def __init__(self, b: int, env: dict, root: int, pc: int = 0):
+        self.b = b
+        self.pc = pc
+        self.env = env
+        self.root = root
+
+
+class LoopFrame(Frame):
+    """`for each`: the items, the next one, and the variables the body starts from."""
+
+    __slots__ = ("b", "var", "items", "i", "env", "root")
+    kind = "loop"
+
+    def __init__(self, b: int, var: str, items: list, env: dict, root: int):
+        self.b = b
+        self.var = var
+        self.items = items
+        self.i = 0
+        self.env = env
+        self.root = root
+
+
+class RepeatFrame(Frame):
+    """`repeat N times`: the rounds left."""
+
+    __slots__ = ("b", "left", "env", "root")
+    kind = "rep"
+
+    def __init__(self, b: int, left: int, env: dict, root: int):
+        self.b = b
+        self.left = left
+        self.env = env
+        self.root = root
+
+
+class BuildFrame(Frame):
+    """A build session, one unit a decision: what is left of the budget, the new lots still
+    allowed, the units placed on each lot started this session."""
+
+    __slots__ = ("player", "budget", "zone", "lots", "per_lot", "started", "placed", "must")
+    kind = "build"
+
+    def __init__(self, player: int, budget: int, zone: str | None, lots: int | None, per_lot: int | None, must: bool):
+        self.player = player
+        self.budget = budget
+        self.zone = zone
+        self.lots = lots
+        self.per_lot = per_lot
+        self.started: dict[int, int] = {}
+        self.placed = 0
+        self.must = must
+
+
+class ReactFrame(Frame):
+    """A player asked whether to answer the card under way (`against`, at frame `root`)."""
+
+    __slots__ = ("player", "against", "root")
+    kind = "react"
+
+    def __init__(self, player: int, against: int, root: int):
+        self.player = player
+        self.against = against
+        self.root = root
+
+
+class DiscardFrame(Frame):
+    """A player to discard `left` more cards of their choice."""
+
+    __slots__ = ("player", "left")
+    kind = "discard"
+
+    def __init__(self, player: int, left: int):
+        self.player = player
+        self.left = left
+
+
+FRAME_KINDS: dict[str, type[Frame]] = {
+    cls.kind: cls for cls in (TurnFrame, CardFrame, BlockFrame, LoopFrame, RepeatFrame, BuildFrame, ReactFrame, DiscardFrame)
+}
+
+
+def frame_from_dict(data: dict[str, Any]) -> Frame:
+    """A frame from its saved form (already checked by snapshot_check when it came from a file)."""
+    cls = FRAME_KINDS[data["t"]]
+    frame = object.__new__(cls)
+    for name in cls.__slots__:
+        value: Any = data.get(name, 0 if name == "steps" else None)
+        if name == "started":
+            value = {int(prop): int(count) for prop, count in value or ()}
+        setattr(frame, name, _copied(value))
+    return frame
