@@ -73,6 +73,9 @@ class LocList(list):
         super().__init__(*args)
         self.loc = loc
         self.value_locs: list[ValueLoc] = []
+        self.removed: dict[Any, Loc] = {}
+        """For a list merged by id: where each id taken out with `remove: true` was taken out,
+        so a problem the removal causes (a die face naming a removed zone) can point there."""
 
 
 class YamlProblem(Exception):
