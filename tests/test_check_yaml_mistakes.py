@@ -124,6 +124,12 @@ def test_no_space_after_the_colon(write):
     assert_at(d, "v.yaml", 2, 1, "'name:' needs a space after the ':'", hint="write 'name: Foo'")
 
 
+def test_no_space_after_the_colon_of_a_nested_key(write):
+    # a schema problem, not a YAML one: 'rules' holds the text 'starting_hand:3'
+    d = only(write(EXTENDS + "rules:\n  starting_hand:3\n"))
+    assert_at(d, "v.yaml", 3, 3, "rules must be a mapping", hint="write 'starting_hand: 3'")
+
+
 def test_no_colon_between_key_and_value(write):
     # was 5:3 "could not find expected ':' (while scanning a simple key at line 4)"
     d = only(write(EXTENDS + "rules:\n  starting_hand: 3\n  cards_per_turn 2\n  new_lots_per_roll: 2\n"))
@@ -137,6 +143,14 @@ def test_no_colon_after_a_key_with_lines_under_it(write):
 
 
 # ----- comments and quotes ---------------------------------------------------------------------
+
+
+def test_unquoted_colour_is_a_comment(write):
+    # was 6:14 "board.zones[purple].colour must be text, not nothing"
+    text = EXTENDS + "board:\n  zones:\n    - id: purple\n      name: Purple\n      colour: #8e44ad\n      values: [5, 6]\n"
+    d = only(write(text))
+    assert_at(d, "v.yaml", 6, 15, "board.zones[purple].colour is empty", "'#' starts a comment",
+              hint='put it in quotes: colour: "#8e44ad"')
 
 
 def test_unclosed_double_quote_points_at_the_quote(write):
