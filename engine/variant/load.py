@@ -21,7 +21,7 @@ from engine.effects import ast
 from engine.effects.check import EffectContext, check_condition, check_program, is_reserved
 from engine.effects.cost import Sizes
 from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
-from engine.variant import schema
+from engine.variant import lint, schema
 from engine.variant.merge import Source, load_merged, resolve_variant_argument, shown_path
 from engine.variant.model import Card, Dice, Face, Property, Rules, Seat, Setup, Track, Variant, Zone
 from engine.variant.yamlsource import LocDict, ValueLoc, text_position
@@ -68,6 +68,7 @@ def check_variant(argument: str | Path) -> CheckResult:
     if not schema_problems:
         _check_meaning(document, cards, diagnostics, root_file=files[0])
         if not diagnostics:
+            diagnostics.extend(lint.warnings(document, cards, root_file=files[0]))
             variant = _build(document, cards, files)
     return CheckResult(variant, _sorted(diagnostics), files)
 
