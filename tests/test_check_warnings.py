@@ -15,7 +15,7 @@ import pytest
 from engine.cli import main
 from engine.diagnostics import Diagnostic
 from engine.variant.load import check_variant
-from test_check_bad_input import EXTENDS
+from test_check_bad_input import EXTENDS, new_card
 from test_check_house_rules import base_loc, notes_at
 
 # No cards at all (allowed when nobody starts with a hand).
@@ -48,6 +48,89 @@ def assert_warning(d: Diagnostic, file: str, line: int, col: int, *words: str, h
     assert d.severity == "warning"
 
 
+def purple_zone(values: str = "[9, 10]") -> str:
+    return f"board:\n  zones:\n    - id: purple\n      name: Purple\n      colour: \"#8e44ad\"\n      values: {values}\n"
+
+
+WINDFALLS = (
+    "rules:\n"
+    "  starting_hand: 1\n"
+    "deck:\n"
+    "  cards:\n"
+    "    - {id: windfall, count: 20}\n"
+)
+"""Rules and deck for a house rule where only Windfall (which builds nothing) stays in play:
+the other cards are set to count 0 by `no_other_cards`."""
+
+
+def no_other_cards() -> str:
+    """Deck items setting every bundled card but Windfall to count 0 (to go under WINDFALLS)."""
+    from engine.variant.load import load_variant
+
+    ids = [card.id for card in load_variant("winning-moves-2016").cards if card.id != "windfall"]
+    return "".join(f"    - {{id: {card_id}, count: 0}}\n" for card_id in ids)
+
+
+# ----- zones no roll and no card reaches -------------------------------------------------------
+
+
+def test_zone_that_no_face_and_no_card_reaches(write, default_text):
+    text = EXTENDS + (
+        "dice:\n"  # 2
+        "  colour_die:\n"  # 3
+        "    faces: [red, blue, yellow, green, fortune]\n"  # 4
+    ) + purple_zone() + WINDFALLS + no_other_cards()
+    d = only_warning(write(text))
+    # line 7 is `    - id: purple`: the id is column 11
+    assert_warning(d, "v.yaml", 7, 11, "nothing can ever build in the zone 'purple'", "no 'purple' or 'wild' face",
+                   hint="add 'purple' or 'wild' to the colour die's faces")
+    assert d.notes == ()
+
+
+def test_zone_reached_by_a_card_alone_is_fine(write, default_text):
+    text = EXTENDS + "dice:\n  colour_die:\n    faces: [red, blue, yellow, green, fortune]\n" + purple_zone()
+    text += WINDFALLS + no_other_cards() + (
+        "    - id: purple_permit\n"
+        "      name: Purple Permit\n"
+        "      count: 1\n"
+        "      text: Build on a vacant lot in purple.\n"
+        "      timing: end_of_turn\n"
+        "      effect: |\n"
+        "        choose vacant lot P in purple\n"
+        "        build 1 on P\n"
+    )
+    assert warnings(write(text)) == []
+
+
+def test_zone_of_the_base_left_unreached_by_the_house_rules_die_is_reported_at_the_die(write, default_text):
+    text = EXTENDS + "dice:\n  colour_die:\n    faces: [red, blue, yellow, fortune]\n" + WINDFALLS + no_other_cards()
+    d = only_warning(write(text))
+    # line 4 holds the new faces; `faces` is column 5
+    assert_warning(d, "v.yaml", 4, 5, "nothing can ever build in the zone 'green'")
+    assert notes_at(d) == [(base_loc(default_text, "    - id: green", "green"), "the zone 'green' is here")]
+
+
+# ----- colour die faces ------------------------------------------------------------------------
+
+
+def test_die_face_whose_zone_no_roll_can_afford(write):
+    text = EXTENDS + "dice:\n  colour_die:\n    faces: [red, blue, yellow, green, purple, wild]\n" + purple_zone("[18, 19]")
+    d = only_warning(write(text))
+    # line 4 is the faces: 'purple' is column 39
+    assert_warning(d, "v.yaml", 4, 39, "the colour die's 'purple' face can never build", "costs 18",
+                   "at most 17 to build with, after-roll cards included")
+
+
+def test_die_face_affordable_with_windfall_is_fine(write):
+    text = EXTENDS + "dice:\n  colour_die:\n    faces: [red, blue, yellow, green, purple, wild]\n" + purple_zone("[17]")
+    assert warnings(write(text)) == []
+
+
+def test_a_die_of_wild_faces_alone_is_fine(write):
+    """A die without a zone face is a deliberate design: every roll lets the roller choose."""
+    assert warnings(write(EXTENDS + "dice:\n  colour_die:\n    faces: [wild, wild, fortune]\n")) == []
+
+
 # ----- the deck --------------------------------------------------------------------------------
 
 
@@ -70,6 +153,70 @@ def test_starting_hands_that_leave_fewer_cards_than_players(write):
 def test_an_empty_deck_with_a_fortune_face_and_spaces(write):
     d = only_warning(write(EXTENDS + "rules:\n  starting_hand: 0\n" + EMPTY_DECK))
     assert_warning(d, "v.yaml", 5, 3, "the deck is empty", "'fortune' face and the Fortune spaces draw nothing")
+
+
+# ----- cards that can never be played ----------------------------------------------------------
+
+
+def test_card_whose_first_choose_finds_nothing_on_this_board(write, default_text):
+    d = only_warning(write(new_card("      effect: |\n        choose property P where value of P > 100\n        build 1 on P\n")))
+    # line 10 is the choose; it starts at column 9
+    assert_warning(d, "v.yaml", 10, 9, "card 'new_card' can never be played", "'choose property P' finds nothing",
+                   hint="the 20 properties it looks at are worth 1 to 8")
+    assert notes_at(d) == [(base_loc(default_text, "  zones:", "zones"), "the zones and their values are set here")]
+
+
+def test_choose_in_a_zone_finds_nothing_when_the_zone_has_no_such_property(write):
+    body = "      effect: |\n        choose vacant lot P in red where value of P >= 6\n        build 1 on P\n"
+    d = only_warning(write(new_card(body)))
+    assert_warning(d, "v.yaml", 10, 9, "'choose vacant lot P' finds nothing",
+                   hint="the 5 properties it looks at are worth 1 to 5")
+
+
+def test_a_choose_that_depends_on_play_is_fine(write):
+    body = "      effect: |\n        choose hotel P where top of P is me and value of P > 7\n        build 1 on P\n"
+    assert warnings(write(new_card(body))) == []
+
+
+def test_card_whose_condition_is_never_true(write):
+    d = only_warning(write(new_card("      condition: supply of me >= 30\n      effect: draw 1\n")))
+    # line 9 is `      condition: supply of me >= 30`: the condition starts at column 18
+    assert_warning(d, "v.yaml", 9, 18, "card 'new_card' can never be played: its condition is never true",
+                   hint="a player has at most 20 units")
+
+
+def test_card_whose_condition_counts_more_properties_than_there_are(write):
+    d = only_warning(write(new_card("      condition: (count property P where value of P > 5) > 12\n      effect: draw 1\n")))
+    assert_warning(d, "v.yaml", 9, 18, "condition is never true")
+
+
+def test_card_that_builds_more_units_than_any_player_has(write):
+    d = only_warning(write(new_card("      effect: |\n        choose property P\n        build 25 on P\n")))
+    # line 11 is `        build 25 on P`: the 25 is column 15
+    assert_warning(d, "v.yaml", 11, 15, "builds 25 units at once, but no player ever has more than 20",
+                   hint="never offered")
+
+
+def test_with_offer_cards_always_the_choose_is_said_to_stop_the_card(write):
+    text = new_card("      effect: |\n        draw 1\n        choose property P where value of P > 100\n        build 1 on P\n")
+    d = only_warning(write(text + "rules:\n  offer_cards: always\n"))
+    assert_warning(d, "v.yaml", 11, 9, "card 'new_card' never gets past its 'choose property P'")
+
+
+def test_a_card_of_the_base_made_unplayable_by_the_house_rules_board_is_reported_at_the_board(write, default_text):
+    # every property worth 9 or more: the 2016 Contracts (value of P <= 5 ... 8) find nothing
+    zones = "".join(
+        f"    - {{id: {zone}, values: [9, 10, 11, 12, 13]}}\n" for zone in ("red", "blue", "yellow", "green")
+    )
+    found = warnings(write(EXTENDS + "board:\n  zones:\n" + zones))
+    contracts = [d for d in found if "Contract" in d.message or "contract" in d.message]
+    assert [d.message for d in contracts] == [
+        f"card '{card}' can never be played: its 'choose property P' finds nothing on any board of this variant"
+        for card in ("contract_5", "contract_6", "contract_7", "contract_8")
+    ]
+    for d in contracts:
+        assert (d.loc.file, d.loc.line, d.loc.col) == ("v.yaml", 3, 3)  # the house rule's `zones`
+        assert [message for _, message in notes_at(d)] == [f"the card '{d.message.split(chr(39))[1]}' is here"]
 
 
 def test_every_bundled_variant_has_no_warnings():
