@@ -178,6 +178,12 @@ def test_a_choose_that_depends_on_play_is_fine(write):
     assert warnings(write(new_card(body))) == []
 
 
+def test_a_choose_after_a_possible_stop_is_not_on_every_way_through_the_card(write):
+    """Drawing and stopping when last is a way through the card that changes something."""
+    body = "      effect: |\n        draw 1\n        if me is last: stop\n        choose property P where value of P > 100\n"
+    assert warnings(write(new_card(body + "        build 1 on P\n"))) == []
+
+
 def test_card_whose_condition_is_never_true(write):
     d = only_warning(write(new_card("      condition: supply of me >= 30\n      effect: draw 1\n")))
     # line 9 is `      condition: supply of me >= 30`: the condition starts at column 18

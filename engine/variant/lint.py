@@ -266,11 +266,20 @@ def _unplayable(card: ParsedCard, document: LocDict, board: Board, root_file: st
     yield from _builds_too_many(card, document, board, root_file, followable)
 
 
+def main_line(statements: tuple[ast.Stmt, ...]) -> tuple[ast.Stmt, ...]:
+    """The statements every way through a card carries out: those outside any block, up to
+    the first that may `stop` the card."""
+    for i, statement in enumerate(statements):
+        if any(isinstance(node, ast.Stop) for node in ast.walk([statement])):
+            return statements[:i]
+    return statements
+
+
 def _choose_finding_nothing(statements: tuple[ast.Stmt, ...], board: Board, facts: Facts) -> ast.Choose | None:
-    """The first `choose` of the card's main line (outside any block) that finds nothing on
-    every board: no path through the card gets past it."""
+    """The first `choose` of the card's main line that finds nothing on every board: no
+    way through the card gets past it."""
     env: dict[str, Value] = {}
-    for statement in statements:
+    for statement in main_line(statements):
         if isinstance(statement, ast.Choose) and finds_nothing(statement, env, board, facts):
             return statement
         value = bind(statement, env, board, Facts())
@@ -308,7 +317,7 @@ def _builds_too_many(
             continue
         if not followable:
             hint = "it stops when the player's units run out"
-        elif any(node is statement for statement in statements):
+        elif any(node is statement for statement in main_line(statements)):
             hint = "its directions can never be followed, so it is never offered"
         else:
             hint = "that part of it can never be followed"
