@@ -163,9 +163,13 @@ def each_candidate(
 ) -> Iterator[tuple[str | int, bool | None]]:
     """Each property (or zone) a collection could hold on some board, with what its `where`
     says of it there: True (always kept), False (never) or None (it depends on play)."""
+    scoped = dict(env)
     for item in candidates(kind, zone, env, board, facts):
-        bound: Value = Zones(frozenset({item})) if isinstance(item, str) else Props(frozenset({item}))
-        yield item, True if where is None else truth(where, {**env, var: bound}, board, facts)
+        if where is None:
+            yield item, True
+            continue
+        scoped[var] = Zones(frozenset({item})) if isinstance(item, str) else Props(frozenset({item}))
+        yield item, truth(where, scoped, board, facts)
 
 
 def candidates(kind: str, zone: ast.Expr | None, env: dict[str, Value], board: Board, facts: Facts) -> list[str | int]:

@@ -22,7 +22,6 @@ from engine.variant.bounds import (
     Span,
     Value,
     Zones,
-    bind,
     bindings,
     candidates,
     evaluate,
@@ -41,10 +40,11 @@ def warnings(document: LocDict, cards: Sequence[ParsedCard], root_file: str) -> 
     board = board_facts(document)
     found = [*_deck_nearly_emptied(document, root_file), *_empty_deck(document, root_file)]
     found += _unaffordable_faces(document, cards, root_file)
-    found += _unreachable_zones(document, cards, board, root_file)
+    names = {card.raw["id"]: bindings(card.effect.statements, board, Facts()) for card in cards if card.effect is not None}
+    found += _unreachable_zones(document, cards, names, board, root_file)
     for card in cards:
         if card.effect is not None:
-            found += _unplayable(card, document, board, root_file)
+            found += _unplayable(card, names[card.raw["id"]], document, board, root_file)
     return found
 
 
@@ -182,13 +182,15 @@ def _added_by(statements: tuple[ast.Stmt, ...]) -> int | None:
     return total
 
 
-def _unreachable_zones(document: LocDict, cards: Sequence[ParsedCard], board: Board, root_file: str) -> Iterator[Diagnostic]:
+def _unreachable_zones(
+    document: LocDict, cards: Sequence[ParsedCard], names: dict[str, dict[str, Value]], board: Board, root_file: str
+) -> Iterator[Diagnostic]:
     """A zone no roll gives (no face of its own, no wild face) and no card builds in: its lots
     stay vacant all game."""
     reached = set(board.die_zones)
     for card in cards:
         if card.raw["count"] > 0 and card.effect is not None:
-            reached |= _zones_built_in(card.effect.statements, board)
+            reached |= _zones_built_in(card.effect.statements, names[card.raw["id"]], board)
     dice = document["dice"]
     for zone in document["board"]["zones"]:
         if zone["id"] in reached:
@@ -206,10 +208,9 @@ def _unreachable_zones(document: LocDict, cards: Sequence[ParsedCard], board: Bo
         )
 
 
-def _zones_built_in(statements: tuple[ast.Stmt, ...], board: Board) -> set[str]:
+def _zones_built_in(statements: tuple[ast.Stmt, ...], env: dict[str, Value], board: Board) -> set[str]:
     """The zones an effect may place a unit in: wherever its `build` and `move ... to` can
     point, as far as the board decides; every zone when that is beyond this analysis."""
-    env = bindings(statements, board, Facts())
     zones: set[str] = set()
     for node in ast.walk(list(statements)):
         target = _build_target(node)
@@ -241,7 +242,7 @@ def _zones_of(value: Value | bool | None, board: Board) -> set[str]:
 # ----- cards that can never be played ----------------------------------------------------------
 
 
-def _unplayable(card: ParsedCard, document: LocDict, board: Board, root_file: str) -> Iterator[Diagnostic]:
+def _unplayable(card: ParsedCard, env: dict[str, Value], document: LocDict, board: Board, root_file: str) -> Iterator[Diagnostic]:
     raw = card.raw
     assert card.effect is not None
     followable = document["rules"].get("offer_cards", "when_followable") == "when_followable"
@@ -252,9 +253,10 @@ def _unplayable(card: ParsedCard, document: LocDict, board: Board, root_file: st
             message = f"card '{raw['id']}' can never be played: its condition is never true"
             yield _card_warning(document, board, facts, root_file, raw, where, message)
             return
-    facts = Facts()
-    stuck = _choose_finding_nothing(card.effect.statements, board, facts)
+    stuck = _choose_finding_nothing(card.effect.statements, env, board)
     if stuck is not None:
+        facts = Facts()
+        finds_nothing(stuck, env, board, facts)  # again, to learn which facts decide it
         where = text_position(raw.value_locs["effect"], stuck.line, stuck.col)
         shown = f"'choose {stuck.kind} {stuck.var}'"
         message = (
@@ -263,7 +265,7 @@ def _unplayable(card: ParsedCard, document: LocDict, board: Board, root_file: st
             else f"card '{raw['id']}' never gets past its {shown}, which finds nothing on any board of this variant"
         )
         yield _card_warning(document, board, facts, root_file, raw, where, message, _looked_at(stuck, board))
-    yield from _builds_too_many(card, document, board, root_file, followable)
+    yield from _builds_too_many(card, env, document, board, root_file, followable)
 
 
 def main_line(statements: tuple[ast.Stmt, ...]) -> tuple[ast.Stmt, ...]:
@@ -275,16 +277,18 @@ def main_line(statements: tuple[ast.Stmt, ...]) -> tuple[ast.Stmt, ...]:
     return statements
 
 
-def _choose_finding_nothing(statements: tuple[ast.Stmt, ...], board: Board, facts: Facts) -> ast.Choose | None:
+def _choose_finding_nothing(statements: tuple[ast.Stmt, ...], env: dict[str, Value], board: Board) -> ast.Choose | None:
     """The first `choose` of the card's main line that finds nothing on every board: no
-    way through the card gets past it."""
-    env: dict[str, Value] = {}
+    way through the card gets past it. (`env` holds what each name can stand for; names
+    are made once per effect, so what a `choose` made is there under its name.)"""
     for statement in main_line(statements):
-        if isinstance(statement, ast.Choose) and finds_nothing(statement, env, board, facts):
+        if not isinstance(statement, ast.Choose):
+            continue
+        found = env.get(statement.var)
+        if isinstance(found, Props | Zones) and not found.items:
             return statement
-        value = bind(statement, env, board, Facts())
-        if value is not None:
-            env[getattr(statement, "var")] = value  # noqa: B009 - bind() answers only for statements that make a name
+        if statement.kind in ("player", "opponent") and finds_nothing(statement, env, board, Facts()):
+            return statement
     return None
 
 
@@ -302,13 +306,12 @@ def _looked_at(choose: ast.Choose, board: Board) -> str | None:
 
 
 def _builds_too_many(
-    card: ParsedCard, document: LocDict, board: Board, root_file: str, followable: bool
+    card: ParsedCard, env: dict[str, Value], document: LocDict, board: Board, root_file: str, followable: bool
 ) -> Iterator[Diagnostic]:
     """`build N on P` with N more than any player ever has: a direction that can never be
     followed in full (so the card is never offered, when that is its only line)."""
     assert card.effect is not None
     statements = card.effect.statements
-    env = bindings(statements, board, Facts())
     for node in ast.walk(list(statements)):
         if not isinstance(node, ast.BuildUnits):
             continue
