@@ -179,8 +179,8 @@ def _merge_named_list(key: str, base: LocList, child: LocList, diagnostics: list
             continue
         seen_in_child[item_id] = item.value_locs["id"].loc
         if item.get("remove") is True:
-            _remove(key, item_id, item, loc, items, base, diagnostics)
-            removed[item_id] = item.key_locs["remove"]
+            if _remove(key, item_id, item, loc, items, base, diagnostics):
+                removed[item_id] = item.key_locs["remove"]
             continue
         removed.pop(item_id, None)
         if item_id in items and isinstance(items[item_id][0], LocDict):
@@ -210,20 +210,22 @@ def _adds_back(item_id: str, item: LocDict, removed: dict[Any, Loc]) -> bool:
     return item_id in removed and item.get("remove") is not True
 
 
-def _remove(key: str, item_id: str, item: LocDict, loc: Any, items: dict, base: LocList, diagnostics: list[Diagnostic]) -> None:
+def _remove(key: str, item_id: str, item: LocDict, loc: Any, items: dict, base: LocList, diagnostics: list[Diagnostic]) -> bool:
+    """Take the base's item out; False, and a problem naming the base's list, when it has none."""
     if item_id in items:
         del items[item_id]
-        return
+        return True
     base_loc = base.loc.loc if base.loc is not None else loc.loc
     notes = (Note(base_loc, f"the base's {key} are listed here"),) if base_loc.file != loc.loc.file else ()
     diagnostics.append(
         Diagnostic(
             item.key_locs.get("remove", loc.loc),
             f"cannot remove '{item_id}': the base variant has no item with that id",
-            did_you_mean(str(item_id), [str(k) for k in items]),
+            did_you_mean(item_id, [k for k in items if isinstance(k, str)]),
             notes=notes,
         )
     )
+    return False
 
 
 def _leftover_removals(document: LocDict, diagnostics: list[Diagnostic]) -> None:
