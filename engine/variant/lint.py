@@ -73,9 +73,15 @@ def _warning(root_file: str, message: str, places: list[tuple[Loc, str]], hint: 
 # ----- the deck --------------------------------------------------------------------------------
 
 
-def _deck_places(document: LocDict) -> list[tuple[Loc, str]]:
+def largest_setup(players: LocDict) -> LocDict:
+    return max(players["setups"], key=lambda setup: setup["players"])
+
+
+def deck_places(document: LocDict) -> list[tuple[Loc, str]]:
+    """The three values that decide whether the deck is big enough for the starting hands,
+    for `clash`: the deck's cards, the starting hand and the largest player count."""
     deck, rules, players = document["deck"], document["rules"], document["players"]
-    largest = max(players["setups"], key=lambda setup: setup["players"])
+    largest = largest_setup(players)
     total = sum(c["count"] for c in deck["cards"])
     return [
         (deck.key_locs["cards"], f"the deck's {total} cards are listed here"),
@@ -101,7 +107,7 @@ def _deck_nearly_emptied(document: LocDict, root_file: str) -> Iterator[Diagnost
         else f"the starting hands take {hand * players} of the deck's {total} cards ({dealt}), leaving {left} to draw"
     )
     yield _warning(
-        root_file, message, _deck_places(document), "nothing is drawn until played cards are shuffled back in"
+        root_file, message, deck_places(document), "nothing is drawn until played cards are shuffled back in"
     )
 
 

@@ -145,7 +145,7 @@ def _check_players(players: LocDict, diagnostics: list[Diagnostic], root_file: s
     for setup, count in zip(players["setups"], counts):
         if counts.count(count) > 1:
             diagnostics.append(Diagnostic(setup.key_locs["players"], f"more than one setup for {count} players"))
-    seats, largest = players["seats"], _largest_setup(players)
+    seats, largest = players["seats"], lint.largest_setup(players)
     if len(seats) < largest["players"]:
         diagnostics.append(
             clash(
@@ -157,10 +157,6 @@ def _check_players(players: LocDict, diagnostics: list[Diagnostic], root_file: s
                 ],
             )
         )
-
-
-def _largest_setup(players: LocDict) -> LocDict:
-    return max(players["setups"], key=lambda setup: setup["players"])
 
 
 def _check_faces(colour_die: LocDict, board: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
@@ -343,20 +339,11 @@ def _unknown_target(raw: LocDict, target: str, loc: Loc, card_ids: list[str], re
 def _check_deck_size(document: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
     deck, rules = document["deck"], document["rules"]
     total = sum(c["count"] for c in deck["cards"])
-    largest = _largest_setup(document["players"])
+    largest = lint.largest_setup(document["players"])
     hand, players = rules["starting_hand"], largest["players"]
     if total < hand * players:
-        diagnostics.append(
-            clash(
-                root_file,
-                f"the deck holds {total} cards, but {players} players with {hand} cards each need {hand * players}",
-                [
-                    (deck.key_locs["cards"], f"the deck's {total} cards are listed here"),
-                    (rules.key_locs["starting_hand"], f"the starting hand of {hand} cards is set here"),
-                    (largest.value_locs["players"].loc, f"the setup for {players} players is here"),
-                ],
-            )
-        )
+        message = f"the deck holds {total} cards, but {players} players with {hand} cards each need {hand * players}"
+        diagnostics.append(clash(root_file, message, lint.deck_places(document)))
 
 
 def _report(problems, raw: LocDict, key: str, diagnostics: list[Diagnostic]) -> None:
