@@ -101,9 +101,9 @@ def test_file_larger_than_one_megabyte(write):
 
 
 def test_yaml_syntax_error_unclosed_bracket(write):
-    # line 2 opens a flow list that is never closed; line 3's ':' (column 5) is where it fails
+    # line 2 opens a flow list that is never closed (PyYAML fails at line 3's ':'): the '[' is column 8
     d = only(write(EXTENDS + "rules: [1, 2\nname: x\n"))
-    assert_at(d, "v.yaml", 3, 5, "YAML syntax error", "expected ',' or ']'", "line 2")
+    assert_at(d, "v.yaml", 2, 8, "the '[' that starts this list is never closed", hint="end the list with ']'")
 
 
 def test_tab_used_for_indentation(write):
@@ -445,3 +445,9 @@ def test_a_file_with_hundreds_of_schema_problems_lists_the_first_and_says_there_
     result = check_variant(Path("v.yaml"))
     assert len(result.diagnostics) == MAX_SCHEMA_PROBLEMS + 1
     assert result.diagnostics[0].message.startswith(f"more than {MAX_SCHEMA_PROBLEMS} problems against the schema")
+
+
+def test_a_card_without_an_id_whose_effect_has_a_problem_is_reported_not_a_crash(write):
+    write("format: 1\nextends: winning-moves-2016\ndeck:\n  cards:\n    - name: Lost\n      effect: build 1 on gren\n")
+    result = check_variant(Path("v.yaml"))
+    assert result.diagnostics and all(d.loc.file == "v.yaml" or d.loc.file.endswith(".yaml") for d in result.diagnostics)

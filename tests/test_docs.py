@@ -34,7 +34,7 @@ def test_every_bundled_variant_is_in_the_readme_table():
 
 def test_the_limits_section_gives_the_value_of_every_limit():
     """Each limit's value, as the code has it, stands in the Value column of docs/variants.md."""
-    from engine.effects import limits, parser
+    from engine.effects import limits, parser, recovery
     from engine.game import game, interpreter
     from engine.variant import merge, yamlsource
 
@@ -53,6 +53,8 @@ def test_the_limits_section_gives_the_value_of_every_limit():
         "numbers": limits.MAX_NUMBER,
         "cost": limits.MAX_EXPRESSION_COST,
         "card cost": limits.MAX_CARD_COST,
+        "syntax errors": recovery.MAX_SYNTAX_ERRORS,
+        "recovery budget": recovery.MAX_RECOVERY_CHARS,
         "repeat": limits.MAX_REPEAT,
         "re-rolls": interpreter.MAX_REROLLS,
         "card steps": limits.MAX_EFFECT_STEPS,

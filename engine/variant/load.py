@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from engine.diagnostics import Diagnostic, Loc, VariantError, did_you_mean
+from engine.diagnostics import Diagnostic, Loc, Note, VariantError, clash, did_you_mean
 from engine.effects import ast
 from engine.effects.check import EffectContext, check_condition, check_program, is_reserved
 from engine.effects.cost import Sizes
 from engine.effects.parser import EffectSyntaxError, parse_condition
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
-from engine.variant import schema
+from engine.variant import lint, schema
 from engine.variant.merge import Source, load_merged, resolve_variant_argument, shown_path
 from engine.variant.model import Card, Dice, Face, Property, Rules, Seat, Setup, Track, Variant, Zone
 from engine.variant.yamlsource import LocDict, ValueLoc, text_position
@@ -69,6 +69,7 @@ def check_variant(argument: str | Path) -> CheckResult:
     if not schema_problems:
         _check_meaning(document, cards, diagnostics, root_file=files[0])
         if not diagnostics:
+            diagnostics.extend(lint.warnings(document, cards, root_file=files[0]))
             variant = _build(document, cards, files)
     return CheckResult(variant, _sorted(diagnostics), files)
 
@@ -146,71 +147,108 @@ def _report_syntax(raw: LocDict, key: str, error: EffectSyntaxError, diagnostics
 # ----- stage 4: meaning ------------------------------------------------------------------------
 
 
-def _prefer_root(root_file: str, *locs: Loc) -> Loc:
-    """Of the places that together cause a problem, the one in the file being checked: a
-    house rule's author should be pointed at their own file, not at the bundled base."""
-    return next((loc for loc in locs if loc.file == root_file), locs[0])
-
-
 def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic], root_file: str) -> None:
-    players, board, dice = document["players"], document["board"], document["dice"]
+    players, board = document["players"], document["board"]
     for owner, key in ((players, "seats"), (board, "zones"), (document["deck"], "cards")):
         _unique_ids(owner[key], diagnostics)
-
-    counts = [s["players"] for s in players["setups"]]
-    for setup, count in zip(players["setups"], counts):
-        if counts.count(count) > 1:
-            diagnostics.append(Diagnostic(setup.key_locs["players"], f"more than one setup for {count} players"))
-    if len(players["seats"]) < max(counts):
-        diagnostics.append(
-            Diagnostic(
-                _prefer_root(root_file, players.key_locs["seats"], players.key_locs["setups"]),
-                f"{len(players['seats'])} seats for up to {max(counts)} players; every player needs a seat",
-            )
-        )
-
-    zone_ids = [z["id"] for z in board["zones"]]
+    _check_players(players, diagnostics, root_file)
     for zone in board["zones"]:
         if zone["id"] in SPECIAL_FACES or is_reserved(zone["id"]):
             diagnostics.append(
                 Diagnostic(zone.value_locs["id"].loc, f"'{zone['id']}' is a reserved word and cannot name a zone")
             )
+    _check_faces(document["dice"]["colour_die"], board, diagnostics, root_file)
+    _check_fortune_spaces(board["track"], diagnostics, root_file)
+    _check_deck(document, cards, diagnostics, root_file)
 
-    faces = dice["colour_die"]["faces"]
-    for face, loc in zip(faces, dice["colour_die"]["faces"].value_locs):
-        if face not in zone_ids and face not in SPECIAL_FACES:
-            where = _prefer_root(root_file, loc.loc, board.key_locs["zones"])
-            origin = f" (given at {loc.loc})" if where != loc.loc else ""
-            diagnostics.append(
-                Diagnostic(
-                    where,
-                    f"colour die face '{face}'{origin} is neither a zone nor 'wild' or 'fortune'",
-                    did_you_mean(face, zone_ids + list(SPECIAL_FACES)),
-                )
-            )
-    if all(face == "fortune" for face in faces):
+
+def _check_players(players: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
+    counts = [s["players"] for s in players["setups"]]
+    for setup, count in zip(players["setups"], counts):
+        if counts.count(count) > 1:
+            diagnostics.append(Diagnostic(setup.key_locs["players"], f"more than one setup for {count} players"))
+    seats, largest = players["seats"], lint.largest_setup(players)
+    if len(seats) < largest["players"]:
         diagnostics.append(
-            Diagnostic(dice["colour_die"].key_locs["faces"], "the colour die needs at least one zone or 'wild' face")
+            clash(
+                root_file,
+                f"{len(seats)} seats for up to {largest['players']} players; every player needs a seat",
+                [
+                    (players.key_locs["seats"], f"the {len(seats)} seats are listed here"),
+                    (largest.value_locs["players"].loc, f"the setup for {largest['players']} players is here"),
+                ],
+            )
         )
 
-    track = board["track"]
-    for space, loc in zip(track["fortune_spaces"], track["fortune_spaces"].value_locs):
-        if space > track["length"]:
-            diagnostics.append(
-                Diagnostic(loc.loc, f"Fortune space {space} is beyond the end of the track ({track['length']})")
-            )
 
-    _check_deck(document, cards, diagnostics, root_file)
+def _check_faces(colour_die: LocDict, board: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
+    zones = board["zones"]
+    zone_ids = [z["id"] for z in zones]
+    faces = colour_die["faces"]
+    for face, loc in zip(faces, faces.value_locs):
+        if face in zone_ids or face in SPECIAL_FACES:
+            continue
+        places = [(loc.loc, f"the colour die's '{face}' face is here")]
+        hint: str | None
+        if face in zones.removed:
+            message = f"the zone '{face}' is removed, but the colour die still has a '{face}' face"
+            hint = f"give 'dice: colour_die: faces:' a new list without '{face}'"
+            places.insert(0, (zones.removed[face], ""))
+        else:
+            message = f"colour die face '{face}' is neither a zone nor 'wild' or 'fortune'"
+            hint = did_you_mean(face, zone_ids + list(SPECIAL_FACES))
+            places.append((board.key_locs["zones"], "the zones are listed here"))
+        diagnostics.append(clash(root_file, message, places, hint))
+    if all(face == "fortune" for face in faces):
+        diagnostics.append(Diagnostic(colour_die.key_locs["faces"], "the colour die needs at least one zone or 'wild' face"))
+
+
+def _check_fortune_spaces(track: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
+    """One error per Fortune space beyond the end, at the space; but when a house rule
+    shortens the base's track, one error at the new length, naming the base's spaces."""
+    length, spaces = track["length"], track["fortune_spaces"]
+    length_loc = track.value_locs["length"].loc
+    beyond = [(space, loc.loc) for space, loc in zip(spaces, spaces.value_locs) if space > length]
+    spaces_file = track.value_locs["fortune_spaces"].loc.file
+    if beyond and length_loc.file == root_file != spaces_file:
+        shown = _and([str(space) for space, _ in beyond])
+        diagnostics.append(
+            clash(
+                root_file,
+                f"the track ends at {length}, but the Fortune space{'s' if len(beyond) > 1 else ''} {shown} "
+                f"{'are' if len(beyond) > 1 else 'is'} beyond it",
+                [(length_loc, "")] + [(loc, f"the Fortune space {space} comes from here") for space, loc in beyond],
+                f"give 'fortune_spaces' a new list in this file, each space at most {length}",
+            )
+        )
+        return
+    for space, loc in beyond:
+        diagnostics.append(
+            clash(
+                root_file,
+                f"Fortune space {space} is beyond the end of the track ({length})",
+                [(loc, ""), (length_loc, f"the track's length, {length}, is set here")],
+            )
+        )
+
+
+def _and(words: list[str]) -> str:
+    """'45', '45 and 50', '45, 50 and 55'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _unique_ids(items: list, diagnostics: list[Diagnostic]) -> None:
     seen: dict[str, Loc] = {}
     for item in items:
         loc = item.value_locs["id"].loc
-        if item["id"] in seen:
-            diagnostics.append(Diagnostic(loc, f"id '{item['id']}' is used twice (first at line {seen[item['id']].line})"))
-        else:
+        first = seen.get(item["id"])
+        if first is None:
             seen[item["id"]] = loc
+        elif first.file == loc.file:
+            diagnostics.append(Diagnostic(loc, f"id '{item['id']}' is used twice (first at line {first.line})"))
+        else:
+            notes = (Note(first, f"'{item['id']}' is first used here"),)
+            diagnostics.append(Diagnostic(loc, f"id '{item['id']}' is used twice", notes=notes))
 
 
 def _check_effects(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic]) -> None:
@@ -262,64 +300,81 @@ def _sizes(document: LocDict) -> Sizes:
 
 
 def _check_deck(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic], root_file: str) -> None:
-    deck = document["deck"]
-    card_ids = [c["id"] for c in deck["cards"]]
+    by_id = {card.raw["id"]: card for card in cards}
     offers = {
         card.raw["id"]
         for card in cards
         if card.effect is not None and any(isinstance(n, ast.OfferReaction) for n in ast.walk(list(card.effect.statements)))
     }
+    all_parsed = all(c.effect is not None for c in cards)
+    removed = document["deck"]["cards"].removed
     for card in cards:
-        raw = card.raw
-        timing = raw["timing"]
-        reacts_to = raw.get("reacts_to")
-        if timing == "reaction" and not reacts_to:
-            diagnostics.append(
-                Diagnostic(raw.key_locs["timing"], f"reaction card '{raw['id']}' needs 'reacts_to': the cards it answers")
-            )
-        if reacts_to and timing != "reaction":
-            diagnostics.append(
-                Diagnostic(raw.key_locs["reacts_to"], "'reacts_to' only applies to cards with timing 'reaction'")
-            )
+        _check_timing(card.raw, diagnostics, root_file)
+        reacts_to = card.raw.get("reacts_to")
         for target, loc in zip(reacts_to or [], getattr(reacts_to, "value_locs", [])):
-            if target not in card_ids:
+            if target not in by_id:
+                diagnostics.append(_unknown_target(card.raw, target, loc.loc, list(by_id), removed, root_file))
+            elif target not in offers and all_parsed:
                 diagnostics.append(
-                    Diagnostic(
-                        loc.loc, f"'reacts_to' names '{target}', which is not a card in the deck", did_you_mean(target, card_ids)
-                    )
-                )
-            elif target not in offers and all(c.effect is not None for c in cards):
-                diagnostics.append(
-                    Diagnostic(
-                        loc.loc,
-                        f"'{target}' never offers a reaction, so '{raw['id']}' could never be played against it",
+                    clash(
+                        root_file,
+                        f"'{target}' never offers a reaction, so '{card.raw['id']}' could never be played against it",
+                        [
+                            (loc.loc, f"'{card.raw['id']}' answers '{target}' here"),
+                            (by_id[target].raw.value_locs["effect"].loc, f"the effect of '{target}' is here"),
+                        ],
                         f"add 'offer reaction to ...' to the effect of '{target}'",
                     )
                 )
+    _check_deck_size(document, diagnostics, root_file)
 
-    total = sum(c["count"] for c in deck["cards"])
-    counts = [s["players"] for s in document["players"]["setups"]]
-    needed = document["rules"]["starting_hand"] * max(counts)
-    if total < needed:
+
+def _check_timing(raw: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
+    timing, reacts_to = raw["timing"], raw.get("reacts_to")
+    if timing == "reaction" and not reacts_to:
         diagnostics.append(
-            Diagnostic(
-                _prefer_root(
-                    root_file,
-                    document["deck"].key_locs["cards"],
-                    document["rules"].key_locs["starting_hand"],
-                    document["players"].key_locs["setups"],
-                ),
-                f"the deck holds {total} cards, but {max(counts)} players with {document['rules']['starting_hand']} "
-                f"cards each need {needed}",
+            Diagnostic(raw.key_locs["timing"], f"reaction card '{raw['id']}' needs 'reacts_to': the cards it answers")
+        )
+    if reacts_to and timing != "reaction":
+        diagnostics.append(
+            clash(
+                root_file,
+                f"'reacts_to' only applies to cards with timing 'reaction'; '{raw['id']}' has timing '{timing}'",
+                [
+                    (raw.key_locs["reacts_to"], f"the 'reacts_to' of '{raw['id']}' is here"),
+                    (raw.value_locs["timing"].loc, f"the timing of '{raw['id']}' is set here"),
+                ],
             )
         )
+
+
+def _unknown_target(raw: LocDict, target: str, loc: Loc, card_ids: list[str], removed: dict, root_file: str) -> Diagnostic:
+    """A `reacts_to` naming no card: a misspelling, or a card a house rule removed."""
+    if target in removed:
+        return clash(
+            root_file,
+            f"'{target}' is removed from the deck, but '{raw['id']}' still answers it in 'reacts_to'",
+            [(removed[target], ""), (loc, f"'{raw['id']}' names '{target}' here")],
+            f"to keep '{target}' out of play but known to other cards, give it 'count: 0' instead",
+        )
+    return Diagnostic(loc, f"'reacts_to' names '{target}', which is not a card in the deck", did_you_mean(target, card_ids))
+
+
+def _check_deck_size(document: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
+    deck, rules = document["deck"], document["rules"]
+    total = sum(c["count"] for c in deck["cards"])
+    largest = lint.largest_setup(document["players"])
+    hand, players = rules["starting_hand"], largest["players"]
+    if total < hand * players:
+        message = f"the deck holds {total} cards, but {players} players with {hand} cards each need {hand * players}"
+        diagnostics.append(clash(root_file, message, lint.deck_places(document)))
 
 
 def _report(problems, raw: LocDict, key: str, diagnostics: list[Diagnostic]) -> None:
     value_loc: ValueLoc = raw.value_locs[key]
     for problem in problems:
         where = text_position(value_loc, problem.line, problem.col)
-        diagnostics.append(Diagnostic(where, f"{key} of card '{raw['id']}': {problem.message}", problem.hint))
+        diagnostics.append(Diagnostic(where, f"{key} of card '{raw.get('id')}': {problem.message}", problem.hint))
 
 
 # ----- building the immutable model ------------------------------------------------------------

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.diagnostics import Diagnostic, Loc, did_you_mean
+from engine.diagnostics import Diagnostic, Loc, Note, did_you_mean
 from engine.resources import bundled_variant_names, variants_dir
 from engine.variant.yamlsource import LocDict, LocList, YamlProblem, parse_yaml, read_text
 
@@ -151,7 +151,7 @@ def _merge_mapping(base: LocDict, child: LocDict, path: list, diagnostics: list[
             and _is_named_list(base[key])
             and _is_named_list(value)
         ):
-            merged[key] = _merge_named_list(base[key], value, diagnostics)
+            merged[key] = _merge_named_list(key, base[key], value, diagnostics)
         else:
             merged[key] = value
             if isinstance(value, list):
@@ -162,18 +162,16 @@ def _merge_mapping(base: LocDict, child: LocDict, path: list, diagnostics: list[
     return merged
 
 
-def _merge_named_list(base: LocList, child: LocList, diagnostics: list[Diagnostic]) -> LocList:
-    items: dict[Any, tuple[Any, Any]] = {
-        (item["id"] if isinstance(item["id"], str) else ("not an id", i)): (item, loc)
-        for i, (item, loc) in enumerate(zip(base, base.value_locs))
-    }
+def _merge_named_list(key: str, base: LocList, child: LocList, diagnostics: list[Diagnostic]) -> LocList:
+    items = _items_by_id(base)
+    removed = dict(base.removed)
     seen_in_child: dict[str, Any] = {}
     for item, loc in zip(child, child.value_locs):
         item_id = item["id"]
         if not isinstance(item_id, str):
             items[("not an id", len(items))] = (item, loc)  # kept whole: the schema reports the id
             continue
-        if item_id in seen_in_child:
+        if item_id in seen_in_child and not _adds_back(item_id, item, removed):
             first = seen_in_child[item_id]
             diagnostics.append(
                 Diagnostic(item.value_locs["id"].loc, f"id '{item_id}' is used twice (first at line {first.line})")
@@ -181,24 +179,53 @@ def _merge_named_list(base: LocList, child: LocList, diagnostics: list[Diagnosti
             continue
         seen_in_child[item_id] = item.value_locs["id"].loc
         if item.get("remove") is True:
-            if item_id not in items:
-                diagnostics.append(
-                    Diagnostic(
-                        item.key_locs.get("remove", loc.loc),
-                        f"cannot remove '{item_id}': the base variant has no item with that id",
-                        did_you_mean(str(item_id), [str(k) for k in items]),
-                    )
-                )
-            else:
-                del items[item_id]
+            if _remove(key, item_id, item, loc, items, base, diagnostics):
+                removed[item_id] = item.key_locs["remove"]
             continue
+        removed.pop(item_id, None)
         if item_id in items and isinstance(items[item_id][0], LocDict):
             items[item_id] = (_merge_mapping(items[item_id][0], item, [], diagnostics), loc)
         else:
             items[item_id] = (item, loc)
     merged = LocList((item for item, _ in items.values()), loc=child.loc)
     merged.value_locs = [loc for _, loc in items.values()]
+    merged.removed = removed
     return merged
+
+
+def _items_by_id(base: LocList) -> dict[Any, tuple[Any, Any]]:
+    """The base's items by id, in order. An id the base repeats keeps both items, under a key
+    of their own, so the check of the merged list reports the repeat instead of one item
+    silently replacing the other."""
+    items: dict[Any, tuple[Any, Any]] = {}
+    for i, (item, loc) in enumerate(zip(base, base.value_locs)):
+        key = item["id"] if isinstance(item["id"], str) else ("not an id", i)
+        items[key if key not in items else ("again", i)] = (item, loc)
+    return items
+
+
+def _adds_back(item_id: str, item: LocDict, removed: dict[Any, Loc]) -> bool:
+    """An id given twice is fine once: removed, then added again in full, which moves the
+    item to the end of the list (docs/variants.md, section 4)."""
+    return item_id in removed and item.get("remove") is not True
+
+
+def _remove(key: str, item_id: str, item: LocDict, loc: Any, items: dict, base: LocList, diagnostics: list[Diagnostic]) -> bool:
+    """Take the base's item out; False, and a problem naming the base's list, when it has none."""
+    if item_id in items:
+        del items[item_id]
+        return True
+    base_loc = base.loc.loc if base.loc is not None else loc.loc
+    notes = (Note(base_loc, f"the base's {key} are listed here"),) if base_loc.file != loc.loc.file else ()
+    diagnostics.append(
+        Diagnostic(
+            item.key_locs.get("remove", loc.loc),
+            f"cannot remove '{item_id}': the base variant has no item with that id",
+            did_you_mean(item_id, [k for k in items if isinstance(k, str)]),
+            notes=notes,
+        )
+    )
+    return False
 
 
 def _leftover_removals(document: LocDict, diagnostics: list[Diagnostic]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Collection, Iterator
 from functools import lru_cache
 from itertools import islice
@@ -192,7 +193,11 @@ def _explain(error: ValidationError, document: LocDict, suggested: Collection[tu
     if validator == "type":
         expected = error.validator_value
         expected_words = _TYPE_WORDS.get(expected, expected) if isinstance(expected, str) else expected
-        yield Diagnostic(loc, f"{where} must be {expected_words}, not {_describe(value)}")
+        comment = _comment_instead(document, path, where) if value is None else None
+        if comment is not None:
+            yield comment
+        else:
+            yield Diagnostic(loc, f"{where} must be {expected_words}, not {_describe(value)}", _type_hint(value, expected))
     elif validator in ("enum", "const"):
         options = error.validator_value if validator == "enum" else [error.validator_value]
         shown = ", ".join(f"'{o}'" if isinstance(o, str) else str(o) for o in options)
@@ -216,6 +221,31 @@ def _explain(error: ValidationError, document: LocDict, suggested: Collection[tu
         yield Diagnostic(loc, f"{where} is {_describe(value)}, which is not of the right form", _pattern_hint(error))
     else:
         yield Diagnostic(loc, f"{where}: {error.message}")
+
+
+def _comment_instead(document: LocDict, path: list, where: str) -> Diagnostic | None:
+    """`colour: #c0392b`: the value was read as a comment, leaving nothing."""
+    container, key = _container_and_key(document, path)
+    value_loc = container.value_locs[key] if isinstance(container, LocDict) else None
+    if value_loc is None or value_loc.comment is None:
+        return None
+    comment_loc, text = value_loc.comment
+    if re.fullmatch(r"#[^\s\"]+", text):
+        hint = f'put it in quotes: {key}: "{text}"'
+    else:
+        hint = "a value that starts with '#' must be in quotes; otherwise give the key a value or leave it out"
+    message = f"{where} is empty: in YAML, '#' starts a comment, so '{text}' was not read as its value"
+    return Diagnostic(comment_loc, message, hint)
+
+
+def _type_hint(value: Any, expected: Any) -> str | None:
+    """`starting_hand:3` or `starting_hand 3` where a mapping belongs: a key without ': '."""
+    if expected != "object" or not isinstance(value, str):
+        return None
+    match = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)(?::|\s+)(\S.*)", value)
+    if match is None:
+        return None
+    return f"a key needs ': ' before its value: write '{match.group(1)}: {match.group(2)}'"
 
 
 def _pattern_hint(error: ValidationError) -> str | None:

@@ -22,6 +22,7 @@ import yaml
 
 from engine.diagnostics import Diagnostic, Loc
 from engine.reading import ReadProblem, read_limited
+from engine.variant import yamlerrors
 
 try:
     from yaml.cyaml import CParser as _CParser  # type: ignore[attr-defined]  # there at run time; the stubs export it from yaml._yaml
@@ -54,6 +55,9 @@ class ValueLoc:
     style: str | None = None  # YAML scalar style: None (plain), "'", '"', "|" or ">"
     content_indent: int | None = None  # first column of a block scalar's text, 1-based
     columns: tuple[int, ...] | None = None  # file column of each character of a one-line quoted string
+    comment: tuple[Loc, str] | None = None
+    """For an empty value followed by a comment (`colour: #c0392b`): where the comment starts
+    and its text, since the author most likely meant it as the value."""
 
 
 class LocDict(dict):
@@ -73,6 +77,9 @@ class LocList(list):
         super().__init__(*args)
         self.loc = loc
         self.value_locs: list[ValueLoc] = []
+        self.removed: dict[Any, Loc] = {}
+        """For a list merged by id: where each id taken out with `remove: true` was taken out,
+        so a problem the removal causes (a die face naming a removed zone) can point there."""
 
 
 class YamlProblem(Exception):
@@ -242,7 +249,7 @@ def parse_yaml(text: str, file: str, max_nodes: int = MAX_NODES) -> LocDict:
             )
         return _Builder(loader, file, text).mapping(node)
     except yaml.MarkedYAMLError as exc:
-        raise YamlProblem(_yaml_error_diagnostic(exc, file)) from None
+        raise YamlProblem(yamlerrors.explain(exc, text, file)) from None
     except yaml.reader.ReaderError as exc:
         raise YamlProblem(_reader_error(exc, text, file)) from None
     except yaml.YAMLError as exc:
@@ -259,21 +266,6 @@ def _reader_error(exc: yaml.reader.ReaderError, text: str, file: str) -> Diagnos
     line = text.count("\n", 0, position) + 1
     col = position - (text.rfind("\n", 0, position) + 1) + 1
     return Diagnostic(Loc(file, line, col), f"character U+{exc.character:04X} is not allowed in a YAML file")
-
-
-def _yaml_error_diagnostic(exc: yaml.MarkedYAMLError, file: str) -> Diagnostic:
-    mark = exc.problem_mark or exc.context_mark
-    loc = _loc(file, mark) if mark is not None else Loc(file)
-    problem = exc.problem or "syntax error"
-    if "'\\t'" in problem:
-        return Diagnostic(loc, "tab character in YAML indentation", "indent with spaces, not tabs")
-    message = f"YAML syntax error: {problem}"
-    if exc.context:
-        message += f" ({exc.context}"
-        if exc.context_mark is not None and exc.context_mark is not mark:
-            message += f" at line {exc.context_mark.line + 1}"
-        message += ")"
-    return Diagnostic(loc, message)
 
 
 class _Builder:
@@ -295,12 +287,22 @@ class _Builder:
         loc = _loc(self.file, node.start_mark)
         if not isinstance(node, yaml.ScalarNode):
             return ValueLoc(loc)
+        if node.value == "" and node.style is None:
+            return ValueLoc(loc, comment=self._comment_after(node))
         style = node.style
         if style in ("|", ">"):
             return ValueLoc(loc, style, content_indent=self._block_indent(node, parent_indent))
         if style in ("'", '"') and node.start_mark.line == node.end_mark.line:
             return ValueLoc(loc, style, columns=self._quoted_columns(node))
         return ValueLoc(loc, style)
+
+    def _comment_after(self, node: yaml.ScalarNode) -> tuple[Loc, str] | None:
+        """The comment that directly follows an empty value on its line, if any."""
+        line = self.lines[node.start_mark.line] if node.start_mark.line < len(self.lines) else ""
+        match = re.match(r"[ \t]*(#.*)", line[node.start_mark.column :])
+        if match is None:
+            return None
+        return Loc(self.file, node.start_mark.line + 1, node.start_mark.column + match.start(1) + 1), match.group(1).rstrip()
 
     def _block_indent(self, node: yaml.ScalarNode, parent_indent: int | None) -> int:
         """The first column of a block scalar's text: from its indentation indicator (`|2`)

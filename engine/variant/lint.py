@@ -1,0 +1,367 @@
+"""Warnings: what leaves a variant playable, but almost surely not as its author meant.
+
+An error stops a variant from being played; a warning does not (`boardwalk check` exits 0
+unless `--strict`). They are looked for once a variant has no errors, on the merged document,
+and located like errors: in the file being checked when one of the values at fault is there
+(`diagnostics.clash`). Each check is static and holds on every board of the variant; whether
+a card can be followed in one position of a game is engine/game/followable.py's question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Protocol
+
+from engine.diagnostics import Diagnostic, Loc, clash
+from engine.effects import ast
+from engine.effects.limits import MAX_REPEAT
+from engine.variant.bounds import (
+    Board,
+    Facts,
+    Props,
+    Span,
+    Value,
+    Zones,
+    bindings,
+    candidates,
+    evaluate,
+    finds_nothing,
+)
+from engine.variant.yamlsource import LocDict, text_position
+
+
+class ParsedCard(Protocol):
+    raw: LocDict
+    effect: ast.Program | None
+    condition: ast.Expr | None
+
+
+def warnings(document: LocDict, cards: Sequence[ParsedCard], root_file: str) -> list[Diagnostic]:
+    board = board_facts(document)
+    found = [*_deck_nearly_emptied(document, root_file), *_empty_deck(document, root_file)]
+    found += _unaffordable_faces(document, cards, root_file)
+    names = {card.raw["id"]: bindings(card.effect.statements, board, Facts()) for card in cards if card.effect is not None}
+    found += _unreachable_zones(document, cards, names, board, root_file)
+    for card in cards:
+        if card.effect is not None:
+            found += _unplayable(card, names[card.raw["id"]], document, board, root_file)
+    return found
+
+
+def board_facts(document: LocDict) -> Board:
+    zones = document["board"]["zones"]
+    number_dice, faces = document["dice"]["number_dice"], document["dice"]["colour_die"]["faces"]
+    setups = document["players"]["setups"]
+    zone_ids = tuple(z["id"] for z in zones)
+    return Board(
+        values=tuple(v for z in zones for v in z["values"]),
+        zone_of=tuple(z["id"] for z in zones for _ in z["values"]),
+        zone_ids=zone_ids,
+        die_zones=frozenset(zone_ids if "wild" in faces else [f for f in faces if f in zone_ids]),
+        dice=Span(number_dice["count"] * min(number_dice["faces"]), number_dice["count"] * max(number_dice["faces"])),
+        max_units=max(s["units"] for s in setups),
+        max_units_in_play=max(s["units"] * s["players"] for s in setups),
+        max_players=max(s["players"] for s in setups),
+        deck_size=sum(c["count"] for c in document["deck"]["cards"]),
+    )
+
+
+def _warning(root_file: str, message: str, places: list[tuple[Loc, str]], hint: str | None = None) -> Diagnostic:
+    return clash(root_file, message, places, hint, severity="warning")
+
+
+# ----- the deck --------------------------------------------------------------------------------
+
+
+def largest_setup(players: LocDict) -> LocDict:
+    return max(players["setups"], key=lambda setup: setup["players"])
+
+
+def deck_places(document: LocDict) -> list[tuple[Loc, str]]:
+    """The three values that decide whether the deck is big enough for the starting hands,
+    for `clash`: the deck's cards, the starting hand and the largest player count."""
+    deck, rules, players = document["deck"], document["rules"], document["players"]
+    largest = largest_setup(players)
+    total = sum(c["count"] for c in deck["cards"])
+    return [
+        (deck.key_locs["cards"], f"the deck's {total} cards are listed here"),
+        (rules.key_locs["starting_hand"], f"the starting hand of {rules['starting_hand']} cards is set here"),
+        (largest.value_locs["players"].loc, f"the setup for {largest['players']} players is here"),
+    ]
+
+
+def _deck_nearly_emptied(document: LocDict, root_file: str) -> Iterator[Diagnostic]:
+    """Fewer cards left after the deal than there are players: the first Fortune spaces and F
+    faces draw nothing until cards are played and the discard pile is shuffled in. (Fewer
+    cards than the hands need is an error, in load.py.)"""
+    total = sum(c["count"] for c in document["deck"]["cards"])
+    players = max(s["players"] for s in document["players"]["setups"])
+    hand = document["rules"]["starting_hand"]
+    left = total - hand * players
+    if hand * players == 0 or not 0 <= left < players:
+        return
+    dealt = f"{players} players with {hand} cards each"
+    message = (
+        f"the starting hands take the whole deck of {total} cards ({dealt}), leaving none to draw"
+        if left == 0
+        else f"the starting hands take {hand * players} of the deck's {total} cards ({dealt}), leaving {left} to draw"
+    )
+    yield _warning(
+        root_file, message, deck_places(document), "nothing is drawn until played cards are shuffled back in"
+    )
+
+
+def _empty_deck(document: LocDict, root_file: str) -> Iterator[Diagnostic]:
+    """No cards at all (allowed with no starting hand), while a die face or the track draws."""
+    if sum(c["count"] for c in document["deck"]["cards"]) > 0:
+        return
+    colour_die, track = document["dice"]["colour_die"], document["board"]["track"]
+    drawers = []
+    if "fortune" in colour_die["faces"]:
+        drawers.append(("the colour die's 'fortune' face", colour_die.key_locs["faces"]))
+    if track["fortune_spaces"]:
+        drawers.append(("the Fortune spaces", track.key_locs["fortune_spaces"]))
+    if drawers:
+        what = " and ".join(name for name, _ in drawers)
+        places = [(document["deck"].key_locs["cards"], "the deck's cards are listed here")]
+        places += [(loc, f"{name} {'is' if 'face' in name else 'are'} here") for name, loc in drawers]
+        yield _warning(root_file, f"the deck is empty, so {what} draw nothing", places)
+
+
+# ----- the colour die and the zones ------------------------------------------------------------
+
+
+def _unaffordable_faces(document: LocDict, cards: Sequence[ParsedCard], root_file: str) -> Iterator[Diagnostic]:
+    """A zone face whose cheapest lot costs more than any roll gives to build with: rolling it
+    never builds. Money a card may add counts; when that cannot be known, nothing is said."""
+    most = _most_to_build_with(document, cards)
+    if most is None:
+        return
+    dice = document["dice"]["number_dice"]
+    extra = ", after-roll cards included" if most > dice["count"] * max(dice["faces"]) else ""
+    zones = {z["id"]: z for z in document["board"]["zones"]}
+    faces = document["dice"]["colour_die"]["faces"]
+    seen = set()
+    for face, loc in zip(faces, faces.value_locs):
+        zone = zones.get(face)
+        if zone is None or face in seen or min(zone["values"]) <= most:
+            continue
+        seen.add(face)
+        yield _warning(
+            root_file,
+            f"the colour die's '{face}' face can never build: the cheapest lot in {zone['name']} costs "
+            f"{min(zone['values'])}, but a roll gives at most {most} to build with{extra}",
+            [
+                (loc.loc, f"the '{face}' face is here"),
+                (zone.value_locs["values"].loc, f"the values of {zone['name']} are set here"),
+                (document["dice"].key_locs["number_dice"], "the number dice are set here"),
+            ],
+            "lower the zone's values, or raise the number dice's faces",
+        )
+
+
+def _most_to_build_with(document: LocDict, cards: Sequence[ParsedCard]) -> int | None:
+    """The largest budget a roll can give: the number dice at their highest, plus what the
+    after-roll cards a player may play in one turn can add. None when a card adds an amount
+    not known before play, or adds it in a loop."""
+    dice = document["dice"]["number_dice"]
+    added = [0]
+    for card in cards:
+        if card.raw["timing"] != "after_roll" or card.raw["count"] == 0 or card.effect is None:
+            continue
+        amount = _added_by(card.effect.statements)
+        if amount is None:
+            return None
+        added.append(amount)
+    return dice["count"] * max(dice["faces"]) + document["rules"]["cards_per_turn"] * max(added)
+
+
+def _added_by(statements: tuple[ast.Stmt, ...]) -> int | None:
+    total = 0
+    for node in ast.walk(list(statements)):
+        if isinstance(node, ast.Repeat | ast.ForEach) and any(isinstance(n, ast.AddBudget) for n in ast.walk([node])):
+            return None
+        if isinstance(node, ast.AddBudget):
+            if not isinstance(node.amount, ast.Number):
+                return None
+            total += max(node.amount.value, 0)
+    return total
+
+
+def _unreachable_zones(
+    document: LocDict, cards: Sequence[ParsedCard], names: dict[str, dict[str, Value]], board: Board, root_file: str
+) -> Iterator[Diagnostic]:
+    """A zone no roll gives (no face of its own, no wild face) and no card builds in: its lots
+    stay vacant all game."""
+    reached = set(board.die_zones)
+    for card in cards:
+        if card.raw["count"] > 0 and card.effect is not None:
+            reached |= _zones_built_in(card.effect.statements, names[card.raw["id"]], board)
+    dice = document["dice"]
+    for zone in document["board"]["zones"]:
+        if zone["id"] in reached:
+            continue
+        yield _warning(
+            root_file,
+            f"nothing can ever build in the zone '{zone['id']}': the colour die has no '{zone['id']}' or 'wild' face, "
+            "and no card builds there",
+            [
+                (zone.value_locs["id"].loc, f"the zone '{zone['id']}' is here"),
+                (dice["colour_die"].key_locs["faces"], "the colour die's faces are here"),
+                (document["deck"].key_locs["cards"], "the cards are listed here"),
+            ],
+            f"add '{zone['id']}' or 'wild' to the colour die's faces, or a card that builds there",
+        )
+
+
+def _zones_built_in(statements: tuple[ast.Stmt, ...], env: dict[str, Value], board: Board) -> set[str]:
+    """The zones an effect may place a unit in: wherever its `build` and `move ... to` can
+    point, as far as the board decides; every zone when that is beyond this analysis."""
+    zones: set[str] = set()
+    for node in ast.walk(list(statements)):
+        target = _build_target(node)
+        if target is None:
+            continue
+        where = evaluate(target, env, board, Facts())
+        zones |= _zones_of(where, board)
+    return zones
+
+
+def _build_target(node: ast.Node) -> ast.Expr | None:
+    if isinstance(node, ast.BuildUnits):
+        return node.property
+    if isinstance(node, ast.MoveTop):
+        return node.target
+    if isinstance(node, ast.BuildSession):
+        return node.zone
+    return None
+
+
+def _zones_of(value: Value | bool | None, board: Board) -> set[str]:
+    if isinstance(value, Props):
+        return {board.zone_of[i] for i in value.items}
+    if isinstance(value, Zones):
+        return set(value.items)
+    return set(board.zone_ids)
+
+
+# ----- cards that can never be played ----------------------------------------------------------
+
+
+def _unplayable(card: ParsedCard, env: dict[str, Value], document: LocDict, board: Board, root_file: str) -> Iterator[Diagnostic]:
+    raw = card.raw
+    assert card.effect is not None
+    followable = document["rules"].get("offer_cards", "when_followable") == "when_followable"
+    if card.condition is not None:
+        facts = Facts()
+        if evaluate(card.condition, {}, board, facts) is False:
+            where = text_position(raw.value_locs["condition"], card.condition.line, card.condition.col)
+            message = f"card '{raw['id']}' can never be played: its condition is never true"
+            yield _card_warning(document, board, facts, root_file, raw, where, message)
+            return
+    stuck = _choose_finding_nothing(card.effect.statements, env, board)
+    if stuck is not None:
+        facts = Facts()
+        finds_nothing(stuck, env, board, facts)  # again, to learn which facts decide it
+        where = text_position(raw.value_locs["effect"], stuck.line, stuck.col)
+        shown = f"'choose {stuck.kind} {stuck.var}'"
+        message = (
+            f"card '{raw['id']}' can never be played: its {shown} finds nothing on any board of this variant"
+            if followable
+            else f"card '{raw['id']}' never gets past its {shown}, which finds nothing on any board of this variant"
+        )
+        yield _card_warning(document, board, facts, root_file, raw, where, message, _looked_at(stuck, board))
+    yield from _builds_too_many(card, env, document, board, root_file, followable)
+
+
+def main_line(statements: tuple[ast.Stmt, ...]) -> tuple[ast.Stmt, ...]:
+    """The statements every way through a card carries out: those outside any block, up to
+    the first that may `stop` the card."""
+    for i, statement in enumerate(statements):
+        if any(isinstance(node, ast.Stop) for node in ast.walk([statement])):
+            return statements[:i]
+    return statements
+
+
+def _choose_finding_nothing(statements: tuple[ast.Stmt, ...], env: dict[str, Value], board: Board) -> ast.Choose | None:
+    """The first `choose` of the card's main line that finds nothing on every board: no
+    way through the card gets past it. (`env` holds what each name can stand for; names
+    are made once per effect, so what a `choose` made is there under its name.)"""
+    for statement in main_line(statements):
+        if not isinstance(statement, ast.Choose):
+            continue
+        found = env.get(statement.var)
+        if isinstance(found, Props | Zones) and not found.items:
+            return statement
+        if statement.kind in ("player", "opponent") and finds_nothing(statement, env, board, Facts()):
+            return statement
+    return None
+
+
+def _looked_at(choose: ast.Choose, board: Board) -> str | None:
+    """What a `choose` of properties looks at, in a hint: 'the 5 properties it looks at are
+    worth 1 to 5'; None for other kinds (the facts the test used are hint enough)."""
+    if choose.kind not in ("property", "hotel", "vacant lot"):
+        return None
+    looked_at = [int(i) for i in candidates(choose.kind, choose.zone, {}, board, Facts())]
+    if not looked_at:
+        return None
+    values = [board.values[i] for i in looked_at]
+    which = f"the {len(values)} properties it looks at are" if len(values) > 1 else "the property it looks at is"
+    return f"{which} worth {min(values)}" + (f" to {max(values)}" if max(values) > min(values) else "")
+
+
+def _builds_too_many(
+    card: ParsedCard, env: dict[str, Value], document: LocDict, board: Board, root_file: str, followable: bool
+) -> Iterator[Diagnostic]:
+    """`build N on P` with N more than any player ever has: a direction that can never be
+    followed in full (so the card is never offered, when that is its only line)."""
+    assert card.effect is not None
+    statements = card.effect.statements
+    for node in ast.walk(list(statements)):
+        if not isinstance(node, ast.BuildUnits):
+            continue
+        count = evaluate(node.count, env, board, Facts())
+        if not isinstance(count, Span) or min(count.lo, MAX_REPEAT) <= board.max_units:
+            continue
+        if not followable:
+            hint = "it stops when the player's units run out"
+        elif any(node is statement for statement in main_line(statements)):
+            hint = "its directions can never be followed, so it is never offered"
+        else:
+            hint = "that part of it can never be followed"
+        where = text_position(card.raw.value_locs["effect"], node.count.line, node.count.col)
+        shown = int(min(count.lo, MAX_REPEAT))
+        message = f"card '{card.raw['id']}' builds {shown} units at once, but no player ever has more than {board.max_units}"
+        yield _card_warning(document, board, Facts({"units"}), root_file, card.raw, where, message, hint)
+
+
+def _card_warning(
+    document: LocDict,
+    board: Board,
+    facts: Facts,
+    root_file: str,
+    raw: LocDict,
+    where: Loc,
+    message: str,
+    hint: str | None = None,
+) -> Diagnostic:
+    """A warning at a card, or, when the card is in a base file and the board facts that
+    decide it are in the file being checked, at those facts."""
+    places = [(where, f"the card '{raw['id']}' is here")]
+    sources = {
+        "values": (document["board"].key_locs["zones"], "the zones and their values are set here"),
+        "units": (document["players"].key_locs["setups"], "the units per player are set here"),
+        "deck": (document["deck"].key_locs["cards"], "the deck's cards are listed here"),
+    }
+    places += [sources[fact] for fact in sorted(facts.used)]
+    return _warning(root_file, message, places, hint or _facts_hint(board, facts))
+
+
+def _facts_hint(board: Board, facts: Facts) -> str | None:
+    said = {
+        "values": f"property values run from {min(board.values)} to {max(board.values)}",
+        "units": f"a player has at most {board.max_units} units",
+        "deck": f"the deck holds {board.deck_size} cards",
+    }
+    return "; ".join(said[fact] for fact in sorted(facts.used)) or None
