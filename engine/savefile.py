@@ -205,9 +205,11 @@ def load_game(
         variant = _load_saved_variant(data, where, allowed_variant_files)
     warnings = []
     mismatch = _variant_mismatch(data, variant, given, where)
-    if mismatch is not None:
-        if not allow_other_variant:
+    if mismatch is not None and not allow_other_variant:
+        if data["variant"]["name"] != variant.name:
             raise SaveError([mismatch])
+        return _replay_changed_variant(data, variant, where, mismatch)
+    if mismatch is not None:
         warnings.append(mismatch.message)
     _check_players(data, variant, where)
     _check_bots(data, variant, where)
@@ -215,6 +217,26 @@ def load_game(
     game = _replay_checked(record, where)
     _check_snapshot(data["snapshot"], game, where, warnings)
     return LoadedGame(record, game, warnings)
+
+
+def _replay_changed_variant(data: dict, variant: Variant, where: Positions, mismatch: Diagnostic) -> LoadedGame:
+    """The variant's file changed since the save. If the recorded game still replays to the
+    saved position, the change did not touch it (a reworded card, a program written out that
+    the engine used to run for itself): it loads, and says so. Otherwise it is refused as a
+    game the variant no longer plays."""
+    try:
+        _check_players(data, variant, where)
+        _check_bots(data, variant, where)
+        record = _record(data, variant)
+        game = _replay_checked(record, where)
+        _check_snapshot(data["snapshot"], game, where, [])
+    except SaveError:
+        raise SaveError([mismatch]) from None
+    note = (
+        f"the variant '{variant.name}' has changed since this game was saved; the recorded game replays "
+        "the same way, so it goes on under the variant as it is now"
+    )
+    return LoadedGame(record, game, [note])
 
 
 def _read_text(path: Path) -> str:
@@ -491,9 +513,19 @@ def _record(data: dict, variant: Variant) -> GameRecord:
         players=data["players"],
         seed=data["seed"],
         seats=[Seat(s["name"], s["bot"]) for s in data["seats"]],
-        actions=[{"kind": a["kind"], "arg": a.get("arg")} for a in data["actions"]],
+        actions=[_renamed({"kind": a["kind"], "arg": a.get("arg")}) for a in data["actions"]],
         compat=data["version"],
     )
+
+
+_RENAMED_ACTIONS = {"zone": "choose", "end_turn": "pass"}
+"""Actions older saves name otherwise: the zone of a Wild roll is now chosen like any other,
+and ending the turn is passing the card offer at its end (the turn became a program)."""
+
+
+def _renamed(action: dict) -> dict:
+    kind = action["kind"]
+    return {**action, "kind": _RENAMED_ACTIONS[kind]} if kind in _RENAMED_ACTIONS else action
 
 
 # ----- replaying -------------------------------------------------------------------------------
@@ -523,7 +555,14 @@ def _not_allowed(game: Game, index: int, action: dict) -> str:
 def _check_snapshot(snapshot: dict, game: Game, where: Positions, warnings: list[str]) -> None:
     """The replayed game must be the saved position, unless the person already chose to try
     another variant (then the difference is a warning, and the replayed game wins)."""
-    difference = _first_difference(snapshot, game.to_dict(), ["snapshot"])
+    replayed = game.to_dict()
+    if "rolled" not in snapshot:
+        # a save from before the turn became a program: its snapshot is laid out otherwise, so
+        # the parts that mean the same in both are compared (the board, the cards, the dice's
+        # generator, the order, who owns what)
+        snapshot = {key: value for key, value in snapshot.items() if key in _LASTING_FIELDS}
+        replayed = {key: value for key, value in replayed.items() if key in _LASTING_FIELDS}
+    difference = _first_difference(snapshot, replayed, ["snapshot"])
     if difference is None:
         return
     steps, detail = difference
@@ -531,6 +570,12 @@ def _check_snapshot(snapshot: dict, game: Game, where: Positions, warnings: list
     if not warnings:
         raise SaveError([Diagnostic(where.value(steps), message)])
     warnings.append(message + "; continuing from the replayed actions")
+
+
+_LASTING_FIELDS = frozenset({
+    "format", "players", "seed", "rng", "start_units", "stacks", "supply", "hands", "pile", "discard", "in_play",
+    "holder", "worth", "held", "tokens", "dirty", "order", "turn_pos", "turn_number", "over", "end_reason",
+})
 
 
 def _first_difference(saved: Any, replayed: Any, path: list) -> tuple[list, str] | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import load_variant, new_game
-from engine.game.frames import TurnFrame
+from engine.game.frames import GameFrame
 from engine.game.game import Game
 from engine.game.rng import Rng
 
@@ -126,7 +126,7 @@ def position(
     game.order = [(current + i) % players for i in range(players)]
     game.turn_pos = 0
     game.rng = ScriptedRng(script or [])
-    game.frames = [TurnFrame()]
+    game.frames = [GameFrame("turns")]  # the next step starts the turn of `turn`
     game.pending = None
     game.over = False
     game._events = []

@@ -103,8 +103,10 @@ def test_a_save_made_before_the_new_generator_replays_exactly_with_the_old_one(t
     shutil.copy(DATA / name, path)
     loaded = load_game(path)
     assert loaded.record.compat == 1 and isinstance(loaded.game.rng, Lcg64)
-    saved = json.loads(path.read_text())
-    assert loaded.game.to_dict() == saved["snapshot"]
+    saved = json.loads(path.read_text())["snapshot"]
+    now = loaded.game.to_dict()
+    lasting = ["stacks", "supply", "hands", "pile", "discard", "holder", "worth", "tokens", "order", "turn_number", "rng"]
+    assert {key: now[key] for key in lasting} == {key: saved[key] for key in lasting}
 
 
 def test_an_old_unfinished_game_goes_on_and_is_saved_in_its_own_format(tmp_path):

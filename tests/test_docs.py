@@ -88,7 +88,7 @@ def test_the_security_page_states_the_limits_the_code_enforces():
 # ----- docs/effects.md: every example parses and checks, and every form of the grammar has one ----
 
 EFFECTS_MD = ROOT / "docs" / "effects.md"
-TIMINGS = ("end_of_turn", "after_roll", "reaction")
+TIMINGS = ("end_of_turn", "after_roll", "reaction", "setup", "turn")
 
 
 @dataclass(frozen=True)
@@ -117,20 +117,12 @@ def effect_examples() -> list[Example]:
 
 @cache
 def default_context(timing: str):
-    """What an example may refer to: the default variant's zones and sizes, and its timing."""
-    from engine import load_variant
-    from engine.effects.check import EffectContext
-    from engine.effects.cost import Sizes
+    """What an example may refer to: the default variant's zones, dice, rules and endings, as
+    the checker sees them for a card or program of that timing."""
     from engine.resources import DEFAULT_VARIANT
+    from engine.variant.load import effect_context
 
-    variant = load_variant(DEFAULT_VARIANT)
-    sizes = Sizes(
-        properties=len(variant.properties),
-        largest_zone=max(len(zone.properties) for zone in variant.zones),
-        zones=len(variant.zones),
-        players=max(setup.players for setup in variant.setups),
-    )
-    return EffectContext(frozenset(zone.id for zone in variant.zones), timing, sizes)
+    return effect_context(DEFAULT_VARIANT, timing)
 
 
 def card_variant(cards_yaml: str) -> str:

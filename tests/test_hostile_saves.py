@@ -397,7 +397,11 @@ def test_a_source_that_now_holds_another_variant_names_both(tmp_path, good):
 
 
 def test_the_same_variant_changed_since_is_located_at_the_hash(tmp_path, good):
-    path = saved(tmp_path, edited(good, lambda d: d["variant"].update(hash="0" * 64)))
+    def changed(data):
+        data["variant"]["hash"] = "0" * 64
+        data["snapshot"]["turn_number"] += 1  # and the game it plays is not the one saved
+
+    path = saved(tmp_path, edited(good, changed))
     assert refusal(path).startswith(
         f"{path}:8:11: error: the game was saved with variant 'Advance to Boardwalk (Winning Moves, 2016)' as it "
         "was then; it has changed since"

@@ -152,7 +152,7 @@ def _play_new_card(path: Path, timing: str) -> tuple:
     game = new_game(load_variant(path), 2, seed=1)
     game.hands[game.turn_player].append(game.book.card_index["new_card"])
     for _ in range(200):  # (the card's first chance: a decision worked out after it was dealt)
-        if game.decision == timing and {"kind": "play", "arg": "new_card"} in [a.to_dict() for a in game.legal_actions()]:
+        if game.offer_timing == timing and {"kind": "play", "arg": "new_card"} in [a.to_dict() for a in game.legal_actions()]:
             break
         game.apply(game.legal_actions()[0])
     return game, game.apply({"kind": "play", "arg": "new_card"})
@@ -167,7 +167,7 @@ def test_arithmetic_during_play_stops_at_the_bound_and_every_event_can_be_told(w
     )
     path = write(new_card(_card_text(effect)))
     assert check_variant(path).ok
-    game, events = _play_new_card(path, "card")
+    game, events = _play_new_card(path, "end_of_turn")
     options = [action.arg for action in game.legal_actions()]
     assert options == [MAX_NUMBER - 1, MAX_NUMBER]
     events += game.apply(game.legal_actions()[-1])

@@ -56,9 +56,9 @@ def at_card_step(
         pile=list(pile),
         rules=rules,
     )
-    if game.decision == "after_roll":  # asked whenever the hand holds a card (rulings.md)
+    if game.offer_timing == "after_roll":  # asked whenever the hand holds a card (rulings.md)
         game.apply({"kind": "pass"})
-    assert game.decision == "card" and game.current_player == seat(game, turn)
+    assert game.offer_timing == "end_of_turn" and game.current_player == seat(game, turn)
     return game
 
 
@@ -314,7 +314,7 @@ def test_windfall_is_offered_right_after_the_roll():
     """wiki, Windfall: 'Windfall is the card that you can use only after Step 1'; 2016: 'EXCEPT
     FOR THOSE FORTUNE CARDS WHICH INSTRUCT YOU TO PLAY THEM IMMEDIATELY AFTER YOUR ROLL'."""
     game = windfall_game(["windfall", "hurricane"])
-    assert game.decision == "after_roll" and game.current_player == seat(game, "purple")
+    assert game.offer_timing == "after_roll" and game.current_player == seat(game, "purple")
     assert sorted(a.kind for a in game.legal_actions()) == ["pass", "play"]
     assert card_options(game) == ["windfall"]  # Hurricane waits for the card step
     assert game.stacks == [[] for _ in game.stacks]  # nothing built yet
@@ -364,8 +364,8 @@ def test_windfall_may_be_declined_to_avoid_building():
     events = game.apply({"kind": "pass"})
     assert "cannot_build" in kinds(events) and game.stacks == [[] for _ in game.stacks]
     # a player holding a card is asked at the card step even with nothing to play there
-    assert game.decision == "card" and [a.kind for a in game.legal_actions()] == ["end_turn"]
-    game.apply({"kind": "end_turn"})
+    assert game.offer_timing == "end_of_turn" and [a.kind for a in game.legal_actions()] == ["pass"]
+    game.apply({"kind": "pass"})
     assert hand(game, "purple") == ["windfall"] and game.turn_player == seat(game, "white")
 
 
@@ -373,10 +373,10 @@ def test_windfall_on_a_w_roll_comes_before_the_choice_of_zone():
     """wiki, flowchart for Windfall: the card is played right after Step 1, before building; on a
     W the player then picks the zone for the larger budget."""
     game = position(hands={"purple": ["windfall"]}, turn="purple", pile=["switch"], script=roll(1, 2, "wild") + NEXT_F)
-    assert game.decision == "after_roll"
+    assert game.offer_timing == "after_roll"
     play(game, "windfall")
-    assert game.decision == "zone" and game.budget() == 8
-    game.apply({"kind": "zone", "arg": "green"})
+    assert game.decision == "choose" and game.budget() == 8
+    game.apply({"kind": "choose", "arg": "green"})
     assert build_options(game) == props(game, [("green", v) for v in (4, 5, 6, 7, 8)])
     game.apply({"kind": "build", "arg": prop(game, "green", 8)})
     assert units(game, "green", 8) == ["purple"] and token(game, "purple") == 8
@@ -938,7 +938,7 @@ def test_the_card_step_may_be_skipped():
     """wiki, Step 5: 'If you want, you may use a Fortune card ... If you do not use a Fortune
     card (or have none), go to Step 6.'"""
     game = at_card_step(hands={"purple": ["hurricane"]}, pile=["switch"])
-    game.apply({"kind": "end_turn"})
+    game.apply({"kind": "pass"})
     assert hand(game, "purple") == ["hurricane"] and discards(game) == []
     assert game.turn_player == seat(game, "white")
 

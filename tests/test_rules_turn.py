@@ -59,7 +59,7 @@ def test_gray_builds_on_three_red_hotels_and_takes_three_cards_moving_three_toke
     game = gray_twelve_and_red()
     gray, white, black, purple = (seat(game, s) for s in ("gray", "white", "black", "purple"))
     assert game.tokens[gray] == 11 and game.tokens[white] == 25 and game.tokens[black] == 12
-    assert game.budget_left() == 12 and game.zone == "red"
+    assert game.budget_left() == 12 and game.observation(gray)["zone"] == "red"
     build(game, "red", 5)
     build(game, "red", 3)
     build(game, "red", 1)
@@ -169,19 +169,20 @@ def test_a_roll_that_affords_nothing_builds_nothing_but_a_card_may_be_played():
     game = position(players=2, hands={"purple": ["hurricane"]}, turn="purple", script=roll(1, 2, "green"),
                     stacks={("blue", 2): ["white"]})
     # asked after the roll, as anyone holding a card is: Hurricane is not played then
-    assert game.decision == "after_roll" and [a.kind for a in game.legal_actions()] == ["pass"]
+    assert game.offer_timing == "after_roll" and [a.kind for a in game.legal_actions()] == ["pass"]
     events = game.apply({"kind": "pass"})
     assert "cannot_build" in kinds(events)
     assert game.decision == "card"
-    assert {a.kind for a in game.legal_actions()} == {"play", "end_turn"}
+    assert game.offer_timing == "end_of_turn"
+    assert {a.kind for a in game.legal_actions()} == {"play", "pass"}
 
 
 def test_wild_lets_the_player_choose_the_zone():
     """1985/2016, 'The W': 'you may choose any one color zone on which to build.'"""
     game = position(players=2, hands={}, turn="purple", script=roll(2, 1, "wild"))
-    assert game.decision == "zone"
+    assert game.decision == "choose" and {a.what for a in game.legal_actions()} == {"zone"}
     assert [a.arg for a in game.legal_actions()] == ["red", "blue", "yellow", "green"]
-    events = game.apply({"kind": "zone", "arg": "yellow"})
+    events = game.apply({"kind": "choose", "arg": "yellow"})
     # $3M affords only the $3M yellow lot, so that single option is taken
     assert [e.data for e in events if e.kind == "build"] == [
         {"player": seat(game, "purple"), "property": prop(game, "yellow", 3), "count": 1}

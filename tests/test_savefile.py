@@ -143,9 +143,17 @@ def test_a_snapshot_that_does_not_follow_from_the_actions_is_caught(tmp_path, va
     assert "do not lead to the saved position" in only_error(write(tmp_path, json.dumps(data))).message
 
 
-def test_a_changed_variant_is_refused_unless_asked_to_try(tmp_path, variant):
+def test_a_changed_variant_that_still_plays_the_recorded_game_loads_and_says_so(tmp_path, variant):
     data = saved_json(tmp_path, variant)
     data["variant"]["hash"] = "0" * 64
+    loaded = load_game(write(tmp_path, json.dumps(data)))
+    assert loaded.warnings and "has changed since" in loaded.warnings[0] and "replays the same way" in loaded.warnings[0]
+
+
+def test_a_changed_variant_that_plays_the_game_otherwise_is_refused_unless_asked_to_try(tmp_path, variant):
+    data = saved_json(tmp_path, variant)
+    data["variant"]["hash"] = "0" * 64
+    data["snapshot"]["turn_number"] += 1  # the variant as it is now leads elsewhere
     path = write(tmp_path, json.dumps(data))
     assert "has changed since" in only_error(path).message
     loaded = load_game(path, allow_other_variant=True)

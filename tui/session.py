@@ -28,7 +28,7 @@ PACES: dict[str, float] = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "instant": 
 
 DEFAULT_SAVE = "boardwalk-save.json"
 
-_ONE_ANSWER_QUESTIONS = frozenset({"after_roll", "card", "discard"})
+_ONE_ANSWER_QUESTIONS = frozenset({"card", "discard"})
 
 
 def default_bot() -> str:
@@ -112,6 +112,10 @@ class View:
     turn_player: int
     current_player: int | None
     decision: str | None
+    timing: str | None
+    """The timing of the cards offered, when the decision is a card offer."""
+    ends_turn: bool
+    """Whether passing the card offer ends the turn."""
     dice: list[int]
     face: str | None
     zone: str | None
@@ -335,6 +339,8 @@ class Session:
             turn_player=obs["turn_player"],
             current_player=game.current_player,
             decision=game.decision,
+            timing=(obs["decision"] or {}).get("timing"),
+            ends_turn=bool((obs["decision"] or {}).get("ends_turn")),
             dice=obs["dice"],
             face=obs["face"],
             zone=obs["zone"],

@@ -465,12 +465,12 @@ def action_label(view: View, action: Action, index: int) -> Text:
         left = f" ({view.variant.format_money(view.budget)} unspent)" if view.budget else ""
         text.append(f"Done: stop building{left}", style="bold")
         return text
-    if action.kind == "end_turn":
-        text.append("End the turn", style="bold")
+    if action.kind == "pass":
+        text.append("End the turn" if view.ends_turn else "Play no card now", style="bold")
         return text
-    if action.kind == "zone" or (action.kind == "choose" and action.what == "zone"):
+    if action.kind == "choose" and action.what == "zone":
         zone = next(z for z in view.variant.zones if z.id == action.arg)
-        text.append("Build in" if action.kind == "zone" else "Choose")
+        text.append("Choose" if view.in_play else "Build in")
         text.append(f" {zone.name} ", style=chip(zone.colour))
         return text
     words = visible(action.describe())
@@ -503,10 +503,12 @@ def decision_prompt(view: View) -> str:
     kind = view.decision
     name, _ = face_name(view)
     money = variant.format_money
-    if kind == "after_roll":
-        return f"Rolled {money(sum(view.dice))}, {name}: play a card first?"
-    if kind == "zone":
-        return f"Wild: choose a zone for {money(sum(view.dice))}"
+    if kind == "card" and not view.ends_turn:
+        if view.dice:
+            return f"Rolled {money(sum(view.dice))}, {name}: play a card first?"
+        return f"Play a {variant.deck_name} card now?"
+    if kind == "choose" and not view.in_play and view.dice:
+        return f"{name}: choose a zone for {money(sum(view.dice))}"
     if kind == "build":
         zone = next((z.name for z in variant.zones if z.id == view.zone), view.zone)
         return f"Build in {zone}: {money(view.budget or 0)} left, then Done"

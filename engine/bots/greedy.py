@@ -16,7 +16,7 @@ from engine.game.game import Game
 from engine.game.sampling import sample_game
 from engine.variant.model import Variant
 
-_FOLLOW = frozenset({"build", "choose", "zone", "discard", "react"})
+_FOLLOW = frozenset({"build", "choose", "discard", "react"})
 """Decisions of the player's own that a choice is followed through before it is judged."""
 _MAX_FOLLOW = 60
 

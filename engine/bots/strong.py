@@ -40,7 +40,7 @@ DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 100_000
 """About five minutes a decision at today's speed: enough for any study, short of forever."""
 MAX_SECONDS = 600.0
-_PASSIVE = frozenset({"after_roll", "card", "react"})
+_PASSIVE = frozenset({"card", "react"})
 """Decisions a playout answers with their last option, which is always to play no card."""
 
 

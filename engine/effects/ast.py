@@ -108,7 +108,32 @@ class Not(Node):
     operand: Expr
 
 
-Expr = Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
+@dataclass(frozen=True, slots=True)
+class Rule(Node):
+    """`rule NAME`: a value of the variant's `rules` (a number, true/false, a word, a list)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Word(Node):
+    """A word in quotes, compared with a rule's word: `rule turn_order is "roll"`."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HasWord(Node):
+    """`rule end_conditions has "track_end"`: a rule's list holds the word."""
+
+    subject: Expr
+    word: str
+
+
+Expr = (
+    Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
+    | Rule | Word | HasWord
+)
 
 
 # ----- statements ----------------------------------------------------------------------------
@@ -180,6 +205,8 @@ class BuildSession(Node):
     new_lots_given: bool
     units_per_new_lot_given: bool
     at_least_one: bool
+    at_least_one_if: Expr | None = None
+    """`at least one if COND`: compulsory only when the condition holds (a rule switch)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +230,8 @@ class MoveTop(Node):
 class Draw(Node):
     count: Expr
     player: Expr | None
+    because: str | None = None
+    """Why the card is drawn, for the log ("roll", "deal"); an effect's draw says nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,10 +287,64 @@ class Repeat(Node):
     body: tuple[Stmt, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class RollFaces(Node):
+    """`roll number into N and colour into C`: the variant's dice, in the order written, one
+    announcement for all of them; a die of several numbers gives their sum."""
+
+    rolls: tuple[tuple[str, str], ...]
+    """(die id, variable) pairs."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetCounter(Node):
+    """`set budget to EXPR`."""
+
+    counter: str
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class OfferCards(Node):
+    """`offer cards timed TIMING [, at most LIMIT]`: the player whose turn it is may play a card
+    of that timing, or pass; with a limit, asked again after each card until the turn's plays
+    reach it."""
+
+    timing: str
+    limit: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Settle(Node):
+    """Property cards follow ownership, tokens follow worth (the variant's ownership rule)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame(Node):
+    """`end game REASON [for PLAYER]`."""
+
+    reason: str
+    player: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class StartWith(Node):
+    """`start with PLAYER`: turn order starts at that player and goes round the seats."""
+
+    player: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Node):
+    """`shuffle deck`."""
+
+    pile: str
+
+
 Stmt = (
     Let | Choose | ChooseNumber | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
     | RemoveAll | MoveTop | Draw | Discard | AddBudget | OfferReaction | Cancel | Stop | Say | If | ForEach
-    | Repeat
+    | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle
 )
 
 

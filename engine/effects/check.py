@@ -43,7 +43,22 @@ ATTRIBUTES = {
 
 ADJECTIVES = {"vacant": "property", "occupied": "property", "leader": "player", "last": "player"}
 
-_A = {"player": "a player", "property": "a property", "zone": "a zone", "number": "a number", "bool": "a condition"}
+_A = {
+    "player": "a player", "property": "a property", "zone": "a zone", "number": "a number", "bool": "a condition",
+    "word": "a word in quotes", "words": "a list of words",
+}
+
+PROGRAMS = ("setup", "turn")
+"""The timings of the game's own programs, as opposed to the cards'."""
+
+
+@dataclass(frozen=True)
+class RuleValue:
+    """What `rule NAME` stands for: its kind ("number", "bool", "word", "words") and, for
+    words, the words it may be."""
+
+    kind: str
+    words: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -62,6 +77,20 @@ class EffectContext:
     zones: frozenset[str]
     timing: str = "end_of_turn"
     sizes: Sizes = field(default_factory=Sizes)
+    faces: frozenset[str] = frozenset()
+    """Words a die can show besides zones ('wild', 'fortune'); they compare like zones."""
+    dice: dict[str, str] = field(default_factory=dict)
+    """Die id -> the kind it rolls: "number" (a sum) or "zone" (a face)."""
+    rules: dict[str, RuleValue] = field(default_factory=dict)
+    counters: frozenset[str] = frozenset({"budget"})
+    piles: frozenset[str] = frozenset({"deck"})
+    timings: frozenset[str] = frozenset({"after_roll", "end_of_turn"})
+    """Card timings a program may offer."""
+    end_reasons: frozenset[str] = frozenset()
+
+    @property
+    def in_program(self) -> bool:
+        return self.timing in PROGRAMS
 
 
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
@@ -94,7 +123,7 @@ class _Checker:
             self.report(node, f"'{name}' is already in use in this effect", "choose a new name")
         elif name in self.context.zones:
             self.report(node, f"'{name}' is the name of a zone and cannot be reused", "choose a new name")
-        elif name in ("me", "budget"):
+        elif name in ("me", "budget") or name in self.context.faces:
             self.report(node, f"'{name}' has a fixed meaning and cannot be reused", "choose a new name")
         scope.variables[name] = kind
 
@@ -105,11 +134,11 @@ class _Checker:
         if name == "me":
             return "player"
         if name == "budget":
-            if self.context.timing != "after_roll":
+            if self.context.timing != "after_roll" and not self.context.in_program:
                 self.report(node, "'budget' only exists for cards played right after the roll (timing: after_roll)")
                 return None
             return "number"
-        if name in self.context.zones:
+        if name in self.context.zones or name in self.context.faces:
             return "zone"
         if self.missing_from is not None and node.line >= self.missing_from:
             return None  # perhaps made on a line with a syntax error: that error is the one to fix
@@ -191,6 +220,8 @@ class _Checker:
     def expr_IsSame(self, node: ast.IsSame, scope: _Scope) -> str:
         left = self.expr(node.left, scope)
         right = self.expr(node.right, scope)
+        if isinstance(node.right, ast.Word):
+            self._known_word(node.left, node.right.text, node.right)
         if left is not None and right is not None:
             if left != right:
                 self.report(node, f"'is' compares things of one kind, but this is {_A[left]} and {_A[right]}")
@@ -198,6 +229,31 @@ class _Checker:
                 tail = "use '=' for numbers" if left == "number" else "not conditions"
                 self.report(node, f"'is' compares players, properties or zones; {tail}")
         return "bool"
+
+    def expr_Rule(self, node: ast.Rule, scope: _Scope) -> str | None:
+        rule = self.context.rules.get(node.name)
+        if rule is None:
+            self.report(node, f"there is no rule '{node.name}'", did_you_mean(node.name, self.context.rules))
+            return None
+        return rule.kind
+
+    def expr_Word(self, node: ast.Word, scope: _Scope) -> str:
+        return "word"
+
+    def expr_HasWord(self, node: ast.HasWord, scope: _Scope) -> str:
+        kind = self.expr(node.subject, scope)
+        if kind is not None and kind != "words":
+            self.report(node.subject, f"'has \"...\"' asks whether a list of words holds one, but this is {_A[kind]}")
+        self._known_word(node.subject, node.word, node)
+        return "bool"
+
+    def _known_word(self, subject: ast.Expr, word: str, where: ast.Node) -> None:
+        """A word compared with a rule must be one that rule can hold: a misspelling would
+        make the test always false."""
+        if isinstance(subject, ast.Rule) and subject.name in self.context.rules:
+            allowed = self.context.rules[subject.name].words
+            if allowed and word not in allowed:
+                self.report(where, f"rule '{subject.name}' never holds the word '{word}'", did_you_mean(word, allowed))
 
     def expr_HasUnits(self, node: ast.HasUnits, scope: _Scope) -> str:
         self.expect(node.player, "player", scope, "what comes before 'has units on'")
@@ -263,6 +319,7 @@ class _Checker:
         self.expect(node.player, "player", scope, "whose units ('for ...')")
 
     def stmt_BuildSession(self, node: ast.BuildSession, scope: _Scope) -> None:
+        self.expect(node.at_least_one_if, "bool", scope, "what follows 'at least one if'")
         self.expect(node.budget, "number", scope, "the amount to build with")
         self.expect(node.zone, "zone", scope, "where to build ('in ...')")
         self.expect(node.new_lots, "number", scope, "'new lots'")
@@ -288,7 +345,7 @@ class _Checker:
         self.expect(node.player, "player", scope, "whose hand ('from ...')")
 
     def stmt_AddBudget(self, node: ast.AddBudget, scope: _Scope) -> None:
-        if self.context.timing != "after_roll":
+        if self.context.timing != "after_roll" and not self.context.in_program:
             self.report(node, "'add ... to budget' only works for cards played right after the roll (timing: after_roll)")
         self.expect(node.amount, "number", scope, "the amount")
 
@@ -307,8 +364,11 @@ class _Checker:
 
     def stmt_If(self, node: ast.If, scope: _Scope) -> None:
         self.expect(node.condition, "bool", scope, "what follows 'if'")
-        self.block(node.then, scope.child())
-        self.block(node.otherwise, scope.child())
+        then, otherwise = scope.child(), scope.child()
+        self.block(node.then, then)
+        self.block(node.otherwise, otherwise)
+        for name, kind in given_on_both_sides(scope.variables, then.variables, otherwise.variables).items():
+            scope.variables[name] = kind
 
     def stmt_ForEach(self, node: ast.ForEach, scope: _Scope) -> None:
         inner = scope.child()
@@ -318,6 +378,51 @@ class _Checker:
     def stmt_Repeat(self, node: ast.Repeat, scope: _Scope) -> None:
         self.expect(node.times, "number", scope, "the number of times")
         self.block(node.body, scope.child())
+
+    # ----- the game's own words: its programs roll, offer cards, settle and end
+
+    def program_only(self, node: ast.Node, what: str) -> bool:
+        if not self.context.in_program:
+            self.report(node, f"'{what}' belongs to the game's setup or turn, not to a card")
+            return False
+        return True
+
+    def stmt_RollFaces(self, node: ast.RollFaces, scope: _Scope) -> None:
+        for die, var in node.rolls:
+            kind = self.context.dice.get(die)
+            if kind is None:
+                self.report(node, f"there is no die '{die}'", did_you_mean(die, self.context.dice))
+            self.bind(node, var, kind or "number", scope)
+
+    def stmt_SetCounter(self, node: ast.SetCounter, scope: _Scope) -> None:
+        if node.counter not in self.context.counters:
+            self.report(node, f"there is no counter '{node.counter}'", did_you_mean(node.counter, self.context.counters))
+        self.expect(node.value, "number", scope, "the value")
+
+    def stmt_OfferCards(self, node: ast.OfferCards, scope: _Scope) -> None:
+        if self.program_only(node, "offer cards") and node.timing not in self.context.timings:
+            self.report(node, f"no card has the timing '{node.timing}'",
+                        did_you_mean(node.timing, self.context.timings) or "timings: " + ", ".join(sorted(self.context.timings)))
+        self.expect(node.limit, "number", scope, "how many cards at most")
+
+    def stmt_Settle(self, node: ast.Settle, scope: _Scope) -> None:
+        self.program_only(node, "settle")
+
+    def stmt_EndGame(self, node: ast.EndGame, scope: _Scope) -> None:
+        if self.context.end_reasons and node.reason not in self.context.end_reasons:
+            self.report(node, f"'{node.reason}' is not one of the ways this game ends",
+                        did_you_mean(node.reason, self.context.end_reasons)
+                        or "ways: " + ", ".join(sorted(self.context.end_reasons)))
+        self.expect(node.player, "player", scope, "whose it is ('for ...')")
+
+    def stmt_StartWith(self, node: ast.StartWith, scope: _Scope) -> None:
+        if self.context.timing != "setup":
+            self.report(node, "'start with' belongs to the game's setup")
+        self.expect(node.player, "player", scope, "who starts")
+
+    def stmt_Shuffle(self, node: ast.Shuffle, scope: _Scope) -> None:
+        if node.pile not in self.context.piles:
+            self.report(node, f"there is no pile '{node.pile}'", did_you_mean(node.pile, self.context.piles))
 
 
 def _article(word: str) -> str:
@@ -394,18 +499,28 @@ def is_reserved(word: str) -> bool:
     return word in reserved_words() or word in ("me", "budget")
 
 
-def binding(statement: ast.Stmt, variables: dict[str, str], context: EffectContext) -> tuple[str, str] | None:
-    """The variable a statement binds in its block and the kind of its value, or None: what
-    a saved game's variables are checked against (a checked effect's names always resolve)."""
+def given_on_both_sides(before: dict[str, str], then: dict[str, str], otherwise: dict[str, str]) -> dict[str, str]:
+    """The names an `if ... else` gives a value on both of its sides (of one kind): known after
+    it, as `let Z = C` and `choose zone Z` in the two sides of the turn."""
+    return {
+        name: kind for name, kind in then.items() if name not in before and otherwise.get(name) == kind
+    }
+
+
+def bindings(statement: ast.Stmt, variables: dict[str, str], context: EffectContext) -> list[tuple[str, str]]:
+    """The variables a statement binds in its block and the kinds of their values: what a
+    saved game's variables are checked against (a checked effect's names always resolve)."""
     if isinstance(statement, ast.Let):
         kind = _Checker(context).expr(statement.value, _Scope(dict(variables)))
-        return statement.var, kind or "number"
+        return [(statement.var, kind or "number")]
     if isinstance(statement, ast.Choose):
-        return statement.var, KIND_OF_CHOICE[statement.kind]
+        return [(statement.var, KIND_OF_CHOICE[statement.kind])]
     if isinstance(statement, (ast.ChooseNumber, ast.RollDice)):
-        return statement.var, "number"
+        return [(statement.var, "number")]
     if isinstance(statement, ast.RollZone):
-        return statement.var, "zone"
+        return [(statement.var, "zone")]
     if isinstance(statement, ast.RollOff):
-        return statement.var, "player"
-    return None
+        return [(statement.var, "player")]
+    if isinstance(statement, ast.RollFaces):
+        return [(var, context.dice.get(die, "number")) for die, var in statement.rolls]
+    return []

@@ -457,10 +457,12 @@ class _ToAst(Transformer):
         values = {"new_lots": None, "units_per_new_lot": None}
         given = {"new_lots": False, "units_per_new_lot": False}
         at_least_one = False
+        at_least_one_if = None
         for option in options:
             name, value = option
             if name == "at_least_one":
                 at_least_one = True
+                at_least_one_if = value
                 continue
             if given[name]:
                 self._refuse(EffectSyntaxError(f"'{name.replace('_', ' ')}' is given twice", meta.line, meta.column))
@@ -475,6 +477,7 @@ class _ToAst(Transformer):
             new_lots_given=given["new_lots"],
             units_per_new_lot_given=given["units_per_new_lot"],
             at_least_one=at_least_one,
+            at_least_one_if=at_least_one_if,
         )
 
     def new_lots(self, meta, items):
@@ -484,7 +487,7 @@ class _ToAst(Transformer):
         return ("units_per_new_lot", items[1])
 
     def at_least_one(self, meta, items):
-        return ("at_least_one", None)
+        return ("at_least_one", items[1] if len(items) > 1 else None)
 
     def remove_top(self, meta, items):
         return ast.RemoveTop(**_pos(meta), property=items[0])
@@ -496,7 +499,33 @@ class _ToAst(Transformer):
         return ast.MoveTop(**_pos(meta), source=items[0], target=items[1])
 
     def draw_stmt(self, meta, items):
-        return ast.Draw(**_pos(meta), count=items[0], player=items[1])
+        return ast.Draw(**_pos(meta), count=items[0], player=items[1], because=items[2])
+
+    def because(self, meta, items):
+        return str(items[0])[1:-1]
+
+    def roll_faces(self, meta, items):
+        names = [str(token) for token in items]
+        pairs = tuple(zip(names[0::2], [self._var(token) for token in items[1::2]]))
+        return ast.RollFaces(**_pos(meta), rolls=pairs)
+
+    def set_stmt(self, meta, items):
+        return ast.SetCounter(**_pos(meta), counter=str(items[0]), value=items[1])
+
+    def offer_stmt(self, meta, items):
+        return ast.OfferCards(**_pos(meta), timing=str(items[0]), limit=items[1])
+
+    def settle_stmt(self, meta, items):
+        return ast.Settle(**_pos(meta))
+
+    def end_game_stmt(self, meta, items):
+        return ast.EndGame(**_pos(meta), reason=str(items[0]), player=items[1])
+
+    def start_with_stmt(self, meta, items):
+        return ast.StartWith(**_pos(meta), player=items[0])
+
+    def shuffle_stmt(self, meta, items):
+        return ast.Shuffle(**_pos(meta), pile=str(items[0]))
 
     def discard_stmt(self, meta, items):
         return ast.Discard(**_pos(meta), count=items[0], player=items[1])
@@ -566,6 +595,15 @@ class _ToAst(Transformer):
 
     def has_units(self, meta, items):
         return ast.HasUnits(**_pos(meta), player=items[0], property=items[1])
+
+    def has_word(self, meta, items):
+        return ast.HasWord(**_pos(meta), subject=items[0], word=str(items[1])[1:-1])
+
+    def rule(self, meta, items):
+        return ast.Rule(**_tok_pos(items[0]), name=str(items[0]))
+
+    def word(self, meta, items):
+        return ast.Word(**_tok_pos(items[0]), text=str(items[0])[1:-1])
 
     def and_(self, meta, items):
         if len(items) == 1:

@@ -159,6 +159,11 @@ def _is_same(e: ast.IsSame, cache) -> Fn:
 
 def _logic(e: ast.Logic, cache) -> Fn:
     operands = tuple(compile_expr(o, cache) for o in e.operands)
+    if len(operands) == 2:  # the usual case, without a generator per test
+        a, b = operands
+        if e.op == "and":
+            return lambda g, env, me: bool(a(g, env, me) and b(g, env, me))
+        return lambda g, env, me: bool(a(g, env, me) or b(g, env, me))
     if e.op == "and":
         return lambda g, env, me: all(o(g, env, me) for o in operands)
     return lambda g, env, me: any(o(g, env, me) for o in operands)
@@ -169,7 +174,25 @@ def _not(e: ast.Not, cache) -> Fn:
     return lambda g, env, me: not operand(g, env, me)
 
 
+def _rule(e: ast.Rule, cache) -> Fn:
+    name = e.name
+    return lambda g, env, me: getattr(g.variant.rules, name)
+
+
+def _word(e: ast.Word, cache) -> Fn:
+    text = e.text
+    return lambda g, env, me: text
+
+
+def _has_word(e: ast.HasWord, cache) -> Fn:
+    subject, word = compile_expr(e.subject, cache), e.word
+    return lambda g, env, me: word in (subject(g, env, me) or ())
+
+
 _COMPILERS: dict[type, Callable[[Any, dict[int, Fn]], Fn]] = {
+    ast.Rule: _rule,
+    ast.Word: _word,
+    ast.HasWord: _has_word,
     ast.Number: _number,
     ast.Name: _name,
     ast.Attribute: _attribute,

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
-from engine.game.frames import BlockFrame, BuildFrame, CardFrame, LoopFrame, RepeatFrame
+from engine.game.frames import BlockFrame, BuildFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -49,7 +49,7 @@ class _Trial:
     mark when a branch is done, and compared with the first values to see if anything changed.
 
     A place is a list and an index into it (a supply), a whole list (a stack, a hand, a pile)
-    with index None, or the game and an attribute name (the budget). The work budget of one
+    with index None, a dict and a key (a counter), or an object and an attribute name. The work budget of one
     question lives here too."""
 
     __slots__ = ("game", "log", "first", "paths", "steps", "cancelled")
@@ -66,7 +66,7 @@ class _Trial:
         """Note the value of a place before it changes."""
         if key is None:
             value: Any = tuple(where)
-        elif type(key) is int:
+        elif isinstance(where, (list, dict)):
             value = where[key]
         else:
             value = getattr(where, key)
@@ -83,7 +83,7 @@ class _Trial:
             where, key, value = log.pop()
             if key is None:
                 where[:] = value
-            elif type(key) is int:
+            elif isinstance(where, (list, dict)):
                 where[key] = value
             else:
                 setattr(where, key, value)
@@ -96,7 +96,7 @@ class _Trial:
             if key is None:
                 if tuple(where) != value:
                     return True
-            elif type(key) is int:
+            elif isinstance(where, (list, dict)):
                 if where[key] != value:
                     return True
             elif getattr(where, key) != value:
@@ -135,7 +135,7 @@ def segments_after(game: Game, var: str, value: Any) -> list:
     top = frames[-1]
     for index in range(len(frames) - 1, -1, -1):
         frame = frames[index]
-        if isinstance(frame, CardFrame):
+        if isinstance(frame, (CardFrame, ProgramFrame)):
             break
         if isinstance(frame, BlockFrame):
             env = dict(frame.env)
@@ -292,8 +292,8 @@ def _act(game: Game, s: ast.Stmt, value, me: int, trial: _Trial) -> None:
             trial.touch(game.hands[player])
             game.discard.append(game.hands[player].pop())  # which card is the player's choice
     elif isinstance(s, ast.AddBudget):
-        trial.touch(game, "bonus")
-        game.bonus += value(s.amount) or 0
+        trial.touch(game.counters, "budget")
+        game.counters["budget"] += value(s.amount) or 0
     elif isinstance(s, ast.Cancel):
         trial.touch(trial, "cancelled")
         trial.cancelled = True  # the card answered is stopped: that is a change

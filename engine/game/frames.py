@@ -1,9 +1,9 @@
 """The frames of the machine's stack: small slotted records, one class per kind of work under
 way, each able to write itself as plain data and be read back.
 
-Every bit of progress the game makes between two decisions lives in a frame: where a card's
-effect has got to and its variables, the rounds a loop has left, what a build session has
-placed. So a game stopped at any decision (mid-card included) is plain data: copied frame by
+Every bit of progress the game makes between two decisions lives in a frame: where the turn
+and a card's effect have got to and their variables, the rounds a loop has left, what a build
+session has placed. So a game stopped at any decision (mid-card included) is plain data: copied frame by
 frame, saved as JSON, restored. Only the machine (`Game._advance` and the statements it runs)
 pushes and pops them. Their saved form is a dict with a "t" naming the kind, checked field by
 field on restore (`snapshot_check`).
@@ -54,20 +54,52 @@ def _saved(name: str, value: Any) -> Any:
     return _copied(value)
 
 
-class TurnFrame(Frame):
-    """The turn's place in its steps (docs/rulings.md, The turn)."""
+class GameFrame(Frame):
+    """The bottom of the stack: the game's setup, then one turn after another. `begun` says
+    whether a turn has been played yet (the next one passes the turn on first)."""
 
-    __slots__ = ("step",)
-    kind = "turn"
+    __slots__ = ("phase", "begun")
+    kind = "game"
 
-    def __init__(self, step: str = "start"):
-        self.step = step
+    def __init__(self, phase: str = "setup", begun: bool = False):
+        self.phase = phase
+        self.begun = begun
+
+
+class ProgramFrame(Frame):
+    """One of the game's own programs running for `me`: the setup, or a turn. Blocks inside it
+    point at it as their root, as a card's blocks point at the card."""
+
+    __slots__ = ("program", "me", "halt", "target", "steps")
+    kind = "run"
+
+    def __init__(self, program: str, me: int):
+        self.program = program
+        self.me = me
+        self.halt = False
+        self.target: int | None = None
+        self.steps = 0
+
+
+class OfferFrame(Frame):
+    """`offer cards timed T`: the player may play a card of that timing, or pass. With a
+    limit it is asked again after each card while the turn's plays stay under it; without,
+    once."""
+
+    __slots__ = ("player", "timing", "limit", "asked")
+    kind = "offer"
+
+    def __init__(self, player: int, timing: str, limit: int | None):
+        self.player = player
+        self.timing = timing
+        self.limit = limit
+        self.asked = False
 
 
 class CardFrame(Frame):
     """A card being played by `me`: discarded and settled when its effect is done; `halt` stops
     the effect (a cancelling answer, nothing to choose); `target` is the index of the card frame
-    an answer is played against."""
+    an answer is played against. Its blocks point at it as their root."""
 
     __slots__ = ("c", "me", "halt", "target", "steps")
     kind = "card"
@@ -81,7 +113,8 @@ class CardFrame(Frame):
 
 
 class BlockFrame(Frame):
-    """Statements of one block of a card's effect: the next to run, and the variables."""
+    """Statements of one block of a card's effect or a program: the next to run, the
+    variables, and the index of the card or program frame it belongs to (`root`)."""
 
     __slots__ = ("b", "pc", "env", "root")
     kind = "blk"
@@ -163,7 +196,11 @@ class DiscardFrame(Frame):
 
 
 FRAME_KINDS: dict[str, type[Frame]] = {
-    cls.kind: cls for cls in (TurnFrame, CardFrame, BlockFrame, LoopFrame, RepeatFrame, BuildFrame, ReactFrame, DiscardFrame)
+    cls.kind: cls
+    for cls in (
+        GameFrame, ProgramFrame, OfferFrame, CardFrame, BlockFrame, LoopFrame, RepeatFrame, BuildFrame, ReactFrame,
+        DiscardFrame,
+    )
 }
 
 
@@ -177,3 +214,7 @@ def frame_from_dict(data: dict[str, Any]) -> Frame:
             value = {int(prop): int(count) for prop, count in value or ()}
         setattr(frame, name, _copied(value))
     return frame
+
+
+RootFrame = CardFrame | ProgramFrame
+"""What a block's `root` points at: the card or program whose statements it runs."""

@@ -22,10 +22,13 @@ from engine.game.frames import (
     CardFrame,
     DiscardFrame,
     Frame,
+    GameFrame,
     LoopFrame,
+    OfferFrame,
+    ProgramFrame,
     ReactFrame,
     RepeatFrame,
-    TurnFrame,
+    RootFrame,
 )
 from engine.game.interpreter import Interpreter
 from engine.game.messages import Action, Event, IllegalAction
@@ -74,7 +77,6 @@ class Game:
         self.start_units = units
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.pile: list[int] = [i for i, card in enumerate(variant.cards) for _ in range(card.count)]
-        self.rng.shuffle(self.pile)
         self.discard: list[int] = []
         self.in_play: list[int] = []
         self.holder: list[int | None] = [None] * len(variant.properties)
@@ -85,44 +87,20 @@ class Game:
         self.order: list[int] = list(range(players))
         self.turn_pos = 0
         self.turn_number = 0
-        self.dice: list[int] = []
-        self.face: int | None = None
-        self.zone: str | None = None
-        self.bonus = 0
+        self.rolled: dict[str, list[int]] = {}
+        """The last roll of each die (by id): the faces' positions, for the board to show."""
+        self.counters: dict[str, int] = {"budget": 0}
+        """The game's counters by name (the turn's budget)."""
         self.cards_played = 0
-        self.frames: list[Frame] = []
+        """Cards played this turn, answers aside."""
+        self.frames: list[Frame] = [GameFrame()]
         self.pending: dict | None = None
         self.over = False
         self.end_reason: dict | None = None
         self._events: list[Event] = []
         self.setup_events: list[Event] = []
-        self.setup_events = self._set_up()
-
-    def _set_up(self) -> list[Event]:
-        """SET UP 6-7: everyone draws the starting hand; the highest roll goes first."""
-        self._events = []
-        first = 0
-        if self.variant.rules.turn_order == "roll":
-            first = self._roll_for_first_player()
-        self.order = [(first + i) % self.n for i in range(self.n)]
-        self.emit("first_player", {"player": first})
-        for player in self.order:
-            for _ in range(self.variant.rules.starting_hand):
-                self.draw(player, "deal")
-        self.frames = [TurnFrame()]
-        self._advance()
-        return self._events
-
-    def _roll_for_first_player(self) -> int:
-        candidates = list(range(self.n))
-        for _ in range(100):
-            totals = [(p, sum(self.roll_number_dice())) for p in candidates]
-            self.emit("turn_order_roll", {"rolls": totals})
-            best = max(total for _, total in totals)
-            candidates = [p for p, total in totals if total == best]
-            if len(candidates) == 1:
-                break
-        return candidates[0]
+        self._advance()  # the setup program, then the first turn up to its first decision
+        self.setup_events = self._events
 
     # ----- the public API --------------------------------------------------------------------
 
@@ -144,6 +122,34 @@ class Game:
         """The kind of the pending decision: "build", "zone", "after_roll", "card",
         "choose", "react" or "discard"."""
         return None if self.pending is None else self.pending["kind"]
+
+    @property
+    def offer_timing(self) -> str | None:
+        """While a card offer is pending, the timing of the cards it is about ("after_roll",
+        "end_of_turn"); None otherwise."""
+        frame = self.frames[-1] if self.pending is not None else None
+        return frame.timing if isinstance(frame, OfferFrame) else None
+
+    def passing_ends_turn(self) -> bool:
+        """Whether passing the card offer now asked is the turn's last step: nothing of the turn
+        program is left after it (its blocks at their ends, its loops done). Interfaces say
+        "end the turn" then, whatever the program's shape."""
+        frames = self.frames
+        if self.pending is None or not isinstance(frames[-1], OfferFrame):
+            return False
+        blocks = self.book.blocks
+        for frame in reversed(frames[:-1]):
+            if isinstance(frame, ProgramFrame):
+                return frame.program == "turn"
+            if isinstance(frame, BlockFrame) and frame.pc < len(blocks[frame.b]):
+                return False
+            if isinstance(frame, LoopFrame) and frame.i < len(frame.items):
+                return False
+            if isinstance(frame, RepeatFrame) and frame.left > 0:
+                return False
+            if isinstance(frame, CardFrame):
+                return False
+        return False
 
     def legal_actions(self) -> list[Action]:
         return [] if self.pending is None else list(self.pending["options"])
@@ -179,6 +185,8 @@ class Game:
                 "kind": pending["kind"],
                 "player": pending["player"],
                 "options": [a.to_dict() for a in pending["options"]] if pending["player"] == player else None,
+                "timing": self.frames[-1].timing if isinstance(self.frames[-1], OfferFrame) else None,
+                "ends_turn": self.passing_ends_turn(),
             }
         return {
             "player": player,
@@ -196,9 +204,9 @@ class Game:
             "draw_pile": len(self.pile),
             "discard_pile": [cards[c].id for c in self.discard],
             "in_play": [cards[c].id for c in self.in_play],
-            "dice": list(self.dice),
+            "dice": self.dice,
             "face": self._face_label(),
-            "zone": self.zone,
+            "zone": self._zone_built(),
             "budget": self.budget_left(),
             "cards_played": self.cards_played,
             "decision": decision,
@@ -237,7 +245,8 @@ class Game:
         other.tokens = list(self.tokens)
         other.dirty = set(self.dirty)
         other.order = list(self.order)
-        other.dice = list(self.dice)
+        other.rolled = {die: list(faces) for die, faces in self.rolled.items()}
+        other.counters = dict(self.counters)
         other.frames = [f.copy() for f in self.frames]
         other.pending = None if self.pending is None else dict(self.pending)
         other._events = []
@@ -291,7 +300,13 @@ class Game:
         return self.variant.rules.last_place_includes_ties or self.tokens.count(worst) == 1
 
     def budget(self) -> int:
-        return sum(self.dice) + self.bonus
+        return self.counters["budget"]
+
+    @property
+    def dice(self) -> list[int]:
+        """The number dice's last roll."""
+        faces = self.book.number_faces
+        return [faces[i] for i in self.rolled.get("number", ())]
 
     def budget_left(self) -> int | None:
         for frame in reversed(self.frames):
@@ -300,7 +315,16 @@ class Game:
         return None
 
     def _face_label(self) -> str | None:
-        return None if self.face is None else self.book.face_labels[self.face]
+        """The colour die's last face: a zone, 'wild' or 'fortune'."""
+        faces = self.rolled.get("colour")
+        return self.book.face_labels[faces[0]] if faces else None
+
+    def _zone_built(self) -> str | None:
+        """The zone being built in, while a build session is under way."""
+        for frame in reversed(self.frames):
+            if isinstance(frame, BuildFrame):
+                return frame.zone
+        return None
 
     # ----- primitives: dice, cards, units ----------------------------------------------------
 
@@ -391,7 +415,7 @@ class Game:
             self.emit("move_unit", {"player": unit, "from": source, "to": target})
 
     def add_budget(self, player: int, amount: int) -> None:
-        self.bonus += amount
+        self.counters["budget"] += amount
         self.emit("budget", {"player": player, "budget": self.budget()})
 
     def push_build(self, player: int, budget: int, zone: str | None, lots: int | None, per_lot: int | None, must: bool) -> None:
@@ -448,6 +472,10 @@ class Game:
                     self._finish("track_end", player)
                     return
 
+    def source_of(self, root: RootFrame) -> str:
+        """The card (by id) or program (by name) a block belongs to, for the log."""
+        return self.variant.cards[root.c].id if isinstance(root, CardFrame) else root.program
+
     def _finish(self, reason: str, player: int | None) -> None:
         self.over = True
         self.pending = None
@@ -460,34 +488,17 @@ class Game:
         """Run frames until a decision is pending or the game is over."""
         frames = self.frames
         steps = _STEP
-        turn_steps = _TURN_STEPS
         while self.pending is None and not self.over:
             frame = frames[-1]
-            if type(frame) is TurnFrame:
-                turn_steps[frame.step](self, frame)
-            else:
-                steps[type(frame)](self, frame)
+            steps[type(frame)](self, frame)
 
     def question_at_top(self) -> tuple[str, int, list[Action]] | None:
         """The decision the frame stack stands at, worked out from the state alone, as the
         step that asked it worked it out: (kind, player, options), or None where the machine
         would run on without asking. `restore` checks a snapshot's pending decision with it."""
         frame = self.frames[-1]
-        player = self.turn_player
-        if isinstance(frame, TurnFrame):
-            step = frame.step
-            if step == "zone":
-                return _asked("after_roll", player, self._after_roll_question())
-            if (
-                step == "build"
-                and self.face is not None
-                and self.book.colour_faces[self.face].kind == "wild"
-                and self.zone is None
-            ):
-                return "zone", player, list(self.texts.zone_actions)
-            if step == "cards":
-                return _asked("card", player, self._card_step_question())
-            return None
+        if isinstance(frame, OfferFrame):
+            return _asked("card", frame.player, self._offer_question(frame))
         if isinstance(frame, BuildFrame):
             return _asked("build", frame.player, self._build_question(frame))
         if isinstance(frame, ReactFrame):
@@ -498,8 +509,7 @@ class Game:
             block = self.book.blocks[frame.b]
             statement = block[frame.pc] if frame.pc < len(block) else None
             if isinstance(statement, (ast.Choose, ast.ChooseNumber, ast.RollZone)):
-                root = self.frames[frame.root]
-                assert isinstance(root, CardFrame)
+                root = cast(RootFrame, self.frames[frame.root])
                 chooser, what, values = self.interp.offered_choice(statement, frame, root)
                 if chooser is not None and len(values) > 1:
                     return "choose", chooser, self.interp.choice_actions(what, values)
@@ -533,13 +543,7 @@ class Game:
         elif kind == "play":
             self._play(player, self.book.card_index[action.arg])
         elif kind == "pass":
-            pass
-        elif kind == "end_turn":
-            assert isinstance(frame, TurnFrame)
-            frame.step = "end"
-        elif kind == "zone":
-            self.zone = action.arg
-            self.emit("zone", {"player": player, "zone": action.arg})
+            self.frames.pop()  # the offer: no card now
         elif kind == "choose":
             assert isinstance(frame, BlockFrame)
             statement = self.book.blocks[frame.b][frame.pc]
@@ -557,97 +561,62 @@ class Game:
             self._discard(player, self.book.card_index[action.arg])
             frame.left -= 1
 
-    # -- the turn
+    # -- the game's own programs: the setup, then one turn after another
 
-    def _step_turn(self, frame: TurnFrame) -> None:
-        _TURN_STEPS[frame.step](self, frame)
+    def _step_game(self, frame: GameFrame) -> None:
+        """The bottom of the stack: run the setup, then start turn after turn."""
+        if frame.phase == "setup":
+            frame.phase = "turns"
+            self._run_program("setup", 0)
+            return
+        if frame.begun:
+            self.turn_pos = (self.turn_pos + 1) % self.n
+        frame.begun = True
+        self._begin_turn()
 
-    def _turn_start(self, frame: TurnFrame) -> None:
+    def _begin_turn(self) -> None:
         player = self.turn_player
         self.turn_number += 1
         if self.turn_number > MAX_TURNS:
             self._finish("turn_limit", None)
             return
-        events = self._events
-        texts = self.texts
-        events.append(Event("turn", {"player": player, "number": self.turn_number}, texts))
-        if self.book.end_on_no_units and self.supply[player] == 0:
-            self._finish("no_units", player)
-            return
+        self._events.append(Event("turn", {"player": player, "number": self.turn_number}, self.texts))
         self.cards_played = 0
-        self.bonus = 0
-        self.zone = None
-        self.dice = dice = self.roll_number_dice()
-        book = self.book
-        self.face = index = self.rng.below(len(book.colour_faces))
-        face = book.colour_faces[index]
-        events.append(Event("roll", {"player": player, "dice": list(dice), "face": book.face_labels[index]}, texts))
-        # each step falls through to the next when it needs no decision
-        if face.kind == "fortune":
-            self.draw(player, "roll")
-            frame.step = "cards"
-            self._turn_cards(frame)
-        else:
-            frame.step = "after_roll"
-            self._turn_after_roll(frame)
+        self.counters["budget"] = 0
+        self.rolled = {}
+        self._run_program("turn", player)
 
-    def _turn_after_roll(self, frame: TurnFrame) -> None:
-        frame.step = "zone"
-        options = self._after_roll_question()
-        if options is not None:
-            self.ask("after_roll", self.turn_player, options)
-        else:
-            self._turn_zone(frame)
+    def _run_program(self, name: str, me: int) -> None:
+        root = len(self.frames)
+        self.frames.append(ProgramFrame(name, me))
+        self.frames.append(BlockFrame(self.book.program_block[name], {}, root))
 
-    def _after_roll_question(self) -> list[Action] | None:
-        """The options of the question right after the roll, or None when it is not asked."""
-        player = self.turn_player
-        if not self._asks_for_cards(player, self.book.after_roll):
-            return None
-        return self._playable(player, self.book.after_roll) + [self.texts.pass_action]
+    def _step_program(self, frame: ProgramFrame) -> None:
+        """A program is done: the game's own frame below starts what comes next."""
+        self.frames.pop()
 
-    def _turn_zone(self, frame: TurnFrame) -> None:
-        frame.step = "build"
-        assert self.face is not None  # the turn's roll came first
-        face = self.variant.dice.colour_faces[self.face]
-        if face.kind == "wild":
-            self.ask("zone", self.turn_player, list(self.texts.zone_actions))
-        else:
-            self.zone = face.zone
-            self._turn_build(frame)
+    # -- offering cards
 
-    def _turn_build(self, frame: TurnFrame) -> None:
-        frame.step = "settle"
-        rules = self.variant.rules
-        self.push_build(
-            self.turn_player, self.budget(), self.zone, rules.new_lots_per_roll, rules.units_per_new_lot,
-            rules.build_compulsory,
-        )
-
-    def _turn_settle(self, frame: TurnFrame) -> None:
-        frame.step = "cards"
-        self.settle()
-        if not self.over:
-            self._turn_cards(frame)
-
-    def _turn_cards(self, frame: TurnFrame) -> None:
-        options = self._card_step_question()
-        if options is not None:
-            self.ask("card", self.turn_player, options)
+    def _step_offer(self, frame: OfferFrame) -> None:
+        """Ask; back here after a card played from the offer, ask again only with a limit the
+        turn's plays are still under."""
+        options = None if frame.asked and frame.limit is None else self._offer_question(frame)
+        if options is None:
+            self.frames.pop()
             return
-        frame.step = "end"
-        self._turn_end(frame)
+        frame.asked = True
+        self.ask("card", frame.player, options)
 
-    def _card_step_question(self) -> list[Action] | None:
-        """The options of the end-of-turn card question, or None when it is not asked."""
-        player = self.turn_player
-        if self.cards_played >= self.variant.rules.cards_per_turn or not self._asks_for_cards(player, self.book.end_of_turn):
+    def _offer_question(self, frame: OfferFrame) -> list[Action] | None:
+        """The options of a card offer (the cards playable now, and passing), or None when it
+        is not asked: the turn's plays reached the limit, or (rulings.md, 33) the hand is
+        empty or the deck has no card of that timing."""
+        if frame.limit is not None and self.cards_played >= frame.limit:
             return None
-        return self._playable(player, self.book.end_of_turn) + [self.texts.end_turn_action]
-
-    def _turn_end(self, frame: TurnFrame) -> None:
-        self.turn_pos = (self.turn_pos + 1) % self.n
-        frame.step = "start"
+        timing = self.book.timed.get(frame.timing, frozenset())
+        if not self._asks_for_cards(frame.player, timing):
+            return None
+        return self._playable(frame.player, timing) + [self.texts.pass_action]
 
     def _asks_for_cards(self, player: int, timing: frozenset[int]) -> bool:
         """Whether the player is asked about cards of this timing. Only public facts decide
@@ -767,21 +736,56 @@ class Game:
         self.settle()
 
     def _step_block(self, frame: BlockFrame) -> None:
-        root = cast(CardFrame, self.frames[frame.root])
-        block = self.book.blocks[frame.b]
-        if root.halt or frame.pc >= len(block):
-            self.frames.pop()
-            return
-        steps = root.steps + 1
-        root.steps = steps
-        if steps > MAX_EFFECT_STEPS:
-            root.halt = True
-            self.emit("effect_limit", {"card": self.variant.cards[root.c].id, "steps": MAX_EFFECT_STEPS})
-            return
-        self.interp.execute(block[frame.pc], frame, root)
+        """Run the block's statements one after another for as long as each leaves it on top
+        with nothing asked: one trip through the machine's loop per block, not per statement."""
+        frames = self.frames
+        root = cast(RootFrame, frames[frame.root])
+        ops = self.book.ops[frame.b]
+        while True:
+            if root.halt or frame.pc >= len(ops):
+                frames.pop()
+                if not root.halt:
+                    parent = frames[-1]
+                    if isinstance(parent, BlockFrame):
+                        self._hand_back(parent, frame.env)
+                return
+            steps = root.steps + 1
+            root.steps = steps
+            if steps > MAX_EFFECT_STEPS:
+                root.halt = True
+                self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
+                return
+            ops[frame.pc](self, frame, root)
+            if frames[-1] is not frame or self.pending is not None or self.over:
+                return
+
+    def _hand_back(self, parent: BlockFrame, env: dict) -> None:
+        """A side of an `if ... else` is done: the names both sides give a value to are known
+        after it (the rulebook says which), so they go to the block it stands in."""
+        parent_env = parent.env
+        for name in self.book.scopes[parent.b][parent.pc]:
+            if name not in parent_env and name in env:
+                parent_env[name] = env[name]
+
+    def run_inline(self, b: int, parent: BlockFrame, root: RootFrame) -> None:
+        """Run block `b`, one that cannot ask anything, to its end now, as a side of the `if`
+        just passed in `parent`; the same steps, limits and hand-back as in a frame of its own."""
+        ops = self.book.ops[b]
+        branch = BlockFrame(b, dict(parent.env), parent.root)
+        while branch.pc < len(ops):
+            steps = root.steps + 1
+            root.steps = steps
+            if steps > MAX_EFFECT_STEPS:
+                root.halt = True
+                self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
+                return
+            ops[branch.pc](self, branch, root)
+            if root.halt or self.over:
+                return
+        self._hand_back(parent, branch.env)
 
     def _step_loop(self, frame: LoopFrame) -> None:
-        if cast(CardFrame, self.frames[frame.root]).halt or frame.i >= len(frame.items):
+        if cast(RootFrame, self.frames[frame.root]).halt or frame.i >= len(frame.items):
             self.frames.pop()
             return
         env = dict(frame.env)
@@ -790,7 +794,7 @@ class Game:
         self.frames.append(BlockFrame(frame.b, env, frame.root))
 
     def _step_repeat(self, frame: RepeatFrame) -> None:
-        if cast(CardFrame, self.frames[frame.root]).halt or frame.left <= 0:
+        if cast(RootFrame, self.frames[frame.root]).halt or frame.left <= 0:
             self.frames.pop()
             return
         frame.left -= 1
@@ -851,6 +855,9 @@ def _may_stop(frame: BuildFrame) -> bool:
 
 
 _STEP: dict[type[Frame], Callable] = {
+    GameFrame: Game._step_game,
+    ProgramFrame: Game._step_program,
+    OfferFrame: Game._step_offer,
     BuildFrame: Game._step_build,
     CardFrame: Game._step_card,
     BlockFrame: Game._step_block,
@@ -860,15 +867,6 @@ _STEP: dict[type[Frame], Callable] = {
     DiscardFrame: Game._step_discard,
 }
 
-_TURN_STEPS = {
-    "start": Game._turn_start,
-    "after_roll": Game._turn_after_roll,
-    "zone": Game._turn_zone,
-    "build": Game._turn_build,
-    "settle": Game._turn_settle,
-    "cards": Game._turn_cards,
-    "end": Game._turn_end,
-}
 
 
 def new_game(variant: Variant, players: int, seed: int | None = None, compat: int = SAVE_FORMAT) -> Game:

@@ -16,10 +16,20 @@ from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT, clamp
 from engine.game.expressions import collection, compile_expr, each_of
 from engine.game.followable import continuation_followable, segments_after
-from engine.game.frames import BlockFrame, CardFrame, DiscardFrame, LoopFrame, ReactFrame, RepeatFrame
+from engine.game.frames import (
+    BlockFrame,
+    CardFrame,
+    DiscardFrame,
+    LoopFrame,
+    OfferFrame,
+    ReactFrame,
+    RepeatFrame,
+    RootFrame,
+)
 
 if TYPE_CHECKING:
     from engine.game.game import Game
+    from engine.game.rulebook import Rulebook
 
 _PROPERTY_KINDS = frozenset({"property", "hotel", "vacant lot"})
 MAX_REROLLS = 100
@@ -74,19 +84,13 @@ class Interpreter:
 
     # ----- statements ------------------------------------------------------------------------
 
-    def execute(self, stmt: ast.Stmt, frame: BlockFrame, root: CardFrame) -> None:
-        _EXEC[type(stmt)](self, stmt, frame, root)
-
-    def _let(self, s: ast.Let, f, root):
-        f.env[s.var] = self.evaluate(s.value, f.env, root.me)
-        f.pc += 1
 
     def _choose(self, s: ast.Choose | ast.ChooseNumber, f, root):
         chooser, what, options = self.offered_choice(s, f, root)
         self.offer_choice(f, root, s.var, what, options, chooser)
 
     def offered_choice(
-        self, s: ast.Choose | ast.ChooseNumber | ast.RollZone, f: BlockFrame, root: CardFrame
+        self, s: ast.Choose | ast.ChooseNumber | ast.RollZone, f: BlockFrame, root: RootFrame
     ) -> tuple[int | None, str, list]:
         """`choice`, keeping only the values from which the rest of the card can be followed
         and does something, where the variant offers only such (rulings.md, 17)."""
@@ -97,7 +101,7 @@ class Interpreter:
         return chooser, what, options
 
     def choice(
-        self, s: ast.Choose | ast.ChooseNumber | ast.RollZone, f: BlockFrame, root: CardFrame
+        self, s: ast.Choose | ast.ChooseNumber | ast.RollZone, f: BlockFrame, root: RootFrame
     ) -> tuple[int | None, str, list]:
         """Who chooses, what kind of thing, and among which values, for a statement that asks
         (a roll of the zone die asks only on a wild face: then among every zone)."""
@@ -114,7 +118,7 @@ class Interpreter:
     def offer_choice(self, f: BlockFrame, root: CardFrame, var: str, what: str, options: list, chooser: int | None) -> None:
         g = self.game
         if not options or chooser is None:
-            g.emit("no_choice", {"card": g.book.cards[root.c].id})
+            g.emit("no_choice", {"card": g.source_of(root)})
             root.halt = True
             return
         if len(options) == 1:
@@ -204,7 +208,8 @@ class Interpreter:
             else rules.units_per_new_lot
         )
         zone = self.evaluate(s.zone, env, me)
-        g.push_build(me, self.evaluate(s.budget, env, me) or 0, zone, lots, per_lot, s.at_least_one)
+        must = s.at_least_one and (s.at_least_one_if is None or bool(self.evaluate(s.at_least_one_if, env, me)))
+        g.push_build(me, self.evaluate(s.budget, env, me) or 0, zone, lots, per_lot, must)
 
     def _remove_top(self, s: ast.RemoveTop, f, root):
         f.pc += 1
@@ -234,7 +239,7 @@ class Interpreter:
         player = me if s.player is None else self.evaluate(s.player, f.env, me)
         count = min(self.evaluate(s.count, f.env, me) or 0, MAX_REPEAT)
         for _ in range(count):
-            self.game.draw(player, "effect")
+            self.game.draw(player, s.because or "effect")
 
     def _discard(self, s: ast.Discard, f, root):
         f.pc += 1
@@ -277,12 +282,6 @@ class Interpreter:
         f.pc += 1
         self.game.emit("say", {"text": s.text})
 
-    def _if(self, s: ast.If, f, root):
-        f.pc += 1
-        then_block, else_block = self.game.book.child_blocks[id(s)]
-        chosen = then_block if self.evaluate(s.condition, f.env, root.me) else else_block
-        self.game.frames.append(BlockFrame(chosen, dict(f.env), f.root))
-
     def _for_each(self, s: ast.ForEach, f, root):
         f.pc += 1
         items = self.collection(s.kind, s.var, s.zone, s.where, f.env, root.me)
@@ -296,8 +295,58 @@ class Interpreter:
         self.game.frames.append(RepeatFrame(body, times, dict(f.env), f.root))
 
 
-_EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, CardFrame], None]] = {
-    ast.Let: Interpreter._let,
+    # -- the game's own words: used by its setup and turn programs
+
+    def _roll_faces(self, s: ast.RollFaces, f, root):
+        """Roll the named dice in the order written, one announcement for all of them."""
+        f.pc += 1
+        g = self.game
+        book = g.book
+        numbers: list[int] = []
+        face = None
+        for die, var in s.rolls:
+            if die == "number":
+                values = g.roll_number_dice()
+                g.rolled[die] = [book.number_faces.index(v) for v in values]
+                numbers = values
+                f.env[var] = sum(values)
+            else:
+                index = g.rng.below(len(book.colour_faces))
+                g.rolled[die] = [index]
+                face = book.face_labels[index]
+                f.env[var] = face
+        g.emit("roll", {"player": root.me, "dice": list(numbers), "face": face})
+
+    def _end_game(self, s: ast.EndGame, f, root):
+        f.pc += 1
+        player = None if s.player is None else self.evaluate(s.player, f.env, root.me)
+        self.game._finish(s.reason, player)
+
+    def _start_with(self, s: ast.StartWith, f, root):
+        """Turn order starts at the player and goes round the seats; `me` of the setup is them."""
+        f.pc += 1
+        g = self.game
+        first = self.evaluate(s.player, f.env, root.me)
+        first = root.me if first is None else first
+        g.order = [(first + i) % g.n for i in range(g.n)]
+        g.turn_pos = 0
+        root.me = first
+        g.emit("first_player", {"player": first})
+
+    def _shuffle(self, s: ast.Shuffle, f, root):
+        f.pc += 1
+        self.game.rng.shuffle(self.game.pile)
+
+
+INLINE_STATEMENTS: frozenset[type] = frozenset({
+    ast.Let, ast.RollDice, ast.RollOff, ast.BuildUnits, ast.RemoveTop, ast.RemoveAll, ast.MoveTop, ast.Draw,
+    ast.AddBudget, ast.Stop, ast.Say, ast.RollFaces, ast.SetCounter, ast.Settle, ast.EndGame, ast.Shuffle,
+})
+"""Statements that never ask a question nor push a frame: a block of only these runs to its
+end in one step."""
+
+
+_EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, Any], None]] = {
     ast.Choose: Interpreter._choose,
     ast.ChooseNumber: Interpreter._choose,
     ast.RollZone: Interpreter._roll_zone,
@@ -309,13 +358,105 @@ _EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, CardFrame], None]] = {
     ast.RemoveAll: Interpreter._remove_all,
     ast.MoveTop: Interpreter._move_top,
     ast.Draw: Interpreter._draw,
+    ast.RollFaces: Interpreter._roll_faces,
+    ast.EndGame: Interpreter._end_game,
+    ast.StartWith: Interpreter._start_with,
+    ast.Shuffle: Interpreter._shuffle,
     ast.Discard: Interpreter._discard,
     ast.AddBudget: Interpreter._add_budget,
     ast.OfferReaction: Interpreter._offer_reaction,
     ast.Cancel: Interpreter._cancel,
     ast.Stop: Interpreter._stop,
     ast.Say: Interpreter._say,
-    ast.If: Interpreter._if,
     ast.ForEach: Interpreter._for_each,
     ast.Repeat: Interpreter._repeat,
+}
+
+
+# ----- statements compiled once per variant -------------------------------------------------------
+
+Op = Callable[["Game", BlockFrame, Any], None]
+"""A statement made ready to run: `op(game, frame, root)` does what `Interpreter.execute` does
+for it, with its expressions already compiled and its blocks already looked up."""
+
+
+def compile_block(statements: tuple[ast.Stmt, ...], book: Rulebook) -> tuple[Op, ...]:
+    """The ops of one block, in order (the machine runs `ops[frame.pc]`)."""
+    return tuple(_compile_statement(s, book) for s in statements)
+
+
+def _compile_statement(s: ast.Stmt, book: Rulebook) -> Op:
+    maker = _OP_MAKERS.get(type(s))
+    if maker is not None:
+        return maker(s, book)
+    method = _EXEC[type(s)]
+    return lambda g, f, root: method(g.interp, s, f, root)
+
+
+def _op_if(s: ast.If, book: Rulebook) -> Op:
+    test = compile_expr(s.condition, book.compiled)
+    then_block, else_block = book.child_blocks[id(s)]
+    then_inline, else_inline = then_block in book.inline, else_block in book.inline
+    then_empty, else_empty = not book.blocks[then_block], not book.blocks[else_block]
+
+    def op(g, f, root):
+        f.pc += 1
+        if test(g, f.env, root.me):
+            chosen, inline, empty = then_block, then_inline, then_empty
+        else:
+            chosen, inline, empty = else_block, else_inline, else_empty
+        if empty:
+            return
+        if inline:
+            g.run_inline(chosen, f, root)
+        else:
+            g.frames.append(BlockFrame(chosen, dict(f.env), f.root))
+
+    return op
+
+
+def _op_let(s: ast.Let, book: Rulebook) -> Op:
+    value, var = compile_expr(s.value, book.compiled), s.var
+
+    def op(g, f, root):
+        f.env[var] = value(g, f.env, root.me)
+        f.pc += 1
+
+    return op
+
+
+def _op_set_counter(s: ast.SetCounter, book: Rulebook) -> Op:
+    value, counter = compile_expr(s.value, book.compiled), s.counter
+
+    def op(g, f, root):
+        f.pc += 1
+        g.counters[counter] = clamp(value(g, f.env, root.me) or 0)
+
+    return op
+
+
+def _op_offer_cards(s: ast.OfferCards, book: Rulebook) -> Op:
+    limit, timing = (None if s.limit is None else compile_expr(s.limit, book.compiled)), s.timing
+
+    def op(g, f, root):
+        f.pc += 1
+        g.frames.append(OfferFrame(root.me, timing, None if limit is None else max(0, limit(g, f.env, root.me) or 0)))
+
+    return op
+
+
+def _op_settle(s: ast.Settle, book: Rulebook) -> Op:
+    def op(g, f, root):
+        f.pc += 1
+        g.settle()
+
+    return op
+
+
+_OP_MAKERS: dict[type, Callable[[Any, Rulebook], Op]] = {
+    ast.If: _op_if,
+    ast.Let: _op_let,
+    ast.SetCounter: _op_set_counter,
+    ast.OfferCards: _op_offer_cards,
+    ast.Settle: _op_settle,
 }

@@ -22,14 +22,14 @@ class Texts:
         self.cards = {card.id: card.name for card in variant.cards}
         self.properties = [f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
         self.deck = variant.deck_name
+        self.ends = dict(variant.ends)
+        """How the log tells each way the game ends, after the player's name (the variant's `ends`)."""
         self._actions: dict[tuple[str, Any, str | None], Action] = {}
         # the actions of every turn, made once: the hot path only indexes these
         self.build_actions = [self.action("build", i, "property") for i in range(len(variant.properties))]
         self.play_actions = [self.action("play", card.id, "card") for card in variant.cards]
         self.stop_action = self.action("stop")
         self.pass_action = self.action("pass")
-        self.end_turn_action = self.action("end_turn")
-        self.zone_actions = [self.action("zone", zone.id) for zone in variant.zones]
         self.react_actions = [self.action("react", card.id, "card") for card in variant.cards]
         self.decline_action = self.action("decline")
         self.choose_actions: dict[str, dict[Any, Action]] = {
@@ -100,10 +100,6 @@ class Action:
             return f"play {t.cards[arg]}"
         if kind == "pass":
             return "play no card now"
-        if kind == "end_turn":
-            return "end the turn"
-        if kind == "zone":
-            return f"build in {t.zones[arg]}"
         if kind == "choose":
             return f"choose {t.value(self.what, arg)}"
         if kind == "react":
@@ -148,9 +144,6 @@ class Event:
 
 def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     p = t.player
-    if kind == "turn_order_roll":
-        rolls = ", ".join(f"{p(player)} {total}" for player, total in d["rolls"])
-        return f"Rolling for the first turn: {rolls}"
     if kind == "first_player":
         return f"{p(d['player'])} goes first"
     if kind == "turn":
@@ -177,8 +170,6 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return f"{p(d['player'])} plays {t.cards[d['card']]}"
     if kind == "budget":
         return f"{p(d['player'])} now has {t.money(d['budget'])} to build with"
-    if kind == "zone":
-        return f"{p(d['player'])} builds in {t.zones[d['zone']]}"
     if kind == "cannot_build":
         return f"{p(d['player'])} cannot afford anything in {t.zones[d['zone']]} with {t.money(d['budget'])}"
     if kind == "build":
@@ -225,13 +216,12 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return d["text"]
     if kind == "effect_limit":
         return f"{t.cards[d['card']]} stops: it tried to do more than {d['steps']} things"
-    if kind == "end_turn":
-        return f"{p(d['player'])} ends the turn"
     if kind == "game_over":
-        reasons = {
-            "no_units": f"{p(d.get('player'))} has no units at the start of the turn",
-            "track_end": f"{p(d.get('player'))} reached the end of the boardwalk",
-            "turn_limit": "the turn limit was reached",
-        }
-        return f"Game over: {reasons.get(d['reason'], d['reason'])}"
+        reason = d["reason"]
+        if reason == "turn_limit":
+            return "Game over: the turn limit was reached"
+        if reason == "track_end" and reason not in t.ends:
+            return f"Game over: {p(d.get('player'))} reached the end of the track"
+        told = t.ends.get(reason, reason)
+        return f"Game over: {p(d.get('player'))} {told}" if d.get("player") is not None else f"Game over: {told}"
     return f"{kind}: {d}"

@@ -4,9 +4,11 @@ interpreter, card lookups by timing, and property tables for the hot path."""
 from __future__ import annotations
 
 from engine.effects import ast
-from engine.effects.check import KIND_OF_CHOICE, EffectContext, binding
+from engine.effects.check import KIND_OF_CHOICE, EffectContext, bindings, given_on_both_sides
 from engine.game.expressions import Fn, is_static
+from engine.game.folding import fold_program
 from engine.game.followable import choices_to_look_at, quick_answer
+from engine.game.interpreter import INLINE_STATEMENTS, Op, compile_block
 from engine.game.messages import Texts
 from engine.variant.model import Variant
 
@@ -31,8 +33,30 @@ class Rulebook:
         self.card_block = [
             self._number(card.effect.statements, {}, EffectContext(zones, card.timing)) for card in variant.cards
         ]
-        self.after_roll = frozenset(i for i, c in enumerate(variant.cards) if c.timing == "after_roll")
-        self.end_of_turn = frozenset(i for i, c in enumerate(variant.cards) if c.timing == "end_of_turn")
+        program_context = {"dice": {"number": "number", "colour": "zone"}}
+        self.program_block = {
+            name: self._number(
+                fold_program(program.statements, rules),
+                {},
+                EffectContext(zones, name, **program_context),  # type: ignore[arg-type]
+            )
+            for name, program in variant.programs.items()
+        }
+        """The first block of each of the game's programs (setup, turn), with the tests of rule
+        switches worked out once (folding.py)."""
+        self.inline: frozenset[int] = frozenset(
+            b for b, statements in enumerate(self.blocks) if all(type(s) in INLINE_STATEMENTS for s in statements)
+        )
+        """The blocks that cannot ask anything (interpreter.INLINE_STATEMENTS only): an `if`
+        runs the side it picks at once when it is one of these."""
+        self.ops: list[tuple[Op, ...]] = [compile_block(statements, self) for statements in self.blocks]
+        """ops[block][pc]: the statement compiled, ready to run (interpreter.compile_block)."""
+        self.timed: dict[str, frozenset[int]] = {}
+        """The cards of each timing, by index: what `offer cards timed T` may offer."""
+        for i, card in enumerate(variant.cards):
+            self.timed[card.timing] = self.timed.get(card.timing, frozenset()) | {i}
+        self.after_roll = self.timed.get("after_roll", frozenset())
+        self.end_of_turn = self.timed.get("end_of_turn", frozenset())
         self.reactions_to: dict[int, frozenset[int]] = {
             i: frozenset(j for j, r in enumerate(variant.cards) if r.timing == "reaction" and c.id in r.reacts_to)
             for i, c in enumerate(variant.cards)
@@ -44,7 +68,6 @@ class Rulebook:
         self.fortune_spaces = variant.track.fortune_spaces
         self.track_length = variant.track.length
         self.end_on_track = "track_end" in rules.end_conditions
-        self.end_on_no_units = "no_units_at_turn_start" in rules.end_conditions
         self.only_followable = rules.offer_cards == "when_followable"
         self.choices_to_look_at: frozenset[int] = frozenset().union(
             *(choices_to_look_at(card.effect.statements) for card in variant.cards)
@@ -88,17 +111,18 @@ class Rulebook:
         self.scopes.append(scopes)
         for statement in statements:
             if isinstance(statement, ast.If):
-                self.child_blocks[id(statement)] = (
-                    self._number(statement.then, scope, context), self._number(statement.otherwise, scope, context)
-                )
+                then_block = self._number(statement.then, scope, context)
+                else_block = self._number(statement.otherwise, scope, context)
+                self.child_blocks[id(statement)] = (then_block, else_block)
+                both = given_on_both_sides(scope, self.scopes[then_block][-1], self.scopes[else_block][-1])
+                scope = {**scope, **both}
             elif isinstance(statement, ast.ForEach):
                 body_scope = {**scope, statement.var: KIND_OF_CHOICE[statement.kind]}
                 self.child_blocks[id(statement)] = (self._number(statement.body, body_scope, context),)
             elif isinstance(statement, ast.Repeat):
                 self.child_blocks[id(statement)] = (self._number(statement.body, scope, context),)
-            bound = binding(statement, scope, context)
-            if bound is not None:
-                scope = {**scope, bound[0]: bound[1]}
+            for name, kind in bindings(statement, scope, context):
+                scope = {**scope, name: kind}
             scopes.append(dict(scope))
         return block_id
 

@@ -29,7 +29,7 @@ __all__ = ["FIELDS", "RestoreError", "game_to_dict", "restore"]
 FIELDS = (
     "format", "variant", "players", "seed", "rng", "start_units", "stacks", "supply", "hands", "pile",
     "discard", "in_play", "holder", "worth", "held", "tokens", "dirty", "order", "turn_pos", "turn_number",
-    "dice", "face", "zone", "bonus", "cards_played", "frames", "pending", "over", "end_reason",
+    "rolled", "counters", "cards_played", "frames", "pending", "over", "end_reason",
 )
 """Every field of a snapshot, in the order written."""
 
@@ -64,10 +64,8 @@ def game_to_dict(game: Game) -> dict:
         "order": list(game.order),
         "turn_pos": game.turn_pos,
         "turn_number": game.turn_number,
-        "dice": list(game.dice),
-        "face": game.face,
-        "zone": game.zone,
-        "bonus": game.bonus,
+        "rolled": {die: list(faces) for die, faces in game.rolled.items()},
+        "counters": dict(game.counters),
         "cards_played": game.cards_played,
         "frames": [f.to_dict() for f in game.frames],
         "pending": pending,
@@ -157,10 +155,8 @@ def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
     game.order = [int(x) for x in data["order"]]
     game.turn_pos = int(data["turn_pos"])
     game.turn_number = int(data["turn_number"])
-    game.dice = [int(x) for x in data["dice"]]
-    game.face = data["face"]
-    game.zone = data["zone"]
-    game.bonus = int(data["bonus"])
+    game.rolled = {die: [int(i) for i in faces] for die, faces in data["rolled"].items()}
+    game.counters = {name: int(value) for name, value in data["counters"].items()}
     game.cards_played = int(data["cards_played"])
     game.frames = [frame_from_dict(f) for f in data["frames"]]
     pending = data["pending"]

@@ -26,9 +26,7 @@ MAX_SEED = 2**128
 MAX_FRAMES = 200
 """Deeper than any effect can nest (blocks nest at most 12 deep, plus loops and a reaction)."""
 
-TURN_STEPS = ("start", "after_roll", "zone", "build", "settle", "cards", "end")
-END_REASONS = ("no_units", "track_end", "turn_limit")
-ACTION_KINDS = ("build", "stop", "play", "pass", "end_turn", "zone", "choose", "react", "decline", "discard")
+ACTION_KINDS = ("build", "stop", "play", "pass", "choose", "react", "decline", "discard")
 
 
 class RestoreError(ValueError):
@@ -66,6 +64,7 @@ class SnapshotChecker:
         self.players = 0
         self.card_ids = {card.id for card in variant.cards}
         self.zone_ids = set(book.zone_ids)
+        self.faces = frozenset(label for label in book.face_labels if label not in self.zone_ids)
 
     # ----- primitive checks ------------------------------------------------------------------
 
@@ -202,23 +201,19 @@ class SnapshotChecker:
 
         self.whole(field, value, 0, MAX_TURNS + 1)
 
-    def field_dice(self, field: str, value: Any) -> None:
-        dice = self.listing(field, value, most=self.variant.dice.number_count)
-        if dice and len(dice) != self.variant.dice.number_count:
-            raise damaged(field, f"must be empty or hold {self.variant.dice.number_count} dice")
-        for i, die in enumerate(dice):
-            if type(die) is not int or die not in self.variant.dice.number_faces:
-                raise damaged(f"{field}[{i}]", f"must be a face of the number dice, not {_describe(die)}")
+    def field_rolled(self, field: str, value: Any) -> None:
+        dice = {"number": self.variant.dice.number_faces, "colour": self.variant.dice.colour_faces}
+        counts = {"number": self.variant.dice.number_count, "colour": 1}
+        self.mapping(field, value, (), tuple(dice))
+        for die, faces in value.items():
+            rolled = self.listing(f"{field}.{die}", faces, counts[die])
+            for i, face in enumerate(rolled):
+                self.whole(f"{field}.{die}[{i}]", face, 0, len(dice[die]) - 1)
 
-    def field_face(self, field: str, value: Any) -> None:
-        self.optional_whole(field, value, 0, len(self.variant.dice.colour_faces) - 1)
-
-    def field_zone(self, field: str, value: Any) -> None:
-        if value is not None:
-            self.zone(field, value)
-
-    def field_bonus(self, field: str, value: Any) -> None:
-        self.whole(field, value, 0, MAX_NUMBER)
+    def field_counters(self, field: str, value: Any) -> None:
+        self.mapping(field, value, ("budget",))
+        for name, number in value.items():
+            self.whole(f"{field}.{name}", number, -MAX_NUMBER, MAX_NUMBER)
 
     def field_cards_played(self, field: str, value: Any) -> None:
         self.whole(field, value, 0, self.variant.rules.cards_per_turn)
@@ -231,8 +226,9 @@ class SnapshotChecker:
             raise damaged(field, "a finished game has a reason, and a game in progress none")
         if value is not None:
             self.mapping(field, value, ("reason", "player"))
-            if value["reason"] not in END_REASONS:
-                raise damaged(f"{field}.reason", f"must be one of {', '.join(END_REASONS)}, not {_describe(value['reason'])}")
+            reasons = [reason for reason, _ in self.variant.ends] + ["track_end", "turn_limit"]
+            if type(value["reason"]) is not str or value["reason"] not in reasons:
+                raise damaged(f"{field}.reason", f"must be one of {', '.join(reasons)}, not {_describe(value['reason'])}")
             self.optional_player(f"{field}.player", value["player"])
 
     def pending(self, value: Any) -> None:
@@ -251,36 +247,53 @@ class SnapshotChecker:
     def frames(self, value: Any) -> None:
         frames = self.listing("frames", value, most=MAX_FRAMES)
         if not frames:
-            raise damaged("frames", "must start with the turn")
+            raise damaged("frames", "must start with the game")
         for index, frame in enumerate(frames):  # first the shape of every frame,
             field = f"frames[{index}]"
             if type(frame) is not dict or type(frame.get("t")) is not str or frame["t"] not in _FRAME_KEYS:
                 raise damaged(field, "must be one of the engine's frames")
             required, optional = _FRAME_KEYS[frame["t"]]
             self.mapping(field, frame, required, optional)
-            if (index == 0) != (frame["t"] == "turn"):
-                raise damaged(field, "the turn must be the first frame, and only the first")
+            if (index == 0) != (frame["t"] == "game"):
+                raise damaged(field, "the game must be the first frame, and only the first")
         for index, frame in enumerate(frames):  # then how each stands on the one below
             getattr(self, f"frame_{frame['t']}")(f"frames[{index}]", frame, index, frames)
         self.pending(self.data["pending"])
         self._cards_in_play(frames)
 
-    def frame_turn(self, field: str, frame: dict, index: int, frames: list) -> None:
-        step = frame["step"]
-        if step not in TURN_STEPS:
-            raise damaged(f"{field}.step", f"must be one of {', '.join(TURN_STEPS)}, not {_describe(step)}")
-        face = self.data["face"]
-        if step != "start" and face is None:
-            raise damaged("face", f"the colour die has been rolled at the turn's '{step}' step")
-        rolled = None if face is None else self.variant.dice.colour_faces[face].kind
-        if step in ("zone", "build", "settle") and (rolled == "fortune" or not self.data["dice"]):
-            raise damaged(f"{field}.step", f"'{step}' follows a roll of a zone or wild, with the number dice")
-        if step == "settle" and self.data["zone"] is None:
-            raise damaged("zone", "the turn builds in a zone")
+    def frame_game(self, field: str, frame: dict, index: int, frames: list) -> None:
+        if frame["phase"] not in ("setup", "turns"):
+            raise damaged(f"{field}.phase", f"must be 'setup' or 'turns', not {_describe(frame['phase'])}")
+        self.flag(f"{field}.begun", frame["begun"])
         above = frames[1]["t"] if len(frames) > 1 else None
-        allowed = {"zone": ("card", None), "cards": ("card", None), "settle": ("build", None)}.get(step, (None,))
-        if above not in allowed:
-            raise damaged("frames[1]", f"cannot stand on the turn's '{step}' step")
+        if above not in ("run", None):
+            raise damaged("frames[1]", "only the setup or a turn stands on the game")
+
+    def frame_run(self, field: str, frame: dict, index: int, frames: list) -> None:
+        program = frame["program"]
+        if frames[index - 1]["t"] != "game" or type(program) is not str or program not in self.book.program_block:
+            raise damaged(field, "is not one of the game's programs, running on the game")
+        wanted = "turn" if frames[0]["phase"] == "turns" else None
+        if frame["program"] != wanted:
+            raise damaged(f"{field}.program", f"the game is at its {frames[0]['phase']}, not running '{frame['program']}'")
+        me = self.player(f"{field}.me", frame["me"])
+        if frame["program"] == "turn" and me != self._turn_player():
+            raise damaged(f"{field}.me", "a turn is the turn player's")
+        self.flag(f"{field}.halt", frame["halt"])
+        if frame["target"] is not None:
+            raise damaged(f"{field}.target", "a program answers no card")
+        self.whole(f"{field}.steps", frame["steps"], 0, MAX_EFFECT_STEPS + 1)
+
+    def frame_offer(self, field: str, frame: dict, index: int, frames: list) -> None:
+        statement = self._pushed_by(field, index, frames, ast.OfferCards)
+        if frame["timing"] != statement.timing or frame["player"] != frames[frames[index - 1]["root"]]["me"]:
+            raise damaged(field, "is not the offer of the statement below it")
+        if frame["limit"] is not None:
+            self.whole(f"{field}.limit", frame["limit"], 0, MAX_NUMBER)
+        self.flag(f"{field}.asked", frame["asked"])
+        above = frames[index + 1]["t"] if index + 1 < len(frames) else None
+        if above not in ("card", None):
+            raise damaged(f"frames[{index + 1}]", "only a card played from the offer stands on it")
 
     def frame_card(self, field: str, frame: dict, index: int, frames: list) -> None:
         card = self.card_index(f"{field}.c", frame["c"])
@@ -289,10 +302,9 @@ class SnapshotChecker:
         self.whole(f"{field}.steps", frame.get("steps", 0), 0, MAX_EFFECT_STEPS + 1)
         below = frames[index - 1]
         timing = self.variant.cards[card].timing
-        if below["t"] == "turn":
-            wanted = {"zone": "after_roll", "cards": "end_of_turn"}.get(below["step"])
-            if timing != wanted or frame["target"] is not None or frame["me"] != self._turn_player():
-                raise damaged(field, "is not a card the turn's player could be playing at this step")
+        if below["t"] == "offer":
+            if timing != below["timing"] or frame["target"] is not None or frame["me"] != below["player"]:
+                raise damaged(field, "is not a card its player could be playing from this offer")
             return
         target = self.whole(f"{field}.target", frame["target"], 0, index - 1)
         if below["t"] != "blk" or timing != "reaction" or frames[target]["t"] != "card" or below["root"] != target:
@@ -307,6 +319,8 @@ class SnapshotChecker:
         below = frames[index - 1]
         if below["t"] == "card":
             fits = root == index - 1 and block == self.book.card_block[below["c"]]
+        elif below["t"] == "run":
+            fits = root == index - 1 and block == self.book.program_block[below["program"]]
         elif below["t"] in ("loop", "rep"):
             fits = below["root"] == root and block == below["b"]
         elif below["t"] == "blk":
@@ -316,7 +330,9 @@ class SnapshotChecker:
             fits = False
         if not fits:
             raise damaged(field, "is not a part of the effect below it")
-        self._env(f"{field}.env", frame["env"], self.book.scopes[block][pc])
+        # while a side of its `if ... else` runs, the names both sides give are not here yet
+        branch_above = index + 1 < len(frames) and frames[index + 1]["t"] == "blk"
+        self._env(f"{field}.env", frame["env"], self.book.scopes[block][pc - 1 if branch_above and pc else pc])
 
     def frame_loop(self, field: str, frame: dict, index: int, frames: list) -> None:
         statement = self._pushed_by(field, index, frames, ast.ForEach)
@@ -340,12 +356,7 @@ class SnapshotChecker:
         self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
 
     def frame_build(self, field: str, frame: dict, index: int, frames: list) -> None:
-        below = frames[index - 1]
-        if below["t"] == "turn":
-            if frame["player"] != self._turn_player() or frame["zone"] != self.data["zone"]:
-                raise damaged(field, "is not the turn's building")
-        else:
-            self._pushed_by(field, index, frames, ast.BuildSession)
+        self._pushed_by(field, index, frames, ast.BuildSession)
         self._on_top(field, index, frames)
         self.player(f"{field}.player", frame["player"])
         self.whole(f"{field}.budget", frame["budget"], -MAX_NUMBER, MAX_NUMBER)
@@ -389,8 +400,8 @@ class SnapshotChecker:
 
     def _root(self, field: str, frame: dict, index: int, frames: list) -> int:
         root = self.whole(f"{field}.root", frame["root"], 0, index - 1)
-        if frames[root]["t"] != "card":
-            raise damaged(f"{field}.root", "must be the card whose effect this is")
+        if frames[root]["t"] not in ("card", "run"):
+            raise damaged(f"{field}.root", "must be the card or program whose statements these are")
         return root
 
     def _statement(self, frame: dict) -> ast.Stmt | None:
@@ -427,7 +438,8 @@ class SnapshotChecker:
         elif kind == "property":
             self.prop(field, value)
         elif kind == "zone":
-            self.zone(field, value)
+            if not (type(value) is str and value in self.faces):  # a die's face: 'wild', 'fortune'
+                self.zone(field, value)
         else:
             self.whole(field, value, -MAX_NUMBER, MAX_NUMBER)
 
@@ -439,7 +451,9 @@ class SnapshotChecker:
 
 
 _FRAME_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "turn": (("t", "step"), ()),
+    "game": (("t", "phase", "begun"), ()),
+    "run": (("t", "program", "me", "halt", "target", "steps"), ()),
+    "offer": (("t", "player", "timing", "limit", "asked"), ()),
     "card": (("t", "c", "me", "halt", "target"), ("steps",)),
     "blk": (("t", "b", "pc", "env", "root"), ()),
     "loop": (("t", "b", "var", "items", "i", "env", "root"), ()),

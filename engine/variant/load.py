@@ -65,12 +65,13 @@ def check_variant(argument: str | Path) -> CheckResult:
     diagnostics.extend(schema_problems)
     cards = _parse_cards(document, diagnostics)
     _check_effects(document, cards, diagnostics)
+    programs = _parse_programs(document, diagnostics)
     variant = None
     if not schema_problems:
         _check_meaning(document, cards, diagnostics, root_file=files[0])
         if not diagnostics:
             diagnostics.extend(lint.warnings(document, cards, root_file=files[0]))
-            variant = _build(document, cards, files)
+            variant = _build(document, cards, programs, files)
     return CheckResult(variant, _sorted(diagnostics), files)
 
 
@@ -80,6 +81,17 @@ def load_variant(argument: str | Path) -> Variant:
     if result.variant is None:
         raise VariantError(result.diagnostics)
     return result.variant
+
+
+def effect_context(argument: str | Path, timing: str) -> EffectContext:
+    """What an effect of this timing ('setup', 'turn' or a card timing) may name in the
+    variant: the checker's own context, for tools and the docs' examples."""
+    path = argument if isinstance(argument, Path) else find_variant(argument)
+    diagnostics: list[Diagnostic] = []
+    document = load_merged(path, diagnostics, Source())
+    if document is None:
+        raise VariantError(diagnostics)
+    return _context(document, timing)
 
 
 def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -140,8 +152,63 @@ def _parse_text(raw: LocDict, key: str, parse, diagnostics: list[Diagnostic]):
 
 def _report_syntax(raw: LocDict, key: str, error: EffectSyntaxError, diagnostics: list[Diagnostic]) -> None:
     where = text_position(raw.value_locs[key], error.line, error.col)
-    what = "effect" if key == "effect" else "condition"
-    diagnostics.append(Diagnostic(where, f"{what} of card '{raw.get('id')}': {error.message}", error.hint))
+    diagnostics.append(Diagnostic(where, f"{_whose(raw, key)}: {error.message}", error.hint))
+
+
+def _whose(raw: LocDict, key: str) -> str:
+    """How a message names the text it is about: a card's effect or condition, or a program."""
+    if key in PROGRAM_KEYS:
+        return f"the {key} program"
+    return f"{'effect' if key == 'effect' else 'condition'} of card '{raw.get('id')}'"
+
+
+# ----- the game's own programs ----------------------------------------------------------------
+
+PROGRAM_KEYS = ("setup", "turn")
+
+
+def _parse_programs(document: LocDict, diagnostics: list[Diagnostic]) -> dict[str, ast.Program]:
+    """The setup and the turn, parsed and checked like card effects (every problem at its line
+    in the file); a program with problems is left out, and the variant does not build."""
+    programs: dict[str, ast.Program] = {}
+    budget = Budget()
+    for key in PROGRAM_KEYS:
+        text = document.get(key)
+        if not isinstance(text, str):
+            continue
+        parsed = parse_effect_all(text, budget)
+        for error in parsed.errors:
+            _report_syntax(document, key, error, diagnostics)
+        if parsed.program is None:
+            continue
+        context = _context(document, key)
+        problems = check_program(parsed.program, context, parsed.missing_from if parsed.errors else None)
+        _report(problems, document, key, diagnostics)
+        if not parsed.errors and not problems:
+            programs[key] = parsed.program
+    return programs
+
+
+def _context(document: LocDict, timing: str) -> EffectContext:
+    """What a card's effect or a program may name in this variant: its zones, the words its
+    dice can show, its dice, its rules with their kinds and words, its endings."""
+    board = document.get("board")
+    zones_raw = board.get("zones") if isinstance(board, dict) else None
+    zones = frozenset(
+        z["id"]
+        for z in (zones_raw if isinstance(zones_raw, list) else [])
+        if isinstance(z, dict) and isinstance(z.get("id"), str)
+    )
+    ends = document.get("ends")
+    return EffectContext(
+        zones=zones,
+        timing=timing,
+        sizes=_sizes(document),
+        faces=frozenset(SPECIAL_FACES),
+        dice={"number": "number", "colour": "zone"},
+        rules=schema.rule_values(),
+        end_reasons=frozenset(ends if isinstance(ends, dict) else ()) | {"track_end"},
+    )
 
 
 # ----- stage 4: meaning ------------------------------------------------------------------------
@@ -253,17 +320,9 @@ def _unique_ids(items: list, diagnostics: list[Diagnostic]) -> None:
 
 def _check_effects(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic]) -> None:
     """Names and kinds in effects; runs even when the schema found problems elsewhere."""
-    board = document.get("board")
-    zones_raw = board.get("zones") if isinstance(board, dict) else None
-    zones = frozenset(
-        z["id"]
-        for z in (zones_raw if isinstance(zones_raw, list) else [])
-        if isinstance(z, dict) and isinstance(z.get("id"), str)
-    )
-    sizes = _sizes(document)
     for card in cards:
         timing = card.raw.get("timing")
-        context = EffectContext(zones=zones, timing=timing if isinstance(timing, str) else "end_of_turn", sizes=sizes)
+        context = _context(document, timing if isinstance(timing, str) else "end_of_turn")
         if card.effect is not None:
             _report(check_program(card.effect, context), card.raw, "effect", diagnostics)
         elif card.partial is not None and card.partial.program is not None:
@@ -374,13 +433,14 @@ def _report(problems, raw: LocDict, key: str, diagnostics: list[Diagnostic]) -> 
     value_loc: ValueLoc = raw.value_locs[key]
     for problem in problems:
         where = text_position(value_loc, problem.line, problem.col)
-        diagnostics.append(Diagnostic(where, f"{key} of card '{raw.get('id')}': {problem.message}", problem.hint))
+        whose = f"the {key} program" if key in PROGRAM_KEYS and "id" not in raw else f"{key} of card '{raw.get('id')}'"
+        diagnostics.append(Diagnostic(where, f"{whose}: {problem.message}", problem.hint))
 
 
 # ----- building the immutable model ------------------------------------------------------------
 
 
-def _build(document: LocDict, cards: list[_ParsedCard], files: list[str]) -> Variant:
+def _build(document: LocDict, cards: list[_ParsedCard], programs: dict[str, ast.Program], files: list[str]) -> Variant:
     board, dice, rules = document["board"], document["dice"], document["rules"]
     properties: list[Property] = []
     zones: list[Zone] = []
@@ -432,6 +492,8 @@ def _build(document: LocDict, cards: list[_ParsedCard], files: list[str]) -> Var
             )
             for c in cards
         ),
+        programs=programs,
+        ends=tuple(document["ends"].items()),
         files=tuple(files),
         content_hash=_content_hash(document),
     )

@@ -117,6 +117,10 @@ class Variant:
     rules: Rules
     deck_name: str
     cards: tuple[Card, ...]
+    programs: dict[str, ast.Program] = field(default_factory=dict)
+    """The game's own programs by name: "setup" and "turn"."""
+    ends: tuple[tuple[str, str], ...] = ()
+    """The ways the game can end: (word, how the log tells it)."""
     files: tuple[str, ...] = field(default=())
     """The files read, the variant's own first, then its bases."""
     content_hash: str = ""

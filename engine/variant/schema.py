@@ -35,6 +35,25 @@ def file_schema() -> dict:
 
 
 @lru_cache(maxsize=1)
+def rule_values() -> dict:
+    """What `rule NAME` is in the effect language, for every key of `rules`: a number, true or
+    false, a word (with the words it may be) or a list of words, read off the schema."""
+    from engine.effects.check import RuleValue
+
+    found = {}
+    for name, spec in file_schema()["properties"]["rules"]["properties"].items():
+        if spec.get("type") == "integer":
+            found[name] = RuleValue("number")
+        elif spec.get("type") == "boolean":
+            found[name] = RuleValue("bool")
+        elif "enum" in spec:
+            found[name] = RuleValue("word", frozenset(spec["enum"]))
+        elif spec.get("type") == "array":
+            found[name] = RuleValue("words", frozenset(spec.get("items", {}).get("enum", ())))
+    return found
+
+
+@lru_cache(maxsize=1)
 def complete_schema() -> dict:
     schema = copy.deepcopy(file_schema())
     _require_all(schema)

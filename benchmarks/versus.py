@@ -1,0 +1,100 @@
+"""Random playouts of this working tree against an older commit, side by side in one run.
+
+The older commit is checked out into a temporary `git worktree` (removed afterwards). Each
+round runs one child process per side, alternating which goes first, and each child plays the
+same seeded random games through the public API (`load_variant`, `new_game`, `legal_actions`,
+`apply`), timing only the games, in CPU seconds of its own process. The figure is the median
+over rounds of each side's games per second, and the median of the per-round ratios, so that
+a burst of other work on a shared machine disturbs one round, not the verdict. Run:
+
+    .venv/bin/python benchmarks/versus.py [--base COMMIT] [--games 200] [--rounds 7]
+
+The default base is the commit before the kernel rework (issue 12).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_BASE = "b59f8c5"
+"""The last commit before the kernel rework began (a945a25, typed frames, is its child)."""
+
+CHILD = """
+import json, random, sys, time
+from engine import load_variant, new_game
+variant = load_variant(sys.argv[1])
+players, games, seed = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+decisions = turns = 0
+start = time.process_time()
+for index in range(games):
+    rnd = random.Random(seed + index)
+    game = new_game(variant, players, seed=seed + index)
+    while not game.is_over:
+        actions = game.legal_actions()
+        game.apply(actions[rnd.randrange(len(actions))])
+        decisions += 1
+    turns += game.turn_number
+print(json.dumps({"cpu": time.process_time() - start, "decisions": decisions, "turns": turns}))
+"""
+
+
+def run_side(tree: Path, variant: str, players: int, games: int, seed: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, variant, str(players), str(games), str(seed)],
+        cwd=tree, env=env, capture_output=True, text=True, check=False,
+    )
+    if done.returncode != 0:
+        sys.exit(f"the run in {tree} failed:\n{done.stderr}")
+    return json.loads(done.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="This tree's random playouts against an older commit's.")
+    parser.add_argument("--base", default=DEFAULT_BASE, help=f"the commit to compare with (default {DEFAULT_BASE})")
+    parser.add_argument("--variant", default="winning-moves-2016")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=200, help="games per side per round")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="boardwalk-base-") as scratch:
+        base_tree = Path(scratch) / "base"
+        subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(base_tree), args.base], cwd=ROOT, check=True)
+        try:
+            sides = {"base": base_tree, "head": ROOT}
+            rates: dict[str, list[float]] = {"base": [], "head": []}
+            ratios = []
+            last: dict[str, dict] = {}
+            for round_number in range(args.rounds):
+                order = ["base", "head"] if round_number % 2 == 0 else ["head", "base"]
+                for side in order:
+                    last[side] = run_side(sides[side], args.variant, args.players, args.games, args.seed)
+                    rates[side].append(args.games / last[side]["cpu"])
+                ratios.append(rates["head"][-1] / rates["base"][-1])
+                print(f"round {round_number + 1}: base {rates['base'][-1]:.0f} games/s, "
+                      f"head {rates['head'][-1]:.0f} games/s, ratio {ratios[-1]:.2f}", flush=True)
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(base_tree)], cwd=ROOT, check=False)
+
+    print()
+    print(f"{args.variant}, {args.players} players, {args.games} random games per side per round, {args.rounds} rounds")
+    for side, label in (("base", f"base {args.base}"), ("head", "this tree")):
+        per_decision = last[side]["cpu"] / last[side]["decisions"] * 1e6
+        print(f"  {label:<16} median {statistics.median(rates[side]):7.0f} games/s  "
+              f"({per_decision:.1f} µs a decision, {last[side]['turns'] / args.games:.1f} turns a game)")
+    print(f"  ratio this tree / base: median {statistics.median(ratios):.2f} "
+          f"(rounds from {min(ratios):.2f} to {max(ratios):.2f})")
+
+
+if __name__ == "__main__":
+    main()
