@@ -556,10 +556,11 @@ def _check_snapshot(snapshot: dict, game: Game, where: Positions, warnings: list
     """The replayed game must be the saved position, unless the person already chose to try
     another variant (then the difference is a warning, and the replayed game wins)."""
     replayed = game.to_dict()
-    if "rolled" not in snapshot:
-        # a save from before the turn became a program: its snapshot is laid out otherwise, so
-        # the parts that mean the same in both are compared (the board, the cards, the dice's
-        # generator, the order, who owns what)
+    if "piles" not in snapshot:
+        # a save from before the turn became a program and the piles were declared: its
+        # snapshot is laid out otherwise, so the parts that mean the same in both are compared
+        # (the board, the cards in each place, the dice's generator, the order, who owns what)
+        replayed = {**replayed, **_older_piles(game)}
         snapshot = {key: value for key, value in snapshot.items() if key in _LASTING_FIELDS}
         replayed = {key: value for key, value in replayed.items() if key in _LASTING_FIELDS}
     difference = _first_difference(snapshot, replayed, ["snapshot"])
@@ -576,6 +577,19 @@ _LASTING_FIELDS = frozenset({
     "format", "players", "seed", "rng", "start_units", "stacks", "supply", "hands", "pile", "discard", "in_play",
     "holder", "worth", "held", "tokens", "dirty", "order", "turn_pos", "turn_number", "over", "end_reason",
 })
+
+
+def _older_piles(game: Game) -> dict:
+    """The cards as snapshots wrote them before piles were declared: the hands, the draw pile
+    and the discards (an older save is of a variant that has these three)."""
+    layout, ref = game.layout, game.book.card_ref
+    if not {"hand", "deck", "discard"} <= set(layout.base):
+        return {}
+    return {
+        "hands": [[ref(c) for c in game.hand(player)] for player in range(game.n)],
+        "pile": [ref(c) for c in game.pile_of("deck")],
+        "discard": [ref(c) for c in game.pile_of("discard")],
+    }
 
 
 def _first_difference(saved: Any, replayed: Any, path: list) -> tuple[list, str] | None:

@@ -106,11 +106,11 @@ def position(
     for name, count in (supply or {}).items():
         game.supply[ids.index(name)] = count
     for name in ids[:players]:
-        dealt = game.hands[ids.index(name)]
-        game.hands[ids.index(name)] = [cards[c] for c in (hands or {}).get(name, [])]
-        game.pile.extend(dealt)  # every card stays in the game
+        dealt = list(game.hand(ids.index(name)))
+        game.hand(ids.index(name))[:] = [cards[c] for c in (hands or {}).get(name, [])]
+        game.pile_of("deck").extend(dealt)  # every card stays in the game
     if pile is not None:
-        game.pile = [cards[c] for c in pile]
+        game.pile_of("deck")[:] = [cards[c] for c in pile]
     game.holder = [None] * len(game.stacks)
     game.worth = [0] * players
     game.held = [0] * players

@@ -45,10 +45,10 @@ def _hide_differently(game):
     for player in range(other.n):
         if player == me:
             continue
-        for i, card in enumerate(other.hands[player]):
-            for j, hidden in enumerate(other.pile):
+        for i, card in enumerate(other.hand(player)):
+            for j, hidden in enumerate(other.pile_of("deck")):
                 if hidden != card:
-                    other.hands[player][i], other.pile[j] = hidden, card
+                    other.hand(player)[i], other.pile_of("deck")[j] = hidden, card
                     return other
     return None
 
@@ -66,7 +66,8 @@ def test_bots_decide_from_the_observation_only(variant, spec):
         if twin is None:
             continue
         me = game.current_player
-        assert twin.hands != game.hands or twin.pile != game.pile
+        hands = [twin.hand(p) for p in range(twin.n)], [game.hand(p) for p in range(game.n)]
+        assert hands[0] != hands[1] or twin.pile_of("deck") != game.pile_of("deck")
         assert twin.observation(me) == game.observation(me)
         first = make_bot(spec, variant, seed=5).choose(game.observation(me))
         second = make_bot(spec, variant, seed=5).choose(twin.observation(me))

@@ -104,7 +104,14 @@ def test_a_save_made_before_the_new_generator_replays_exactly_with_the_old_one(t
     loaded = load_game(path)
     assert loaded.record.compat == 1 and isinstance(loaded.game.rng, Lcg64)
     saved = json.loads(path.read_text())["snapshot"]
-    now = loaded.game.to_dict()
+    game = loaded.game
+    ref = game.book.card_ref
+    now = {
+        **game.to_dict(),
+        "hands": [[ref(c) for c in game.hand(p)] for p in range(game.n)],
+        "pile": [ref(c) for c in game.pile_of("deck")],
+        "discard": [ref(c) for c in game.pile_of("discard")],
+    }
     lasting = ["stacks", "supply", "hands", "pile", "discard", "holder", "worth", "tokens", "order", "turn_number", "rng"]
     assert {key: now[key] for key in lasting} == {key: saved[key] for key in lasting}
 

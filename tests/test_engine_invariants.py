@@ -42,8 +42,8 @@ def check_invariants(game) -> None:
     for player in range(game.n):
         assert on_board[player] + game.supply[player] == game.start_units, "units on board + supply"
         assert game.supply[player] >= 0
-    everywhere = game.pile + game.discard + game.in_play
-    for hand in game.hands:
+    everywhere = game.pile_of("deck") + game.pile_of("discard") + game.in_play
+    for hand in [game.hand(p) for p in range(game.n)]:
         everywhere = everywhere + hand
     assert sorted(everywhere) == _deck(variant), "every card is in the pile, the discards, a hand or in play"
     if not game.dirty:  # between a build and its settlement, property cards lag the stacks
@@ -113,7 +113,7 @@ def test_same_seed_and_actions_give_the_same_game_event_for_event(variants, name
 def test_different_seeds_give_different_games(variants):
     a = new_game(variants["winning-moves-2016"], 4, seed=1)
     b = new_game(variants["winning-moves-2016"], 4, seed=2)
-    assert (a.pile, a.dice) != (b.pile, b.dice)
+    assert (a.pile_of("deck"), a.dice) != (b.pile_of("deck"), b.dice)
 
 
 @pytest.mark.parametrize("name", bundled_variant_names())
@@ -165,7 +165,7 @@ def test_restore_refuses_another_variant_and_damaged_data(variants):
     data = game.to_dict()
     with pytest.raises(RestoreError, match="differs"):
         restore(variants["house-card-sharks"], data)
-    broken = dict(data, hands=[["no_such_card"], []])
+    broken = dict(data, piles=[["no_such_card"], *data["piles"][1:]])
     with pytest.raises(RestoreError, match="damaged"):
         restore(variants["winning-moves-2016"], broken)
     with pytest.raises(RestoreError, match="format"):
@@ -176,8 +176,8 @@ def test_observation_shows_only_the_players_own_hand(variants):
     game = new_game(variants["winning-moves-2016"], 3, seed=8)
     for player in range(3):
         seen = game.observation(player)
-        assert seen["hand"] == sorted(game.variant.cards[c].id for c in game.hands[player])
-        assert seen["hand_sizes"] == [len(h) for h in game.hands]
+        assert seen["hand"] == sorted(game.variant.cards[c].id for c in game.hand(player))
+        assert seen["hand_sizes"] == [len(h) for h in [game.hand(p) for p in range(game.n)]]
         decision = seen["decision"]
         assert (decision["options"] is not None) == (decision["player"] == player)
 
@@ -187,9 +187,9 @@ def test_hidden_cards_do_not_change_what_a_player_observes(variants):
     is the same, so nothing deciding from it can depend on hidden cards."""
     game = new_game(variants["winning-moves-2016"], 3, seed=8)
     other = game.copy()
-    swap_with = next(i for i, c in enumerate(other.pile) if c != other.hands[1][0])
-    other.hands[1][0], other.pile[swap_with] = other.pile[swap_with], other.hands[1][0]
-    assert other.hands[1] != game.hands[1]
+    swap_with = next(i for i, c in enumerate(other.pile_of("deck")) if c != other.hand(1)[0])
+    other.hand(1)[0], other.pile_of("deck")[swap_with] = other.pile_of("deck")[swap_with], other.hand(1)[0]
+    assert other.hand(1) != game.hand(1)
     assert other.observation(0) == game.observation(0)
     assert other.observation(1) != game.observation(1)
 
@@ -209,9 +209,12 @@ def test_drawn_cards_are_named_only_to_their_drawer(variants):
 def test_observation_state_hides_the_generator_pile_and_other_hands(variants):
     game = new_game(variants["winning-moves-2016"], 3, seed=8)
     player = game.current_player
-    state = game.observation(player)["state"]
-    assert "rng" not in state and "seed" not in state and state["pile"] is None
-    assert [h is None for h in state["hands"]] == [i != player for i in range(3)]
+    observation = game.observation(player)
+    state = observation["state"]
+    assert "rng" not in state and "seed" not in state
+    hidden = {(pile["pile"], pile["owner"]) for pile in observation["piles"] if pile["cards"] is None}
+    assert hidden == {("deck", None)} | {("hand", other) for other in range(3) if other != player}
+    assert [cards is None for cards in state["piles"]] == [pile["cards"] is None for pile in observation["piles"]]
     assert state["pending"]["options"] is not None
     other = (player + 1) % 3
     assert game.observation(other)["state"]["pending"]["options"] is None
@@ -234,6 +237,6 @@ def test_sampled_games_agree_with_the_observation_and_differ_only_in_hidden_card
         mine = sample.observation(player)
         assert {k: v for k, v in mine.items() if k != "state"} == {k: v for k, v in seen.items() if k != "state"}
         assert sample.legal_actions() == game.legal_actions()
-    hidden = {(tuple(map(tuple, s.hands)), tuple(s.pile)) for s in samples}
+    hidden = {(tuple(map(tuple, [s.hand(p) for p in range(s.n)])), tuple(s.pile_of("deck"))) for s in samples}
     assert len(hidden) > 1, "different seeds deal the unseen cards differently"
     play_random(samples[0], random.Random(3))

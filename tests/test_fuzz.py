@@ -234,13 +234,13 @@ def test_an_effect_cannot_loop_forever(tmp_path):
     variant = load_variant(path)
     game = new_game(variant, 2, seed=1)
     player = game.turn_player
-    game.hands[player].append(game.book.card_index["contract_5"])
+    game.hand(player).append(game.book.card_index["contract_5"])
     while game.offer_timing != "end_of_turn":
         game.apply(game.legal_actions()[0])
     events = game.apply({"kind": "play", "arg": "contract_5"})
     limit = [e for e in events if e.kind == "effect_limit"]
     assert limit and "stops" in limit[0].describe()
-    assert "contract_5" in [c.id for c in (variant.cards[i] for i in game.discard)]
+    assert "contract_5" in [c.id for c in (variant.cards[i] for i in game.pile_of("discard"))]
 
 
 # ----- security ----------------------------------------------------------------------------------

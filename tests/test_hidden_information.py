@@ -33,15 +33,15 @@ def hide_differently(game, watcher: int, rnd: random.Random):
         for b in others:
             if a == b:
                 continue
-            for i, card in enumerate(twin.hands[a]):
-                for j, other in enumerate(twin.hands[b]):
+            for i, card in enumerate(twin.hand(a)):
+                for j, other in enumerate(twin.hand(b)):
                     if card != other:
-                        twin.hands[a][i], twin.hands[b][j] = other, card
+                        twin.hand(a)[i], twin.hand(b)[j] = other, card
                         return twin
-    if len(twin.pile) > 1:
-        for i, card in enumerate(twin.hands[others[0]]):
-            if card != twin.pile[0]:
-                twin.hands[others[0]][i], twin.pile[0] = twin.pile[0], card
+    if len(twin.pile_of("deck")) > 1:
+        for i, card in enumerate(twin.hand(others[0])):
+            if card != twin.pile_of("deck")[0]:
+                twin.hand(others[0])[i], twin.pile_of("deck")[0] = twin.pile_of("deck")[0], card
                 return twin
     return None
 
@@ -78,7 +78,7 @@ def test_twin_games_differing_in_hidden_cards_look_the_same_to_the_watcher(name,
             continue
         assert seen(game, watcher, []) == seen(twin, watcher, [])
         for _ in range(150):
-            if game.is_over or min(len(game.pile), len(twin.pile)) <= 1:
+            if game.is_over or min(len(game.pile_of("deck")), len(twin.pile_of("deck"))) <= 1:
                 break  # the swapped bottom card could be drawn now: the twins may rightly part
             action = common_action(game, twin, rnd)
             if action is None:
@@ -113,16 +113,16 @@ def test_hot_seat_hand_overs_do_not_depend_on_hidden_cards():
         first = Session.start(variant, "winning-moves-2016", [None, None], seed)
         second = Session.start(variant, "winning-moves-2016", [None, None], seed)
         other = 1 - first.game.current_player
-        swapped = next((j for j, c in enumerate(second.game.pile) if c not in second.game.hands[other]), None)
-        if swapped is None or not second.game.hands[other]:
+        swapped = next((j for j, c in enumerate(second.game.pile_of("deck")) if c not in second.game.hand(other)), None)
+        if swapped is None or not second.game.hand(other):
             continue
-        hand = second.game.hands[other]
-        hand[0], second.game.pile[swapped] = second.game.pile[swapped], hand[0]
+        hand = second.game.hand(other)
+        hand[0], second.game.pile_of("deck")[swapped] = second.game.pile_of("deck")[swapped], hand[0]
         # both play only actions that do not depend on the swapped card: pass, end, build...
         rnd_a, rnd_b = random.Random(seed), random.Random(seed)
         trace_a, trace_b = [], []
         for _ in range(40):
-            if first.game.is_over or len(first.game.pile) <= swapped + 1:
+            if first.game.is_over or len(first.game.pile_of("deck")) <= swapped + 1:
                 break
             for session, trace in ((first, trace_a), (second, trace_b)):
                 session.hide_hands()

@@ -150,7 +150,7 @@ def test_arithmetic_on_known_values_within_the_bound_passes(write):
 def _play_new_card(path: Path, timing: str) -> tuple:
     """A two-player game in which the first player plays 'new_card' at its first chance."""
     game = new_game(load_variant(path), 2, seed=1)
-    game.hands[game.turn_player].append(game.book.card_index["new_card"])
+    game.hand(game.turn_player).append(game.book.card_index["new_card"])
     for _ in range(200):  # (the card's first chance: a decision worked out after it was dealt)
         if game.offer_timing == timing and {"kind": "play", "arg": "new_card"} in [a.to_dict() for a in game.legal_actions()]:
             break

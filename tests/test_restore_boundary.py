@@ -127,7 +127,7 @@ def test_a_refusal_names_the_damaged_field():
     cases = {
         "stacks[0][0]": lambda d: d["stacks"].__setitem__(0, [9]),
         "supply[1]": lambda d: d["supply"].__setitem__(1, -4),
-        "hands[0][0]": lambda d: d["hands"].__setitem__(0, ["no_such_card"]),
+        "piles[0][0]": lambda d: d["piles"].__setitem__(0, ["no_such_card"]),
         "frames[0].step": lambda d: d["frames"][0].__setitem__("step", "dance"),
         "surplus": lambda d: d.__setitem__("surplus", 1),
         "turn_pos": lambda d: d.__setitem__("turn_pos", 1.5),
@@ -150,8 +150,8 @@ def test_units_and_cards_must_add_up():
     with pytest.raises(RestoreError, match=r"supply\[0\]"):
         restore(variant, more_units)
     extra_card = copy.deepcopy(data)
-    extra_card["hands"][1].append("hurricane")  # a fifth Hurricane
-    with pytest.raises(RestoreError, match="more than the deck holds"):
+    extra_card["piles"][-1].append("hurricane")  # a fifth Hurricane, in the last player's hand
+    with pytest.raises(RestoreError, match="more than the game holds"):
         restore(variant, extra_card)
 
 

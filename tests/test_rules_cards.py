@@ -77,11 +77,11 @@ def holder(game, zone, value):
 
 
 def hand(game, name):
-    return sorted(game.variant.cards[c].id for c in game.hands[seat(game, name)])
+    return sorted(game.variant.cards[c].id for c in game.hand(seat(game, name)))
 
 
 def discards(game):
-    return [game.variant.cards[c].id for c in game.discard]
+    return [game.variant.cards[c].id for c in game.pile_of("discard")]
 
 
 def supply(game, name):
@@ -281,10 +281,10 @@ def test_zone_permit_rerolls_an_f_without_drawing_a_card():
     pick up a Fortune card.'"""
     game = at_card_step(hands={"purple": ["zone_permit"]}, between=colour("fortune") + colour("fortune") + colour("yellow"),
                         pile=["switch"])
-    pile_before = list(game.pile)
+    pile_before = list(game.pile_of("deck"))
     events = play(game, "zone_permit")
     assert [d["face"] for d in of_kind(events, "roll_zone")] == ["fortune", "fortune", "yellow"]
-    assert "draw" not in kinds(events) and game.pile == pile_before and hand(game, "purple") == []
+    assert "draw" not in kinds(events) and game.pile_of("deck") == pile_before and hand(game, "purple") == []
     assert choices(game) == props(game, [("yellow", v) for v in (3, 4, 5, 6, 7)])
     choose_prop(game, "yellow", 7)
     assert units(game, "yellow", 7) == ["purple"] and holder(game, "yellow", 7) == "purple"
@@ -986,13 +986,13 @@ def test_the_draw_pile_is_reshuffled_from_the_discard_pile_when_empty():
     game = position(players=2, hands={}, turn="purple", pile=[], script=roll(1, 1, "red") + roll(1, 1, "fortune"))
     assert game.decision == "build"
     cards = {c.id: i for i, c in enumerate(game.variant.cards)}
-    game.discard = [cards["hurricane"], cards["switch"]]
+    game.pile_of("discard")[:] = [cards["hurricane"], cards["switch"]]
     events = game.apply({"kind": "build", "arg": prop(game, "red", 2)})  # $0 left; White rolls F
-    assert of_kind(events, "reshuffle") == [{"count": 2}]
+    assert of_kind(events, "reshuffle") == [{"count": 2, "pile": "deck"}]
     draws = of_kind(events, "draw")
     assert len(draws) == 1 and draws[0]["player"] == seat(game, "white") and draws[0]["why"] == "roll"
-    assert game.discard == [] and len(game.pile) == 1
-    pile_ids = [game.variant.cards[c].id for c in game.pile]
+    assert game.pile_of("discard") == [] and len(game.pile_of("deck")) == 1
+    pile_ids = [game.variant.cards[c].id for c in game.pile_of("deck")]
     assert sorted(hand(game, "white") + pile_ids) == ["hurricane", "switch"]
 
 
@@ -1001,7 +1001,7 @@ def test_drawing_from_an_empty_deck_with_an_empty_discard_pile_draws_nothing():
     is nothing to draw."""
     game = position(players=2, hands={}, turn="purple", pile=[], script=roll(1, 1, "red") + roll(1, 1, "fortune"))
     events = game.apply({"kind": "build", "arg": prop(game, "red", 2)})
-    assert of_kind(events, "deck_empty") == [{"player": seat(game, "white")}]
+    assert of_kind(events, "deck_empty") == [{"player": seat(game, "white"), "pile": "deck"}]
     assert hand(game, "white") == []
 
 

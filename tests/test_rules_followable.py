@@ -139,14 +139,14 @@ def test_a_card_offered_is_played_to_a_real_effect():
             actions = game.legal_actions()
             plays = [a for a in actions if a.kind == "play"]
             if plays and game.decision == "card":
-                before = ([list(s) for s in game.stacks], list(game.supply), [len(h) for h in game.hands])
+                before = ([list(s) for s in game.stacks], list(game.supply), [len(game.hand(p)) for p in range(game.n)])
                 player = game.current_player
                 game.apply(plays[0])
                 while game.current_player == player and game.decision == "choose":
                     game.apply(game.legal_actions()[0])
                 while game.decision == "react":
                     game.apply({"kind": "decline"})
-                after = ([list(s) for s in game.stacks], list(game.supply), [len(h) for h in game.hands])
+                after = ([list(s) for s in game.stacks], list(game.supply), [len(game.hand(p)) for p in range(game.n)])
                 assert after != before or game.is_over
                 played += 1
                 continue

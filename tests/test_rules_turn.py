@@ -82,7 +82,7 @@ def test_only_the_turn_player_moving_forward_onto_an_f_space_draws():
     events = stop(game)
     draws = [e for e in events if e.kind == "draw"]
     assert [(e.data["player"], e.data["why"], e.data["space"]) for e in draws] == [(gray, "space", 20)]
-    assert len(game.hands[gray]) == 1 and len(game.hands[white]) == 0
+    assert len(game.hand(gray)) == 1 and len(game.hand(white)) == 0
 
 
 def test_tokens_move_once_per_roll_not_per_property():

@@ -64,7 +64,7 @@ class Evaluator:
             assert result is not None  # the game is over
             share = w.win / len(result.winners)
             return [share if p in result.winners else -w.win for p in range(n)]
-        score = [w.unit * game.supply[p] + w.card * len(game.hands[p]) for p in range(n)]
+        score = [w.unit * game.supply[p] + w.card * len(game.hand(p)) for p in range(n)]
         holder = game.holder
         hotel = self.hotel
         for prop, stack in enumerate(game.stacks):

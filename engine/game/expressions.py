@@ -85,7 +85,7 @@ _ATTRIBUTES: dict[str, Callable[[Game, int], Any]] = {
     "height": lambda g, p: len(g.stacks[p]),
     "worth": lambda g, x: g.worth[x],
     "supply": lambda g, x: g.supply[x],
-    "cards": lambda g, x: len(g.hands[x]),
+    "cards": lambda g, x: len(g.hand(x)),
     "properties": lambda g, x: g.held[x],
 }
 

@@ -233,6 +233,11 @@ def _step(game: Game, s: ast.Stmt, env: dict, me: int, rest: list, trial: _Trial
     return None
 
 
+def _own(game: Game, pile: str, player: int) -> int | None:
+    """The owner to look a pile up by: the player for a pile of each player, else none."""
+    return player if game.layout.slot_pile[game.layout.base[pile]].each == "player" else None
+
+
 def _act(game: Game, s: ast.Stmt, value, me: int, trial: _Trial) -> None:
     """A direction that changes the game: carried out through the trial, or _Fail if it
     cannot be. Nothing is announced and nothing is settled: this is only a look ahead."""
@@ -277,20 +282,28 @@ def _act(game: Game, s: ast.Stmt, value, me: int, trial: _Trial) -> None:
     elif isinstance(s, ast.Draw):
         player = me if s.player is None else value(s.player)
         for _ in range(min(value(s.count) or 0, MAX_REPEAT)):
-            source = game.pile if game.pile else game.discard  # which card is hidden: the count shows
-            if player is None or not source:
+            if player is None:
                 break
+            source = game.pile_of("deck", _own(game, "deck", player))
+            if not source:  # which card is hidden: only the count shows
+                refill = game.layout.slot_pile[game.layout.base["deck"]].refill_from
+                source = game.pile_of(refill, _own(game, refill, player)) if refill is not None else source
+            if not source:
+                break
+            hand = game.hand(player)
             trial.touch(source)
-            trial.touch(game.hands[player])
-            game.hands[player].append(source.pop())
+            trial.touch(hand)
+            hand.append(source.pop())
     elif isinstance(s, ast.Discard):
         player = me if s.player is None else value(s.player)
         for _ in range(min(value(s.count) or 0, MAX_REPEAT)):
-            if player is None or not game.hands[player]:
+            if player is None or not game.hand(player):
                 break
-            trial.touch(game.discard)
-            trial.touch(game.hands[player])
-            game.discard.append(game.hands[player].pop())  # which card is the player's choice
+            hand = game.hand(player)
+            discarded = game.piles[game.discard_slot(player, hand[-1])]
+            trial.touch(discarded)
+            trial.touch(hand)
+            discarded.append(hand.pop())  # which card is the player's choice
     elif isinstance(s, ast.AddBudget):
         trial.touch(game.counters, "budget")
         game.counters["budget"] += value(s.amount) or 0

@@ -35,6 +35,7 @@ from engine.game.messages import Action, Event, IllegalAction
 from engine.game.result import Result, rank_players
 from engine.game.rng import GENERATORS, fresh_seed
 from engine.game.rulebook import Rulebook, rulebook_for
+from engine.game.state import copy_state
 from engine.variant.model import Face, Variant
 
 MAX_TURNS = 1000
@@ -75,9 +76,9 @@ class Game:
         self.stacks: list[list[int]] = [[] for _ in variant.properties]
         self.supply: list[int] = [units] * players
         self.start_units = units
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.pile: list[int] = [i for i, card in enumerate(variant.cards) for _ in range(card.count)]
-        self.discard: list[int] = []
+        self.layout = self.book.layout(players)
+        self.piles: list[list[int]] = [list(cards) for cards in self.layout.initial]
+        """Every pile's cards (as codes, see state.py), slot by slot (piles.py)."""
         self.in_play: list[int] = []
         self.holder: list[int | None] = [None] * len(variant.properties)
         self.worth: list[int] = [0] * players
@@ -178,6 +179,9 @@ class Game:
         """What `player` may know: the public board and piles, their own hand, the others'
         hand sizes, and the pending decision (its options only if it is theirs)."""
         cards = self.variant.cards
+        kinds = self.book.kinds
+        base = self.layout.base
+        has_hand = "hand" in base
         pending = self.pending
         decision = None
         if pending is not None:
@@ -199,11 +203,12 @@ class Game:
             "worth": list(self.worth),
             "tokens": list(self.tokens),
             "supply": list(self.supply),
-            "hand": sorted(cards[c].id for c in self.hands[player]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "draw_pile": len(self.pile),
-            "discard_pile": [cards[c].id for c in self.discard],
-            "in_play": [cards[c].id for c in self.in_play],
+            "hand": sorted(cards[c % kinds].id for c in self.hand(player)) if has_hand else [],
+            "hand_sizes": [len(self.hand(p)) for p in range(self.n)] if has_hand else [0] * self.n,
+            "draw_pile": len(self.piles[base["deck"]]) if "deck" in base else 0,
+            "discard_pile": [cards[c % kinds].id for c in self.piles[base["discard"]]] if "discard" in base else [],
+            "piles": self._piles_seen(player),
+            "in_play": [cards[c % kinds].id for c in self.in_play],
             "dice": self.dice,
             "face": self._face_label(),
             "zone": self._zone_built(),
@@ -214,40 +219,58 @@ class Game:
             "state": self._public_state(player),
         }
 
+    def _piles_seen(self, player: int) -> list[dict]:
+        """Each pile slot as `player` sees it: whose it is, how many cards, and which (by id,
+        top last) only if they may see them."""
+        layout = self.layout
+        cards, kinds = self.variant.cards, self.book.kinds
+        seen = []
+        for slot, held in enumerate(self.piles):
+            pile = layout.slot_pile[slot]
+            seen.append(
+                {
+                    "pile": pile.id,
+                    "owner": layout.slot_owner[slot],
+                    "size": len(held),
+                    "cards": [cards[c % kinds].id for c in held] if layout.seen(slot, player) else None,
+                }
+            )
+        return seen
+
     def _public_state(self, player: int) -> dict:
         """The snapshot with everything `player` may not know taken out: the generator (the
-        future dice), the order of the draw pile and the other players' hands (only their
-        sizes stay) and the options of a decision that is not theirs."""
+        future dice), the cards of every pile they may not see (only its size stays: see
+        `piles`) and the options of a decision that is not theirs."""
         from engine.game.snapshot import game_to_dict
 
         state = game_to_dict(self)
         del state["rng"], state["seed"]
-        state["pile"] = None
-        state["hands"] = [hand if i == player else None for i, hand in enumerate(state["hands"])]
+        state["piles"] = [pile if self.layout.seen(slot, player) else None for slot, pile in enumerate(state["piles"])]
         if state["pending"] is not None and state["pending"]["player"] != player:
             state["pending"]["options"] = None
         return state
+
+    def hand(self, player: int) -> list[int]:
+        """The player's `hand` pile (card codes): the cards they may play."""
+        return self.piles[self.layout.base["hand"] + player]
+
+    def pile_of(self, pile: str, owner: int | None = None) -> list[int]:
+        """A pile's cards (codes, top last): the table's, or the player's or space's `owner`."""
+        return self.piles[self.layout.slot(pile, owner)]
+
+    def kind_of(self, code: int) -> int:
+        return code % self.book.kinds
+
+    def owner_of_card(self, code: int) -> int | None:
+        owner = code // self.book.kinds - 1
+        return None if owner < 0 else owner
 
     def copy(self) -> Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.interp = Interpreter(other)
         other.rng = self.rng.copy()
-        other.stacks = [list(s) for s in self.stacks]
-        other.supply = list(self.supply)
-        other.hands = [list(h) for h in self.hands]
-        other.pile = list(self.pile)
-        other.discard = list(self.discard)
-        other.in_play = list(self.in_play)
-        other.holder = list(self.holder)
-        other.worth = list(self.worth)
-        other.held = list(self.held)
-        other.tokens = list(self.tokens)
-        other.dirty = set(self.dirty)
-        other.order = list(self.order)
-        other.rolled = {die: list(faces) for die, faces in self.rolled.items()}
-        other.counters = dict(self.counters)
-        other.frames = [f.copy() for f in self.frames]
+        copy_state(self, other)
         other.pending = None if self.pending is None else dict(self.pending)
         other._events = []
         other.setup_events = list(self.setup_events)
@@ -356,21 +379,53 @@ class Game:
         faces = self.variant.dice.colour_faces
         return faces[self.rng.below(len(faces))]
 
-    def draw(self, player: int, why: str, space: int | None = None) -> None:
-        """Top card of the pile; an empty pile is refilled from the shuffled discards."""
-        if not self.pile:
-            if not self.discard:
-                self.emit("deck_empty", {"player": player})
+    def draw(self, player: int, why: str, space: int | None = None, source: str = "deck", target: str = "hand") -> None:
+        """The top card of `source` (the player's own, if it is one per player) into the
+        player's `target`; an empty source is first refilled from its shuffled `refill_from`."""
+        layout = self.layout
+        pile = layout.slot_pile[layout.base[source]]
+        source_slot = layout.base[source] + (player if pile.each == "player" else 0)
+        drawn_from = self.piles[source_slot]
+        if not drawn_from:
+            refill = pile.refill_from
+            refill_slot = None if refill is None else layout.base[refill] + (player if pile.each == "player" else 0)
+            if refill_slot is None or not self.piles[refill_slot]:
+                self.emit("deck_empty", {"player": player, "pile": source})
                 return
-            self.pile, self.discard = self.discard, []
-            self.rng.shuffle(self.pile)
-            self.emit("reshuffle", {"count": len(self.pile)})
-        card = self.pile.pop()
-        self.hands[player].append(card)
-        data = {"player": player, "card": self.variant.cards[card].id, "why": why}
+            drawn_from.extend(self.piles[refill_slot])
+            self.piles[refill_slot].clear()
+            self.rng.shuffle(drawn_from)
+            self.emit("reshuffle", {"count": len(drawn_from), "pile": source})
+        card = drawn_from.pop()
+        target_slot = layout.base[target] + (player if layout.slot_pile[layout.base[target]].each == "player" else 0)
+        self.piles[target_slot].append(card)
+        data = {"player": player, "card": self.variant.cards[card % self.book.kinds].id, "why": why}
         if space is not None:
             data["space"] = space
-        self.emit("draw", data, private_to=player)
+        if target != "hand":
+            data["pile"] = target
+        self.emit("draw", data, private_to=self._seen_only_by(target_slot))
+
+    def _seen_only_by(self, slot: int) -> int | None:
+        """Who may see a card put in this slot: None for everyone, its player for a pile only
+        its owner sees, -1 for nobody (a face-down pile)."""
+        pile = self.layout.slot_pile[slot]
+        if pile.seen_by == "everyone":
+            return None
+        if pile.seen_by == "owner" and pile.each == "player":
+            return self.layout.slot_owner[slot]
+        return -1
+
+    def discard_slot(self, player: int, code: int) -> int:
+        """Where a card goes when played or discarded: its `discard_to` pile, its owner's one
+        (or the player's who held it) if that pile is one per player."""
+        layout = self.layout
+        name = self.book.discard_to[code % self.book.kinds]
+        base = layout.base[name]
+        if layout.slot_pile[base].each != "player":
+            return base
+        owner = self.owner_of_card(code)
+        return base + (player if owner is None else owner)
 
     def place(self, player: int, prop: int, count: int) -> int:
         """Put up to `count` of the player's units on top of the stack; returns how many."""
@@ -474,7 +529,7 @@ class Game:
 
     def source_of(self, root: RootFrame) -> str:
         """The card (by id) or program (by name) a block belongs to, for the log."""
-        return self.variant.cards[root.c].id if isinstance(root, CardFrame) else root.program
+        return self.variant.cards[root.c % self.book.kinds].id if isinstance(root, CardFrame) else root.program
 
     def _finish(self, reason: str, player: int | None) -> None:
         self.over = True
@@ -503,7 +558,7 @@ class Game:
             return _asked("build", frame.player, self._build_question(frame))
         if isinstance(frame, ReactFrame):
             return "react", frame.player, self._react_question(frame)
-        if isinstance(frame, DiscardFrame) and frame.left > 0 and self.hands[frame.player]:
+        if isinstance(frame, DiscardFrame) and frame.left > 0 and self.hand(frame.player):
             return _asked("discard", frame.player, self._discard_question(frame))
         if isinstance(frame, BlockFrame):
             block = self.book.blocks[frame.b]
@@ -625,16 +680,20 @@ class Game:
         skipped it, and still do, so that their saves replay."""
         if self.compat == 1:
             return bool(self._playable(player, timing))
-        return bool(timing) and bool(self.hands[player])
+        return bool(timing) and bool(self.hand(player))
 
     def _playable(self, player: int, timing: frozenset[int]) -> list[Action]:
-        hand = self.hands[player]
-        if not hand or timing.isdisjoint(hand):
+        hand = self.hand(player)
+        if not hand:
+            return []
+        kinds = self.book.kinds
+        held = {c % kinds for c in hand} if kinds <= max(hand) else set(hand)
+        if timing.isdisjoint(held):
             return []
         cards = self.variant.cards
         plays = self.texts.play_actions
         seen: list[Action] = []
-        for card_index in sorted(set(hand)):
+        for card_index in sorted(held):
             if card_index not in timing:
                 continue
             condition = cards[card_index].condition
@@ -707,32 +766,42 @@ class Game:
 
     # -- cards
 
-    def _play(self, player: int, card: int) -> None:
-        self.hands[player].remove(card)
-        self.in_play.append(card)
-        self.cards_played += 1
-        self.emit("play", {"player": player, "card": self.variant.cards[card].id})
-        self._push_card(card, player, target=None)
+    def _take_from_hand(self, player: int, kind: int) -> int:
+        """Take a card of this kind out of the player's hand; returns its code."""
+        hand = self.hand(player)
+        kinds = self.book.kinds
+        for code in hand:
+            if code % kinds == kind:
+                hand.remove(code)
+                return code
+        raise AssertionError("a card offered from the hand is in it")  # the options come from the hand
 
-    def _react(self, player: int, card: int, react_frame: ReactFrame) -> None:
-        self.hands[player].remove(card)
-        self.in_play.append(card)
+    def _play(self, player: int, kind: int) -> None:
+        code = self._take_from_hand(player, kind)
+        self.in_play.append(code)
+        self.cards_played += 1
+        self.emit("play", {"player": player, "card": self.variant.cards[kind].id})
+        self._push_card(code, player, target=None)
+
+    def _react(self, player: int, kind: int, react_frame: ReactFrame) -> None:
+        code = self._take_from_hand(player, kind)
+        self.in_play.append(code)
         self.emit(
             "react",
-            {"player": player, "card": self.variant.cards[card].id, "against": self.variant.cards[react_frame.against].id},
+            {"player": player, "card": self.variant.cards[kind].id, "against": self.variant.cards[react_frame.against].id},
         )
-        self._push_card(card, player, target=react_frame.root)
+        self._push_card(code, player, target=react_frame.root)
 
-    def _push_card(self, card: int, player: int, target: int | None) -> None:
+    def _push_card(self, code: int, player: int, target: int | None) -> None:
         root = len(self.frames)
-        self.frames.append(CardFrame(card, player, target))
-        self.frames.append(BlockFrame(self.book.card_block[card], {}, root))
+        self.frames.append(CardFrame(code, player, target))
+        self.frames.append(BlockFrame(self.book.card_block[code % self.book.kinds], {}, root))
 
     def _step_card(self, frame: CardFrame) -> None:
         """A card's effect is done (or stopped): discard it and settle (Step 5)."""
         self.frames.pop()
         self.in_play.remove(frame.c)
-        self.discard.append(frame.c)
+        self.piles[self.discard_slot(frame.me, frame.c)].append(frame.c)
         self.settle()
 
     def _step_block(self, frame: BlockFrame) -> None:
@@ -808,31 +877,33 @@ class Game:
         question nor a 'does not answer' tells anyone what is in their hand."""
         answers = self.book.reactions_to[frame.against]
         plays = self.texts.react_actions
-        return [plays[c] for c in sorted(set(self.hands[frame.player])) if c in answers] + [self.texts.decline_action]
+        kinds = self.book.kinds
+        held = sorted({c % kinds for c in self.hand(frame.player)})
+        return [plays[c] for c in held if c in answers] + [self.texts.decline_action]
 
     def _step_discard(self, frame: DiscardFrame) -> None:
         player = frame.player
-        if frame.left <= 0 or not self.hands[player]:
+        if frame.left <= 0 or not self.hand(player):
             self.frames.pop()
             return
         options = self._discard_question(frame)
         if options is None:  # format 1 discarded a hand of one kind at once, telling all
-            self._discard(player, self.hands[player][0])
+            self._discard(player, self.hand(player)[0] % self.book.kinds)
             frame.left -= 1
             return
         self.ask("discard", player, options)
 
     def _discard_question(self, frame: DiscardFrame) -> list[Action] | None:
         """The cards the player may discard, or None when format 1 would not have asked."""
-        kinds = sorted(set(self.hands[frame.player]))
+        kinds = sorted({c % self.book.kinds for c in self.hand(frame.player)})
         if len(kinds) == 1 and self.compat == 1:
             return None
         return [self.texts.action("discard", self.variant.cards[c].id, "card") for c in kinds]
 
-    def _discard(self, player: int, card: int) -> None:
-        self.hands[player].remove(card)
-        self.discard.append(card)
-        self.emit("discard", {"player": player, "card": self.variant.cards[card].id})
+    def _discard(self, player: int, kind: int) -> None:
+        code = self._take_from_hand(player, kind)
+        self.piles[self.discard_slot(player, code)].append(code)
+        self.emit("discard", {"player": player, "card": self.variant.cards[kind].id})
 
 
 def _words(action: object) -> str:

@@ -262,8 +262,9 @@ class Interpreter:
         me = root.me
         player = self.evaluate(s.player, f.env, me)
         g = self.game
-        if player is not None and player != me and g.book.reactions_to[root.c]:
-            g.frames.append(ReactFrame(player, root.c, f.root))
+        kind = root.c % g.book.kinds
+        if player is not None and player != me and g.book.reactions_to[kind]:
+            g.frames.append(ReactFrame(player, kind, f.root))
 
     def _cancel(self, s: ast.Cancel, f, root):
         f.pc += 1
@@ -273,7 +274,7 @@ class Interpreter:
             answered = g.frames[target]
             assert isinstance(answered, CardFrame)
             answered.halt = True
-            g.emit("cancelled", {"card": g.book.cards[answered.c].id})
+            g.emit("cancelled", {"card": g.book.cards[answered.c % g.book.kinds].id})
 
     def _stop(self, s: ast.Stop, f, root):
         root.halt = True
@@ -335,7 +336,10 @@ class Interpreter:
 
     def _shuffle(self, s: ast.Shuffle, f, root):
         f.pc += 1
-        self.game.rng.shuffle(self.game.pile)
+        g = self.game
+        layout = g.layout
+        owner = root.me if layout.slot_pile[layout.base[s.pile]].each == "player" else None
+        g.rng.shuffle(g.pile_of(s.pile, owner))
 
 
 INLINE_STATEMENTS: frozenset[type] = frozenset({

@@ -37,20 +37,22 @@ def _units(game: Game) -> list[str]:
 
 
 def _cards(game: Game) -> list[str]:
-    """Every card of the deck is in the draw pile, the discards, a hand or in play, once."""
-    deck = Counter({index: card.count for index, card in enumerate(game.variant.cards)})
-    found = Counter(game.pile) + Counter(game.discard) + Counter(game.in_play)
-    for hand in game.hands:
-        found.update(hand)
-    if found == deck:
+    """Every card the game started with is in one pile or in play, once; none other is."""
+    dealt: Counter = Counter()
+    for cards in game.layout.initial:
+        dealt.update(cards)
+    found = Counter(game.in_play)
+    for pile in game.piles:
+        found.update(pile)
+    if found == dealt:
         return []
-    cards = game.variant.cards
-    extra = sorted(cards[c].id for c in (found - deck).elements())
-    missing = sorted(cards[c].id for c in (deck - found).elements())
-    parts = ([f"{', '.join(extra)} more than the deck holds"] if extra else []) + (
+    ref = game.book.card_ref
+    extra = sorted(str(ref(c)) for c in (found - dealt).elements())
+    missing = sorted(str(ref(c)) for c in (dealt - found).elements())
+    parts = ([f"{', '.join(extra)} more than the game holds"] if extra else []) + (
         [f"{', '.join(missing)} missing"] if missing else []
     )
-    return [f"hands, pile, discard and in_play: {'; '.join(parts)}"]
+    return [f"piles and in_play: {'; '.join(parts)}"]
 
 
 def _ownership(game: Game) -> list[str]:

@@ -10,6 +10,7 @@ from engine.game.folding import fold_program
 from engine.game.followable import choices_to_look_at, quick_answer
 from engine.game.interpreter import INLINE_STATEMENTS, Op, compile_block
 from engine.game.messages import Texts
+from engine.game.piles import PileLayout, layout_for
 from engine.variant.model import Variant
 
 _CACHE: dict[str, Rulebook] = {}
@@ -83,6 +84,28 @@ class Rulebook:
         self.number_combinations = len(self.number_faces) ** self.number_count
         self.dice_from_one_draw = self.number_combinations < 2**32
         self._texts: dict[int, Texts] = {}
+        self._layouts: dict[int, PileLayout] = {}
+        self.kinds = len(variant.cards)
+        """The number of card kinds: a card's code is its kind plus this times (owner + 1)."""
+        self.discard_to = [card.discard_to for card in variant.cards]
+
+    def layout(self, players: int) -> PileLayout:
+        """Where each pile sits in the state of a game of this size (piles.py)."""
+        found = self._layouts.get(players)
+        if found is None:
+            found = self._layouts[players] = layout_for(self.variant, players)
+        return found
+
+    def card_ref(self, code: int) -> str | list:
+        """A card code as a snapshot writes it: the card's id, or [id, owner] for a player's card."""
+        owner, kind = divmod(code, self.kinds)
+        card_id = self.cards[kind].id
+        return card_id if owner == 0 else [card_id, owner - 1]
+
+    def card_code(self, ref: str | list) -> int:
+        if isinstance(ref, str):
+            return self.card_index[ref]
+        return self.card_index[ref[0]] + self.kinds * (int(ref[1]) + 1)
 
     def static_where(self, where: ast.Expr, var: str) -> bool:
         found = self._static.get(id(where))

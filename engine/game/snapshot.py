@@ -15,27 +15,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.game.frames import frame_from_dict
 from engine.game.game import Game
 from engine.game.interpreter import Interpreter
 from engine.game.invariants import broken_invariants
 from engine.game.rng import GENERATORS, generator_from_data
 from engine.game.rulebook import rulebook_for
 from engine.game.snapshot_check import RestoreError, SnapshotChecker, damaged
+from engine.game.state import STATE, read_state, write_state
 from engine.variant.model import Variant
 
 __all__ = ["FIELDS", "RestoreError", "game_to_dict", "restore"]
 
-FIELDS = (
-    "format", "variant", "players", "seed", "rng", "start_units", "stacks", "supply", "hands", "pile",
-    "discard", "in_play", "holder", "worth", "held", "tokens", "dirty", "order", "turn_pos", "turn_number",
-    "rolled", "counters", "cards_played", "frames", "pending", "over", "end_reason",
-)
-"""Every field of a snapshot, in the order written."""
+FIELDS = ("format", "variant", "players", "seed", "rng", *(field.name for field in STATE), "pending")
+"""Every field of a snapshot, in the order written: who and what the game is, then the state
+as `state.STATE` declares it, then the pending decision."""
 
 
 def game_to_dict(game: Game) -> dict:
-    ids = [card.id for card in game.variant.cards]
     pending = None
     if game.pending is not None:
         pending = {
@@ -49,28 +45,8 @@ def game_to_dict(game: Game) -> dict:
         "players": game.n,
         "seed": game.seed,
         "rng": game.rng.to_data(),
-        "start_units": game.start_units,
-        "stacks": [list(s) for s in game.stacks],
-        "supply": list(game.supply),
-        "hands": [[ids[c] for c in hand] for hand in game.hands],
-        "pile": [ids[c] for c in game.pile],
-        "discard": [ids[c] for c in game.discard],
-        "in_play": [ids[c] for c in game.in_play],
-        "holder": list(game.holder),
-        "worth": list(game.worth),
-        "held": list(game.held),
-        "tokens": list(game.tokens),
-        "dirty": sorted(game.dirty),
-        "order": list(game.order),
-        "turn_pos": game.turn_pos,
-        "turn_number": game.turn_number,
-        "rolled": {die: list(faces) for die, faces in game.rolled.items()},
-        "counters": dict(game.counters),
-        "cards_played": game.cards_played,
-        "frames": [f.to_dict() for f in game.frames],
+        **write_state(game),
         "pending": pending,
-        "over": game.over,
-        "end_reason": game.end_reason,
     }
 
 
@@ -129,43 +105,23 @@ def _pending(game: Game, saved: Any) -> dict | None:
 def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
     """A game from snapshot data this program made or checked (restore checks first; the
     bots' sampling builds from the observation of a live game)."""
-    index = {card.id: i for i, card in enumerate(variant.cards)}
     game = Game.__new__(Game)
     game.variant = variant
     game.book = rulebook_for(variant)
     game.n = int(data["players"])
     game.texts = game.book.texts(game.n)
+    game.layout = game.book.layout(game.n)
     game.interp = Interpreter(game)
     game.compat = data["format"]
     game.only_followable = game.book.only_followable and game.compat > 1
     game.seed = data["seed"]
     game.rng = rng if rng is not None else generator_from_data(data["rng"], game.compat)
-    game.start_units = int(data["start_units"])
-    game.stacks = [[int(u) for u in s] for s in data["stacks"]]
-    game.supply = [int(x) for x in data["supply"]]
-    game.hands = [[index[c] for c in hand] for hand in data["hands"]]
-    game.pile = [index[c] for c in data["pile"]]
-    game.discard = [index[c] for c in data["discard"]]
-    game.in_play = [index[c] for c in data["in_play"]]
-    game.holder = [None if h is None else int(h) for h in data["holder"]]
-    game.worth = [int(x) for x in data["worth"]]
-    game.held = [int(x) for x in data["held"]]
-    game.tokens = [int(x) for x in data["tokens"]]
-    game.dirty = {int(x) for x in data["dirty"]}
-    game.order = [int(x) for x in data["order"]]
-    game.turn_pos = int(data["turn_pos"])
-    game.turn_number = int(data["turn_number"])
-    game.rolled = {die: [int(i) for i in faces] for die, faces in data["rolled"].items()}
-    game.counters = {name: int(value) for name, value in data["counters"].items()}
-    game.cards_played = int(data["cards_played"])
-    game.frames = [frame_from_dict(f) for f in data["frames"]]
+    read_state(game, data)
     pending = data["pending"]
     game.pending = None
     if pending is not None:
         options = [game.texts.action(o["kind"], o["arg"], o.get("what")) for o in pending["options"]]
         game.pending = {"kind": pending["kind"], "player": int(pending["player"]), "options": options}
-    game.over = bool(data["over"])
-    game.end_reason = data["end_reason"]
     game._events = []
     game.setup_events = []
     return game

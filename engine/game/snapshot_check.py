@@ -65,6 +65,7 @@ class SnapshotChecker:
         self.card_ids = {card.id for card in variant.cards}
         self.zone_ids = set(book.zone_ids)
         self.faces = frozenset(label for label in book.face_labels if label not in self.zone_ids)
+        self.total_cards = 0
 
     # ----- primitive checks ------------------------------------------------------------------
 
@@ -116,6 +117,10 @@ class SnapshotChecker:
         return value
 
     def card(self, field: str, value: Any) -> str:
+        """A card as a snapshot writes it: its id, or [id, owner] for a player's own card."""
+        if type(value) is list and len(value) == 2:
+            self.player(f"{field}[1]", value[1])
+            value = value[0]
         if type(value) is not str or value not in self.card_ids:
             raise damaged(field, f"must be a card of the deck, not {_describe(value)}")
         return value
@@ -124,7 +129,7 @@ class SnapshotChecker:
         return self.whole(field, value, 0, len(self.variant.cards) - 1)
 
     def cards(self, field: str, value: Any) -> None:
-        for i, card in enumerate(self.listing(field, value, most=self.variant.deck_size)):
+        for i, card in enumerate(self.listing(field, value, most=self.total_cards)):
             self.card(f"{field}[{i}]", card)
 
     # ----- the snapshot ----------------------------------------------------------------------
@@ -132,6 +137,7 @@ class SnapshotChecker:
     def check(self, fields: tuple[str, ...]) -> None:
         data = self.mapping("", self.data, fields)
         self.players = data["players"]  # checked against the variant by the caller
+        self.total_cards = sum(len(cards) for cards in self.book.layout(self.players).initial)
         for name in fields:
             getattr(self, f"field_{name}")(name, data[name])
         self.frames(data["frames"])
@@ -171,11 +177,12 @@ class SnapshotChecker:
     def field_tokens(self, field: str, value: Any) -> None:
         self._per_player(field, value, self.book.track_length)
 
-    def field_hands(self, field: str, value: Any) -> None:
-        for i, hand in enumerate(self.listing(field, value, self.players)):
-            self.cards(f"{field}[{i}]", hand)
+    def field_piles(self, field: str, value: Any) -> None:
+        layout = self.book.layout(self.players)
+        for slot, pile in enumerate(self.listing(field, value, layout.slots)):
+            self.cards(f"{field}[{slot}]", pile)
 
-    field_pile = field_discard = field_in_play = cards
+    field_in_play = cards
 
     def field_holder(self, field: str, value: Any) -> None:
         for p, holder in enumerate(self.listing(field, value, len(self.variant.properties))):
@@ -296,7 +303,8 @@ class SnapshotChecker:
             raise damaged(f"frames[{index + 1}]", "only a card played from the offer stands on it")
 
     def frame_card(self, field: str, frame: dict, index: int, frames: list) -> None:
-        card = self.card_index(f"{field}.c", frame["c"])
+        code = self.whole(f"{field}.c", frame["c"], 0, self.book.kinds * (self.players + 1) - 1)
+        card = code % self.book.kinds
         self.player(f"{field}.me", frame["me"])
         self.flag(f"{field}.halt", frame["halt"])
         self.whole(f"{field}.steps", frame.get("steps", 0), 0, MAX_EFFECT_STEPS + 1)
@@ -309,7 +317,7 @@ class SnapshotChecker:
         target = self.whole(f"{field}.target", frame["target"], 0, index - 1)
         if below["t"] != "blk" or timing != "reaction" or frames[target]["t"] != "card" or below["root"] != target:
             raise damaged(field, "is not an answer to the card that offered it")
-        if self.variant.cards[frames[target]["c"]].id not in self.variant.cards[card].reacts_to:
+        if self.variant.cards[frames[target]["c"] % self.book.kinds].id not in self.variant.cards[card].reacts_to:
             raise damaged(f"{field}.c", "does not answer that card")
 
     def frame_blk(self, field: str, frame: dict, index: int, frames: list) -> None:
@@ -318,7 +326,7 @@ class SnapshotChecker:
         root = self._root(field, frame, index, frames)
         below = frames[index - 1]
         if below["t"] == "card":
-            fits = root == index - 1 and block == self.book.card_block[below["c"]]
+            fits = root == index - 1 and block == self.book.card_block[below["c"] % self.book.kinds]
         elif below["t"] == "run":
             fits = root == index - 1 and block == self.book.program_block[below["program"]]
         elif below["t"] in ("loop", "rep"):
@@ -384,7 +392,7 @@ class SnapshotChecker:
         self._on_top(field, index, frames)
         self.player(f"{field}.player", frame["player"])
         root = self._root(field, frame, index, frames)
-        if frame["against"] != frames[root]["c"]:
+        if frame["against"] != frames[root]["c"] % self.book.kinds:
             raise damaged(f"{field}.against", "must be the card that offered the reaction")
 
     def frame_discard(self, field: str, frame: dict, index: int, frames: list) -> None:
@@ -445,8 +453,8 @@ class SnapshotChecker:
 
     def _cards_in_play(self, frames: list) -> None:
         """The cards in play are exactly the cards whose effects are on the stack."""
-        playing = sorted(self.variant.cards[f["c"]].id for f in frames if f["t"] == "card")
-        if sorted(self.data["in_play"]) != playing:
+        playing = sorted(f["c"] for f in frames if f["t"] == "card")
+        if sorted(self.book.card_code(ref) for ref in self.data["in_play"]) != playing:
             raise damaged("in_play", "must be the cards whose effects are under way")
 
 

@@ -24,7 +24,7 @@ from engine.effects.parser import EffectSyntaxError, parse_condition
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
 from engine.variant import lint, schema
 from engine.variant.merge import Source, load_merged, resolve_variant_argument, shown_path
-from engine.variant.model import Card, Dice, Face, Property, Rules, Seat, Setup, Track, Variant, Zone
+from engine.variant.model import Card, Dice, Face, Pile, Property, Rules, Seat, Setup, Track, Variant, Zone
 from engine.variant.yamlsource import LocDict, ValueLoc, text_position
 
 SPECIAL_FACES = ("wild", "fortune")
@@ -227,6 +227,44 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
     _check_faces(document["dice"]["colour_die"], board, diagnostics, root_file)
     _check_fortune_spaces(board["track"], diagnostics, root_file)
     _check_deck(document, cards, diagnostics, root_file)
+    _check_piles(document, cards, diagnostics)
+
+
+def _check_piles(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic]) -> None:
+    """Every pile a card or another pile names exists and can hold what it is asked to."""
+    piles = document["piles"]
+    for key, spec in piles.items():
+        source = spec.get("refill_from")
+        if source is None:
+            continue
+        loc = spec.value_locs["refill_from"].loc
+        if source not in piles:
+            diagnostics.append(
+                Diagnostic(loc, f"'refill_from' names '{source}', which is not a pile", did_you_mean(source, list(piles)))
+            )
+        elif source == key:
+            diagnostics.append(Diagnostic(loc, f"pile '{key}' cannot be refilled from itself"))
+        elif piles[source]["each"] != spec["each"]:
+            diagnostics.append(
+                Diagnostic(
+                    loc,
+                    f"'{key}' is one per {spec['each']} but '{source}' is one per {piles[source]['each']}",
+                    "a pile is refilled from a pile owned the same way",
+                )
+            )
+    for card in cards:
+        for key, default in (("starts_in", "deck"), ("discard_to", "discard")):
+            name = card.raw.get(key, default)
+            loc = card.raw.value_locs[key].loc if key in card.raw else card.raw.key_locs["id"]
+            words = key.replace("_", " ")
+            if name not in piles:
+                where = f"'{key}' names '{name}'" if key in card.raw else f"'{card.raw['id']}' {words} '{name}' (the default)"
+                hint = did_you_mean(name, list(piles)) or f"give '{key}' one of: {', '.join(piles)}"
+                diagnostics.append(Diagnostic(loc, f"{where}, which is not a pile", hint))
+            elif piles[name]["each"] == "space":
+                diagnostics.append(
+                    Diagnostic(loc, f"'{name}' is a pile of each space; a card {words} a pile of the game or of each player")
+                )
 
 
 def _check_players(players: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
@@ -489,8 +527,14 @@ def _build(document: LocDict, cards: list[_ParsedCard], programs: dict[str, ast.
                 reacts_to=tuple(c.raw.get("reacts_to", ())),
                 condition=c.condition,
                 effect=cast(ast.Program, c.effect),  # no diagnostics: every card's effect parsed
+                starts_in=c.raw.get("starts_in", "deck"),
+                discard_to=c.raw.get("discard_to", "discard"),
             )
             for c in cards
+        ),
+        piles=tuple(
+            Pile(key, spec.get("name", key), spec["each"], spec["seen_by"], spec.get("refill_from"))
+            for key, spec in document["piles"].items()
         ),
         programs=programs,
         ends=tuple(document["ends"].items()),

@@ -88,6 +88,20 @@ class Rules:
 
 
 @dataclass(frozen=True, slots=True)
+class Pile:
+    """A named place cards are kept: one shared by the table, one per player or one per space."""
+
+    id: str
+    name: str
+    each: str
+    """"game", "player" or "space"."""
+    seen_by: str
+    """"everyone" (face up), "owner" (like a hand) or "nobody" (face down, order unknown to all)."""
+    refill_from: str | None = None
+    """The pile shuffled into this one when a card must be drawn from it and it is empty."""
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     id: str
     name: str
@@ -98,6 +112,10 @@ class Card:
     reacts_to: tuple[str, ...]
     condition: ast.Expr | None
     effect: ast.Program
+    starts_in: str = "deck"
+    """The pile its copies start in; a pile of each player's gives every player `count` copies."""
+    discard_to: str = "discard"
+    """The pile it goes to once played or discarded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +135,7 @@ class Variant:
     rules: Rules
     deck_name: str
     cards: tuple[Card, ...]
+    piles: tuple[Pile, ...] = ()
     programs: dict[str, ast.Program] = field(default_factory=dict)
     """The game's own programs by name: "setup" and "turn"."""
     ends: tuple[tuple[str, str], ...] = ()
@@ -135,6 +154,12 @@ class Variant:
             if setup.players == players:
                 return setup.units
         raise ValueError(f"this variant is not for {players} players (allowed: {self.player_counts})")
+
+    def pile(self, pile_id: str) -> Pile:
+        for pile in self.piles:
+            if pile.id == pile_id:
+                return pile
+        raise KeyError(pile_id)
 
     def card(self, card_id: str) -> Card:
         for card in self.cards:

@@ -23,9 +23,13 @@ from engine.diagnostics import Diagnostic, Loc, did_you_mean
 from engine.resources import schemas_dir
 from engine.variant.yamlsource import LocDict, LocList
 
-# Keys a complete variant may leave out; every other key of the schema must be present.
+# Keys a complete variant may leave out; every other key of the schema must be present. An
+# object of the schema may name more of its own keys in "x-optional" (editors ignore it).
 OPTIONAL_KEYS = frozenset(
-    {"extends", "edition", "source", "description", "remove", "reacts_to", "condition", "money", "offer_cards"}
+    {
+        "extends", "edition", "source", "description", "remove", "reacts_to", "condition", "money", "offer_cards",
+        "starts_in", "discard_to",
+    }
 )
 
 
@@ -64,7 +68,8 @@ def _require_all(node: Any) -> None:
     if isinstance(node, dict):
         properties = node.get("properties")
         if isinstance(properties, dict):
-            node["required"] = sorted(k for k in properties if k not in OPTIONAL_KEYS)
+            optional = OPTIONAL_KEYS | set(node.get("x-optional", ()))
+            node["required"] = sorted(k for k in properties if k not in optional)
         for value in node.values():
             _require_all(value)
     elif isinstance(node, list):

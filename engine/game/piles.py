@@ -1,0 +1,65 @@
+"""Where a variant's piles sit in a game's state, and what each player may see of them.
+
+All the piles of a game are one list of lists (`Game.piles`); a pile of the table takes one
+slot, a pile of each player one slot per player, a pile of each space one slot per space. The
+layout depends only on the variant and the number of players, so it is worked out once and
+shared by every game of that size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.variant.model import Pile, Variant
+
+
+def card_code(kind: int, owner: int | None, kinds: int) -> int:
+    """A card as the state holds it: its kind, and the player it belongs to if any."""
+    return kind if owner is None else kind + kinds * (owner + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class PileLayout:
+    base: dict[str, int]
+    """The first slot of each pile; a pile of each player or space continues from there."""
+    slots: int
+    slot_pile: tuple[Pile, ...]
+    slot_owner: tuple[int | None, ...]
+    """Whose each slot is: the player (or space) index, None for a pile of the table."""
+    initial: tuple[tuple[int, ...], ...]
+    """What each slot holds before the setup runs: the cards' copies, in the deck's order."""
+
+    def slot(self, pile: str, owner: int | None = None) -> int:
+        return self.base[pile] + (owner or 0)
+
+    def seen(self, slot: int, viewer: int | None) -> bool:
+        """Whether `viewer` may see which cards the slot holds (None: an all-seeing log)."""
+        seen_by = self.slot_pile[slot].seen_by
+        if viewer is None or seen_by == "everyone":
+            return True
+        return seen_by == "owner" and self.slot_pile[slot].each == "player" and self.slot_owner[slot] == viewer
+
+
+def layout_for(variant: Variant, players: int) -> PileLayout:
+    base: dict[str, int] = {}
+    slot_pile: list[Pile] = []
+    slot_owner: list[int | None] = []
+    spaces = len(variant.properties)
+    for pile in variant.piles:
+        base[pile.id] = len(slot_pile)
+        owners: list[int | None] = (
+            list(range(players)) if pile.each == "player" else list(range(spaces)) if pile.each == "space" else [None]
+        )
+        for owner in owners:
+            slot_pile.append(pile)
+            slot_owner.append(owner)
+    initial: list[list[int]] = [[] for _ in slot_pile]
+    kinds = len(variant.cards)
+    for kind, card in enumerate(variant.cards):
+        pile = variant.pile(card.starts_in)
+        if pile.each == "player":
+            for player in range(players):
+                initial[base[pile.id] + player].extend([card_code(kind, player, kinds)] * card.count)
+        else:
+            initial[base[pile.id]].extend([kind] * card.count)
+    return PileLayout(base, len(slot_pile), tuple(slot_pile), tuple(slot_owner), tuple(tuple(s) for s in initial))

@@ -1,0 +1,128 @@
+"""The state of a game, declared once.
+
+Each field of `Game` that changes during play is listed here with its shape. Copying a game
+(for search), writing it as plain data (for saves and observations) and reading it back all
+follow this one list, so a new field is added in one place and cannot be forgotten by one of
+them. `snapshot_check` checks each field under the same name, and `invariants` what they mean
+together.
+
+Cards are held as codes (`Rulebook.code`): a card kind's index, plus the number of kinds times
+(owner + 1) for a card that belongs to a player. A snapshot writes a card by its id, and a
+player's card as [id, owner], so a save reads naturally and survives a reordering of the
+deck's card list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.game.frames import frame_from_dict
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    shape: str
+    """How it is copied and written: "value" (an int, bool or a value never changed in place),
+    "ints" (a list of ints or None), "lists" (a list of lists of ints), "set" (a set of ints,
+    written sorted), "dict" (str to int), "dict_lists" (str to lists of ints), "cards" (a list
+    of card codes), "card_lists" (a list of lists of card codes) or "frames"."""
+
+
+STATE: tuple[Field, ...] = (
+    Field("start_units", "value"),
+    Field("stacks", "lists"),
+    Field("supply", "ints"),
+    Field("piles", "card_lists"),
+    Field("in_play", "cards"),
+    Field("holder", "ints"),
+    Field("worth", "ints"),
+    Field("held", "ints"),
+    Field("tokens", "ints"),
+    Field("dirty", "set"),
+    Field("order", "ints"),
+    Field("turn_pos", "value"),
+    Field("turn_number", "value"),
+    Field("rolled", "dict_lists"),
+    Field("counters", "dict"),
+    Field("cards_played", "value"),
+    Field("frames", "frames"),
+    Field("over", "value"),
+    Field("end_reason", "value"),
+)
+"""Every field that changes during play, in the order a snapshot writes them."""
+
+
+def _copy_lists(value: list) -> list:
+    return [list(item) for item in value]
+
+
+_COPY = {
+    "value": None,
+    "ints": list,
+    "lists": _copy_lists,
+    "set": set,
+    "dict": dict,
+    "dict_lists": lambda value: {key: list(items) for key, items in value.items()},
+    "cards": list,
+    "card_lists": _copy_lists,
+    "frames": lambda value: [frame.copy() for frame in value],
+}
+
+
+def copy_state(source: Game, target: Game) -> None:
+    """Give `target` its own copy of every field of `source`."""
+    for field in STATE:
+        copier = _COPY[field.shape]
+        value = getattr(source, field.name)
+        setattr(target, field.name, value if copier is None else copier(value))
+
+
+def write_state(game: Game) -> dict[str, Any]:
+    """Every field as plain JSON-able data, cards by id."""
+    card = game.book.card_ref
+    out: dict[str, Any] = {}
+    for field in STATE:
+        value = getattr(game, field.name)
+        shape = field.shape
+        if shape == "cards":
+            out[field.name] = [card(code) for code in value]
+        elif shape == "card_lists":
+            out[field.name] = [[card(code) for code in pile] for pile in value]
+        elif shape == "set":
+            out[field.name] = sorted(value)
+        elif shape == "frames":
+            out[field.name] = [frame.to_dict() for frame in value]
+        else:
+            copier = _COPY[shape]
+            out[field.name] = value if copier is None else copier(value)
+    return out
+
+
+def read_state(game: Game, data: dict[str, Any]) -> None:
+    """Set every field from data `write_state` wrote (checked first when it comes from a file)."""
+    code = game.book.card_code
+    for field in STATE:
+        value = data[field.name]
+        shape = field.shape
+        if shape == "cards":
+            value = [code(ref) for ref in value]
+        elif shape == "card_lists":
+            value = [[code(ref) for ref in pile] for pile in value]
+        elif shape == "ints":
+            value = [None if item is None else int(item) for item in value]
+        elif shape == "lists":
+            value = [[int(item) for item in inner] for inner in value]
+        elif shape == "set":
+            value = {int(item) for item in value}
+        elif shape == "dict":
+            value = {key: int(item) for key, item in value.items()}
+        elif shape == "dict_lists":
+            value = {key: [int(item) for item in items] for key, items in value.items()}
+        elif shape == "frames":
+            value = [frame_from_dict(frame) for frame in value]
+        setattr(game, field.name, value)
