@@ -63,7 +63,7 @@ def roll(a: int, b: int, face: str, variant_name: str = "winning-moves-2016") ->
 
 def dice(*values: int, variant_name: str = "winning-moves-2016") -> list[int]:
     """Script one roll of all the number dice (the engine draws them as one number)."""
-    numbers = list(variant(variant_name).dice.number_faces)
+    numbers = list(variant(variant_name).die("number").faces)
     combined = 0
     for value in reversed(values):
         combined = combined * len(numbers) + numbers.index(value)
@@ -71,8 +71,7 @@ def dice(*values: int, variant_name: str = "winning-moves-2016") -> list[int]:
 
 
 def colour(face: str, variant_name: str = "winning-moves-2016") -> list[int]:
-    faces = [f.zone if f.kind == "zone" else f.kind for f in variant(variant_name).dice.colour_faces]
-    return [faces.index(face)]
+    return [list(variant(variant_name).die("colour").faces).index(face)]
 
 
 def position(

@@ -60,8 +60,9 @@ def test_board_values_track_and_units_follow_the_set_up_rules(name):
     }
     assert variant.track.length == 61
     assert variant.track.fortune_spaces == frozenset({10, 20, 30, 35, 40, 45, 50, 55})
-    assert [f.kind for f in variant.dice.colour_faces] == ["zone"] * 4 + ["wild", "fortune"]
-    assert variant.dice.number_count == 2 and variant.dice.number_faces == (1, 2, 3, 4, 5, 6)
+    assert variant.die("colour").faces == ("red", "blue", "yellow", "green", "wild", "fortune")
+    assert variant.die("colour").any_zone == "wild"
+    assert variant.die("number").count == 2 and variant.die("number").faces == (1, 2, 3, 4, 5, 6)
     assert variant.rules.starting_hand == 2
     assert variant.rules.cards_per_turn == 1
 

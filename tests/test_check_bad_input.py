@@ -288,7 +288,7 @@ def test_reaction_card_without_reacts_to(write):
 
 
 def test_colour_die_face_unknown_zone_with_hint(write):
-    d = only(write(EXTENDS + "dice:\n  colour_die:\n    faces: [red, blu, yellow, green, wild, fortune]\n"))
+    d = only(write(EXTENDS + "dice:\n  colour:\n    faces: [red, blu, yellow, green, wild, fortune]\n"))
     assert_at(d, "v.yaml", 4, 18, "colour die face 'blu'", hint="did you mean 'blue'?")
 
 

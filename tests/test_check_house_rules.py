@@ -68,8 +68,8 @@ def test_removed_zone_still_on_the_die_is_reported_at_the_removal(write, default
 
 
 def test_die_face_of_the_house_rule_naming_no_zone_points_at_the_face(write, default_text):
-    d = only(write(EXTENDS + "dice:\n  colour_die:\n    faces: [red, purple, wild]\n"))
-    assert_at(d, "v.yaml", 4, 18, "colour die face 'purple'", "neither a zone")
+    d = only(write(EXTENDS + "dice:\n  colour:\n    faces: [red, purple, wild]\n"))
+    assert_at(d, "v.yaml", 4, 18, "colour die face 'purple'", "neither a number, a zone nor one of its symbols")
     assert notes_at(d) == [(base_loc(default_text, "  zones:", "zones"), "the zones are listed here")]
 
 

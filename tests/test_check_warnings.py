@@ -77,7 +77,7 @@ def no_other_cards() -> str:
 def test_zone_that_no_face_and_no_card_reaches(write, default_text):
     text = EXTENDS + (
         "dice:\n"  # 2
-        "  colour_die:\n"  # 3
+        "  colour:\n"  # 3
         "    faces: [red, blue, yellow, green, fortune]\n"  # 4
     ) + purple_zone() + WINDFALLS + no_other_cards()
     d = only_warning(write(text))
@@ -88,7 +88,7 @@ def test_zone_that_no_face_and_no_card_reaches(write, default_text):
 
 
 def test_zone_reached_by_a_card_alone_is_fine(write, default_text):
-    text = EXTENDS + "dice:\n  colour_die:\n    faces: [red, blue, yellow, green, fortune]\n" + purple_zone()
+    text = EXTENDS + "dice:\n  colour:\n    faces: [red, blue, yellow, green, fortune]\n" + purple_zone()
     text += WINDFALLS + no_other_cards() + (
         "    - id: purple_permit\n"
         "      name: Purple Permit\n"
@@ -103,7 +103,7 @@ def test_zone_reached_by_a_card_alone_is_fine(write, default_text):
 
 
 def test_zone_of_the_base_left_unreached_by_the_house_rules_die_is_reported_at_the_die(write, default_text):
-    text = EXTENDS + "dice:\n  colour_die:\n    faces: [red, blue, yellow, fortune]\n" + WINDFALLS + no_other_cards()
+    text = EXTENDS + "dice:\n  colour:\n    faces: [red, blue, yellow, fortune]\n" + WINDFALLS + no_other_cards()
     d = only_warning(write(text))
     # line 4 holds the new faces; `faces` is column 5
     assert_warning(d, "v.yaml", 4, 5, "nothing can ever build in the zone 'green'")
@@ -114,7 +114,7 @@ def test_zone_of_the_base_left_unreached_by_the_house_rules_die_is_reported_at_t
 
 
 def test_die_face_whose_zone_no_roll_can_afford(write):
-    text = EXTENDS + "dice:\n  colour_die:\n    faces: [red, blue, yellow, green, purple, wild]\n" + purple_zone("[18, 19]")
+    text = EXTENDS + "dice:\n  colour:\n    faces: [red, blue, yellow, green, purple, wild]\n" + purple_zone("[18, 19]")
     d = only_warning(write(text))
     # line 4 is the faces: 'purple' is column 39
     assert_warning(d, "v.yaml", 4, 39, "the colour die's 'purple' face can never build", "costs 18",
@@ -122,13 +122,13 @@ def test_die_face_whose_zone_no_roll_can_afford(write):
 
 
 def test_die_face_affordable_with_windfall_is_fine(write):
-    text = EXTENDS + "dice:\n  colour_die:\n    faces: [red, blue, yellow, green, purple, wild]\n" + purple_zone("[17]")
+    text = EXTENDS + "dice:\n  colour:\n    faces: [red, blue, yellow, green, purple, wild]\n" + purple_zone("[17]")
     assert warnings(write(text)) == []
 
 
 def test_a_die_of_wild_faces_alone_is_fine(write):
     """A die without a zone face is a deliberate design: every roll lets the roller choose."""
-    assert warnings(write(EXTENDS + "dice:\n  colour_die:\n    faces: [wild, wild, fortune]\n")) == []
+    assert warnings(write(EXTENDS + "dice:\n  colour:\n    faces: [wild, wild, fortune]\n")) == []
 
 
 # ----- the deck --------------------------------------------------------------------------------
@@ -150,9 +150,9 @@ def test_starting_hands_that_leave_fewer_cards_than_players(write):
     assert_warning(d, "v.yaml", 5, 3, "take 28 of the deck's 30 cards", "leaving 2 to draw")
 
 
-def test_an_empty_deck_with_a_fortune_face_and_spaces(write):
+def test_an_empty_deck_with_a_turn_that_draws_and_fortune_spaces(write):
     d = only_warning(write(EXTENDS + "rules:\n  starting_hand: 0\n" + EMPTY_DECK))
-    assert_warning(d, "v.yaml", 5, 3, "the deck is empty", "'fortune' face and the Fortune spaces draw nothing")
+    assert_warning(d, "v.yaml", 5, 3, "the deck is empty", "the turn program and the Fortune spaces draw nothing")
 
 
 # ----- cards that can never be played ----------------------------------------------------------

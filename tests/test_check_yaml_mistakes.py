@@ -73,7 +73,7 @@ def test_list_item_without_a_space_after_the_dash(write):
 
 def test_list_started_on_the_line_of_its_key(write):
     # was 4:12 "YAML syntax error: sequence entries are not allowed here"
-    d = only(write(EXTENDS + "dice:\n  colour_die:\n    faces: - red\n"))
+    d = only(write(EXTENDS + "dice:\n  colour:\n    faces: - red\n"))
     assert_at(d, "v.yaml", 4, 12, "a '- ' list item cannot start on the same line as 'faces:'", hint="[ ]")
 
 
@@ -210,7 +210,7 @@ def test_unclosed_brace_points_at_the_brace(write):
 
 def test_missing_comma_in_a_bracketed_list(write):
     # was 4:25 "expected ',' or ']', but got '<scalar>' (while parsing a flow sequence at line 4)"
-    d = only(write(EXTENDS + 'dice:\n  colour_die:\n    faces: [red, "blue" green]\n'))
+    d = only(write(EXTENDS + 'dice:\n  colour:\n    faces: [red, "blue" green]\n'))
     assert_at(d, "v.yaml", 4, 25, "a ',' is missing", hint="put a ',' after each item")
 
 

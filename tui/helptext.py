@@ -99,16 +99,19 @@ def _board(variant: Variant) -> list[str]:
 
 def _turn(variant: Variant) -> list[str]:
     rules = variant.rules
-    dice = variant.dice
+    zone_die, number_die = variant.zone_die, variant.number_die
+    zone_names = {zone.id: zone.name for zone in variant.zones}
     faces = []
-    for face in dice.colour_faces:
-        if face.kind == "zone":
-            faces.append(next(z.name for z in variant.zones if z.id == face.zone))
-        elif face.kind == "wild":
-            faces.append("Wild (choose a zone)")
+    for face in zone_die.faces if zone_die is not None else ():
+        if face in zone_names:
+            faces.append(zone_names[str(face)])
+        elif face == zone_die.any_zone:  # type: ignore[union-attr]
+            faces.append(f"{str(face).capitalize()} (choose a zone)")
         else:
             faces.append(f"{variant.deck_name} (draw a card, no building)")
-    number = f"{dice.number_count} number dice ({min(dice.number_faces)}–{max(dice.number_faces)})"
+    numbers = [f for f in number_die.faces if type(f) is int] if number_die is not None else [0]
+    count = number_die.count if number_die is not None else 0
+    number = f"{count} number dice ({min(numbers)}–{max(numbers)})"
     lots = (
         "only cards start new hotels"
         if rules.new_lots_per_roll == 0

@@ -41,13 +41,14 @@ class Evaluator:
         self.weights = weights
         self.value = [p.value for p in variant.properties]
         self.keep_owner = variant.rules.ownership_tie_break == "keep_owner"
-        faces = variant.dice.colour_faces
-        wild = sum(1 for f in faces if f.kind == "wild")
-        zone_odds = {
-            zone.id: (sum(1 for f in faces if f.kind == "zone" and f.zone == zone.id) + wild) / len(faces)
-            for zone in variant.zones
-        }
-        at_least = _budget_odds(variant.dice.number_faces, variant.dice.number_count)
+        zone_die, number_die = variant.zone_die, variant.number_die
+        faces = zone_die.faces if zone_die is not None else ()
+        wild = sum(1 for f in faces if zone_die is not None and f == zone_die.any_zone)
+        zone_odds = {zone.id: (faces.count(zone.id) + wild) / max(1, len(faces)) for zone in variant.zones}
+        at_least = _budget_odds(
+            tuple(f for f in number_die.faces if type(f) is int) if number_die is not None else (0,),
+            number_die.count if number_die is not None else 1,
+        )
         # risk[prop][k]: the chance a rival's roll pays for k units on prop (k >= 1)
         self.max_units = 40
         self.risk = [

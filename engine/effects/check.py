@@ -45,8 +45,11 @@ ADJECTIVES = {"vacant": "property", "occupied": "property", "leader": "player", 
 
 _A = {
     "player": "a player", "property": "a property", "zone": "a zone", "number": "a number", "bool": "a condition",
-    "word": "a word in quotes", "words": "a list of words",
+    "word": "a word in quotes", "words": "a list of words", "face": "a die's face",
 }
+
+_FITS = {("face", "number"), ("face", "zone"), ("zone", "face")}
+"""(kind, wanted) pairs that pass: a face of a die with numbers and symbols is either."""
 
 PROGRAMS = ("setup", "turn")
 """The timings of the game's own programs, as opposed to the cards'."""
@@ -152,7 +155,7 @@ class _Checker:
         if expr is None:
             return
         kind = self.expr(expr, scope)
-        if kind is not None and kind != wanted:
+        if kind is not None and kind != wanted and (kind, wanted) not in _FITS:
             self.report(expr, f"{what} must be {_A[wanted]}, but this is {_A[kind]}")
 
     def expr(self, node: ast.Expr, scope: _Scope) -> str | None:
@@ -209,7 +212,7 @@ class _Checker:
         hint = "use 'is' to compare players, properties or zones"
         for side in (node.left, node.right):
             kind = self.expr(side, scope)
-            if kind is not None and kind != "number":
+            if kind is not None and kind not in ("number", "face"):
                 self.report(side, f"'{node.op}' compares numbers, but this is {_A[kind]}", hint)
         return "bool"
 
@@ -223,7 +226,7 @@ class _Checker:
         if isinstance(node.right, ast.Word):
             self._known_word(node.left, node.right.text, node.right)
         if left is not None and right is not None:
-            if left != right:
+            if left != right and (left, right) not in _FITS:
                 self.report(node, f"'is' compares things of one kind, but this is {_A[left]} and {_A[right]}")
             elif left in ("number", "bool"):
                 tail = "use '=' for numbers" if left == "number" else "not conditions"
@@ -302,15 +305,23 @@ class _Checker:
         self.expect(node.chooser, "player", scope, "who chooses ('by ...')")
         self.bind(node, node.var, "number", scope)
 
+    def has_die(self, node: ast.Node, kind: str, words: str) -> None:
+        """The variant must have a die of the kind the statement rolls (when its dice are known)."""
+        if self.context.dice and kind not in self.context.dice.values():
+            self.report(node, f"this variant has no die {words}", "see 'dice' in docs/variants.md")
+
     def stmt_RollZone(self, node: ast.RollZone, scope: _Scope) -> None:
+        self.has_die(node, "zone", "with zone faces for 'roll zone'")
         self.expect(node.chooser, "player", scope, "who chooses on a wild face ('by ...')")
         self.bind(node, node.var, "zone", scope)
 
     def stmt_RollDice(self, node: ast.RollDice, scope: _Scope) -> None:
+        self.has_die(node, "number", "with only numbers for 'roll dice'")
         self.expect(node.player, "player", scope, "who rolls ('for ...')")
         self.bind(node, node.var, "number", scope)
 
     def stmt_RollOff(self, node: ast.RollOff, scope: _Scope) -> None:
+        self.has_die(node, "number", "with only numbers for 'roll off'")
         self.bind(node, node.var, "player", scope)
 
     def stmt_BuildUnits(self, node: ast.BuildUnits, scope: _Scope) -> None:

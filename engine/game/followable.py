@@ -342,10 +342,11 @@ def _build_session(game: Game, s: ast.BuildSession, value, me: int, trial: _Tria
 
 def _zone_outcomes(game: Game) -> list[str]:
     """Every zone the colour die can give (a wild face: any zone)."""
-    faces = game.book.colour_faces
-    if any(face.kind == "wild" for face in faces):
+    die = game.book.dice[game.book.zone_die]  # type: ignore[index]  # the checker asks for one
+    if die.any_zone is not None and die.any_zone in die.faces:
         return list(game.book.zone_ids)
-    return sorted({face.zone for face in faces if face.zone is not None}, key=game.book.zone_ids.index)
+    zones = game.book.zone_ids
+    return sorted({str(face) for face in die.faces if face in zones}, key=zones.index)
 
 
 def _dice_sums(game: Game) -> list[int]:

@@ -36,7 +36,7 @@ from engine.game.result import Result, rank_players
 from engine.game.rng import GENERATORS, fresh_seed
 from engine.game.rulebook import Rulebook, rulebook_for
 from engine.game.state import copy_state
-from engine.variant.model import Face, Variant
+from engine.variant.model import Variant
 
 MAX_TURNS = 1000
 """A safety net, not a rule: no real game comes near it, but no game may run forever."""
@@ -327,9 +327,12 @@ class Game:
 
     @property
     def dice(self) -> list[int]:
-        """The number dice's last roll."""
-        faces = self.book.number_faces
-        return [faces[i] for i in self.rolled.get("number", ())]
+        """The last roll of the number dice (the die `roll dice` uses), this turn."""
+        die = self.book.number_die
+        if die is None:
+            return []
+        faces = self.book.dice[die].faces
+        return [cast(int, faces[i]) for i in self.rolled.get(die, ())]
 
     def budget_left(self) -> int | None:
         for frame in reversed(self.frames):
@@ -338,9 +341,10 @@ class Game:
         return None
 
     def _face_label(self) -> str | None:
-        """The colour die's last face: a zone, 'wild' or 'fortune'."""
-        faces = self.rolled.get("colour")
-        return self.book.face_labels[faces[0]] if faces else None
+        """The last face the zone die showed this turn: a zone or a symbol."""
+        die = self.book.zone_die
+        faces = self.rolled.get(die) if die is not None else None
+        return str(self.book.dice[die].faces[faces[0]]) if die is not None and faces else None
 
     def _zone_built(self) -> str | None:
         """The zone being built in, while a build session is under way."""
@@ -357,27 +361,33 @@ class Game:
     def ask(self, kind: str, player: int, options: list[Action]) -> None:
         self.pending = {"kind": kind, "player": player, "options": options}
 
-    def roll_number_dice(self) -> list[int]:
-        """All number dice from one 64-bit draw when their combinations fit in 32 bits (two
-        six-sided dice need 36), so the bias stays below 2**-32 and one draw does."""
-        faces = self.book.number_faces
-        sides = len(faces)
-        count = self.book.number_count
-        if self.book.dice_from_one_draw:
-            r = self.rng.below(self.book.number_combinations)
+    def roll(self, die_id: str) -> list[int]:
+        """Roll every die of a kind: the positions of the faces they show. Several dice come
+        from one 64-bit draw when their combinations fit in 32 bits (two six-sided dice need
+        36), so the bias stays below 2**-32 and one draw does."""
+        die = self.book.dice[die_id]
+        sides, count = len(die.faces), die.count
+        if count == 1:
+            return [self.rng.below(sides)]
+        combinations = sides**count
+        if combinations < 2**32:
+            r = self.rng.below(combinations)
             if count == 2:
                 second, first = divmod(r, sides)
-                return [faces[first], faces[second]]
-            dice = []
+                return [first, second]
+            shown = []
             for _ in range(count):
                 r, face = divmod(r, sides)
-                dice.append(faces[face])
-            return dice
-        return [faces[self.rng.below(sides)] for _ in range(count)]
+                shown.append(face)
+            return shown
+        return [self.rng.below(sides) for _ in range(count)]
 
-    def roll_colour(self) -> Face:
-        faces = self.variant.dice.colour_faces
-        return faces[self.rng.below(len(faces))]
+    def roll_number_dice(self) -> list[int]:
+        """The numbers the dice of `roll dice` and `roll off` show."""
+        die = self.book.number_die
+        assert die is not None  # the checker lets these statements be written only then
+        faces = self.book.dice[die].faces
+        return [cast(int, faces[i]) for i in self.roll(die)]
 
     def draw(self, player: int, why: str, space: int | None = None, source: str = "deck", target: str = "hand") -> None:
         """The top card of `source` (the player's own, if it is one per player) into the

@@ -141,14 +141,15 @@ class Interpreter:
     def _roll_zone(self, s: ast.RollZone, f, root):
         g = self.game
         me = root.me
+        die = g.book.dice[g.book.zone_die]  # type: ignore[index]  # the checker asks for one
+        zones = g.book.zone_props
         for _ in range(MAX_REROLLS):
-            face = g.roll_colour()
-            label = face.zone if face.kind == "zone" else face.kind
-            g.emit("roll_zone", {"player": me, "face": label})
-            if face.kind == "zone":
-                self.bind(f, s.var, "zone", face.zone, me)
+            face = die.faces[g.roll(die.id)[0]]
+            g.emit("roll_zone", {"player": me, "face": face})
+            if face in zones:
+                self.bind(f, s.var, "zone", face, me)
                 return
-            if face.kind == "wild":
+            if face == die.any_zone:
                 break
         chooser, what, options = self.offered_choice(s, f, root)  # wild, or fortune a hundred times
         self.offer_choice(f, root, s.var, what, options, chooser)
@@ -302,21 +303,21 @@ class Interpreter:
         """Roll the named dice in the order written, one announcement for all of them."""
         f.pc += 1
         g = self.game
-        book = g.book
+        dice = g.book.dice
         numbers: list[int] = []
         face = None
-        for die, var in s.rolls:
-            if die == "number":
-                values = g.roll_number_dice()
-                g.rolled[die] = [book.number_faces.index(v) for v in values]
-                numbers = values
-                f.env[var] = sum(values)
-            else:
-                index = g.rng.below(len(book.colour_faces))
-                g.rolled[die] = [index]
-                face = book.face_labels[index]
-                f.env[var] = face
-        g.emit("roll", {"player": root.me, "dice": list(numbers), "face": face})
+        for die_id, var in s.rolls:
+            die = dice[die_id]
+            shown = g.roll(die_id)
+            g.rolled[die_id] = shown
+            values = [die.faces[i] for i in shown]
+            words = [v for v in values if type(v) is not int]
+            if words and face is None:
+                face = words[0]
+            counted = [v for v in values if isinstance(v, int)]
+            numbers.extend(counted)
+            f.env[var] = words[0] if words and len(values) == 1 else sum(counted)
+        g.emit("roll", {"player": root.me, "dice": numbers, "face": face})
 
     def _end_game(self, s: ast.EndGame, f, root):
         f.pc += 1

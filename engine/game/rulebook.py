@@ -3,6 +3,8 @@ interpreter, card lookups by timing, and property tables for the hot path."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.effects import ast
 from engine.effects.check import KIND_OF_CHOICE, EffectContext, bindings, given_on_both_sides
 from engine.game.expressions import Fn, is_static
@@ -34,12 +36,11 @@ class Rulebook:
         self.card_block = [
             self._number(card.effect.statements, {}, EffectContext(zones, card.timing)) for card in variant.cards
         ]
-        program_context = {"dice": {"number": "number", "colour": "zone"}}
         self.program_block = {
             name: self._number(
                 fold_program(program.statements, rules),
                 {},
-                EffectContext(zones, name, **program_context),  # type: ignore[arg-type]
+                EffectContext(zones, name, dice=variant.die_kinds()),
             )
             for name, program in variant.programs.items()
         }
@@ -77,12 +78,14 @@ class Rulebook:
         self.quick_answers = [quick_answer(card.effect.statements) for card in variant.cards]
         """Per card, whether it can be followed worked out without exploring, or None."""
         self.keep_owner = rules.ownership_tie_break == "keep_owner"
-        self.colour_faces = variant.dice.colour_faces
-        self.face_labels = [f.zone if f.kind == "zone" else f.kind for f in self.colour_faces]
-        self.number_faces = variant.dice.number_faces
-        self.number_count = variant.dice.number_count
-        self.number_combinations = len(self.number_faces) ** self.number_count
-        self.dice_from_one_draw = self.number_combinations < 2**32
+        self.dice = {die.id: die for die in variant.dice}
+        number_die, zone_die = variant.number_die, variant.zone_die
+        self.number_die = None if number_die is None else number_die.id
+        """The die `roll dice` and `roll off` roll (the first with only numbers)."""
+        self.zone_die = None if zone_die is None else zone_die.id
+        """The die `roll zone` rolls (the first with zone faces)."""
+        self.number_faces: tuple[int, ...] = () if number_die is None else cast(tuple[int, ...], number_die.faces)
+        self.number_count = 0 if number_die is None else number_die.count
         self._texts: dict[int, Texts] = {}
         self._layouts: dict[int, PileLayout] = {}
         self.kinds = len(variant.cards)

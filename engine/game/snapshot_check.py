@@ -64,7 +64,7 @@ class SnapshotChecker:
         self.players = 0
         self.card_ids = {card.id for card in variant.cards}
         self.zone_ids = set(book.zone_ids)
-        self.faces = frozenset(label for label in book.face_labels if label not in self.zone_ids)
+        self.faces = frozenset(symbol for die in variant.dice for symbol in die.symbols)
         self.total_cards = 0
 
     # ----- primitive checks ------------------------------------------------------------------
@@ -209,13 +209,12 @@ class SnapshotChecker:
         self.whole(field, value, 0, MAX_TURNS + 1)
 
     def field_rolled(self, field: str, value: Any) -> None:
-        dice = {"number": self.variant.dice.number_faces, "colour": self.variant.dice.colour_faces}
-        counts = {"number": self.variant.dice.number_count, "colour": 1}
+        dice = self.book.dice
         self.mapping(field, value, (), tuple(dice))
         for die, faces in value.items():
-            rolled = self.listing(f"{field}.{die}", faces, counts[die])
+            rolled = self.listing(f"{field}.{die}", faces, dice[die].count)
             for i, face in enumerate(rolled):
-                self.whole(f"{field}.{die}[{i}]", face, 0, len(dice[die]) - 1)
+                self.whole(f"{field}.{die}[{i}]", face, 0, len(dice[die].faces) - 1)
 
     def field_counters(self, field: str, value: Any) -> None:
         self.mapping(field, value, ("budget",))
@@ -445,9 +444,12 @@ class SnapshotChecker:
             self.player(field, value)
         elif kind == "property":
             self.prop(field, value)
-        elif kind == "zone":
-            if not (type(value) is str and value in self.faces):  # a die's face: 'wild', 'fortune'
-                self.zone(field, value)
+        elif kind in ("zone", "face"):
+            if not (type(value) is str and value in self.faces):  # a die's symbol: 'wild', 'fortune'
+                if kind == "face" and type(value) is int:
+                    self.whole(field, value, -MAX_NUMBER, MAX_NUMBER)
+                else:
+                    self.zone(field, value)
         else:
             self.whole(field, value, -MAX_NUMBER, MAX_NUMBER)
 

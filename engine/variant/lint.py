@@ -48,17 +48,42 @@ def warnings(document: LocDict, cards: Sequence[ParsedCard], root_file: str) -> 
     return found
 
 
+def number_die(document: LocDict) -> tuple[str, LocDict] | None:
+    """The die `roll dice` rolls, with its name: the first whose faces are all numbers."""
+    return next(((name, die) for name, die in document["dice"].items() if all(type(f) is int for f in die["faces"])), None)
+
+
+def zone_die(document: LocDict) -> tuple[str, LocDict] | None:
+    """The die `roll zone` rolls, with its name: the first with a zone face."""
+    zones = {z["id"] for z in document["board"]["zones"]}
+    return next(
+        ((name, die) for name, die in document["dice"].items() if die.get("any_zone") or zones & set(die["faces"])),
+        None,
+    )
+
+
+def _die_zones(document: LocDict, zone_ids: tuple[str, ...]) -> frozenset[str]:
+    found = zone_die(document)
+    if found is None:
+        return frozenset()
+    die = found[1]
+    if die.get("any_zone") in die["faces"]:
+        return frozenset(zone_ids)
+    return frozenset(f for f in die["faces"] if f in zone_ids)
+
+
 def board_facts(document: LocDict) -> Board:
     zones = document["board"]["zones"]
-    number_dice, faces = document["dice"]["number_dice"], document["dice"]["colour_die"]["faces"]
+    numbers = number_die(document)
+    count, faces = (numbers[1].get("count", 1), numbers[1]["faces"]) if numbers is not None else (1, [0])
     setups = document["players"]["setups"]
     zone_ids = tuple(z["id"] for z in zones)
     return Board(
         values=tuple(v for z in zones for v in z["values"]),
         zone_of=tuple(z["id"] for z in zones for _ in z["values"]),
         zone_ids=zone_ids,
-        die_zones=frozenset(zone_ids if "wild" in faces else [f for f in faces if f in zone_ids]),
-        dice=Span(number_dice["count"] * min(number_dice["faces"]), number_dice["count"] * max(number_dice["faces"])),
+        die_zones=_die_zones(document, zone_ids),
+        dice=Span(count * min(faces), count * max(faces)),
         max_units=max(s["units"] for s in setups),
         max_units_in_play=max(s["units"] * s["players"] for s in setups),
         max_players=max(s["players"] for s in setups),
@@ -115,16 +140,17 @@ def _empty_deck(document: LocDict, root_file: str) -> Iterator[Diagnostic]:
     """No cards at all (allowed with no starting hand), while a die face or the track draws."""
     if sum(c["count"] for c in document["deck"]["cards"]) > 0:
         return
-    colour_die, track = document["dice"]["colour_die"], document["board"]["track"]
+    track = document["board"]["track"]
     drawers = []
-    if "fortune" in colour_die["faces"]:
-        drawers.append(("the colour die's 'fortune' face", colour_die.key_locs["faces"]))
+    turn = document.get("turn")
+    if isinstance(turn, str) and "draw" in turn:
+        drawers.append(("the turn program", document.key_locs["turn"]))
     if track["fortune_spaces"]:
         drawers.append(("the Fortune spaces", track.key_locs["fortune_spaces"]))
     if drawers:
         what = " and ".join(name for name, _ in drawers)
         places = [(document["deck"].key_locs["cards"], "the deck's cards are listed here")]
-        places += [(loc, f"{name} {'is' if 'face' in name else 'are'} here") for name, loc in drawers]
+        places += [(loc, f"{name} {'are' if name.endswith('spaces') else 'is'} here") for name, loc in drawers]
         yield _warning(root_file, f"the deck is empty, so {what} draw nothing", places)
 
 
@@ -137,10 +163,13 @@ def _unaffordable_faces(document: LocDict, cards: Sequence[ParsedCard], root_fil
     most = _most_to_build_with(document, cards)
     if most is None:
         return
-    dice = document["dice"]["number_dice"]
-    extra = ", after-roll cards included" if most > dice["count"] * max(dice["faces"]) else ""
+    numbers, zoned = number_die(document), zone_die(document)
+    if numbers is None or zoned is None:
+        return
+    dice = numbers[1]
+    extra = ", after-roll cards included" if most > dice.get("count", 1) * max(dice["faces"]) else ""
     zones = {z["id"]: z for z in document["board"]["zones"]}
-    faces = document["dice"]["colour_die"]["faces"]
+    faces = zoned[1]["faces"]
     seen = set()
     for face, loc in zip(faces, faces.value_locs):
         zone = zones.get(face)
@@ -149,14 +178,14 @@ def _unaffordable_faces(document: LocDict, cards: Sequence[ParsedCard], root_fil
         seen.add(face)
         yield _warning(
             root_file,
-            f"the colour die's '{face}' face can never build: the cheapest lot in {zone['name']} costs "
+            f"the {zoned[0]} die's '{face}' face can never build: the cheapest lot in {zone['name']} costs "
             f"{min(zone['values'])}, but a roll gives at most {most} to build with{extra}",
             [
                 (loc.loc, f"the '{face}' face is here"),
                 (zone.value_locs["values"].loc, f"the values of {zone['name']} are set here"),
-                (document["dice"].key_locs["number_dice"], "the number dice are set here"),
+                (document["dice"].key_locs[numbers[0]], f"the {numbers[0]} dice are set here"),
             ],
-            "lower the zone's values, or raise the number dice's faces",
+            f"lower the zone's values, or raise the {numbers[0]} dice's faces",
         )
 
 
@@ -164,7 +193,10 @@ def _most_to_build_with(document: LocDict, cards: Sequence[ParsedCard]) -> int |
     """The largest budget a roll can give: the number dice at their highest, plus what the
     after-roll cards a player may play in one turn can add. None when a card adds an amount
     not known before play, or adds it in a loop."""
-    dice = document["dice"]["number_dice"]
+    numbers = number_die(document)
+    if numbers is None:
+        return None
+    dice = numbers[1]
     added = [0]
     for card in cards:
         if card.raw["timing"] != "after_roll" or card.raw["count"] == 0 or card.effect is None:
@@ -173,7 +205,7 @@ def _most_to_build_with(document: LocDict, cards: Sequence[ParsedCard]) -> int |
         if amount is None:
             return None
         added.append(amount)
-    return dice["count"] * max(dice["faces"]) + document["rules"]["cards_per_turn"] * max(added)
+    return dice.get("count", 1) * max(dice["faces"]) + document["rules"]["cards_per_turn"] * max(added)
 
 
 def _added_by(statements: tuple[ast.Stmt, ...]) -> int | None:
@@ -197,20 +229,25 @@ def _unreachable_zones(
     for card in cards:
         if card.raw["count"] > 0 and card.effect is not None:
             reached |= _zones_built_in(card.effect.statements, names[card.raw["id"]], board)
-    dice = document["dice"]
+    zoned = zone_die(document)
+    if zoned is None:
+        return
+    name, die = zoned
+    any_zone = die.get("any_zone")
+    either = f"'{{zone}}' or '{any_zone}'" if any_zone else "'{zone}'"
     for zone in document["board"]["zones"]:
         if zone["id"] in reached:
             continue
+        faces = either.format(zone=zone["id"])
         yield _warning(
             root_file,
-            f"nothing can ever build in the zone '{zone['id']}': the colour die has no '{zone['id']}' or 'wild' face, "
-            "and no card builds there",
+            f"nothing can ever build in the zone '{zone['id']}': the {name} die has no {faces} face, and no card builds there",
             [
                 (zone.value_locs["id"].loc, f"the zone '{zone['id']}' is here"),
-                (dice["colour_die"].key_locs["faces"], "the colour die's faces are here"),
+                (die.key_locs["faces"], f"the {name} die's faces are here"),
                 (document["deck"].key_locs["cards"], "the cards are listed here"),
             ],
-            f"add '{zone['id']}' or 'wild' to the colour die's faces, or a card that builds there",
+            f"add {faces} to the {name} die's faces, or a card that builds there",
         )
 
 

@@ -24,10 +24,8 @@ from engine.effects.parser import EffectSyntaxError, parse_condition
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
 from engine.variant import lint, schema
 from engine.variant.merge import Source, load_merged, resolve_variant_argument, shown_path
-from engine.variant.model import Card, Dice, Face, Pile, Property, Rules, Seat, Setup, Track, Variant, Zone
+from engine.variant.model import Card, Die, Pile, Property, Rules, Seat, Setup, Track, Variant, Zone
 from engine.variant.yamlsource import LocDict, ValueLoc, text_position
-
-SPECIAL_FACES = ("wild", "fortune")
 
 
 class VariantNotFound(Exception):
@@ -200,15 +198,40 @@ def _context(document: LocDict, timing: str) -> EffectContext:
         if isinstance(z, dict) and isinstance(z.get("id"), str)
     )
     ends = document.get("ends")
+    faces, dice = _dice_words(document, zones)
+    piles = document.get("piles")
     return EffectContext(
         zones=zones,
         timing=timing,
         sizes=_sizes(document),
-        faces=frozenset(SPECIAL_FACES),
-        dice={"number": "number", "colour": "zone"},
+        faces=faces,
+        dice=dice,
+        piles=frozenset(piles) if isinstance(piles, dict) else frozenset(),
         rules=schema.rule_values(),
         end_reasons=frozenset(ends if isinstance(ends, dict) else ()) | {"track_end"},
     )
+
+
+def _dice_words(document: LocDict, zones: frozenset[str]) -> tuple[frozenset[str], dict[str, str]]:
+    """The symbols the dice can show, and what each die's name stands for when rolled into
+    one: "number" (all faces numbers: their sum), "zone" (zone faces and symbols) or "face"
+    (numbers and symbols). Read defensively: the document may not have passed the schema."""
+    raw = document.get("dice")
+    faces: set[str] = set()
+    kinds: dict[str, str] = {}
+    for name, die in (raw.items() if isinstance(raw, dict) else ()):
+        if not isinstance(die, dict):
+            continue
+        symbols = die.get("symbols")
+        faces.update(s for s in (symbols if isinstance(symbols, list) else []) if isinstance(s, str))
+        sides = die["faces"] if isinstance(die.get("faces"), list) else []
+        if all(type(f) is int for f in sides):
+            kinds[name] = "number"
+        elif any(f in zones for f in sides) or die.get("any_zone"):
+            kinds[name] = "zone"
+        else:
+            kinds[name] = "face"
+    return frozenset(faces), kinds
 
 
 # ----- stage 4: meaning ------------------------------------------------------------------------
@@ -220,11 +243,11 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
         _unique_ids(owner[key], diagnostics)
     _check_players(players, diagnostics, root_file)
     for zone in board["zones"]:
-        if zone["id"] in SPECIAL_FACES or is_reserved(zone["id"]):
+        if is_reserved(zone["id"]):
             diagnostics.append(
                 Diagnostic(zone.value_locs["id"].loc, f"'{zone['id']}' is a reserved word and cannot name a zone")
             )
-    _check_faces(document["dice"]["colour_die"], board, diagnostics, root_file)
+    _check_dice(document["dice"], board, diagnostics, root_file)
     _check_fortune_spaces(board["track"], diagnostics, root_file)
     _check_deck(document, cards, diagnostics, root_file)
     _check_piles(document, cards, diagnostics)
@@ -286,26 +309,35 @@ def _check_players(players: LocDict, diagnostics: list[Diagnostic], root_file: s
         )
 
 
-def _check_faces(colour_die: LocDict, board: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
+def _check_dice(dice: LocDict, board: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
+    """A die's word faces are zones or its symbols; its symbols name no zone."""
     zones = board["zones"]
     zone_ids = [z["id"] for z in zones]
-    faces = colour_die["faces"]
-    for face, loc in zip(faces, faces.value_locs):
-        if face in zone_ids or face in SPECIAL_FACES:
-            continue
-        places = [(loc.loc, f"the colour die's '{face}' face is here")]
-        hint: str | None
-        if face in zones.removed:
-            message = f"the zone '{face}' is removed, but the colour die still has a '{face}' face"
-            hint = f"give 'dice: colour_die: faces:' a new list without '{face}'"
-            places.insert(0, (zones.removed[face], ""))
-        else:
-            message = f"colour die face '{face}' is neither a zone nor 'wild' or 'fortune'"
-            hint = did_you_mean(face, zone_ids + list(SPECIAL_FACES))
-            places.append((board.key_locs["zones"], "the zones are listed here"))
-        diagnostics.append(clash(root_file, message, places, hint))
-    if all(face == "fortune" for face in faces):
-        diagnostics.append(Diagnostic(colour_die.key_locs["faces"], "the colour die needs at least one zone or 'wild' face"))
+    for name, die in dice.items():
+        symbols = die.get("symbols", [])
+        for symbol, loc in zip(symbols, getattr(symbols, "value_locs", [])):
+            if symbol in zone_ids:
+                diagnostics.append(Diagnostic(loc.loc, f"'{symbol}' is a zone; a symbol of the {name} die must be another word"))
+        any_zone = die.get("any_zone")
+        if any_zone is not None and any_zone not in symbols:
+            message = f"'any_zone' must be one of the {name} die's symbols"
+            diagnostics.append(Diagnostic(die.value_locs["any_zone"].loc, message, f"add '{any_zone}' to its 'symbols'"))
+        faces = die["faces"]
+        for face, loc in zip(faces, faces.value_locs):
+            if type(face) is int or face in zone_ids or face in symbols:
+                continue
+            places = [(loc.loc, f"the {name} die's '{face}' face is here")]
+            hint: str | None
+            if face in zones.removed:
+                message = f"the zone '{face}' is removed, but the {name} die still has a '{face}' face"
+                hint = f"give 'dice: {name}: faces:' a new list without '{face}'"
+                places.insert(0, (zones.removed[face], ""))
+            else:
+                words = ", ".join(f"'{s}'" for s in symbols) or "none"
+                message = f"{name} die face '{face}' is neither a number, a zone nor one of its symbols ({words})"
+                hint = did_you_mean(face, zone_ids + list(symbols)) or f"or add '{face}' to the die's 'symbols'"
+                places.append((board.key_locs["zones"], "the zones are listed here"))
+            diagnostics.append(clash(root_file, message, places, hint))
 
 
 def _check_fortune_spaces(track: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
@@ -488,7 +520,6 @@ def _build(document: LocDict, cards: list[_ParsedCard], programs: dict[str, ast.
             indices.append(len(properties))
             properties.append(Property(len(properties), f"{zone['id']}_{n}", zone["id"], value))
         zones.append(Zone(zone["id"], zone["name"], zone["colour"], tuple(indices)))
-    faces = tuple(Face(f, None) if f in SPECIAL_FACES else Face("zone", f) for f in dice["colour_die"]["faces"])
     return Variant(
         name=document["name"],
         edition=document.get("edition", ""),
@@ -496,7 +527,10 @@ def _build(document: LocDict, cards: list[_ParsedCard], programs: dict[str, ast.
         description=document.get("description", ""),
         setups=tuple(sorted((Setup(s["players"], s["units"]) for s in document["players"]["setups"]), key=lambda s: s.players)),
         seats=tuple(Seat(s["id"], s["name"], s["colour"], s["token"]) for s in document["players"]["seats"]),
-        dice=Dice(dice["number_dice"]["count"], tuple(dice["number_dice"]["faces"]), faces),
+        dice=tuple(
+            Die(name, spec.get("count", 1), tuple(spec["faces"]), frozenset(spec.get("symbols", ())), spec.get("any_zone"))
+            for name, spec in dice.items()
+        ),
         money=board.get("money", "{}"),
         zones=tuple(zones),
         properties=tuple(properties),

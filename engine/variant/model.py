@@ -47,19 +47,19 @@ class Property:
 
 
 @dataclass(frozen=True, slots=True)
-class Face:
-    """One face of the colour die."""
+class Die:
+    """A kind of die, rolled `count` at a time. A face is a number, a zone id or a symbol."""
 
-    kind: str
-    """"zone", "wild" or "fortune"."""
-    zone: str | None = None
+    id: str
+    count: int
+    faces: tuple[int | str, ...]
+    symbols: frozenset[str] = frozenset()
+    any_zone: str | None = None
+    """The symbol on which `roll zone` lets the roller choose any zone."""
 
-
-@dataclass(frozen=True, slots=True)
-class Dice:
-    number_count: int
-    number_faces: tuple[int, ...]
-    colour_faces: tuple[Face, ...]
+    @property
+    def numeric(self) -> bool:
+        return all(type(face) is int for face in self.faces)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +126,7 @@ class Variant:
     description: str
     setups: tuple[Setup, ...]
     seats: tuple[Seat, ...]
-    dice: Dice
+    dice: tuple[Die, ...]
     money: str
     """Display format of an amount, with {} for the number."""
     zones: tuple[Zone, ...]
@@ -154,6 +154,32 @@ class Variant:
             if setup.players == players:
                 return setup.units
         raise ValueError(f"this variant is not for {players} players (allowed: {self.player_counts})")
+
+    def die(self, die_id: str) -> Die:
+        for die in self.dice:
+            if die.id == die_id:
+                return die
+        raise KeyError(die_id)
+
+    def die_kinds(self) -> dict[str, str]:
+        """What each die's name stands for when rolled into one, as the checker types it:
+        "number" (only numbers: their sum), "zone" (zone faces) or "face" (numbers and symbols)."""
+        zones = {zone.id for zone in self.zones}
+        return {
+            die.id: "number" if die.numeric else "zone" if die.any_zone or zones & set(die.faces) else "face"
+            for die in self.dice
+        }
+
+    @property
+    def number_die(self) -> Die | None:
+        """The die `roll dice` and `roll off` use: the first whose faces are all numbers."""
+        return next((die for die in self.dice if die.numeric), None)
+
+    @property
+    def zone_die(self) -> Die | None:
+        """The die `roll zone` uses: the first with a zone face (or an any-zone symbol)."""
+        zones = {zone.id for zone in self.zones}
+        return next((d for d in self.dice if d.any_zone or any(f in zones for f in d.faces)), None)
 
     def pile(self, pile_id: str) -> Pile:
         for pile in self.piles:
