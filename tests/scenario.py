@@ -13,6 +13,7 @@ from engine import load_variant, new_game
 from engine.game.frames import GameFrame
 from engine.game.game import Game
 from engine.game.rng import Rng
+from engine.variant.model import Rules
 
 _VARIANTS: dict = {}
 
@@ -22,7 +23,7 @@ def variant(name: str = "winning-moves-2016", **rules):
     key = (name, tuple(sorted(rules.items())))
     if key not in _VARIANTS:
         base = load_variant(name)
-        changed = replace(base, rules=replace(base.rules, **rules), content_hash=f"{base.content_hash}+{sorted(rules.items())}")
+        changed = replace(base, rules=Rules({**base.rules, **rules}), content_hash=f"{base.content_hash}+{sorted(rules.items())}")
         _VARIANTS[key] = changed if rules else base
     return _VARIANTS[key]
 

@@ -441,7 +441,8 @@ def test_several_problems_all_reported_in_file_order(write):
 def test_a_file_with_hundreds_of_schema_problems_lists_the_first_and_says_there_are_more(write):
     from engine.variant.schema import MAX_SCHEMA_PROBLEMS
 
-    write("format: 1\nextends: winning-moves-2016\nrules:\n  ranking: [" + ", ".join(["zz"] * 1000) + "]\n")
+    seats = "".join(f"    - {{id: s{i}, colour: red}}\n" for i in range(500))
+    write("format: 1\nextends: winning-moves-2016\nplayers:\n  seats:\n" + seats)
     result = check_variant(Path("v.yaml"))
     assert len(result.diagnostics) == MAX_SCHEMA_PROBLEMS + 1
     assert result.diagnostics[0].message.startswith(f"more than {MAX_SCHEMA_PROBLEMS} problems against the schema")

@@ -176,7 +176,7 @@ def _not(e: ast.Not, cache) -> Fn:
 
 def _rule(e: ast.Rule, cache) -> Fn:
     name = e.name
-    return lambda g, env, me: getattr(g.variant.rules, name)
+    return lambda g, env, me: g.variant.rules[name]
 
 
 def _word(e: ast.Word, cache) -> Fn:

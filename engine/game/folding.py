@@ -35,7 +35,7 @@ def fold(expr: ast.Expr, rules: Any) -> Fixed | ast.Expr:
     if isinstance(expr, ast.Word):
         return Fixed(expr.text)
     if isinstance(expr, ast.Rule):
-        return Fixed(getattr(rules, expr.name))
+        return Fixed(rules[expr.name])
     if isinstance(expr, ast.HasWord):
         subject = fold(expr.subject, rules)
         if isinstance(subject, Fixed):

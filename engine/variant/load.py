@@ -207,7 +207,7 @@ def _context(document: LocDict, timing: str) -> EffectContext:
         faces=faces,
         dice=dice,
         piles=frozenset(piles) if isinstance(piles, dict) else frozenset(),
-        rules=schema.rule_values(),
+        rules=schema.rule_values(document),
         end_reasons=frozenset(ends if isinstance(ends, dict) else ()) | {"track_end"},
     )
 
@@ -535,21 +535,7 @@ def _build(document: LocDict, cards: list[_ParsedCard], programs: dict[str, ast.
         zones=tuple(zones),
         properties=tuple(properties),
         track=Track(board["track"]["length"], frozenset(board["track"]["fortune_spaces"])),
-        rules=Rules(
-            starting_hand=rules["starting_hand"],
-            cards_per_turn=rules["cards_per_turn"],
-            new_lots_per_roll=rules["new_lots_per_roll"],
-            units_per_new_lot=rules["units_per_new_lot"],
-            build_compulsory=rules["build_compulsory"],
-            turn_order=rules["turn_order"],
-            ownership_tie_break=rules["ownership_tie_break"],
-            fortune_space_draw=rules["fortune_space_draw"],
-            last_place_includes_ties=rules["last_place_includes_ties"],
-            leader_includes_ties=rules["leader_includes_ties"],
-            offer_cards=rules.get("offer_cards", "when_followable"),
-            end_conditions=tuple(rules["end_conditions"]),
-            ranking=tuple(rules["ranking"]),
-        ),
+        rules=Rules(rules),
         deck_name=document["deck"]["name"],
         cards=tuple(
             Card(

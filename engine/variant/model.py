@@ -6,7 +6,9 @@ whether something is missing. Card effects are already parsed into syntax trees.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.effects import ast
 
@@ -68,23 +70,41 @@ class Track:
     fortune_spaces: frozenset[int]
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    starting_hand: int
-    cards_per_turn: int
-    new_lots_per_roll: int
-    units_per_new_lot: int
-    build_compulsory: bool
-    turn_order: str
-    ownership_tie_break: str
-    fortune_space_draw: str
-    last_place_includes_ties: bool
-    leader_includes_ties: bool
-    offer_cards: str
-    """"when_followable": a card is offered only when it can be followed and does something
-    (rulings.md, 17); "always": whenever its condition holds."""
-    end_conditions: tuple[str, ...]
-    ranking: tuple[str, ...]
+class Rules(Mapping[str, Any]):
+    """The variant's rules by name (numbers, true/false, words, tuples of words), as its
+    `rule_kinds` declare them. Read-only; `rules.cards_per_turn` reads like `rules["cards_per_turn"]`."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, Any] = ()):  # type: ignore[assignment]
+        object.__setattr__(self, "_values", {k: tuple(v) if isinstance(v, list) else v for k, v in dict(values).items()})
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"this variant has no rule '{name}'") from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a variant's rules cannot be changed")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and self._values == other._values
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._values.items())))
+
+    def __repr__(self) -> str:
+        return f"Rules({self._values!r})"
 
 
 @dataclass(frozen=True, slots=True)

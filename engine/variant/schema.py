@@ -38,23 +38,56 @@ def file_schema() -> dict:
     return json.loads((schemas_dir() / "variant.schema.json").read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=1)
-def rule_values() -> dict:
-    """What `rule NAME` is in the effect language, for every key of `rules`: a number, true or
-    false, a word (with the words it may be) or a list of words, read off the schema."""
+def _rule_spec(kind: Any) -> dict | None:
+    """The JSON Schema a rule's value must meet, from its declared kind (None if malformed)."""
+    if kind == "yes_no":
+        return {"type": "boolean"}
+    if isinstance(kind, dict) and len(kind) == 1:
+        (shape, detail), = kind.items()
+        if shape == "number" and isinstance(detail, list) and len(detail) == 2:
+            return {"type": "integer", "minimum": detail[0], "maximum": detail[1]}
+        if shape == "one_of" and isinstance(detail, list):
+            return {"enum": list(detail)}
+        if shape == "some_of" and isinstance(detail, list):
+            return {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"enum": list(detail)}}
+    return None
+
+
+def rule_values(document: Any) -> dict:
+    """What `rule NAME` is in the effect language, for every rule the document declares in
+    `rule_kinds`: a number, true or false, a word (with the words it may be) or a list of
+    words. Read defensively: the document may not have passed the schema."""
     from engine.effects.check import RuleValue
 
+    kinds = document.get("rule_kinds") if isinstance(document, dict) else None
     found = {}
-    for name, spec in file_schema()["properties"]["rules"]["properties"].items():
+    for name, kind in (kinds.items() if isinstance(kinds, dict) else ()):
+        spec = _rule_spec(kind)
+        if spec is None:
+            continue
         if spec.get("type") == "integer":
             found[name] = RuleValue("number")
         elif spec.get("type") == "boolean":
             found[name] = RuleValue("bool")
         elif "enum" in spec:
             found[name] = RuleValue("word", frozenset(spec["enum"]))
-        elif spec.get("type") == "array":
-            found[name] = RuleValue("words", frozenset(spec.get("items", {}).get("enum", ())))
+        else:
+            found[name] = RuleValue("words", frozenset(spec["items"]["enum"]))
     return found
+
+
+def _rules_errors(document: LocDict, complete: bool) -> Iterator[ValidationError]:
+    """Each rule's value against the kind `rule_kinds` declares for it, as schema errors, so
+    they read like the others ('rules.turn_order: ... did you mean 'roll'?'); a rule with no
+    declared kind is an unknown key."""
+    kinds = document.get("rule_kinds")
+    if not isinstance(kinds, dict) or not isinstance(document.get("rules"), dict):
+        return iter(())
+    properties = {name: spec for name, kind in kinds.items() if (spec := _rule_spec(kind)) is not None}
+    rules: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": properties}
+    if complete:
+        rules["required"] = sorted(properties)
+    return Draft7Validator({"type": "object", "properties": {"rules": rules}}).iter_errors(document)
 
 
 @lru_cache(maxsize=1)
@@ -88,7 +121,13 @@ are shown, and the validator stops (a 50,000-item list of wrong values took seco
 
 
 def validate(document: LocDict, complete: bool = True) -> list[Diagnostic]:
+    """Every problem against the schema, and (when the rules are otherwise sound) each rule's
+    value against the kind `rule_kinds` declares for it, at most MAX_SCHEMA_PROBLEMS."""
     errors = list(islice(_validator(complete).iter_errors(document), MAX_SCHEMA_PROBLEMS + 1))
+    declared = set(rule_values(document))
+    # a declared rule's value is judged by its own kind, which says more than the schema can
+    errors = [e for e in errors if not (len(path := e.absolute_path) > 1 and path[0] == "rules" and path[1] in declared)]
+    errors += list(islice(_rules_errors(document, complete), MAX_SCHEMA_PROBLEMS + 1 - len(errors)))
     more = len(errors) > MAX_SCHEMA_PROBLEMS
     errors = errors[:MAX_SCHEMA_PROBLEMS]
     suggested = _suggested_keys(errors)
