@@ -59,7 +59,7 @@ def test_board_values_track_and_units_follow_the_set_up_rules(name):
         "green": [4, 5, 6, 7, 8],
     }
     assert variant.track.length == 61
-    assert variant.track.fortune_spaces == frozenset({10, 20, 30, 35, 40, 45, 50, 55})
+    assert dict(variant.track.marks) == {"fortune": frozenset({10, 20, 30, 35, 40, 45, 50, 55})}
     assert variant.die("colour").faces == ("red", "blue", "yellow", "green", "wild", "fortune")
     assert variant.die("colour").any_zone == "wild"
     assert variant.die("number").count == 2 and variant.die("number").faces == (1, 2, 3, 4, 5, 6)

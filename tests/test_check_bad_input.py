@@ -293,8 +293,8 @@ def test_colour_die_face_unknown_zone_with_hint(write):
 
 
 def test_fortune_space_beyond_track_length(write):
-    d = only(write(EXTENDS + "board:\n  track:\n    length: 61\n    fortune_spaces: [10, 20, 70]\n"))
-    assert_at(d, "v.yaml", 5, 30, "Fortune space 70", "beyond the end of the track", "61")
+    d = only(write(EXTENDS + "board:\n  track:\n    length: 61\n    marks:\n      fortune: [10, 20, 70]\n"))
+    assert_at(d, "v.yaml", 6, 25, "Fortune space 70", "beyond the end of the track", "61")
 
 
 def test_deck_too_small_for_starting_hands(write):

@@ -37,7 +37,7 @@ def test_shorter_track_is_reported_at_the_new_length_naming_the_bases_fortune_sp
     # line 4 is `    length: 40`: the value is column 13
     assert_at(d, "v.yaml", 4, 13, "the track ends at 40", "Fortune spaces 45, 50 and 55 are beyond it",
               hint="new list in this file")
-    spaces = "    fortune_spaces:"
+    spaces = "      fortune:"
     assert notes_at(d) == [
         (base_loc(default_text, spaces, "45"), "the Fortune space 45 comes from here"),
         (base_loc(default_text, spaces, "50"), "the Fortune space 50 comes from here"),
@@ -46,14 +46,14 @@ def test_shorter_track_is_reported_at_the_new_length_naming_the_bases_fortune_sp
 
 
 def test_fortune_space_of_the_house_rule_beyond_the_bases_track_names_the_length(write, default_text):
-    d = only(write(EXTENDS + "board:\n  track:\n    fortune_spaces: [10, 70]\n"))
-    assert_at(d, "v.yaml", 4, 26, "Fortune space 70", "beyond the end of the track (61)")
+    d = only(write(EXTENDS + "board:\n  track:\n    marks:\n      fortune: [10, 70]\n"))
+    assert_at(d, "v.yaml", 5, 21, "Fortune space 70", "beyond the end of the track (61)")
     assert notes_at(d) == [(base_loc(default_text, "    length:", "61"), "the track's length, 61, is set here")]
 
 
 def test_both_sides_in_the_house_rule_need_no_note(write):
-    d = only(write(EXTENDS + "board:\n  track:\n    length: 61\n    fortune_spaces: [10, 70]\n"))
-    assert_at(d, "v.yaml", 5, 26, "Fortune space 70")
+    d = only(write(EXTENDS + "board:\n  track:\n    length: 61\n    marks:\n      fortune: [10, 70]\n"))
+    assert_at(d, "v.yaml", 6, 21, "Fortune space 70")
     assert d.notes == ()
 
 
@@ -155,10 +155,10 @@ def test_notes_are_printed_after_their_problem_as_located_lines(write, capsys, d
     write(EXTENDS + "board:\n  track:\n    length: 50\n")
     assert main(["check", "v.yaml"]) == 1
     lines = capsys.readouterr().out.splitlines()
-    space = base_loc(default_text, "    fortune_spaces:", "55")
+    space = base_loc(default_text, "      fortune:", "55")
     assert lines == [
         "v.yaml:4:13: error: the track ends at 50, but the Fortune space 55 is beyond it "
-        "(give 'fortune_spaces' a new list in this file, each space at most 50)",
+        "(give 'marks: fortune:' a new list in this file, each space at most 50)",
         f"{space}: note: the Fortune space 55 comes from here",
         "checked 1 variant: 1 with problems, 1 error",
     ]
@@ -172,7 +172,7 @@ def test_notes_in_json_are_a_list_of_file_line_column_message(write, capsys, def
     write(EXTENDS + "board:\n  track:\n    length: 50\n")
     assert main(["check", "--format", "json", "v.yaml"]) == 1
     [problem] = json.loads(capsys.readouterr().out)[0]["problems"]
-    space = base_loc(default_text, "    fortune_spaces:", "55")
+    space = base_loc(default_text, "      fortune:", "55")
     assert problem["notes"] == [
         {"file": space.file, "line": space.line, "column": space.col, "message": "the Fortune space 55 comes from here"}
     ]

@@ -150,9 +150,9 @@ def test_starting_hands_that_leave_fewer_cards_than_players(write):
     assert_warning(d, "v.yaml", 5, 3, "take 28 of the deck's 30 cards", "leaving 2 to draw")
 
 
-def test_an_empty_deck_with_a_turn_that_draws_and_fortune_spaces(write):
+def test_an_empty_deck_with_a_turn_and_a_hook_that_draw(write):
     d = only_warning(write(EXTENDS + "rules:\n  starting_hand: 0\n" + EMPTY_DECK))
-    assert_warning(d, "v.yaml", 5, 3, "the deck is empty", "the turn program and the Fortune spaces draw nothing")
+    assert_warning(d, "v.yaml", 5, 3, "the deck is empty", "the turn program and the token_on_mark hook draw nothing")
 
 
 # ----- cards that can never be played ----------------------------------------------------------

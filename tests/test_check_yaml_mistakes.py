@@ -22,9 +22,9 @@ def test_key_indented_more_than_the_key_above_it(write):
 
 def test_key_indented_wrong_is_found_on_the_line_above_the_failure(write):
     # line 4 `   length: 40` is one space short; PyYAML failed a line later, at 5:19
-    d = only(write(EXTENDS + "board:\n  track:\n   length: 40\n    fortune_spaces: [10, 20]\n"))
+    d = only(write(EXTENDS + "board:\n  track:\n   length: 40\n    follows: value\n"))
     assert_at(d, "v.yaml", 4, 4, "'length' is indented differently from the lines around it",
-              hint="move it to column 5, like 'fortune_spaces' on line 5")
+              hint="move it to column 5, like 'follows' on line 5")
 
 
 def test_key_indented_less_than_its_group_lines_up_with_nothing(write):

@@ -277,7 +277,7 @@ def test_a_cancel_stops_the_card_it_answers_and_the_reaction_goes_on(write):
     events = game.apply({"kind": "react", "arg": "insurance"})
     assert units(game, "red", 1) == ["black", "white"] and units(game, "blue", 2) == ["gray"]
     assert "remove" not in kinds(events) and "choose" not in kinds(events)
-    drawn = [e for e in events if e.kind == "draw" and e.data["why"] == "effect"]
+    drawn = [e for e in events if e.kind == "draw" and e.data["why"] == ""]
     assert [e.data["player"] for e in drawn] == [seat(game, "white")]
     assert events.index(drawn[0]) > kinds(events).index("cancelled")
     assert of_kind(events, "cancelled") == [{"card": "hurricane"}]

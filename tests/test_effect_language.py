@@ -11,8 +11,13 @@ from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effe
 ZONES = frozenset({"red", "blue", "yellow", "green"})
 
 
+COUNTERS = {"budget": frozenset({"after_roll"})}
+"""The default variant's one counter, which only after-roll cards may use."""
+
+
 def problems(text, timing="end_of_turn"):
-    return [(p.line, p.col, p.message) for p in check_program(parse_effect(text), EffectContext(ZONES, timing))]
+    context = EffectContext(ZONES, timing, counters=COUNTERS)
+    return [(p.line, p.col, p.message) for p in check_program(parse_effect(text), context)]
 
 
 def syntax_error(text):

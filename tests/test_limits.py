@@ -179,8 +179,8 @@ def test_the_budget_stops_at_the_bound_however_often_it_grows(write):
     effect = "repeat 100 times: add budget * budget to budget\nrepeat 100 times: add budget to budget"
     path = write(new_card(_card_text(effect), timing="after_roll"))
     game, events = _play_new_card(path, "after_roll")
-    assert game.budget() == MAX_NUMBER
-    told = [event.describe() for event in events if event.kind == "budget"]
+    assert game.counters["budget"] == MAX_NUMBER
+    told = [event.describe() for event in events if event.kind == "counter"]
     assert len(told) == 200 and str(MAX_NUMBER) in told[-1]
 
 

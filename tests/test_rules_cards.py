@@ -325,7 +325,7 @@ def test_windfall_adds_5m_and_makes_a_2_and_green_buildable():
     build ... You must build 1 unit.' A roll of 2 and green affords nothing without it."""
     game = windfall_game(["windfall"], NEXT_F)
     events = play(game, "windfall")
-    assert of_kind(events, "budget") == [{"player": seat(game, "purple"), "budget": 7}]
+    assert of_kind(events, "counter") == [{"player": seat(game, "purple"), "counter": "budget", "value": 7}]
     assert game.decision == "build" and game.budget_left() == 7
     assert build_options(game) == props(game, [("green", v) for v in (4, 5, 6, 7)])
     assert "stop" not in {a.kind for a in game.legal_actions()}
@@ -375,7 +375,7 @@ def test_windfall_on_a_w_roll_comes_before_the_choice_of_zone():
     game = position(hands={"purple": ["windfall"]}, turn="purple", pile=["switch"], script=roll(1, 2, "wild") + NEXT_F)
     assert game.offer_timing == "after_roll"
     play(game, "windfall")
-    assert game.decision == "choose" and game.budget() == 8
+    assert game.decision == "choose" and game.counters["budget"] == 8
     game.apply({"kind": "choose", "arg": "green"})
     assert build_options(game) == props(game, [("green", v) for v in (4, 5, 6, 7, 8)])
     game.apply({"kind": "build", "arg": prop(game, "green", 8)})
@@ -545,7 +545,7 @@ def test_an_opponent_moving_forward_onto_an_f_space_during_your_card_draws_nothi
     events = choose_prop(game, "blue", 4)
     assert holder(game, "blue", 4) == "white" and token(game, "white") == 10
     white_draws = [d for d in of_kind(events, "draw") if d["player"] == seat(game, "white")]
-    assert white_draws == [{"player": seat(game, "white"), "card": "switch", "why": "roll"}]  # only White's own F roll
+    assert white_draws == [{"player": seat(game, "white"), "card": "switch", "why": "for the roll"}]  # only White's own F roll
 
 
 # ----- Catastrophe, Cash Shortage -----------------------------------------------------------
@@ -964,7 +964,7 @@ def test_moving_forward_onto_an_f_space_during_your_own_card_draws_a_card():
     play(game, "contract_5")
     events = choose_prop(game, "blue", 5)
     assert token(game, "purple") == 10
-    assert {"player": purple, "card": "switch", "why": "space", "space": 10} in of_kind(events, "draw")
+    assert {"player": purple, "card": "switch", "why": "for landing on a Fortune space"} in of_kind(events, "draw")
     assert hand(game, "purple") == ["switch"]
     # the turn is over all the same: one card a turn
     assert game.turn_player == seat(game, "white") and hand(game, "white") == ["hurricane"]
@@ -990,7 +990,7 @@ def test_the_draw_pile_is_reshuffled_from_the_discard_pile_when_empty():
     events = game.apply({"kind": "build", "arg": prop(game, "red", 2)})  # $0 left; White rolls F
     assert of_kind(events, "reshuffle") == [{"count": 2, "pile": "deck"}]
     draws = of_kind(events, "draw")
-    assert len(draws) == 1 and draws[0]["player"] == seat(game, "white") and draws[0]["why"] == "roll"
+    assert len(draws) == 1 and draws[0]["player"] == seat(game, "white") and draws[0]["why"] == "for the roll"
     assert game.pile_of("discard") == [] and len(game.pile_of("deck")) == 1
     pile_ids = [game.variant.cards[c].id for c in game.pile_of("deck")]
     assert sorted(hand(game, "white") + pile_ids) == ["hurricane", "switch"]
@@ -1141,7 +1141,7 @@ def test_card_sharks_an_opponent_moving_forward_onto_an_f_space_during_your_card
         choose_prop(game, "red", 1)
         events = choose_prop(game, "red", 3)
         assert token(game, "white") == 10 and units(game, "red", 3) == ["white"]
-        space_draws = [d["card"] for d in of_kind(events, "draw") if d["why"] == "space"]
+        space_draws = [d["card"] for d in of_kind(events, "draw") if d["why"] == "for landing on a Fortune space"]
         assert space_draws == drawn, variant_name
 
 

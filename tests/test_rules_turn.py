@@ -81,7 +81,8 @@ def test_only_the_turn_player_moving_forward_onto_an_f_space_draws():
         build(game, "red", value)
     events = stop(game)
     draws = [e for e in events if e.kind == "draw"]
-    assert [(e.data["player"], e.data["why"], e.data["space"]) for e in draws] == [(gray, "space", 20)]
+    assert [(e.data["player"], e.data["why"]) for e in draws] == [(gray, "for landing on a Fortune space")]
+    assert game.tokens[gray] == 20
     assert len(game.hand(gray)) == 1 and len(game.hand(white)) == 0
 
 

@@ -33,11 +33,7 @@ _RANK = {
     "properties": "the most properties",
     "units_on_board": "the most units on the board",
 }
-_TIMING = {
-    "end_of_turn": "play at the end of your turn",
-    "after_roll": "play right after your roll",
-    "reaction": "play out of turn, as an answer",
-}
+_REACTION = "play out of turn, as an answer"
 
 
 _MARKDOWN = re.compile(r"([\\`*_\[\]()#+\-.!|<>~])")
@@ -87,13 +83,16 @@ def _board(variant: Variant) -> list[str]:
     for zone in variant.zones:
         values = ", ".join(money(variant.properties[i].value) for i in zone.properties)
         lines.append(f"| {zone.name} | {values} |")
-    spaces = ", ".join(str(s) for s in sorted(variant.track.fortune_spaces)) or "none"
-    lines += [
-        "",
-        f"The boardwalk runs from START to space {variant.track.length}; your token stands on the total "
-        f"value of the properties you own. {variant.deck_name} spaces: {spaces}.",
-        "",
-    ]
+    track = variant.track
+    if track is not None:
+        marked = frozenset().union(*(spaces for _, spaces in track.marks))
+        spaces = ", ".join(str(s) for s in sorted(marked)) or "none"
+        lines += [
+            "",
+            f"The boardwalk runs from START to space {track.length}; your token stands on the total "
+            f"value of the properties you own. {variant.deck_name} spaces: {spaces}.",
+        ]
+    lines.append("")
     return lines
 
 
@@ -166,9 +165,10 @@ def _switches(variant: Variant) -> list[str]:
 
 def _cards(variant: Variant) -> list[str]:
     lines = [f"## The {variant.deck_name} cards ({variant.deck_size})", ""]
+    timings = dict(variant.timings)
     for card in variant.cards:
         count = f" ×{card.count}" if card.count > 1 else ""
-        lines.append(f"- **{card.name}**{count} — *{_TIMING.get(card.timing, card.timing)}*. {card.text}")
+        lines.append(f"- **{card.name}**{count} — *{timings.get(card.timing, _REACTION)}*. {card.text}")
     lines.append("")
     return lines
 

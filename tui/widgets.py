@@ -220,7 +220,8 @@ class TrackView(Widget):
     def _per(self, view: View) -> int:
         """Spaces per character: 1 when the track fits."""
         room = max(10, (self.size.width or 80) - len(self.START) - 4)
-        return -(-view.variant.track.length // room)
+        track = view.variant.track
+        return -(-track.length // room) if track is not None else 1
 
     @staticmethod
     def _layers(view: View, per: int) -> list[dict[int, int]]:
@@ -234,7 +235,7 @@ class TrackView(Widget):
 
     def render(self) -> Text:
         view = self.view
-        if view is None:
+        if view is None or view.variant.track is None:
             return Text("")
         track = view.variant.track
         length = track.length
@@ -258,7 +259,7 @@ class TrackView(Widget):
         row = Text(self.START, style="bold")
         for cell in range(cells):
             spaces = range(cell * per + 1, min((cell + 1) * per, length) + 1)
-            if any(space in track.fortune_spaces for space in spaces):
+            if any(track.mark_at(space) is not None for space in spaces):
                 row.append(fortune, style="bold reverse")
             elif length in spaces:
                 row.append("▌", style="bold")

@@ -40,7 +40,7 @@ class Evaluator:
     def __init__(self, variant: Variant, weights: Weights = DEFAULT_WEIGHTS):
         self.weights = weights
         self.value = [p.value for p in variant.properties]
-        self.keep_owner = variant.rules.ownership_tie_break == "keep_owner"
+        self.keep_owner = variant.ownership.ties == "keep_owner"
         zone_die, number_die = variant.zone_die, variant.number_die
         faces = zone_die.faces if zone_die is not None else ()
         wild = sum(1 for f in faces if zone_die is not None and f == zone_die.any_zone)

@@ -51,12 +51,14 @@ class UnitsOn(Node):
 
 @dataclass(frozen=True, slots=True)
 class Count(Node):
-    """`count KIND NAME [in Z] [where COND]`."""
+    """`count KIND NAME [in Z] [where COND]`, or with `total`, `total VALUE for each KIND NAME
+    [in Z] [where COND]`: the sum of VALUE over the same things."""
 
     kind: str
     var: str
     zone: Expr | None
     where: Expr | None
+    total: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +244,10 @@ class Discard(Node):
 
 @dataclass(frozen=True, slots=True)
 class AddBudget(Node):
+    """`add AMOUNT to COUNTER` (Windfall's `add 5 to budget`)."""
+
     amount: Expr
+    counter: str = "budget"
 
 
 @dataclass(frozen=True, slots=True)

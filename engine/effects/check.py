@@ -51,8 +51,8 @@ _A = {
 _FITS = {("face", "number"), ("face", "zone"), ("zone", "face")}
 """(kind, wanted) pairs that pass: a face of a die with numbers and symbols is either."""
 
-PROGRAMS = ("setup", "turn")
-"""The timings of the game's own programs, as opposed to the cards'."""
+HOOK_NAMES: dict[str, dict[str, str]] = {"token_on_mark": {"mark": "word"}}
+"""The names a hook starts with, besides `me`, and their kinds."""
 
 
 @dataclass(frozen=True)
@@ -85,15 +85,22 @@ class EffectContext:
     dice: dict[str, str] = field(default_factory=dict)
     """Die id -> the kind it rolls: "number" (a sum) or "zone" (a face)."""
     rules: dict[str, RuleValue] = field(default_factory=dict)
-    counters: frozenset[str] = frozenset({"budget"})
-    piles: frozenset[str] = frozenset({"deck"})
-    timings: frozenset[str] = frozenset({"after_roll", "end_of_turn"})
+    counters: dict[str, frozenset[str] | None] = field(default_factory=dict)
+    """Counter name -> the only card timings that may use it (None: any)."""
+    piles: frozenset[str] = frozenset()
+    timings: frozenset[str] = frozenset()
     """Card timings a program may offer."""
     end_reasons: frozenset[str] = frozenset()
+    given: dict[str, str] = field(default_factory=dict)
+    """Names a program starts with, and their kinds (a hook's 'mark')."""
+    program: bool = False
+    """A program of the variant (set-up, turn, a hook), not a card: the turn's own words
+    are allowed. Not derived from `timing`, because a hook and a card timing may share a
+    name ('end_of_turn')."""
 
     @property
     def in_program(self) -> bool:
-        return self.timing in PROGRAMS
+        return self.program
 
 
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
@@ -126,7 +133,7 @@ class _Checker:
             self.report(node, f"'{name}' is already in use in this effect", "choose a new name")
         elif name in self.context.zones:
             self.report(node, f"'{name}' is the name of a zone and cannot be reused", "choose a new name")
-        elif name in ("me", "budget") or name in self.context.faces:
+        elif name in ("me", "turn_player") or name in self.context.faces or name in self.context.counters:
             self.report(node, f"'{name}' has a fixed meaning and cannot be reused", "choose a new name")
         scope.variables[name] = kind
 
@@ -134,11 +141,12 @@ class _Checker:
         name = node.name
         if name in scope.variables:
             return scope.variables[name]
-        if name == "me":
+        if name in ("me", "turn_player"):
             return "player"
-        if name == "budget":
-            if self.context.timing != "after_roll" and not self.context.in_program:
-                self.report(node, "'budget' only exists for cards played right after the roll (timing: after_roll)")
+        if name in self.context.counters:
+            timings = self.context.counters[name]
+            if timings is not None and self.context.timing not in timings and not self.context.in_program:
+                self.report(node, f"'{name}' only exists for cards with timing {_or(timings)}")
                 return None
             return "number"
         if name in self.context.zones or name in self.context.faces:
@@ -184,6 +192,7 @@ class _Checker:
     def expr_Count(self, node: ast.Count, scope: _Scope) -> str:
         inner = scope.child()
         self.collection(node, node.kind, node.var, node.zone, node.where, inner)
+        self.expect(node.total, "number", inner, "what 'total' adds up")
         return "number"
 
     def expr_Arith(self, node: ast.Arith, scope: _Scope) -> str:
@@ -356,8 +365,15 @@ class _Checker:
         self.expect(node.player, "player", scope, "whose hand ('from ...')")
 
     def stmt_AddBudget(self, node: ast.AddBudget, scope: _Scope) -> None:
-        if self.context.timing != "after_roll" and not self.context.in_program:
-            self.report(node, "'add ... to budget' only works for cards played right after the roll (timing: after_roll)")
+        counter = node.counter
+        if counter not in self.context.counters:
+            known = sorted(self.context.counters)
+            hint = did_you_mean(counter, known) or f"counters: {', '.join(known) or 'none'}"
+            self.report(node, f"there is no counter '{counter}'", hint)
+        else:
+            timings = self.context.counters[counter]
+            if timings is not None and self.context.timing not in timings and not self.context.in_program:
+                self.report(node, f"'add ... to {counter}' only works for cards with timing {_or(timings)}")
         self.expect(node.amount, "number", scope, "the amount")
 
     def stmt_OfferReaction(self, node: ast.OfferReaction, scope: _Scope) -> None:
@@ -412,7 +428,7 @@ class _Checker:
 
     def stmt_OfferCards(self, node: ast.OfferCards, scope: _Scope) -> None:
         if self.program_only(node, "offer cards") and node.timing not in self.context.timings:
-            self.report(node, f"no card has the timing '{node.timing}'",
+            self.report(node, f"there is no card timing '{node.timing}'",
                         did_you_mean(node.timing, self.context.timings) or "timings: " + ", ".join(sorted(self.context.timings)))
         self.expect(node.limit, "number", scope, "how many cards at most")
 
@@ -453,7 +469,7 @@ def check_program(program: ast.Program, context: EffectContext, missing_from: in
     a line in error may be where it was made, and the whole card's cost is not worked out,
     since part of the card is missing."""
     checker = _Checker(context, missing_from)
-    checker.block(program.statements, _Scope())
+    checker.block(program.statements, _Scope(dict(context.given)))
     problems = checker.problems + _too_costly(list(program.statements), context.sizes)
     if not problems and missing_from is None:
         problems += _card_too_costly(program.statements, context.sizes)
@@ -478,11 +494,14 @@ def _card_too_costly(statements: tuple[ast.Stmt, ...], sizes: Sizes) -> list[Pro
     ]
 
 
-def check_condition(expr: ast.Expr, context: EffectContext) -> list[Problem]:
+def check_condition(expr: ast.Expr, context: EffectContext, wanted: str = "bool") -> list[Problem]:
+    """The problems of a card's condition (true or false), or of another expression of the
+    `wanted` kind (a score: a number)."""
     checker = _Checker(context)
-    kind = checker.expr(expr, _Scope())
-    if kind is not None and kind != "bool":
-        checker.report(expr, f"a condition must be true or false, but this is {_A[kind]}")
+    kind = checker.expr(expr, _Scope(dict(context.given)))
+    if kind is not None and kind != wanted and (kind, wanted) not in _FITS:
+        what = "a condition must be true or false" if wanted == "bool" else f"this must be {_A[wanted]}"
+        checker.report(expr, f"{what}, but this is {_A[kind]}")
     return checker.problems + _too_costly([expr], context.sizes)
 
 
@@ -507,7 +526,12 @@ def _too_costly(nodes: list[ast.Node], sizes: Sizes) -> list[Problem]:
 
 
 def is_reserved(word: str) -> bool:
-    return word in reserved_words() or word in ("me", "budget")
+    return word in reserved_words() or word in ("me", "turn_player")
+
+
+def _or(words: frozenset[str]) -> str:
+    ordered = sorted(words)
+    return ordered[0] if len(ordered) == 1 else ", ".join(ordered[:-1]) + " or " + ordered[-1]
 
 
 def given_on_both_sides(before: dict[str, str], then: dict[str, str], otherwise: dict[str, str]) -> dict[str, str]:

@@ -66,6 +66,10 @@ def measure(node: ast.Node, sizes: Sizes) -> Cost:
 def _collection(node: ast.Count | ast.Choose | ast.ForEach, sizes: Sizes) -> Cost:
     count = sizes.of(node.kind, node.zone is not None)
     where = Cost(0) if node.where is None else measure(node.where, sizes)
+    total = getattr(node, "total", None)
+    if total is not None:
+        added = measure(total, sizes)
+        where = Cost(where.steps + added.steps, where.nesting + added.nesting)
     extra = sum(measure(e, sizes).steps for e in (node.zone, getattr(node, "chooser", None)) if e is not None)
     what = _PLURALS[node.kind] + (" of one zone" if node.zone is not None else "")
     words = f"{_WORDING[type(node)]} {count} {what}"

@@ -25,7 +25,7 @@ GRAMMAR_PATH = Path(__file__).with_name("effects.lark")
 MAX_EFFECT_CHARS = 10_000
 MAX_NESTING = 12
 MAX_PARENTHESES = 30
-VALUE_WORDS = frozenset({"budget"})  # keywords that may also stand as a value in an expression
+VALUE_WORDS: frozenset[str] = frozenset()  # keywords that may also stand as a value in an expression
 
 
 class EffectSyntaxError(Exception):
@@ -531,7 +531,7 @@ class _ToAst(Transformer):
         return ast.Discard(**_pos(meta), count=items[0], player=items[1])
 
     def budget_stmt(self, meta, items):
-        return ast.AddBudget(**_pos(meta), amount=items[0])
+        return ast.AddBudget(**_pos(meta), amount=items[0], counter=str(items[1]))
 
     def react_stmt(self, meta, items):
         return ast.OfferReaction(**_pos(meta), player=items[0])
@@ -574,6 +574,10 @@ class _ToAst(Transformer):
     def count(self, meta, items):
         kind, name, zone, where = items
         return ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where)
+
+    def total(self, meta, items):
+        value, kind, name, zone, where = items
+        return ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, total=value)
 
     def arith(self, meta, items):
         result = items[0]

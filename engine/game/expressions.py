@@ -40,15 +40,23 @@ def _name(e: ast.Name, cache) -> Fn:
     name = e.name
     if name == "me":
         return lambda g, env, me: me
-    if name == "budget":
-        return lambda g, env, me: g.budget()
-    # a variable, or else a zone id (the checker forbids variables named like zones)
-    return lambda g, env, me: env.get(name, name)
+    if name == "turn_player":
+        return lambda g, env, me: g.turn_player
+
+    def named(g, env, me):
+        """A variable, or else a counter, or else a zone id or a die's symbol (the checker
+        forbids variables named like any of these)."""
+        if name in env:
+            return env[name]
+        counters = g.counters
+        return counters.get(name, name)
+
+    return named
 
 
 def _variable(expr: ast.Expr) -> str | None:
     """The variable an expression is, if it is a bare variable (the common case in filters)."""
-    if isinstance(expr, ast.Name) and expr.name not in ("me", "budget"):
+    if isinstance(expr, ast.Name) and expr.name not in ("me", "turn_player"):
         return expr.name
     return None
 
@@ -110,7 +118,19 @@ def _count(e: ast.Count, cache) -> Fn:
     zone = None if e.zone is None else compile_expr(e.zone, cache)
     where = None if e.where is None else compile_expr(e.where, cache)
     kind, var = e.kind, e.var
-    return lambda g, env, me: len(collection(g, kind, var, zone, where, env, me))
+    if e.total is None:
+        return lambda g, env, me: len(collection(g, kind, var, zone, where, env, me))
+    value = compile_expr(e.total, cache)
+
+    def total(g, env, me):
+        scoped = dict(env)
+        result = 0
+        for item in collection(g, kind, var, zone, where, env, me):
+            scoped[var] = item
+            result += value(g, scoped, me) or 0
+        return clamp(result)
+
+    return total
 
 
 def _arith(e: ast.Arith, cache) -> Fn:

@@ -90,7 +90,7 @@ class Game:
         self.turn_number = 0
         self.rolled: dict[str, list[int]] = {}
         """The last roll of each die (by id): the faces' positions, for the board to show."""
-        self.counters: dict[str, int] = {"budget": 0}
+        self.counters: dict[str, int] = {counter.id: 0 for counter in variant.counters}
         """The game's counters by name (the turn's budget)."""
         self.cards_played = 0
         """Cards played this turn, answers aside."""
@@ -213,6 +213,8 @@ class Game:
             "face": self._face_label(),
             "zone": self._zone_built(),
             "budget": self.budget_left(),
+            "counters": dict(self.counters),
+            "scores": {name: [self.score(name, p) for p in range(self.n)] for name in self.book.score_fn},
             "cards_played": self.cards_played,
             "decision": decision,
             "over": self.over,
@@ -289,11 +291,15 @@ class Game:
         return self.order[start:] + self.order[:start]
 
     def owner_of(self, prop: int) -> int | None:
-        """Ownership from the stack alone (wiki, Step 3): the most units; among tied players,
-        the one whose unit is lowest (or, with keep_owner, the current holder if tied)."""
+        """Ownership from the stack alone, by the variant's named rule. "most_units" (Advance to
+        Boardwalk, wiki, Step 3): the most units; among tied players, the one whose unit is
+        lowest (or, with keep_owner, the current holder if tied). "top_card": the owner of
+        the top card."""
         stack = self.stacks[prop]
         if not stack:
             return None
+        if self.book.top_card_owns:
+            return self.owner_of_card(stack[-1])
         first = stack[0]
         if len(stack) == 1 or stack.count(first) * 2 > len(stack):
             return first  # a majority, or the only unit
@@ -310,20 +316,30 @@ class Game:
                 return unit
         return None  # unreachable
 
+    def standing(self) -> list[int]:
+        """What `leader` and `last` compare: the tokens on the track, or else the first score
+        of the ranking."""
+        if self.book.track is not None:
+            return self.tokens
+        return [self.score(self.book.ranking[0], p) for p in range(self.n)] if self.book.ranking else [0] * self.n
+
+    def score(self, name: str, player: int) -> int:
+        """A score of the variant (`scores`) for one player."""
+        return self.book.score_fn[name](self, {"X": player}, player) or 0
+
     def is_leader(self, player: int) -> bool:
-        best = max(self.tokens)
-        if self.tokens[player] != best:
+        standing = self.standing()
+        best = max(standing)
+        if standing[player] != best:
             return False
-        return self.variant.rules.leader_includes_ties or self.tokens.count(best) == 1
+        return self.book.leader_includes_ties or standing.count(best) == 1
 
     def is_last(self, player: int) -> bool:
-        worst = min(self.tokens)
-        if self.tokens[player] != worst:
+        standing = self.standing()
+        worst = min(standing)
+        if standing[player] != worst:
             return False
-        return self.variant.rules.last_place_includes_ties or self.tokens.count(worst) == 1
-
-    def budget(self) -> int:
-        return self.counters["budget"]
+        return self.book.last_includes_ties or standing.count(worst) == 1
 
     @property
     def dice(self) -> list[int]:
@@ -479,9 +495,9 @@ class Game:
             self.dirty.update((source, target))
             self.emit("move_unit", {"player": unit, "from": source, "to": target})
 
-    def add_budget(self, player: int, amount: int) -> None:
-        self.counters["budget"] += amount
-        self.emit("budget", {"player": player, "budget": self.budget()})
+    def add_to(self, counter: str, player: int, amount: int) -> None:
+        self.counters[counter] += amount
+        self.emit("counter", {"player": player, "counter": counter, "value": self.counters[counter]})
 
     def push_build(self, player: int, budget: int, zone: str | None, lots: int | None, per_lot: int | None, must: bool) -> None:
         self.frames.append(BuildFrame(player, budget, zone, lots, per_lot, must))
@@ -518,24 +534,46 @@ class Game:
             self._move_tokens(sorted(changed))
 
     def _move_tokens(self, players: list[int]) -> None:
-        book = self.book
-        rule = self.variant.rules.fortune_space_draw
+        """Each token to its player's score on the track, capped at the last space; a token
+        moving forward onto a marked space runs the `token_on_mark` hook, and once all have
+        moved, each token on the last space (the turn's player first) `token_at_end`."""
+        track = self.book.track
+        if track is None:
+            return
+        length = track.length
+        follows = self.book.score_fn[track.follows]
         for player in players:
-            target = min(book.track_length, self.worth[player])
+            target = min(length, follows(self, {"X": player}, player) or 0)
             start = self.tokens[player]
             if target == start:
                 continue
             self.tokens[player] = target
             self._events.append(Event("token", {"player": player, "from": start, "to": target}, self.texts))
-            if target > start and target in book.fortune_spaces and (
-                rule == "forward" or (rule == "forward_on_own_turn" and player == self.turn_player)
-            ):
-                self.draw(player, "space", space=target)
-        if book.end_on_track and not self.over and any(self.tokens[p] >= book.track_length for p in players):
+            if target > start:
+                mark = track.mark_at(target)
+                if mark is not None:
+                    self.run_hook("token_on_mark", player, {"mark": mark})
+        if not self.over and any(self.tokens[p] >= length for p in players):
             for player in self.players_from(self.turn_player):  # the turn's player first
-                if self.tokens[player] >= book.track_length:
-                    self._finish("track_end", player)
-                    return
+                if self.tokens[player] >= length:
+                    self.run_hook("token_at_end", player, {})
+                    if self.over:
+                        return
+
+    def run_hook(self, name: str, me: int, env: dict) -> None:
+        """Run one of the variant's hooks for `me`, if it has it: at once when it cannot ask
+        anything (its events fall where the moment is), else as a program on the stack."""
+        block = self.book.program_block.get(name)
+        if block is None:
+            return
+        if block in self.book.inline:
+            root = ProgramFrame(name, me)
+            frame = BlockFrame(block, dict(env), -1)
+            self.run_inline_frame(frame, root)
+            return
+        root_index = len(self.frames)
+        self.frames.append(ProgramFrame(name, me))
+        self.frames.append(BlockFrame(block, dict(env), root_index))
 
     def source_of(self, root: RootFrame) -> str:
         """The card (by id) or program (by name) a block belongs to, for the log."""
@@ -647,9 +685,14 @@ class Game:
             return
         self._events.append(Event("turn", {"player": player, "number": self.turn_number}, self.texts))
         self.cards_played = 0
-        self.counters["budget"] = 0
+        for counter in self.book.turn_counters:
+            self.counters[counter] = 0
         self.rolled = {}
-        self._run_program("turn", player)
+        blocks = self.book.program_block
+        # the stack runs these in turn: the start_of_turn hook, the turn, the end_of_turn hook
+        for name in ("end_of_turn", "turn", "start_of_turn"):
+            if name in blocks:
+                self._run_program(name, player)
 
     def _run_program(self, name: str, me: int) -> None:
         root = len(self.frames)
@@ -849,19 +892,25 @@ class Game:
     def run_inline(self, b: int, parent: BlockFrame, root: RootFrame) -> None:
         """Run block `b`, one that cannot ask anything, to its end now, as a side of the `if`
         just passed in `parent`; the same steps, limits and hand-back as in a frame of its own."""
-        ops = self.book.ops[b]
         branch = BlockFrame(b, dict(parent.env), parent.root)
+        if self.run_inline_frame(branch, root):
+            self._hand_back(parent, branch.env)
+
+    def run_inline_frame(self, branch: BlockFrame, root: RootFrame) -> bool:
+        """Run a block that cannot ask anything to its end now; False if it stopped (a `stop`,
+        the effect's step limit, the end of the game)."""
+        ops = self.book.ops[branch.b]
         while branch.pc < len(ops):
             steps = root.steps + 1
             root.steps = steps
             if steps > MAX_EFFECT_STEPS:
                 root.halt = True
                 self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
-                return
+                return False
             ops[branch.pc](self, branch, root)
             if root.halt or self.over:
-                return
-        self._hand_back(parent, branch.env)
+                return False
+        return True
 
     def _step_loop(self, frame: LoopFrame) -> None:
         if cast(RootFrame, self.frames[frame.root]).halt or frame.i >= len(frame.items):

@@ -240,7 +240,7 @@ class Interpreter:
         player = me if s.player is None else self.evaluate(s.player, f.env, me)
         count = min(self.evaluate(s.count, f.env, me) or 0, MAX_REPEAT)
         for _ in range(count):
-            self.game.draw(player, s.because or "effect")
+            self.game.draw(player, s.because or "")
 
     def _discard(self, s: ast.Discard, f, root):
         f.pc += 1
@@ -254,9 +254,9 @@ class Interpreter:
         """The budget, like any number, stays within ±MAX_NUMBER: `add budget to budget`
         doubles it with no arithmetic to hold it back."""
         f.pc += 1
-        budget = self.game.budget()
+        current = self.game.counters[s.counter]
         amount = self.evaluate(s.amount, f.env, root.me) or 0
-        self.game.add_budget(root.me, clamp(budget + amount) - budget)
+        self.game.add_to(s.counter, root.me, clamp(current + amount) - current)
 
     def _offer_reaction(self, s: ast.OfferReaction, f, root):
         f.pc += 1

@@ -73,8 +73,11 @@ def _ownership(game: Game) -> list[str]:
             problems.append(f"worth[{player}]: {game.worth[player]} is not the value of the properties held")
         if game.held[player] != len(held):
             problems.append(f"held[{player}]: {game.held[player]} is not the number of properties held")
-        if game.tokens[player] != min(game.book.track_length, game.worth[player]):
-            problems.append(f"tokens[{player}]: the token stands on {game.tokens[player]}, not where the player's worth puts it")
+        track = game.book.track
+        if track is not None and game.tokens[player] != min(track.length, game.score(track.follows, player)):
+            problems.append(
+                f"tokens[{player}]: the token stands on {game.tokens[player]}, not where the player's {track.follows} puts it"
+            )
     return problems
 
 
@@ -83,16 +86,11 @@ def _ending(game: Game) -> list[str]:
     if game.over:
         problems = [] if game.pending is None else ["pending: a finished game has no decision"]
         reason = (game.end_reason or {}).get("reason")
-        player = (game.end_reason or {}).get("player")
-        if reason == "no_units" and (player is None or game.supply[player] != 0):
-            problems.append("end_reason: the game ended for want of units, but that player has units")
-        if reason == "track_end" and (player is None or game.tokens[player] < game.book.track_length):
-            problems.append("end_reason: the game ended at the end of the track, but that token is not there")
+        if reason not in dict(game.variant.ends) and reason != "turn_limit":
+            problems.append(f"end_reason: '{reason}' is not one of the ways this game ends")
         return problems
     if game.pending is None:
         return ["pending: a game in progress always has a decision"]
-    if game.book.end_on_track and not game.dirty and max(game.tokens) >= game.book.track_length:
-        return ["tokens: a token is at the end of the track, but the game is not over"]
     return _pending(game)
 
 

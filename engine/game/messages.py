@@ -23,6 +23,7 @@ class Texts:
         self.properties = [f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
         self.deck = variant.deck_name
         self.ends = dict(variant.ends)
+        self.counters = {counter.id: counter for counter in variant.counters}
         """How the log tells each way the game ends, after the player's name (the variant's `ends`)."""
         self._actions: dict[tuple[str, Any, str | None], Action] = {}
         # the actions of every turn, made once: the hot path only indexes these
@@ -158,9 +159,7 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and {t.zones[face]}"
     if kind == "draw":
         card = "a card" if hidden else t.cards[d["card"]]
-        why = {
-            "roll": "for the roll", "space": f"for landing on space {d.get('space')}", "card": "", "deal": "", "effect": ""
-        }.get(d.get("why", ""), "")
+        why = d.get("why", "")
         return f"{p(d['player'])} draws {card}{' ' + why if why else ''}"
     if kind == "deck_empty":
         return f"The {t.deck} deck is empty: {p(d['player'])} draws nothing"
@@ -168,8 +167,10 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return f"The {t.deck} discard pile ({d['count']} cards) is shuffled into a new draw pile"
     if kind == "play":
         return f"{p(d['player'])} plays {t.cards[d['card']]}"
-    if kind == "budget":
-        return f"{p(d['player'])} now has {t.money(d['budget'])} to build with"
+    if kind == "counter":
+        counter = t.counters[d["counter"]]
+        value = t.money(d["value"]) if counter.money else str(d["value"])
+        return f"{p(d['player'])} {counter.shown.replace('{}', value)}"
     if kind == "cannot_build":
         return f"{p(d['player'])} cannot afford anything in {t.zones[d['zone']]} with {t.money(d['budget'])}"
     if kind == "build":

@@ -1,4 +1,5 @@
-"""The end of the game: who won, and which tie-break decided it (rulebooks, WINNING: the
+"""The end of the game: who won, and which score decided it. A variant ranks players by its
+`ranking`, a list of its `scores` most important first (Advance to Boardwalk, WINNING: the
 most property value wins; on a tie, the most properties)."""
 
 from __future__ import annotations
@@ -9,8 +10,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from engine.game.game import Game
 
-_KEY_WORDS = {"value": "total property value", "properties": "number of properties", "units_on_board": "units on the board"}
-
 
 @dataclass(frozen=True, slots=True)
 class Standing:
@@ -18,9 +17,15 @@ class Standing:
     name: str
     place: int
     """1 for the winner(s); tied players share a place."""
-    value: int
-    properties: int
-    units_on_board: int
+    scores: dict[str, int]
+    """Every score of the variant, by id."""
+
+    def __getattr__(self, name: str) -> int:
+        """`standing.value` reads the score 'value'."""
+        try:
+            return self.scores[name]
+        except KeyError:
+            raise AttributeError(name) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,10 +34,12 @@ class Result:
     """Best first."""
     winners: tuple[int, ...]
     decided_by: str | None
-    """The ranking key that separated the winner from the runner-up ("value",
-    "properties", ...); None when the winners are still tied after every key."""
+    """The score that separated the winner from the runner-up ("value", "properties", ...);
+    None when the winners are still tied after every score of the ranking."""
     reason: str
-    """Why the game ended: "no_units", "track_end" or "turn_limit"."""
+    """Why the game ended: one of the variant's `ends`, or "turn_limit"."""
+    wording: dict[str, tuple[str, bool]]
+    """Each score's name in words and whether the fewest ranks first, for `describe`."""
 
     @property
     def tied(self) -> bool:
@@ -44,9 +51,14 @@ class Result:
             who = " and ".join(names[w] for w in self.winners)
             return f"{who} are tied after every tie-break and share the win"
         winner = names[self.winners[0]]
-        if self.decided_by == "value" or self.decided_by is None:
-            return f"{winner} wins with the highest total property value"
-        return f"{winner} wins: tied on value, ahead on {_KEY_WORDS[self.decided_by]}"
+        first = next(iter(self.wording), None)
+        if first is None:
+            return f"{winner} wins"
+        if self.decided_by == first or self.decided_by is None:
+            words, fewest = self.wording[first]
+            return f"{winner} wins with the {'lowest' if fewest else 'highest'} {words}"
+        words, fewest = self.wording[self.decided_by]
+        return f"{winner} wins: tied on {self.wording[first][0]}, {'lower' if fewest else 'ahead'} on {words}"
 
     def to_dict(self) -> dict:
         return {
@@ -54,25 +66,23 @@ class Result:
             "decided_by": self.decided_by,
             "reason": self.reason,
             "standings": [
-                {"player": s.player, "name": s.name, "place": s.place, "value": s.value,
-                 "properties": s.properties, "units_on_board": s.units_on_board}
-                for s in self.standings
+                {"player": s.player, "name": s.name, "place": s.place, **s.scores} for s in self.standings
             ],
         }
 
 
 def rank_players(game: Game) -> Result:
-    keys = game.variant.rules.ranking
-    on_board = [0] * game.n
-    for stack in game.stacks:
-        for unit in stack:
-            on_board[unit] += 1
-    measures = {"value": game.worth, "properties": game.held, "units_on_board": on_board}
+    book = game.book
+    keys = book.ranking
+    scores = [{score.id: game.score(score.id, p) for score in game.variant.scores} for p in range(game.n)]
 
     def key(player: int) -> tuple[int, ...]:
-        return tuple(measures[k][player] for k in keys)
+        return tuple(scores[player][k] for k in keys)
 
-    ordered = sorted(range(game.n), key=lambda p: (tuple(-x for x in key(p)), game.order.index(p)))
+    def order(player: int) -> tuple:
+        return tuple(x if book.score_fewest[k] else -x for k, x in zip(keys, key(player))), game.order.index(player)
+
+    ordered = sorted(range(game.n), key=order)
     standings = []
     place = 0
     previous = None
@@ -80,16 +90,15 @@ def rank_players(game: Game) -> Result:
         if key(player) != previous:
             place = position
             previous = key(player)
-        standings.append(
-            Standing(player, game.texts.player(player), place, game.worth[player], game.held[player], on_board[player])
-        )
+        standings.append(Standing(player, game.texts.player(player), place, scores[player]))
     best = key(ordered[0])
     winners = tuple(p for p in ordered if key(p) == best)
     decided_by = None
     if len(winners) == 1 and len(ordered) > 1:
         runner_up = key(ordered[1])
         decided_by = next(k for k, a, b in zip(keys, best, runner_up) if a != b)
-    elif len(ordered) == 1:
+    elif len(ordered) == 1 and keys:
         decided_by = keys[0]
     reason = (game.end_reason or {}).get("reason", "")
-    return Result(tuple(standings), winners, decided_by, reason)
+    wording = {k: (book.score_words[k], book.score_fewest[k]) for k in keys}
+    return Result(tuple(standings), winners, decided_by, reason, wording)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import cast
 
 from engine.effects import ast
-from engine.effects.check import KIND_OF_CHOICE, EffectContext, bindings, given_on_both_sides
-from engine.game.expressions import Fn, is_static
+from engine.effects.check import HOOK_NAMES, KIND_OF_CHOICE, EffectContext, bindings, given_on_both_sides
+from engine.game.expressions import Fn, compile_expr, is_static
 from engine.game.folding import fold_program
 from engine.game.followable import choices_to_look_at, quick_answer
 from engine.game.interpreter import INLINE_STATEMENTS, Op, compile_block
@@ -39,26 +39,23 @@ class Rulebook:
         self.program_block = {
             name: self._number(
                 fold_program(program.statements, rules),
-                {},
-                EffectContext(zones, name, dice=variant.die_kinds()),
+                dict(HOOK_NAMES.get(name, {})),
+                EffectContext(zones, name, dice=variant.die_kinds(), given=dict(HOOK_NAMES.get(name, {}))),
             )
             for name, program in variant.programs.items()
         }
         """The first block of each of the game's programs (setup, turn), with the tests of rule
         switches worked out once (folding.py)."""
-        self.inline: frozenset[int] = frozenset(
-            b for b, statements in enumerate(self.blocks) if all(type(s) in INLINE_STATEMENTS for s in statements)
-        )
-        """The blocks that cannot ask anything (interpreter.INLINE_STATEMENTS only): an `if`
-        runs the side it picks at once when it is one of these."""
+        self.inline: frozenset[int] = self._atomic_blocks()
+        """The blocks that cannot ask anything: only statements of interpreter.INLINE_STATEMENTS
+        and `if`s whose sides are such blocks. An `if` runs the side it picks at once when it
+        is one of these, and so does a hook."""
         self.ops: list[tuple[Op, ...]] = [compile_block(statements, self) for statements in self.blocks]
         """ops[block][pc]: the statement compiled, ready to run (interpreter.compile_block)."""
         self.timed: dict[str, frozenset[int]] = {}
         """The cards of each timing, by index: what `offer cards timed T` may offer."""
         for i, card in enumerate(variant.cards):
             self.timed[card.timing] = self.timed.get(card.timing, frozenset()) | {i}
-        self.after_roll = self.timed.get("after_roll", frozenset())
-        self.end_of_turn = self.timed.get("end_of_turn", frozenset())
         self.reactions_to: dict[int, frozenset[int]] = {
             i: frozenset(j for j, r in enumerate(variant.cards) if r.timing == "reaction" and c.id in r.reacts_to)
             for i, c in enumerate(variant.cards)
@@ -67,17 +64,25 @@ class Rulebook:
         self.zone_of: list[str] = [p.zone for p in variant.properties]
         self.zone_props = {zone.id: zone.properties for zone in variant.zones}
         self.zone_ids = tuple(zone.id for zone in variant.zones)
-        self.fortune_spaces = variant.track.fortune_spaces
-        self.track_length = variant.track.length
-        self.end_on_track = "track_end" in rules.end_conditions
-        self.only_followable = rules.offer_cards == "when_followable"
+        self.track = variant.track
+        self.track_length = 0 if variant.track is None else variant.track.length
+        self.only_followable = rules.get("offer_cards", "when_followable") == "when_followable"
+        self.leader_includes_ties = rules.get("leader_includes_ties", True)
+        self.last_includes_ties = rules.get("last_place_includes_ties", True)
+        self.top_card_owns = variant.ownership.rule == "top_card"
+        self.ranking = variant.ranking
+        self.score_fn = {score.id: compile_expr(score.expression, self.compiled) for score in variant.scores}
+        """Each score as a closure of (game, {"X": player}, player)."""
+        self.score_fewest = {score.id: score.fewest for score in variant.scores}
+        self.score_words = {score.id: score.name for score in variant.scores}
+        self.turn_counters = tuple(counter.id for counter in variant.counters if counter.reset == "turn")
         self.choices_to_look_at: frozenset[int] = frozenset().union(
             *(choices_to_look_at(card.effect.statements) for card in variant.cards)
         )
         """The choices whose options are each looked at before they are offered (followable.py)."""
         self.quick_answers = [quick_answer(card.effect.statements) for card in variant.cards]
         """Per card, whether it can be followed worked out without exploring, or None."""
-        self.keep_owner = rules.ownership_tie_break == "keep_owner"
+        self.keep_owner = variant.ownership.ties == "keep_owner"
         self.dice = {die.id: die for die in variant.dice}
         number_die, zone_die = variant.number_die, variant.zone_die
         self.number_die = None if number_die is None else number_die.id
@@ -109,6 +114,16 @@ class Rulebook:
         if isinstance(ref, str):
             return self.card_index[ref]
         return self.card_index[ref[0]] + self.kinds * (int(ref[1]) + 1)
+
+    def _atomic_blocks(self) -> frozenset[int]:
+        atomic: set[int] = set()
+        for b in reversed(range(len(self.blocks))):  # a block's bodies are numbered after it
+            if all(
+                type(s) in INLINE_STATEMENTS or (isinstance(s, ast.If) and set(self.child_blocks[id(s)]) <= atomic)
+                for s in self.blocks[b]
+            ):
+                atomic.add(b)
+        return frozenset(atomic)
 
     def static_where(self, where: ast.Expr, var: str) -> bool:
         found = self._static.get(id(where))

@@ -217,12 +217,12 @@ class SnapshotChecker:
                 self.whole(f"{field}.{die}[{i}]", face, 0, len(dice[die].faces) - 1)
 
     def field_counters(self, field: str, value: Any) -> None:
-        self.mapping(field, value, ("budget",))
+        self.mapping(field, value, tuple(counter.id for counter in self.variant.counters))
         for name, number in value.items():
             self.whole(f"{field}.{name}", number, -MAX_NUMBER, MAX_NUMBER)
 
     def field_cards_played(self, field: str, value: Any) -> None:
-        self.whole(field, value, 0, self.variant.rules.cards_per_turn)
+        self.whole(field, value, 0, self.total_cards)
 
     def field_over(self, field: str, value: Any) -> None:
         self.flag(field, value)
@@ -232,7 +232,7 @@ class SnapshotChecker:
             raise damaged(field, "a finished game has a reason, and a game in progress none")
         if value is not None:
             self.mapping(field, value, ("reason", "player"))
-            reasons = [reason for reason, _ in self.variant.ends] + ["track_end", "turn_limit"]
+            reasons = [reason for reason, _ in self.variant.ends] + ["turn_limit"]
             if type(value["reason"]) is not str or value["reason"] not in reasons:
                 raise damaged(f"{field}.reason", f"must be one of {', '.join(reasons)}, not {_describe(value['reason'])}")
             self.optional_player(f"{field}.player", value["player"])
@@ -277,13 +277,17 @@ class SnapshotChecker:
 
     def frame_run(self, field: str, frame: dict, index: int, frames: list) -> None:
         program = frame["program"]
-        if frames[index - 1]["t"] != "game" or type(program) is not str or program not in self.book.program_block:
-            raise damaged(field, "is not one of the game's programs, running on the game")
-        wanted = "turn" if frames[0]["phase"] == "turns" else None
-        if frame["program"] != wanted:
-            raise damaged(f"{field}.program", f"the game is at its {frames[0]['phase']}, not running '{frame['program']}'")
+        if type(program) is not str or program not in self.book.program_block:
+            raise damaged(f"{field}.program", "is not one of the game's programs")
+        below = frames[index - 1]["t"]
+        if program in _TURN_PROGRAMS:
+            wanted = _TURN_PROGRAMS if frames[0]["phase"] == "turns" else ("setup",)
+            if program not in wanted:
+                raise damaged(f"{field}.program", f"the game is at its {frames[0]['phase']}, not running '{program}'")
+            if below not in ("game", "blk") or (below == "blk" and frames[index - 2]["t"] != "run"):
+                raise damaged(field, "a turn's programs stand on the game, one on another")
         me = self.player(f"{field}.me", frame["me"])
-        if frame["program"] == "turn" and me != self._turn_player():
+        if frame["program"] in _TURN_PROGRAMS[1:] and me != self._turn_player():
             raise damaged(f"{field}.me", "a turn is the turn player's")
         self.flag(f"{field}.halt", frame["halt"])
         if frame["target"] is not None:
@@ -459,6 +463,9 @@ class SnapshotChecker:
         if sorted(self.book.card_code(ref) for ref in self.data["in_play"]) != playing:
             raise damaged("in_play", "must be the cards whose effects are under way")
 
+
+_TURN_PROGRAMS = ("setup", "turn", "start_of_turn", "end_of_turn")
+"""The programs that stand on the game's own frame; the hooks of the track stand on anything."""
 
 _FRAME_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "game": (("t", "phase", "begun"), ()),

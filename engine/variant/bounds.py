@@ -150,6 +150,8 @@ def _attribute(attribute: str, subject: Value | bool | None, board: Board, facts
 
 
 def _count(expr: ast.Count, env: dict[str, Value], board: Board, facts: Facts) -> Span:
+    if expr.total is not None:
+        return UNKNOWN_NUMBER
     if expr.kind in ("player", "opponent"):
         fits = expr.where is None or truth(expr.where, {**env, expr.var: PLAYER}, board, facts) is not False
         return Span(0, board.max_players - (expr.kind == "opponent") if fits else 0)

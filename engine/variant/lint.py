@@ -137,20 +137,21 @@ def _deck_nearly_emptied(document: LocDict, root_file: str) -> Iterator[Diagnost
 
 
 def _empty_deck(document: LocDict, root_file: str) -> Iterator[Diagnostic]:
-    """No cards at all (allowed with no starting hand), while a die face or the track draws."""
+    """No cards at all (allowed with no starting hand), while the turn or a hook draws."""
     if sum(c["count"] for c in document["deck"]["cards"]) > 0:
         return
-    track = document["board"]["track"]
     drawers = []
     turn = document.get("turn")
     if isinstance(turn, str) and "draw" in turn:
         drawers.append(("the turn program", document.key_locs["turn"]))
-    if track["fortune_spaces"]:
-        drawers.append(("the Fortune spaces", track.key_locs["fortune_spaces"]))
+    hooks = document.get("hooks", {})
+    for name, text in hooks.items():
+        if isinstance(text, str) and "draw" in text:
+            drawers.append((f"the {name} hook", hooks.key_locs[name]))
     if drawers:
         what = " and ".join(name for name, _ in drawers)
         places = [(document["deck"].key_locs["cards"], "the deck's cards are listed here")]
-        places += [(loc, f"{name} {'are' if name.endswith('spaces') else 'is'} here") for name, loc in drawers]
+        places += [(loc, f"{name} is here") for name, loc in drawers]
         yield _warning(root_file, f"the deck is empty, so {what} draw nothing", places)
 
 

@@ -18,13 +18,13 @@ from typing import Any, cast
 
 from engine.diagnostics import Diagnostic, Loc, Note, VariantError, clash, did_you_mean
 from engine.effects import ast
-from engine.effects.check import EffectContext, check_condition, check_program, is_reserved
+from engine.effects.check import HOOK_NAMES, EffectContext, check_condition, check_program, is_reserved
 from engine.effects.cost import Sizes
 from engine.effects.parser import EffectSyntaxError, parse_condition
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
 from engine.variant import lint, schema
 from engine.variant.merge import Source, load_merged, resolve_variant_argument, shown_path
-from engine.variant.model import Card, Die, Pile, Property, Rules, Seat, Setup, Track, Variant, Zone
+from engine.variant.model import Card, Counter, Die, Ownership, Pile, Property, Rules, Score, Seat, Setup, Track, Variant, Zone
 from engine.variant.yamlsource import LocDict, ValueLoc, text_position
 
 
@@ -64,12 +64,13 @@ def check_variant(argument: str | Path) -> CheckResult:
     cards = _parse_cards(document, diagnostics)
     _check_effects(document, cards, diagnostics)
     programs = _parse_programs(document, diagnostics)
+    scores = _parse_scores(document, diagnostics)
     variant = None
     if not schema_problems:
         _check_meaning(document, cards, diagnostics, root_file=files[0])
         if not diagnostics:
             diagnostics.extend(lint.warnings(document, cards, root_file=files[0]))
-            variant = _build(document, cards, programs, files)
+            variant = _build(document, cards, programs, scores, files)
     return CheckResult(variant, _sorted(diagnostics), files)
 
 
@@ -81,15 +82,16 @@ def load_variant(argument: str | Path) -> Variant:
     return result.variant
 
 
-def effect_context(argument: str | Path, timing: str) -> EffectContext:
-    """What an effect of this timing ('setup', 'turn' or a card timing) may name in the
-    variant: the checker's own context, for tools and the docs' examples."""
+def effect_context(argument: str | Path, timing: str, program: bool | None = None) -> EffectContext:
+    """What an effect of this timing ('setup', 'turn', a hook or a card timing) may name in
+    the variant: the checker's own context, for tools and the docs' examples. `program`
+    says whether it is a program (default: for 'setup' and 'turn')."""
     path = argument if isinstance(argument, Path) else find_variant(argument)
     diagnostics: list[Diagnostic] = []
     document = load_merged(path, diagnostics, Source())
     if document is None:
         raise VariantError(diagnostics)
-    return _context(document, timing)
+    return _context(document, timing, timing in ("setup", "turn") if program is None else program)
 
 
 def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -155,9 +157,9 @@ def _report_syntax(raw: LocDict, key: str, error: EffectSyntaxError, diagnostics
 
 def _whose(raw: LocDict, key: str) -> str:
     """How a message names the text it is about: a card's effect or condition, or a program."""
-    if key in PROGRAM_KEYS:
-        return f"the {key} program"
-    return f"{'effect' if key == 'effect' else 'condition'} of card '{raw.get('id')}'"
+    if "id" in raw:
+        return f"{'effect' if key == 'effect' else 'condition'} of card '{raw.get('id')}'"
+    return f"the {key} program" if key in PROGRAM_KEYS else f"the {key} hook"
 
 
 # ----- the game's own programs ----------------------------------------------------------------
@@ -170,24 +172,100 @@ def _parse_programs(document: LocDict, diagnostics: list[Diagnostic]) -> dict[st
     in the file); a program with problems is left out, and the variant does not build."""
     programs: dict[str, ast.Program] = {}
     budget = Budget()
-    for key in PROGRAM_KEYS:
-        text = document.get(key)
+    hooks = document.get("hooks")
+    places: list[tuple[LocDict, str]] = [(document, key) for key in PROGRAM_KEYS]
+    if isinstance(hooks, LocDict):
+        places += [(hooks, key) for key in hooks]
+    for raw, key in places:
+        text = raw.get(key)
         if not isinstance(text, str):
             continue
         parsed = parse_effect_all(text, budget)
         for error in parsed.errors:
-            _report_syntax(document, key, error, diagnostics)
+            _report_syntax(raw, key, error, diagnostics)
         if parsed.program is None:
             continue
-        context = _context(document, key)
+        context = _context(document, key, program=True)
         problems = check_program(parsed.program, context, parsed.missing_from if parsed.errors else None)
-        _report(problems, document, key, diagnostics)
+        _report(problems, raw, key, diagnostics)
         if not parsed.errors and not problems:
             programs[key] = parsed.program
     return programs
 
 
-def _context(document: LocDict, timing: str) -> EffectContext:
+def _parse_scores(document: LocDict, diagnostics: list[Diagnostic]) -> dict[str, Score]:
+    """Each score's expression about the player X, parsed and checked where it is written."""
+    raw = document.get("scores")
+    found: dict[str, Score] = {}
+    if not isinstance(raw, LocDict):
+        return found
+    for name, spec in raw.items():
+        holder: LocDict
+        if isinstance(spec, LocDict):
+            fewest = "fewest" in spec
+            holder, key = spec, "fewest" if fewest else "most"
+            words = spec.get("name", name.replace("_", " "))
+        else:
+            holder, key, fewest, words = raw, name, False, name.replace("_", " ")
+        text = holder.get(key)
+        if not isinstance(text, str):
+            continue
+        try:
+            expr = parse_condition(text)
+        except EffectSyntaxError as error:
+            where = text_position(holder.value_locs[key], error.line, error.col)
+            diagnostics.append(Diagnostic(where, f"the score '{name}': {error.message}", error.hint))
+            continue
+        context = _context(document, "score")
+        context.given = {"X": "player"}
+        problems = check_condition(expr, context, wanted="number")
+        for problem in problems:
+            where = text_position(holder.value_locs[key], problem.line, problem.col)
+            diagnostics.append(Diagnostic(where, f"the score '{name}': {problem.message}", problem.hint))
+        if not problems:
+            found[name] = Score(name, expr, fewest, str(words))
+    return found
+
+
+def _check_scoring(document: LocDict, diagnostics: list[Diagnostic]) -> None:
+    """The ranking and the track name scores; a rule named for a parameter holds the right thing."""
+    scores, rules = document["scores"], document["rules"]
+
+    def problem(loc: Loc, message: str, hint: str | None = None) -> None:
+        diagnostics.append(Diagnostic(loc, message, hint))
+
+    ranking = document["ranking"]
+    loc = document.value_locs["ranking"].loc
+    if isinstance(ranking, str):
+        name = ranking[5:]
+        if name not in rules:
+            problem(loc, f"'ranking' names the rule '{name}', which is not a rule", did_you_mean(name, list(rules)))
+            return
+        ranking, loc = rules[name], rules.value_locs[name].loc
+        if not isinstance(ranking, list):
+            problem(loc, f"the rule '{name}' gives the ranking, so it must be a list of score names")
+            return
+    for key in ranking:
+        if key not in scores:
+            problem(loc, f"the ranking names '{key}', which is not a score", did_you_mean(str(key), list(scores)))
+    ownership = document["board"]["ownership"]
+    ties = ownership.get("ties")
+    if isinstance(ties, str) and ties.startswith("rule "):
+        name = ties[5:]
+        if name not in rules:
+            problem(ownership.value_locs["ties"].loc, f"'ties' names the rule '{name}', which is not a rule",
+                    did_you_mean(name, list(rules)))
+        elif rules[name] not in ("lowest_unit", "keep_owner"):
+            problem(rules.value_locs[name].loc,
+                    f"the rule '{name}' gives the ownership ties, so it must be lowest_unit or keep_owner")
+    track = document["board"].get("track")
+    if isinstance(track, LocDict) and track["follows"] not in scores:
+        follows = track["follows"]
+        problem(track.value_locs["follows"].loc, f"the track follows '{follows}', which is not a score",
+                did_you_mean(follows, list(scores)))
+
+
+def _context(document: LocDict, timing: str, program: bool = False) -> EffectContext:
     """What a card's effect or a program may name in this variant: its zones, the words its
     dice can show, its dice, its rules with their kinds and words, its endings."""
     board = document.get("board")
@@ -208,8 +286,27 @@ def _context(document: LocDict, timing: str) -> EffectContext:
         dice=dice,
         piles=frozenset(piles) if isinstance(piles, dict) else frozenset(),
         rules=schema.rule_values(document),
-        end_reasons=frozenset(ends if isinstance(ends, dict) else ()) | {"track_end"},
+        end_reasons=frozenset(ends if isinstance(ends, dict) else ()),
+        counters=_counters(document),
+        timings=_timings(document),
+        given=HOOK_NAMES.get(timing, {}) if program else {},
+        program=program,
     )
+
+
+def _counters(document: LocDict) -> dict[str, frozenset[str] | None]:
+    raw = document.get("counters")
+    found: dict[str, frozenset[str] | None] = {}
+    for name, spec in (raw.items() if isinstance(raw, dict) else ()):
+        used_by = spec.get("used_by") if isinstance(spec, dict) else None
+        found[name] = frozenset(t for t in used_by if isinstance(t, str)) if isinstance(used_by, list) else None
+    return found
+
+
+def _timings(document: LocDict) -> frozenset[str]:
+    """The moments the variant declares for playing cards: what `offer cards timed ...` may name."""
+    timings = document.get("timings")
+    return frozenset(timings if isinstance(timings, dict) else ())
 
 
 def _dice_words(document: LocDict, zones: frozenset[str]) -> tuple[frozenset[str], dict[str, str]]:
@@ -248,7 +345,9 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
                 Diagnostic(zone.value_locs["id"].loc, f"'{zone['id']}' is a reserved word and cannot name a zone")
             )
     _check_dice(document["dice"], board, diagnostics, root_file)
-    _check_fortune_spaces(board["track"], diagnostics, root_file)
+    if "track" in board:
+        _check_marks(board["track"], diagnostics, root_file)
+    _check_scoring(document, diagnostics)
     _check_deck(document, cards, diagnostics, root_file)
     _check_piles(document, cards, diagnostics)
 
@@ -340,33 +439,35 @@ def _check_dice(dice: LocDict, board: LocDict, diagnostics: list[Diagnostic], ro
             diagnostics.append(clash(root_file, message, places, hint))
 
 
-def _check_fortune_spaces(track: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
-    """One error per Fortune space beyond the end, at the space; but when a house rule
+def _check_marks(track: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
+    """One error per marked space beyond the end, at the space; but when a house rule
     shortens the base's track, one error at the new length, naming the base's spaces."""
-    length, spaces = track["length"], track["fortune_spaces"]
+    length = track["length"]
     length_loc = track.value_locs["length"].loc
-    beyond = [(space, loc.loc) for space, loc in zip(spaces, spaces.value_locs) if space > length]
-    spaces_file = track.value_locs["fortune_spaces"].loc.file
-    if beyond and length_loc.file == root_file != spaces_file:
-        shown = _and([str(space) for space, _ in beyond])
-        diagnostics.append(
-            clash(
-                root_file,
-                f"the track ends at {length}, but the Fortune space{'s' if len(beyond) > 1 else ''} {shown} "
-                f"{'are' if len(beyond) > 1 else 'is'} beyond it",
-                [(length_loc, "")] + [(loc, f"the Fortune space {space} comes from here") for space, loc in beyond],
-                f"give 'fortune_spaces' a new list in this file, each space at most {length}",
+    for mark, spaces in track.get("marks", {}).items():
+        beyond = [(space, loc.loc) for space, loc in zip(spaces, spaces.value_locs) if space > length]
+        spaces_file = track["marks"].value_locs[mark].loc.file
+        what = f"{mark.replace('_', ' ').capitalize()} space"
+        if beyond and length_loc.file == root_file != spaces_file:
+            shown = _and([str(space) for space, _ in beyond])
+            diagnostics.append(
+                clash(
+                    root_file,
+                    f"the track ends at {length}, but the {what}{'s' if len(beyond) > 1 else ''} {shown} "
+                    f"{'are' if len(beyond) > 1 else 'is'} beyond it",
+                    [(length_loc, "")] + [(loc, f"the {what} {space} comes from here") for space, loc in beyond],
+                    f"give 'marks: {mark}:' a new list in this file, each space at most {length}",
+                )
             )
-        )
-        return
-    for space, loc in beyond:
-        diagnostics.append(
-            clash(
-                root_file,
-                f"Fortune space {space} is beyond the end of the track ({length})",
-                [(loc, ""), (length_loc, f"the track's length, {length}, is set here")],
+            continue
+        for space, loc in beyond:
+            diagnostics.append(
+                clash(
+                    root_file,
+                    f"{what} {space} is beyond the end of the track ({length})",
+                    [(loc, ""), (length_loc, f"the track's length, {length}, is set here")],
+                )
             )
-        )
 
 
 def _and(words: list[str]) -> str:
@@ -503,14 +604,34 @@ def _report(problems, raw: LocDict, key: str, diagnostics: list[Diagnostic]) -> 
     value_loc: ValueLoc = raw.value_locs[key]
     for problem in problems:
         where = text_position(value_loc, problem.line, problem.col)
-        whose = f"the {key} program" if key in PROGRAM_KEYS and "id" not in raw else f"{key} of card '{raw.get('id')}'"
+        whose = _whose(raw, key) if "id" not in raw else f"{key} of card '{raw.get('id')}'"
         diagnostics.append(Diagnostic(where, f"{whose}: {problem.message}", problem.hint))
 
 
 # ----- building the immutable model ------------------------------------------------------------
 
 
-def _build(document: LocDict, cards: list[_ParsedCard], programs: dict[str, ast.Program], files: list[str]) -> Variant:
+def _resolved(value: Any, rules: Any) -> Any:
+    """A parameter of a named rule as written, or the value of the rule it names ('rule X')."""
+    if isinstance(value, str) and value.startswith("rule "):
+        return rules[value[5:]]
+    return value
+
+
+def _track(raw: Any) -> Track | None:
+    if raw is None:
+        return None
+    marks = tuple((name, frozenset(spaces)) for name, spaces in raw.get("marks", {}).items())
+    return Track(raw["length"], raw["follows"], marks)
+
+
+def _build(
+    document: LocDict,
+    cards: list[_ParsedCard],
+    programs: dict[str, ast.Program],
+    scores: dict[str, Score],
+    files: list[str],
+) -> Variant:
     board, dice, rules = document["board"], document["dice"], document["rules"]
     properties: list[Property] = []
     zones: list[Zone] = []
@@ -534,7 +655,7 @@ def _build(document: LocDict, cards: list[_ParsedCard], programs: dict[str, ast.
         money=board.get("money", "{}"),
         zones=tuple(zones),
         properties=tuple(properties),
-        track=Track(board["track"]["length"], frozenset(board["track"]["fortune_spaces"])),
+        track=_track(board.get("track")),
         rules=Rules(rules),
         deck_name=document["deck"]["name"],
         cards=tuple(
@@ -552,6 +673,15 @@ def _build(document: LocDict, cards: list[_ParsedCard], programs: dict[str, ast.
             )
             for c in cards
         ),
+        stacks=board["stacks"],
+        ownership=Ownership(board["ownership"]["rule"], _resolved(board["ownership"].get("ties", "lowest_unit"), rules)),
+        scores=tuple(scores.values()),
+        ranking=tuple(_resolved(document["ranking"], rules)),
+        counters=tuple(
+            Counter(name, spec["reset"], spec.get("shown", "now has {}"), spec.get("money", False))
+            for name, spec in document.get("counters", {}).items()
+        ),
+        timings=tuple(document["timings"].items()),
         piles=tuple(
             Pile(key, spec.get("name", key), spec["each"], spec["seen_by"], spec.get("refill_from"))
             for key, spec in document["piles"].items()

@@ -66,8 +66,49 @@ class Die:
 
 @dataclass(frozen=True, slots=True)
 class Track:
+    """Tokens stand on their player's score `follows`, at most `length`; marked spaces run the
+    `token_on_mark` hook when a token moves forward onto them."""
+
     length: int
-    fortune_spaces: frozenset[int]
+    follows: str
+    marks: tuple[tuple[str, frozenset[int]], ...] = ()
+
+    def mark_at(self, space: int) -> str | None:
+        for name, spaces in self.marks:
+            if space in spaces:
+                return name
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Ownership:
+    """Who owns a space, by a named rule: "most_units" (ties: "lowest_unit" or "keep_owner")
+    or "top_card" (the owner of the top card)."""
+
+    rule: str
+    ties: str = "lowest_unit"
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A named number of each player: `expression` is about the player X."""
+
+    id: str
+    expression: ast.Expr
+    fewest: bool = False
+    name: str = ""
+    """In words, for the end of the game ('total property value')."""
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """A number the game keeps (the turn's budget)."""
+
+    id: str
+    reset: str = "never"
+    """"turn": back to 0 at the start of every turn; "never"."""
+    shown: str = "now has {}"
+    money: bool = False
 
 
 class Rules(Mapping[str, Any]):
@@ -151,11 +192,20 @@ class Variant:
     """Display format of an amount, with {} for the number."""
     zones: tuple[Zone, ...]
     properties: tuple[Property, ...]
-    track: Track
+    track: Track | None
     rules: Rules
     deck_name: str
     cards: tuple[Card, ...]
     piles: tuple[Pile, ...] = ()
+    stacks: str = "units"
+    """What stands on a space: "units" (players' units) or "cards" (card codes)."""
+    ownership: Ownership = Ownership("most_units")
+    scores: tuple[Score, ...] = ()
+    ranking: tuple[str, ...] = ()
+    """Score ids, most important first."""
+    counters: tuple[Counter, ...] = ()
+    timings: tuple[tuple[str, str], ...] = ()
+    """The moments a card may be played: (name, the words players read)."""
     programs: dict[str, ast.Program] = field(default_factory=dict)
     """The game's own programs by name: "setup" and "turn"."""
     ends: tuple[tuple[str, str], ...] = ()

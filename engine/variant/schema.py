@@ -28,6 +28,7 @@ from engine.variant.yamlsource import LocDict, LocList
 OPTIONAL_KEYS = frozenset(
     {
         "extends", "edition", "source", "description", "remove", "reacts_to", "condition", "money", "offer_cards",
+        "hooks", "counters",
         "starts_in", "discard_to",
     }
 )
@@ -90,6 +91,19 @@ def _rules_errors(document: LocDict, complete: bool) -> Iterator[ValidationError
     return Draft7Validator({"type": "object", "properties": {"rules": rules}}).iter_errors(document)
 
 
+def _timing_errors(document: LocDict) -> Iterator[ValidationError]:
+    """Each card's timing against the moments the variant declares in `timings` (and the
+    kernel's own 'reaction'), as schema errors, so a misspelt one reads like any other wrong
+    value, with its location and a 'did you mean'. Only for the complete variant: a house
+    rule may add a card timed by a moment its base declares."""
+    timings = document.get("timings")
+    deck = document.get("deck")
+    if not isinstance(timings, dict) or not isinstance(deck, dict):
+        return iter(())
+    card = {"type": "object", "properties": {"timing": {"enum": sorted(timings) + ["reaction"]}}}
+    return Draft7Validator({"properties": {"deck": {"properties": {"cards": {"items": card}}}}}).iter_errors(document)
+
+
 @lru_cache(maxsize=1)
 def complete_schema() -> dict:
     schema = copy.deepcopy(file_schema())
@@ -128,6 +142,8 @@ def validate(document: LocDict, complete: bool = True) -> list[Diagnostic]:
     # a declared rule's value is judged by its own kind, which says more than the schema can
     errors = [e for e in errors if not (len(path := e.absolute_path) > 1 and path[0] == "rules" and path[1] in declared)]
     errors += list(islice(_rules_errors(document, complete), MAX_SCHEMA_PROBLEMS + 1 - len(errors)))
+    if complete:
+        errors += list(islice(_timing_errors(document), MAX_SCHEMA_PROBLEMS + 1 - len(errors)))
     more = len(errors) > MAX_SCHEMA_PROBLEMS
     errors = errors[:MAX_SCHEMA_PROBLEMS]
     suggested = _suggested_keys(errors)
