@@ -556,13 +556,17 @@ def _check_snapshot(snapshot: dict, game: Game, where: Positions, warnings: list
     """The replayed game must be the saved position, unless the person already chose to try
     another variant (then the difference is a warning, and the replayed game wins)."""
     replayed = game.to_dict()
-    if "piles" not in snapshot:
-        # a save from before the turn became a program and the piles were declared: its
-        # snapshot is laid out otherwise, so the parts that mean the same in both are compared
-        # (the board, the cards in each place, the dice's generator, the order, who owns what)
-        replayed = {**replayed, **_older_piles(game)}
-        snapshot = {key: value for key, value in snapshot.items() if key in _LASTING_FIELDS}
-        replayed = {key: value for key, value in replayed.items() if key in _LASTING_FIELDS}
+    if "piles" not in snapshot or "cards_played" in snapshot:
+        # a save from before the turn became a program and the piles were declared (or before
+        # the turn's plays were kept by card): its snapshot is laid out otherwise, so the parts
+        # that mean the same in both are compared (the board, the cards in each place, the
+        # dice's generator, the order, who owns what)
+        lasting = _LASTING_FIELDS | {"piles"}
+        if "piles" not in snapshot:
+            replayed = {**replayed, **_older_piles(game)}
+            lasting = _LASTING_FIELDS
+        snapshot = {key: value for key, value in snapshot.items() if key in lasting}
+        replayed = {key: value for key, value in replayed.items() if key in lasting}
     difference = _first_difference(snapshot, replayed, ["snapshot"])
     if difference is None:
         return

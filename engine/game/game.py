@@ -92,8 +92,9 @@ class Game:
         """The last roll of each die (by id): the faces' positions, for the board to show."""
         self.counters: dict[str, int] = {counter.id: 0 for counter in variant.counters}
         """The game's counters by name (the turn's budget)."""
-        self.cards_played = 0
-        """Cards played this turn, answers aside."""
+        self.turn_plays: list[int] = []
+        """The kinds of the cards the turn's player has played this turn, in order (answers
+        played out of turn aside)."""
         self.frames: list[Frame] = [GameFrame()]
         self.pending: dict | None = None
         self.over = False
@@ -215,7 +216,7 @@ class Game:
             "budget": self.budget_left(),
             "counters": dict(self.counters),
             "scores": {name: [self.score(name, p) for p in range(self.n)] for name in self.book.score_fn},
-            "cards_played": self.cards_played,
+            "cards_played": len(self.turn_plays),
             "decision": decision,
             "over": self.over,
             "state": self._public_state(player),
@@ -684,7 +685,7 @@ class Game:
             self._finish("turn_limit", None)
             return
         self._events.append(Event("turn", {"player": player, "number": self.turn_number}, self.texts))
-        self.cards_played = 0
+        self.turn_plays = []
         for counter in self.book.turn_counters:
             self.counters[counter] = 0
         self.rolled = {}
@@ -708,18 +709,27 @@ class Game:
     def _step_offer(self, frame: OfferFrame) -> None:
         """Ask; back here after a card played from the offer, ask again only with a limit the
         turn's plays are still under."""
-        options = None if frame.asked and frame.limit is None else self._offer_question(frame)
+        options = None if frame.asked and frame.limit is None and not self._plays_again() else self._offer_question(frame)
         if options is None:
             self.frames.pop()
             return
         frame.asked = True
         self.ask("card", frame.player, options)
 
+    def _plays_again(self) -> bool:
+        """After a card played from an offer without a limit: the card allows another play
+        this turn (`per_turn`). Only public facts decide: which card was played, how often."""
+        plays = self.turn_plays
+        if not plays:
+            return False
+        limit = self.book.per_turn[plays[-1]]
+        return limit is not None and plays.count(plays[-1]) < limit
+
     def _offer_question(self, frame: OfferFrame) -> list[Action] | None:
         """The options of a card offer (the cards playable now, and passing), or None when it
         is not asked: the turn's plays reached the limit, or (rulings.md, 33) the hand is
         empty or the deck has no card of that timing."""
-        if frame.limit is not None and self.cards_played >= frame.limit:
+        if frame.limit is not None and len(self.turn_plays) >= frame.limit:
             return None
         timing = self.book.timed.get(frame.timing, frozenset())
         if not self._asks_for_cards(frame.player, timing):
@@ -748,6 +758,9 @@ class Game:
         seen: list[Action] = []
         for card_index in sorted(held):
             if card_index not in timing:
+                continue
+            limit = self.book.per_turn[card_index]
+            if limit is not None and self.turn_plays.count(card_index) >= limit:
                 continue
             condition = cards[card_index].condition
             if condition is not None and not self.interp.evaluate(condition, {}, player):
@@ -832,7 +845,7 @@ class Game:
     def _play(self, player: int, kind: int) -> None:
         code = self._take_from_hand(player, kind)
         self.in_play.append(code)
-        self.cards_played += 1
+        self.turn_plays.append(kind)
         self.emit("play", {"player": player, "card": self.variant.cards[kind].id})
         self._push_card(code, player, target=None)
 

@@ -56,6 +56,8 @@ class Rulebook:
         """The cards of each timing, by index: what `offer cards timed T` may offer."""
         for i, card in enumerate(variant.cards):
             self.timed[card.timing] = self.timed.get(card.timing, frozenset()) | {i}
+        self.per_turn: tuple[int | None, ...] = tuple(card.per_turn for card in variant.cards)
+        """How many times a player may play each card in a turn (None: no limit of its own)."""
         self.reactions_to: dict[int, frozenset[int]] = {
             i: frozenset(j for j, r in enumerate(variant.cards) if r.timing == "reaction" and c.id in r.reacts_to)
             for i, c in enumerate(variant.cards)

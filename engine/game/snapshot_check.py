@@ -221,8 +221,10 @@ class SnapshotChecker:
         for name, number in value.items():
             self.whole(f"{field}.{name}", number, -MAX_NUMBER, MAX_NUMBER)
 
-    def field_cards_played(self, field: str, value: Any) -> None:
-        self.whole(field, value, 0, self.total_cards)
+    def field_turn_plays(self, field: str, value: Any) -> None:
+        kinds = len(self.variant.cards)
+        for i, kind in enumerate(self.listing(field, value, most=self.total_cards)):
+            self.whole(f"{field}[{i}]", kind, 0, kinds - 1)
 
     def field_over(self, field: str, value: Any) -> None:
         self.flag(field, value)

@@ -49,7 +49,7 @@ STATE: tuple[Field, ...] = (
     Field("turn_number", "value"),
     Field("rolled", "dict_lists"),
     Field("counters", "dict"),
-    Field("cards_played", "value"),
+    Field("turn_plays", "ints"),
     Field("frames", "frames"),
     Field("over", "value"),
     Field("end_reason", "value"),

@@ -670,6 +670,7 @@ def _build(
                 effect=cast(ast.Program, c.effect),  # no diagnostics: every card's effect parsed
                 starts_in=c.raw.get("starts_in", "deck"),
                 discard_to=c.raw.get("discard_to", "discard"),
+                per_turn=c.raw.get("per_turn"),
             )
             for c in cards
         ),

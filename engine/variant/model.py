@@ -169,7 +169,7 @@ class Card:
     count: int
     text: str
     timing: str
-    """"end_of_turn", "after_roll" or "reaction"."""
+    """One of the variant's timings, or "reaction"."""
     reacts_to: tuple[str, ...]
     condition: ast.Expr | None
     effect: ast.Program
@@ -177,6 +177,9 @@ class Card:
     """The pile its copies start in; a pile of each player's gives every player `count` copies."""
     discard_to: str = "discard"
     """The pile it goes to once played or discarded."""
+    per_turn: int | None = None
+    """How many times one player may play it in a turn, offered again after each (None: once
+    per offer, the usual)."""
 
 
 @dataclass(frozen=True, slots=True)
