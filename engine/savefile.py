@@ -556,7 +556,7 @@ def _check_snapshot(snapshot: dict, game: Game, where: Positions, warnings: list
     """The replayed game must be the saved position, unless the person already chose to try
     another variant (then the difference is a warning, and the replayed game wins)."""
     replayed = game.to_dict()
-    if "piles" not in snapshot or "cards_played" in snapshot:
+    if "piles" not in snapshot or "player_counters" not in snapshot:
         # a save from before the turn became a program and the piles were declared (or before
         # the turn's plays were kept by card): its snapshot is laid out otherwise, so the parts
         # that mean the same in both are compared (the board, the cards in each place, the

@@ -94,7 +94,9 @@ TIMINGS = ("end_of_turn", "after_roll", "reaction", "setup", "turn")
 @dataclass(frozen=True)
 class Example:
     """A fenced block of docs/effects.md: its kind (```effect after_roll: kind 'effect', timing
-    'after_roll'), its text, and the quoted message after it (for 'effect-error')."""
+    'after_roll'), its text, and the quoted message after it (for 'effect-error'). A timing
+    may name the bundled variant it is written for (`start_of_turn@house-last-place-draws`);
+    without, the default variant."""
 
     kind: str
     timing: str
@@ -115,14 +117,20 @@ def effect_examples() -> list[Example]:
     return found
 
 
+PROGRAMS = ("setup", "turn", "start_of_turn", "token_on_mark", "token_at_end")
+"""The timings of the page's examples that are programs of the game, not cards."""
+
+
 @cache
 def default_context(timing: str):
-    """What an example may refer to: the default variant's zones, dice, rules and endings, as
-    the checker sees them for a card or program of that timing."""
+    """What an example may refer to: the default variant's (or the named one's) zones, dice,
+    rules, counters and endings, as the checker sees them for a card or program of that
+    timing."""
     from engine.resources import DEFAULT_VARIANT
     from engine.variant.load import effect_context
 
-    return effect_context(DEFAULT_VARIANT, timing)
+    timing, _, variant = timing.partition("@")
+    return effect_context(variant or DEFAULT_VARIANT, timing, timing in PROGRAMS)
 
 
 def card_variant(cards_yaml: str) -> str:
@@ -152,7 +160,10 @@ def effect_example_texts() -> list[tuple[str, str]]:
 def test_the_effect_page_has_only_the_kinds_of_example_its_tests_read():
     examples = effect_examples()
     assert {e.kind for e in examples} == {"effect", "effect-error", "condition", "yaml", "text"}
-    assert {e.timing for e in examples} <= set(TIMINGS)
+    assert {e.timing.partition("@")[0] for e in examples} <= set(TIMINGS) | set(PROGRAMS)
+    from engine.resources import bundled_variant_names
+
+    assert {e.timing.partition("@")[2] for e in examples} - {""} <= set(bundled_variant_names())
     assert all(e.message for e in examples if e.kind == "effect-error")
     assert len(examples) == EFFECTS_MD.read_text().count("\n```\n"), "a block the pattern above does not read"
 

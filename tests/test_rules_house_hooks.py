@@ -92,3 +92,20 @@ def test_the_per_turn_limit_holds_at_two():
     play(game, "windfall")
     assert game.decision == "build"
     assert prop(game, "green", 8) in build_options(game)
+
+
+def test_the_help_comes_three_times_a_game_at_most():
+    """house-last-place-draws: 'Each player gets this help three times a game at most' (a
+    counter kept for each player, `helped of me`)."""
+    game = position(LAST_DRAWS, players=2, stacks={("red", 5): ["white"]}, turn="purple", pile=["hurricane", "switch"],
+                    script=roll(1, 1, "green", LAST_DRAWS))
+    purple = seat(game, "purple")
+    assert game.player_counters["helped"] == [1 if p == purple else 0 for p in range(2)]
+    assert of_kind(events_of(game), "counter") == [{"player": purple, "counter": "helped", "value": 1}]
+
+
+def test_once_the_help_is_used_up_the_last_player_draws_no_more():
+    """The limit is the rule most_help (3); with it at 0, a player in last place draws nothing."""
+    game = position(LAST_DRAWS, players=2, stacks={("red", 5): ["white"]}, turn="purple", pile=["hurricane", "switch"],
+                    script=roll(1, 1, "green", LAST_DRAWS), rules={"most_help": 0})
+    assert of_kind(events_of(game), "draw") == [] and game.player_counters["helped"] == [0, 0]

@@ -34,6 +34,14 @@ class Name(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CounterOf(Node):
+    """`NAME of X`: a counter the variant keeps for each player (`skyline of X`)."""
+
+    counter: str
+    subject: Expr
+
+
+@dataclass(frozen=True, slots=True)
 class Attribute(Node):
     """`value of P`, `top of P`, `worth of X`, ..."""
 
@@ -134,7 +142,7 @@ class HasWord(Node):
 
 Expr = (
     Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
-    | Rule | Word | HasWord
+    | Rule | Word | HasWord | CounterOf
 )
 
 
@@ -163,6 +171,16 @@ class ChooseNumber(Node):
     var: str
     low: Expr
     high: Expr
+    chooser: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseWord(Node):
+    """`choose word W from "flip", "cash out" [by X]`: a choice among words (yes or no, flip
+    or stop); W is the word chosen."""
+
+    var: str
+    words: tuple[str, ...]
     chooser: Expr | None
 
 
@@ -244,10 +262,12 @@ class Discard(Node):
 
 @dataclass(frozen=True, slots=True)
 class AddBudget(Node):
-    """`add AMOUNT to COUNTER` (Windfall's `add 5 to budget`)."""
+    """`add AMOUNT to COUNTER [of X]` (Windfall's `add 5 to budget`)."""
 
     amount: Expr
     counter: str = "budget"
+    subject: Expr | None = None
+    """Whose counter, for a counter kept for each player."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,8 +308,12 @@ class ForEach(Node):
 
 @dataclass(frozen=True, slots=True)
 class Repeat(Node):
-    times: Expr
+    """`repeat N times:` or `repeat while TEST:` (test before each round; at most MAX_REPEAT
+    rounds either way)."""
+
+    times: Expr | None
     body: tuple[Stmt, ...]
+    test: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,10 +327,11 @@ class RollFaces(Node):
 
 @dataclass(frozen=True, slots=True)
 class SetCounter(Node):
-    """`set budget to EXPR`."""
+    """`set COUNTER [of X] to EXPR`."""
 
     counter: str
     value: Expr
+    subject: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,7 +372,7 @@ class Shuffle(Node):
 
 
 Stmt = (
-    Let | Choose | ChooseNumber | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
+    Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
     | RemoveAll | MoveTop | Draw | Discard | AddBudget | OfferReaction | Cancel | Stop | Say | If | ForEach
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle
 )

@@ -87,6 +87,8 @@ class EffectContext:
     rules: dict[str, RuleValue] = field(default_factory=dict)
     counters: dict[str, frozenset[str] | None] = field(default_factory=dict)
     """Counter name -> the only card timings that may use it (None: any)."""
+    per_player: frozenset[str] = frozenset()
+    """The counters kept for each player: read and changed as `NAME of X`."""
     piles: frozenset[str] = frozenset()
     timings: frozenset[str] = frozenset()
     """Card timings a program may offer."""
@@ -103,7 +105,7 @@ class EffectContext:
         return self.program
 
 
-_ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+_ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": lambda a, b: a // b if b else 0}
 
 
 @dataclass
@@ -143,6 +145,9 @@ class _Checker:
             return scope.variables[name]
         if name in ("me", "turn_player"):
             return "player"
+        if name in self.context.per_player:
+            self.report(node, f"'{name}' is kept for each player", f"write '{name} of X', X being the player")
+            return "number"
         if name in self.context.counters:
             timings = self.context.counters[name]
             if timings is not None and self.context.timing not in timings and not self.context.in_program:
@@ -198,8 +203,31 @@ class _Checker:
     def expr_Arith(self, node: ast.Arith, scope: _Scope) -> str:
         self.expect(node.left, "number", scope, f"each side of '{node.op}'")
         self.expect(node.right, "number", scope, f"each side of '{node.op}'")
+        if node.op == "/" and self.known.get(id(node.right)) == 0:
+            self.report(node.right, "this divides by 0", "a division by 0 gives 0 in play; divide by a number that is never 0")
         self.fold(node)
         return "number"
+
+    def expr_CounterOf(self, node: ast.CounterOf, scope: _Scope) -> str:
+        self.counter_of(node, node.counter, node.subject, scope)
+        return "number"
+
+    def counter_of(self, node: ast.Node, counter: str, subject: ast.Expr | None, scope: _Scope) -> None:
+        """`NAME of X` names a counter kept for each player; a counter of the whole game goes
+        without `of`."""
+        context = self.context
+        if counter not in context.counters:
+            known = sorted(context.counters)
+            self.report(node, f"there is no counter '{counter}'",
+                        did_you_mean(counter, known) or f"counters: {', '.join(known) or 'none'}")
+            if subject is not None:
+                self.expr(subject, scope)  # its names are still checked; its kind means nothing now
+            return
+        if subject is not None and counter not in context.per_player:
+            self.report(node, f"'{counter}' is one number for the whole game", f"write '{counter}' without 'of'")
+        elif subject is None and counter in context.per_player:
+            self.report(node, f"'{counter}' is kept for each player", f"write '{counter} of X', X being the player")
+        self.expect(subject, "player", scope, f"whose {counter} ('of ...')")
 
     def fold(self, node: ast.Arith) -> None:
         """Work out `node` when both sides are known; refuse a result past MAX_NUMBER once,
@@ -308,6 +336,12 @@ class _Checker:
         self.expect(node.chooser, "player", scope, "who chooses ('by ...')")
         self.collection(node, node.kind, node.var, node.zone, node.where, scope)
 
+    def stmt_ChooseWord(self, node: ast.ChooseWord, scope: _Scope) -> None:
+        self.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+        if len(set(node.words)) < len(node.words):
+            self.report(node, "the same word is offered twice", "offer each word once")
+        self.bind(node, node.var, "word", scope)
+
     def stmt_ChooseNumber(self, node: ast.ChooseNumber, scope: _Scope) -> None:
         self.expect(node.low, "number", scope, "the lowest choice")
         self.expect(node.high, "number", scope, "the highest choice")
@@ -366,11 +400,8 @@ class _Checker:
 
     def stmt_AddBudget(self, node: ast.AddBudget, scope: _Scope) -> None:
         counter = node.counter
-        if counter not in self.context.counters:
-            known = sorted(self.context.counters)
-            hint = did_you_mean(counter, known) or f"counters: {', '.join(known) or 'none'}"
-            self.report(node, f"there is no counter '{counter}'", hint)
-        else:
+        self.counter_of(node, counter, node.subject, scope)
+        if counter in self.context.counters:
             timings = self.context.counters[counter]
             if timings is not None and self.context.timing not in timings and not self.context.in_program:
                 self.report(node, f"'add ... to {counter}' only works for cards with timing {_or(timings)}")
@@ -404,6 +435,7 @@ class _Checker:
 
     def stmt_Repeat(self, node: ast.Repeat, scope: _Scope) -> None:
         self.expect(node.times, "number", scope, "the number of times")
+        self.expect(node.test, "bool", scope, "what 'repeat while' tests")
         self.block(node.body, scope.child())
 
     # ----- the game's own words: its programs roll, offer cards, settle and end
@@ -422,8 +454,7 @@ class _Checker:
             self.bind(node, var, kind or "number", scope)
 
     def stmt_SetCounter(self, node: ast.SetCounter, scope: _Scope) -> None:
-        if node.counter not in self.context.counters:
-            self.report(node, f"there is no counter '{node.counter}'", did_you_mean(node.counter, self.context.counters))
+        self.counter_of(node, node.counter, node.subject, scope)
         self.expect(node.value, "number", scope, "the value")
 
     def stmt_OfferCards(self, node: ast.OfferCards, scope: _Scope) -> None:
@@ -552,6 +583,8 @@ def bindings(statement: ast.Stmt, variables: dict[str, str], context: EffectCont
         return [(statement.var, KIND_OF_CHOICE[statement.kind])]
     if isinstance(statement, (ast.ChooseNumber, ast.RollDice)):
         return [(statement.var, "number")]
+    if isinstance(statement, ast.ChooseWord):
+        return [(statement.var, "word")]
     if isinstance(statement, ast.RollZone):
         return [(statement.var, "zone")]
     if isinstance(statement, ast.RollOff):

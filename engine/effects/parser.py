@@ -435,6 +435,10 @@ class _ToAst(Transformer):
         kind, name, zone, where, chooser = items
         return ast.Choose(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, chooser=chooser)
 
+    def choose_word(self, meta, items):
+        name, *words, chooser = items
+        return ast.ChooseWord(**_pos(meta), var=self._var(name), words=tuple(str(w)[1:-1] for w in words), chooser=chooser)
+
     def choose_number(self, meta, items):
         name, low, high, chooser = items
         return ast.ChooseNumber(**_pos(meta), var=self._var(name), low=low, high=high, chooser=chooser)
@@ -510,7 +514,11 @@ class _ToAst(Transformer):
         return ast.RollFaces(**_pos(meta), rolls=pairs)
 
     def set_stmt(self, meta, items):
-        return ast.SetCounter(**_pos(meta), counter=str(items[0]), value=items[1])
+        counter, subject, value = items
+        return ast.SetCounter(**_pos(meta), counter=str(counter), value=value, subject=subject)
+
+    def of_whom(self, meta, items):
+        return items[0]
 
     def offer_stmt(self, meta, items):
         return ast.OfferCards(**_pos(meta), timing=str(items[0]), limit=items[1])
@@ -531,7 +539,8 @@ class _ToAst(Transformer):
         return ast.Discard(**_pos(meta), count=items[0], player=items[1])
 
     def budget_stmt(self, meta, items):
-        return ast.AddBudget(**_pos(meta), amount=items[0], counter=str(items[1]))
+        amount, counter, subject = items
+        return ast.AddBudget(**_pos(meta), amount=amount, counter=str(counter), subject=subject)
 
     def react_stmt(self, meta, items):
         return ast.OfferReaction(**_pos(meta), player=items[0])
@@ -556,6 +565,9 @@ class _ToAst(Transformer):
     def repeat_stmt(self, meta, items):
         return ast.Repeat(**_pos(meta), times=items[0], body=items[1])
 
+    def repeat_while(self, meta, items):
+        return ast.Repeat(**_pos(meta), times=None, body=items[1], test=items[0])
+
     # -- expressions
     def number(self, meta, items):
         return ast.Number(**_tok_pos(items[0]), value=self._number(items[0]))
@@ -564,6 +576,10 @@ class _ToAst(Transformer):
         token = items[0]
         name = str(token) if str(token) in VALUE_WORDS else self._var(token)
         return ast.Name(**_tok_pos(token), name=name)
+
+    def counter_of(self, meta, items):
+        token, subject = items
+        return ast.CounterOf(**_pos(meta), counter=self._var(token), subject=subject)
 
     def attribute_of(self, meta, items):
         return ast.Attribute(**_pos(meta), attribute=items[0], subject=items[1])

@@ -20,7 +20,12 @@ if TYPE_CHECKING:
 Fn = Callable[["Game", dict, int], Any]
 
 _COMPARE = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt, "=": operator.eq, "!=": operator.ne}
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+def _divide(a: int, b: int) -> int:
+    """Whole numbers, rounded down; dividing by 0 gives 0 (the check refuses a written 0)."""
+    return a // b if b else 0
+
+
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _divide}
 
 
 def compile_expr(expr: ast.Expr, cache: dict[int, Fn]) -> Fn:
@@ -199,6 +204,16 @@ def _rule(e: ast.Rule, cache) -> Fn:
     return lambda g, env, me: g.variant.rules[name]
 
 
+def _counter_of(e: ast.CounterOf, cache) -> Fn:
+    subject, counter = compile_expr(e.subject, cache), e.counter
+
+    def counter_of(g, env, me):
+        player = subject(g, env, me)
+        return 0 if player is None else g.player_counters[counter][player]
+
+    return counter_of
+
+
 def _word(e: ast.Word, cache) -> Fn:
     text = e.text
     return lambda g, env, me: text
@@ -211,6 +226,7 @@ def _has_word(e: ast.HasWord, cache) -> Fn:
 
 _COMPILERS: dict[type, Callable[[Any, dict[int, Fn]], Fn]] = {
     ast.Rule: _rule,
+    ast.CounterOf: _counter_of,
     ast.Word: _word,
     ast.HasWord: _has_word,
     ast.Number: _number,

@@ -24,7 +24,7 @@ by their size, and chance is enumerated, never rolled.
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
@@ -150,7 +150,9 @@ def segments_after(game: Game, var: str, value: Any) -> list:
                 segments.append((body, 0, {**frame.env, frame.var: item}))
         elif isinstance(frame, RepeatFrame):
             body = game.book.blocks[frame.b]
-            segments.extend((body, 0, dict(frame.env)) for _ in range(frame.left))
+            # `repeat while`: its next round only, as for a `repeat while` not yet begun
+            rounds = frame.left if frame.b not in game.book.repeat_tests else min(frame.left, 1)
+            segments.extend((body, 0, dict(frame.env)) for _ in range(rounds))
     return segments
 
 
@@ -205,7 +207,7 @@ def _step(game: Game, s: ast.Stmt, env: dict, me: int, rest: list, trial: _Trial
         if s.chooser is not None and interp.evaluate(s.chooser, env, me) is None:
             raise _Fail
         return s.var, interp.each_of(s, env, me)  # nothing to choose: no branch succeeds
-    if isinstance(s, ast.ChooseNumber):
+    if isinstance(s, (ast.ChooseNumber, ast.ChooseWord)):
         chooser, _, options = interp.choice(s, BlockFrame(0, env, 0), CardFrame(0, me))
         if chooser is None or not options:
             raise _Fail
@@ -227,7 +229,10 @@ def _step(game: Game, s: ast.Stmt, env: dict, me: int, rest: list, trial: _Trial
         return [(game.book.blocks[body], 0, {**env, s.var: item}) for item in items] + rest
     if isinstance(s, ast.Repeat):
         (body,) = game.book.child_blocks[id(s)]
-        times = max(0, min(interp.evaluate(s.times, env, me) or 0, MAX_REPEAT))
+        if s.times is None:  # `repeat while`: the first round, when its test holds now
+            times = 1 if interp.evaluate(cast(ast.Expr, s.test), env, me) else 0
+        else:
+            times = max(0, min(interp.evaluate(s.times, env, me) or 0, MAX_REPEAT))
         return [(game.book.blocks[body], 0, dict(env)) for _ in range(times)] + rest
     _act(game, s, lambda expr: interp.evaluate(expr, env, me), me, trial)
     return None
@@ -305,8 +310,23 @@ def _act(game: Game, s: ast.Stmt, value, me: int, trial: _Trial) -> None:
             trial.touch(hand)
             discarded.append(hand.pop())  # which card is the player's choice
     elif isinstance(s, ast.AddBudget):
-        trial.touch(game.counters, "budget")
-        game.counters["budget"] += value(s.amount) or 0
+        if s.subject is None:
+            trial.touch(game.counters, s.counter)
+            game.counters[s.counter] += value(s.amount) or 0
+        else:
+            whose = value(s.subject)
+            if whose is not None:
+                kept = game.player_counters[s.counter]
+                trial.touch(kept, whose)
+                kept[whose] += value(s.amount) or 0
+    elif isinstance(s, ast.SetCounter):
+        numbers: Any = game.counters
+        key: Any = s.counter
+        if s.subject is not None:
+            numbers, key = game.player_counters[s.counter], value(s.subject)
+        if key is not None:
+            trial.touch(numbers, key)
+            numbers[key] = value(s.value) or 0
     elif isinstance(s, ast.Cancel):
         trial.touch(trial, "cancelled")
         trial.cancelled = True  # the card answered is stopped: that is a change
@@ -357,7 +377,7 @@ _HARMLESS = (
     ast.Let, ast.Say, ast.OfferReaction, ast.Draw, ast.Discard, ast.AddBudget, ast.Cancel, ast.Stop, ast.Choose, ast.RollOff,
     ast.RollDice,
 )
-_ASKS = (ast.Choose, ast.ChooseNumber, ast.RollZone)
+_ASKS = (ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.RollZone)
 
 
 def choices_to_look_at(statements: tuple[ast.Stmt, ...]) -> set[int]:

@@ -90,8 +90,12 @@ class Game:
         self.turn_number = 0
         self.rolled: dict[str, list[int]] = {}
         """The last roll of each die (by id): the faces' positions, for the board to show."""
-        self.counters: dict[str, int] = {counter.id: 0 for counter in variant.counters}
+        self.counters: dict[str, int] = {counter.id: 0 for counter in variant.counters if counter.each == "game"}
         """The game's counters by name (the turn's budget)."""
+        self.player_counters: dict[str, list[int]] = {
+            counter.id: [0] * players for counter in variant.counters if counter.each == "player"
+        }
+        """The counters kept for each player, by name: one number a player."""
         self.turn_plays: list[int] = []
         """The kinds of the cards the turn's player has played this turn, in order (answers
         played out of turn aside)."""
@@ -148,7 +152,10 @@ class Game:
             if isinstance(frame, LoopFrame) and frame.i < len(frame.items):
                 return False
             if isinstance(frame, RepeatFrame) and frame.left > 0:
-                return False
+                test = self.book.repeat_tests.get(frame.b)
+                root = cast(RootFrame, frames[frame.root])
+                if test is None or test(self, frame.env, root.me):
+                    return False
             if isinstance(frame, CardFrame):
                 return False
         return False
@@ -214,7 +221,7 @@ class Game:
             "face": self._face_label(),
             "zone": self._zone_built(),
             "budget": self.budget_left(),
-            "counters": dict(self.counters),
+            "counters": {**self.counters, **{name: list(numbers) for name, numbers in self.player_counters.items()}},
             "scores": {name: [self.score(name, p) for p in range(self.n)] for name in self.book.score_fn},
             "cards_played": len(self.turn_plays),
             "decision": decision,
@@ -497,8 +504,16 @@ class Game:
             self.emit("move_unit", {"player": unit, "from": source, "to": target})
 
     def add_to(self, counter: str, player: int, amount: int) -> None:
-        self.counters[counter] += amount
-        self.emit("counter", {"player": player, "counter": counter, "value": self.counters[counter]})
+        """Add to a counter of the game (`player` changed it) or, when the counter is kept for
+        each player, to `player`'s."""
+        if counter in self.counters:
+            self.counters[counter] += amount
+            value = self.counters[counter]
+        else:
+            numbers = self.player_counters[counter]
+            numbers[player] += amount
+            value = numbers[player]
+        self.emit("counter", {"player": player, "counter": counter, "value": value})
 
     def push_build(self, player: int, budget: int, zone: str | None, lots: int | None, per_lot: int | None, must: bool) -> None:
         self.frames.append(BuildFrame(player, budget, zone, lots, per_lot, must))
@@ -612,7 +627,7 @@ class Game:
         if isinstance(frame, BlockFrame):
             block = self.book.blocks[frame.b]
             statement = block[frame.pc] if frame.pc < len(block) else None
-            if isinstance(statement, (ast.Choose, ast.ChooseNumber, ast.RollZone)):
+            if isinstance(statement, (ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.RollZone)):
                 root = cast(RootFrame, self.frames[frame.root])
                 chooser, what, values = self.interp.offered_choice(statement, frame, root)
                 if chooser is not None and len(values) > 1:
@@ -688,6 +703,8 @@ class Game:
         self.turn_plays = []
         for counter in self.book.turn_counters:
             self.counters[counter] = 0
+        for counter in self.book.turn_player_counters:
+            self.player_counters[counter] = [0] * self.n
         self.rolled = {}
         blocks = self.book.program_block
         # the stack runs these in turn: the start_of_turn hook, the turn, the end_of_turn hook
@@ -935,7 +952,9 @@ class Game:
         self.frames.append(BlockFrame(frame.b, env, frame.root))
 
     def _step_repeat(self, frame: RepeatFrame) -> None:
-        if cast(RootFrame, self.frames[frame.root]).halt or frame.left <= 0:
+        root = cast(RootFrame, self.frames[frame.root])
+        test = self.book.repeat_tests.get(frame.b)
+        if root.halt or frame.left <= 0 or (test is not None and not test(self, frame.env, root.me)):
             self.frames.pop()
             return
         frame.left -= 1

@@ -85,12 +85,12 @@ class Interpreter:
     # ----- statements ------------------------------------------------------------------------
 
 
-    def _choose(self, s: ast.Choose | ast.ChooseNumber, f, root):
+    def _choose(self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord, f, root):
         chooser, what, options = self.offered_choice(s, f, root)
         self.offer_choice(f, root, s.var, what, options, chooser)
 
     def offered_choice(
-        self, s: ast.Choose | ast.ChooseNumber | ast.RollZone, f: BlockFrame, root: RootFrame
+        self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.RollZone, f: BlockFrame, root: RootFrame
     ) -> tuple[int | None, str, list]:
         """`choice`, keeping only the values from which the rest of the card can be followed
         and does something, where the variant offers only such (rulings.md, 17)."""
@@ -101,7 +101,7 @@ class Interpreter:
         return chooser, what, options
 
     def choice(
-        self, s: ast.Choose | ast.ChooseNumber | ast.RollZone, f: BlockFrame, root: RootFrame
+        self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.RollZone, f: BlockFrame, root: RootFrame
     ) -> tuple[int | None, str, list]:
         """Who chooses, what kind of thing, and among which values, for a statement that asks
         (a roll of the zone die asks only on a wild face: then among every zone)."""
@@ -109,6 +109,8 @@ class Interpreter:
         chooser = me if s.chooser is None else self.evaluate(s.chooser, f.env, me)
         if isinstance(s, ast.Choose):
             return chooser, _KIND_WHAT[s.kind], self.collection(s.kind, s.var, s.zone, s.where, f.env, me)
+        if isinstance(s, ast.ChooseWord):
+            return chooser, "word", list(s.words)
         if isinstance(s, ast.ChooseNumber):
             low = self.evaluate(s.low, f.env, me) or 0
             high = min(self.evaluate(s.high, f.env, me) or 0, low + MAX_REPEAT)
@@ -254,9 +256,13 @@ class Interpreter:
         """The budget, like any number, stays within ±MAX_NUMBER: `add budget to budget`
         doubles it with no arithmetic to hold it back."""
         f.pc += 1
-        current = self.game.counters[s.counter]
-        amount = self.evaluate(s.amount, f.env, root.me) or 0
-        self.game.add_to(s.counter, root.me, clamp(current + amount) - current)
+        g, me = self.game, root.me
+        whose = me if s.subject is None else self.evaluate(s.subject, f.env, me)
+        if whose is None:
+            return
+        current = g.counters[s.counter] if s.subject is None else g.player_counters[s.counter][whose]
+        amount = self.evaluate(s.amount, f.env, me) or 0
+        g.add_to(s.counter, whose, clamp(current + amount) - current)
 
     def _offer_reaction(self, s: ast.OfferReaction, f, root):
         f.pc += 1
@@ -291,8 +297,10 @@ class Interpreter:
         self.game.frames.append(LoopFrame(body, s.var, items, dict(f.env), f.root))
 
     def _repeat(self, s: ast.Repeat, f, root):
+        """`repeat N times` counts its rounds down; `repeat while` has MAX_REPEAT rounds at most
+        and tests before each (RepeatFrame, with the test found by its body's block)."""
         f.pc += 1
-        times = max(0, min(self.evaluate(s.times, f.env, root.me) or 0, MAX_REPEAT))
+        times = MAX_REPEAT if s.times is None else max(0, min(self.evaluate(s.times, f.env, root.me) or 0, MAX_REPEAT))
         (body,) = self.game.book.child_blocks[id(s)]
         self.game.frames.append(RepeatFrame(body, times, dict(f.env), f.root))
 
@@ -354,6 +362,7 @@ end in one step."""
 _EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, Any], None]] = {
     ast.Choose: Interpreter._choose,
     ast.ChooseNumber: Interpreter._choose,
+    ast.ChooseWord: Interpreter._choose,
     ast.RollZone: Interpreter._roll_zone,
     ast.RollDice: Interpreter._roll_dice,
     ast.RollOff: Interpreter._roll_off,
@@ -432,6 +441,16 @@ def _op_let(s: ast.Let, book: Rulebook) -> Op:
 
 def _op_set_counter(s: ast.SetCounter, book: Rulebook) -> Op:
     value, counter = compile_expr(s.value, book.compiled), s.counter
+    if s.subject is not None:
+        subject = compile_expr(s.subject, book.compiled)
+
+        def set_players(g, f, root):
+            f.pc += 1
+            whose = subject(g, f.env, root.me)
+            if whose is not None:
+                g.player_counters[counter][whose] = clamp(value(g, f.env, root.me) or 0)
+
+        return set_players
 
     def op(g, f, root):
         f.pc += 1

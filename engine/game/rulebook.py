@@ -52,6 +52,14 @@ class Rulebook:
         is one of these, and so does a hook."""
         self.ops: list[tuple[Op, ...]] = [compile_block(statements, self) for statements in self.blocks]
         """ops[block][pc]: the statement compiled, ready to run (interpreter.compile_block)."""
+        self.repeat_tests: dict[int, Fn] = {
+            self.child_blocks[id(s)][0]: compile_expr(s.test, self.compiled)
+            for statements in self.blocks
+            for s in statements
+            if isinstance(s, ast.Repeat) and s.test is not None
+        }
+        """The test of each `repeat while`, by its body's block: what a RepeatFrame checks
+        before each round (the frame holds only the block, so saves stay plain data)."""
         self.timed: dict[str, frozenset[int]] = {}
         """The cards of each timing, by index: what `offer cards timed T` may offer."""
         for i, card in enumerate(variant.cards):
@@ -77,7 +85,8 @@ class Rulebook:
         """Each score as a closure of (game, {"X": player}, player)."""
         self.score_fewest = {score.id: score.fewest for score in variant.scores}
         self.score_words = {score.id: score.name for score in variant.scores}
-        self.turn_counters = tuple(counter.id for counter in variant.counters if counter.reset == "turn")
+        self.turn_counters = tuple(c.id for c in variant.counters if c.reset == "turn" and c.each == "game")
+        self.turn_player_counters = tuple(c.id for c in variant.counters if c.reset == "turn" and c.each == "player")
         self.choices_to_look_at: frozenset[int] = frozenset().union(
             *(choices_to_look_at(card.effect.statements) for card in variant.cards)
         )

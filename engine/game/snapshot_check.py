@@ -217,9 +217,15 @@ class SnapshotChecker:
                 self.whole(f"{field}.{die}[{i}]", face, 0, len(dice[die].faces) - 1)
 
     def field_counters(self, field: str, value: Any) -> None:
-        self.mapping(field, value, tuple(counter.id for counter in self.variant.counters))
+        self.mapping(field, value, tuple(counter.id for counter in self.variant.counters if counter.each == "game"))
         for name, number in value.items():
             self.whole(f"{field}.{name}", number, -MAX_NUMBER, MAX_NUMBER)
+
+    def field_player_counters(self, field: str, value: Any) -> None:
+        self.mapping(field, value, tuple(counter.id for counter in self.variant.counters if counter.each == "player"))
+        for name, numbers in value.items():
+            for player, number in enumerate(self.listing(f"{field}.{name}", numbers, self.players)):
+                self.whole(f"{field}.{name}[{player}]", number, -MAX_NUMBER, MAX_NUMBER)
 
     def field_turn_plays(self, field: str, value: Any) -> None:
         kinds = len(self.variant.cards)

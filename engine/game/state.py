@@ -49,6 +49,7 @@ STATE: tuple[Field, ...] = (
     Field("turn_number", "value"),
     Field("rolled", "dict_lists"),
     Field("counters", "dict"),
+    Field("player_counters", "dict_lists"),
     Field("turn_plays", "ints"),
     Field("frames", "frames"),
     Field("over", "value"),

@@ -70,6 +70,8 @@ class Board:
     """The most units of all players together."""
     max_players: int
     deck_size: int
+    counters: frozenset[str] = frozenset()
+    """The variant's counters: numbers that change in play."""
 
     def props_in(self, zones: frozenset[str]) -> frozenset[int]:
         return frozenset(i for i, zone in enumerate(self.zone_of) if zone in zones)
@@ -94,6 +96,8 @@ def evaluate(expr: ast.Expr, env: dict[str, Value], board: Board, facts: Facts) 
         return _name(expr.name, env, board)
     if isinstance(expr, ast.Attribute):
         return _attribute(expr.attribute, evaluate(expr.subject, env, board, facts), board, facts)
+    if isinstance(expr, ast.CounterOf):
+        return UNKNOWN_NUMBER
     if isinstance(expr, ast.UnitsOn):
         facts.used.add("units")
         return Span(0, board.max_units)
@@ -125,7 +129,7 @@ def _name(name: str, env: dict[str, Value], board: Board) -> Value:
         return PLAYER
     if name in board.zone_ids:
         return Zones(frozenset({name}))
-    return UNKNOWN_NUMBER if name == "budget" else ANY
+    return UNKNOWN_NUMBER if name in board.counters else ANY
 
 
 def _attribute(attribute: str, subject: Value | bool | None, board: Board, facts: Facts) -> Value:
@@ -191,6 +195,8 @@ def _arith(op: str, left: object, right: object) -> Span:
         return Span(left.lo + right.lo, left.hi + right.hi)
     if op == "-":
         return Span(left.lo - right.hi, left.hi - right.lo)
+    if op == "/":
+        return Span(0, left.hi) if right.lo > 0 and left.lo >= 0 else UNKNOWN_NUMBER
     products = [_times(a, b) for a in (left.lo, left.hi) for b in (right.lo, right.hi)]
     return Span(min(products), max(products))
 

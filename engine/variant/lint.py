@@ -88,6 +88,7 @@ def board_facts(document: LocDict) -> Board:
         max_units_in_play=max(s["units"] * s["players"] for s in setups),
         max_players=max(s["players"] for s in setups),
         deck_size=sum(c["count"] for c in document["deck"]["cards"]),
+        counters=frozenset(document.get("counters", {})),
     )
 
 

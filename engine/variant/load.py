@@ -288,6 +288,7 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
         rules=schema.rule_values(document),
         end_reasons=frozenset(ends if isinstance(ends, dict) else ()),
         counters=_counters(document),
+        per_player=_per_player_counters(document),
         timings=_timings(document),
         given=HOOK_NAMES.get(timing, {}) if program else {},
         program=program,
@@ -301,6 +302,12 @@ def _counters(document: LocDict) -> dict[str, frozenset[str] | None]:
         used_by = spec.get("used_by") if isinstance(spec, dict) else None
         found[name] = frozenset(t for t in used_by if isinstance(t, str)) if isinstance(used_by, list) else None
     return found
+
+
+def _per_player_counters(document: LocDict) -> frozenset[str]:
+    raw = document.get("counters")
+    specs = raw.items() if isinstance(raw, dict) else ()
+    return frozenset(name for name, spec in specs if isinstance(spec, dict) and spec.get("each") == "player")
 
 
 def _timings(document: LocDict) -> frozenset[str]:
@@ -679,7 +686,7 @@ def _build(
         scores=tuple(scores.values()),
         ranking=tuple(_resolved(document["ranking"], rules)),
         counters=tuple(
-            Counter(name, spec["reset"], spec.get("shown", "now has {}"), spec.get("money", False))
+            Counter(name, spec["reset"], spec.get("shown", "now has {}"), spec.get("money", False), spec["each"])
             for name, spec in document.get("counters", {}).items()
         ),
         timings=tuple(document["timings"].items()),

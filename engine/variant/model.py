@@ -109,6 +109,8 @@ class Counter:
     """"turn": back to 0 at the start of every turn; "never"."""
     shown: str = "now has {}"
     money: bool = False
+    each: str = "game"
+    """"game": one number; "player": one for each player."""
 
 
 class Rules(Mapping[str, Any]):
