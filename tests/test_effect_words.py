@@ -62,6 +62,50 @@ def test_repeat_while_needs_a_test():
     ]
 
 
+CARDS = EffectContext(
+    ZONES, "end_of_turn", piles=frozenset({"deck", "hand", "row"}), pile_each={"deck": "game", "hand": "player", "row": "space"},
+    card_tags=frozenset({"cash"}),
+)
+
+
+def card_messages(text: str) -> list[str]:
+    return [p.message for p in check_program(parse_effect(text), CARDS)]
+
+
+def test_card_words_check_clean():
+    text = 'choose card K in hand of me where K has "cash" and value of K > 2\nput K on deck\nput top card of deck on hand of me'
+    assert card_messages(text) == []
+    assert card_messages("choose hotel P\nput top card of row of P on deck\nplay this") == []
+
+
+def test_a_card_must_say_which_pile_it_is_in():
+    assert card_messages("choose card K") == ["'card' needs 'in' and the pile or space the cards are in"]
+
+
+def test_a_pile_of_each_player_is_named_with_its_player():
+    assert card_messages("choose card K in hand\nput K on deck") == ["the pile 'hand' is kept for each player"]
+    assert card_messages("put top card of deck of me on deck") == ["'deck' is one pile for the whole table"]
+
+
+def test_put_needs_a_card_and_a_place():
+    assert card_messages("choose player X\nput top card of deck on X") == [
+        "where 'put' puts it ('on ...') must be a pile or a space, but this is a player"
+    ]
+    assert card_messages("choose hotel P\nput P on deck") == ["what 'put' moves must be a card, but this is a property"]
+
+
+def test_an_unknown_tag_is_named_with_the_known_ones():
+    assert card_messages('choose card K in deck where K has "cahs"') == ["no card has the tag 'cahs'"]
+
+
+def test_a_pile_cannot_be_named_by_let_and_this_is_only_in_cards():
+    assert card_messages("let D = deck") == ["'let' names a value, not a pile"]
+    program = EffectContext(ZONES, "turn", piles=CARDS.piles, pile_each=CARDS.pile_each, program=True)
+    assert [p.message for p in check_program(parse_effect("play this"), program)] == [
+        "'this' is the card being played, and a program is not a card"
+    ]
+
+
 # ----- in play ----------------------------------------------------------------------------------
 
 HOUSE_RULE = f"""
@@ -120,3 +164,149 @@ def test_a_counter_of_each_player_survives_a_save(write):
     game.apply({"kind": "choose", "arg": "more"})
     again = restore(game.variant, game.to_dict())
     assert again.player_counters["tally"][player] == 3 and again.to_dict() == game.to_dict()
+
+
+# ----- cards and piles (docs/effects.md, "Cards and piles") ------------------------------------
+
+CARD_RULE = f"""
+extends: {DEFAULT_VARIANT}
+name: Card words
+deck:
+  cards:
+    - id: recycle
+      name: Recycle
+      count: 1
+      text: Put a card of your hand back into the deck, and shuffle it.
+      timing: end_of_turn
+      effect: |
+        choose card K in hand of me
+        put K on deck
+        shuffle deck
+    - id: lucky_dip
+      name: Lucky Dip
+      count: 1
+      text: Play the top card of the deck at once.
+      timing: end_of_turn
+      effect: |
+        play top card of deck
+    - id: boomerang
+      name: Boomerang
+      count: 1
+      text: Comes back to your hand.
+      timing: end_of_turn
+      effect: |
+        say "Back it comes."
+        put this on hand of me
+    - id: gift
+      name: Gift
+      count: 2
+      text: Give a card of your hand to an opponent.
+      timing: end_of_turn
+      effect: |
+        choose card K in hand of me
+        choose opponent X
+        if value of K = 0: say "A gift of no value."
+        put K on hand of X
+    - id: cheer
+      name: Cheer
+      count: 1
+      text: Cheer.
+      timing: end_of_turn
+      effect: |
+        say "Hooray!"
+"""
+
+
+def card_game(write, hand, pile):
+    from test_rules_cards import at_card_step
+
+    return at_card_step(hands={"purple": hand}, pile=pile, variant_name=str(write(CARD_RULE)))
+
+
+def test_a_card_chosen_from_the_hand_is_put_on_the_deck_in_secret(write):
+    from scenario import seat
+    from test_rules_cards import hand, play
+
+    game = card_game(write, ["recycle", "hurricane", "switch"], ["cheer"])
+    play(game, "recycle")
+    assert game.decision == "choose"
+    assert [game.texts.card(a.arg) for a in game.legal_actions()] == ["Hurricane", "Switch"]
+    hurricane = next(a for a in game.legal_actions() if game.texts.card(a.arg) == "Hurricane")
+    events = game.apply(hurricane)
+    assert hand(game, "purple") == ["switch"]
+    assert sorted(game.variant.cards[c].id for c in game.pile_of("deck")) == ["cheer", "hurricane"]
+    put = next(e for e in events if e.kind == "put")
+    purple, white = seat(game, "purple"), seat(game, "white")
+    assert put.describe(purple) == "Purple puts Hurricane on Fortune deck"
+    assert put.describe(white) == "Purple puts a card on Fortune deck"
+    assert "card" not in put.to_dict(white)
+    chosen = next(e for e in events if e.kind == "choose")
+    assert chosen.describe(white) == "Purple chooses a card"
+
+
+def test_play_plays_the_top_card_of_the_deck_at_once(write):
+    from test_rules_cards import discards, play
+
+    game = card_game(write, ["lucky_dip"], ["cheer"])
+    events = play(game, "lucky_dip")
+    said = [e.data["text"] for e in events if e.kind == "say"]
+    plays = [e.data["card"] for e in events if e.kind == "play"]
+    assert plays == ["lucky_dip", "cheer"] and said == ["Hooray!"]
+    # both went to the discards, which the next player's F draw shuffled back into the deck
+    assert events.index(next(e for e in events if e.kind == "reshuffle")) > plays.index("cheer")
+    held = [*game.pile_of("deck"), *(c for h in range(game.n) for c in game.hand(h))]
+    assert {"cheer", "lucky_dip"} <= set(discards(game)) | {game.variant.cards[c % game.book.kinds].id for c in held}
+
+
+def test_a_card_that_puts_itself_somewhere_is_not_discarded(write):
+    from test_rules_cards import discards, hand, play
+
+    game = card_game(write, ["boomerang"], ["cheer"])
+    play(game, "boomerang")
+    assert "boomerang" not in discards(game) and hand(game, "purple") == ["boomerang"]
+
+
+def test_a_card_in_a_variable_is_hidden_from_observations_and_survives_a_save(write):
+    """Random games of the card words until a Gift, its card chosen, asks for the opponent:
+    no observation shows the card, and the snapshot restores to the same game, the variable
+    still a card (`value of K` reads the card's 0, not property K's value)."""
+    import random
+
+    from engine import restore
+
+    variant = load_variant(str(write(CARD_RULE)))
+    found = 0
+    for seed in range(60):
+        game, rnd = new_game(variant, 3, seed=seed), random.Random(seed)
+        while not game.is_over:
+            options = game.legal_actions()
+            holding = [f.env for f in game.frames if getattr(f, "env", None) and "K" in f.env]
+            if game.decision == "choose" and options[0].what == "player" and holding:
+                found += 1
+                for player in range(game.n):
+                    frames = game.observation(player)["state"]["frames"]
+                    assert [f["env"]["K"] for f in frames if "K" in f.get("env", {})] == [None]
+                again = restore(variant, game.to_dict())
+                assert again.legal_actions() == options and again.to_dict() == game.to_dict()
+                said = [e.describe() for e in again.apply(options[0]) if e.kind == "say"]
+                assert said == [e.describe() for e in game.apply(options[0]) if e.kind == "say"] == ["A gift of no value."]
+                continue
+            game.apply(options[rnd.randrange(len(options))])
+    assert found > 0
+
+
+def test_a_game_of_more_than_a_thousand_cards_is_refused(write):
+    """docs/variants.md, Limits: a game holds at most 1,000 cards, every player's own
+    included, so that looking through a pile stays cheap."""
+    from engine.variant.load import check_variant
+
+    cards = "".join(
+        f"    - id: filler_{i}\n      name: Filler\n      count: 100\n      text: Nothing.\n      timing: end_of_turn\n"
+        "      effect: say \"-\"\n"
+        for i in range(10)
+    )
+    result = check_variant(write(f"extends: {DEFAULT_VARIANT}\nname: Heavy\ndeck:\n  cards:\n{cards}"))
+    assert [d.message for d in result.diagnostics] == [
+        "the game would hold 1,028 cards with 4 players, more than the 1,000 allowed"
+    ]
+    assert (result.diagnostics[0].loc.file, result.diagnostics[0].loc.line) == ("v.yaml", 4)

@@ -34,10 +34,19 @@ class Name(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class CounterOf(Node):
-    """`NAME of X`: a counter the variant keeps for each player (`skyline of X`)."""
+class OfPlayer(Node):
+    """`NAME of X`: a counter or a pile the variant keeps for each player (`skyline of X`,
+    `deck of X`); check.py decides which."""
 
     counter: str
+    subject: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class TopCard(Node):
+    """`top card of X`: the card on top of a pile or of a space's stack of cards (none when
+    it is empty)."""
+
     subject: Expr
 
 
@@ -142,7 +151,7 @@ class HasWord(Node):
 
 Expr = (
     Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
-    | Rule | Word | HasWord | CounterOf
+    | Rule | Word | HasWord | OfPlayer | TopCard
 )
 
 
@@ -366,15 +375,32 @@ class StartWith(Node):
 
 @dataclass(frozen=True, slots=True)
 class Shuffle(Node):
-    """`shuffle deck`."""
+    """`shuffle deck`, `shuffle deck of X`."""
 
     pile: str
+    subject: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Put(Node):
+    """`put K on X`: the card K, wherever it is, goes on top of the pile or the space X."""
+
+    card: Expr
+    target: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Node):
+    """`play K`: the card K is played by `me` from wherever it is, as if from the hand (a
+    Chance card drawn and done at once)."""
+
+    card: Expr
 
 
 Stmt = (
     Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
     | RemoveAll | MoveTop | Draw | Discard | AddBudget | OfferReaction | Cancel | Stop | Say | If | ForEach
-    | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle
+    | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard
 )
 
 

@@ -26,6 +26,7 @@ KIND_OF_CHOICE = {
     "zone": "zone",
     "player": "player",
     "opponent": "player",
+    "card": "card",
 }
 
 ATTRIBUTES = {
@@ -41,11 +42,16 @@ ATTRIBUTES = {
     "properties": ("player", "number"),
 }
 
+CARD_FACTS = {"value": "number", "owner": "player"}
+"""Facts that are also asked of a card: its value (a cash card's), its owner (whose deck it
+is from; nobody for a card of the table)."""
+
 ADJECTIVES = {"vacant": "property", "occupied": "property", "leader": "player", "last": "player"}
 
 _A = {
     "player": "a player", "property": "a property", "zone": "a zone", "number": "a number", "bool": "a condition",
     "word": "a word in quotes", "words": "a list of words", "face": "a die's face",
+    "card": "a card", "pile": "a pile",
 }
 
 _FITS = {("face", "number"), ("face", "zone"), ("zone", "face")}
@@ -90,6 +96,11 @@ class EffectContext:
     per_player: frozenset[str] = frozenset()
     """The counters kept for each player: read and changed as `NAME of X`."""
     piles: frozenset[str] = frozenset()
+    pile_each: dict[str, str] = field(default_factory=dict)
+    """Pile name -> "game", "player" or "space": how effects name it (`deck`, `deck of X`,
+    `pile of P`)."""
+    card_tags: frozenset[str] = frozenset()
+    """The tags the deck's cards carry, which `K has "tag"` asks about (empty: not checked)."""
     timings: frozenset[str] = frozenset()
     """Card timings a program may offer."""
     end_reasons: frozenset[str] = frozenset()
@@ -135,7 +146,10 @@ class _Checker:
             self.report(node, f"'{name}' is already in use in this effect", "choose a new name")
         elif name in self.context.zones:
             self.report(node, f"'{name}' is the name of a zone and cannot be reused", "choose a new name")
-        elif name in ("me", "turn_player") or name in self.context.faces or name in self.context.counters:
+        elif (
+            name in ("me", "turn_player", "this") or name in self.context.faces or name in self.context.counters
+            or name in self.context.pile_each
+        ):
             self.report(node, f"'{name}' has a fixed meaning and cannot be reused", "choose a new name")
         scope.variables[name] = kind
 
@@ -145,9 +159,20 @@ class _Checker:
             return scope.variables[name]
         if name in ("me", "turn_player"):
             return "player"
+        if name == "this":
+            if self.context.in_program:
+                self.report(node, "'this' is the card being played, and a program is not a card")
+                return None
+            return "card"
         if name in self.context.per_player:
             self.report(node, f"'{name}' is kept for each player", f"write '{name} of X', X being the player")
             return "number"
+        each = self.context.pile_each.get(name)
+        if each is not None:
+            if each != "game":
+                whose = "player" if each == "player" else "space"
+                self.report(node, f"the pile '{name}' is kept for each {whose}", f"write '{name} of X', X being the {whose}")
+            return "pile"
         if name in self.context.counters:
             timings = self.context.counters[name]
             if timings is not None and self.context.timing not in timings and not self.context.in_program:
@@ -186,6 +211,14 @@ class _Checker:
 
     def expr_Attribute(self, node: ast.Attribute, scope: _Scope) -> str:
         subject_kind, result = ATTRIBUTES[node.attribute]
+        if node.attribute in CARD_FACTS:
+            kind = self.expr(node.subject, scope)
+            if kind == "card":
+                return CARD_FACTS[node.attribute]
+            if kind is not None and kind != subject_kind and (kind, subject_kind) not in _FITS:
+                wanted = f"{_A[subject_kind]} or a card"
+                self.report(node.subject, f"what follows '{node.attribute} of' must be {wanted}, but this is {_A[kind]}")
+            return result
         self.expect(node.subject, subject_kind, scope, f"what follows '{node.attribute} of'")
         return result
 
@@ -208,9 +241,26 @@ class _Checker:
         self.fold(node)
         return "number"
 
-    def expr_CounterOf(self, node: ast.CounterOf, scope: _Scope) -> str:
-        self.counter_of(node, node.counter, node.subject, scope)
-        return "number"
+    def expr_OfPlayer(self, node: ast.OfPlayer, scope: _Scope) -> str:
+        each = self.context.pile_each.get(node.counter)
+        if each is None:
+            self.counter_of(node, node.counter, node.subject, scope)
+            return "number"
+        if each == "game":
+            self.report(node, f"'{node.counter}' is one pile for the whole table", f"write '{node.counter}' without 'of'")
+        else:
+            self.expect(node.subject, "player" if each == "player" else "property", scope, f"whose {node.counter} ('of ...')")
+        return "pile"
+
+    def expr_TopCard(self, node: ast.TopCard, scope: _Scope) -> str:
+        self.card_place(node.subject, scope, "what follows 'top card of'")
+        return "card"
+
+    def card_place(self, expr: ast.Expr, scope: _Scope, what: str) -> None:
+        """A place cards are in: a pile, or a space (its stack of cards)."""
+        kind = self.expr(expr, scope)
+        if kind is not None and kind not in ("pile", "property"):
+            self.report(expr, f"{what} must be a pile or a space, but this is {_A[kind]}")
 
     def counter_of(self, node: ast.Node, counter: str, subject: ast.Expr | None, scope: _Scope) -> None:
         """`NAME of X` names a counter kept for each player; a counter of the whole game goes
@@ -282,6 +332,12 @@ class _Checker:
 
     def expr_HasWord(self, node: ast.HasWord, scope: _Scope) -> str:
         kind = self.expr(node.subject, scope)
+        if kind == "card":
+            tags = self.context.card_tags
+            if tags and node.word not in tags:
+                hint = did_you_mean(node.word, tags) or "tags: " + ", ".join(sorted(tags))
+                self.report(node, f"no card has the tag '{node.word}'", hint)
+            return "bool"
         if kind is not None and kind != "words":
             self.report(node.subject, f"'has \"...\"' asks whether a list of words holds one, but this is {_A[kind]}")
         self._known_word(node.subject, node.word, node)
@@ -311,7 +367,12 @@ class _Checker:
 
     def collection(self, node: ast.Node, kind: str, var: str, zone, where, scope: _Scope) -> None:
         """`KIND NAME [in Z] [where COND]`, shared by choose, for each and count."""
-        if zone is not None:
+        if kind == "card":
+            if zone is None:
+                self.report(node, "'card' needs 'in' and the pile or space the cards are in", "e.g. 'card K in hand of me'")
+            else:
+                self.card_place(zone, scope, "what follows 'in'")
+        elif zone is not None:
             if KIND_OF_CHOICE[kind] != "property":
                 self.report(zone, f"'in' only narrows properties, not {_article(kind)}")
             self.expect(zone, "zone", scope, "what follows 'in'")
@@ -328,6 +389,8 @@ class _Checker:
         kind = self.expr(node.value, scope)
         if kind == "bool":
             self.report(node.value, "'let' names a value, not a condition")
+        elif kind == "pile":
+            self.report(node.value, "'let' names a value, not a pile", "name the pile where it is used")
         self.bind(node, node.var, kind or "number", scope)
         if id(node.value) in self.known:
             scope.constants[node.var] = self.known[id(node.value)]
@@ -481,6 +544,21 @@ class _Checker:
     def stmt_Shuffle(self, node: ast.Shuffle, scope: _Scope) -> None:
         if node.pile not in self.context.piles:
             self.report(node, f"there is no pile '{node.pile}'", did_you_mean(node.pile, self.context.piles))
+            return
+        each = self.context.pile_each.get(node.pile, "game")
+        if each == "game" and node.subject is not None:
+            self.report(node, f"'{node.pile}' is one pile for the whole table", f"write 'shuffle {node.pile}' without 'of'")
+        elif each != "game" and node.subject is None:
+            self.report(node, f"the pile '{node.pile}' is kept for each {each}", f"write 'shuffle {node.pile} of X'")
+        else:
+            self.expect(node.subject, "player" if each == "player" else "property", scope, f"whose {node.pile} ('of ...')")
+
+    def stmt_Put(self, node: ast.Put, scope: _Scope) -> None:
+        self.expect(node.card, "card", scope, "what 'put' moves")
+        self.card_place(node.target, scope, "where 'put' puts it ('on ...')")
+
+    def stmt_PlayCard(self, node: ast.PlayCard, scope: _Scope) -> None:
+        self.expect(node.card, "card", scope, "what 'play' plays")
 
 
 def _article(word: str) -> str:
@@ -557,7 +635,7 @@ def _too_costly(nodes: list[ast.Node], sizes: Sizes) -> list[Problem]:
 
 
 def is_reserved(word: str) -> bool:
-    return word in reserved_words() or word in ("me", "turn_player")
+    return word in reserved_words() or word in ("me", "turn_player", "this")
 
 
 def _or(words: frozenset[str]) -> str:

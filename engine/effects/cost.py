@@ -20,6 +20,7 @@ _PLURALS = {
     "zone": "zones",
     "player": "players",
     "opponent": "opponents",
+    "card": "cards",
 }
 _WORDING = {ast.Count: "a count over", ast.Choose: "a choice among", ast.ForEach: "a 'for each' over"}
 
@@ -33,8 +34,13 @@ class Sizes:
     largest_zone: int = 20
     zones: int = 26
     players: int = 8
+    cards: int = 1_000
+    """Every copy of every card, at the largest player count: the most a pile can hold (the
+    check refuses a game of more, variant.load.MAX_CARDS)."""
 
     def of(self, kind: str, in_zone: bool) -> int:
+        if kind == "card":
+            return self.cards
         if kind in ("player", "opponent"):
             return self.players - (kind == "opponent")
         if kind == "zone":
@@ -71,7 +77,7 @@ def _collection(node: ast.Count | ast.Choose | ast.ForEach, sizes: Sizes) -> Cos
         added = measure(total, sizes)
         where = Cost(where.steps + added.steps, where.nesting + added.nesting)
     extra = sum(measure(e, sizes).steps for e in (node.zone, getattr(node, "chooser", None)) if e is not None)
-    what = _PLURALS[node.kind] + (" of one zone" if node.zone is not None else "")
+    what = _PLURALS[node.kind] + (" of one zone" if node.zone is not None and node.kind != "card" else "")
     words = f"{_WORDING[type(node)]} {count} {what}"
     return Cost(1 + extra + count * (1 + where.steps), ((node, words),) + where.nesting)
 

@@ -533,7 +533,16 @@ class _ToAst(Transformer):
         return ast.StartWith(**_pos(meta), player=items[0])
 
     def shuffle_stmt(self, meta, items):
-        return ast.Shuffle(**_pos(meta), pile=str(items[0]))
+        return ast.Shuffle(**_pos(meta), pile=str(items[0]), subject=items[1])
+
+    def put_stmt(self, meta, items):
+        return ast.Put(**_pos(meta), card=items[0], target=items[1])
+
+    def play_stmt(self, meta, items):
+        return ast.PlayCard(**_pos(meta), card=items[0])
+
+    def top_card(self, meta, items):
+        return ast.TopCard(**_pos(meta), subject=items[0])
 
     def discard_stmt(self, meta, items):
         return ast.Discard(**_pos(meta), count=items[0], player=items[1])
@@ -577,9 +586,9 @@ class _ToAst(Transformer):
         name = str(token) if str(token) in VALUE_WORDS else self._var(token)
         return ast.Name(**_tok_pos(token), name=name)
 
-    def counter_of(self, meta, items):
+    def of_player(self, meta, items):
         token, subject = items
-        return ast.CounterOf(**_pos(meta), counter=self._var(token), subject=subject)
+        return ast.OfPlayer(**_pos(meta), counter=self._var(token), subject=subject)
 
     def attribute_of(self, meta, items):
         return ast.Attribute(**_pos(meta), attribute=items[0], subject=items[1])

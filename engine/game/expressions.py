@@ -20,6 +20,20 @@ if TYPE_CHECKING:
 Fn = Callable[["Game", dict, int], Any]
 
 _COMPARE = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt, "=": operator.eq, "!=": operator.ne}
+class CardRef(int):
+    """A card held by a variable: its code (piles.card_code), marked as a card so that
+    `value of` and `owner of` read the card's, not a property's of the same number."""
+
+    __slots__ = ()
+
+
+class PileRef(int):
+    """A pile an effect names (`deck`, `hand of X`): its slot in `Game.piles`, marked so that
+    `put` and `card K in` tell it from a space of the same number."""
+
+    __slots__ = ()
+
+
 def _divide(a: int, b: int) -> int:
     """Whole numbers, rounded down; dividing by 0 gives 0 (the check refuses a written 0)."""
     return a // b if b else 0
@@ -47,6 +61,8 @@ def _name(e: ast.Name, cache) -> Fn:
         return lambda g, env, me: me
     if name == "turn_player":
         return lambda g, env, me: g.turn_player
+    if name == "this":
+        return _this
 
     def named(g, env, me):
         """A variable, or else a counter, or else a zone id or a die's symbol (the checker
@@ -54,14 +70,25 @@ def _name(e: ast.Name, cache) -> Fn:
         if name in env:
             return env[name]
         counters = g.counters
-        return counters.get(name, name)
+        if name in counters:
+            return counters[name]
+        slot = g.layout.base.get(name)
+        return name if slot is None else PileRef(slot)
 
     return named
 
 
+def _this(g: Game, env: dict, me: int) -> CardRef | None:
+    """The card whose effect this is: the nearest card being played on the stack."""
+    for frame in reversed(g.frames):
+        if frame.kind == "card":
+            return CardRef(frame.c)  # type: ignore[attr-defined]
+    return None
+
+
 def _variable(expr: ast.Expr) -> str | None:
     """The variable an expression is, if it is a bare variable (the common case in filters)."""
-    if isinstance(expr, ast.Name) and expr.name not in ("me", "turn_player"):
+    if isinstance(expr, ast.Name) and expr.name not in ("me", "turn_player", "this"):
         return expr.name
     return None
 
@@ -74,7 +101,9 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
     if e.attribute == "top" and name is not None:
         def top_of_variable(g, env, me):
             stack = g.stacks[env[name]]
-            return stack[-1] if stack else None
+            if not stack:
+                return None
+            return g.owner_of_card(stack[-1]) if g.book.cards_stacked else stack[-1]
 
         return top_of_variable
 
@@ -87,13 +116,25 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
 
 def _top(g: Game, prop: int):
     stack = g.stacks[prop]
-    return stack[-1] if stack else None
+    if not stack:
+        return None
+    return g.owner_of_card(stack[-1]) if g.book.cards_stacked else stack[-1]
+
+
+def _value(g: Game, x: int) -> int:
+    if type(x) is CardRef:
+        return g.book.card_value[x % g.book.kinds]
+    return g.book.value[x]
+
+
+def _owner(g: Game, x: int) -> int | None:
+    return g.owner_of_card(x) if type(x) is CardRef else g.owner_of(x)
 
 
 _ATTRIBUTES: dict[str, Callable[[Game, int], Any]] = {
-    "value": lambda g, p: g.book.value[p],
+    "value": _value,
     "top": _top,
-    "owner": lambda g, p: g.owner_of(p),
+    "owner": _owner,
     "zone": lambda g, p: g.book.zone_of[p],
     "height": lambda g, p: len(g.stacks[p]),
     "worth": lambda g, x: g.worth[x],
@@ -204,14 +245,44 @@ def _rule(e: ast.Rule, cache) -> Fn:
     return lambda g, env, me: g.variant.rules[name]
 
 
-def _counter_of(e: ast.CounterOf, cache) -> Fn:
+def _of_player(e: ast.OfPlayer, cache) -> Fn:
     subject, counter = compile_expr(e.subject, cache), e.counter
 
     def counter_of(g, env, me):
         player = subject(g, env, me)
         return 0 if player is None else g.player_counters[counter][player]
 
-    return counter_of
+    def pile_of(g, env, me):
+        owner = subject(g, env, me)
+        return None if owner is None else PileRef(g.layout.base[counter] + owner)
+
+    def of_player(g, env, me):
+        """A counter or a pile of the player (or space); which one is known once a game has
+        its piles, so the first call picks and the rest go straight there."""
+        nonlocal of_player
+        of_player = counter_of if counter in g.player_counters else pile_of
+        return of_player(g, env, me)
+
+    return lambda g, env, me: of_player(g, env, me)
+
+
+def _top_card(e: ast.TopCard, cache) -> Fn:
+    subject = compile_expr(e.subject, cache)
+
+    def top_card(g, env, me):
+        place = subject(g, env, me)
+        if place is None:
+            return None
+        held = g.piles[place] if type(place) is PileRef else g.stacks[place]
+        return CardRef(held[-1]) if held else None
+
+    return top_card
+
+
+def cards_in(g: Game, place: int) -> list[CardRef]:
+    """The cards of a pile or of a space's stack, bottom to top."""
+    held = g.piles[place] if type(place) is PileRef else g.stacks[place]
+    return [CardRef(code) for code in held]
 
 
 def _word(e: ast.Word, cache) -> Fn:
@@ -221,12 +292,20 @@ def _word(e: ast.Word, cache) -> Fn:
 
 def _has_word(e: ast.HasWord, cache) -> Fn:
     subject, word = compile_expr(e.subject, cache), e.word
-    return lambda g, env, me: word in (subject(g, env, me) or ())
+
+    def has_word(g, env, me):
+        value = subject(g, env, me)
+        if type(value) is CardRef:
+            return word in g.book.card_tags[value % g.book.kinds]
+        return word in (value or ())
+
+    return has_word
 
 
 _COMPILERS: dict[type, Callable[[Any, dict[int, Fn]], Fn]] = {
     ast.Rule: _rule,
-    ast.CounterOf: _counter_of,
+    ast.OfPlayer: _of_player,
+    ast.TopCard: _top_card,
     ast.Word: _word,
     ast.HasWord: _has_word,
     ast.Number: _number,
@@ -299,6 +378,9 @@ def candidates(g: Game, kind: str, zone: Fn | None, env: dict, me: int) -> list:
             items = [p for p in items if p != me]
     elif kind == "zone":
         items = list(g.book.zone_ids)
+    elif kind == "card":
+        place = zone(g, env, me) if zone is not None else None
+        items = [] if place is None else cards_in(g, place)
     else:
         items = list(g.book.zone_props[zone(g, env, me)]) if zone is not None else list(range(len(g.stacks)))
         if kind == "hotel":

@@ -109,7 +109,21 @@ def card_is_followable(game: Game, card: int, me: int) -> bool:
     quick = game.book.quick_answers[card]
     if quick is not None:
         return quick(game, me)
-    return _search(game, [(game.book.cards[card].effect.statements, 0, {})], me)
+    segments: list = [(game.book.cards[card].effect.statements, 0, {})]
+    if not game.book.uses_this[card]:
+        return _search(game, segments, me)
+    # as in play: the card out of the hand and on the stack, for `this` to find
+    hand = game.hand(me)
+    at = next(i for i, c in enumerate(hand) if c % game.book.kinds == card)
+    code = hand.pop(at)
+    game.in_play.append(code)
+    game.frames.append(CardFrame(code, me))
+    try:
+        return _search(game, segments, me)
+    finally:
+        game.frames.pop()
+        game.in_play.pop()
+        hand.insert(at, code)
 
 
 def continuation_followable(game: Game, segments: list, me: int) -> bool:
@@ -238,6 +252,26 @@ def _step(game: Game, s: ast.Stmt, env: dict, me: int, rest: list, trial: _Trial
     return None
 
 
+def _move_card(game: Game, card: int | None, target: int | None, trial: _Trial) -> None:
+    """`put` (onto a pile or space) or `play` (into play, its own effect not looked into)."""
+    from engine.game.expressions import PileRef
+
+    if card is None:
+        raise _Fail
+    places = [*game.piles, *(game.stacks if game.book.cards_stacked else ()), game.in_play]
+    source = next((held for held in places if card in held), None)
+    if source is None:
+        raise _Fail
+    if target is None:
+        destination = game.in_play
+    else:
+        destination = game.piles[target] if isinstance(target, PileRef) else game.stacks[target]
+    trial.touch(source)
+    trial.touch(destination)
+    del source[len(source) - 1 - source[::-1].index(card)]
+    destination.append(int(card))
+
+
 def _own(game: Game, pile: str, player: int) -> int | None:
     """The owner to look a pile up by: the player for a pile of each player, else none."""
     return player if game.layout.slot_pile[game.layout.base[pile]].each == "player" else None
@@ -327,6 +361,8 @@ def _act(game: Game, s: ast.Stmt, value, me: int, trial: _Trial) -> None:
         if key is not None:
             trial.touch(numbers, key)
             numbers[key] = value(s.value) or 0
+    elif isinstance(s, (ast.Put, ast.PlayCard)):
+        _move_card(game, value(s.card), value(s.target) if isinstance(s, ast.Put) else None, trial)
     elif isinstance(s, ast.Cancel):
         trial.touch(trial, "cancelled")
         trial.cancelled = True  # the card answered is stopped: that is a change

@@ -49,9 +49,18 @@ def _copied(value: Any) -> Any:
 
 
 def _saved(name: str, value: Any) -> Any:
+    """Plain data: an int marked as a card (expressions.CardRef) is written as the int."""
     if name == "started":
         return [[prop, count] for prop, count in sorted(value.items())]
-    return _copied(value)
+    if type(value) is dict:
+        return {key: _plain(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_plain(item) for item in value]
+    return _plain(value)
+
+
+def _plain(value: Any) -> Any:
+    return int(value) if isinstance(value, int) and type(value) not in (int, bool) else value
 
 
 class GameFrame(Frame):

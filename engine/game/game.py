@@ -15,6 +15,7 @@ from typing import cast
 
 from engine.effects import ast
 from engine.effects.limits import MAX_EFFECT_STEPS
+from engine.game.expressions import PileRef
 from engine.game.followable import card_is_followable
 from engine.game.frames import (
     BlockFrame,
@@ -258,6 +259,15 @@ class Game:
         state["piles"] = [pile if self.layout.seen(slot, player) else None for slot, pile in enumerate(state["piles"])]
         if state["pending"] is not None and state["pending"]["player"] != player:
             state["pending"]["options"] = None
+        card_names = self.book.card_names
+        for frame in state["frames"]:  # a card in an effect's variable may be a secret one
+            if "env" not in frame:
+                continue
+            names = card_names[frame["b"]]
+            for name in names & frame["env"].keys():
+                frame["env"][name] = None
+            if frame["t"] == "loop" and frame["var"] in names:
+                frame["items"] = [None] * len(frame["items"])
         return state
 
     def hand(self, player: int) -> list[int]:
@@ -881,11 +891,71 @@ class Game:
         self.frames.append(BlockFrame(self.book.card_block[code % self.book.kinds], {}, root))
 
     def _step_card(self, frame: CardFrame) -> None:
-        """A card's effect is done (or stopped): discard it and settle (Step 5)."""
+        """A card's effect is done (or stopped): discard it and settle (Step 5). A card its
+        own effect put somewhere (`put this on P`) stays there."""
         self.frames.pop()
-        self.in_play.remove(frame.c)
-        self.piles[self.discard_slot(frame.me, frame.c)].append(frame.c)
+        if frame.c in self.in_play:
+            self.in_play.remove(frame.c)
+            self.piles[self.discard_slot(frame.me, frame.c)].append(frame.c)
         self.settle()
+
+    # -- cards moved by effects: `put` and `play`
+
+    def _take_card(self, code: int) -> tuple[str, int | None]:
+        """Take one copy of the card out of where it is (copies are alike, so which one does
+        not matter): a pile, a space's stack, or play. Returns where it was: ("pile", slot),
+        ("space", index) or ("play", None); ("nowhere", None) if it is in none of them."""
+        for slot, held in enumerate(self.piles):
+            if code in held:
+                del held[len(held) - 1 - held[::-1].index(code)]
+                return "pile", slot
+        if self.book.cards_stacked:
+            for space, stack in enumerate(self.stacks):
+                if code in stack:
+                    del stack[len(stack) - 1 - stack[::-1].index(code)]
+                    self.dirty.add(space)
+                    return "space", space
+        if code in self.in_play:
+            self.in_play.remove(code)
+            return "play", None
+        return "nowhere", None
+
+    def move_card(self, code: int, target: int, player: int) -> None:
+        """`put K on X`: the card onto a pile (X a PileRef) or a space's stack of cards. Who
+        sees which card it is: everyone if it was or goes face up (a space, play, a pile seen
+        by everyone); else the one player who may see the pile it goes to or came from."""
+        source, where = self._take_card(code)
+        if source == "nowhere":
+            return
+        onto_pile = isinstance(target, PileRef)
+        if onto_pile:
+            self.piles[target].append(code)
+        else:
+            self.stacks[target].append(code)
+            self.dirty.add(target)
+        slots = [slot for slot in (where if source == "pile" else None, int(target) if onto_pile else None) if slot is not None]
+        public = source != "pile" or not onto_pile or any(self.layout.slot_pile[s].seen_by == "everyone" for s in slots)
+        private_to = None
+        if not public:
+            owners = [self.layout.slot_owner[s] for s in slots if self.layout.slot_pile[s].seen_by == "owner"]
+            private_to = owners[-1] if owners and owners[-1] is not None else -1
+        data = {
+            "player": player,
+            "card": self.variant.cards[code % self.book.kinds].id,
+            "owner": self.owner_of_card(code),
+            "to": self.layout.slot_pile[target].id if onto_pile else target,
+            "to_owner": self.layout.slot_owner[target] if onto_pile else None,
+        }
+        self.emit("put", data, private_to)
+
+    def play_from_anywhere(self, code: int, player: int) -> None:
+        """`play K`: the card is played by `player` from where it is, as from a hand; it does
+        not count as one of the turn's plays (the program decided it, not the player)."""
+        if self._take_card(code)[0] == "nowhere":
+            return
+        self.in_play.append(code)
+        self.emit("play", {"player": player, "card": self.variant.cards[code % self.book.kinds].id})
+        self._push_card(code, player, target=None)
 
     def _step_block(self, frame: BlockFrame) -> None:
         """Run the block's statements one after another for as long as each leaves it on top

@@ -36,7 +36,7 @@ MAX_REROLLS = 100
 
 _KIND_WHAT = {
     "property": "property", "hotel": "property", "vacant lot": "property",
-    "zone": "zone", "player": "player", "opponent": "player",
+    "zone": "zone", "player": "player", "opponent": "player", "card": "card",
 }
 
 
@@ -108,7 +108,10 @@ class Interpreter:
         me = root.me
         chooser = me if s.chooser is None else self.evaluate(s.chooser, f.env, me)
         if isinstance(s, ast.Choose):
-            return chooser, _KIND_WHAT[s.kind], self.collection(s.kind, s.var, s.zone, s.where, f.env, me)
+            found = self.collection(s.kind, s.var, s.zone, s.where, f.env, me)
+            if s.kind == "card":  # copies of one card are one choice
+                found = list(dict.fromkeys(found))
+            return chooser, _KIND_WHAT[s.kind], found
         if isinstance(s, ast.ChooseWord):
             return chooser, "word", list(s.words)
         if isinstance(s, ast.ChooseNumber):
@@ -138,7 +141,9 @@ class Interpreter:
     def bind(self, f: BlockFrame, var: str, what: str | None, value: Any, chooser: int) -> None:
         f.env[var] = value
         f.pc += 1
-        self.game.emit("choose", {"player": chooser, "what": what, "value": value})
+        # a card is chosen in secret (it may come from a pile only its chooser sees); where it
+        # goes next says, to those who may know, which it was
+        self.game.emit("choose", {"player": chooser, "what": what, "value": value}, chooser if what == "card" else None)
 
     def _roll_zone(self, s: ast.RollZone, f, root):
         g = self.game
@@ -347,13 +352,31 @@ class Interpreter:
         f.pc += 1
         g = self.game
         layout = g.layout
-        owner = root.me if layout.slot_pile[layout.base[s.pile]].each == "player" else None
+        if s.subject is not None:
+            owner = self.evaluate(s.subject, f.env, root.me)
+            if owner is None:
+                return
+        else:  # a pile of each player, written bare by older variants: the player's own
+            owner = root.me if layout.slot_pile[layout.base[s.pile]].each == "player" else None
         g.rng.shuffle(g.pile_of(s.pile, owner))
+
+    def _put(self, s: ast.Put, f, root):
+        f.pc += 1
+        card = self.evaluate(s.card, f.env, root.me)
+        target = self.evaluate(s.target, f.env, root.me)
+        if card is not None and target is not None:
+            self.game.move_card(card, target, root.me)
+
+    def _play_card(self, s: ast.PlayCard, f, root):
+        f.pc += 1
+        card = self.evaluate(s.card, f.env, root.me)
+        if card is not None:
+            self.game.play_from_anywhere(card, root.me)
 
 
 INLINE_STATEMENTS: frozenset[type] = frozenset({
     ast.Let, ast.RollDice, ast.RollOff, ast.BuildUnits, ast.RemoveTop, ast.RemoveAll, ast.MoveTop, ast.Draw,
-    ast.AddBudget, ast.Stop, ast.Say, ast.RollFaces, ast.SetCounter, ast.Settle, ast.EndGame, ast.Shuffle,
+    ast.AddBudget, ast.Stop, ast.Say, ast.RollFaces, ast.SetCounter, ast.Settle, ast.EndGame, ast.Shuffle, ast.Put,
 })
 """Statements that never ask a question nor push a frame: a block of only these runs to its
 end in one step."""
@@ -376,6 +399,8 @@ _EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, Any], None]] = {
     ast.EndGame: Interpreter._end_game,
     ast.StartWith: Interpreter._start_with,
     ast.Shuffle: Interpreter._shuffle,
+    ast.Put: Interpreter._put,
+    ast.PlayCard: Interpreter._play_card,
     ast.Discard: Interpreter._discard,
     ast.AddBudget: Interpreter._add_budget,
     ast.OfferReaction: Interpreter._offer_reaction,

@@ -20,6 +20,8 @@ class Texts:
         self.players = [seat.name for seat in variant.seats[:players]]
         self.zones = {zone.id: zone.name for zone in variant.zones}
         self.cards = {card.id: card.name for card in variant.cards}
+        self.card_names = [card.name for card in variant.cards]
+        self.piles = {pile.id: pile.name for pile in variant.piles}
         self.properties = [f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
         self.deck = variant.deck_name
         self.ends = dict(variant.ends)
@@ -53,7 +55,22 @@ class Texts:
             return self.player(value)
         if what == "zone":
             return self.zones.get(value, str(value))
+        if what == "card":
+            return self.card(value)
         return str(value)
+
+    def card(self, code: int) -> str:
+        """A card by its code: its name, with whose it is when it belongs to a player."""
+        owner, kind = divmod(int(code), len(self.card_names))
+        name = self.card_names[kind]
+        return name if owner == 0 else f"{self.player(owner - 1)}'s {name}"
+
+    def place(self, to: Any, owner: int | None) -> str:
+        """Where a card was put: a space, or a pile (a player's: 'Purple's discards')."""
+        if isinstance(to, int):
+            return self.properties[to]
+        name = self.piles.get(to, str(to))
+        return name if owner is None else f"{self.player(owner)}'s {name}"
 
     def action(self, kind: str, arg: Any = None, what: str | None = None) -> Action:
         """Actions are interned: legal_actions() allocates nothing on the hot path."""
@@ -133,7 +150,7 @@ class Event:
     def to_dict(self, viewer: int | None = None) -> dict:
         data = self.data
         if self.private_to is not None and viewer != self.private_to:
-            data = {k: v for k, v in data.items() if k != "card"}
+            data = {k: v for k, v in data.items() if k not in ("card", "value")}  # a drawn or chosen card
         return {"kind": self.kind, **data}
 
     def describe(self, viewer: int | None = None) -> str:
@@ -167,6 +184,11 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return f"The {t.deck} discard pile ({d['count']} cards) is shuffled into a new draw pile"
     if kind == "play":
         return f"{p(d['player'])} plays {t.cards[d['card']]}"
+    if kind == "put":
+        card = "a card" if hidden else t.cards[d["card"]]
+        if not hidden and d["owner"] is not None and d["owner"] != d["player"]:
+            card = f"{p(d['owner'])}'s {card}"
+        return f"{p(d['player'])} puts {card} on {t.place(d['to'], d['to_owner'])}"
     if kind == "counter":
         counter = t.counters[d["counter"]]
         value = t.money(d["value"]) if counter.money else str(d["value"])
@@ -193,7 +215,7 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "move_unit":
         return f"{p(d['player'])}'s unit moves from {t.properties[d['from']]} to {t.properties[d['to']]}"
     if kind == "choose":
-        return f"{p(d['player'])} chooses {t.value(d['what'], d['value'])}"
+        return f"{p(d['player'])} chooses {'a card' if hidden else t.value(d['what'], d['value'])}"
     if kind == "roll_dice":
         return f"{p(d['player'])} rolls {' + '.join(str(x) for x in d['dice'])} = {sum(d['dice'])}"
     if kind == "roll_zone":

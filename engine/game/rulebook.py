@@ -52,6 +52,16 @@ class Rulebook:
         is one of these, and so does a hook."""
         self.ops: list[tuple[Op, ...]] = [compile_block(statements, self) for statements in self.blocks]
         """ops[block][pc]: the statement compiled, ready to run (interpreter.compile_block)."""
+        self.uses_this: tuple[bool, ...] = tuple(
+            any(isinstance(node, ast.Name) and node.name == "this" for node in ast.walk(list(card.effect.statements)))
+            for card in variant.cards
+        )
+        """Whether a card's effect names `this`: its followability is looked at as in play."""
+        self.card_names: list[frozenset[str]] = [
+            frozenset(name for scope in scopes for name, kind in scope.items() if kind == "card") for scopes in self.scopes
+        ]
+        """card_names[block]: the variables that hold a card in that block (and the blocks it
+        is inside): what a snapshot turns back into cards, and an observation hides."""
         self.repeat_tests: dict[int, Fn] = {
             self.child_blocks[id(s)][0]: compile_expr(s.test, self.compiled)
             for statements in self.blocks
@@ -80,6 +90,10 @@ class Rulebook:
         self.leader_includes_ties = rules.get("leader_includes_ties", True)
         self.last_includes_ties = rules.get("last_place_includes_ties", True)
         self.top_card_owns = variant.ownership.rule == "top_card"
+        self.cards_stacked = variant.stacks == "cards"
+        """The spaces hold stacks of cards (codes), not of players' units."""
+        self.card_value: tuple[int, ...] = tuple(card.value or 0 for card in variant.cards)
+        self.card_tags: tuple[frozenset[str], ...] = tuple(frozenset(card.tags) for card in variant.cards)
         self.ranking = variant.ranking
         self.score_fn = {score.id: compile_expr(score.expression, self.compiled) for score in variant.scores}
         """Each score as a closure of (game, {"X": player}, player)."""

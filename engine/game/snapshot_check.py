@@ -454,6 +454,8 @@ class SnapshotChecker:
             return  # "nobody": an owner of a vacant lot, a roll-off with no one left
         if kind == "player":
             self.player(field, value)
+        elif kind == "card":
+            self.whole(field, value, 0, len(self.variant.cards) * (self.players + 1) - 1)
         elif kind == "property":
             self.prop(field, value)
         elif kind in ("zone", "face"):

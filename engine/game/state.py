@@ -125,5 +125,21 @@ def read_state(game: Game, data: dict[str, Any]) -> None:
         elif shape == "dict_lists":
             value = {key: [int(item) for item in items] for key, items in value.items()}
         elif shape == "frames":
-            value = [frame_from_dict(frame) for frame in value]
+            value = [_with_card_refs(frame_from_dict(frame), game) for frame in value]
         setattr(game, field.name, value)
+
+
+def _with_card_refs(frame: Any, game: Game) -> Any:
+    """A frame read back from plain data, its card variables (and a loop's cards) marked as
+    cards again, as the effect made them (expressions.CardRef)."""
+    from engine.game.expressions import CardRef
+
+    env = getattr(frame, "env", None)
+    if env:
+        names = game.book.card_names[frame.b]
+        for name in names & env.keys():
+            if env[name] is not None:
+                env[name] = CardRef(env[name])
+    if frame.kind == "loop" and frame.var in game.book.card_names[frame.b]:
+        frame.items = [None if item is None else CardRef(item) for item in frame.items]
+    return frame

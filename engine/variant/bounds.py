@@ -96,7 +96,7 @@ def evaluate(expr: ast.Expr, env: dict[str, Value], board: Board, facts: Facts) 
         return _name(expr.name, env, board)
     if isinstance(expr, ast.Attribute):
         return _attribute(expr.attribute, evaluate(expr.subject, env, board, facts), board, facts)
-    if isinstance(expr, ast.CounterOf):
+    if isinstance(expr, ast.OfPlayer):
         return UNKNOWN_NUMBER
     if isinstance(expr, ast.UnitsOn):
         facts.used.add("units")

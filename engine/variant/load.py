@@ -285,6 +285,11 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
         faces=faces,
         dice=dice,
         piles=frozenset(piles) if isinstance(piles, dict) else frozenset(),
+        pile_each={
+            name: spec["each"] for name, spec in (piles.items() if isinstance(piles, dict) else ())
+            if isinstance(spec, dict) and isinstance(spec.get("each"), str)
+        },
+        card_tags=_card_tags(document),
         rules=schema.rule_values(document),
         end_reasons=frozenset(ends if isinstance(ends, dict) else ()),
         counters=_counters(document),
@@ -302,6 +307,16 @@ def _counters(document: LocDict) -> dict[str, frozenset[str] | None]:
         used_by = spec.get("used_by") if isinstance(spec, dict) else None
         found[name] = frozenset(t for t in used_by if isinstance(t, str)) if isinstance(used_by, list) else None
     return found
+
+
+def _card_tags(document: LocDict) -> frozenset[str]:
+    deck = document.get("deck")
+    cards = deck.get("cards") if isinstance(deck, dict) else None
+    found: set[str] = set()
+    for card in cards if isinstance(cards, list) else []:
+        tags = card.get("tags") if isinstance(card, dict) else None
+        found.update(tag for tag in (tags if isinstance(tags, list) else []) if isinstance(tag, str))
+    return frozenset(found)
 
 
 def _per_player_counters(document: LocDict) -> frozenset[str]:
@@ -357,6 +372,7 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
     _check_scoring(document, diagnostics)
     _check_deck(document, cards, diagnostics, root_file)
     _check_piles(document, cards, diagnostics)
+    _check_card_total(document, diagnostics)
 
 
 def _check_piles(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic]) -> None:
@@ -533,7 +549,38 @@ def _sizes(document: LocDict) -> Sizes:
         largest_zone=max(lengths),
         zones=min(len(lengths), largest.zones),
         players=min(max(counts), largest.players) if counts else largest.players,
+        cards=_most_cards(document, min(max(counts), largest.players) if counts else largest.players),
     )
+
+
+def _most_cards(document: LocDict, players: int) -> int:
+    """Every copy of every card when each player has their own (an upper bound either way)."""
+    deck = document.get("deck")
+    cards = deck.get("cards") if isinstance(deck, dict) else None
+    copies = sum(
+        c["count"] for c in (cards if isinstance(cards, list) else []) if isinstance(c, dict) and type(c.get("count")) is int
+    )
+    return min(max(copies * players, 1), MAX_CARDS)
+
+
+MAX_CARDS = 1_000
+"""The most cards one game may hold, every player's own included: what a collection of
+cards is measured against (effects.cost), so a where over a pile stays cheap."""
+
+
+def _check_card_total(document: LocDict, diagnostics: list[Diagnostic]) -> None:
+    piles = document["piles"]
+    players = max(s["players"] for s in document["players"]["setups"])
+    total = sum(
+        c["count"] * (players if piles.get(c.get("starts_in", "deck"), {}).get("each") == "player" else 1)
+        for c in document["deck"]["cards"]
+    )
+    if total > MAX_CARDS:
+        diagnostics.append(Diagnostic(
+            document["deck"].key_locs["cards"],
+            f"the game would hold {total:,} cards with {players} players, more than the {MAX_CARDS:,} allowed",
+            "give fewer copies ('count'), or fewer to each player",
+        ))
 
 
 def _check_deck(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic], root_file: str) -> None:
@@ -678,6 +725,8 @@ def _build(
                 starts_in=c.raw.get("starts_in", "deck"),
                 discard_to=c.raw.get("discard_to", "discard"),
                 per_turn=c.raw.get("per_turn"),
+                value=c.raw.get("value"),
+                tags=tuple(c.raw.get("tags", ())),
             )
             for c in cards
         ),

@@ -182,6 +182,10 @@ class Card:
     per_turn: int | None = None
     """How many times one player may play it in a turn, offered again after each (None: once
     per offer, the usual)."""
+    value: int | None = None
+    """What `value of K` reads for the card (a cash card's amount); None: 0."""
+    tags: tuple[str, ...] = ()
+    """Words `K has "tag"` asks about ("cash", "keep")."""
 
 
 @dataclass(frozen=True, slots=True)
