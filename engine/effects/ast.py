@@ -345,12 +345,13 @@ class SetCounter(Node):
 
 @dataclass(frozen=True, slots=True)
 class OfferCards(Node):
-    """`offer cards timed TIMING [, at most LIMIT]`: the player whose turn it is may play a card
-    of that timing, or pass; with a limit, asked again after each card until the turn's plays
-    reach it."""
+    """`offer cards timed TIMING [to PLAYER] [, at most LIMIT]`: the player (`me`, or the one
+    named, who may be out of turn) may play a card of that timing, or pass; with a limit,
+    asked again after each card until the turn's plays reach it."""
 
     timing: str
     limit: Expr | None
+    player: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,10 +392,11 @@ class Put(Node):
 
 @dataclass(frozen=True, slots=True)
 class PlayCard(Node):
-    """`play K`: the card K is played by `me` from wherever it is, as if from the hand (a
-    Chance card drawn and done at once)."""
+    """`play K [for X]`: the card K is played by `me` (or X) from wherever it is, as if from
+    the hand (a Chance card drawn and done at once)."""
 
     card: Expr
+    player: Expr | None = None
 
 
 Stmt = (

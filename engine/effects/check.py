@@ -524,6 +524,7 @@ class _Checker:
         if self.program_only(node, "offer cards") and node.timing not in self.context.timings:
             self.report(node, f"there is no card timing '{node.timing}'",
                         did_you_mean(node.timing, self.context.timings) or "timings: " + ", ".join(sorted(self.context.timings)))
+        self.expect(node.player, "player", scope, "who is offered the cards ('to ...')")
         self.expect(node.limit, "number", scope, "how many cards at most")
 
     def stmt_Settle(self, node: ast.Settle, scope: _Scope) -> None:
@@ -559,6 +560,7 @@ class _Checker:
 
     def stmt_PlayCard(self, node: ast.PlayCard, scope: _Scope) -> None:
         self.expect(node.card, "card", scope, "what 'play' plays")
+        self.expect(node.player, "player", scope, "who plays it ('for ...')")
 
 
 def _article(word: str) -> str:

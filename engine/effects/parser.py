@@ -521,7 +521,8 @@ class _ToAst(Transformer):
         return items[0]
 
     def offer_stmt(self, meta, items):
-        return ast.OfferCards(**_pos(meta), timing=str(items[0]), limit=items[1])
+        timing, player, limit = items
+        return ast.OfferCards(**_pos(meta), timing=str(timing), limit=limit, player=player)
 
     def settle_stmt(self, meta, items):
         return ast.Settle(**_pos(meta))
@@ -539,7 +540,7 @@ class _ToAst(Transformer):
         return ast.Put(**_pos(meta), card=items[0], target=items[1])
 
     def play_stmt(self, meta, items):
-        return ast.PlayCard(**_pos(meta), card=items[0])
+        return ast.PlayCard(**_pos(meta), card=items[0], player=items[1])
 
     def top_card(self, meta, items):
         return ast.TopCard(**_pos(meta), subject=items[0])

@@ -872,7 +872,8 @@ class Game:
     def _play(self, player: int, kind: int) -> None:
         code = self._take_from_hand(player, kind)
         self.in_play.append(code)
-        self.turn_plays.append(kind)
+        if player == self.turn_player:  # a card played out of turn is not one of the turn's
+            self.turn_plays.append(kind)
         self.emit("play", {"player": player, "card": self.variant.cards[kind].id})
         self._push_card(code, player, target=None)
 

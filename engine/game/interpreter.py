@@ -370,8 +370,9 @@ class Interpreter:
     def _play_card(self, s: ast.PlayCard, f, root):
         f.pc += 1
         card = self.evaluate(s.card, f.env, root.me)
-        if card is not None:
-            self.game.play_from_anywhere(card, root.me)
+        player = root.me if s.player is None else self.evaluate(s.player, f.env, root.me)
+        if card is not None and player is not None:
+            self.game.play_from_anywhere(card, player)
 
 
 INLINE_STATEMENTS: frozenset[type] = frozenset({
@@ -486,10 +487,13 @@ def _op_set_counter(s: ast.SetCounter, book: Rulebook) -> Op:
 
 def _op_offer_cards(s: ast.OfferCards, book: Rulebook) -> Op:
     limit, timing = (None if s.limit is None else compile_expr(s.limit, book.compiled)), s.timing
+    to = None if s.player is None else compile_expr(s.player, book.compiled)
 
     def op(g, f, root):
         f.pc += 1
-        g.frames.append(OfferFrame(root.me, timing, None if limit is None else max(0, limit(g, f.env, root.me) or 0)))
+        player = root.me if to is None else to(g, f.env, root.me)
+        if player is not None:
+            g.frames.append(OfferFrame(player, timing, None if limit is None else max(0, limit(g, f.env, root.me) or 0)))
 
     return op
 

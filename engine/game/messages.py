@@ -22,7 +22,7 @@ class Texts:
         self.cards = {card.id: card.name for card in variant.cards}
         self.card_names = [card.name for card in variant.cards]
         self.piles = {pile.id: pile.name for pile in variant.piles}
-        self.properties = [f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
+        self.properties = [p.name or f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
         self.deck = variant.deck_name
         self.ends = dict(variant.ends)
         self.counters = {counter.id: counter for counter in variant.counters}

@@ -304,8 +304,10 @@ class SnapshotChecker:
 
     def frame_offer(self, field: str, frame: dict, index: int, frames: list) -> None:
         statement = self._pushed_by(field, index, frames, ast.OfferCards)
-        if frame["timing"] != statement.timing or frame["player"] != frames[frames[index - 1]["root"]]["me"]:
+        me = frames[frames[index - 1]["root"]]["me"]
+        if frame["timing"] != statement.timing or (statement.player is None and frame["player"] != me):
             raise damaged(field, "is not the offer of the statement below it")
+        self.player(f"{field}.player", frame["player"])
         if frame["limit"] is not None:
             self.whole(f"{field}.limit", frame["limit"], 0, MAX_NUMBER)
         self.flag(f"{field}.asked", frame["asked"])

@@ -366,6 +366,12 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
             diagnostics.append(
                 Diagnostic(zone.value_locs["id"].loc, f"'{zone['id']}' is a reserved word and cannot name a zone")
             )
+        if "names" in zone and len(zone["names"]) != len(zone["values"]):
+            diagnostics.append(Diagnostic(
+                zone.value_locs["names"].loc,
+                f"the zone '{zone['id']}' has {len(zone['values'])} values but {len(zone['names'])} names",
+                "give one name for each value, in the same order",
+            ))
     _check_dice(document["dice"], board, diagnostics, root_file)
     if "track" in board:
         _check_marks(board["track"], diagnostics, root_file)
@@ -691,9 +697,11 @@ def _build(
     zones: list[Zone] = []
     for zone in board["zones"]:
         indices = []
+        names = zone.get("names", [])
         for n, value in enumerate(zone["values"], start=1):
             indices.append(len(properties))
-            properties.append(Property(len(properties), f"{zone['id']}_{n}", zone["id"], value))
+            name = names[n - 1] if n <= len(names) else None
+            properties.append(Property(len(properties), f"{zone['id']}_{n}", zone["id"], value, name))
         zones.append(Zone(zone["id"], zone["name"], zone["colour"], tuple(indices)))
     return Variant(
         name=document["name"],

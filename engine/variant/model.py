@@ -46,6 +46,8 @@ class Property:
     """`<zone>_<n>`, n counting from 1 within the zone."""
     zone: str
     value: int
+    name: str | None = None
+    """Its own name ('Boardwalk'), if the zone gives names."""
 
 
 @dataclass(frozen=True, slots=True)
