@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
 from engine.effects.cost import Sizes, measure, measured_parts, program_cost
-from engine.effects.limits import MAX_CARD_COST, MAX_EXPRESSION_COST, MAX_NUMBER
+from engine.effects.limits import MAX_CARD_COST, MAX_EXPRESSION_COST, MAX_NUMBER, MAX_PROGRAM_COST
 from engine.effects.parser import reserved_words
 
 KIND_OF_CHOICE = {
@@ -427,7 +427,8 @@ class _Checker:
         self.bind(node, node.var, "number", scope)
 
     def stmt_RollOff(self, node: ast.RollOff, scope: _Scope) -> None:
-        self.has_die(node, "number", "with only numbers for 'roll off'")
+        if "face" not in self.context.dice.values():
+            self.has_die(node, "number", "with numbers for 'roll off'")
         self.bind(node, node.var, "player", scope)
 
     def stmt_BuildUnits(self, node: ast.BuildUnits, scope: _Scope) -> None:
@@ -583,20 +584,22 @@ def check_program(program: ast.Program, context: EffectContext, missing_from: in
     checker.block(program.statements, _Scope(dict(context.given)))
     problems = checker.problems + _too_costly(list(program.statements), context.sizes)
     if not problems and missing_from is None:
-        problems += _card_too_costly(program.statements, context.sizes)
+        problems += _card_too_costly(program.statements, context.sizes, context.in_program)
     return problems
 
 
-def _card_too_costly(statements: tuple[ast.Stmt, ...], sizes: Sizes) -> list[Problem]:
-    """The whole effect's worst case past MAX_CARD_COST, reported at the dearest statement
-    of the top level (usually the outermost loop)."""
+def _card_too_costly(statements: tuple[ast.Stmt, ...], sizes: Sizes, program: bool = False) -> list[Problem]:
+    """The whole effect's worst case past MAX_CARD_COST (MAX_PROGRAM_COST for a program of
+    the game), reported at the dearest statement of the top level (usually the outermost loop)."""
     steps = program_cost(statements, sizes)
-    if steps <= MAX_CARD_COST:
+    limit = MAX_PROGRAM_COST if program else MAX_CARD_COST
+    if steps <= limit:
         return []
     dearest = max(statements, key=lambda statement: program_cost((statement,), sizes))
+    doing = "running this program" if program else "playing this card"
     return [
         Problem(
-            f"playing this card could take {steps:,} steps, more than the {MAX_CARD_COST:,} allowed: "
+            f"{doing} could take {steps:,} steps, more than the {limit:,} allowed: "
             "the loops around this multiply the work inside them",
             dearest.line,
             dearest.col,

@@ -39,6 +39,12 @@ how often the loops around it can run it (a tenth of a second or so). Without it
 an expression just under MAX_EXPRESSION_COST made one card take thirteen seconds."""
 
 
+MAX_PROGRAM_COST = 10_000_000
+"""The same for one run of a game's program (a turn, a hook): it runs once a turn, not at
+every decision the way a card's condition and followability are looked at, and it does the
+whole game's bookkeeping (a round's scoring moves every card of the table)."""
+
+
 def clamp(value: int) -> int:
     """`value`, held between -MAX_NUMBER and MAX_NUMBER."""
     if value > MAX_NUMBER:

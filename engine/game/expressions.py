@@ -20,11 +20,24 @@ if TYPE_CHECKING:
 Fn = Callable[["Game", dict, int], Any]
 
 _COMPARE = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt, "=": operator.eq, "!=": operator.ne}
+IN_PLAY = -1_000_000
+"""CardRef.place of a card being played."""
+
+
 class CardRef(int):
     """A card held by a variable: its code (piles.card_code), marked as a card so that
-    `value of` and `owner of` read the card's, not a property's of the same number."""
+    `value of` and `owner of` read the card's, not a property's of the same number. It also
+    remembers where it was when the effect named it (`place`: a pile slot, -1 - a space, or
+    IN_PLAY; None if unknown), because copies of a card are alike but not in one place:
+    `put K on P` takes the very card chosen from the row, not its twin in the deck.
+    Equal to its code, so copies compare and count as one."""
 
-    __slots__ = ()
+    place: int | None
+
+    def __new__(cls, code: int, place: int | None = None) -> CardRef:
+        ref = super().__new__(cls, code)
+        ref.place = place
+        return ref
 
 
 class PileRef(int):
@@ -82,7 +95,7 @@ def _this(g: Game, env: dict, me: int) -> CardRef | None:
     """The card whose effect this is: the nearest card being played on the stack."""
     for frame in reversed(g.frames):
         if frame.kind == "card":
-            return CardRef(frame.c)  # type: ignore[attr-defined]
+            return CardRef(frame.c, IN_PLAY)  # type: ignore[attr-defined]
     return None
 
 
@@ -273,16 +286,27 @@ def _top_card(e: ast.TopCard, cache) -> Fn:
         place = subject(g, env, me)
         if place is None:
             return None
-        held = g.piles[place] if type(place) is PileRef else g.stacks[place]
-        return CardRef(held[-1]) if held else None
+        if type(place) is PileRef:
+            held, where = g.piles[place], int(place)
+        else:
+            held, where = g.stacks[place], -1 - place
+        return CardRef(held[-1], where) if held else None
 
     return top_card
 
 
 def cards_in(g: Game, place: int) -> list[CardRef]:
     """The cards of a pile or of a space's stack, bottom to top."""
-    held = g.piles[place] if type(place) is PileRef else g.stacks[place]
-    return [CardRef(code) for code in held]
+    if type(place) is PileRef:
+        return [CardRef(code, int(place)) for code in g.piles[place]]
+    return [CardRef(code, -1 - place) for code in g.stacks[place]]
+
+
+def held_at(g: Game, place: int) -> list[int]:
+    """The list a CardRef.place stands for."""
+    if place == IN_PLAY:
+        return g.in_play
+    return g.piles[place] if place >= 0 else g.stacks[-1 - place]
 
 
 def _word(e: ast.Word, cache) -> Fn:

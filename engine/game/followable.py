@@ -382,11 +382,11 @@ def _build_session(game: Game, s: ast.BuildSession, value, me: int, trial: _Tria
     offers (any one shows the session can do something), or _Fail when it must place one and
     cannot."""
     rules = game.variant.rules
-    lots = (value(s.new_lots) if s.new_lots is not None else None) if s.new_lots_given else rules.new_lots_per_roll
+    lots = (value(s.new_lots) if s.new_lots is not None else None) if s.new_lots_given else rules.get("new_lots_per_roll")
     per_lot = (
         (value(s.units_per_new_lot) if s.units_per_new_lot is not None else None)
         if s.units_per_new_lot_given
-        else rules.units_per_new_lot
+        else rules.get("units_per_new_lot")
     )
     options = game._build_options(BuildFrame(me, value(s.budget) or 0, value(s.zone), lots, per_lot, s.at_least_one))
     if not options:

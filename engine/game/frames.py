@@ -60,7 +60,11 @@ def _saved(name: str, value: Any) -> Any:
 
 
 def _plain(value: Any) -> Any:
-    return int(value) if isinstance(value, int) and type(value) not in (int, bool) else value
+    """A card in a variable (expressions.CardRef) as [code, place]; any other int as an int."""
+    if isinstance(value, int) and type(value) not in (int, bool):
+        place = getattr(value, "place", None)
+        return int(value) if place is None else [int(value), place]
+    return value
 
 
 class GameFrame(Frame):

@@ -15,7 +15,7 @@ from typing import cast
 
 from engine.effects import ast
 from engine.effects.limits import MAX_EFFECT_STEPS
-from engine.game.expressions import PileRef
+from engine.game.expressions import IN_PLAY, PileRef, held_at
 from engine.game.followable import card_is_followable
 from engine.game.frames import (
     BlockFrame,
@@ -423,6 +423,12 @@ class Game:
         faces = self.book.dice[die].faces
         return [cast(int, faces[i]) for i in self.roll(die)]
 
+    def roll_off_dice(self) -> list[int]:
+        """The numbers a roll-off roll shows (model.Variant.roll_off_die; a symbol is 0)."""
+        die = self.variant.roll_off_die
+        assert die is not None  # the checker lets `roll off` be written only then
+        return [face if type(face) is int else 0 for face in (die.faces[i] for i in self.roll(die.id))]
+
     def draw(self, player: int, why: str, space: int | None = None, source: str = "deck", target: str = "hand") -> None:
         """The top card of `source` (the player's own, if it is one per player) into the
         player's `target`; an empty source is first refilled from its shuffled `refill_from`."""
@@ -523,7 +529,8 @@ class Game:
             numbers = self.player_counters[counter]
             numbers[player] += amount
             value = numbers[player]
-        self.emit("counter", {"player": player, "counter": counter, "value": value})
+        if counter in self.book.announced:
+            self.emit("counter", {"player": player, "counter": counter, "value": value})
 
     def push_build(self, player: int, budget: int, zone: str | None, lots: int | None, per_lot: int | None, must: bool) -> None:
         self.frames.append(BuildFrame(player, budget, zone, lots, per_lot, must))
@@ -676,7 +683,12 @@ class Game:
         elif kind == "choose":
             assert isinstance(frame, BlockFrame)
             statement = self.book.blocks[frame.b][frame.pc]
-            self.interp.bind(frame, statement.var, action.what, action.arg, player)  # type: ignore[union-attr]
+            value = action.arg
+            if action.what == "card":  # the very card offered, where it lies, not a twin elsewhere
+                root = cast(RootFrame, self.frames[frame.root])
+                _, _, offered = self.interp.offered_choice(cast(ast.Choose, statement), frame, root)
+                value = next(o for o in offered if o == value)
+            self.interp.bind(frame, statement.var, action.what, value, player)  # type: ignore[union-attr]
         elif kind == "react":
             assert isinstance(frame, ReactFrame)
             self.frames.pop()
@@ -767,8 +779,9 @@ class Game:
         """Whether the player is asked about cards of this timing. Only public facts decide
         (the deck has such cards, the hand is not empty): were the question skipped when the
         hand holds nothing playable, everyone would learn that from the skip. Format 1 games
-        skipped it, and still do, so that their saves replay."""
-        if self.compat == 1:
+        skipped it, and still do, so that their saves replay. A hand everyone sees (Monopoly
+        Chance's kept cards) hides nothing, so there the question comes only with a card to play."""
+        if self.compat == 1 or self.book.open_hands:
             return bool(self._playable(player, timing))
         return bool(timing) and bool(self.hand(player))
 
@@ -903,9 +916,20 @@ class Game:
     # -- cards moved by effects: `put` and `play`
 
     def _take_card(self, code: int) -> tuple[str, int | None]:
-        """Take one copy of the card out of where it is (copies are alike, so which one does
-        not matter): a pile, a space's stack, or play. Returns where it was: ("pile", slot),
-        ("space", index) or ("play", None); ("nowhere", None) if it is in none of them."""
+        """Take the card out of where it is: where the effect found it (CardRef.place), or
+        else the first place holding a copy. Returns where it was: ("pile", slot), ("space",
+        index) or ("play", None); ("nowhere", None) if it is in none of them."""
+        place = getattr(code, "place", None)
+        if place is not None:
+            held = held_at(self, place)
+            if code in held:
+                del held[len(held) - 1 - held[::-1].index(code)]
+                if place == IN_PLAY:
+                    return "play", None
+                if place >= 0:
+                    return "pile", place
+                self.dirty.add(-1 - place)
+                return "space", -1 - place
         for slot, held in enumerate(self.piles):
             if code in held:
                 del held[len(held) - 1 - held[::-1].index(code)]
@@ -930,10 +954,12 @@ class Game:
             return
         onto_pile = isinstance(target, PileRef)
         if onto_pile:
-            self.piles[target].append(code)
+            self.piles[target].append(int(code))
         else:
-            self.stacks[target].append(code)
+            self.stacks[target].append(int(code))
             self.dirty.add(target)
+        if hasattr(code, "place"):  # the variable follows its card: a later `put K` takes it from here
+            code.place = int(target) if onto_pile else -1 - target
         slots = [slot for slot in (where if source == "pile" else None, int(target) if onto_pile else None) if slot is not None]
         public = source != "pile" or not onto_pile or any(self.layout.slot_pile[s].seen_by == "everyone" for s in slots)
         private_to = None
@@ -954,6 +980,9 @@ class Game:
         not count as one of the turn's plays (the program decided it, not the player)."""
         if self._take_card(code)[0] == "nowhere":
             return
+        if hasattr(code, "place"):
+            code.place = IN_PLAY
+        code = int(code)
         self.in_play.append(code)
         self.emit("play", {"player": player, "card": self.variant.cards[code % self.book.kinds].id})
         self._push_card(code, player, target=None)

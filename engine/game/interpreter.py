@@ -133,6 +133,8 @@ class Interpreter:
 
     def choice_actions(self, what: str, options: list) -> list:
         texts = self.game.texts
+        if what == "card":  # actions hold plain codes; the CardRef (with its place) is found again on answer
+            return [texts.action("choose", int(o), "card") for o in options]
         table = texts.choose_actions.get(what)
         if table is not None:
             return [table[o] for o in options]
@@ -180,7 +182,7 @@ class Interpreter:
                 break
             totals = {}
             for player in candidates:
-                dice = g.roll_number_dice()
+                dice = g.roll_off_dice()
                 g.emit("roll_dice", {"player": player, "dice": dice})
                 totals[player] = sum(dice)
             target = min(totals.values()) if s.extreme == "lowest" else max(totals.values())
@@ -208,12 +210,12 @@ class Interpreter:
         rules = g.variant.rules
         if s.new_lots_given:
             lots = self.evaluate(s.new_lots, env, me) if s.new_lots is not None else None
-        else:
-            lots = rules.new_lots_per_roll
+        else:  # unsaid: the variant's rule of that name, or no limit
+            lots = rules.get("new_lots_per_roll")
         per_lot = (
             (self.evaluate(s.units_per_new_lot, env, me) if s.units_per_new_lot is not None else None)
             if s.units_per_new_lot_given
-            else rules.units_per_new_lot
+            else rules.get("units_per_new_lot")
         )
         zone = self.evaluate(s.zone, env, me)
         must = s.at_least_one and (s.at_least_one_if is None or bool(self.evaluate(s.at_least_one_if, env, me)))

@@ -173,7 +173,11 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
             return f"{p(d['player'])} rolls {dice} and {t.deck}: no building this turn"
         if face == "wild":
             return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and Wild"
-        return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and {t.zones[face]}"
+        if face in t.zones:
+            return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and {t.zones[face]}"
+        # a die of numbers and symbols (Monopoly Chance): the number, or the symbol
+        faces = [str(x) for x in d["dice"]] + ([str(face).replace("_", " ")] if face is not None else [])
+        return f"{p(d['player'])} rolls {' and '.join(faces)}"
     if kind == "draw":
         card = "a card" if hidden else t.cards[d["card"]]
         why = d.get("why", "")
@@ -192,7 +196,7 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "counter":
         counter = t.counters[d["counter"]]
         value = t.money(d["value"]) if counter.money else str(d["value"])
-        return f"{p(d['player'])} {counter.shown.replace('{}', value)}"
+        return f"{p(d['player'])} {(counter.shown or 'now has {}').replace('{}', value)}"
     if kind == "cannot_build":
         return f"{p(d['player'])} cannot afford anything in {t.zones[d['zone']]} with {t.money(d['budget'])}"
     if kind == "build":

@@ -91,6 +91,9 @@ class Rulebook:
         self.last_includes_ties = rules.get("last_place_includes_ties", True)
         self.top_card_owns = variant.ownership.rule == "top_card"
         self.cards_stacked = variant.stacks == "cards"
+        hands = [pile for pile in variant.piles if pile.id == "hand"]
+        self.open_hands = bool(hands) and hands[0].seen_by == "everyone"
+        """The hands are face up: whether a player holds a card to play is no secret."""
         """The spaces hold stacks of cards (codes), not of players' units."""
         self.card_value: tuple[int, ...] = tuple(card.value or 0 for card in variant.cards)
         self.card_tags: tuple[frozenset[str], ...] = tuple(frozenset(card.tags) for card in variant.cards)
@@ -99,6 +102,8 @@ class Rulebook:
         """Each score as a closure of (game, {"X": player}, player)."""
         self.score_fewest = {score.id: score.fewest for score in variant.scores}
         self.score_words = {score.id: score.name for score in variant.scores}
+        self.announced = frozenset(c.id for c in variant.counters if c.shown is not None)
+        """The counters whose changes the log tells (the others are bookkeeping)."""
         self.turn_counters = tuple(c.id for c in variant.counters if c.reset == "turn" and c.each == "game")
         self.turn_player_counters = tuple(c.id for c in variant.counters if c.reset == "turn" and c.each == "player")
         self.choices_to_look_at: frozenset[int] = frozenset().union(

@@ -456,7 +456,12 @@ class SnapshotChecker:
             return  # "nobody": an owner of a vacant lot, a roll-off with no one left
         if kind == "player":
             self.player(field, value)
-        elif kind == "card":
+        elif kind == "card":  # [code, where it was] (expressions.CardRef), or a bare code
+            if type(value) is list:
+                if len(value) != 2:
+                    raise damaged(field, "a card is [code, place]")
+                self.whole(f"{field}[1]", value[1], -1_000_000, 10_000)
+                value = value[0]
             self.whole(field, value, 0, len(self.variant.cards) * (self.players + 1) - 1)
         elif kind == "property":
             self.prop(field, value)

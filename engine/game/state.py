@@ -132,14 +132,23 @@ def read_state(game: Game, data: dict[str, Any]) -> None:
 def _with_card_refs(frame: Any, game: Game) -> Any:
     """A frame read back from plain data, its card variables (and a loop's cards) marked as
     cards again, as the effect made them (expressions.CardRef)."""
-    from engine.game.expressions import CardRef
 
     env = getattr(frame, "env", None)
     if env:
         names = game.book.card_names[frame.b]
         for name in names & env.keys():
-            if env[name] is not None:
-                env[name] = CardRef(env[name])
+            env[name] = _card_ref(env[name])
     if frame.kind == "loop" and frame.var in game.book.card_names[frame.b]:
-        frame.items = [None if item is None else CardRef(item) for item in frame.items]
+        frame.items = [_card_ref(item) for item in frame.items]
     return frame
+
+
+def _card_ref(value: Any) -> Any:
+    """[code, place] (or a bare code) as written by frames._plain, back as a CardRef."""
+    from engine.game.expressions import CardRef
+
+    if value is None:
+        return None
+    if isinstance(value, list):
+        return CardRef(int(value[0]), int(value[1]))
+    return CardRef(int(value))

@@ -120,6 +120,8 @@ def _deck_nearly_emptied(document: LocDict, root_file: str) -> Iterator[Diagnost
     """Fewer cards left after the deal than there are players: the first Fortune spaces and F
     faces draw nothing until cards are played and the discard pile is shuffled in. (Fewer
     cards than the hands need is an error, in load.py.)"""
+    if "starting_hand" not in document["rules"]:
+        return
     total = sum(c["count"] for c in document["deck"]["cards"])
     players = max(s["players"] for s in document["players"]["setups"])
     hand = document["rules"]["starting_hand"]
@@ -207,7 +209,7 @@ def _most_to_build_with(document: LocDict, cards: Sequence[ParsedCard]) -> int |
         if amount is None:
             return None
         added.append(amount)
-    return dice.get("count", 1) * max(dice["faces"]) + document["rules"]["cards_per_turn"] * max(added)
+    return dice.get("count", 1) * max(dice["faces"]) + document["rules"].get("cards_per_turn", 1) * max(added)
 
 
 def _added_by(statements: tuple[ast.Stmt, ...]) -> int | None:

@@ -121,7 +121,9 @@ def _parse_cards(document: LocDict, diagnostics: list[Diagnostic]) -> list[_Pars
             continue
         effect = _parse_effect(raw, diagnostics, budget)
         condition = _parse_text(raw, "condition", parse_condition, diagnostics)
-        if effect is None or not effect.errors:
+        if effect is None and "effect" not in raw:  # a card that is never played (a cash card)
+            parsed.append(_ParsedCard(raw, ast.Program((), ""), condition))
+        elif effect is None or not effect.errors:
             parsed.append(_ParsedCard(raw, None if effect is None else effect.program, condition))
         else:
             parsed.append(_ParsedCard(raw, None, condition, partial=effect))
@@ -412,10 +414,15 @@ def _check_piles(document: LocDict, cards: list[_ParsedCard], diagnostics: list[
                 where = f"'{key}' names '{name}'" if key in card.raw else f"'{card.raw['id']}' {words} '{name}' (the default)"
                 hint = did_you_mean(name, list(piles)) or f"give '{key}' one of: {', '.join(piles)}"
                 diagnostics.append(Diagnostic(loc, f"{where}, which is not a pile", hint))
-            elif piles[name]["each"] == "space":
+            elif piles[name]["each"] == "space" and key == "discard_to":
                 diagnostics.append(
                     Diagnostic(loc, f"'{name}' is a pile of each space; a card {words} a pile of the game or of each player")
                 )
+        zone = card.raw.get("zone")
+        zones = [z["id"] for z in document["board"]["zones"]]
+        if zone is not None and zone not in zones:
+            diagnostics.append(Diagnostic(card.raw.value_locs["zone"].loc, f"'zone' names '{zone}', which is not a zone",
+                                          did_you_mean(zone, zones)))
 
 
 def _check_players(players: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
@@ -523,7 +530,7 @@ def _check_effects(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
     for card in cards:
         timing = card.raw.get("timing")
         context = _context(document, timing if isinstance(timing, str) else "end_of_turn")
-        if card.effect is not None:
+        if card.effect is not None and "effect" in card.raw:
             _report(check_program(card.effect, context), card.raw, "effect", diagnostics)
         elif card.partial is not None and card.partial.program is not None:
             _report(check_program(card.partial.program, context, card.partial.missing_from), card.raw, "effect", diagnostics)
@@ -652,6 +659,8 @@ def _unknown_target(raw: LocDict, target: str, loc: Loc, card_ids: list[str], re
 
 def _check_deck_size(document: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
     deck, rules = document["deck"], document["rules"]
+    if "starting_hand" not in rules:  # a game without a dealt hand of that name
+        return
     total = sum(c["count"] for c in deck["cards"])
     largest = lint.largest_setup(document["players"])
     hand, players = rules["starting_hand"], largest["players"]
@@ -735,6 +744,7 @@ def _build(
                 per_turn=c.raw.get("per_turn"),
                 value=c.raw.get("value"),
                 tags=tuple(c.raw.get("tags", ())),
+                zone=c.raw.get("zone"),
             )
             for c in cards
         ),
@@ -743,7 +753,7 @@ def _build(
         scores=tuple(scores.values()),
         ranking=tuple(_resolved(document["ranking"], rules)),
         counters=tuple(
-            Counter(name, spec["reset"], spec.get("shown", "now has {}"), spec.get("money", False), spec["each"])
+            Counter(name, spec["reset"], spec.get("shown"), spec.get("money", False), spec["each"])
             for name, spec in document.get("counters", {}).items()
         ),
         timings=tuple(document["timings"].items()),

@@ -109,7 +109,8 @@ class Counter:
     id: str
     reset: str = "never"
     """"turn": back to 0 at the start of every turn; "never"."""
-    shown: str = "now has {}"
+    shown: str | None = None
+    """How the log tells a change; None: the counter is bookkeeping, never announced."""
     money: bool = False
     each: str = "game"
     """"game": one number; "player": one for each player."""
@@ -188,6 +189,8 @@ class Card:
     """What `value of K` reads for the card (a cash card's amount); None: 0."""
     tags: tuple[str, ...] = ()
     """Words `K has "tag"` asks about ("cash", "keep")."""
+    zone: str | None = None
+    """For a card starting in a pile of each space: the zone whose spaces get its copies."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +258,12 @@ class Variant:
     def number_die(self) -> Die | None:
         """The die `roll dice` and `roll off` use: the first whose faces are all numbers."""
         return next((die for die in self.dice if die.numeric), None)
+
+    @property
+    def roll_off_die(self) -> Die | None:
+        """The die `roll off` uses: the number die, else the first with any number on it (a
+        symbol then counts as 0: Monopoly Chance's icon)."""
+        return self.number_die or next((d for d in self.dice if any(type(f) is int for f in d.faces)), None)
 
     @property
     def zone_die(self) -> Die | None:
