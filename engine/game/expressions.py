@@ -31,6 +31,19 @@ def compile_expr(expr: ast.Expr, cache: dict[int, Fn]) -> Fn:
     return fn
 
 
+def constant(value: Any) -> Fn:
+    """The closure of a value known before play (a rule's, see Rulebook)."""
+    return lambda g, env, me: value
+
+
+def player_fact(expr: ast.Expr, var: str) -> Callable[[Game, int], Any] | None:
+    """The reader of a plain fact of the player `var` stands for (`worth of X`), or None for
+    any other expression: a score that is one needs no variables and no tree of closures."""
+    if not (isinstance(expr, ast.Attribute) and isinstance(expr.subject, ast.Name) and expr.subject.name == var):
+        return None
+    return _ATTRIBUTES[expr.attribute] if expr.attribute in _PLAYER_FACTS else None
+
+
 def _number(e: ast.Number, cache) -> Fn:
     value = e.value
     return lambda g, env, me: value
@@ -96,6 +109,10 @@ _ATTRIBUTES: dict[str, Callable[[Game, int], Any]] = {
     "cards": lambda g, x: len(g.hand(x)),
     "properties": lambda g, x: g.held[x],
 }
+
+
+_PLAYER_FACTS = frozenset({"worth", "supply", "cards", "properties"})
+"""The attributes of a player: `player_fact` reads them straight from the game."""
 
 
 def _units_on(e: ast.UnitsOn | ast.HasUnits, cache) -> Fn:

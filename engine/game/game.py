@@ -326,7 +326,7 @@ class Game:
 
     def score(self, name: str, player: int) -> int:
         """A score of the variant (`scores`) for one player."""
-        return self.book.score_fn[name](self, {"X": player}, player) or 0
+        return self.book.score_of[name](self, player) or 0
 
     def is_leader(self, player: int) -> bool:
         standing = self.standing()
@@ -542,9 +542,9 @@ class Game:
         if track is None:
             return
         length = track.length
-        follows = self.book.score_fn[track.follows]
+        follows = self.book.score_of[track.follows]
         for player in players:
-            target = min(length, follows(self, {"X": player}, player) or 0)
+            target = min(length, follows(self, player) or 0)
             start = self.tokens[player]
             if target == start:
                 continue
@@ -874,10 +874,11 @@ class Game:
         """Run the block's statements one after another for as long as each leaves it on top
         with nothing asked: one trip through the machine's loop per block, not per statement."""
         frames = self.frames
-        root = cast(RootFrame, frames[frame.root])
+        root: RootFrame = frames[frame.root]  # type: ignore[assignment]  # a block's root is one (no cast: a call)
         ops = self.book.ops[frame.b]
+        end = len(ops)
         while True:
-            if root.halt or frame.pc >= len(ops):
+            if root.halt or frame.pc >= end:
                 frames.pop()
                 if not root.halt:
                     parent = frames[-1]

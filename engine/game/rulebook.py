@@ -3,17 +3,21 @@ interpreter, card lookups by timing, and property tables for the hot path."""
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, KIND_OF_CHOICE, EffectContext, bindings, given_on_both_sides
-from engine.game.expressions import Fn, compile_expr, is_static
+from engine.game.expressions import Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
 from engine.game.followable import choices_to_look_at, quick_answer
 from engine.game.interpreter import INLINE_STATEMENTS, Op, compile_block
 from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
 from engine.variant.model import Variant
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
 
 _CACHE: dict[str, Rulebook] = {}
 
@@ -50,6 +54,7 @@ class Rulebook:
         """The blocks that cannot ask anything: only statements of interpreter.INLINE_STATEMENTS
         and `if`s whose sides are such blocks. An `if` runs the side it picks at once when it
         is one of these, and so does a hook."""
+        self._fix_rules()
         self.ops: list[tuple[Op, ...]] = [compile_block(statements, self) for statements in self.blocks]
         """ops[block][pc]: the statement compiled, ready to run (interpreter.compile_block)."""
         self.timed: dict[str, frozenset[int]] = {}
@@ -75,6 +80,9 @@ class Rulebook:
         self.ranking = variant.ranking
         self.score_fn = {score.id: compile_expr(score.expression, self.compiled) for score in variant.scores}
         """Each score as a closure of (game, {"X": player}, player)."""
+        self.score_of = {score.id: _score_reader(score.expression, self.score_fn[score.id]) for score in variant.scores}
+        """Each score as a function of (game, player): a plain fact of the player is read
+        directly (`player_fact`), anything else through its closure."""
         self.score_fewest = {score.id: score.fewest for score in variant.scores}
         self.score_words = {score.id: score.name for score in variant.scores}
         self.turn_counters = tuple(counter.id for counter in variant.counters if counter.reset == "turn")
@@ -127,6 +135,18 @@ class Rulebook:
                 atomic.add(b)
         return frozenset(atomic)
 
+    def _fix_rules(self) -> None:
+        """A rule's value never changes during a game: each `rule NAME` the variant's blocks,
+        card conditions and scores read is compiled to its value before play, so play looks
+        nothing up. (A rule the variant lacks is left to fail where it is read, as before.)"""
+        rules = self.variant.rules
+        roots: list = [s for block in self.blocks for s in block]
+        roots += [card.condition for card in self.variant.cards if card.condition is not None]
+        roots += [score.expression for score in self.variant.scores]
+        for node in ast.walk(roots):
+            if isinstance(node, ast.Rule) and node.name in rules:
+                self.compiled[id(node)] = constant(rules[node.name])
+
     def static_where(self, where: ast.Expr, var: str) -> bool:
         found = self._static.get(id(where))
         if found is None:
@@ -168,6 +188,13 @@ class Rulebook:
                 scope = {**scope, name: kind}
             scopes.append(dict(scope))
         return block_id
+
+
+def _score_reader(expression: ast.Expr, fn: Fn) -> Callable[[Game, int], Any]:
+    fact = player_fact(expression, "X")
+    if fact is not None:
+        return fact
+    return lambda game, player: fn(game, {"X": player}, player)
 
 
 def rulebook_for(variant: Variant) -> Rulebook:
