@@ -85,6 +85,8 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
             return stack[-1] if stack else None
 
         return top_of_variable
+    if isinstance(e.subject, ast.Name) and e.subject.name == "me":  # `supply of me`: no call for `me`
+        return lambda g, env, me: empty if me is None else getter(g, me)
 
     def attribute(g, env, me):
         value = subject(g, env, me)
@@ -166,6 +168,9 @@ def _arith(e: ast.Arith, cache) -> Fn:
 
 def _compare(e: ast.Compare, cache) -> Fn:
     left, right, op = compile_expr(e.left, cache), compile_expr(e.right, cache), _COMPARE[e.op]
+    if isinstance(e.right, ast.Number):  # `value of P <= 5`: the number is read once, here
+        number = e.right.value or 0
+        return lambda g, env, me: op(left(g, env, me) or 0, number)
     return lambda g, env, me: op(left(g, env, me) or 0, right(g, env, me) or 0)
 
 

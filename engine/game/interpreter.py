@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
-from engine.effects.limits import MAX_REPEAT, clamp
+from engine.effects.limits import MAX_NUMBER, MAX_REPEAT, clamp
 from engine.game.expressions import Fn, collection, compile_expr, each_of
 from engine.game.followable import continuation_followable, segments_after
 from engine.game.frames import (
@@ -392,10 +392,12 @@ def _op_let(s: ast.Let, book: Rulebook) -> Op:
 
 def _op_set_counter(s: ast.SetCounter, book: Rulebook) -> Op:
     value, counter = compile_expr(s.value, book.compiled), s.counter
+    low, high = -MAX_NUMBER, MAX_NUMBER
 
     def op(g, f, root):
         f.pc += 1
-        g.counters[counter] = clamp(value(g, f.env, root.me) or 0)
+        number = value(g, f.env, root.me) or 0
+        g.counters[counter] = number if low <= number <= high else clamp(number)  # as _arith: no call in bounds
 
     return op
 
@@ -420,34 +422,48 @@ def _op_settle(s: ast.Settle, book: Rulebook) -> Op:
 
 
 def _op_roll_faces(s: ast.RollFaces, book: Rulebook) -> Op:
-    """Roll the named dice in the order written, one announcement for all of them. A die of
-    numbers only (known now) skips the sorting of words from numbers."""
+    """Roll the named dice in the order written, one announcement for all of them. Which dice
+    show only numbers, or are one die of only words, is known now: they skip sorting words
+    from numbers."""
     faces_of = {die.id: die.faces for die in book.variant.dice}  # ops are made before book.dice
-    rolls = tuple((die_id, var, faces_of[die_id]) for die_id, var in s.rolls)
-    numeric = tuple(all(type(v) is int for v in faces) for _, _, faces in rolls)
+    counts = {die.id: die.count for die in book.variant.dice}
+    rolls = tuple((die_id, var, faces_of[die_id], _face_kinds(faces_of[die_id], counts[die_id])) for die_id, var in s.rolls)
 
     def op(g, f, root):
         f.pc += 1
-        env, rolled = f.env, g.rolled
+        env, rolled, roll = f.env, g.rolled, g.roll
         numbers: list[int] = []
         face = None
-        for (die_id, var, faces), only_numbers in zip(rolls, numeric):
-            shown = g.roll(die_id)
-            rolled[die_id] = shown
-            values = [faces[i] for i in shown]
-            if only_numbers:
-                numbers.extend(values)
+        for die_id, var, faces, kinds in rolls:
+            shown = rolled[die_id] = roll(die_id)
+            if kinds == "numbers":
+                values = [faces[i] for i in shown]
+                numbers += values
                 env[var] = sum(values)
-                continue
-            words = [v for v in values if type(v) is not int]
-            if words and face is None:
-                face = words[0]
-            counted = [v for v in values if isinstance(v, int)]
-            numbers.extend(counted)
-            env[var] = words[0] if words and len(values) == 1 else sum(counted)
+            elif kinds == "a word":
+                env[var] = word = faces[shown[0]]
+                if face is None:
+                    face = word
+            else:
+                values = [faces[i] for i in shown]
+                words = [v for v in values if type(v) is not int]
+                if words and face is None:
+                    face = words[0]
+                counted = [v for v in values if isinstance(v, int)]
+                numbers.extend(counted)
+                env[var] = words[0] if words and len(values) == 1 else sum(counted)
         g.emit("roll", {"player": root.me, "dice": numbers, "face": face})
 
     return op
+
+
+def _face_kinds(faces: tuple, count: int) -> str:
+    """"numbers" for dice of numbers only, "a word" for one die of words only, else "mixed"."""
+    if all(type(v) is int for v in faces):
+        return "numbers"
+    if count == 1 and not any(isinstance(v, int) for v in faces):
+        return "a word"
+    return "mixed"
 
 
 def _op_build_session(s: ast.BuildSession, book: Rulebook) -> Op:
