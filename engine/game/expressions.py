@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
@@ -305,12 +306,13 @@ def candidates(g: Game, kind: str, zone: Fn | None, env: dict, me: int) -> list:
             items = [p for p in items if p != me]
     elif kind == "zone":
         items = list(g.book.zone_ids)
-    else:
-        items = list(g.book.zone_props[zone(g, env, me)]) if zone is not None else list(range(len(g.stacks)))
+    else:  # hotels and vacant lots sorted by their stacks without a Python loop (the explorer's commonest list)
+        stacks = g.stacks
+        board = g.book.zone_props[zone(g, env, me)] if zone is not None else range(len(stacks))
         if kind == "hotel":
-            stacks = g.stacks
-            items = [p for p in items if stacks[p]]
+            items = list(filter(stacks.__getitem__, board))
         elif kind == "vacant lot":
-            stacks = g.stacks
-            items = [p for p in items if not stacks[p]]
+            items = list(filterfalse(stacks.__getitem__, board))
+        else:
+            items = list(board)
     return items
