@@ -878,20 +878,20 @@ class Game:
         ops = self.book.ops[frame.b]
         end = len(ops)
         while True:
-            if root.halt or frame.pc >= end:
+            pc = frame.pc
+            if root.halt or pc >= end:
                 frames.pop()
                 if not root.halt:
                     parent = frames[-1]
                     if isinstance(parent, BlockFrame):
                         self._hand_back(parent, frame.env)
                 return
-            steps = root.steps + 1
-            root.steps = steps
+            root.steps = steps = root.steps + 1
             if steps > MAX_EFFECT_STEPS:
                 root.halt = True
                 self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
                 return
-            ops[frame.pc](self, frame, root)
+            ops[pc](self, frame, root)
             if frames[-1] is not frame or self.pending is not None or self.over:
                 return
 
@@ -899,7 +899,7 @@ class Game:
         """A side of an `if ... else` is done: the names both sides give a value to are known
         after it (the rulebook says which), so they go to the block it stands in."""
         parent_env = parent.env
-        for name in self.book.scopes[parent.b][parent.pc]:
+        for name in self.book.given_after[parent.b][parent.pc]:
             if name not in parent_env and name in env:
                 parent_env[name] = env[name]
 

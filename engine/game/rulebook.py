@@ -32,6 +32,10 @@ class Rulebook:
         self.scopes: list[list[dict[str, str]]] = []
         """scopes[block][pc]: the variables (name -> kind) a block's frame holds before its
         statement pc runs; a saved frame's variables must be exactly these."""
+        self.given_after: list[list[tuple[str, ...]]] = []
+        """given_after[block][pc]: the variables in scope before statement pc that were not
+        before pc - 1, the names an `if` just passed gives on both sides. Only these can be
+        handed back from its side (`Game._hand_back`): the others were already known."""
         self.child_blocks: dict[int, tuple[int, ...]] = {}  # id(statement) -> block ids of its bodies
         self.compiled: dict[int, Fn] = {}  # id(expression) -> closure, filled on first use
         self.static_lists: dict[tuple, list[int]] = {}  # (id(where), zone) -> properties it keeps
@@ -172,6 +176,7 @@ class Rulebook:
         self.blocks.append(statements)
         scopes = [dict(scope)]
         self.scopes.append(scopes)
+        self.given_after.append([])  # filled once its statements are numbered
         for statement in statements:
             if isinstance(statement, ast.If):
                 then_block = self._number(statement.then, scope, context)
@@ -187,6 +192,8 @@ class Rulebook:
             for name, kind in bindings(statement, scope, context):
                 scope = {**scope, name: kind}
             scopes.append(dict(scope))
+        pairs = zip(scopes, scopes[1:])
+        self.given_after[block_id] = [()] + [tuple(n for n in after if n not in before) for before, after in pairs]
         return block_id
 
 
