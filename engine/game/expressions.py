@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
@@ -61,6 +62,19 @@ def compile_expr(expr: ast.Expr, cache: dict[int, Fn]) -> Fn:
     if fn is None:
         fn = cache[id(expr)] = _COMPILERS[type(expr)](expr, cache)
     return fn
+
+
+def constant(value: Any) -> Fn:
+    """The closure of a value known before play (a rule's, see Rulebook)."""
+    return lambda g, env, me: value
+
+
+def player_fact(expr: ast.Expr, var: str) -> Callable[[Game, int], Any] | None:
+    """The reader of a plain fact of the player `var` stands for (`worth of X`), or None for
+    any other expression: a score that is one needs no variables and no tree of closures."""
+    if not (isinstance(expr, ast.Attribute) and isinstance(expr.subject, ast.Name) and expr.subject.name == var):
+        return None
+    return _ATTRIBUTES[expr.attribute] if expr.attribute in _PLAYER_FACTS else None
 
 
 def _number(e: ast.Number, cache) -> Fn:
@@ -119,6 +133,8 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
             return g.owner_of_card(stack[-1]) if g.book.cards_stacked else stack[-1]
 
         return top_of_variable
+    if isinstance(e.subject, ast.Name) and e.subject.name == "me":  # `supply of me`: no call for `me`
+        return lambda g, env, me: empty if me is None else getter(g, me)
 
     def attribute(g, env, me):
         value = subject(g, env, me)
@@ -155,6 +171,10 @@ _ATTRIBUTES: dict[str, Callable[[Game, int], Any]] = {
     "cards": lambda g, x: len(g.hand(x)),
     "properties": lambda g, x: g.held[x],
 }
+
+
+_PLAYER_FACTS = frozenset({"worth", "supply", "cards", "properties"})
+"""The attributes of a player: `player_fact` reads them straight from the game."""
 
 
 def _units_on(e: ast.UnitsOn | ast.HasUnits, cache) -> Fn:
@@ -208,6 +228,9 @@ def _arith(e: ast.Arith, cache) -> Fn:
 
 def _compare(e: ast.Compare, cache) -> Fn:
     left, right, op = compile_expr(e.left, cache), compile_expr(e.right, cache), _COMPARE[e.op]
+    if isinstance(e.right, ast.Number):  # `value of P <= 5`: the number is read once, here
+        number = e.right.value or 0
+        return lambda g, env, me: op(left(g, env, me) or 0, number)
     return lambda g, env, me: op(left(g, env, me) or 0, right(g, env, me) or 0)
 
 
@@ -405,12 +428,13 @@ def candidates(g: Game, kind: str, zone: Fn | None, env: dict, me: int) -> list:
     elif kind == "card":
         place = zone(g, env, me) if zone is not None else None
         items = [] if place is None else cards_in(g, place)
-    else:
-        items = list(g.book.zone_props[zone(g, env, me)]) if zone is not None else list(range(len(g.stacks)))
+    else:  # hotels and vacant lots sorted by their stacks without a Python loop (the explorer's commonest list)
+        stacks = g.stacks
+        board = g.book.zone_props[zone(g, env, me)] if zone is not None else range(len(stacks))
         if kind == "hotel":
-            stacks = g.stacks
-            items = [p for p in items if stacks[p]]
+            items = list(filter(stacks.__getitem__, board))
         elif kind == "vacant lot":
-            stacks = g.stacks
-            items = [p for p in items if not stacks[p]]
+            items = list(filterfalse(stacks.__getitem__, board))
+        else:
+            items = list(board)
     return items

@@ -212,6 +212,9 @@ def _step(game: Game, s: ast.Stmt, env: dict, me: int, rest: list, trial: _Trial
     """Carry out one statement. Returns None when the path goes on with `rest`, a list of
     segments when it goes on with those instead, or (variable, values) to branch on."""
     interp = game.interp
+    if not isinstance(s, _BRANCHING):  # the commonest: one test, not one per kind below
+        _act(game, s, lambda expr: interp.evaluate(expr, env, me), me, trial)
+        return None
     if isinstance(s, ast.Let):
         env[s.var] = interp.evaluate(s.value, env, me)
         return None
@@ -248,8 +251,14 @@ def _step(game: Game, s: ast.Stmt, env: dict, me: int, rest: list, trial: _Trial
         else:
             times = max(0, min(interp.evaluate(s.times, env, me) or 0, MAX_REPEAT))
         return [(game.book.blocks[body], 0, dict(env)) for _ in range(times)] + rest
-    _act(game, s, lambda expr: interp.evaluate(expr, env, me), me, trial)
-    return None
+    raise AssertionError(f"{type(s).__name__} is in _BRANCHING but not worked out here")
+
+
+_BRANCHING = (
+    ast.Let, ast.RollZone, ast.Choose, ast.ChooseNumber, ast.RollDice, ast.RollOff, ast.If, ast.ForEach, ast.Repeat,
+)
+"""The statements `_step` works out itself (they bind, branch or go on with other segments);
+every other one is a direction `_act` carries out. A new such statement goes here too."""
 
 
 def _move_card(game: Game, card: int | None, target: int | None, trial: _Trial) -> None:

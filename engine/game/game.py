@@ -343,7 +343,7 @@ class Game:
 
     def score(self, name: str, player: int) -> int:
         """A score of the variant (`scores`) for one player."""
-        return self.book.score_fn[name](self, {"X": player}, player) or 0
+        return self.book.score_of[name](self, player) or 0
 
     def is_leader(self, player: int) -> bool:
         standing = self.standing()
@@ -574,9 +574,9 @@ class Game:
         if track is None:
             return
         length = track.length
-        follows = self.book.score_fn[track.follows]
+        follows = self.book.score_of[track.follows]
         for player in players:
-            target = min(length, follows(self, {"X": player}, player) or 0)
+            target = min(length, follows(self, player) or 0)
             start = self.tokens[player]
             if target == start:
                 continue
@@ -991,23 +991,24 @@ class Game:
         """Run the block's statements one after another for as long as each leaves it on top
         with nothing asked: one trip through the machine's loop per block, not per statement."""
         frames = self.frames
-        root = cast(RootFrame, frames[frame.root])
+        root: RootFrame = frames[frame.root]  # type: ignore[assignment]  # a block's root is one (no cast: a call)
         ops = self.book.ops[frame.b]
+        end = len(ops)
         while True:
-            if root.halt or frame.pc >= len(ops):
+            pc = frame.pc
+            if root.halt or pc >= end:
                 frames.pop()
                 if not root.halt:
                     parent = frames[-1]
                     if isinstance(parent, BlockFrame):
                         self._hand_back(parent, frame.env)
                 return
-            steps = root.steps + 1
-            root.steps = steps
+            root.steps = steps = root.steps + 1
             if steps > MAX_EFFECT_STEPS:
                 root.halt = True
                 self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
                 return
-            ops[frame.pc](self, frame, root)
+            ops[pc](self, frame, root)
             if frames[-1] is not frame or self.pending is not None or self.over:
                 return
 
@@ -1015,7 +1016,7 @@ class Game:
         """A side of an `if ... else` is done: the names both sides give a value to are known
         after it (the rulebook says which), so they go to the block it stands in."""
         parent_env = parent.env
-        for name in self.book.scopes[parent.b][parent.pc]:
+        for name in self.book.given_after[parent.b][parent.pc]:
             if name not in parent_env and name in env:
                 parent_env[name] = env[name]
 

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
-from engine.effects.limits import MAX_REPEAT, clamp
-from engine.game.expressions import collection, compile_expr, each_of
+from engine.effects.limits import MAX_NUMBER, MAX_REPEAT, clamp
+from engine.game.expressions import Fn, collection, compile_expr, each_of
 from engine.game.followable import continuation_followable, segments_after
 from engine.game.frames import (
     BlockFrame,
@@ -203,24 +203,6 @@ class Interpreter:
             return
         self.game.place(player, prop, min(count, MAX_REPEAT))
 
-    def _build_session(self, s: ast.BuildSession, f, root):
-        g = self.game
-        env, me = f.env, root.me
-        f.pc += 1
-        rules = g.variant.rules
-        if s.new_lots_given:
-            lots = self.evaluate(s.new_lots, env, me) if s.new_lots is not None else None
-        else:  # unsaid: the variant's rule of that name, or no limit
-            lots = rules.get("new_lots_per_roll")
-        per_lot = (
-            (self.evaluate(s.units_per_new_lot, env, me) if s.units_per_new_lot is not None else None)
-            if s.units_per_new_lot_given
-            else rules.get("units_per_new_lot")
-        )
-        zone = self.evaluate(s.zone, env, me)
-        must = s.at_least_one and (s.at_least_one_if is None or bool(self.evaluate(s.at_least_one_if, env, me)))
-        g.push_build(me, self.evaluate(s.budget, env, me) or 0, zone, lots, per_lot, must)
-
     def _remove_top(self, s: ast.RemoveTop, f, root):
         f.pc += 1
         prop = self.evaluate(s.property, f.env, root.me)
@@ -314,26 +296,6 @@ class Interpreter:
 
     # -- the game's own words: used by its setup and turn programs
 
-    def _roll_faces(self, s: ast.RollFaces, f, root):
-        """Roll the named dice in the order written, one announcement for all of them."""
-        f.pc += 1
-        g = self.game
-        dice = g.book.dice
-        numbers: list[int] = []
-        face = None
-        for die_id, var in s.rolls:
-            die = dice[die_id]
-            shown = g.roll(die_id)
-            g.rolled[die_id] = shown
-            values = [die.faces[i] for i in shown]
-            words = [v for v in values if type(v) is not int]
-            if words and face is None:
-                face = words[0]
-            counted = [v for v in values if isinstance(v, int)]
-            numbers.extend(counted)
-            f.env[var] = words[0] if words and len(values) == 1 else sum(counted)
-        g.emit("roll", {"player": root.me, "dice": numbers, "face": face})
-
     def _end_game(self, s: ast.EndGame, f, root):
         f.pc += 1
         player = None if s.player is None else self.evaluate(s.player, f.env, root.me)
@@ -393,12 +355,10 @@ _EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, Any], None]] = {
     ast.RollDice: Interpreter._roll_dice,
     ast.RollOff: Interpreter._roll_off,
     ast.BuildUnits: Interpreter._build_units,
-    ast.BuildSession: Interpreter._build_session,
     ast.RemoveTop: Interpreter._remove_top,
     ast.RemoveAll: Interpreter._remove_all,
     ast.MoveTop: Interpreter._move_top,
     ast.Draw: Interpreter._draw,
-    ast.RollFaces: Interpreter._roll_faces,
     ast.EndGame: Interpreter._end_game,
     ast.StartWith: Interpreter._start_with,
     ast.Shuffle: Interpreter._shuffle,
@@ -469,6 +429,7 @@ def _op_let(s: ast.Let, book: Rulebook) -> Op:
 
 def _op_set_counter(s: ast.SetCounter, book: Rulebook) -> Op:
     value, counter = compile_expr(s.value, book.compiled), s.counter
+    low, high = -MAX_NUMBER, MAX_NUMBER
     if s.subject is not None:
         subject = compile_expr(s.subject, book.compiled)
 
@@ -482,7 +443,8 @@ def _op_set_counter(s: ast.SetCounter, book: Rulebook) -> Op:
 
     def op(g, f, root):
         f.pc += 1
-        g.counters[counter] = clamp(value(g, f.env, root.me) or 0)
+        number = value(g, f.env, root.me) or 0
+        g.counters[counter] = number if low <= number <= high else clamp(number)  # as _arith: no call in bounds
 
     return op
 
@@ -508,10 +470,85 @@ def _op_settle(s: ast.Settle, book: Rulebook) -> Op:
     return op
 
 
+
+def _op_roll_faces(s: ast.RollFaces, book: Rulebook) -> Op:
+    """Roll the named dice in the order written, one announcement for all of them. Which dice
+    show only numbers, or are one die of only words, is known now: they skip sorting words
+    from numbers."""
+    faces_of = {die.id: die.faces for die in book.variant.dice}  # ops are made before book.dice
+    counts = {die.id: die.count for die in book.variant.dice}
+    rolls = tuple((die_id, var, faces_of[die_id], _face_kinds(faces_of[die_id], counts[die_id])) for die_id, var in s.rolls)
+
+    def op(g, f, root):
+        f.pc += 1
+        env, rolled, roll = f.env, g.rolled, g.roll
+        numbers: list[int] = []
+        face = None
+        for die_id, var, faces, kinds in rolls:
+            shown = rolled[die_id] = roll(die_id)
+            if kinds == "numbers":
+                values = [faces[i] for i in shown]
+                numbers += values
+                env[var] = sum(values)
+            elif kinds == "a word":
+                env[var] = word = faces[shown[0]]
+                if face is None:
+                    face = word
+            else:
+                values = [faces[i] for i in shown]
+                words = [v for v in values if type(v) is not int]
+                if words and face is None:
+                    face = words[0]
+                counted = [v for v in values if isinstance(v, int)]
+                numbers.extend(counted)
+                env[var] = words[0] if words and len(values) == 1 else sum(counted)
+        g.emit("roll", {"player": root.me, "dice": numbers, "face": face})
+
+    return op
+
+
+def _face_kinds(faces: tuple, count: int) -> str:
+    """"numbers" for dice of numbers only, "a word" for one die of words only, else "mixed"."""
+    if all(type(v) is int for v in faces):
+        return "numbers"
+    if count == 1 and not any(isinstance(v, int) for v in faces):
+        return "a word"
+    return "mixed"
+
+
+def _op_build_session(s: ast.BuildSession, book: Rulebook) -> Op:
+    """A build session's settings, each a closure made once: the statement's own, else the
+    variant's rule of that name (read when run, as the statement reads it)."""
+    lots = _setting(s.new_lots_given, s.new_lots, "new_lots_per_roll", book)
+    per_lot = _setting(s.units_per_new_lot_given, s.units_per_new_lot, "units_per_new_lot", book)
+    zone, budget = compile_expr(s.zone, book.compiled), compile_expr(s.budget, book.compiled)
+    at_least_one = s.at_least_one
+    must_if = None if s.at_least_one_if is None else compile_expr(s.at_least_one_if, book.compiled)
+
+    def op(g, f, root):
+        env, me = f.env, root.me
+        f.pc += 1
+        new_lots, units_per_lot, where = lots(g, env, me), per_lot(g, env, me), zone(g, env, me)
+        must = at_least_one and (must_if is None or bool(must_if(g, env, me)))
+        g.push_build(me, budget(g, env, me) or 0, where, new_lots, units_per_lot, must)
+
+    return op
+
+
+def _setting(given: bool, expr: ast.Expr | None, rule: str, book: Rulebook) -> Fn:
+    if not given:
+        return lambda g, env, me: g.variant.rules.get(rule)  # unsaid: the rule of that name, or no limit
+    if expr is None:
+        return lambda g, env, me: None
+    return compile_expr(expr, book.compiled)
+
+
 _OP_MAKERS: dict[type, Callable[[Any, Rulebook], Op]] = {
     ast.If: _op_if,
     ast.Let: _op_let,
     ast.SetCounter: _op_set_counter,
     ast.OfferCards: _op_offer_cards,
     ast.Settle: _op_settle,
+    ast.RollFaces: _op_roll_faces,
+    ast.BuildSession: _op_build_session,
 }

@@ -3,17 +3,21 @@ interpreter, card lookups by timing, and property tables for the hot path."""
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, KIND_OF_CHOICE, EffectContext, bindings, given_on_both_sides
-from engine.game.expressions import Fn, compile_expr, is_static
+from engine.game.expressions import Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
 from engine.game.followable import choices_to_look_at, quick_answer
 from engine.game.interpreter import INLINE_STATEMENTS, Op, compile_block
 from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
 from engine.variant.model import Variant
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
 
 _CACHE: dict[str, Rulebook] = {}
 
@@ -28,6 +32,10 @@ class Rulebook:
         self.scopes: list[list[dict[str, str]]] = []
         """scopes[block][pc]: the variables (name -> kind) a block's frame holds before its
         statement pc runs; a saved frame's variables must be exactly these."""
+        self.given_after: list[list[tuple[str, ...]]] = []
+        """given_after[block][pc]: the variables in scope before statement pc that were not
+        before pc - 1, the names an `if` just passed gives on both sides. Only these can be
+        handed back from its side (`Game._hand_back`): the others were already known."""
         self.child_blocks: dict[int, tuple[int, ...]] = {}  # id(statement) -> block ids of its bodies
         self.compiled: dict[int, Fn] = {}  # id(expression) -> closure, filled on first use
         self.static_lists: dict[tuple, list[int]] = {}  # (id(where), zone) -> properties it keeps
@@ -50,6 +58,7 @@ class Rulebook:
         """The blocks that cannot ask anything: only statements of interpreter.INLINE_STATEMENTS
         and `if`s whose sides are such blocks. An `if` runs the side it picks at once when it
         is one of these, and so does a hook."""
+        self._fix_rules()
         self.ops: list[tuple[Op, ...]] = [compile_block(statements, self) for statements in self.blocks]
         """ops[block][pc]: the statement compiled, ready to run (interpreter.compile_block)."""
         self.uses_this: tuple[bool, ...] = tuple(
@@ -100,6 +109,9 @@ class Rulebook:
         self.ranking = variant.ranking
         self.score_fn = {score.id: compile_expr(score.expression, self.compiled) for score in variant.scores}
         """Each score as a closure of (game, {"X": player}, player)."""
+        self.score_of = {score.id: _score_reader(score.expression, self.score_fn[score.id]) for score in variant.scores}
+        """Each score as a function of (game, player): a plain fact of the player is read
+        directly (`player_fact`), anything else through its closure."""
         self.score_fewest = {score.id: score.fewest for score in variant.scores}
         self.score_words = {score.id: score.name for score in variant.scores}
         self.announced = frozenset(c.id for c in variant.counters if c.shown is not None)
@@ -155,6 +167,18 @@ class Rulebook:
                 atomic.add(b)
         return frozenset(atomic)
 
+    def _fix_rules(self) -> None:
+        """A rule's value never changes during a game: each `rule NAME` the variant's blocks,
+        card conditions and scores read is compiled to its value before play, so play looks
+        nothing up. (A rule the variant lacks is left to fail where it is read, as before.)"""
+        rules = self.variant.rules
+        roots: list = [s for block in self.blocks for s in block]
+        roots += [card.condition for card in self.variant.cards if card.condition is not None]
+        roots += [score.expression for score in self.variant.scores]
+        for node in ast.walk(roots):
+            if isinstance(node, ast.Rule) and node.name in rules:
+                self.compiled[id(node)] = constant(rules[node.name])
+
     def static_where(self, where: ast.Expr, var: str) -> bool:
         found = self._static.get(id(where))
         if found is None:
@@ -180,6 +204,7 @@ class Rulebook:
         self.blocks.append(statements)
         scopes = [dict(scope)]
         self.scopes.append(scopes)
+        self.given_after.append([])  # filled once its statements are numbered
         for statement in statements:
             if isinstance(statement, ast.If):
                 then_block = self._number(statement.then, scope, context)
@@ -195,7 +220,16 @@ class Rulebook:
             for name, kind in bindings(statement, scope, context):
                 scope = {**scope, name: kind}
             scopes.append(dict(scope))
+        pairs = zip(scopes, scopes[1:])
+        self.given_after[block_id] = [()] + [tuple(n for n in after if n not in before) for before, after in pairs]
         return block_id
+
+
+def _score_reader(expression: ast.Expr, fn: Fn) -> Callable[[Game, int], Any]:
+    fact = player_fact(expression, "X")
+    if fact is not None:
+        return fact
+    return lambda game, player: fn(game, {"X": player}, player)
 
 
 def rulebook_for(variant: Variant) -> Rulebook:
