@@ -232,8 +232,10 @@ def test_one_broken_line_in_any_bundled_effect_is_reported_on_or_after_it_and_on
     """Every line of every card's effect, broken in a few ways: the problems found (syntax,
     then names and kinds of what still parsed) all sit on the broken line or after it, and
     there is at most one syntax error and two problems in all."""
+    from engine.variant.load import effect_context
+
     variant = load_variant(name)
-    zones = frozenset(zone.id for zone in variant.zones)
+    contexts: dict = {}
     for card in variant.cards:
         lines = card.effect.source.split("\n")
         for number, line in enumerate(lines, start=1):
@@ -245,7 +247,7 @@ def test_one_broken_line_in_any_bundled_effect_is_reported_on_or_after_it_and_on
                 parsed = parse_effect_all(text)
                 found = [(e.line, e.message) for e in parsed.errors]
                 if parsed.program is not None:
-                    context = EffectContext(zones, card.timing)
+                    context = contexts.setdefault(card.timing, effect_context(name, card.timing, False))
                     found += [(p.line, p.message) for p in check_program(parsed.program, context, parsed.missing_from)]
                 assert all(at >= number for at, _ in found), (text, found)
                 assert len(parsed.errors) <= 1 and len(found) <= 2, (text, found)

@@ -55,16 +55,30 @@ def help_markdown(variant: Variant, players: int | None = None) -> str:
             "",
             variant.description,
             "",
-            *_setup(variant, players),
-            *_board(variant),
-            *_turn(variant),
-            *_switches(variant),
+            *(_own_rules(variant) if variant.how_to_play else
+              [*_setup(variant, players), *_board(variant), *_turn(variant), *_switches(variant)]),
             *_cards(variant),
             "## Keys",
             "",
             KEYS,
         ]
     )
+
+
+def _own_rules(variant: Variant) -> list[str]:
+    """A game that says how it is played: its seats, board and scoring from the data, its own
+    words for the rest."""
+    seats = ", ".join(f"{seat.name} ({seat.token})" for seat in variant.seats)
+    scores = ", then ".join(
+        f"the {'fewest' if score.fewest else 'most'} {score.name}"
+        for score in (next(s for s in variant.scores if s.id == key) for key in variant.ranking)
+    )
+    return [
+        "## Set-up", "", f"- Seats and tokens: {seats}.", "",
+        *_board(variant),
+        "## How to play", "", variant.how_to_play.strip(), "",
+        "## Winning", "", f"- The winner has {scores}.", "",
+    ]
 
 
 def _setup(variant: Variant, players: int | None) -> list[str]:

@@ -135,6 +135,7 @@ class _Checker:
         self.missing_from = missing_from
         self.problems: list[Problem] = []
         self.known: dict[int, int] = {}  # id(expression) -> its value, when known before play
+        self.unknown: set[str] = set()  # names already reported unknown: once is enough
 
     def report(self, node: ast.Node, message: str, hint: str | None = None) -> None:
         self.problems.append(Problem(message, node.line, node.col, hint))
@@ -183,6 +184,9 @@ class _Checker:
             return "zone"
         if self.missing_from is not None and node.line >= self.missing_from:
             return None  # perhaps made on a line with a syntax error: that error is the one to fix
+        if name in self.unknown:
+            return None
+        self.unknown.add(name)
         known = list(scope.variables) + sorted(self.context.zones) + ["me"]
         self.report(node, f"unknown name '{name}'", did_you_mean(name, known) or _known_hint(scope, self.context.zones))
         return None

@@ -70,6 +70,9 @@ def measure(node: ast.Node, sizes: Sizes) -> Cost:
 
 
 def _collection(node: ast.Count | ast.Choose | ast.ForEach, sizes: Sizes) -> Cost:
+    if isinstance(node, ast.Count) and node.kind == "card" and node.where is None and node.total is None:
+        # the size of a pile or stack, read at once (expressions._count)
+        return Cost(1 + (measure(node.zone, sizes).steps if node.zone is not None else 0))
     count = sizes.of(node.kind, node.zone is not None)
     where = Cost(0) if node.where is None else measure(node.where, sizes)
     total = getattr(node, "total", None)

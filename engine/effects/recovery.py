@@ -204,14 +204,21 @@ class _Recovery:
         return True
 
     def _leave_out(self, line: int, deeper_than: int) -> bool:
-        """Leave out `line` and the lines after it indented further than `deeper_than`."""
+        """Leave out `line` and the lines after it indented further than `deeper_than`; when
+        `line` is an `if`, its `else:` and the lines under that too (left alone, the `else`
+        would be a second mistake of the same line)."""
         changed = False
+        was_if = self._is_code(line) and self._code(line).lstrip().startswith("if ")
+        stopped_at = None
         for number in range(line, len(self.lines) + 1):
             if self._is_code(number):
                 if number > line and self._indent(number) <= deeper_than:
+                    stopped_at = number
                     break
                 self._set(number, "")
                 changed = True
+        if was_if and stopped_at is not None and _ELSE.match(self._code(stopped_at).lstrip()):
+            self._leave_out(stopped_at, deeper_than=self._indent(stopped_at))
         return changed
 
     def _set(self, number: int, text: str) -> None:

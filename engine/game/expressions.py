@@ -40,6 +40,11 @@ class CardRef(int):
         ref.place = place
         return ref
 
+    def __setattr__(self, name: str, value: object) -> None:
+        if name != "place" or "place" in self.__dict__:
+            raise AttributeError("a CardRef does not change: `put` binds a new one")  # copies of a game share them
+        object.__setattr__(self, name, value)
+
 
 class PileRef(int):
     """A pile an effect names (`deck`, `hand of X`): its slot in `Game.piles`, marked so that
@@ -197,6 +202,14 @@ def _count(e: ast.Count, cache) -> Fn:
     zone = None if e.zone is None else compile_expr(e.zone, cache)
     where = None if e.where is None else compile_expr(e.where, cache)
     kind, var = e.kind, e.var
+    if kind == "card" and where is None and e.total is None and zone is not None:
+        def size_of(g, env, me):  # how many cards a pile or a space holds: no list is made
+            place = zone(g, env, me)
+            if place is None:
+                return 0
+            return len(g.piles[place]) if type(place) is PileRef else len(g.stacks[place])
+
+        return size_of
     if e.total is None:
         return lambda g, env, me: len(collection(g, kind, var, zone, where, env, me))
     value = compile_expr(e.total, cache)

@@ -945,21 +945,19 @@ class Game:
             return "play", None
         return "nowhere", None
 
-    def move_card(self, code: int, target: int, player: int) -> None:
+    def move_card(self, code: int, target: int, player: int) -> int | None:
         """`put K on X`: the card onto a pile (X a PileRef) or a space's stack of cards. Who
         sees which card it is: everyone if it was or goes face up (a space, play, a pile seen
         by everyone); else the one player who may see the pile it goes to or came from."""
         source, where = self._take_card(code)
         if source == "nowhere":
-            return
+            return None
         onto_pile = isinstance(target, PileRef)
         if onto_pile:
             self.piles[target].append(int(code))
         else:
             self.stacks[target].append(int(code))
             self.dirty.add(target)
-        if hasattr(code, "place"):  # the variable follows its card: a later `put K` takes it from here
-            code.place = int(target) if onto_pile else -1 - target
         slots = [slot for slot in (where if source == "pile" else None, int(target) if onto_pile else None) if slot is not None]
         public = source != "pile" or not onto_pile or any(self.layout.slot_pile[s].seen_by == "everyone" for s in slots)
         private_to = None
@@ -974,14 +972,13 @@ class Game:
             "to_owner": self.layout.slot_owner[target] if onto_pile else None,
         }
         self.emit("put", data, private_to)
+        return int(target) if onto_pile else -1 - target  # where it now lies (CardRef.place)
 
     def play_from_anywhere(self, code: int, player: int) -> None:
         """`play K`: the card is played by `player` from where it is, as from a hand; it does
         not count as one of the turn's plays (the program decided it, not the player)."""
         if self._take_card(code)[0] == "nowhere":
             return
-        if hasattr(code, "place"):
-            code.place = IN_PLAY
         code = int(code)
         self.in_play.append(code)
         self.emit("play", {"player": player, "card": self.variant.cards[code % self.book.kinds].id})

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
 from engine.effects.limits import MAX_NUMBER, MAX_REPEAT, clamp
-from engine.game.expressions import Fn, collection, compile_expr, each_of
+from engine.game.expressions import CardRef, Fn, collection, compile_expr, each_of
 from engine.game.followable import continuation_followable, segments_after
 from engine.game.frames import (
     BlockFrame,
@@ -328,8 +328,20 @@ class Interpreter:
         f.pc += 1
         card = self.evaluate(s.card, f.env, root.me)
         target = self.evaluate(s.target, f.env, root.me)
-        if card is not None and target is not None:
-            self.game.move_card(card, target, root.me)
+        if card is None or target is None:
+            return
+        place = self.game.move_card(card, target, root.me)
+        if place is not None and isinstance(s.card, ast.Name) and s.card.name in f.env:
+            self._follow(s.card.name, CardRef(card, place), f.root)
+
+    def _follow(self, name: str, moved: CardRef, root: int) -> None:
+        """The variable naming a card that was put somewhere names it there from now on, in
+        every block of the effect (a name is made once per effect), so that a later `put K`
+        takes this very card and not a copy left behind."""
+        for frame in self.game.frames[root + 1:]:
+            env = getattr(frame, "env", None)
+            if env is not None and name in env:
+                env[name] = moved
 
     def _play_card(self, s: ast.PlayCard, f, root):
         f.pc += 1

@@ -23,7 +23,10 @@ def broken_invariants(game: Game) -> list[str]:
 
 
 def _units(game: Game) -> list[str]:
-    """Each player's units on the board plus in supply equal their starting units."""
+    """Each player's units on the board plus in supply equal their starting units (in a game
+    whose spaces hold units)."""
+    if game.book.cards_stacked:
+        return []
     on_board = [0] * game.n
     for stack in game.stacks:
         for unit in stack:
@@ -37,13 +40,17 @@ def _units(game: Game) -> list[str]:
 
 
 def _cards(game: Game) -> list[str]:
-    """Every card the game started with is in one pile or in play, once; none other is."""
+    """Every card the game started with is in one pile, on a space (in a game whose spaces
+    hold cards) or in play, once; none other is."""
     dealt: Counter = Counter()
     for cards in game.layout.initial:
         dealt.update(cards)
     found = Counter(game.in_play)
     for pile in game.piles:
         found.update(pile)
+    if game.book.cards_stacked:
+        for stack in game.stacks:
+            found.update(stack)
     if found == dealt:
         return []
     ref = game.book.card_ref

@@ -156,6 +156,12 @@ class SnapshotChecker:
             raise damaged(field, f"must be {units}, the units each of {self.players} players starts with")
 
     def field_stacks(self, field: str, value: Any) -> None:
+        if self.book.cards_stacked:  # card codes; that each card is there once is an invariant
+            codes = self.book.kinds * (self.players + 1) - 1
+            for p, stack in enumerate(self.listing(field, value, len(self.variant.properties))):
+                for i, code in enumerate(self.listing(f"{field}[{p}]", stack, most=self.total_cards)):
+                    self.whole(f"{field}[{p}][{i}]", code, 0, codes)
+            return
         units = self.variant.units_for(self.players) * self.players
         for p, stack in enumerate(self.listing(field, value, len(self.variant.properties))):
             for i, unit in enumerate(self.listing(f"{field}[{p}]", stack, most=units)):
@@ -327,6 +333,10 @@ class SnapshotChecker:
             if timing != below["timing"] or frame["target"] is not None or frame["me"] != below["player"]:
                 raise damaged(field, "is not a card its player could be playing from this offer")
             return
+        if below["t"] == "blk" and frame["target"] is None:  # `play K`, from wherever the card was
+            if not isinstance(self._statement(below), ast.PlayCard):
+                raise damaged(field, "is not a card played by the statement below it")
+            return
         target = self.whole(f"{field}.target", frame["target"], 0, index - 1)
         if below["t"] != "blk" or timing != "reaction" or frames[target]["t"] != "card" or below["root"] != target:
             raise damaged(field, "is not an answer to the card that offered it")
@@ -475,9 +485,13 @@ class SnapshotChecker:
             self.whole(field, value, -MAX_NUMBER, MAX_NUMBER)
 
     def _cards_in_play(self, frames: list) -> None:
-        """The cards in play are exactly the cards whose effects are on the stack."""
-        playing = sorted(f["c"] for f in frames if f["t"] == "card")
-        if sorted(self.book.card_code(ref) for ref in self.data["in_play"]) != playing:
+        """The cards in play are cards whose effects are on the stack: all of them, but for a
+        card whose own effect has already put it somewhere (`put this on P`)."""
+        from collections import Counter
+
+        playing = Counter(f["c"] for f in frames if f["t"] == "card")
+        in_play = Counter(self.book.card_code(ref) for ref in self.data["in_play"])
+        if not in_play <= playing or (in_play != playing and not any(self.book.uses_this)):
             raise damaged("in_play", "must be the cards whose effects are under way")
 
 

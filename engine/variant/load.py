@@ -757,6 +757,7 @@ def _build(
             for name, spec in document.get("counters", {}).items()
         ),
         timings=tuple(document["timings"].items()),
+        how_to_play=document.get("how_to_play", ""),
         piles=tuple(
             Pile(key, spec.get("name", key), spec["each"], spec["seen_by"], spec.get("refill_from"))
             for key, spec in document["piles"].items()

@@ -218,6 +218,8 @@ class Variant:
     ranking: tuple[str, ...] = ()
     """Score ids, most important first."""
     counters: tuple[Counter, ...] = ()
+    how_to_play: str = ""
+    """The variant's own account of a turn and the end, for the help screen ("": none)."""
     timings: tuple[tuple[str, str], ...] = ()
     """The moments a card may be played: (name, the words players read)."""
     programs: dict[str, ast.Program] = field(default_factory=dict)

@@ -1,0 +1,306 @@
+"""Monopoly Chance, as variants/monopoly-chance.yaml writes it: each test quotes the rules
+summary (shared/rules/monopoly-chance.txt) or the ruling (docs/rulings.md, 34-50) it checks.
+
+Positions are set up directly: each player's deck (top last), kept cards, the cash on the
+properties; the die is scripted. Everything else comes from the variant file."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import load_variant, new_game
+from engine.game.frames import GameFrame
+from scenario import ScriptedRng
+
+NAME = "monopoly-chance"
+VARIANT = load_variant(NAME)
+FACES = list(VARIANT.die("die").faces)
+SEATS = [s.id for s in VARIANT.seats]
+
+
+def roll(face) -> list[int]:
+    return [FACES.index(face)]
+
+
+def street(name: str) -> int:
+    return next(p.index for p in VARIANT.properties if p.name == name)
+
+
+def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(), rules=None):
+    """A game at the start of `turn`'s turn. decks: {"red": ["cash_5", "bankrupt"]} (top
+    last); kept: {"red": ["nope"]}; stacks: {"Boardwalk": [("blue", "cash_9")]}. Players not
+    named get an empty deck and no kept cards."""
+    variant = VARIANT
+    if rules:
+        from dataclasses import replace
+
+        from engine.variant.model import Rules
+        variant = replace(VARIANT, rules=Rules({**VARIANT.rules, **rules}), content_hash="changed")
+    game = new_game(variant, players, seed=1)
+    kinds = {c.id: i for i, c in enumerate(variant.cards)}
+    code = lambda card, owner: kinds[card] + len(variant.cards) * (owner + 1)  # noqa: E731
+    for p in range(players):
+        for pile in ("deck", "row", "hand", "discards", "won", "skyline"):
+            game.pile_of(pile, p).clear()
+    for name, cards in (decks or {}).items():
+        game.pile_of("deck", SEATS.index(name))[:] = [code(c, SEATS.index(name)) for c in cards]
+    for name, cards in (kept or {}).items():
+        game.pile_of("hand", SEATS.index(name))[:] = [code(c, SEATS.index(name)) for c in cards]
+    game.stacks = [[] for _ in game.stacks]
+    for street_name, cards in (stacks or {}).items():
+        game.stacks[street(street_name)] = [code(c, SEATS.index(owner)) for owner, c in cards]
+    game.holder = [game.owner_of(i) for i in range(len(game.stacks))]
+    game.worth, game.held, game.dirty = [0] * players, [0] * players, set()
+    game.settle()
+    current = SEATS.index(turn)
+    game.order = [(current + i) % players for i in range(players)]
+    game.turn_pos = 0
+    game.rng = ScriptedRng(list(script))
+    game.frames = [GameFrame("turns")]
+    game.pending = None
+    game._events = []
+    game._advance()
+    return game
+
+
+def kinds(game, pile, name):
+    return [game.variant.cards[c % game.book.kinds].id for c in game.pile_of(pile, SEATS.index(name))]
+
+
+def say(game, word):
+    return game.apply({"kind": "choose", "arg": word})
+
+
+def events_of(game):
+    return list(game._events)
+
+
+def choose_card(game, card_id):
+    """Pick the card among the offered ones; with one card to place there is no question (the
+    game takes it), and this does nothing."""
+    options = [a for a in game.legal_actions() if a.what == "card"]
+    if not options:
+        return []
+    option = next(a for a in options if game.variant.cards[a.arg % game.book.kinds].id == card_id)
+    return game.apply(option)
+
+
+def choose_street(game, name):
+    return game.apply({"kind": "choose", "arg": street(name)})
+
+
+def streets_offered(game):
+    return sorted(game.texts.properties[a.arg] for a in game.legal_actions())
+
+
+# ----- the roll and the flips ---------------------------------------------------------------
+
+
+def test_a_roll_flips_the_first_card_and_then_asks_flip_or_cash_out():
+    """"If you rolled a number, then flip over up to that many cards from the top of your deck
+    face up one at a time ... You can choose to stop flipping at any time by saying cash out"
+    (rulings 40: the first flip is compulsory)."""
+    game = position(decks={"red": ["cash_3", "cash_4", "cash_5"]}, script=roll(3))
+    assert kinds(game, "row", "red") == ["cash_5"]
+    assert [a.arg for a in game.legal_actions()] == ["flip", "cash out"]
+    say(game, "flip")
+    assert kinds(game, "row", "red") == ["cash_5", "cash_4"]
+    say(game, "flip")  # the third and last of the roll: no more question
+    assert kinds(game, "row", "red") == ["cash_5", "cash_4", "cash_3"]
+    assert game.decision == "choose" and game.legal_actions()[0].what == "card"  # placing begins
+
+
+def test_the_first_flip_may_be_optional_by_rule():
+    """rulings 40, the other reading: `first_flip_compulsory: false`."""
+    game = position(decks={"red": ["cash_3", "cash_5"]}, script=roll(2), rules={"first_flip_compulsory": False})
+    assert kinds(game, "row", "red") == [] and [a.arg for a in game.legal_actions()] == ["flip", "cash out"]
+
+
+def test_a_bankrupt_ends_the_turn_and_discards_every_card_flipped():
+    """"If you flip a bankrupt card, then your turn ends immediately. Put all the cards you
+    flipped this turn into a discard pile.\""""
+    game = position(decks={"red": ["cash_9", "bankrupt", "cash_5"], "blue": ["cash_2"]}, script=roll(3) + roll(1))
+    say(game, "flip")  # the Bankrupt
+    assert sorted(kinds(game, "discards", "red")) == ["bankrupt", "cash_5"]
+    assert kinds(game, "row", "red") == [] and kinds(game, "deck", "red") == ["cash_9"]
+    assert game.turn_player == SEATS.index("blue")
+
+
+def test_a_lucky_break_kept_covers_a_bankrupt():
+    """"The Lucky break protects you from a flipped bankrupt card ... Discard the lucky break
+    and the bankrupt to your discard pile" (rulings 43: used at once)."""
+    game = position(decks={"red": ["cash_9", "bankrupt"]}, kept={"red": ["lucky_break"]}, script=roll(2))
+    events = events_of(game)
+    assert [e.data["card"] for e in events if e.kind == "play"] == ["lucky_break"]
+    assert sorted(kinds(game, "discards", "red")) == ["bankrupt", "lucky_break"]
+    assert game.turn_player == SEATS.index("red") and [a.arg for a in game.legal_actions()] == ["flip", "cash out"]
+
+
+# ----- placing cash ---------------------------------------------------------------------------
+
+
+def test_cash_must_beat_the_property_value_or_its_top_cash_card():
+    """"Each cash card must have a higher value than the value of the property or the topmost
+    cash card already on that property. You are allowed to place on top of your own cash
+    cards.\""""
+    stacks = {name: [("blue", "cash_10")] for name in (p.name for p in VARIANT.properties if p.value > 0)}
+    stacks["Baltic Avenue"] = [("red", "cash_3")]      # Red's own, value 1: a 4 beats the 3
+    stacks["Oriental Avenue"] = [("blue", "cash_5")]   # value 2: a 4 does not beat Blue's 5
+    stacks["Vermont Avenue"] = []                      # value 2, empty: a 4 beats it
+    stacks["St. James Place"] = []                     # value 4, empty: a 4 does not beat it
+    game = position(decks={"red": ["cash_4"]}, stacks=stacks, script=roll(1))
+    choose_card(game, "cash_4")
+    assert streets_offered(game) == ["Baltic Avenue", "Vermont Avenue"]
+
+
+def test_a_cash_card_that_fits_nowhere_is_discarded():
+    """"If it is impossible to place a cash card, then discard it to your discard pile.\""""
+    stacks = {p.name: [("blue", "cash_10")] for p in VARIANT.properties if p.value > 0}
+    game = position(decks={"red": ["cash_2"], "blue": ["cash_3"]}, stacks=stacks, script=roll(1) + roll(1))
+    assert kinds(game, "discards", "red") == ["cash_2"] and game.turn_player == SEATS.index("blue")
+
+
+def test_the_top_card_decides_who_holds_a_property():
+    game = position(decks={"red": ["cash_6"], "blue": ["cash_2", "cash_2"]}, stacks={"Baltic Avenue": [("blue", "cash_3")]},
+                    script=roll(1) + roll(2))
+    choose_card(game, "cash_6")
+    events = choose_street(game, "Baltic Avenue")
+    assert "Red takes Baltic Avenue from Blue" in [e.describe() for e in events]
+    assert game.holder[street("Baltic Avenue")] == SEATS.index("red")
+
+
+def test_a_nope_keeps_the_current_player_off_a_property_held_with_the_top_card():
+    """"Nope can also be used to protect a property that you have the highest value cash card
+    on from being played on by the current player" (rulings 42: the blocked card is
+    discarded)."""
+    game = position(decks={"red": ["cash_6"]}, kept={"blue": ["nope"]}, stacks={"Baltic Avenue": [("blue", "cash_3")]},
+                    script=roll(1))
+    choose_card(game, "cash_6")
+    choose_street(game, "Baltic Avenue")
+    assert game.current_player == SEATS.index("blue")
+    assert [a.arg for a in game.legal_actions()] == ["nope", "let it be"]
+    told = [e.describe() for e in say(game, "nope")]
+    assert told[:5] == ["Blue chooses nope", "Blue chooses Blue's Nope", "Blue plays Nope", "Nope!",
+                        "Red puts $6M on Red's discard pile"]
+    assert game.stacks[street("Baltic Avenue")] == [game.book.card_code(["cash_3", SEATS.index("blue")])]
+
+
+def test_other_flipped_cards_are_kept_in_front_of_the_player():
+    """"If you flipped any non-cash, non-bankrupt cards, then you save them in front of you.\""""
+    game = position(decks={"red": ["flip_2", "cash_6"], "blue": ["cash_2"]}, script=roll(2) + roll(1))
+    say(game, "flip")
+    choose_card(game, "cash_6")
+    events = choose_street(game, "Kentucky Avenue")
+    assert "Red puts Flip 2 on Red's kept cards" in [e.describe() for e in events]
+
+
+# ----- Flip 2 and Nope --------------------------------------------------------------------------
+
+
+def test_flip_2_makes_the_current_player_flip_two_more():
+    """"Flip 2 is played on another player's turn and forces the current player to flip two
+    more cards. Then the flip 2 is discarded" (rulings 41: when the flipping stops)."""
+    game = position(decks={"red": ["cash_2", "cash_3", "cash_9"]}, kept={"blue": ["flip_2"]}, script=roll(1))
+    assert game.current_player == SEATS.index("blue") and game.decision == "card"
+    game.apply({"kind": "play", "arg": "flip_2"})
+    assert sorted(kinds(game, "row", "red")) == ["cash_2", "cash_3", "cash_9"]
+    assert kinds(game, "discards", "blue") == ["flip_2"]
+
+
+def test_nope_sends_a_flip_2_back_to_its_player():
+    """"Nope is played in response to a flip 2 played against you. That player takes back their
+    flip 2 and cannot play it against you this turn. You then discard the nope.\""""
+    game = position(decks={"red": ["cash_2", "cash_3", "cash_9"]}, kept={"blue": ["flip_2"], "red": ["nope"]},
+                    script=roll(1))
+    game.apply({"kind": "play", "arg": "flip_2"})
+    assert game.current_player == SEATS.index("red")
+    told = [e.describe() for e in say(game, "nope")]
+    assert "Blue puts Flip 2 on Blue's kept cards" in told and "Red plays Nope" in told
+    assert kinds(game, "hand", "blue") == ["flip_2"] and kinds(game, "discards", "red") == ["nope"]
+    assert kinds(game, "row", "red") == ["cash_9"]  # no more flips: Red places the $9M
+    assert game.current_player == SEATS.index("red") and game.legal_actions()[0].what == "property"
+
+
+# ----- the round and the end --------------------------------------------------------------------
+
+
+def full_board(owner="blue", but=None):
+    return {p.name: [(owner, "cash_10")] for p in VARIANT.properties if p.value > 0 and p.name != but}
+
+
+def round_end_game():
+    """Every street but Baltic Avenue held by Blue's $10M, Mediterranean Avenue (Brown, like
+    Baltic) by Red's $5M; Red covers Baltic with a $3M, Blue's final turn places nothing. With
+    one card to place and one place for it, nobody is asked anything: the game runs on."""
+    board = full_board(owner="blue", but="Baltic Avenue")
+    board["Mediterranean Avenue"] = [("red", "cash_5")]
+    return position(decks={"red": ["cash_3"], "blue": ["cash_2"]}, stacks=board, script=roll(1) + roll(1))
+
+
+def test_covering_the_last_property_gives_every_other_player_one_final_turn_then_the_round_ends():
+    """"Once all properties on the board have at least one cash card on them, then the player
+    who placed the last cash card finishes their turn. Now, every other player gets one final
+    turn then the round ends."
+    """
+    told = [e.describe() for e in events_of(round_end_game())]
+    covered = told.index("Every property is covered: each other player has one final turn.")
+    assert told[covered - 2:covered] == ["Red puts $3M on Baltic Avenue", "Red takes Baltic Avenue from the board"]
+    assert told[covered + 1] == "Turn 3: Blue"
+    assert told.index("The round ends.") > told.index("Blue puts $2M on Blue's discard pile")
+
+
+def test_the_top_card_on_each_property_wins_a_building_and_pairs_win_a_gray_one():
+    """"At the end of the round, each player with the highest value top card on a property,
+    collects 1 building from that property and adds it to their skyline ... If any player has
+    a pair of matching colored buildings, then they collect 1 gray building from the middle for
+    each pair" (rulings 48: pairs won this round; 3 of a colour make one pair)."""
+    game = round_end_game()
+    assert sorted(kinds(game, "skyline", "red")) == ["building_1", "building_1", "grey_building"]
+    blue = kinds(game, "skyline", "blue")
+    assert len(blue) == 20 + 7 and blue.count("grey_building") == 7  # a pair in each of the other seven sets
+    assert game.score("skyline", SEATS.index("red")) == 1 + 1 + 2
+
+
+def test_the_game_ends_when_a_skyline_reaches_the_finishing_mark():
+    """"Play rounds until at least one player's skyline reaches or exceeds the finishing mark,
+    then the game ends and the player with the longest skyline wins" (rulings 38: 45)."""
+    game = round_end_game()
+    assert game.is_over and game.end_reason == {"reason": "finished", "player": SEATS.index("blue")}
+    assert game.result().winners == (SEATS.index("blue"),)
+
+
+def test_a_new_round_shuffles_everyones_cards_into_new_decks():
+    """"All the players collect all their cards and shuffle them into a new draw deck and a new
+    round is played." A mark no one reaches in one round lets the round end and a new one
+    begin."""
+    board = full_board(owner="blue", but="Baltic Avenue")
+    game = position(decks={"red": ["cash_3"], "blue": ["cash_2"]}, stacks=board, script=roll(1) + roll(1),
+                    rules={"finishing_mark": 1000})
+    told = [e.describe() for e in events_of(game)]
+    assert "A new round begins." in told and not game.is_over
+    assert sorted(kinds(game, "deck", "red") + kinds(game, "row", "red")) == ["cash_3"]
+    assert all(stack == [] for stack in game.stacks[:22]) or game.turn_number > 3
+
+
+def test_the_longest_skyline_wins_and_a_tie_goes_to_the_fewest_buildings():
+    """"The player with the longest skyline wins. If there is a tie, then the tied player with
+    the fewest buildings wins.\""""
+    assert VARIANT.ranking == ("skyline", "buildings")
+    fewest = {s.id: s.fewest for s in VARIANT.scores}
+    assert fewest == {"skyline": False, "buildings": True}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_at_the_finishing_mark(players):
+    """"Play rounds until at least one player's skyline reaches or exceeds the finishing mark,
+    then the game ends" (rulings 38, 47, 50)."""
+    for seed in range(3):
+        game, rnd = new_game(VARIANT, players, seed=seed), random.Random(seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            game.apply(actions[rnd.randrange(len(actions))])
+        assert game.end_reason["reason"] in ("finished", "no_buildings")
+        if game.end_reason["reason"] == "finished":
+            assert max(game.score("skyline", p) for p in range(players)) >= VARIANT.rules.finishing_mark
