@@ -190,3 +190,18 @@ def test_an_action_of_the_wrong_type_is_not_taken_for_another(variant):
     for odd in (float(arg), str(arg)):
         with pytest.raises(IllegalAction, match="is not a legal action now"):
             game.apply({"kind": "build", "arg": odd})
+
+
+def test_greedy_judges_monopoly_chance_by_its_own_scores():
+    """issue 12: greedy's evaluation is derived from the variant's scores where the board holds
+    cards: a held property is worth its value, a skyline its length ten times over."""
+    from engine.bots.evaluate import ScoreEvaluator, evaluator_for
+
+    variant = load_variant("monopoly-chance")
+    evaluator = evaluator_for(variant)
+    assert isinstance(evaluator, ScoreEvaluator)
+    game = new_game(variant, 2, seed=3)
+    before = evaluator.scores(game)
+    slot = game.layout.base["skyline"] + 1
+    game.piles[slot].append(game.book.card_code("building_8"))
+    assert evaluator.scores(game)[1] - before[1] == pytest.approx(10 * 8 - 1)  # skyline up 8, one more building

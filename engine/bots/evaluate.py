@@ -119,6 +119,52 @@ class Evaluator:
         return mine - max(s for p, s in enumerate(scores) if p != player)
 
 
+class ScoreEvaluator:
+    """The evaluation of a game whose spaces do not hold units (Monopoly Chance), from the
+    variant's own data: its scores in ranking order, each worth a tenth of the one before (a
+    score ranked "fewest" counts against), then the value of the spaces a player holds now
+    (what the round may still turn into score), then the cards in hand."""
+
+    def __init__(self, variant: Variant, weights: Weights = DEFAULT_WEIGHTS):
+        self.weights = weights
+        self.value = [p.value for p in variant.properties]
+        fewest = {score.id: score.fewest for score in variant.scores}
+        self.ranking = [(key, -1.0 if fewest[key] else 1.0) for key in variant.ranking]
+
+    def scores(self, game: Game) -> list[float]:
+        w = self.weights
+        n = game.n
+        if game.over:
+            result = game.result()
+            assert result is not None  # the game is over
+            share = w.win / len(result.winners)
+            return [share if p in result.winners else -w.win for p in range(n)]
+        score = [w.card * len(game.hand(p)) for p in range(n)]
+        scale = 10.0
+        for key, sign in self.ranking:
+            for p in range(n):
+                score[p] += sign * scale * game.score(key, p)
+            scale /= 10
+        for prop, holder in enumerate(game.holder):
+            if holder is not None:
+                score[holder] += self.value[prop]
+        return score
+
+    def build_gain(self, game: Game, player: int, prop: int) -> float:
+        return 0.0  # no units to build: the search's playouts choose at random there
+
+    def score(self, game: Game, player: int) -> float:
+        scores = self.scores(game)
+        mine = scores[player]
+        return mine - max(s for p, s in enumerate(scores) if p != player)
+
+
+def evaluator_for(variant: Variant, weights: Weights = DEFAULT_WEIGHTS) -> Evaluator | ScoreEvaluator:
+    """The evaluation that fits the variant: takeover risks for a board of units, the
+    variant's scores otherwise."""
+    return Evaluator(variant, weights) if variant.stacks == "units" else ScoreEvaluator(variant, weights)
+
+
 def _budget_odds(faces: tuple[int, ...], count: int):
     """at_least(x): the chance that the number dice sum to x or more."""
     totals: dict[int, int] = {}

@@ -11,7 +11,7 @@ player's turn, and judged there; an opponent asked to answer a card is assumed t
 from __future__ import annotations
 
 from engine.bots.base import Bot, register_bot
-from engine.bots.evaluate import Evaluator
+from engine.bots.evaluate import Evaluator, ScoreEvaluator, evaluator_for
 from engine.game.game import Game
 from engine.game.sampling import sample_game
 from engine.variant.model import Variant
@@ -28,7 +28,7 @@ class GreedyBot(Bot):
 
     def __init__(self, variant: Variant, seed: int = 0, **settings: str):
         super().__init__(variant, seed, **settings)
-        self.evaluator = Evaluator(variant)
+        self.evaluator = evaluator_for(variant)
 
     def choose(self, observation: dict) -> dict:
         options = observation["decision"]["options"]
@@ -39,7 +39,7 @@ class GreedyBot(Bot):
         return options[index]
 
 
-def best_option(game: Game, me: int, evaluator: Evaluator, follow: bool) -> int:
+def best_option(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool) -> int:
     """The index of the pending option with the best score for `me` (the first on a tie)."""
     best_index, best_score = 0, float("-inf")
     for index, action in enumerate(game.legal_actions()):
@@ -52,7 +52,7 @@ def best_option(game: Game, me: int, evaluator: Evaluator, follow: bool) -> int:
     return best_index
 
 
-def _run_on(game: Game, me: int, evaluator: Evaluator, follow: bool) -> None:
+def _run_on(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool) -> None:
     """Carry a choice through to where it can be judged (see the module docstring)."""
     for _ in range(_MAX_FOLLOW):
         if game.pending is None:

@@ -31,7 +31,7 @@ import math
 import time as _time
 
 from engine.bots.base import Bot, BotSpecError, register_bot
-from engine.bots.evaluate import Evaluator
+from engine.bots.evaluate import evaluator_for
 from engine.game.game import Game
 from engine.game.sampling import sample_game
 from engine.variant.model import Variant
@@ -79,7 +79,7 @@ class StrongBot(Bot):
             )
         if self.iterations is None and self.time is None:
             self.iterations = DEFAULT_ITERATIONS
-        self.evaluator = Evaluator(variant)
+        self.evaluator = evaluator_for(variant)
 
     def describe(self) -> str:
         budget = [f"iterations={self.iterations}"] if self.iterations else []

@@ -15,7 +15,7 @@ from typing import cast
 
 from engine.effects import ast
 from engine.effects.limits import MAX_EFFECT_STEPS
-from engine.game.expressions import IN_PLAY, PileRef, held_at
+from engine.game.expressions import IN_PLAY, CardRef, PileRef, held_at
 from engine.game.followable import card_is_followable
 from engine.game.frames import (
     BlockFrame,
@@ -687,7 +687,9 @@ class Game:
             if action.what == "card":  # the very card offered, where it lies, not a twin elsewhere
                 root = cast(RootFrame, self.frames[frame.root])
                 _, _, offered = self.interp.offered_choice(cast(ast.Choose, statement), frame, root)
-                value = next(o for o in offered if o == value)
+                # (a game a bot sampled may hold other hidden cards than the options it was
+                # given: the card is then looked for wherever it is)
+                value = next((o for o in offered if o == value), CardRef(value))
             self.interp.bind(frame, statement.var, action.what, value, player)  # type: ignore[union-attr]
         elif kind == "react":
             assert isinstance(frame, ReactFrame)
