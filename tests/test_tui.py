@@ -345,3 +345,33 @@ def test_check_and_simulate_do_not_import_textual():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_game_of_monopoly_chance_is_drawn_from_its_components_and_played_to_the_end():
+    """issue 12: the TUI draws any bundled game from its components: Chance shows each
+    property's top cash card, each player's skyline and flipped and kept cards, and the
+    flip-or-cash-out question; a bots' game reaches the end screen."""
+    chance = variant("monopoly-chance")
+
+    async def scenario():
+        session = Session.start(chance, "monopoly-chance", [None, "random"], 8)
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.3)
+            assert "Choose: flip or cash out" in text_of(app, "#prompt")
+            players = " ".join(text_of(app, f"#player-{i}") for i in range(2))
+            assert "skyline 0" in players and "flipped cards:" in players
+            await pilot.press("2")  # cash out
+            await pilot.pause(0.3)
+            assert session.game.turn_number >= 1
+        watched = Session.start(chance, "monopoly-chance", ["random", "random"], 8)
+        app = BoardwalkApp(watched, pace="instant")
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(400):
+                await pilot.pause(0.05)
+                if isinstance(app.screen, GameOverScreen):
+                    break
+            assert isinstance(app.screen, GameOverScreen)
+            assert "skyline length" in text_of(app, "#ranking")
+
+    run(scenario())

@@ -51,6 +51,8 @@ def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Var
         how_to_play=seen(variant.how_to_play),
         properties=tuple(replace(p, name=None if p.name is None else seen(p.name)) for p in variant.properties),
         timings=tuple((key, seen(words)) for key, words in variant.timings),
+        scores=tuple(replace(score, name=seen(score.name)) for score in variant.scores),
+        piles=tuple(replace(pile, name=seen(pile.name)) for pile in variant.piles),
         money=seen(variant.money),
         deck_name=seen(variant.deck_name),
         seats=tuple(replace(seat, name=seen(seat.name), token=seen(seat.token)) for seat in variant.seats),
@@ -129,6 +131,15 @@ class View:
     actions: list[Action] = field(default_factory=list)
     """The legal actions when the viewer is the person deciding now, else empty."""
     over: bool = False
+    scores: dict[str, list[int]] = field(default_factory=dict)
+    """Every player's score by the variant's score names (a skyline's length)."""
+    piles: list[dict] = field(default_factory=list)
+    """Every pile as the viewer sees it (observation "piles": pile, owner, size, cards)."""
+    rolled: dict[str, list] = field(default_factory=dict)
+    """The faces each die showed this turn, by die."""
+
+    def pile_size(self, pile: str, owner: int | None) -> int:
+        return next((p["size"] for p in self.piles if p["pile"] == pile and p["owner"] == owner), 0)
 
     def properties_owned(self, player: int) -> int:
         return sum(1 for holder in self.holders if holder == player)
@@ -353,6 +364,9 @@ class Session:
             discard_pile=len(obs["discard_pile"]),
             actions=actions,
             over=game.is_over,
+            scores=obs["scores"],
+            piles=obs["piles"],
+            rolled=obs["rolled"],
         )
 
     def describe(self, event: Event) -> str:

@@ -143,6 +143,8 @@ class BoardView(Widget):
     def _tower(self, view: View, prop: int, rows: int, cell: int, hint: int | None) -> list[Text]:
         stack = view.stacks[prop]
         seats = view.seats
+        if view.variant.stacks == "cards":
+            return self._card_tower(view, stack, rows, cell, hint)
         cells: list[Text] = []
         if len(stack) <= rows:
             shown, hidden = stack, 0
@@ -160,6 +162,27 @@ class BoardView(Widget):
         for level in reversed(levels[:rows]):
             cells.append(level)
         return cells
+
+    def _card_tower(self, view: View, stack: list[int], rows: int, cell: int, hint: int | None) -> list[Text]:
+        """A stack of cards on a space: each card by its value (or initial) in its owner's
+        colour, the top one highest; the cards below the top few as '+n'."""
+        cards, seats = view.variant.cards, view.seats
+        kinds = len(cards)
+        levels: list[Text] = []
+        shown = stack[-(rows - 1):] if len(stack) > rows else stack
+        if len(stack) > len(shown):
+            levels.append(Text(f"+{len(stack) - len(shown)}".center(cell)[:cell], style="dim"))
+        for code in shown:
+            owner, kind = divmod(code, kinds)
+            card = cards[kind]
+            label = str(card.value) if card.value else card.name[:1]
+            style = chip(seats[owner - 1].colour) if 0 < owner <= len(seats) else "bold"
+            levels.append(Text(label.center(cell)[:cell], style=style))
+        if hint is not None and len(levels) < rows:
+            levels.append(Text(key_hint(hint).center(cell)[:cell], style="bold reverse"))
+        while len(levels) < rows:
+            levels.append(Text(" " * cell))
+        return list(reversed(levels[:rows]))
 
     def _value_cell(self, view: View, prop: int, cell: int, selectable: bool) -> Text:
         value = view.variant.properties[prop].value
@@ -320,6 +343,16 @@ class PlayerPanel(Quiet):
             who += f" ({seat.bot.split(':')[0]})"
         elif view.viewer == i:
             who += " (you)"
+        if view.variant.stacks == "cards":
+            lines = [
+                Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold"),
+                              (f" · {seat.token}", "italic")),
+                *self._scores(view, i, width),
+            ]
+            for line in lines:
+                line.truncate(width, overflow="ellipsis")
+            self.put(Text("\n").join(lines))
+            return
         props = view.properties_owned(i)
         money = view.variant.format_money(view.worth[i])
         cards = view.hand_sizes[i]
@@ -335,6 +368,35 @@ class PlayerPanel(Quiet):
         for line in lines:
             line.truncate(width, overflow="ellipsis")
         self.put(Text("\n").join(lines))
+
+
+    @staticmethod
+    def _scores(view: View, i: int, width: int) -> list[Text]:
+        """A game of cards: the player's scores by the variant's names and what they hold on
+        the board; then each of their face-up piles with its cards (the flipped cards, the
+        kept ones) and the size of the others (a deck's order is never shown)."""
+        variant = view.variant
+        value = {score.id: view.scores.get(score.id, [0] * (i + 1))[i] for score in variant.scores}
+        held = view.properties_owned(i)
+        long = " · ".join(f"{score.name} {value[score.id]}" for score in variant.scores) + f" · holds {held}"
+        short = " · ".join(f"{score.id.replace('_', ' ')} {value[score.id]}" for score in variant.scores) + f" · holds {held}"
+        names = {card.id: card.name for card in variant.cards}
+        shown, sizes = [], []
+        for pile in variant.piles:
+            if pile.each != "player":
+                continue
+            seen = next((p for p in view.piles if p["pile"] == pile.id and p["owner"] == i), None)
+            if seen is None:
+                continue
+            if pile.seen_by == "everyone" and seen["cards"]:
+                shown.append(Text(f"{pile.name}: " + ", ".join(names.get(c, c) for c in seen["cards"])))
+            elif seen["size"] and pile.seen_by != "everyone":
+                sizes.append(f"{pile.name} {seen['size']}")
+        lines = [Text(_fit(width, long, short))]
+        lines += shown[:2] or [Text("")]
+        if sizes and len(lines) < 4:
+            lines.append(Text(" · ".join(sizes), style="dim"))
+        return lines
 
 
 def _fit(width: int, *choices: str) -> str:
@@ -368,6 +430,8 @@ def face_name(view: View) -> tuple[str, str | None]:
 
 def dice_text(view: View) -> Text:
     """The dice as big faces, the sum, and what is left of the budget."""
+    if view.variant.stacks == "cards":
+        return roll_text(view)
     if not view.dice and view.face is None:
         return Text("No roll yet", style="dim")
     name, colour = face_name(view)
@@ -393,6 +457,8 @@ class HandView(Quiet):
 
 def hand_text(view: View, with_text: bool) -> Text:
     deck = view.variant.deck_name
+    if view.variant.stacks == "cards":  # the hand is a pile of its own name ('kept cards')
+        deck = next((pile.name for pile in view.variant.piles if pile.id == "hand"), deck)
     if view.hand is None:
         if view.viewer == PUBLIC:
             return Text("Cards are hidden until the next player takes the seat.", style="italic")
@@ -444,6 +510,9 @@ class StatusBar(Quiet):
 
 
 def roll_text(view: View) -> Text:
+    if view.variant.stacks == "cards":  # a game of cards: each die's face, as it fell
+        faces = [str(face).replace("_", " ") for shown in view.rolled.values() for face in shown]
+        return Text("rolled " + " and ".join(faces)) if faces else Text("no roll yet", style="dim")
     if not view.dice and view.face is None:
         return Text("no roll yet", style="dim")
     name, colour = face_name(view)
@@ -504,6 +573,15 @@ def decision_prompt(view: View) -> str:
     kind = view.decision
     name, _ = face_name(view)
     money = variant.format_money
+    if variant.stacks == "cards":  # a game of cards: the words come from its data
+        if kind == "choose" and view.actions and view.actions[0].what == "word":
+            return "Choose: " + " or ".join(str(a.arg) for a in view.actions)
+        if kind == "choose" and view.actions and view.actions[0].what == "card":
+            return "Which card?"
+        if kind == "choose":
+            return "Choose a " + ((view.actions[0].what if view.actions else None) or "value")
+        if kind == "card":
+            return f"Play a card? ({dict(variant.timings).get(view.timing or '', 'now')})"
     if kind == "card" and not view.ends_turn:
         if view.dice:
             return f"Rolled {money(sum(view.dice))}, {name}: play a card first?"

@@ -222,6 +222,7 @@ class Game:
             "face": self._face_label(),
             "zone": self._zone_built(),
             "budget": self.budget_left(),
+            "rolled": {die: [self.book.dice[die].faces[i] for i in shown] for die, shown in self.rolled.items()},
             "counters": {**self.counters, **{name: list(numbers) for name, numbers in self.player_counters.items()}},
             "scores": {name: [self.score(name, p) for p in range(self.n)] for name in self.book.score_fn},
             "cards_played": len(self.turn_plays),

@@ -143,9 +143,9 @@ class Interpreter:
     def bind(self, f: BlockFrame, var: str, what: str | None, value: Any, chooser: int) -> None:
         f.env[var] = value
         f.pc += 1
-        # a card is chosen in secret (it may come from a pile only its chooser sees); where it
-        # goes next says, to those who may know, which it was
-        self.game.emit("choose", {"player": chooser, "what": what, "value": value}, chooser if what == "card" else None)
+        # a card from a pile not face up is chosen in secret; where it goes next says, to those
+        # who may know, which it was
+        self.game.emit("choose", {"player": chooser, "what": what, "value": value}, self._secret(what, value, chooser))
 
     def _roll_zone(self, s: ast.RollZone, f, root):
         g = self.game
@@ -311,6 +311,17 @@ class Interpreter:
         g.turn_pos = 0
         root.me = first
         g.emit("first_player", {"player": first})
+
+    def _secret(self, what: str | None, value: Any, chooser: int) -> int | None:
+        """Who alone may know the value chosen: the chooser, for a card that lay where not
+        everyone sees it (on a space or face up: everyone may)."""
+        if what != "card":
+            return None
+        place = getattr(value, "place", None)
+        layout = self.game.layout
+        if place is not None and (place < 0 or layout.slot_pile[place].seen_by == "everyone"):
+            return None
+        return chooser
 
     def _shuffle(self, s: ast.Shuffle, f, root):
         f.pc += 1

@@ -225,7 +225,8 @@ def _parse_scores(document: LocDict, diagnostics: list[Diagnostic]) -> dict[str,
             where = text_position(holder.value_locs[key], problem.line, problem.col)
             diagnostics.append(Diagnostic(where, f"the score '{name}': {problem.message}", problem.hint))
         if not problems:
-            found[name] = Score(name, expr, fewest, str(words))
+            money = bool(spec.get("money", False)) if isinstance(spec, LocDict) else False
+            found[name] = Score(name, expr, fewest, str(words), money)
     return found
 
 

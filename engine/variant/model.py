@@ -100,6 +100,8 @@ class Score:
     fewest: bool = False
     name: str = ""
     """In words, for the end of the game ('total property value')."""
+    money: bool = False
+    """An amount of money, shown in the board's money format."""
 
 
 @dataclass(frozen=True, slots=True)

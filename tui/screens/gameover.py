@@ -61,9 +61,9 @@ class GameOverScreen(Screen[str]):
         table = Table(expand=False, box=None, pad_edge=False, padding=(0, 2))
         table.add_column("place", justify="right")
         table.add_column("player")
-        table.add_column("value", justify="right")
-        table.add_column("properties", justify="right")
-        table.add_column("units on board", justify="right")
+        scores = self.session.shown.scores
+        for score in scores:
+            table.add_column(score.name, justify="right")
         for standing in result.standings:
             seat = seats[standing.player]
             name = Text.assemble((f" {seat.mark} ", chip(seat.colour)), f" {seat.name}")
@@ -73,9 +73,7 @@ class GameOverScreen(Screen[str]):
             table.add_row(
                 str(standing.place),
                 name,
-                money(standing.value),
-                str(standing.properties),
-                str(standing.units_on_board),
+                *(money(standing.scores[s.id]) if s.money else str(standing.scores[s.id]) for s in scores),
                 style=style,
             )
         return table
