@@ -372,6 +372,7 @@ def test_a_game_of_monopoly_chance_is_drawn_from_its_components_and_played_to_th
                 if isinstance(app.screen, GameOverScreen):
                     break
             assert isinstance(app.screen, GameOverScreen)
+            await pilot.pause(0.5)  # the end screen lays its table out
             assert "skyline length" in text_of(app, "#ranking")
 
     run(scenario())
