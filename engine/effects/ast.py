@@ -270,11 +270,11 @@ class Discard(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class AddBudget(Node):
+class AddTo(Node):
     """`add AMOUNT to COUNTER [of X]` (Windfall's `add 5 to budget`)."""
 
     amount: Expr
-    counter: str = "budget"
+    counter: str = ""
     subject: Expr | None = None
     """Whose counter, for a counter kept for each player."""
 
@@ -401,7 +401,7 @@ class PlayCard(Node):
 
 Stmt = (
     Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
-    | RemoveAll | MoveTop | Draw | Discard | AddBudget | OfferReaction | Cancel | Stop | Say | If | ForEach
+    | RemoveAll | MoveTop | Draw | Discard | AddTo | OfferReaction | Cancel | Stop | Say | If | ForEach
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard
 )
 

@@ -466,7 +466,7 @@ class _Checker:
         self.expect(node.count, "number", scope, "the number of cards")
         self.expect(node.player, "player", scope, "whose hand ('from ...')")
 
-    def stmt_AddBudget(self, node: ast.AddBudget, scope: _Scope) -> None:
+    def stmt_AddTo(self, node: ast.AddTo, scope: _Scope) -> None:
         counter = node.counter
         self.counter_of(node, counter, node.subject, scope)
         if counter in self.context.counters:

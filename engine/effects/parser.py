@@ -548,9 +548,9 @@ class _ToAst(Transformer):
     def discard_stmt(self, meta, items):
         return ast.Discard(**_pos(meta), count=items[0], player=items[1])
 
-    def budget_stmt(self, meta, items):
+    def add_stmt(self, meta, items):
         amount, counter, subject = items
-        return ast.AddBudget(**_pos(meta), amount=amount, counter=str(counter), subject=subject)
+        return ast.AddTo(**_pos(meta), amount=amount, counter=str(counter), subject=subject)
 
     def react_stmt(self, meta, items):
         return ast.OfferReaction(**_pos(meta), player=items[0])

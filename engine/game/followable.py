@@ -352,7 +352,7 @@ def _act(game: Game, s: ast.Stmt, value, me: int, trial: _Trial) -> None:
             trial.touch(discarded)
             trial.touch(hand)
             discarded.append(hand.pop())  # which card is the player's choice
-    elif isinstance(s, ast.AddBudget):
+    elif isinstance(s, ast.AddTo):
         if s.subject is None:
             trial.touch(game.counters, s.counter)
             game.counters[s.counter] += value(s.amount) or 0
@@ -419,7 +419,7 @@ def _dice_sums(game: Game) -> list[int]:
 
 
 _HARMLESS = (
-    ast.Let, ast.Say, ast.OfferReaction, ast.Draw, ast.Discard, ast.AddBudget, ast.Cancel, ast.Stop, ast.Choose, ast.RollOff,
+    ast.Let, ast.Say, ast.OfferReaction, ast.Draw, ast.Discard, ast.AddTo, ast.Cancel, ast.Stop, ast.Choose, ast.RollOff,
     ast.RollDice,
 )
 _ASKS = (ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.RollZone)
@@ -467,7 +467,7 @@ def quick_answer(statements: tuple[ast.Stmt, ...]):
     offered in between; or no choice and only a written amount added to the budget. Returns a
     function (game, card holder) -> bool, or None for any other effect, which is explored. A
     test checks the two answers agree over many positions."""
-    amounts = [s.amount.value for s in statements if isinstance(s, ast.AddBudget) and isinstance(s.amount, ast.Number)]
+    amounts = [s.amount.value for s in statements if isinstance(s, ast.AddTo) and isinstance(s.amount, ast.Number)]
     if statements and len(amounts) == len(statements):
         changes = any(amount != 0 for amount in amounts)
         return lambda game, me: changes

@@ -241,7 +241,7 @@ class Interpreter:
         if player is not None and count > 0:
             self.game.frames.append(DiscardFrame(player, count))
 
-    def _add_budget(self, s: ast.AddBudget, f, root):
+    def _add_to(self, s: ast.AddTo, f, root):
         """The budget, like any number, stays within ±MAX_NUMBER: `add budget to budget`
         doubles it with no arithmetic to hold it back."""
         f.pc += 1
@@ -364,7 +364,7 @@ class Interpreter:
 
 INLINE_STATEMENTS: frozenset[type] = frozenset({
     ast.Let, ast.RollDice, ast.RollOff, ast.BuildUnits, ast.RemoveTop, ast.RemoveAll, ast.MoveTop, ast.Draw,
-    ast.AddBudget, ast.Stop, ast.Say, ast.RollFaces, ast.SetCounter, ast.Settle, ast.EndGame, ast.Shuffle, ast.Put,
+    ast.AddTo, ast.Stop, ast.Say, ast.RollFaces, ast.SetCounter, ast.Settle, ast.EndGame, ast.Shuffle, ast.Put,
 })
 """Statements that never ask a question nor push a frame: a block of only these runs to its
 end in one step."""
@@ -388,7 +388,7 @@ _EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, Any], None]] = {
     ast.Put: Interpreter._put,
     ast.PlayCard: Interpreter._play_card,
     ast.Discard: Interpreter._discard,
-    ast.AddBudget: Interpreter._add_budget,
+    ast.AddTo: Interpreter._add_to,
     ast.OfferReaction: Interpreter._offer_reaction,
     ast.Cancel: Interpreter._cancel,
     ast.Stop: Interpreter._stop,

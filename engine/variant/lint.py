@@ -215,9 +215,9 @@ def _most_to_build_with(document: LocDict, cards: Sequence[ParsedCard]) -> int |
 def _added_by(statements: tuple[ast.Stmt, ...]) -> int | None:
     total = 0
     for node in ast.walk(list(statements)):
-        if isinstance(node, ast.Repeat | ast.ForEach) and any(isinstance(n, ast.AddBudget) for n in ast.walk([node])):
+        if isinstance(node, ast.Repeat | ast.ForEach) and any(isinstance(n, ast.AddTo) for n in ast.walk([node])):
             return None
-        if isinstance(node, ast.AddBudget):
+        if isinstance(node, ast.AddTo):
             if not isinstance(node.amount, ast.Number):
                 return None
             total += max(node.amount.value, 0)
