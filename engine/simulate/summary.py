@@ -131,6 +131,8 @@ def _cards(variant: Variant, records: list[GameRecord], players: int) -> list[di
             player_wins[played] = player_wins.get(played, 0) + _credit(record, seat)
     rows = []
     for card in variant.cards:
+        if not card.effect.statements:  # never played, only moved (a cash card, a building)
+            continue
         row = {
             "card": card.id,
             "name": card.name,
