@@ -61,10 +61,7 @@ class Evaluator:
         w = self.weights
         n = game.n
         if game.over:
-            result = game.result()
-            assert result is not None  # the game is over
-            share = w.win / len(result.winners)
-            return [share if p in result.winners else -w.win for p in range(n)]
+            return _final_scores(game, w)
         score = [w.unit * game.supply[p] + w.card * len(game.hand(p)) for p in range(n)]
         holder = game.holder
         hotel = self.hotel
@@ -114,9 +111,7 @@ class Evaluator:
 
     def score(self, game: Game, player: int) -> float:
         """The player's score minus the best rival's: above 0 means ahead."""
-        scores = self.scores(game)
-        mine = scores[player]
-        return mine - max(s for p, s in enumerate(scores) if p != player)
+        return _lead(self.scores(game), player)
 
 
 class ScoreEvaluator:
@@ -135,10 +130,7 @@ class ScoreEvaluator:
         w = self.weights
         n = game.n
         if game.over:
-            result = game.result()
-            assert result is not None  # the game is over
-            share = w.win / len(result.winners)
-            return [share if p in result.winners else -w.win for p in range(n)]
+            return _final_scores(game, w)
         score = [w.card * len(game.hand(p)) for p in range(n)]
         scale = 10.0
         for key, sign in self.ranking:
@@ -154,9 +146,20 @@ class ScoreEvaluator:
         return 0.0  # no units to build: the search's playouts choose at random there
 
     def score(self, game: Game, player: int) -> float:
-        scores = self.scores(game)
-        mine = scores[player]
-        return mine - max(s for p, s in enumerate(scores) if p != player)
+        return _lead(self.scores(game), player)
+
+
+def _final_scores(game: Game, w: Weights) -> list[float]:
+    """A finished game: a win's worth shared among the winners, a loss for the rest."""
+    result = game.result()
+    assert result is not None  # the game is over
+    share = w.win / len(result.winners)
+    return [share if p in result.winners else -w.win for p in range(game.n)]
+
+
+def _lead(scores: list[float], player: int) -> float:
+    """The player's score minus the best rival's: above 0 means ahead."""
+    return scores[player] - max(s for p, s in enumerate(scores) if p != player)
 
 
 def evaluator_for(variant: Variant, weights: Weights = DEFAULT_WEIGHTS) -> Evaluator | ScoreEvaluator:
