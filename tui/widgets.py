@@ -386,17 +386,21 @@ class PlayerPanel(Quiet):
             if pile.each != "player":
                 continue
             seen = next((p for p in view.piles if p["pile"] == pile.id and p["owner"] == i), None)
-            if seen is None:
+            if seen is None or not seen["size"]:
                 continue
-            if pile.seen_by == "everyone" and seen["cards"]:
+            # a few face-up cards by name (flipped, kept); a deck, a discard pile by its size
+            if pile.seen_by == "everyone" and seen["cards"] and len(shown) < 2 and seen["size"] <= SHOWN_CARDS:
                 shown.append(Text(f"{pile.name}: " + ", ".join(names.get(c, c) for c in seen["cards"])))
-            elif seen["size"] and pile.seen_by != "everyone":
+            else:
                 sizes.append(f"{pile.name} {seen['size']}")
-        lines = [Text(_fit(width, long, short))]
-        lines += shown[:2] or [Text("")]
-        if sizes and len(lines) < 4:
+        lines = [Text(_fit(width, long, short)), *shown]
+        if sizes:
             lines.append(Text(" · ".join(sizes), style="dim"))
-        return lines
+        return lines[:3]
+
+
+SHOWN_CARDS = 5
+"""A face-up pile of a player with at most this many cards is listed by name on their panel."""
 
 
 def _fit(width: int, *choices: str) -> str:
