@@ -381,7 +381,8 @@ class PlayerPanel(Quiet):
         long = " · ".join(f"{score.name} {value[score.id]}" for score in variant.scores) + f" · holds {held}"
         short = " · ".join(f"{score.id.replace('_', ' ')} {value[score.id]}" for score in variant.scores) + f" · holds {held}"
         names = {card.id: card.name for card in variant.cards}
-        shown, sizes = [], []
+        shown: list[Text] = []
+        sizes: list[str] = []
         for pile in variant.piles:
             if pile.each != "player":
                 continue
