@@ -92,7 +92,7 @@ def _print_text(results: Results, strict: bool) -> None:
             players = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
             print(
                 f"{argument}: ok: {v.name}; {players} players, {len(v.properties)} properties, "
-                f"{v.deck_size} {v.deck_name} cards"
+                f"{v.cards_summary}"
             )
     print(_summary(results, strict))
 

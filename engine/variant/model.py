@@ -293,3 +293,11 @@ class Variant:
     @property
     def deck_size(self) -> int:
         return sum(card.count for card in self.cards)
+
+    @property
+    def cards_summary(self) -> str:
+        """The cards in a few words: '28 Fortune cards' for one shared deck; for a game whose
+        cards start in several piles (each player's own, the board's), how many kinds."""
+        if all(card.starts_in == "deck" for card in self.cards) and all(p.each == "game" for p in self.piles if p.id == "deck"):
+            return f"{self.deck_size} {self.deck_name} cards"
+        return f"{len(self.cards)} kinds of card"

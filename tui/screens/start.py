@@ -235,7 +235,7 @@ class StartScreen(Screen):
             text.append(variant.name + "\n", style="bold")
             text.append(variant.description + "\n", style="italic")
             text.append(f"{counts[0]}–{counts[-1]} players · {len(variant.properties)} properties · "
-                        f"{variant.deck_size} {variant.deck_name} cards", style="dim")
+                        f"{variant.cards_summary}", style="dim")
             info.update(text)
         await self._build_seats()
 
