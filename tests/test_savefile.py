@@ -170,3 +170,29 @@ def test_a_missing_variant_is_named(tmp_path, variant, monkeypatch):
 def test_a_json_list_is_not_a_save(tmp_path):
     error = only_error(write(tmp_path, "[1, 2]"))
     assert error.message == "the save should be an object, not a list"
+
+
+@pytest.mark.parametrize("steps", [40, 400, 2000])
+def test_a_game_of_monopoly_chance_saves_loads_and_goes_on_identically(tmp_path, steps):
+    """issue 12: a Monopoly Chance game, saved at any point (in the middle of a round, after
+    one, at the end), loads to the same position (its cards in variables, its piles, its
+    counters) and goes on identically."""
+    chance = load_variant("monopoly-chance")
+    record = GameRecord(chance, variant_source("monopoly-chance"), 3, 9, [Seat("Ann"), Seat("Bot", "random"), Seat("Cy")])
+    game = record.new_game()
+    rnd = random.Random(steps)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        action = rnd.choice(game.legal_actions()).to_dict()
+        record.actions.append(action)
+        game.apply(action)
+    path = tmp_path / "chance.json"
+    save_game(path, record, game)
+    loaded = load_game(path)
+    assert loaded.warnings == [] and loaded.game.to_dict() == game.to_dict()
+    for _ in range(30):
+        if game.is_over:
+            break
+        action = game.legal_actions()[-1]
+        assert [e.to_dict() for e in loaded.game.apply(action)] == [e.to_dict() for e in game.apply(action)]
