@@ -19,6 +19,10 @@ class Texts:
         self.variant = variant
         self.players = [seat.name for seat in variant.seats[:players]]
         self.zones = {zone.id: zone.name for zone in variant.zones}
+        self.says = {symbol: words for die in variant.dice for symbol, words in die.says}
+        """What the log adds after a die's symbol, by symbol."""
+        self.any_zone = {die.any_zone for die in variant.dice if die.any_zone}
+        """The symbols on which the roller chooses the zone: the roll's sum still counts."""
         self.cards = {card.id: card.name for card in variant.cards}
         self.card_names = [card.name for card in variant.cards]
         self.piles = {pile.id: pile.name for pile in variant.piles}
@@ -169,14 +173,14 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "roll":
         dice = " + ".join(str(x) for x in d["dice"])
         face = d["face"]
-        if face == "fortune":
-            return f"{p(d['player'])} rolls {dice} and {t.deck}: no building this turn"
-        if face == "wild":
-            return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and Wild"
+        if face in t.any_zone:
+            return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and {_symbol(face)}"
+        if face in t.says and d["dice"]:
+            return f"{p(d['player'])} rolls {dice} and {_symbol(face)}: {t.says[face]}"
         if face in t.zones:
             return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and {t.zones[face]}"
         # a die of numbers and symbols (Monopoly Chance): the number, or the symbol
-        faces = [str(x) for x in d["dice"]] + ([str(face).replace("_", " ")] if face is not None else [])
+        faces = [str(x) for x in d["dice"]] + ([_symbol(face)] if face is not None else [])
         return f"{p(d['player'])} rolls {' and '.join(faces)}"
     if kind == "draw":
         card = "a card" if hidden else t.cards[d["card"]]
@@ -224,8 +228,8 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return f"{p(d['player'])} rolls {' + '.join(str(x) for x in d['dice'])} = {sum(d['dice'])}"
     if kind == "roll_zone":
         face = d["face"]
-        shown = t.deck if face == "fortune" else ("Wild" if face == "wild" else t.zones[face])
-        again = ", rolls again" if face == "fortune" else ""
+        shown = t.zones[face] if face in t.zones else _symbol(face)
+        again = ", rolls again" if face not in t.zones and face not in t.any_zone else ""  # `roll zone` rolls again
         return f"{p(d['player'])} rolls the colour die: {shown}{again}"
     if kind == "roll_off":
         return f"{p(d['player'])} has the {d['extreme']} roll"
@@ -252,3 +256,8 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         told = t.ends.get(reason, reason)
         return f"Game over: {p(d.get('player'))} {told}" if d.get("player") is not None else f"Game over: {told}"
     return f"{kind}: {d}"
+
+
+def _symbol(face: str) -> str:
+    """A die's symbol as the log names it: 'fortune' is 'Fortune', 'chance' 'Chance'."""
+    return str(face).replace("_", " ").capitalize()

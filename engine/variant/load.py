@@ -721,7 +721,8 @@ def _build(
         setups=tuple(sorted((Setup(s["players"], s["units"]) for s in document["players"]["setups"]), key=lambda s: s.players)),
         seats=tuple(Seat(s["id"], s["name"], s["colour"], s["token"]) for s in document["players"]["seats"]),
         dice=tuple(
-            Die(name, spec.get("count", 1), tuple(spec["faces"]), frozenset(spec.get("symbols", ())), spec.get("any_zone"))
+            Die(name, spec.get("count", 1), tuple(spec["faces"]), frozenset(spec.get("symbols", ())), spec.get("any_zone"),
+                tuple(spec.get("says", {}).items()))
             for name, spec in dice.items()
         ),
         money=board.get("money", "{}"),

@@ -60,6 +60,8 @@ class Die:
     symbols: frozenset[str] = frozenset()
     any_zone: str | None = None
     """The symbol on which `roll zone` lets the roller choose any zone."""
+    says: tuple[tuple[str, str], ...] = ()
+    """What the log adds after a symbol rolled (Fortune: 'no building this turn')."""
 
     @property
     def numeric(self) -> bool:

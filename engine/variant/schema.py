@@ -29,7 +29,7 @@ OPTIONAL_KEYS = frozenset(
     {
         "extends", "edition", "source", "description", "remove", "reacts_to", "condition", "money", "offer_cards",
         "hooks", "counters",
-        "starts_in", "discard_to", "per_turn", "value", "tags", "names", "effect", "zone", "how_to_play",
+        "starts_in", "discard_to", "per_turn", "value", "tags", "names", "effect", "zone", "how_to_play", "says",
     }
 )
 
