@@ -240,7 +240,7 @@ def test_report_has_every_figure(comparison):
 def test_text_report_has_tables_charts_and_verdict(comparison):
     text = render(comparison, "text")
     for words in ("win share by seat", "first-player advantage", "game length (turns)", "how games ended",
-                  "Fortune cards", "significance tests", "verdict", "▇"):
+                  "cards: plays per game", "significance tests", "verdict", "▇"):
         assert words in text
     assert "\x1b[" not in text  # no colour codes unless asked for
 
@@ -415,7 +415,7 @@ def test_cards_are_listed_most_played_first_then_by_id(card_report):
 
 def test_the_card_table_fits_80_columns_and_names_the_correction(card_report):
     text = render(card_report, "text")
-    section = text[text.index("Fortune cards, A vs B"):]
+    section = text[text.index("Cards, A vs B"):]
     assert all(len(line) <= 80 for line in section.splitlines())
     rows = {line.split("  ")[1].strip(): line for line in section.splitlines() if line.startswith("  ") and "." in line}
     assert rows["Hurricane"].split()[1:4] == ["1.00", "2.00", "*"] and rows["Hurricane"].endswith("*")

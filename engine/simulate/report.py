@@ -90,10 +90,10 @@ def _one_variant(s: dict, colour: bool) -> list[str]:
     lines.append("how games ended")
     for row in s["endings"]:
         by = ", ".join(_decided(key, n) for key, n in sorted(row["decided_by"].items(), key=lambda item: -item[1]))
-        reason = ENDINGS.get(row["reason"], row["reason"])
+        reason = row.get("words") or ENDINGS.get(row["reason"], row["reason"])
         lines.append(f"  {reason:<40} {row['wins']:>6} games {row['share']:6.1%}  ({by})")
     lines.append("")
-    lines.append("Fortune cards: plays per game, and how often the player who played one won")
+    lines.append("cards: plays per game, and how often the player who played one won")
     lines.append(f"  {'card':<28} {'deck':>4} {'plays':>7} {'/game':>6}  {'player won (95% interval)':<30}")
     for row in sorted(s["cards"], key=lambda r: -r["plays"]):
         won = row["player_win"]
@@ -132,7 +132,7 @@ def _card_comparison(cards: dict) -> list[str]:
     """The per-card table, at most 80 columns wide: plays per game and the player-won share
     on each side, a * after a difference that survives the correction, then a sentence
     for each such difference."""
-    title = "Fortune cards, A vs B: plays per game, and how often the player who played one won that game (95% interval)"
+    title = "Cards, A vs B: plays per game, and how often the player who played one won that game (95% interval)"
     lines = [
         textwrap.fill(title, width=80),
         f"  {'card':<19} {'A/game':>6} {'B/game':>6}    {'A player won':<18}  B player won",

@@ -66,7 +66,7 @@ def summarize(variant: Variant, records: list[GameRecord], players: int, bots: l
             for k in range(players)
         ],
         "length": _lengths(records),
-        "endings": _endings(records),
+        "endings": _endings(records, variant),
         "cards": _cards(variant, records, players),
     }
     summary["first_player"] = summary["positions"][0] if players else {}
@@ -99,17 +99,24 @@ def _lengths(records: list[GameRecord]) -> dict:
     }
 
 
-def _endings(records: list[GameRecord]) -> list[dict]:
+def _endings(records: list[GameRecord], variant: Variant) -> list[dict]:
     reasons = Counter(r.reason for r in records)
     deciders = Counter((r.reason, r.decided_by or "tie") for r in records)
+    told = dict(variant.ends)
     return [
         {
             "reason": reason,
+            "words": ENDINGS.get(reason) or _ending_words(told.get(reason, reason)),
             **_share(count, len(records)),
             "decided_by": {by: n for (why, by), n in sorted(deciders.items()) if why == reason},
         }
         for reason, count in reasons.most_common()
     ]
+
+
+def _ending_words(told: str) -> str:
+    """The variant's own words for an ending, told of 'a player' ('s skyline reached ...)."""
+    return "a player" + (told if told.startswith("'") else " " + told)
 
 
 def _cards(variant: Variant, records: list[GameRecord], players: int) -> list[dict]:
