@@ -52,6 +52,12 @@ def best_option(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, foll
     return best_index
 
 
+def carry_through(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator) -> None:
+    """Play `me`'s next choices greedily until the game can be judged: the strong bot's
+    prior for a choice whose worth shows only later (a flip before its cash is placed)."""
+    _run_on(game, me, evaluator, follow=True)
+
+
 def _run_on(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool) -> None:
     """Carry a choice through to where it can be judged (see the module docstring)."""
     for _ in range(_MAX_FOLLOW):

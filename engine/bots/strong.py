@@ -31,7 +31,8 @@ import math
 import time as _time
 
 from engine.bots.base import Bot, BotSpecError, register_bot
-from engine.bots.evaluate import evaluator_for
+from engine.bots.evaluate import ScoreEvaluator, evaluator_for
+from engine.bots.greedy import carry_through
 from engine.game.game import Game
 from engine.game.sampling import sample_game
 from engine.variant.model import Variant
@@ -80,6 +81,9 @@ class StrongBot(Bot):
         if self.iterations is None and self.time is None:
             self.iterations = DEFAULT_ITERATIONS
         self.evaluator = evaluator_for(variant)
+        self.follow = isinstance(self.evaluator, ScoreEvaluator)
+        """A game judged by its scores (Monopoly Chance) shows a choice's worth only some
+        choices later: the priors then carry each option through greedily."""
 
     def describe(self) -> str:
         budget = [f"iterations={self.iterations}"] if self.iterations else []
@@ -163,6 +167,8 @@ class StrongBot(Bot):
             for a in actions:
                 trial = game.copy()
                 trial.apply(a)
+                if self.follow:  # judged where greedy would judge it, not right after
+                    carry_through(trial, player, self.evaluator)
                 values.append(self.evaluator.score(trial, player))
         for a, value in zip(actions, values):
             node.children[(a.kind, a.arg)] = child = Node(player)
