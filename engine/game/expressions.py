@@ -37,13 +37,8 @@ class CardRef(int):
 
     def __new__(cls, code: int, place: int | None = None) -> CardRef:
         ref = super().__new__(cls, code)
-        ref.place = place
+        ref.place = place  # set once: `put` binds a new CardRef, since copies of a game share them
         return ref
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name != "place" or "place" in self.__dict__:
-            raise AttributeError("a CardRef does not change: `put` binds a new one")  # copies of a game share them
-        object.__setattr__(self, name, value)
 
 
 class PileRef(int):
