@@ -178,7 +178,10 @@ def _switches(variant: Variant) -> list[str]:
 
 
 def _cards(variant: Variant) -> list[str]:
-    lines = [f"## The {variant.deck_name} cards ({variant.deck_size})", ""]
+    title = f"The {variant.deck_name} cards ({variant.deck_size})"
+    if variant.how_to_play:  # a game of its own: its cards lie in many piles
+        title = f"The cards ({variant.cards_summary})"
+    lines = [f"## {title}", ""]
     timings = dict(variant.timings)
     for card in variant.cards:
         count = f" ×{card.count}" if card.count > 1 else ""
