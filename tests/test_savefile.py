@@ -17,10 +17,11 @@ def variant():
     return load_variant("winning-moves-2016")
 
 
-def played(variant, steps=60, seed=4):
-    record = GameRecord(variant, variant_source("winning-moves-2016"), 3, seed, [Seat("Ann"), Seat("Bot", "random"), Seat("Cy")])
+def played(variant, steps=60, seed=4, name="winning-moves-2016", moves=None):
+    """A record and its game after `steps` random moves (from `moves`, a seeded Random)."""
+    record = GameRecord(variant, variant_source(name), 3, seed, [Seat("Ann"), Seat("Bot", "random"), Seat("Cy")])
     game = record.new_game()
-    rnd = random.Random(seed)
+    rnd = moves or random.Random(seed)
     for _ in range(steps):
         if game.is_over:
             break
@@ -177,16 +178,7 @@ def test_a_game_of_monopoly_chance_saves_loads_and_goes_on_identically(tmp_path,
     """issue 12: a Monopoly Chance game, saved at any point (in the middle of a round, after
     one, at the end), loads to the same position (its cards in variables, its piles, its
     counters) and goes on identically."""
-    chance = load_variant("monopoly-chance")
-    record = GameRecord(chance, variant_source("monopoly-chance"), 3, 9, [Seat("Ann"), Seat("Bot", "random"), Seat("Cy")])
-    game = record.new_game()
-    rnd = random.Random(steps)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        action = rnd.choice(game.legal_actions()).to_dict()
-        record.actions.append(action)
-        game.apply(action)
+    record, game = played(load_variant("monopoly-chance"), steps, 9, "monopoly-chance", random.Random(steps))
     path = tmp_path / "chance.json"
     save_game(path, record, game)
     loaded = load_game(path)
