@@ -622,12 +622,49 @@ class Game:
     # ----- the machine -------------------------------------------------------------------------
 
     def _advance(self) -> None:
-        """Run frames until a decision is pending or the game is over."""
+        """Run frames until a decision is pending or the game is over. Blocks, the common
+        case, run here without a call per step: a block's statements one after another, into
+        a block one of them pushed and back out to the block it stands in, for as long as
+        nothing is asked (as `_step_block` would, one trip each)."""
         frames = self.frames
         steps = _STEP
+        all_ops = self.book.ops
         while self.pending is None and not self.over:
             frame = frames[-1]
-            steps[type(frame)](self, frame)
+            if type(frame) is not BlockFrame:
+                steps[type(frame)](self, frame)
+                continue
+            root: RootFrame = frames[frame.root]  # type: ignore[assignment]  # a block's root is one
+            ops = all_ops[frame.b]
+            while True:
+                pc = frame.pc
+                if root.halt or pc >= len(ops):
+                    frames.pop()
+                    if root.halt:
+                        break
+                    parent = frames[-1]
+                    if type(parent) is not BlockFrame:
+                        break
+                    self._hand_back(parent, frame.env)
+                    frame = parent
+                    root = frames[frame.root]  # type: ignore[assignment]
+                    ops = all_ops[frame.b]
+                    continue
+                root.steps = count = root.steps + 1
+                if count > MAX_EFFECT_STEPS:
+                    root.halt = True
+                    self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
+                    break
+                ops[pc](self, frame, root)
+                if self.pending is not None or self.over:
+                    break
+                top = frames[-1]
+                if top is not frame:
+                    if type(top) is not BlockFrame:
+                        break
+                    frame = top
+                    root = frames[frame.root]  # type: ignore[assignment]
+                    ops = all_ops[frame.b]
 
     def question_at_top(self) -> tuple[str, int, list[Action]] | None:
         """The decision the frame stack stands at, worked out from the state alone, as the
