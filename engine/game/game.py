@@ -628,14 +628,14 @@ class Game:
         nothing is asked (as `_step_block` would, one trip each)."""
         frames = self.frames
         steps = _STEP
-        all_ops = self.book.ops
+        all_ops, all_quiet = self.book.ops, self.book.quiet
         while self.pending is None and not self.over:
             frame = frames[-1]
             if type(frame) is not BlockFrame:
                 steps[type(frame)](self, frame)
                 continue
             root: RootFrame = frames[frame.root]  # type: ignore[assignment]  # a block's root is one
-            ops = all_ops[frame.b]
+            ops, quiet = all_ops[frame.b], all_quiet[frame.b]
             while True:
                 pc = frame.pc
                 if root.halt or pc >= len(ops):
@@ -648,7 +648,7 @@ class Game:
                     self._hand_back(parent, frame.env)
                     frame = parent
                     root = frames[frame.root]  # type: ignore[assignment]
-                    ops = all_ops[frame.b]
+                    ops, quiet = all_ops[frame.b], all_quiet[frame.b]
                     continue
                 root.steps = count = root.steps + 1
                 if count > MAX_EFFECT_STEPS:
@@ -656,6 +656,8 @@ class Game:
                     self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
                     break
                 ops[pc](self, frame, root)
+                if quiet[pc]:
+                    continue
                 if self.pending is not None or self.over:
                     break
                 top = frames[-1]
@@ -664,7 +666,7 @@ class Game:
                         break
                     frame = top
                     root = frames[frame.root]  # type: ignore[assignment]
-                    ops = all_ops[frame.b]
+                    ops, quiet = all_ops[frame.b], all_quiet[frame.b]
 
     def question_at_top(self) -> tuple[str, int, list[Action]] | None:
         """The decision the frame stack stands at, worked out from the state alone, as the
@@ -768,11 +770,9 @@ class Game:
         for counter in self.book.turn_player_counters:
             self.player_counters[counter] = [0] * self.n
         self.rolled = {}
-        blocks = self.book.program_block
         # the stack runs these in turn: the start_of_turn hook, the turn, the end_of_turn hook
-        for name in ("end_of_turn", "turn", "start_of_turn"):
-            if name in blocks:
-                self._run_program(name, player)
+        for name in self.book.turn_programs:
+            self._run_program(name, player)
 
     def _run_program(self, name: str, me: int) -> None:
         root = len(self.frames)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
-from engine.effects.limits import MAX_NUMBER, MAX_REPEAT, clamp
+from engine.effects.limits import MAX_EFFECT_STEPS, MAX_NUMBER, MAX_REPEAT, clamp
 from engine.game.expressions import CardRef, Fn, collection, compile_expr, each_of
 from engine.game.followable import continuation_followable, segments_after
 from engine.game.frames import (
@@ -369,6 +369,13 @@ INLINE_STATEMENTS: frozenset[type] = frozenset({
 """Statements that never ask a question nor push a frame: a block of only these runs to its
 end in one step."""
 
+QUIET_STATEMENTS: frozenset[type] = frozenset({
+    ast.Let, ast.RollDice, ast.RollOff, ast.BuildUnits, ast.RemoveTop, ast.RemoveAll, ast.MoveTop, ast.Draw,
+    ast.AddTo, ast.Say, ast.RollFaces, ast.SetCounter, ast.Shuffle, ast.Put,
+})
+"""Statements that, besides never asking nor pushing a frame, never stop the effect nor end
+the game (no settling, so no hook): after one, the machine runs the next without looking."""
+
 
 _EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, Any], None]] = {
     ast.Choose: Interpreter._choose,
@@ -423,21 +430,42 @@ def _op_if(s: ast.If, book: Rulebook) -> Op:
     then_block, else_block = book.child_blocks[id(s)]
     then_inline, else_inline = then_block in book.inline, else_block in book.inline
     then_empty, else_empty = not book.blocks[then_block], not book.blocks[else_block]
+    then_let, else_let = _lone_let(book.blocks[then_block], book), _lone_let(book.blocks[else_block], book)
 
     def op(g, f, root):
         f.pc += 1
         if test(g, f.env, root.me):
-            chosen, inline, empty = then_block, then_inline, then_empty
+            chosen, inline, empty, let = then_block, then_inline, then_empty, then_let
         else:
-            chosen, inline, empty = else_block, else_inline, else_empty
+            chosen, inline, empty, let = else_block, else_inline, else_empty, else_let
         if empty:
             return
-        if inline:
+        if let is not None:  # as Game.run_inline would run it, without a frame for one `let`
+            root.steps = count = root.steps + 1
+            if count > MAX_EFFECT_STEPS:
+                root.halt = True
+                g.emit("effect_limit", {"card": g.source_of(root), "steps": MAX_EFFECT_STEPS})
+                return
+            var, value = let
+            env = f.env
+            result = value(g, env, root.me)
+            if var not in env and var in g.book.given_after[f.b][f.pc]:  # the hand-back
+                env[var] = result
+        elif inline:
             g.run_inline(chosen, f, root)
         else:
             g.frames.append(BlockFrame(chosen, dict(f.env), f.root))
 
     return op
+
+
+def _lone_let(statements: tuple[ast.Stmt, ...], book: Rulebook) -> tuple[str, Fn] | None:
+    """The variable and value of a side of an `if` that is one `let` and nothing else."""
+    if len(statements) != 1 or type(statements[0]) is not ast.Let:
+        return None
+    let = statements[0]
+    assert isinstance(let, ast.Let)
+    return let.var, compile_expr(let.value, book.compiled)
 
 
 def _op_let(s: ast.Let, book: Rulebook) -> Op:
@@ -480,7 +508,20 @@ def _op_offer_cards(s: ast.OfferCards, book: Rulebook) -> Op:
         f.pc += 1
         player = root.me if to is None else to(g, f.env, root.me)
         if player is not None:
-            g.frames.append(OfferFrame(player, timing, None if limit is None else max(0, limit(g, f.env, root.me) or 0)))
+            most = None if limit is None else max(0, limit(g, f.env, root.me) or 0)
+            if most is not None and len(g.turn_plays) >= most:
+                return  # not asked (Game._offer_question): no frame to push and pop
+            if g.compat > 1 and not g.book.open_hands and (not g.book.timed.get(timing) or not g.hand(player)):
+                return  # not asked either (Game._asks_for_cards, public facts only)
+            # what the machine would do with the frame next (Game._step_offer), done at once
+            frame = OfferFrame(player, timing, most)
+            g.frames.append(frame)
+            options = g._offer_question(frame)
+            if options is None:
+                g.frames.pop()
+                return
+            frame.asked = True
+            g.ask("card", player, options)
 
     return op
 
