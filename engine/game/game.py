@@ -426,7 +426,7 @@ class Game:
 
     def roll_off_dice(self) -> list[int]:
         """The numbers a roll-off roll shows (model.Variant.roll_off_die; a symbol is 0)."""
-        die = self.variant.roll_off_die
+        die = self.book.roll_off_die
         assert die is not None  # the checker lets `roll off` be written only then
         return [face if type(face) is int else 0 for face in (die.faces[i] for i in self.roll(die.id))]
 
@@ -434,8 +434,11 @@ class Game:
         """The top card of `source` (the player's own, if it is one per player) into the
         player's `target`; an empty source is first refilled from its shuffled `refill_from`."""
         layout = self.layout
-        pile = layout.slot_pile[layout.base[source]]
-        source_slot = layout.base[source] + (player if pile.each == "player" else 0)
+        base, slot_pile = layout.base, layout.slot_pile
+        source_slot = base[source]
+        pile = slot_pile[source_slot]
+        if pile.each == "player":
+            source_slot += player
         drawn_from = self.piles[source_slot]
         if not drawn_from:
             refill = pile.refill_from
@@ -448,24 +451,24 @@ class Game:
             self.rng.shuffle(drawn_from)
             self.emit("reshuffle", {"count": len(drawn_from), "pile": source})
         card = drawn_from.pop()
-        target_slot = layout.base[target] + (player if layout.slot_pile[layout.base[target]].each == "player" else 0)
+        target_slot = base[target]
+        target_pile = slot_pile[target_slot]
+        if target_pile.each == "player":
+            target_slot += player
         self.piles[target_slot].append(card)
         data = {"player": player, "card": self.variant.cards[card % self.book.kinds].id, "why": why}
         if space is not None:
             data["space"] = space
         if target != "hand":
             data["pile"] = target
-        self.emit("draw", data, private_to=self._seen_only_by(target_slot))
-
-    def _seen_only_by(self, slot: int) -> int | None:
-        """Who may see a card put in this slot: None for everyone, its player for a pile only
-        its owner sees, -1 for nobody (a face-down pile)."""
-        pile = self.layout.slot_pile[slot]
-        if pile.seen_by == "everyone":
-            return None
-        if pile.seen_by == "owner" and pile.each == "player":
-            return self.layout.slot_owner[slot]
-        return -1
+        seen_by = target_pile.seen_by  # as _seen_only_by(target_slot), without the call
+        if seen_by == "everyone":
+            private_to = None
+        elif seen_by == "owner" and target_pile.each == "player":
+            private_to = layout.slot_owner[target_slot]
+        else:
+            private_to = -1
+        self._events.append(Event("draw", data, self.texts, private_to))
 
     def discard_slot(self, player: int, code: int) -> int:
         """Where a card goes when played or discarded: its `discard_to` pile, its owner's one

@@ -541,15 +541,25 @@ def _op_roll_faces(s: ast.RollFaces, book: Rulebook) -> Op:
     from numbers."""
     faces_of = {die.id: die.faces for die in book.variant.dice}  # ops are made before book.dice
     counts = {die.id: die.count for die in book.variant.dice}
-    rolls = tuple((die_id, var, faces_of[die_id], _face_kinds(faces_of[die_id], counts[die_id])) for die_id, var in s.rolls)
+    rolls = tuple(
+        (die_id, var, faces, _face_kinds(faces, counts[die_id]), _one_draw(faces, counts[die_id]))
+        for die_id, var in s.rolls
+        for faces in (faces_of[die_id],)
+    )
 
     def op(g, f, root):
         f.pc += 1
-        env, rolled, roll = f.env, g.rolled, g.roll
+        env, rolled = f.env, g.rolled
         numbers: list[int] = []
         face = None
-        for die_id, var, faces, kinds in rolls:
-            shown = rolled[die_id] = roll(die_id)
+        for die_id, var, faces, kinds, draw in rolls:
+            if draw == 1:  # one die: Game.roll's draw, without the call
+                shown = rolled[die_id] = [g.rng.below(len(faces))]
+            elif draw:  # two dice from one draw, as Game.roll makes them
+                second, first = divmod(g.rng.below(draw), len(faces))
+                shown = rolled[die_id] = [first, second]
+            else:
+                shown = rolled[die_id] = g.roll(die_id)
             if kinds == "numbers":
                 values = [faces[i] for i in shown]
                 numbers += values
@@ -569,6 +579,15 @@ def _op_roll_faces(s: ast.RollFaces, book: Rulebook) -> Op:
         g.emit("roll", {"player": root.me, "dice": numbers, "face": face})
 
     return op
+
+
+def _one_draw(faces: tuple, count: int) -> int:
+    """How Game.roll rolls these dice when it is simple: 1 for one die, the combinations of
+    two dice drawn at once (below 2**32), else 0 (left to Game.roll)."""
+    if count == 1:
+        return 1
+    combinations = len(faces) ** 2
+    return combinations if count == 2 and combinations < 2**32 else 0
 
 
 def _face_kinds(faces: tuple, count: int) -> str:
