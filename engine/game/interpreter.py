@@ -511,10 +511,17 @@ def _op_offer_cards(s: ast.OfferCards, book: Rulebook) -> Op:
             most = None if limit is None else max(0, limit(g, f.env, root.me) or 0)
             if most is not None and len(g.turn_plays) >= most:
                 return  # not asked (Game._offer_question): no frame to push and pop
-            if g.compat > 1 and not g.book.open_hands and (not g.book.timed.get(timing) or not g.hand(player)):
-                return  # not asked either (Game._asks_for_cards, public facts only)
-            # what the machine would do with the frame next (Game._step_offer), done at once
             frame = OfferFrame(player, timing, most)
+            if g.compat > 1 and not g.book.open_hands:  # Game._asks_for_cards: public facts only
+                timed = g.book.timed.get(timing)
+                if not timed or not g.hand(player):
+                    return  # not asked: no frame to push and pop
+                # asked: what the machine would do with the frame next (Game._step_offer)
+                g.frames.append(frame)
+                frame.asked = True
+                g.ask("card", player, g._playable(player, timed) + [g.texts.pass_action])
+                return
+            # what the machine would do with the frame next (Game._step_offer), done at once
             g.frames.append(frame)
             options = g._offer_question(frame)
             if options is None:
