@@ -647,6 +647,8 @@ class Game:
                         break
                     parent = frames[-1]
                     if type(parent) is not BlockFrame:
+                        if type(parent) is ProgramFrame:  # the program is done (as _step_program)
+                            frames.pop()
                         break
                     self._hand_back(parent, frame.env)
                     frame = parent
@@ -761,7 +763,7 @@ class Game:
         self._begin_turn()
 
     def _begin_turn(self) -> None:
-        player = self.turn_player
+        player = self.order[self.turn_pos]
         self.turn_number += 1
         if self.turn_number > MAX_TURNS:
             self._finish("turn_limit", None)
@@ -774,8 +776,11 @@ class Game:
             self.player_counters[counter] = [0] * self.n
         self.rolled = {}
         # the stack runs these in turn: the start_of_turn hook, the turn, the end_of_turn hook
-        for name in self.book.turn_programs:
-            self._run_program(name, player)
+        frames, blocks = self.frames, self.book.program_block
+        for name in self.book.turn_programs:  # as _run_program, without a call each
+            root = len(frames)
+            frames.append(ProgramFrame(name, player))
+            frames.append(BlockFrame(blocks[name], {}, root))
 
     def _run_program(self, name: str, me: int) -> None:
         root = len(self.frames)
