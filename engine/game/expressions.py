@@ -134,6 +134,9 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
 
         return top_of_variable
     if isinstance(e.subject, ast.Name) and e.subject.name == "me":  # `supply of me`: no call for `me`
+        if e.attribute in ("worth", "supply", "properties"):  # a list of the game's, read in place
+            field = "held" if e.attribute == "properties" else e.attribute
+            return lambda g, env, me: empty if me is None else getattr(g, field)[me]
         return lambda g, env, me: empty if me is None else getter(g, me)
 
     def attribute(g, env, me):

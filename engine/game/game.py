@@ -426,7 +426,7 @@ class Game:
 
     def roll_off_dice(self) -> list[int]:
         """The numbers a roll-off roll shows (model.Variant.roll_off_die; a symbol is 0)."""
-        die = self.variant.roll_off_die
+        die = self.book.roll_off_die
         assert die is not None  # the checker lets `roll off` be written only then
         return [face if type(face) is int else 0 for face in (die.faces[i] for i in self.roll(die.id))]
 
@@ -434,8 +434,11 @@ class Game:
         """The top card of `source` (the player's own, if it is one per player) into the
         player's `target`; an empty source is first refilled from its shuffled `refill_from`."""
         layout = self.layout
-        pile = layout.slot_pile[layout.base[source]]
-        source_slot = layout.base[source] + (player if pile.each == "player" else 0)
+        base, slot_pile = layout.base, layout.slot_pile
+        source_slot = base[source]
+        pile = slot_pile[source_slot]
+        if pile.each == "player":
+            source_slot += player
         drawn_from = self.piles[source_slot]
         if not drawn_from:
             refill = pile.refill_from
@@ -448,24 +451,24 @@ class Game:
             self.rng.shuffle(drawn_from)
             self.emit("reshuffle", {"count": len(drawn_from), "pile": source})
         card = drawn_from.pop()
-        target_slot = layout.base[target] + (player if layout.slot_pile[layout.base[target]].each == "player" else 0)
+        target_slot = base[target]
+        target_pile = slot_pile[target_slot]
+        if target_pile.each == "player":
+            target_slot += player
         self.piles[target_slot].append(card)
         data = {"player": player, "card": self.variant.cards[card % self.book.kinds].id, "why": why}
         if space is not None:
             data["space"] = space
         if target != "hand":
             data["pile"] = target
-        self.emit("draw", data, private_to=self._seen_only_by(target_slot))
-
-    def _seen_only_by(self, slot: int) -> int | None:
-        """Who may see a card put in this slot: None for everyone, its player for a pile only
-        its owner sees, -1 for nobody (a face-down pile)."""
-        pile = self.layout.slot_pile[slot]
-        if pile.seen_by == "everyone":
-            return None
-        if pile.seen_by == "owner" and pile.each == "player":
-            return self.layout.slot_owner[slot]
-        return -1
+        seen_by = target_pile.seen_by  # as _seen_only_by(target_slot), without the call
+        if seen_by == "everyone":
+            private_to = None
+        elif seen_by == "owner" and target_pile.each == "player":
+            private_to = layout.slot_owner[target_slot]
+        else:
+            private_to = -1
+        self._events.append(Event("draw", data, self.texts, private_to))
 
     def discard_slot(self, player: int, code: int) -> int:
         """Where a card goes when played or discarded: its `discard_to` pile, its owner's one
@@ -622,12 +625,53 @@ class Game:
     # ----- the machine -------------------------------------------------------------------------
 
     def _advance(self) -> None:
-        """Run frames until a decision is pending or the game is over."""
+        """Run frames until a decision is pending or the game is over. Blocks, the common
+        case, run here without a call per step: a block's statements one after another, into
+        a block one of them pushed and back out to the block it stands in, for as long as
+        nothing is asked (as `_step_block` would, one trip each)."""
         frames = self.frames
         steps = _STEP
+        all_ops, all_quiet = self.book.ops, self.book.quiet
         while self.pending is None and not self.over:
             frame = frames[-1]
-            steps[type(frame)](self, frame)
+            if type(frame) is not BlockFrame:
+                steps[type(frame)](self, frame)
+                continue
+            root: RootFrame = frames[frame.root]  # type: ignore[assignment]  # a block's root is one
+            ops, quiet = all_ops[frame.b], all_quiet[frame.b]
+            while True:
+                pc = frame.pc
+                if root.halt or pc >= len(ops):
+                    frames.pop()
+                    if root.halt:
+                        break
+                    parent = frames[-1]
+                    if type(parent) is not BlockFrame:
+                        if type(parent) is ProgramFrame:  # the program is done (as _step_program)
+                            frames.pop()
+                        break
+                    self._hand_back(parent, frame.env)
+                    frame = parent
+                    root = frames[frame.root]  # type: ignore[assignment]
+                    ops, quiet = all_ops[frame.b], all_quiet[frame.b]
+                    continue
+                root.steps = count = root.steps + 1
+                if count > MAX_EFFECT_STEPS:
+                    root.halt = True
+                    self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
+                    break
+                ops[pc](self, frame, root)
+                if quiet[pc]:
+                    continue
+                if self.pending is not None or self.over:
+                    break
+                top = frames[-1]
+                if top is not frame:
+                    if type(top) is not BlockFrame:
+                        break
+                    frame = top
+                    root = frames[frame.root]  # type: ignore[assignment]
+                    ops, quiet = all_ops[frame.b], all_quiet[frame.b]
 
     def question_at_top(self) -> tuple[str, int, list[Action]] | None:
         """The decision the frame stack stands at, worked out from the state alone, as the
@@ -719,7 +763,7 @@ class Game:
         self._begin_turn()
 
     def _begin_turn(self) -> None:
-        player = self.turn_player
+        player = self.order[self.turn_pos]
         self.turn_number += 1
         if self.turn_number > MAX_TURNS:
             self._finish("turn_limit", None)
@@ -731,11 +775,12 @@ class Game:
         for counter in self.book.turn_player_counters:
             self.player_counters[counter] = [0] * self.n
         self.rolled = {}
-        blocks = self.book.program_block
         # the stack runs these in turn: the start_of_turn hook, the turn, the end_of_turn hook
-        for name in ("end_of_turn", "turn", "start_of_turn"):
-            if name in blocks:
-                self._run_program(name, player)
+        frames, blocks = self.frames, self.book.program_block
+        for name in self.book.turn_programs:  # as _run_program, without a call each
+            root = len(frames)
+            frames.append(ProgramFrame(name, player))
+            frames.append(BlockFrame(blocks[name], {}, root))
 
     def _run_program(self, name: str, me: int) -> None:
         root = len(self.frames)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
-from engine.effects.limits import MAX_NUMBER, MAX_REPEAT, clamp
+from engine.effects.limits import MAX_EFFECT_STEPS, MAX_NUMBER, MAX_REPEAT, clamp
 from engine.game.expressions import CardRef, Fn, collection, compile_expr, each_of
 from engine.game.followable import continuation_followable, segments_after
 from engine.game.frames import (
@@ -369,6 +369,13 @@ INLINE_STATEMENTS: frozenset[type] = frozenset({
 """Statements that never ask a question nor push a frame: a block of only these runs to its
 end in one step."""
 
+QUIET_STATEMENTS: frozenset[type] = frozenset({
+    ast.Let, ast.RollDice, ast.RollOff, ast.BuildUnits, ast.RemoveTop, ast.RemoveAll, ast.MoveTop, ast.Draw,
+    ast.AddTo, ast.Say, ast.RollFaces, ast.SetCounter, ast.Shuffle, ast.Put,
+})
+"""Statements that, besides never asking nor pushing a frame, never stop the effect nor end
+the game (no settling, so no hook): after one, the machine runs the next without looking."""
+
 
 _EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, Any], None]] = {
     ast.Choose: Interpreter._choose,
@@ -423,21 +430,42 @@ def _op_if(s: ast.If, book: Rulebook) -> Op:
     then_block, else_block = book.child_blocks[id(s)]
     then_inline, else_inline = then_block in book.inline, else_block in book.inline
     then_empty, else_empty = not book.blocks[then_block], not book.blocks[else_block]
+    then_let, else_let = _lone_let(book.blocks[then_block], book), _lone_let(book.blocks[else_block], book)
 
     def op(g, f, root):
         f.pc += 1
         if test(g, f.env, root.me):
-            chosen, inline, empty = then_block, then_inline, then_empty
+            chosen, inline, empty, let = then_block, then_inline, then_empty, then_let
         else:
-            chosen, inline, empty = else_block, else_inline, else_empty
+            chosen, inline, empty, let = else_block, else_inline, else_empty, else_let
         if empty:
             return
-        if inline:
+        if let is not None:  # as Game.run_inline would run it, without a frame for one `let`
+            root.steps = count = root.steps + 1
+            if count > MAX_EFFECT_STEPS:
+                root.halt = True
+                g.emit("effect_limit", {"card": g.source_of(root), "steps": MAX_EFFECT_STEPS})
+                return
+            var, value = let
+            env = f.env
+            result = value(g, env, root.me)
+            if var not in env and var in g.book.given_after[f.b][f.pc]:  # the hand-back
+                env[var] = result
+        elif inline:
             g.run_inline(chosen, f, root)
         else:
             g.frames.append(BlockFrame(chosen, dict(f.env), f.root))
 
     return op
+
+
+def _lone_let(statements: tuple[ast.Stmt, ...], book: Rulebook) -> tuple[str, Fn] | None:
+    """The variable and value of a side of an `if` that is one `let` and nothing else."""
+    if len(statements) != 1 or type(statements[0]) is not ast.Let:
+        return None
+    let = statements[0]
+    assert isinstance(let, ast.Let)
+    return let.var, compile_expr(let.value, book.compiled)
 
 
 def _op_let(s: ast.Let, book: Rulebook) -> Op:
@@ -480,7 +508,27 @@ def _op_offer_cards(s: ast.OfferCards, book: Rulebook) -> Op:
         f.pc += 1
         player = root.me if to is None else to(g, f.env, root.me)
         if player is not None:
-            g.frames.append(OfferFrame(player, timing, None if limit is None else max(0, limit(g, f.env, root.me) or 0)))
+            most = None if limit is None else max(0, limit(g, f.env, root.me) or 0)
+            if most is not None and len(g.turn_plays) >= most:
+                return  # not asked (Game._offer_question): no frame to push and pop
+            frame = OfferFrame(player, timing, most)
+            if g.compat > 1 and not g.book.open_hands:  # Game._asks_for_cards: public facts only
+                timed = g.book.timed.get(timing)
+                if not timed or not g.hand(player):
+                    return  # not asked: no frame to push and pop
+                # asked: what the machine would do with the frame next (Game._step_offer)
+                g.frames.append(frame)
+                frame.asked = True
+                g.ask("card", player, g._playable(player, timed) + [g.texts.pass_action])
+                return
+            # what the machine would do with the frame next (Game._step_offer), done at once
+            g.frames.append(frame)
+            options = g._offer_question(frame)
+            if options is None:
+                g.frames.pop()
+                return
+            frame.asked = True
+            g.ask("card", player, options)
 
     return op
 
@@ -500,15 +548,25 @@ def _op_roll_faces(s: ast.RollFaces, book: Rulebook) -> Op:
     from numbers."""
     faces_of = {die.id: die.faces for die in book.variant.dice}  # ops are made before book.dice
     counts = {die.id: die.count for die in book.variant.dice}
-    rolls = tuple((die_id, var, faces_of[die_id], _face_kinds(faces_of[die_id], counts[die_id])) for die_id, var in s.rolls)
+    rolls = tuple(
+        (die_id, var, faces, _face_kinds(faces, counts[die_id]), _one_draw(faces, counts[die_id]))
+        for die_id, var in s.rolls
+        for faces in (faces_of[die_id],)
+    )
 
     def op(g, f, root):
         f.pc += 1
-        env, rolled, roll = f.env, g.rolled, g.roll
+        env, rolled = f.env, g.rolled
         numbers: list[int] = []
         face = None
-        for die_id, var, faces, kinds in rolls:
-            shown = rolled[die_id] = roll(die_id)
+        for die_id, var, faces, kinds, draw in rolls:
+            if draw == 1:  # one die: Game.roll's draw, without the call
+                shown = rolled[die_id] = [g.rng.below(len(faces))]
+            elif draw:  # two dice from one draw, as Game.roll makes them
+                second, first = divmod(g.rng.below(draw), len(faces))
+                shown = rolled[die_id] = [first, second]
+            else:
+                shown = rolled[die_id] = g.roll(die_id)
             if kinds == "numbers":
                 values = [faces[i] for i in shown]
                 numbers += values
@@ -528,6 +586,15 @@ def _op_roll_faces(s: ast.RollFaces, book: Rulebook) -> Op:
         g.emit("roll", {"player": root.me, "dice": numbers, "face": face})
 
     return op
+
+
+def _one_draw(faces: tuple, count: int) -> int:
+    """How Game.roll rolls these dice when it is simple: 1 for one die, the combinations of
+    two dice drawn at once (below 2**32), else 0 (left to Game.roll)."""
+    if count == 1:
+        return 1
+    combinations = len(faces) ** 2
+    return combinations if count == 2 and combinations < 2**32 else 0
 
 
 def _face_kinds(faces: tuple, count: int) -> str:

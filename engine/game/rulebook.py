@@ -11,7 +11,7 @@ from engine.effects.check import HOOK_NAMES, KIND_OF_CHOICE, EffectContext, bind
 from engine.game.expressions import Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
 from engine.game.followable import choices_to_look_at, quick_answer
-from engine.game.interpreter import INLINE_STATEMENTS, Op, compile_block
+from engine.game.interpreter import INLINE_STATEMENTS, QUIET_STATEMENTS, Op, compile_block
 from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
 from engine.variant.model import Variant
@@ -61,6 +61,15 @@ class Rulebook:
         self._fix_rules()
         self.ops: list[tuple[Op, ...]] = [compile_block(statements, self) for statements in self.blocks]
         """ops[block][pc]: the statement compiled, ready to run (interpreter.compile_block)."""
+        self.quiet: list[tuple[bool, ...]] = [
+            tuple(type(s) in QUIET_STATEMENTS for s in statements) for statements in self.blocks
+        ]
+        """quiet[block][pc]: the statement never asks, pushes a frame, stops or ends the game,
+        so the machine goes straight on to the next (interpreter.QUIET_STATEMENTS)."""
+        self.turn_programs: tuple[str, ...] = tuple(
+            name for name in ("end_of_turn", "turn", "start_of_turn") if name in self.program_block
+        )
+        """The programs a turn pushes, the last pushed (run first) last."""
         self.uses_this: tuple[bool, ...] = tuple(
             any(isinstance(node, ast.Name) and node.name == "this" for node in ast.walk(list(card.effect.statements)))
             for card in variant.cards
@@ -131,6 +140,8 @@ class Rulebook:
         """The die `roll dice` and `roll off` roll (the first with only numbers)."""
         self.zone_die = None if zone_die is None else zone_die.id
         """The die `roll zone` rolls (the first with zone faces)."""
+        self.roll_off_die = variant.roll_off_die
+        """The die `roll off` rolls (model.Variant.roll_off_die), found once."""
         self.number_faces: tuple[int, ...] = () if number_die is None else cast(tuple[int, ...], number_die.faces)
         self.number_count = 0 if number_die is None else number_die.count
         self._texts: dict[int, Texts] = {}
