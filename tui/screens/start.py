@@ -345,7 +345,9 @@ class StartScreen(Screen):
 
 
 def _banner() -> Text:
+    """The program's name, whatever game is chosen below it (each game's own words are in
+    the panel that describes it)."""
     text = Text()
-    text.append(" ADVANCE TO BOARDWALK ", style="bold reverse")
-    text.append("  build hotels, take over, be the richest builder", style="italic")
+    text.append(" BOARDWALK ", style="bold reverse")
+    text.append("  board games played from their rules, written as data", style="italic")
     return text
