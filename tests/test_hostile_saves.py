@@ -647,3 +647,28 @@ def test_the_load_dialog_asks_before_reading_a_variant_file_outside_the_users_fo
 
 def on(app, kind) -> bool:
     return isinstance(app.screen, kind)
+
+
+def test_a_card_variable_lying_nowhere_is_refused_with_its_field():
+    """A card in an effect's variable is saved as [code, where it lay]; a place that is no pile,
+    space or play is damage, named by its field, not a crash later in play."""
+    import json
+    import random
+
+    from engine import load_variant, new_game, restore
+    from engine.game.snapshot_check import RestoreError
+
+    variant = load_variant("monopoly-chance")
+    game, rnd = new_game(variant, 3, seed=5), random.Random(1)
+    while True:
+        data = game.to_dict()
+        held = [(f, k) for f in data["frames"] for k, v in (f.get("env") or {}).items() if isinstance(v, list)]
+        if held:
+            break
+        actions = game.legal_actions()
+        game.apply(actions[rnd.randrange(len(actions))])
+    frame, name = held[0]
+    for bad in (5000, -500, "x", [1], 10**30):
+        frame["env"][name] = [frame["env"][name][0], bad]
+        with pytest.raises(RestoreError, match=rf"env\.{name}\[1\]"):
+            restore(variant, json.loads(json.dumps(data)))

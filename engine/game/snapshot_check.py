@@ -470,7 +470,7 @@ class SnapshotChecker:
             if type(value) is list:
                 if len(value) != 2:
                     raise damaged(field, "a card is [code, place]")
-                self.whole(f"{field}[1]", value[1], -1_000_000, 10_000)
+                self._card_place(f"{field}[1]", value[1])
                 value = value[0]
             self.whole(field, value, 0, len(self.variant.cards) * (self.players + 1) - 1)
         elif kind == "property":
@@ -483,6 +483,15 @@ class SnapshotChecker:
                     self.zone(field, value)
         else:
             self.whole(field, value, -MAX_NUMBER, MAX_NUMBER)
+
+    def _card_place(self, field: str, place: Any) -> None:
+        """Where a card in a variable lay (expressions.CardRef.place): a pile slot, a space
+        (-1 - its index), or in play."""
+        from engine.game.expressions import IN_PLAY
+
+        if place == IN_PLAY and type(place) is int:
+            return
+        self.whole(field, place, -len(self.variant.properties), self.book.layout(self.players).slots - 1)
 
     def _cards_in_play(self, frames: list) -> None:
         """The cards in play are cards whose effects are on the stack: all of them, but for a
