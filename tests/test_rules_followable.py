@@ -205,3 +205,39 @@ def test_the_quick_answers_agree_with_exploring_and_looking_ahead_changes_nothin
                         compared += 1
             assert json.dumps(game.to_dict(), sort_keys=True) == before
     assert compared > 500
+
+
+def test_choices_alike_offer_what_looking_at_every_option_offers():
+    """A choice whose options all lead to one answer (followable.choices_alike: Transfer's two,
+    the contracts') has only its first option looked at. Two games with the same seeds, one
+    looking at every option, offer the same options at every decision, to the end."""
+    import random
+
+    from engine import load_variant, new_game
+    from engine.resources import bundled_variant_names
+
+    decisions = 0
+    for name in bundled_variant_names():
+        variant = load_variant(name)
+        for seed in range(8):
+            players = 2 + seed % 3
+            fast, full = new_game(variant, players, seed=seed), new_game(variant, players, seed=seed)
+            full.book = copy_of_book_without_alike(full.book)
+            rnd = random.Random(seed)
+            while not fast.is_over:
+                actions = fast.legal_actions()
+                assert [a.to_dict() for a in actions] == [a.to_dict() for a in full.legal_actions()], (name, seed, decisions)
+                pick = rnd.randrange(len(actions))
+                fast.apply(actions[pick])
+                full.apply(full.legal_actions()[pick])
+                decisions += 1
+            assert full.is_over
+    assert decisions > 5_000
+
+
+def copy_of_book_without_alike(book):
+    import copy
+
+    other = copy.copy(book)
+    other.alike_choices = frozenset()
+    return other

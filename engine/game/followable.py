@@ -23,7 +23,7 @@ by their size, and chance is enumerated, never rolled.
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import islice, product
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.effects import ast
@@ -223,7 +223,8 @@ def _step(game: Game, s: ast.Stmt, env: dict, me: int, rest: list, trial: _Trial
     if isinstance(s, ast.Choose):
         if s.chooser is not None and interp.evaluate(s.chooser, env, me) is None:
             raise _Fail
-        return s.var, interp.each_of(s, env, me)  # nothing to choose: no branch succeeds
+        found = interp.each_of(s, env, me)  # nothing to choose: no branch succeeds
+        return s.var, islice(found, 1) if id(s) in game.book.alike_choices else found
     if isinstance(s, (ast.ChooseNumber, ast.ChooseWord)):
         chooser, _, options = interp.choice(s, BlockFrame(0, env, 0), CardFrame(0, me))
         if chooser is None or not options:
@@ -454,6 +455,84 @@ def choices_to_look_at(statements: tuple[ast.Stmt, ...]) -> set[int]:
     if len(asks) > 1 or len(touched) != len(set(touched)):
         return {id(node) for node in asks}
     return set()
+
+
+_SPACES = frozenset({"property", "hotel", "vacant lot"})
+
+
+def choices_alike(statements: tuple[ast.Stmt, ...]) -> set[int]:
+    """The choices of an effect (by `id`) whose options all lead to one answer, so that
+    looking at the first option tells the answer for every one; worked out once per variant.
+
+    Transfer ("choose hotel From, choose property To where To is not From, move top of From to
+    To") is the shape: whichever hotel and whichever other property, the move can be made and
+    changes the game, and a build after it depends on the supply alone. Looking at each of the
+    twenty-odd options of such a choice cost most of the time spent looking ahead. A choice is
+    alike when it is a choice of spaces at the top of the effect and everything after it is
+    one of: a choice of any property (none, or all but one chosen space, to choose from: as
+    many for every option); a written number of units built on a chosen space; at most one
+    move of the top unit of a hotel chosen earlier and not taken from since, onto a space a
+    `where ... is not ...` keeps apart from it; a reaction offered; a message. Anything else
+    (a removal, a loop, an `if`, a second move) makes the options looked at one by one."""
+    top = list(statements)
+    alike: set[int] = set()
+    for index, statement in enumerate(top):
+        if (
+            isinstance(statement, ast.Choose)
+            and statement.kind in _SPACES
+            and statement.chooser is None
+            and _rest_alike(top, index)
+        ):
+            alike.add(id(statement))
+    return alike
+
+
+def _rest_alike(top: list[ast.Stmt], index: int) -> bool:
+    chosen: dict[str, ast.Choose] = {}
+    untouched_hotels: set[str] = set()  # chosen as hotels, no unit taken from them since
+    moves = 0
+    for position, s in enumerate(top):
+        if position > index:
+            if isinstance(s, ast.Choose):
+                if s.kind != "property" or s.chooser is not None or s.zone is not None:
+                    return False
+                if s.where is not None and _kept_apart(s.where, s.var) not in chosen:
+                    return False
+            elif isinstance(s, ast.BuildUnits):
+                if not (isinstance(s.count, ast.Number) and s.player is None and _variable(s.property) in chosen):
+                    return False
+            elif isinstance(s, ast.MoveTop):
+                source, target = _variable(s.source), _variable(s.target)
+                moves += 1
+                if moves > 1 or source not in untouched_hotels or target not in chosen:
+                    return False
+                if not _apart(chosen[source], target) and not _apart(chosen[target], source):
+                    return False
+                untouched_hotels.discard(source)
+            elif not isinstance(s, (ast.Say, ast.OfferReaction)):
+                return False
+        elif not isinstance(s, (ast.Choose, ast.Say, ast.OfferReaction, ast.BuildUnits)):
+            untouched_hotels.clear()  # before the choice: anything else may take units away
+        if isinstance(s, ast.Choose):
+            chosen[s.var] = s
+            if s.kind == "hotel":
+                untouched_hotels.add(s.var)
+    return True
+
+
+def _kept_apart(where: ast.Expr, var: str) -> str | None:
+    """For `where V is not X` (or `X is not V`): X, a name; else None."""
+    if not (isinstance(where, ast.IsSame) and where.negated):
+        return None
+    left, right = _variable(where.left), _variable(where.right)
+    if left == var:
+        return right
+    return left if right == var else None
+
+
+def _apart(choice: ast.Choose, other: str | None) -> bool:
+    """Whether the choice's `where` keeps its space apart from `other`'s."""
+    return choice.where is not None and other is not None and _kept_apart(choice.where, choice.var) == other
 
 
 def _variable(expr: Any) -> str | None:

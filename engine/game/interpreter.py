@@ -97,7 +97,11 @@ class Interpreter:
         chooser, what, options = self.choice(s, f, root)
         g = self.game
         if g.only_followable and options and id(s) in g.book.choices_to_look_at:
-            options = [o for o in options if continuation_followable(g, segments_after(g, s.var, o), root.me)]
+            if id(s) in g.book.alike_choices:  # one answer for all
+                if not continuation_followable(g, segments_after(g, s.var, options[0]), root.me):
+                    options = []
+            else:
+                options = [o for o in options if continuation_followable(g, segments_after(g, s.var, o), root.me)]
         return chooser, what, options
 
     def choice(

@@ -10,7 +10,7 @@ from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, KIND_OF_CHOICE, EffectContext, bindings, given_on_both_sides
 from engine.game.expressions import Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
-from engine.game.followable import choices_to_look_at, quick_answer
+from engine.game.followable import choices_alike, choices_to_look_at, quick_answer
 from engine.game.interpreter import INLINE_STATEMENTS, QUIET_STATEMENTS, Op, compile_block
 from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
@@ -131,6 +131,8 @@ class Rulebook:
             *(choices_to_look_at(card.effect.statements) for card in variant.cards)
         )
         """The choices whose options are each looked at before they are offered (followable.py)."""
+        self.alike_choices: frozenset[int] = frozenset().union(*(choices_alike(card.effect.statements) for card in variant.cards))
+        """Of those, the ones whose first option's answer is every option's (followable.choices_alike)."""
         self.quick_answers = [quick_answer(card.effect.statements) for card in variant.cards]
         """Per card, whether it can be followed worked out without exploring, or None."""
         self.keep_owner = variant.ownership.ties == "keep_owner"
