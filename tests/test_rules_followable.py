@@ -240,4 +240,5 @@ def copy_of_book_without_alike(book):
 
     other = copy.copy(book)
     other.alike_choices = frozenset()
+    other.trial_steps = {}  # made afresh, without the shortcut
     return other

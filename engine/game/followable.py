@@ -23,15 +23,18 @@ by their size, and chance is enumerated, never rolled.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import islice, product
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
+from engine.game.expressions import Fn, compile_expr
 from engine.game.frames import BlockFrame, BuildFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame
 
 if TYPE_CHECKING:
     from engine.game.game import Game
+    from engine.game.rulebook import Rulebook
 
 MAX_PATHS = 2_000
 """Branches explored at most for one question; past it the card is taken to be followable (a
@@ -142,8 +145,8 @@ def _search(game: Game, segments: list, me: int) -> bool:
 
 def segments_after(game: Game, var: str, value: Any) -> list:
     """What remains of the card whose choice is pending, once `var` is bound to `value`: the
-    rest of each block on the frame stack (innermost first), the remaining rounds of loops.
-    A segment is (statements, next statement, variables)."""
+    rest of each block on the frame stack, the remaining rounds of loops, as a stack (the
+    innermost, next to run, last). A segment is (statements, next statement, variables)."""
     segments: list = []
     frames = game.frames
     top = frames[-1]
@@ -167,6 +170,7 @@ def segments_after(game: Game, var: str, value: Any) -> list:
             # `repeat while`: its next round only, as for a `repeat while` not yet begun
             rounds = frame.left if frame.b not in game.book.repeat_tests else min(frame.left, 1)
             segments.extend((body, 0, dict(frame.env)) for _ in range(rounds))
+    segments.reverse()  # a stack: the next segment last
     return segments
 
 
@@ -177,29 +181,28 @@ def _explore(game: Game, segments: list, me: int, trial: _Trial) -> bool:
     trial.paths -= 1
     if trial.paths < 0:
         return True
+    trial_steps = game.book.trial_steps
     while segments:
-        statements, pc, env = segments[0]
+        statements, pc, env = segments[-1]
         if pc >= len(statements):
-            segments = segments[1:]
+            segments.pop()
             continue
         trial.steps -= 1
         if trial.steps < 0:
             return True
-        rest = [(statements, pc + 1, env)] + segments[1:]
+        segments[-1] = (statements, pc + 1, env)  # the path's own stack: the step may push onto it
+        s = statements[pc]
+        step = trial_steps.get(id(s)) or _trial_step(game.book, s)
         try:
-            outcome = _step(game, statements[pc], env, me, rest, trial)
+            outcome = step(game, env, me, segments, trial)
         except _Fail:
             return False
-        if outcome is None:
-            segments = rest
-        elif isinstance(outcome, list):
-            segments = outcome
-        else:
+        if outcome is not None:
             var, values = outcome
             for value in values:  # may be a generator over the live game: each branch is undone before the next
                 mark = trial.mark()
-                following = [(s, p, dict(e)) for s, p, e in rest]
-                following[0][2][var] = value
+                following = [(s, p, dict(e)) for s, p, e in segments]
+                following[-1][2][var] = value
                 found = _explore(game, following, me, trial)
                 trial.undo(mark)
                 if found:
@@ -208,58 +211,314 @@ def _explore(game: Game, segments: list, me: int, trial: _Trial) -> bool:
     return trial.changed()
 
 
-def _step(game: Game, s: ast.Stmt, env: dict, me: int, rest: list, trial: _Trial):
-    """Carry out one statement. Returns None when the path goes on with `rest`, a list of
-    segments when it goes on with those instead, or (variable, values) to branch on."""
-    interp = game.interp
-    if not isinstance(s, _BRANCHING):  # the commonest: one test, not one per kind below
-        _act(game, s, lambda expr: interp.evaluate(expr, env, me), me, trial)
-        return None
-    if isinstance(s, ast.Let):
-        env[s.var] = interp.evaluate(s.value, env, me)
-        return None
-    if isinstance(s, ast.RollZone):
-        return s.var, _zone_outcomes(game)
-    if isinstance(s, ast.Choose):
-        if s.chooser is not None and interp.evaluate(s.chooser, env, me) is None:
+TrialStep = Callable[["Game", dict, int, list, "_Trial"], Any]
+"""A statement made ready to look ahead with: `step(game, env, me, stack, trial)` carries it
+out through the trial and returns None when the path goes on with the stack of segments (the
+next one last; a step that opens a block or a loop pushes its rounds onto it), or (variable,
+values) to branch on; _Fail if it cannot be carried out. Nothing is announced and nothing is
+settled: this is only a look ahead."""
+
+
+def _trial_step(book: Rulebook, s: ast.Stmt) -> TrialStep:
+    """The statement's trial step, made once per variant (its expressions compiled)."""
+    step = book.trial_steps.get(id(s))
+    if step is None:
+        maker = _TRIAL_MAKERS.get(type(s))
+        step = book.trial_steps[id(s)] = _nothing if maker is None else maker(s, book)
+    return step
+
+
+def _nothing(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> None:
+    """Offer reaction, say, stop: a reaction offered is taken to be declined; nothing to do."""
+
+
+def _fn(expr: ast.Expr | None, book: Rulebook) -> Fn | None:
+    return None if expr is None else compile_expr(expr, book.compiled)
+
+
+def _player(expr: ast.Expr | None, book: Rulebook) -> Fn:
+    """The player a statement names, or `me` where it names none."""
+    if expr is None:
+        return lambda g, env, me: me
+    return compile_expr(expr, book.compiled)
+
+
+# -- statements that bind, branch or go on with other segments
+
+def _t_let(s: ast.Let, book: Rulebook) -> TrialStep:
+    value, var = compile_expr(s.value, book.compiled), s.var
+
+    def step(game, env, me, stack, trial):
+        env[var] = value(game, env, me)
+
+    return step
+
+
+def _t_roll_zone(s: ast.RollZone, book: Rulebook) -> TrialStep:
+    return lambda game, env, me, stack, trial: (s.var, _zone_outcomes(game))
+
+
+def _t_choose(s: ast.Choose, book: Rulebook) -> TrialStep:
+    chooser, var, alike = _fn(s.chooser, book), s.var, id(s) in book.alike_choices
+
+    def step(game, env, me, stack, trial):
+        if chooser is not None and chooser(game, env, me) is None:
             raise _Fail
-        found = interp.each_of(s, env, me)  # nothing to choose: no branch succeeds
-        return s.var, islice(found, 1) if id(s) in game.book.alike_choices else found
-    if isinstance(s, (ast.ChooseNumber, ast.ChooseWord)):
-        chooser, _, options = interp.choice(s, BlockFrame(0, env, 0), CardFrame(0, me))
+        found = game.interp.each_of(s, env, me)  # nothing to choose: no branch succeeds
+        return var, islice(found, 1) if alike else found
+
+    return step
+
+
+def _t_choose_value(s: ast.ChooseNumber | ast.ChooseWord, book: Rulebook) -> TrialStep:
+    def step(game, env, me, stack, trial):
+        chooser, _, options = game.interp.choice(s, BlockFrame(0, env, 0), CardFrame(0, me))
         if chooser is None or not options:
             raise _Fail
         return s.var, options
-    if isinstance(s, ast.RollDice):
-        return s.var, _dice_sums(game)
-    if isinstance(s, ast.RollOff):
+
+    return step
+
+
+def _t_roll_dice(s: ast.RollDice, book: Rulebook) -> TrialStep:
+    return lambda game, env, me, stack, trial: (s.var, _dice_sums(game))
+
+
+def _t_roll_off(s: ast.RollOff, book: Rulebook) -> TrialStep:
+    def step(game, env, me, stack, trial):
         candidates: list[int | None] = list(game.players_from(me))
         if s.group == "opponents":
             candidates = [p for p in candidates if p != me]
         return s.var, candidates or [None]
-    if isinstance(s, ast.If):
-        then_block, else_block = game.book.child_blocks[id(s)]
-        chosen = then_block if interp.evaluate(s.condition, env, me) else else_block
-        return [(game.book.blocks[chosen], 0, dict(env))] + rest
-    if isinstance(s, ast.ForEach):
-        (body,) = game.book.child_blocks[id(s)]
-        items = interp.collection(s.kind, s.var, s.zone, s.where, env, me)
-        return [(game.book.blocks[body], 0, {**env, s.var: item}) for item in items] + rest
-    if isinstance(s, ast.Repeat):
-        (body,) = game.book.child_blocks[id(s)]
-        if s.times is None:  # `repeat while`: the first round, when its test holds now
-            times = 1 if interp.evaluate(cast(ast.Expr, s.test), env, me) else 0
+
+    return step
+
+
+def _t_if(s: ast.If, book: Rulebook) -> TrialStep:
+    test = compile_expr(s.condition, book.compiled)
+    then_block, else_block = (book.blocks[b] for b in book.child_blocks[id(s)])
+
+    def step(game, env, me, stack, trial):
+        stack.append((then_block if test(game, env, me) else else_block, 0, dict(env)))
+
+    return step
+
+
+def _t_for_each(s: ast.ForEach, book: Rulebook) -> TrialStep:
+    (body,) = (book.blocks[b] for b in book.child_blocks[id(s)])
+    var = s.var
+
+    def step(game, env, me, stack, trial):
+        items = game.interp.collection(s.kind, var, s.zone, s.where, env, me)
+        stack.extend((body, 0, {**env, var: item}) for item in reversed(items))
+
+    return step
+
+
+def _t_repeat(s: ast.Repeat, book: Rulebook) -> TrialStep:
+    (body,) = (book.blocks[b] for b in book.child_blocks[id(s)])
+    times, test = _fn(s.times, book), _fn(s.test, book)
+
+    def step(game, env, me, stack, trial):
+        if times is None:  # `repeat while`: the first round, when its test holds now
+            rounds = 1 if test is not None and test(game, env, me) else 0
         else:
-            times = max(0, min(interp.evaluate(s.times, env, me) or 0, MAX_REPEAT))
-        return [(game.book.blocks[body], 0, dict(env)) for _ in range(times)] + rest
-    raise AssertionError(f"{type(s).__name__} is in _BRANCHING but not worked out here")
+            rounds = max(0, min(times(game, env, me) or 0, MAX_REPEAT))
+        stack.extend((body, 0, dict(env)) for _ in range(rounds))
+
+    return step
 
 
-_BRANCHING = (
-    ast.Let, ast.RollZone, ast.Choose, ast.ChooseNumber, ast.RollDice, ast.RollOff, ast.If, ast.ForEach, ast.Repeat,
-)
-"""The statements `_step` works out itself (they bind, branch or go on with other segments);
-every other one is a direction `_act` carries out. A new such statement goes here too."""
+# -- directions that change the game
+
+def _t_build_units(s: ast.BuildUnits, book: Rulebook) -> TrialStep:
+    count, prop, player = compile_expr(s.count, book.compiled), compile_expr(s.property, book.compiled), _player(s.player, book)
+
+    def step(game, env, me, stack, trial):
+        n = min(count(game, env, me) or 0, MAX_REPEAT)
+        where, who = prop(game, env, me), player(game, env, me)
+        if where is None or who is None or n > game.supply[who]:
+            raise _Fail
+        if n > 0:
+            _place(trial, who, where, n)
+
+    return step
+
+
+def _t_build_session(s: ast.BuildSession, book: Rulebook) -> TrialStep:
+    def step(game, env, me, stack, trial):
+        _build_session(game, s, lambda expr: game.interp.evaluate(expr, env, me), me, trial)
+
+    return step
+
+
+def _t_remove_top(s: ast.RemoveTop, book: Rulebook) -> TrialStep:
+    prop = compile_expr(s.property, book.compiled)
+
+    def step(game, env, me, stack, trial):
+        where = prop(game, env, me)
+        stacks, supply = game.stacks, game.supply
+        if where is None or not stacks[where]:
+            raise _Fail
+        unit = stacks[where][-1]
+        trial.touch(stacks[where])
+        trial.touch(supply, unit)
+        stacks[where].pop()
+        supply[unit] += 1
+
+    return step
+
+
+def _t_remove_all(s: ast.RemoveAll, book: Rulebook) -> TrialStep:
+    prop, keep_fn = compile_expr(s.property, book.compiled), _fn(s.except_player, book)
+
+    def step(game, env, me, stack, trial):
+        where = prop(game, env, me)
+        keep = None if keep_fn is None else keep_fn(game, env, me)
+        stacks, supply = game.stacks, game.supply
+        if where is None or all(unit == keep for unit in stacks[where]):
+            raise _Fail
+        removed = [unit for unit in stacks[where] if unit != keep]
+        trial.touch(stacks[where])
+        for unit in removed:
+            trial.touch(supply, unit)
+            supply[unit] += 1
+        stacks[where][:] = [unit for unit in stacks[where] if unit == keep]
+
+    return step
+
+
+def _t_move_top(s: ast.MoveTop, book: Rulebook) -> TrialStep:
+    source_fn, target_fn = compile_expr(s.source, book.compiled), compile_expr(s.target, book.compiled)
+
+    def step(game, env, me, stack, trial):
+        source, target = source_fn(game, env, me), target_fn(game, env, me)
+        stacks = game.stacks
+        if source is None or target is None or source == target or not stacks[source]:
+            raise _Fail
+        trial.touch(stacks[source])
+        trial.touch(stacks[target])
+        stacks[target].append(stacks[source].pop())
+
+    return step
+
+
+def _t_draw(s: ast.Draw, book: Rulebook) -> TrialStep:
+    count, player_fn = compile_expr(s.count, book.compiled), _player(s.player, book)
+
+    def step(game, env, me, stack, trial):
+        player = player_fn(game, env, me)
+        for _ in range(min(count(game, env, me) or 0, MAX_REPEAT)):
+            if player is None:
+                break
+            source = game.pile_of("deck", _own(game, "deck", player))
+            if not source:  # which card is hidden: only the count shows
+                refill = game.layout.slot_pile[game.layout.base["deck"]].refill_from
+                source = game.pile_of(refill, _own(game, refill, player)) if refill is not None else source
+            if not source:
+                break
+            hand = game.hand(player)
+            trial.touch(source)
+            trial.touch(hand)
+            hand.append(source.pop())
+
+    return step
+
+
+def _t_discard(s: ast.Discard, book: Rulebook) -> TrialStep:
+    count, player_fn = compile_expr(s.count, book.compiled), _player(s.player, book)
+
+    def step(game, env, me, stack, trial):
+        player = player_fn(game, env, me)
+        for _ in range(min(count(game, env, me) or 0, MAX_REPEAT)):
+            if player is None or not game.hand(player):
+                break
+            hand = game.hand(player)
+            discarded = game.piles[game.discard_slot(player, hand[-1])]
+            trial.touch(discarded)
+            trial.touch(hand)
+            discarded.append(hand.pop())  # which card is the player's choice
+
+    return step
+
+
+def _t_add_to(s: ast.AddTo, book: Rulebook) -> TrialStep:
+    amount, subject, counter = compile_expr(s.amount, book.compiled), _fn(s.subject, book), s.counter
+
+    def step(game, env, me, stack, trial):
+        if subject is None:
+            trial.touch(game.counters, counter)
+            game.counters[counter] += amount(game, env, me) or 0
+            return
+        whose = subject(game, env, me)
+        if whose is not None:
+            kept = game.player_counters[counter]
+            trial.touch(kept, whose)
+            kept[whose] += amount(game, env, me) or 0
+
+    return step
+
+
+def _t_set_counter(s: ast.SetCounter, book: Rulebook) -> TrialStep:
+    value, subject, counter = compile_expr(s.value, book.compiled), _fn(s.subject, book), s.counter
+
+    def step(game, env, me, stack, trial):
+        numbers: Any = game.counters
+        key: Any = counter
+        if subject is not None:
+            numbers, key = game.player_counters[counter], subject(game, env, me)
+        if key is not None:
+            trial.touch(numbers, key)
+            numbers[key] = value(game, env, me) or 0
+
+    return step
+
+
+def _t_put(s: ast.Put | ast.PlayCard, book: Rulebook) -> TrialStep:
+    """`put` (onto a pile or space) or `play` (into play, its own effect not looked into)."""
+    card = compile_expr(s.card, book.compiled)
+    target = _fn(s.target, book) if isinstance(s, ast.Put) else None
+
+    def step(game, env, me, stack, trial):
+        _move_card(game, card(game, env, me), None if target is None else target(game, env, me), trial)
+
+    return step
+
+
+def _t_cancel(s: ast.Cancel, book: Rulebook) -> TrialStep:
+    def step(game, env, me, stack, trial):
+        trial.touch(trial, "cancelled")
+        trial.cancelled = True  # the card answered is stopped: that is a change
+
+    return step
+
+
+_TRIAL_MAKERS: dict[type, Callable[[Any, Rulebook], TrialStep]] = {
+    ast.Let: _t_let,
+    ast.RollZone: _t_roll_zone,
+    ast.Choose: _t_choose,
+    ast.ChooseNumber: _t_choose_value,
+    ast.ChooseWord: _t_choose_value,
+    ast.RollDice: _t_roll_dice,
+    ast.RollOff: _t_roll_off,
+    ast.If: _t_if,
+    ast.ForEach: _t_for_each,
+    ast.Repeat: _t_repeat,
+    ast.BuildUnits: _t_build_units,
+    ast.BuildSession: _t_build_session,
+    ast.RemoveTop: _t_remove_top,
+    ast.RemoveAll: _t_remove_all,
+    ast.MoveTop: _t_move_top,
+    ast.Draw: _t_draw,
+    ast.Discard: _t_discard,
+    ast.AddTo: _t_add_to,
+    ast.SetCounter: _t_set_counter,
+    ast.Put: _t_put,
+    ast.PlayCard: _t_put,
+    ast.Cancel: _t_cancel,
+}
+"""How each statement is looked ahead with; any other (offer reaction, say, stop, and the
+game's own words) does nothing here. A new statement that changes the game goes here too."""
 
 
 def _move_card(game: Game, card: int | None, target: int | None, trial: _Trial) -> None:
@@ -285,98 +544,6 @@ def _move_card(game: Game, card: int | None, target: int | None, trial: _Trial) 
 def _own(game: Game, pile: str, player: int) -> int | None:
     """The owner to look a pile up by: the player for a pile of each player, else none."""
     return player if game.layout.slot_pile[game.layout.base[pile]].each == "player" else None
-
-
-def _act(game: Game, s: ast.Stmt, value, me: int, trial: _Trial) -> None:
-    """A direction that changes the game: carried out through the trial, or _Fail if it
-    cannot be. Nothing is announced and nothing is settled: this is only a look ahead."""
-    stacks, supply = game.stacks, game.supply
-    if isinstance(s, ast.BuildUnits):
-        count = min(value(s.count) or 0, MAX_REPEAT)
-        prop = value(s.property)
-        player = me if s.player is None else value(s.player)
-        if prop is None or player is None or count > supply[player]:
-            raise _Fail
-        if count > 0:
-            _place(trial, player, prop, count)
-    elif isinstance(s, ast.BuildSession):
-        _build_session(game, s, value, me, trial)
-    elif isinstance(s, ast.RemoveTop):
-        prop = value(s.property)
-        if prop is None or not stacks[prop]:
-            raise _Fail
-        unit = stacks[prop][-1]
-        trial.touch(stacks[prop])
-        trial.touch(supply, unit)
-        stacks[prop].pop()
-        supply[unit] += 1
-    elif isinstance(s, ast.RemoveAll):
-        prop = value(s.property)
-        keep = None if s.except_player is None else value(s.except_player)
-        if prop is None or all(unit == keep for unit in stacks[prop]):
-            raise _Fail
-        removed = [unit for unit in stacks[prop] if unit != keep]
-        trial.touch(stacks[prop])
-        for unit in removed:
-            trial.touch(supply, unit)
-            supply[unit] += 1
-        stacks[prop][:] = [unit for unit in stacks[prop] if unit == keep]
-    elif isinstance(s, ast.MoveTop):
-        source, target = value(s.source), value(s.target)
-        if source is None or target is None or source == target or not stacks[source]:
-            raise _Fail
-        trial.touch(stacks[source])
-        trial.touch(stacks[target])
-        stacks[target].append(stacks[source].pop())
-    elif isinstance(s, ast.Draw):
-        player = me if s.player is None else value(s.player)
-        for _ in range(min(value(s.count) or 0, MAX_REPEAT)):
-            if player is None:
-                break
-            source = game.pile_of("deck", _own(game, "deck", player))
-            if not source:  # which card is hidden: only the count shows
-                refill = game.layout.slot_pile[game.layout.base["deck"]].refill_from
-                source = game.pile_of(refill, _own(game, refill, player)) if refill is not None else source
-            if not source:
-                break
-            hand = game.hand(player)
-            trial.touch(source)
-            trial.touch(hand)
-            hand.append(source.pop())
-    elif isinstance(s, ast.Discard):
-        player = me if s.player is None else value(s.player)
-        for _ in range(min(value(s.count) or 0, MAX_REPEAT)):
-            if player is None or not game.hand(player):
-                break
-            hand = game.hand(player)
-            discarded = game.piles[game.discard_slot(player, hand[-1])]
-            trial.touch(discarded)
-            trial.touch(hand)
-            discarded.append(hand.pop())  # which card is the player's choice
-    elif isinstance(s, ast.AddTo):
-        if s.subject is None:
-            trial.touch(game.counters, s.counter)
-            game.counters[s.counter] += value(s.amount) or 0
-        else:
-            whose = value(s.subject)
-            if whose is not None:
-                kept = game.player_counters[s.counter]
-                trial.touch(kept, whose)
-                kept[whose] += value(s.amount) or 0
-    elif isinstance(s, ast.SetCounter):
-        numbers: Any = game.counters
-        key: Any = s.counter
-        if s.subject is not None:
-            numbers, key = game.player_counters[s.counter], value(s.subject)
-        if key is not None:
-            trial.touch(numbers, key)
-            numbers[key] = value(s.value) or 0
-    elif isinstance(s, (ast.Put, ast.PlayCard)):
-        _move_card(game, value(s.card), value(s.target) if isinstance(s, ast.Put) else None, trial)
-    elif isinstance(s, ast.Cancel):
-        trial.touch(trial, "cancelled")
-        trial.cancelled = True  # the card answered is stopped: that is a change
-    # offer reaction, say, stop: the reaction is taken to be declined; nothing to do
 
 
 def _place(trial: _Trial, player: int, prop: int, count: int) -> None:

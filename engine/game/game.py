@@ -590,7 +590,8 @@ class Game:
                 mark = track.mark_at(target)
                 if mark is not None:
                     self.run_hook("token_on_mark", player, {"mark": mark})
-        if not self.over and any(self.tokens[p] >= length for p in players):
+        tokens = self.tokens
+        if not self.over and max([tokens[p] for p in players]) >= length:
             for player in self.players_from(self.turn_player):  # the turn's player first
                 if self.tokens[player] >= length:
                     self.run_hook("token_at_end", player, {})
@@ -631,7 +632,7 @@ class Game:
         nothing is asked (as `_step_block` would, one trip each)."""
         frames = self.frames
         steps = _STEP
-        all_ops, all_quiet = self.book.ops, self.book.quiet
+        all_ops, all_quiet, given_after = self.book.ops, self.book.quiet, self.book.given_after
         while self.pending is None and not self.over:
             frame = frames[-1]
             if type(frame) is not BlockFrame:
@@ -650,7 +651,8 @@ class Game:
                         if type(parent) is ProgramFrame:  # the program is done (as _step_program)
                             frames.pop()
                         break
-                    self._hand_back(parent, frame.env)
+                    if given_after[parent.b][parent.pc]:
+                        self._hand_back(parent, frame.env)
                     frame = parent
                     root = frames[frame.root]  # type: ignore[assignment]
                     ops, quiet = all_ops[frame.b], all_quiet[frame.b]
@@ -717,7 +719,7 @@ class Game:
         player = pending["player"]
         frame = self.frames[-1]
         if kind == "build":
-            self._build_one(cast(BuildFrame, frame), action.arg)
+            self._build_one(frame, action.arg)  # type: ignore[arg-type]  # a build is answered on its frame
         elif kind == "stop":
             self.emit("stop", {"player": player})
             self.frames.pop()

@@ -133,6 +133,8 @@ class Rulebook:
         """The choices whose options are each looked at before they are offered (followable.py)."""
         self.alike_choices: frozenset[int] = frozenset().union(*(choices_alike(card.effect.statements) for card in variant.cards))
         """Of those, the ones whose first option's answer is every option's (followable.choices_alike)."""
+        self.trial_steps: dict[int, Callable] = {}
+        """id(statement) -> its look-ahead step (followable.py), made on first use."""
         self.quick_answers = [quick_answer(card.effect.statements) for card in variant.cards]
         """Per card, whether it can be followed worked out without exploring, or None."""
         self.keep_owner = variant.ownership.ties == "keep_owner"
