@@ -271,15 +271,22 @@ def _is_same(e: ast.IsSame, cache) -> Fn:
 
 
 def _logic(e: ast.Logic, cache) -> Fn:
-    operands = tuple(compile_expr(o, cache) for o in e.operands)
-    if len(operands) == 2:  # the usual case, without a generator per test
-        a, b = operands
-        if e.op == "and":
-            return lambda g, env, me: bool(a(g, env, me) and b(g, env, me))
-        return lambda g, env, me: bool(a(g, env, me) or b(g, env, me))
-    if e.op == "and":
-        return lambda g, env, me: all(o(g, env, me) for o in operands)
-    return lambda g, env, me: any(o(g, env, me) for o in operands)
+    """`a and b and c` as a chain of two-operand tests, without a generator per test (a
+    `where` with three conditions is tested for every space of a board)."""
+    operands = [compile_expr(o, cache) for o in e.operands]
+    both = _and if e.op == "and" else _or
+    chained = operands[-1]
+    for operand in reversed(operands[:-1]):
+        chained = both(operand, chained)
+    return chained
+
+
+def _and(a: Fn, b: Fn) -> Fn:
+    return lambda g, env, me: bool(a(g, env, me) and b(g, env, me))
+
+
+def _or(a: Fn, b: Fn) -> Fn:
+    return lambda g, env, me: bool(a(g, env, me) or b(g, env, me))
 
 
 def _not(e: ast.Not, cache) -> Fn:
