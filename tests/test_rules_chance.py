@@ -304,3 +304,35 @@ def test_random_games_end_at_the_finishing_mark(players):
         assert game.end_reason["reason"] in ("finished", "no_buildings")
         if game.end_reason["reason"] == "finished":
             assert max(game.score("skyline", p) for p in range(players)) >= VARIANT.rules.finishing_mark
+
+
+def test_a_rounds_scoring_reads_as_one_line_per_place():
+    """"The top card on each property takes one building into its owner's skyline": told
+    card by card, a round's end filled a screen of the log with "Blue puts Green building on
+    Blue's buildings won this round". Cards put one after another on one place are one line
+    (messages.runs), named while there are few, counted when many; a card its viewer may not
+    see stays 'a card' in the list."""
+    from engine.game.messages import MAX_LISTED, describe_run, runs
+
+    rnd = random.Random(4)
+    game = new_game(VARIANT, 3, seed=4)
+    events: list = []
+    while not game.is_over and not any(e.kind == "say" and "round ends" in e.describe() for e in events):
+        actions = game.legal_actions()
+        events = game.apply(actions[rnd.randrange(len(actions))])
+    grouped = runs(events)
+    assert sum(len(run) for run in grouped) == len(events)
+    puts = [run for run in grouped if run[0].kind == "put"]
+    assert len(puts) < sum(len(run) for run in puts) / 3  # a handful of lines for dozens of cards
+    for run in puts:
+        keys = {(e.data["player"], e.data["to"], e.data["to_owner"]) for e in run}
+        assert len(keys) == 1
+    listed = next(run for run in puts if 1 < len(run) <= MAX_LISTED)
+    line = describe_run(listed, None)
+    assert all(e.describe(None).split(" puts ")[1].split(" on ")[0] in line for e in listed)
+    counted = next(run for run in puts if len(run) > MAX_LISTED)
+    assert f"puts {len(counted)} cards on" in describe_run(counted, None)
+    secret = [e for e in events if e.kind == "put" and e.private_to is not None]
+    for event in secret:
+        other = next(p for p in range(game.n) if p != event.private_to)
+        assert "a card" in describe_run([event, event], other)

@@ -104,7 +104,7 @@ class ReplayApp(App[int]):
         self.query_one(TrackView).show(view)
         for panel in self.query(PlayerPanel):
             panel.show(view)
-        self.query_one(GameLog).show(session.events, None, session.describe, view.seats)
+        self.query_one(GameLog).show(session.events, None, session.describe_run, view.seats)
         self.query_one("#status", Quiet).put(self.status_line(session))
 
     def status_line(self, session: Session) -> Text:

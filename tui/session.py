@@ -14,7 +14,7 @@ from pathlib import Path
 
 from engine.bots import Bot, make_bot
 from engine.game.game import Game
-from engine.game.messages import Action, Event
+from engine.game.messages import Action, Event, describe_run
 from engine.game.rng import fresh_seed
 from engine.savefile import SEED_LIMIT, GameRecord, Seat, load_game, save_game
 from engine.variant.model import Variant
@@ -373,6 +373,11 @@ class Session:
         """An event in words for the person whose view is shown (a drawn card is named only
         to its drawer; PUBLIC names nobody's)."""
         return visible(event.describe(self.viewer))
+
+    def describe_run(self, run: list[Event]) -> str:
+        """A run of events (messages.runs: cards put one after another on one place) in one
+        line, for the person whose view is shown."""
+        return visible(describe_run(run, self.viewer))
 
     def result_text(self) -> str:
         """Who won and how, once the game is over."""

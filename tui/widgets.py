@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from engine.game.messages import Action, Event
+from engine.game.messages import Action, Event, runs
 from engine.variant.model import Variant
 from engine.visible import visible
 from tui.session import PUBLIC, View
@@ -637,7 +637,8 @@ class ActionList(OptionList):
 
 class GameLog(RichLog):
     """Every event in plain English, as the shown player may know it; player names on their
-    colours and each turn's first line in bold. Re-wrapped when its width changes."""
+    colours and each turn's first line in bold. Re-wrapped when its width changes. `describe`
+    words a run of events (messages.runs) as one line."""
 
     MAX_LINES = 3000
 
@@ -652,8 +653,8 @@ class GameLog(RichLog):
         if viewer != self.viewer or self.count > len(events):  # another view, or an undo
             self.clear()
             self.shown, self.count, self.viewer = [], 0, viewer
-        for event in events[self.count :]:
-            line = self._line(event, describe(event), seats)
+        for run in runs(events[self.count :]):  # cards put one after another on one place: one line
+            line = self._line(run[0], describe(run), seats)
             self.shown.append(line)
             self.write(line, scroll_end=True)
         self.count = len(events)

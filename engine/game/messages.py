@@ -164,6 +164,75 @@ class Event:
         return _describe(self.kind, self.data, self._texts, hidden)
 
 
+MAX_LISTED = 10
+"""A run of more cards than this is told by its number, not card by card."""
+
+
+def runs(events: list[Event]) -> list[list[Event]]:
+    """The events in order, with each stretch of one kind that comes in numbers (a round's
+    scoring, decks gathered back, properties going back to the board) told by place: one run
+    for each player and place, in the order the places first come up. Every other event is
+    a run of its own."""
+    grouped: list[list[Event]] = []
+    stretch: dict[tuple, list[Event]] = {}  # the runs of the stretch under way
+    kind = None
+    for event in events:
+        key_of = _RUN_KEYS.get(event.kind)
+        if key_of is None:
+            stretch, kind = {}, None
+            grouped.append([event])
+            continue
+        if event.kind != kind:
+            stretch, kind = {}, event.kind
+        key = key_of(event.data)
+        run = stretch.get(key)
+        if run is None:
+            run = stretch[key] = []
+            grouped.append(run)
+        run.append(event)
+    return grouped
+
+
+_RUN_KEYS = {
+    "put": lambda d: (d["player"], d["to"], d["to_owner"]),
+    "return_card": lambda d: d["from"],
+}
+
+
+def describe_run(run: list[Event], viewer: int | None = None) -> str:
+    """One line for a run (see `runs`): the event itself, or 'Blue puts Green building,
+    Yellow building and Brown building on Blue's skyline' (more than MAX_LISTED cards: '12
+    cards'; a card `viewer` may not see is 'a card'), or 'Pacific Avenue and Ventnor Avenue
+    go back to the board from Blue'."""
+    if len(run) == 1:
+        return run[0].describe(viewer)
+    first = run[0]
+    t, d = first._texts, first.data
+    if first.kind == "return_card":
+        what = (
+            f"{len(run)} properties" if len(run) > MAX_LISTED else _listed([t.properties[e.data["property"]] for e in run])
+        )
+        return f"{what} go back to the board from {t.player(d['from'])}"
+    if len(run) > MAX_LISTED:
+        cards = f"{len(run)} cards"
+    else:
+        cards = _listed([_card_put(e.data, t, e.private_to is not None and viewer is not None and viewer != e.private_to)
+                         for e in run])
+    return f"{t.player(d['player'])} puts {cards} on {t.place(d['to'], d['to_owner'])}"
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _card_put(d: dict, t: Texts, hidden: bool) -> str:
+    """The card of a `put`, as a viewer may know it: 'a card', 'Green's $8M', 'Gray building'."""
+    card = "a card" if hidden else t.cards[d["card"]]
+    if not hidden and d["owner"] is not None and d["owner"] != d["player"]:
+        card = f"{t.player(d['owner'])}'s {card}"
+    return card
+
+
 def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     p = t.player
     if kind == "first_player":
@@ -193,10 +262,7 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "play":
         return f"{p(d['player'])} plays {t.cards[d['card']]}"
     if kind == "put":
-        card = "a card" if hidden else t.cards[d["card"]]
-        if not hidden and d["owner"] is not None and d["owner"] != d["player"]:
-            card = f"{p(d['owner'])}'s {card}"
-        return f"{p(d['player'])} puts {card} on {t.place(d['to'], d['to_owner'])}"
+        return f"{p(d['player'])} puts {_card_put(d, t, hidden)} on {t.place(d['to'], d['to_owner'])}"
     if kind == "counter":
         counter = t.counters[d["counter"]]
         value = t.money(d["value"]) if counter.money else str(d["value"])

@@ -133,7 +133,7 @@ class GameScreen(Screen):
         self.query_one(DiceView).show(view)
         self.query_one(HandView).show(view)
         self.query_one(StatusBar).show(view, self.pace)
-        self.query_one(GameLog).show(session.events, session.viewer, session.describe, view.seats)
+        self.query_one(GameLog).show(session.events, session.viewer, session.describe_run, view.seats)
         self.query_one(ActionList).show(view)
         if not view.actions:
             self.query_one("#detail", Quiet).put(Text(""))
