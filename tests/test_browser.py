@@ -210,16 +210,19 @@ class Screen:
             if holds(text):
                 return text
             if time.monotonic() > deadline:
+                if self.last is None:
+                    raise AssertionError("the page's xterm Terminal was never caught: has textual-serve's textual.js "
+                                         "changed where it keeps it? (see CATCH_TERMINAL)")
                 wanted = what if isinstance(what, str) else getattr(what, "__doc__", None) or "a condition"
                 raise AssertionError(f"timed out after {timeout:g} s waiting for {wanted!r}; the page shows:\n{text}")
             time.sleep(0.1)
 
-    def find(self, char: str, rows: range) -> tuple[int, int]:
+    def find(self, char: str, rows: range, columns: range) -> tuple[int, int]:
         grid = self.read()
         assert grid is not None
         for y in rows:
-            for x, cell in enumerate(grid["cells"][y]):
-                if cell == char:
+            for x in columns:
+                if grid["cells"][y][x] == char:
                     return y, x
         raise AssertionError(f"no {char!r} in rows {rows.start}-{rows.stop - 1}; the page shows:\n{self.text()}")
 
@@ -235,11 +238,13 @@ class Screen:
             self.page.keyboard.press(key)
 
 
-def board_tower_rows(lines: list[str], properties: int) -> range:
-    """The board's tower rows: from under the top line down to the row of property values,
-    the first with a value ('$…') for every property."""
+def board_towers(lines: list[str], properties: int) -> tuple[range, range]:
+    """The rows and columns of the board's towers: from under the top line down to the row of
+    property values (the first with a value, '$…', for every property), and from the left to
+    the border of the panel beside the board, if there is one."""
     values = next(y for y, line in enumerate(lines) if line.count("$") >= properties)
-    return range(1, values)
+    border = lines[values].find("\u258f")  # ▏, the side panel's left border
+    return range(1, values), range(border if border >= 0 else len(lines[values]))
 
 
 def png_size(png: bytes) -> tuple[int, int]:
@@ -336,7 +341,7 @@ def test_a_person_plays_against_a_bot_in_chromium(served, tmp_path_factory):
             # the game against the bot: asked to build, the person clicks the tower marked 1
             target = builds[0].actions[0]
             screen.wait_for(decision_prompt(builds[0]))
-            row, column = screen.find("1", board_tower_rows(screen.lines(), len(offer.variant.properties)))
+            row, column = screen.find("1", *board_towers(screen.lines(), len(offer.variant.properties)))
             screen.click(row, column)
             screen.wait_for(first_build_line(expected))
             for view in builds[1:]:  # the later build decisions of the turn: the first action, by key
@@ -360,7 +365,7 @@ def test_a_person_plays_against_a_bot_in_chromium(served, tmp_path_factory):
             shot = shots / "boardwalk-serve.png"
             page.screenshot(path=str(shot))
             assert png_size(shot.read_bytes()) == (VIEWPORT["width"], VIEWPORT["height"])
-            rows = board_tower_rows(screen.lines(), len(offer.variant.properties))
+            rows, _ = board_towers(screen.lines(), len(offer.variant.properties))
             grid = screen.last
             left, top, box_width, box_height = grid["box"]
             cell_height = box_height / grid["rows"]
