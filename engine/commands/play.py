@@ -5,6 +5,7 @@ argument is checked before the UI starts, and Textual is imported only then."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from engine.commands.common import EXIT_USAGE, UsageError
@@ -28,9 +29,16 @@ def register(commands: argparse._SubParsersAction) -> None:
             "'boardwalk play --load game.json'"
         ),
     )
-    play.add_argument("variant", nargs="?", metavar="VARIANT", help="a bundled variant's name or a variant file")
-    play.add_argument("--players", type=int, metavar="N", help="number of seats (default: 2, or one more than the bots)")
-    play.add_argument(
+    add_game_arguments(play)
+    play.set_defaults(func=run)
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that choose the game (and how it looks): `play`'s, and `serve`'s for the
+    game each browser gets. `game_arguments` turns them back into a command line."""
+    parser.add_argument("variant", nargs="?", metavar="VARIANT", help="a bundled variant's name or a variant file")
+    parser.add_argument("--players", type=int, metavar="N", help="number of seats (default: 2, or one more than the bots)")
+    parser.add_argument(
         "--bots",
         metavar="SPEC,...",
         help=(
@@ -39,14 +47,14 @@ def register(commands: argparse._SubParsersAction) -> None:
             "the other seats the greedy bot)"
         ),
     )
-    play.add_argument(
+    parser.add_argument(
         "--seed",
         type=seed_argument,
         metavar="S",
         help="the seed of the dice and the deck, a whole number below 2^64 either way (default: random)",
     )
-    play.add_argument("--load", metavar="FILE", help="resume a saved game")
-    play.add_argument(
+    parser.add_argument("--load", metavar="FILE", help="resume a saved game")
+    parser.add_argument(
         "--variant",
         metavar="VARIANT",
         dest="load_variant",
@@ -56,38 +64,84 @@ def register(commands: argparse._SubParsersAction) -> None:
             "and the current folder, which is never read on the save's word alone"
         ),
     )
-    play.add_argument("--pace", choices=PACES, default="normal", help="how fast bots play (default: normal; key f in the game)")
-    play.add_argument("--theme", metavar="NAME", help="a Textual colour theme (default: the terminal's own colours)")
-    play.set_defaults(func=run)
+    parser.add_argument("--pace", choices=PACES, default="normal", help="how fast bots play (default: normal; key f in the game)")
+    parser.add_argument("--theme", metavar="NAME", help="a Textual colour theme (default: the terminal's own colours)")
+
+
+GAME_OPTIONS = (
+    ("players", "--players"),
+    ("bots", "--bots"),
+    ("seed", "--seed"),
+    ("load", "--load"),
+    ("load_variant", "--variant"),
+    ("pace", "--pace"),
+    ("theme", "--theme"),
+)
+"""Each option of `add_game_arguments` as (attribute, flag), for `game_arguments`."""
+
+
+def game_arguments(args: argparse.Namespace) -> list[str]:
+    """The `play` arguments that choose the game `args` chose: each option as `--flag=value`
+    and VARIANT after `--`, so that no value, whatever it starts with, reads as an option.
+
+    >>> game_arguments(argparse.Namespace(variant="-odd.yaml", players=3, bots="-x", seed=-5, load=None,
+    ...                                   load_variant=None, pace="normal", theme=None))
+    ['--players=3', '--bots=-x', '--seed=-5', '--', '-odd.yaml']
+    """
+    argv: list[str] = []
+    for attribute, flag in GAME_OPTIONS:
+        value = getattr(args, attribute)
+        if value is not None and not (attribute == "pace" and value == "normal"):
+            argv.append(f"{flag}={value}")
+    if args.variant is not None:
+        argv += ["--", args.variant]
+    return argv
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        session, warnings = _session(args)
-    except UsageError as problem:
-        print(f"boardwalk play: error: {problem}", file=sys.stderr)
-        return EXIT_USAGE
-    if session is False:
-        return EXIT_USAGE
-    from tui.app import run as run_app  # Textual loads here, and only for `play`
-    from tui.app import theme_names
-
-    if args.theme is not None and args.theme not in theme_names():
-        print(f"boardwalk play: error: no theme '{args.theme}' (themes: {', '.join(theme_names())})", file=sys.stderr)
-        return EXIT_USAGE
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    prepared = prepare(args, "play")
+    if isinstance(prepared, int):
+        return prepared
+    session, warnings = prepared
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not served():
         print("boardwalk play: error: needs an interactive terminal (use 'boardwalk check' in scripts)", file=sys.stderr)
         return EXIT_USAGE
+    from tui.app import run as run_app  # Textual loads here, and only for `play`
+
     return run_app(session, warnings, pace=args.pace, theme=args.theme)
 
 
-def _session(args: argparse.Namespace):
+def prepare(args: argparse.Namespace, command: str):
+    """Every game argument checked before any UI starts: (session or None for the start
+    screen, warnings), or the exit status after printing what is wrong as `boardwalk COMMAND:`."""
+    try:
+        session, warnings = _session(args, command)
+    except UsageError as problem:
+        print(f"boardwalk {command}: error: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    if session is False:
+        return EXIT_USAGE
+    from tui.app import theme_names  # Textual loads here
+
+    if args.theme is not None and args.theme not in theme_names():
+        print(f"boardwalk {command}: error: no theme '{args.theme}' (themes: {', '.join(theme_names())})", file=sys.stderr)
+        return EXIT_USAGE
+    return session, warnings
+
+
+def served() -> bool:
+    """True when `boardwalk serve` started this game for a browser: textual-serve runs it with
+    Textual's web driver, through pipes, and no terminal is needed."""
+    return os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver:")
+
+
+def _session(args: argparse.Namespace, command: str):
     """(session or None for the start screen, warnings); (False, []) after printed problems."""
     direct = args.variant is not None or args.players is not None or args.bots is not None or args.seed is not None
     if args.load:
         if direct:
             raise UsageError("--load resumes a saved game; it cannot be combined with VARIANT, --players, --bots or --seed")
-        return _load(args.load, args.load_variant)
+        return _load(args.load, args.load_variant, command)
     if args.load_variant is not None:
         raise UsageError("--variant goes with --load; to start a new game, give VARIANT alone")
     if not direct:
@@ -98,7 +152,7 @@ def _session(args: argparse.Namespace):
     from tui.session import Session
 
     argument = args.variant or DEFAULT_VARIANT
-    variant = load_variant_or_explain(argument, "play")
+    variant = load_variant_or_explain(argument, command)
     if variant is None:
         return False, []
     seats = plan_seats(args.bots, args.players, variant.player_counts)
@@ -106,7 +160,7 @@ def _session(args: argparse.Namespace):
     return Session.start(variant, variant_source(argument), seats, args.seed), []
 
 
-def _load(path: str, variant_argument: str | None):
+def _load(path: str, variant_argument: str | None, command: str):
     from engine.savefile import SaveError
     from tui.session import Session
 
@@ -114,7 +168,7 @@ def _load(path: str, variant_argument: str | None):
     if variant_argument is not None:
         from engine.commands.common import load_variant_or_explain
 
-        variant = load_variant_or_explain(variant_argument, "play")
+        variant = load_variant_or_explain(variant_argument, command)
         if variant is None:
             return False, []
     try:
@@ -122,7 +176,7 @@ def _load(path: str, variant_argument: str | None):
     except SaveError as problem:
         for diagnostic in problem.diagnostics:
             print(diagnostic, file=sys.stderr)
-        print(f"boardwalk play: error: cannot resume '{path}'", file=sys.stderr)
+        print(f"boardwalk {command}: error: cannot resume '{path}'", file=sys.stderr)
         return False, []
 
 

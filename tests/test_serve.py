@@ -1,0 +1,222 @@
+"""`boardwalk serve` without a browser: its arguments checked before anything listens, the
+command each browser tab runs (quoted, the same game options as `play`), the warning when it
+listens beyond this machine, and a port already taken. tests/test_browser.py plays through it
+in chromium."""
+
+from __future__ import annotations
+
+import argparse
+import doctest
+import os
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from engine.commands import play, serve
+from engine.resources import variants_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def parsed(command: str, *argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="boardwalk")
+    commands = parser.add_subparsers()
+    {"play": play, "serve": serve}[command].register(commands)
+    return parser.parse_args([command, *argv])
+
+
+GAME_FIELDS = ("variant", "players", "bots", "seed", "load", "load_variant", "pace", "theme")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["parker-1985", "--bots", "greedy,strong", "--seed", "-42", "--pace", "fast", "--theme", "nord"],
+        ["--players", "3", "--bots=-odd", "--", "-a file; rm -rf ~ $(x) 'q'.yaml"],
+        ["--load", "saturday game.json", "--variant", "my rules.yaml", "--port", "8080", "--host", "::1"],
+    ],
+    ids=["start-screen", "options", "odd-names", "load"],
+)
+def test_each_tab_runs_play_with_the_same_game_options(argv):
+    args = parsed("serve", *argv)
+    words = shlex.split(serve.play_command(args))
+    assert words[:5] == [sys.executable, "-P", "-m", "engine.cli", "play"]
+    again = parsed("play", *words[5:])
+    for field in GAME_FIELDS:
+        assert getattr(again, field) == getattr(args, field), field
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--port", "0"], "argument --port: '0' is not a port number from 1 to 65535"),
+        (["--port", "65536"], "argument --port: '65536' is not a port number from 1 to 65535"),
+        (["--port", "http"], "argument --port: 'http' is not a port number"),
+        (["--host", "bad host"], "argument --host: 'bad host' is not an IP address or a host name"),
+        (["--host", "1.2.3.999"], "argument --host: '1.2.3.999' is not an IP address or a host name"),
+        (["--host", "evil\x1b]0;x\x07"], "argument --host: 'evil\\x1b]0;x\\x07' is not an IP address"),
+        (["--seed", "x"], "argument --seed: 'x' is not a whole number"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["serve", *argv])
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert f"boardwalk serve: error: {message}" in err and "Traceback" not in err
+
+
+def test_the_game_is_checked_before_anything_listens(write, monkeypatch, capsys):
+    from tui.web import BoardwalkServer
+
+    monkeypatch.setattr(BoardwalkServer, "serve", lambda self: pytest.fail("served a game that cannot start"))
+    assert main(["serve", "--bots", "nobody"]) == 2
+    assert "boardwalk serve: error: unknown bot 'nobody'" in capsys.readouterr().err
+    assert main(["serve", "no-such-variant"]) == 2
+    assert "boardwalk serve: error: no variant file or bundled variant named 'no-such-variant'" in capsys.readouterr().err
+    write("extends: winning-moves-2016\nrulez: 1\n")
+    assert main(["serve", "v.yaml"]) == 2
+    err = capsys.readouterr().err
+    assert "v.yaml:2:1: error: unknown key 'rulez'" in err and "boardwalk serve: error: variant 'v.yaml' has problems" in err
+    assert main(["serve", "--load", "game.json", "parker-1985"]) == 2
+    assert "boardwalk serve: error: --load resumes a saved game" in capsys.readouterr().err
+    assert main(["serve", "--theme", "no-such-theme"]) == 2
+    assert "boardwalk serve: error: no theme 'no-such-theme'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("host, warned", [("127.0.0.1", False), ("::1", False), ("localhost", False), ("0.0.0.0", True),
+                                          ("192.0.2.1", True)])
+def test_listening_beyond_this_machine_is_warned_about(host, warned, monkeypatch, capsys):
+    from tui.web import BoardwalkServer
+
+    served = []
+    monkeypatch.setattr(BoardwalkServer, "serve", lambda self: served.append((self.host, self.port, self.command)))
+    assert main(["serve", "--host", host, "--port", "8123"]) == 0
+    out, err = capsys.readouterr()
+    assert served == [(host, 8123, serve.play_command(parsed("serve")))]
+    assert out.startswith(f"Boardwalk is served at {serve.page_url(host, 8123)} ")
+    warning = f"boardwalk serve: warning: listening on {host}: anyone who can reach this address can play"
+    assert (warning in err) == warned
+    assert len([line for line in err.splitlines() if "warning" in line]) == int(warned)  # one line
+
+
+def test_a_tabs_command_through_the_shell_reaches_play_word_for_word(tmp_path):
+    """textual-serve runs the command with the shell: a variant file named like shell code is
+    read as that file, and nothing in its name runs."""
+    if shutil.which("sh") is None:
+        pytest.skip("no POSIX shell")
+    name = "-x $(touch pwned) `touch pwned2`; touch pwned3 'q\".yaml"
+    shutil.copy(variants_dir() / "winning-moves-2016.yaml", tmp_path / name)
+    command = serve.play_command(parsed("serve", "--seed", "3", "--", name))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    env.pop("TEXTUAL_DRIVER", None)
+    done = subprocess.run(command, shell=True, cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=120)
+    # the variant was found and checked; what stops play is only the missing terminal
+    assert done.returncode == 2 and "needs an interactive terminal" in done.stderr, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+def test_a_port_already_taken_is_a_message_not_a_traceback():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+        done = subprocess.run([sys.executable, "-m", "engine.cli", "serve", "--port", str(port)], env=env,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert f"boardwalk serve: error: cannot listen on 127.0.0.1:{port}:" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_play_in_a_pipe_still_asks_for_a_terminal_unless_served(monkeypatch):
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    assert not play.served()
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    assert play.served()
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.linux_driver:LinuxDriver")
+    assert not play.served()
+
+
+@pytest.mark.parametrize("module", [play, serve])
+def test_doctests(module):
+    assert doctest.testmod(module).failed == 0
+
+
+# ----- what a web page elsewhere may not do -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "host, origin, loopback, refused",
+    [
+        ("127.0.0.1:8000", None, True, None),
+        ("127.0.0.1:8000", "http://127.0.0.1:8000", True, None),
+        ("localhost:8000", "http://localhost:8000", True, None),
+        ("[::1]:8000", "http://[::1]:8000", True, None),
+        ("127.0.0.1:8000", "https://evil.example", True, "a page from another site"),
+        ("127.0.0.1:8000", "http://127.0.0.1:9999", True, "a page from another site"),
+        ("127.0.0.1:8000", "null", True, "a page from another site"),
+        ("evil.example:8000", "http://evil.example:8000", True, "loopback addresses only, not evil.example"),
+        ("games.example:8000", "http://games.example:8000", False, None),
+        ("games.example:8000", "http://evil.example", False, "a page from another site"),
+    ],
+)
+def test_a_page_elsewhere_cannot_open_a_game(host, origin, loopback, refused):
+    """Cross-site websocket hijacking and DNS rebinding: see tui/web.py."""
+    from aiohttp.test_utils import make_mocked_request
+
+    from tui.web import BoardwalkServer
+
+    server = BoardwalkServer("true", "127.0.0.1" if loopback else "0.0.0.0", 8000, loopback)
+    headers = {"Host": host, **({"Origin": origin} if origin else {})}
+    reason = server.refusal(make_mocked_request("GET", "/ws", headers=headers), websocket=True)
+    assert (reason is None) == (refused is None), reason
+    assert refused is None or refused in reason
+
+
+def test_the_running_server_refuses_another_hosts_name_and_another_sites_websocket(tmp_path):
+    import http.client
+    import time
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    server = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--port", str(port)], cwd=tmp_path, env=env,
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    def status(path: str, headers: dict[str, str]) -> int:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("GET", path, headers=headers)
+            return connection.getresponse().status
+        finally:
+            connection.close()
+
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                assert status("/", {}) == 200
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, "boardwalk serve did not start"
+                time.sleep(0.1)
+        assert status("/", {"Host": f"evil.example:{port}"}) == 403
+        upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                   "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+        assert status("/ws", {**upgrade, "Origin": "https://evil.example"}) == 403
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=20)
+    assert "refused a websocket: a page from another site may not open a game here" in err
+    assert server.returncode == 0 and "Traceback" not in err

@@ -1,0 +1,132 @@
+"""The web server of `boardwalk serve`: textual-serve's Server, which starts one command per
+browser tab and relays its screen over a websocket, with Boardwalk's own manners. It prints
+nothing of its own at start (the command prints the address), logs only warnings, as plain
+text through `engine.visible` (a request's path or a tab's error output is anyone's text),
+points each page's websocket back at the address the browser used, and closes the open
+tabs' websockets when it stops, so Ctrl-C ends it at once instead of waiting for them.
+
+It also refuses what a web page elsewhere could make a visitor's browser do. A websocket is
+not bound by the same-origin rule: any site could open ws://127.0.0.1:8000/ws from a visitor's
+browser and play their game, save and load files as them. So a websocket whose Origin is not
+this server is refused; and, serving only this machine, so is a request that names another
+host (a site whose name is made to resolve to 127.0.0.1, "DNS rebinding", is same-origin with
+itself, but not with this server)."""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import sys
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSCloseCode, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+from engine.visible import visible
+
+TITLE = "Boardwalk"
+GAME_EXIT_WAIT = 5.0
+"""Seconds the games of open tabs have to quit when the server stops, before they are killed."""
+
+
+class BoardwalkServer(Server):
+    def __init__(self, command: str, host: str, port: int, loopback: bool = True) -> None:
+        # the page shows TITLE, not the command (it names this machine's paths)
+        super().__init__(command, host=host, port=port, title=TITLE)
+        self.loopback = loopback
+        """Only this machine can reach the server: requests must name a loopback host."""
+        self._tabs: dict[web.WebSocketResponse, AppService] = {}
+        """Each open tab's websocket, and the service running its game."""
+
+    def initialize_logging(self) -> None:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(_PlainFormatter())
+        logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Nothing to print: `boardwalk serve` has printed the address already."""
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Close every tab (its game is told to quit as its websocket ends), then wait a
+        moment for the games to end, so none outlives the server or exits unreaped."""
+        tabs = list(self._tabs.items())
+        for websocket, _ in tabs:
+            await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
+        processes = [process for _, service in tabs if (process := getattr(service, "_process", None)) is not None]
+        try:
+            await asyncio.wait_for(asyncio.gather(*(process.wait() for process in processes)), GAME_EXIT_WAIT)
+        except TimeoutError:
+            for process in processes:
+                if process.returncode is None:
+                    process.kill()
+
+    def refusal(self, request: web.Request, websocket: bool = False) -> str | None:
+        """Why a request for the page or its websocket is refused, or None when it is welcome."""
+        named = _origin(f"{request.scheme}://{request.host}")
+        if named is None:
+            return "no valid Host"
+        if self.loopback and not _is_loopback_name(named[1], self.host):
+            return f"this server answers to this machine's loopback addresses only, not {named[1]}"
+        origin = request.headers.get("Origin")
+        if websocket and origin is not None and _origin(origin) != named:
+            return "a page from another site may not open a game here"
+        return None
+
+    async def handle_index(self, request: web.Request) -> Any:
+        if (reason := self.refusal(request)) is not None:
+            raise web.HTTPForbidden(text=f"Boardwalk: refused: {reason}\n")
+        # The page tells the browser where the websocket is. Built from the address the
+        # browser used, it works on every address the server listens on (with --host 0.0.0.0
+        # textual-serve's own would be ws://0.0.0.0:…). Set just before the page is made,
+        # with no await in between, so two requests cannot mix their addresses.
+        self.public_url = f"{request.scheme}://{request.host}"
+        return await super().handle_index(request)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        if (reason := self.refusal(request, websocket=True)) is not None:
+            logging.getLogger("textual-serve").warning("refused a websocket: %s", reason)
+            raise web.HTTPForbidden(text=f"Boardwalk: refused: {reason}\n")
+        return await super().handle_websocket(request)
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        self._tabs[websocket] = app_service
+        try:
+            await super()._process_messages(websocket, app_service)
+        finally:
+            self._tabs.pop(websocket, None)
+
+
+class _PlainFormatter(logging.Formatter):
+    """One line per message, with its cause's name but no traceback, every character shown
+    through `visible`."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = f"boardwalk serve: {record.levelname.lower()}: {record.getMessage()}"
+        if record.exc_info and record.exc_info[1] is not None:
+            text += f" ({type(record.exc_info[1]).__name__})"
+        return visible(text)
+
+
+def _origin(url: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of an origin or of scheme://Host, the default port filled in;
+    None when it is not one."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme.lower())
+    except ValueError:
+        return None
+    if not parts.hostname or port is None or parts.path or parts.query:
+        return None
+    return parts.scheme.lower(), parts.hostname, port
+
+
+def _is_loopback_name(name: str, served: str) -> bool:
+    if name in ("localhost", served.lower()):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
