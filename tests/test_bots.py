@@ -205,3 +205,39 @@ def test_greedy_judges_monopoly_chance_by_its_own_scores():
     slot = game.layout.base["skyline"] + 1
     game.piles[slot].append(game.book.card_code("building_8"))
     assert evaluator.scores(game)[1] - before[1] == pytest.approx(10 * 8 - 1)  # skyline up 8, one more building
+
+
+def test_strong_judges_a_card_game_over_deals_the_same_way_for_the_same_seed():
+    """In a game judged by its scores (Monopoly Chance) the strong bot carries each option
+    through greedily in several deals and keeps the best mean: exact with `iterations`."""
+    chance = load_variant("monopoly-chance")
+    first = play_game(chance, ["strong:iterations=3", "greedy"], seed=5)
+    second = play_game(chance, ["strong:iterations=3", "greedy"], seed=5)
+    assert first == second and first.winners
+
+
+def test_reshuffling_the_unseen_keeps_every_pile_a_player_may_see():
+    """The strong bot's deals are carried on without foresight: before each of its own
+    choices is carried out, the piles it may not see (its own draw deck in Monopoly Chance)
+    are shuffled again. Only their order changes; every pile it may see stays as it was."""
+    import random
+
+    from engine import new_game
+    from engine.bots.greedy import _shuffle_unseen
+
+    chance = load_variant("monopoly-chance")
+    game = new_game(chance, 3, seed=8)
+    rnd = random.Random(8)
+    for _ in range(40):
+        actions = game.legal_actions()
+        game.apply(actions[rnd.randrange(len(actions))])
+    me = game.current_player
+    before = [list(pile) for pile in game.piles]
+    _shuffle_unseen(game, me)
+    changed = 0
+    for slot, (old, new) in enumerate(zip(before, game.piles, strict=True)):
+        assert sorted(old) == sorted(new)
+        if game.layout.seen(slot, me):
+            assert old == new
+        changed += old != new
+    assert changed > 0

@@ -58,6 +58,36 @@ def carry_through(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator) ->
     _run_on(game, me, evaluator, follow=True)
 
 
+def carry_through_unpeeked(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator) -> None:
+    """As `carry_through`, in a deal the caller dealt: each of `me`'s choices is made by
+    looking one step ahead on copies, and the cards `me` cannot see are shuffled again before
+    the choice is carried out, so that it cannot have foreseen them. Without this, a choice
+    to flip another card would be followed, in every deal, by flipping exactly until the card
+    before a Bankrupt: a push-your-luck choice looks safe when judged over many deals."""
+    for _ in range(_MAX_FOLLOW):
+        if game.pending is None:
+            return
+        if game.current_player != me:
+            if game.decision != "react":
+                return
+            game.apply({"kind": "decline", "arg": None})
+            continue
+        if game.decision not in _FOLLOW:
+            return
+        actions = game.legal_actions()
+        chosen = actions[best_option(game, me, evaluator, follow=False)]
+        _shuffle_unseen(game, me)
+        game.apply(chosen)
+
+
+def _shuffle_unseen(game: Game, me: int) -> None:
+    """Shuffle each pile whose order `me` may not know: any order is as likely to them."""
+    layout = game.layout
+    for slot, held in enumerate(game.piles):
+        if len(held) > 1 and not layout.seen(slot, me):
+            game.rng.shuffle(held)
+
+
 def _run_on(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool) -> None:
     """Carry a choice through to where it can be judged (see the module docstring)."""
     for _ in range(_MAX_FOLLOW):
