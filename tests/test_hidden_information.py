@@ -64,8 +64,9 @@ def hide_differently(game, watcher: int, rnd: random.Random):
 
 
 def seen(game, watcher: int, events) -> tuple:
-    """Everything the watcher is shown: their observation and the events as told to them."""
-    return game.observation(watcher), [(e.to_dict(watcher), e.describe(watcher)) for e in events]
+    """Everything the watcher is shown: their observation, the events as told to them, and
+    why options are withheld from them (Game.withheld: the UI says it in one line)."""
+    return game.observation(watcher), [(e.to_dict(watcher), e.describe(watcher)) for e in events], game.withheld(watcher)
 
 
 def common_action(game, twin, rnd: random.Random):

@@ -247,7 +247,7 @@ def test_covering_the_last_property_gives_every_other_player_one_final_turn_then
     told = [e.describe() for e in events_of(round_end_game())]
     covered = told.index("Every property is covered: each other player has one final turn.")
     assert told[covered - 2:covered] == ["Red puts $3M on Baltic Avenue", "Red takes Baltic Avenue from the board"]
-    assert told[covered + 1] == "Turn 3: Blue"
+    assert told[covered + 1:covered + 3] == ["Red's turn is over", "Turn 3: Blue"]
     assert told.index("The round ends.") > told.index("Blue puts $2M on Blue's discard pile")
 
 

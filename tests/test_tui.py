@@ -376,3 +376,84 @@ def test_a_game_of_monopoly_chance_is_drawn_from_its_components_and_played_to_th
             assert "skyline length" in text_of(app, "#ranking")
 
     run(scenario())
+
+
+def _windfall_on_wild(session: Session) -> bool:
+    """The person chooses the zone of a Wild roll after playing a card that added money."""
+    view = session.view()
+    money = view.counters.get("budget")
+    return (session.game.decision == "choose" and not session.is_bot(session.deciding) and view.face == "wild"
+            and not view.in_play and isinstance(money, int) and money > sum(view.dice))
+
+
+def test_a_card_that_adds_money_shows_in_the_prompt_and_top_line_at_once():
+    """Issue 13: after Windfall on a Wild roll the prompt kept 'choose a zone for $6M' and the
+    top line '3 + 3 = $6M' while the log said $11M. Both now read the turn's money counter."""
+    from tui.widgets import StatusBar
+
+    seats = (None, "random")
+    seed = next(s for s in range(400) if _windfall_on_wild(headless(seats, s, stop=_windfall_on_wild, limit=300)))
+    money = variant(NAME).format_money
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await press_through(pilot, lambda: _windfall_on_wild(session))
+            await pilot.pause()
+            view = session.view()
+            total, rolled = view.counters["budget"], sum(view.dice)
+            prompt = text_of(app, "#prompt")
+            assert f"choose a zone for {money(total)}" in prompt and money(rolled) not in prompt
+            status = app.screen.query_one(StatusBar).content.plain
+            assert f"{money(total)} to build" in status
+
+    run(scenario())
+
+
+def _withholds(kind: str):
+    def stop(session: Session) -> bool:
+        view = session.view()
+        return session.game.decision == kind and bool(view.actions) and bool(view.withheld)
+    return stop
+
+
+@pytest.mark.parametrize("kind", ["card", "build"])
+def test_what_is_not_offered_is_listed_greyed_with_the_engines_reason(kind):
+    """Issue 13, silent rules: building stopped with money left and an empty lot in the zone
+    (the one new lot a roll), and unplayable cards vanished from the list, with nothing said.
+    The engine gives the reason as data (Game.withheld); the list shows it, greyed, and a
+    greyed line is never taken."""
+    from textual.widgets import OptionList
+
+    seats = (None, "random")
+    stop = _withholds(kind)
+    seed = next(s for s in range(300) if stop(headless(seats, s, stop=stop, limit=300)))
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await press_through(pilot, lambda: stop(session))
+            await pilot.pause()
+            view = session.view()
+            listed = app.screen.query_one("#actions", OptionList)
+            lines = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+            greyed = [i for i in range(listed.option_count) if listed.get_option_at_index(i).disabled]
+            assert len(greyed) == len(view.withheld) and greyed[0] == len(view.actions)
+            assert all(reason in lines[i] for i, reason in zip(greyed, view.withheld, strict=True))
+            if kind == "build":
+                assert any("new lot" in reason or "takes only" in reason for reason in view.withheld)
+            before = len(session.record.actions)
+            app.screen.action_pick(greyed[0])
+            await pilot.pause()
+            assert len(session.record.actions) == before
+
+    run(scenario())
+
+
+def test_the_log_says_when_a_turn_is_over():
+    """Issue 13: 'The turn ends with no "your turn is over" line.'"""
+    seats = ("random", "random")
+    session = headless(seats, 3, limit=40)
+    told = [session.describe(e) for e in session.events]
+    first = told.index(next(t for t in told if t.startswith("Turn 2:")))
+    assert told[first - 1].endswith("'s turn is over")

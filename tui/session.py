@@ -137,6 +137,11 @@ class View:
     """Every pile as the viewer sees it (observation "piles": pile, owner, size, cards)."""
     rolled: dict[str, list] = field(default_factory=dict)
     """The faces each die showed this turn, by die."""
+    counters: dict[str, int | list[int]] = field(default_factory=dict)
+    """The variant's counters (observation "counters"): the turn's money among them."""
+    withheld: list[str] = field(default_factory=list)
+    """Why options the person deciding might look for are not offered, a line each
+    (Game.withheld: a card not playable now, a lot a limit of the roll keeps closed)."""
 
     def pile_size(self, pile: str, owner: int | None) -> int:
         return next((p["size"] for p in self.piles if p["pile"] == pile and p["owner"] == owner), 0)
@@ -367,7 +372,18 @@ class Session:
             scores=obs["scores"],
             piles=obs["piles"],
             rolled=obs["rolled"],
+            counters=obs["counters"],
+            withheld=self._withheld(shown) if actions and shown is not None else [],
         )
+
+    def _withheld(self, player: int) -> list[str]:
+        game = self.game
+        texts = game.texts
+        lines = []
+        for reason in game.withheld(player):
+            what = texts.cards[reason["card"]] if "card" in reason else texts.properties[reason["property"]]
+            lines.append(visible(f"{what}: {texts.why(reason)}"))
+        return lines
 
     def describe(self, event: Event) -> str:
         """An event in words for the person whose view is shown (a drawn card is named only

@@ -420,17 +420,44 @@ class DiceView(Quiet):
 
 
 def face_name(view: View) -> tuple[str, str | None]:
-    """The colour die's face in words, and its colour (None for Wild or the deck)."""
+    """The zone die's face in words, and its colour (None for a symbol): a zone, the symbol
+    that lets the roller choose any zone (with the zone chosen), or another symbol."""
     face = view.face
     if face is None:
         return "", None
     for zone in view.variant.zones:
         if zone.id == face:
             return zone.name, zone.colour
-    if face == "wild":
+    symbol = face.replace("_", " ").capitalize()
+    if _any_zone_face(view):
         chosen = next((z for z in view.variant.zones if z.id == view.zone), None)
-        return ("Wild → " + chosen.name, chosen.colour) if chosen else ("Wild", None)
-    return view.variant.deck_name, None
+        return (f"{symbol} → {chosen.name}", chosen.colour) if chosen else (symbol, None)
+    return symbol, None
+
+
+def _any_zone_face(view: View) -> bool:
+    die = view.variant.zone_die
+    return die is not None and die.any_zone is not None and view.face == die.any_zone
+
+
+def _builds_this_roll(view: View) -> bool:
+    """Whether the zone die's face leads to building: a zone, or the any-zone symbol (another
+    symbol, such as Fortune's, draws a card instead)."""
+    return _any_zone_face(view) or any(zone.id == view.face for zone in view.variant.zones)
+
+
+def turn_money(view: View) -> int | None:
+    """The money the turn has to build with now: what the build session has left, else the
+    turn's money counter (the roll, plus a Windfall played on it), else None. The prompt and
+    the top line read it, so a card that adds to it shows at once, not after building."""
+    if view.budget is not None:
+        return view.budget
+    for counter in view.variant.counters:
+        if counter.money and counter.each == "game" and counter.reset == "turn":
+            value = view.counters.get(counter.id)
+            if isinstance(value, int) and value:
+                return value
+    return None
 
 
 def dice_text(view: View) -> Text:
@@ -446,10 +473,13 @@ def dice_text(view: View) -> Text:
         text.append(f" {die} ", style="bold reverse")
         text.append(" ")
     text.append(f" {name} ", style=chip(colour) if colour else "bold reverse")
-    if view.face != "fortune" and view.dice:
+    if _builds_this_roll(view) and view.dice:
         text.append(f"\n= {view.variant.format_money(sum(view.dice))}")
+    money = turn_money(view)
     if view.budget is not None:
         text.append(f"  · {view.variant.format_money(view.budget)} left", style="bold")
+    elif money is not None and money != sum(view.dice):
+        text.append(f"  · {view.variant.format_money(money)} to build", style="bold")
     return text
 
 
@@ -503,8 +533,11 @@ class StatusBar(Quiet):
             if view.current_player is not None and view.current_player != view.turn_player:
                 parts.append(Text(f"{view.seats[view.current_player].name} must answer", style="bold"))
             parts.append(roll_text(view))
+            money = turn_money(view)
             if view.budget is not None:
                 parts.append(Text(f"{view.variant.format_money(view.budget)} left to build", style="bold"))
+            elif money is not None and money != sum(view.dice):  # a card added to the roll
+                parts.append(Text(f"{view.variant.format_money(money)} to build", style="bold"))
         line = Text(" · ").join(parts)
         if any(seat.bot for seat in view.seats):
             extra = Text(f"bots: {pace} (f)", style="dim")
@@ -522,7 +555,7 @@ def roll_text(view: View) -> Text:
         return Text("no roll yet", style="dim")
     name, colour = face_name(view)
     text = Text(" + ".join(str(d) for d in view.dice))
-    if view.face != "fortune" and view.dice:
+    if _builds_this_roll(view) and view.dice:
         text.append(f" = {view.variant.format_money(sum(view.dice))}")
     text.append(" ")
     text.append(f" {name} ", style=chip(colour) if colour else "bold reverse")
@@ -587,12 +620,13 @@ def decision_prompt(view: View) -> str:
             return "Choose a " + ((view.actions[0].what if view.actions else None) or "value")
         if kind == "card":
             return f"Play a card? ({dict(variant.timings).get(view.timing or '', 'now')})"
+    to_build = turn_money(view) or sum(view.dice)
     if kind == "card" and not view.ends_turn:
         if view.dice:
             return f"Rolled {money(sum(view.dice))}, {name}: play a card first?"
         return f"Play a {variant.deck_name} card now?"
     if kind == "choose" and not view.in_play and view.dice:
-        return f"{name}: choose a zone for {money(sum(view.dice))}"
+        return f"{name}: choose a zone for {money(to_build)}"
     if kind == "build":
         zone = next((z.name for z in variant.zones if z.id == view.zone), view.zone)
         return f"Build in {zone}: {money(view.budget or 0)} left, then Done"
@@ -621,13 +655,18 @@ class ActionList(OptionList):
     view: View | None = None
 
     def show(self, view: View) -> None:
-        key = ([a.to_dict() for a in view.actions], view.budget, view.decision)
+        key = ([a.to_dict() for a in view.actions], view.budget, view.decision, view.withheld)
         self.view = view
         if key == getattr(self, "_key", None):
             return
         self._key = key
         self.clear_options()
         self.add_options([Option(action_label(view, a, i), id=f"a{i}") for i, a in enumerate(view.actions)])
+        # what is not offered, and why (the engine's reasons): greyed, never chosen
+        self.add_options([
+            Option(Text(f"  · {line}", style="dim italic", no_wrap=True, overflow="ellipsis"), disabled=True)
+            for line in view.withheld
+        ])
         if view.actions:
             self.highlighted = 0
 

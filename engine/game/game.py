@@ -760,6 +760,7 @@ class Game:
             self._run_program("setup", 0)
             return
         if frame.begun:
+            self._events.append(Event("turn_end", {"player": self.order[self.turn_pos]}, self.texts))
             self.turn_pos = (self.turn_pos + 1) % self.n
         frame.begun = True
         self._begin_turn()
@@ -885,12 +886,16 @@ class Game:
     def _step_build(self, frame: BuildFrame) -> None:
         actions = self._build_options(frame)
         if not actions:
+            player = frame.player
             if frame.placed == 0:
-                player = frame.player
                 if self.supply[player] <= 0:
                     self.emit("out_of_units", {"player": player})
                 else:
                     self.emit("cannot_build", {"player": player, "zone": frame.zone, "budget": frame.budget})
+            elif self.supply[player] > 0:
+                blocked = self._blocked_lots(frame)
+                if blocked:  # money left and a lot it would buy: a limit of the roll stopped it
+                    self.emit("build_limit", {"player": player, "budget": frame.budget, **blocked[0]})
             self.frames.pop()
             return
         if _may_stop(frame):
@@ -899,6 +904,57 @@ class Game:
             self._build_one(frame, actions[0].arg)
             return
         self.pending = {"kind": "build", "player": frame.player, "options": actions}
+
+    def _blocked_lots(self, frame: BuildFrame) -> list[dict]:
+        """The placements the budget affords but a limit of the roll forbids: a new lot when no
+        more may be started ("new_lots"), another unit on a lot started this roll that has its
+        units ("per_lot"). Each as {"property", "why", "limit"}."""
+        if self.supply[frame.player] <= 0:
+            return []
+        blocked = []
+        stacks = self.stacks
+        for prop, value, _ in self.book.zone_build_table.get(frame.zone or "", ()):
+            if value > frame.budget:
+                continue
+            if prop in frame.started:
+                if frame.per_lot is not None and frame.started[prop] >= frame.per_lot:
+                    blocked.append({"property": prop, "why": "per_lot", "limit": frame.per_lot})
+            elif not stacks[prop] and frame.lots is not None and frame.lots <= 0:
+                blocked.append({"property": prop, "why": "new_lots", "limit": len(frame.started) + frame.lots})
+        return blocked
+
+    def withheld(self, player: int) -> list[dict]:
+        """What the pending decision of `player` does not offer, and why: for a card offer,
+        each card of their hand not offered ({"card", "why"}: "timing" with the card's timing,
+        "per_turn", "condition", "nothing" when playing it would change nothing or cannot be
+        followed); for a build, each lot the budget affords that a limit of the roll forbids
+        ({"property", "why", "limit"}). Empty for other decisions and for other players: what
+        a player is told depends only on their own hand and the public board."""
+        pending = self.pending
+        if pending is None or pending["player"] != player:
+            return []
+        frame = self.frames[-1]
+        if pending["kind"] == "build" and isinstance(frame, BuildFrame):
+            return self._blocked_lots(frame)
+        if pending["kind"] != "card" or not isinstance(frame, OfferFrame):
+            return []
+        offered = {a.arg for a in pending["options"] if a.kind == "play"}
+        timing = self.book.timed.get(frame.timing, frozenset())
+        cards, kinds = self.variant.cards, self.book.kinds
+        reasons: list[dict] = []
+        for kind in sorted({code % kinds for code in self.hand(player)}):
+            card = cards[kind]
+            if card.id in offered:
+                continue
+            if kind not in timing:
+                reasons.append({"card": card.id, "why": "timing", "timing": card.timing})
+            elif (limit := self.book.per_turn[kind]) is not None and self.turn_plays.count(kind) >= limit:
+                reasons.append({"card": card.id, "why": "per_turn", "limit": limit})
+            elif card.condition is not None and not self.interp.evaluate(card.condition, {}, player):
+                reasons.append({"card": card.id, "why": "condition"})
+            else:
+                reasons.append({"card": card.id, "why": "nothing"})
+        return reasons
 
     def _build_question(self, frame: BuildFrame) -> list[Action] | None:
         """The options of the build decision, or None where `_step_build` asks nothing (no

@@ -69,6 +69,27 @@ class Texts:
         name = self.card_names[kind]
         return name if owner == 0 else f"{self.player(owner - 1)}'s {name}"
 
+    def why(self, reason: dict) -> str:
+        """Why an option is not offered (Game.withheld, the build_limit event), in words."""
+        why = reason["why"]
+        if why == "new_lots":
+            lots = reason["limit"]
+            if lots == 0:
+                return "no new lot may be started on this roll"
+            return f"only {lots} new lot{'' if lots == 1 else 's'} may be started on one roll"
+        if why == "per_lot":
+            units = reason["limit"]
+            return f"a lot started this roll takes only {units} unit{'' if units == 1 else 's'}"
+        if why == "timing":
+            timing = str(reason.get("timing"))
+            return "only as an answer" if timing == "reaction" else dict(self.variant.timings).get(timing, timing)
+        if why == "per_turn":
+            times = reason["limit"]
+            return f"already played {'once' if times == 1 else f'{times} times'} this turn"
+        if why == "condition":
+            return "what it asks for does not hold now"
+        return "nothing it can do now"
+
     def place(self, to: Any, owner: int | None) -> str:
         """Where a card was put: a space, or a pile (a player's: 'Purple's discards')."""
         if isinstance(to, int):
@@ -267,6 +288,10 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         counter = t.counters[d["counter"]]
         value = t.money(d["value"]) if counter.money else str(d["value"])
         return f"{p(d['player'])} {(counter.shown or 'now has {}').replace('{}', value)}"
+    if kind == "turn_end":
+        return f"{p(d['player'])}'s turn is over"
+    if kind == "build_limit":
+        return f"{p(d['player'])} stops with {t.money(d['budget'])} left: {t.why(d)}"
     if kind == "cannot_build":
         return f"{p(d['player'])} cannot afford anything in {t.zones[d['zone']]} with {t.money(d['budget'])}"
     if kind == "build":
