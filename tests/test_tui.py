@@ -457,3 +457,30 @@ def test_the_log_says_when_a_turn_is_over():
     told = [session.describe(e) for e in session.events]
     first = told.index(next(t for t in told if t.startswith("Turn 2:")))
     assert told[first - 1].endswith("'s turn is over")
+
+
+def test_a_player_and_a_zone_of_the_same_name_are_told_apart():
+    """Issue 13: Parker's 1985 edition seats a player called Yellow beside a Yellow zone, so
+    the log said 'Yellow builds a unit on $7M Green' next to 'Build in Yellow'. Where a name
+    clashes, the zone is 'Yellow zone' in every sentence, and only the player gets the player's
+    colour in the log."""
+    from engine import new_game
+    from engine.game.messages import Event
+    from tui.widgets import GameLog
+
+    parker = variant("parker-1985")
+    game = new_game(parker, 3, seed=1)
+    names = [seat.name for seat in parker.seats[:3]]
+    assert "Yellow" in names
+    texts = game.texts
+    assert texts.zones["yellow"] == "Yellow zone" and texts.zones["red"] == "Red"
+    yellow_lot = next(p.index for p in parker.properties if p.zone == "yellow")
+    build = Event("build", {"player": names.index("Yellow"), "property": yellow_lot, "count": 1}, texts)
+    words = build.describe()
+    assert words.startswith("Yellow builds a unit on ") and words.endswith(" Yellow zone")
+    session = Session.start(parker, "parker-1985", [None, "random", "random"], seed=1)
+    seats = session.view().seats
+    line = GameLog._line(build, words, seats)
+    coloured = [line.plain[span.start:span.end] for span in line.spans]
+    assert coloured == ["Yellow"]  # the player at the start, not the zone at the end
+    assert new_game(variant(NAME), 4, seed=1).texts.zones["yellow"] == "Yellow"  # no clash, no change

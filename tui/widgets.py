@@ -4,6 +4,8 @@ messages the screen turns into actions."""
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
@@ -11,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from engine.game.messages import Action, Event, runs
+from engine.game.messages import Action, Event, runs, zone_words
 from engine.variant.model import Variant
 from engine.visible import visible
 from tui.session import PUBLIC, View
@@ -579,11 +581,16 @@ def action_label(view: View, action: Action, index: int) -> Text:
     if action.kind == "choose" and action.what == "zone":
         zone = next(z for z in view.variant.zones if z.id == action.arg)
         text.append("Choose" if view.in_play else "Build in")
-        text.append(f" {zone.name} ", style=chip(zone.colour))
+        text.append(f" {zone_label(view, zone.name)} ", style=chip(zone.colour))
         return text
     words = visible(action.describe())
     text.append(words[:1].upper() + words[1:])
     return text
+
+
+def zone_label(view: View, name: str) -> str:
+    """A zone's name as a sentence says it: 'Yellow zone' where a player is called Yellow too."""
+    return zone_words(name, {seat.name.casefold() for seat in view.seats})
 
 
 def action_detail(view: View, action: Action | None) -> Text:
@@ -628,7 +635,7 @@ def decision_prompt(view: View) -> str:
     if kind == "choose" and not view.in_play and view.dice:
         return f"{name}: choose a zone for {money(to_build)}"
     if kind == "build":
-        zone = next((z.name for z in variant.zones if z.id == view.zone), view.zone)
+        zone = zone_label(view, next((z.name for z in variant.zones if z.id == view.zone), str(view.zone)))
         return f"Build in {zone}: {money(view.budget or 0)} left, then Done"
     if kind == "card":
         return f"Play a {variant.deck_name} card, or end turn"
@@ -712,6 +719,6 @@ class GameLog(RichLog):
             text = Text("── " + words + " ──", style="bold")
         else:
             text = Text(words, style="bold" if event.kind == "game_over" else "")
-        for seat in seats:
-            text.highlight_words([seat.name], style=chip(seat.colour))
+        for seat in seats:  # the player, not a zone of the same name ('Yellow zone')
+            text.highlight_regex(rf"(?<![\w$]){re.escape(seat.name)}(?![\w]| zone)", style=chip(seat.colour))
         return text

@@ -12,13 +12,21 @@ class IllegalAction(ValueError):
     """The action is not among the legal actions; the game is unchanged."""
 
 
+def zone_words(name: str, seated: set[str]) -> str:
+    """A zone's name in a sentence: with 'zone' after it when a player has the same name."""
+    return f"{name} zone" if name.casefold() in seated else name
+
+
 class Texts:
     """Display names for one variant and player count; shared by every action and event."""
 
     def __init__(self, variant: Variant, players: int):
         self.variant = variant
         self.players = [seat.name for seat in variant.seats[:players]]
-        self.zones = {zone.id: zone.name for zone in variant.zones}
+        seated = {name.casefold() for name in self.players}
+        self.zones = {zone.id: zone_words(zone.name, seated) for zone in variant.zones}
+        """Zone names as sentences use them: 'the Yellow zone' where a player is called Yellow
+        too (Parker's 1985 edition), so that 'Yellow builds on $7M Yellow zone' says who is who."""
         self.says = {symbol: words for die in variant.dice for symbol, words in die.says}
         """What the log adds after a die's symbol, by symbol."""
         self.any_zone = {die.any_zone for die in variant.dice if die.any_zone}
