@@ -23,7 +23,7 @@ __all__ = ["main", "EXIT_OK", "EXIT_USAGE"]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boardwalk",
-        description="Play, check and study variants of Advance to Boardwalk.",
+        description="Play, check and study board games written as data (Advance to Boardwalk, Monopoly Chance, variants).",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True

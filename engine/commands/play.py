@@ -19,7 +19,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "play",
         help="play in the terminal: people at one keyboard, bots, or both",
         description=(
-            "Play Advance to Boardwalk in the terminal. With no arguments, a start screen asks for the "
+            "Play a bundled game or a variant file in the terminal. With no arguments, a start screen asks for the "
             "variant, the seats and a seed, or a saved game to resume. Keys in the game: 1-9 act, "
             "h help, s save, u undo, f faster bots, q quit."
         ),
