@@ -484,3 +484,24 @@ def test_a_player_and_a_zone_of_the_same_name_are_told_apart():
     coloured = [line.plain[span.start:span.end] for span in line.spans]
     assert coloured == ["Yellow"]  # the player at the start, not the zone at the end
     assert new_game(variant(NAME), 4, seed=1).texts.zones["yellow"] == "Yellow"  # no clash, no change
+
+
+@pytest.mark.parametrize("size, apart", [((80, 24), 1), ((120, 40), 1), ((200, 50), 2)])
+def test_the_track_uses_the_width_it_is_given(size, apart):
+    """Issue 13: at 160x50 and wider the screen kept a short track in a sea of blank. The
+    track's spaces spread evenly, two or three columns apart, when the width allows."""
+    from tui.widgets import TrackView
+
+    seats = (None, "random")  # the game waits for the person
+
+    async def scenario():
+        app, session = game_app(seats, 1)
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.pause()
+            track = app.screen.query_one(TrackView)
+            row = track.render().plain.split("\n")[1]
+            length = session.variant.track.length
+            assert row.index("▌") - len(TrackView.START) == (length - 1) * apart
+
+    run(scenario())

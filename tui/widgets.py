@@ -248,6 +248,13 @@ class TrackView(Widget):
         track = view.variant.track
         return -(-track.length // room) if track is not None else 1
 
+    def _positions(self, view: View, cells: int) -> list[int]:
+        """The column of each cell after START: one apart when the track just fits, two or
+        three apart when the terminal is that much wider (evenly: a track is counted along)."""
+        room = max(10, (self.size.width or 80) - len(self.START) - 4)
+        apart = max(1, min(3, room // max(1, cells)))
+        return [cell * apart for cell in range(cells)]
+
     @staticmethod
     def _layers(view: View, per: int) -> list[dict[int, int]]:
         """Rows of {cell: player}: the first token in each cell in the first row, and so on."""
@@ -266,24 +273,26 @@ class TrackView(Widget):
         length = track.length
         per = self._per(view)
         cells = -(-length // per)
+        at = self._positions(view, cells)
         origin = len(self.START)
         fortune = view.variant.deck_name[:1].upper() or "F"
-        scale = [" "] * (origin + cells + 4)
+        scale = [" "] * (origin + at[-1] + 5)
+        end_label = str(length)
+        end_at = origin + at[-1] + 1 - len(end_label)
         for space in range(10, length + 1, 10):
             label = str(space)
-            end = origin + (space - 1) // per
+            end = origin + at[(space - 1) // per]
+            if end >= end_at - 1:
+                break  # a round number just before the end gives way to the end's
             for i, ch in enumerate(label):
                 scale[end - len(label) + 1 + i] = ch
-        end_label = str(length)
-        end_at = origin + cells - len(end_label)
-        for pos in range(end_at - 1, end_at + len(end_label)):
-            scale[pos] = " "  # a round number just before the end gives way to the end's
         for i, ch in enumerate(end_label):
             scale[end_at + i] = ch
         lines = [Text("".join(scale).rstrip(), style="dim")]
         row = Text(self.START, style="bold")
         for cell in range(cells):
             spaces = range(cell * per + 1, min((cell + 1) * per, length) + 1)
+            row.append(" " * (origin + at[cell] - len(row)))
             if any(track.mark_at(space) is not None for space in spaces):
                 row.append(fortune, style="bold reverse")
             elif length in spaces:
@@ -301,9 +310,8 @@ class TrackView(Widget):
             row.append(" " * (origin - len(row)))
             for cell in range(cells):
                 player = layer.get(cell)
-                if player is None:
-                    row.append(" ")
-                else:
+                if player is not None:
+                    row.append(" " * (origin + at[cell] - len(row)))
                     row.append(view.seats[player].mark, style=chip(view.seats[player].colour))
             lines.append(row)
         return Text("\n").join(lines)
