@@ -505,3 +505,50 @@ def test_the_track_uses_the_width_it_is_given(size, apart):
             assert row.index("▌") - len(TrackView.START) == (length - 1) * apart
 
     run(scenario())
+
+
+def _bots_changed_the_board(session: Session) -> bool:
+    """The person decides after the bots have built or taken something since their last move."""
+    return (session.game.current_player == 0 and bool(session.view().actions) and len(session.record.actions) > 4
+            and bool(session.view().changed) and session.deciders[-1] != 0)
+
+
+def test_what_the_bots_changed_stays_marked_and_can_be_stepped_through():
+    """Issue 13, show what changed: at the fast paces the bots' turns flew past. Every tower
+    that changed since the person's last move is marked under it, each moved token is
+    underlined, and '[' steps through those moves one at a time, telling what each did."""
+    from tui.screens.lastmoves import LastMovesScreen, moves_to_step
+    from tui.widgets import TrackView
+
+    seats = (None, "greedy", "greedy")
+    seed = next(s for s in range(60) if _bots_changed_the_board(headless(seats, s, stop=_bots_changed_the_board)))
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await press_through(pilot, lambda: _bots_changed_the_board(session))
+            await pilot.pause()
+            view = session.view()
+            board = app.screen.query_one(BoardView)
+            drawn = board.render()
+            marked = [span for span in drawn.spans if "yellow" in str(span.style)]
+            assert len(marked) == len(view.changed)
+            if view.moved:
+                track = app.screen.query_one(TrackView).render()
+                assert any("underline" in str(span.style) for span in track.spans)
+            first, end = moves_to_step(session)
+            assert end > first and all(session.deciders[i] != 0 for i in range(first, end))
+            await pilot.press("left_square_bracket")
+            await wait_for(pilot, lambda: isinstance(app.screen, LastMovesScreen))
+            screen = app.screen
+            told = [str(screen.query_one("#moves-said", Static).content)]
+            for _ in range(end - first - 1):
+                await pilot.press("right")
+                await pilot.pause()
+                told.append(str(screen.query_one("#moves-said", Static).content))
+            assert screen.position == end and all(told)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert len(session.record.actions) == end  # looking back changed nothing
+
+    run(scenario())

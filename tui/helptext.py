@@ -20,6 +20,8 @@ KEYS = """\
 | u | undo your last action (one person against bots only) |
 | s / l | save the game / load a saved game |
 | h, ? or F1 | this help; Esc closes it |
+| [ | step through the moves since your last one (the bots' turns), → and ← |
+| ▲ under a tower | its stack or owner changed since your last move; an underlined token moved |
 | r | the results again, once the game is over |
 | n / q | new game / quit |
 """

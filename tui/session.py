@@ -139,6 +139,13 @@ class View:
     """The faces each die showed this turn, by die."""
     counters: dict[str, int | list[int]] = field(default_factory=dict)
     """The variant's counters (observation "counters"): the turn's money among them."""
+    changed: frozenset[int] = frozenset()
+    """The properties whose stack or owner changed since the person last acted (or, with no
+    person at the table, this turn): drawn marked, so what the bots did can be followed."""
+    moved: frozenset[int] = frozenset()
+    """The players whose token moved in that time."""
+    played: list[str] = field(default_factory=list)
+    """The cards played in that time, as 'Black: Transfer'."""
     withheld: list[str] = field(default_factory=list)
     """Why options the person deciding might look for are not offered, a line each
     (Game.withheld: a card not playable now, a lot a limit of the roll keeps closed)."""
@@ -205,6 +212,9 @@ class Session:
     def _replay(self, actions: list[dict]) -> None:
         self.game = self.record.new_game()
         self.events = list(self.game.setup_events)
+        self.since = 0
+        """Where the changes shown as new begin (View.changed): the events since a person
+        last acted, so the bots' turns that flew past stay marked on the board."""
         self.deciders, self.automatic = [], []
         self.record.actions = []
         for action in actions:
@@ -271,6 +281,8 @@ class Session:
         self.record.actions.append(as_dict)
         self.deciders.append(player)
         self.automatic.append(automatic is not None and automatic.to_dict() == as_dict)
+        if self.record.seats[player].is_human:
+            self.since = len(self.events)  # what changes from here on is new to this person
         self.events.extend(events)
         self.unsaved = True
         return events
@@ -374,7 +386,30 @@ class Session:
             rolled=obs["rolled"],
             counters=obs["counters"],
             withheld=self._withheld(shown) if actions and shown is not None else [],
+            **self._changes(),
         )
+
+    def _changes(self) -> dict:
+        """View.changed, moved and played, from the events since the window began."""
+        start = self.since if self.humans else max(
+            (i for i, e in enumerate(self.events) if e.kind == "turn"), default=0)
+        changed: set[int] = set()
+        moved: set[int] = set()
+        played: list[str] = []
+        seats, cards = self.shown.seats, {card.id: card.name for card in self.shown.cards}
+        for event in self.events[start:]:
+            d = event.data
+            if event.kind in ("build", "take", "remove", "return_card"):
+                changed.add(d["property"])
+            elif event.kind == "move_unit":
+                changed.update((d["from"], d["to"]))
+            elif event.kind == "put" and isinstance(d.get("to"), int):
+                changed.add(d["to"])
+            elif event.kind == "token":
+                moved.add(d["player"])
+            elif event.kind in ("play", "react"):
+                played.append(f"{seats[d['player']].name}: {cards[d['card']]}")
+        return {"changed": frozenset(changed), "moved": frozenset(moved), "played": played}
 
     def _withheld(self, player: int) -> list[str]:
         game = self.game

@@ -88,7 +88,7 @@ class BoardView(Widget):
         """(first x, last x, property) of each column as last drawn, for clicks."""
 
     def show(self, view: View) -> None:
-        key = (str(view.stacks), str(view.holders), str(selectable_properties(view)))
+        key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed)
         self.view = view
         if key != getattr(self, "_key", None):
             self._key = key
@@ -196,10 +196,13 @@ class BoardView(Widget):
         return Text(label, style=style)
 
     def _owner_cell(self, view: View, prop: int, cell: int) -> Text:
+        """The owner's letter under the value; a property that changed since the person last
+        acted is marked here ('▲' on a bright ground), so the bots' moves can be followed."""
         holder = view.holders[prop]
-        if holder is None:
-            return Text("·".center(cell), style="dim")
-        return Text(view.seats[holder].mark.center(cell), style="bold")
+        mark = "·" if holder is None else view.seats[holder].mark
+        if prop in view.changed:
+            return Text(f"▲{mark}"[: max(cell, 1)].center(cell), style="bold black on yellow")
+        return Text(mark.center(cell), style="dim" if holder is None else "bold")
 
     def _zone_row(self, view: View, left: int, cell: int, gap: int, zone_gap: int) -> Text:
         row = Text(" " * left)
@@ -238,8 +241,8 @@ class TrackView(Widget):
         height = 2 + max(1, len(self._layers(view, self._per(view))))
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
-        if view.tokens != getattr(self, "_tokens", None):
-            self._tokens = list(view.tokens)
+        if (view.tokens, view.moved) != getattr(self, "_tokens", None):
+            self._tokens = (list(view.tokens), view.moved)
             self.refresh()
 
     def _per(self, view: View) -> int:
@@ -306,15 +309,21 @@ class TrackView(Widget):
             row = Text()
             if depth == 0:
                 for player in at_start[:origin]:
-                    row.append(view.seats[player].mark, style=chip(view.seats[player].colour))
+                    row.append(view.seats[player].mark, style=_token_style(view, player))
             row.append(" " * (origin - len(row)))
             for cell in range(cells):
                 player = layer.get(cell)
                 if player is not None:
                     row.append(" " * (origin + at[cell] - len(row)))
-                    row.append(view.seats[player].mark, style=chip(view.seats[player].colour))
+                    row.append(view.seats[player].mark, style=_token_style(view, player))
             lines.append(row)
         return Text("\n").join(lines)
+
+
+def _token_style(view: View, player: int) -> str:
+    """A token in its player's colour, underlined when it moved since the person last acted."""
+    style = chip(view.seats[player].colour)
+    return f"{style} underline" if player in view.moved else style
 
 
 # ----- players, dice, hand, status ------------------------------------------------------------
@@ -490,6 +499,9 @@ def dice_text(view: View) -> Text:
         text.append(f"  · {view.variant.format_money(view.budget)} left", style="bold")
     elif money is not None and money != sum(view.dice):
         text.append(f"  · {view.variant.format_money(money)} to build", style="bold")
+    if view.played:
+        text.append("\nCards played this turn:\n" if view.viewer is None else "\nPlayed since your last move:\n", style="bold")
+        text.append("\n".join(view.played), style="black on yellow")
     return text
 
 

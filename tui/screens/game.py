@@ -67,6 +67,7 @@ class GameScreen(Screen):
         Binding("question_mark", "help", "Help", show=False),
         Binding("f1", "help", "Help", show=False),
         Binding("r", "results", "Results"),
+        Binding("left_square_bracket", "last_moves", "Last moves"),
         Binding("n", "new_game", "New"),
         Binding("q", "quit", "Quit"),
     ]
@@ -398,6 +399,12 @@ class GameScreen(Screen):
     def action_cards(self) -> None:
         view = self.session.view()
         self.app.push_screen(TextScreen(f"{view.variant.deck_name} cards", hand_text(view, with_text=True)))
+
+    def action_last_moves(self) -> None:
+        """Step through what happened since the person last moved (the bots' turns)."""
+        from tui.screens.lastmoves import LastMovesScreen
+
+        self.app.push_screen(LastMovesScreen(self.session))
 
     def action_help(self) -> None:
         session = self.session

@@ -1,0 +1,115 @@
+"""Stepping through what happened since the person last moved: the bots' turns, one action
+at a time, on the board as the person saw it then.
+
+At the fast paces a bot's turn flies past. This screen rebuilds the position before and after
+each action since the person's last one (a session replayed to that point, with the same view
+as the live game: no card the person may not see is named) and tells what each action did.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from engine.game.messages import runs
+from engine.savefile import GameRecord
+from engine.visible import visible
+from tui.session import Session
+from tui.widgets import BoardView, PlayerPanel, TrackView
+
+
+def moves_to_step(session: Session) -> tuple[int, int]:
+    """The actions to step through, as (first, end) record indices: those after the last
+    action of a person (with no person at the table, those of the turn under way)."""
+    end = len(session.record.actions)
+    people = set(session.humans)
+    for index in range(end - 1, -1, -1):
+        if session.deciders[index] in people:
+            return index + 1, end
+    if people:
+        return 0, end
+    turn_player = session.game.turn_player
+    first = end
+    while first > 0 and session.deciders[first - 1] == turn_player:
+        first -= 1
+    return first, end
+
+
+class LastMovesScreen(ModalScreen[None]):
+    """Right (or n) steps forward, left (or p) back; Esc closes."""
+
+    BINDINGS = [
+        Binding("right,n", "step(1)", "Next", priority=True),
+        Binding("left,p", "step(-1)", "Back", priority=True),
+        Binding("escape,q,left_square_bracket", "close", "Close"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.first, self.end = moves_to_step(session)
+        self.position = self.first + 1 if self.end > self.first else self.first
+        """The action shown: the position after it is drawn, and what it did is told."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="last-moves"):
+            yield Static("", id="moves-title", classes="dialog-title")
+            yield BoardView(id="moves-board")
+            yield TrackView(id="moves-track")
+            with Horizontal(id="moves-players"):
+                for i in range(self.session.record.players):
+                    yield PlayerPanel(i, classes="player", id=f"moves-player-{i}")
+            yield Static("", id="moves-said", classes="dialog-body")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def at(self, position: int) -> Session:
+        """The game after `position` actions, seen as the live game shows it."""
+        record = self.session.record
+        shown = GameRecord(record.variant, record.variant_source, record.players, record.seed, record.seats,
+                           record.actions[:position])
+        then = Session(shown)
+        then.viewer = self.session.viewer
+        return then
+
+    def show(self) -> None:
+        title = self.query_one("#moves-title", Static)
+        said = self.query_one("#moves-said", Static)
+        if self.end == self.first:
+            title.update(Text("Nothing has happened since your last move.", style="bold"))
+            said.update("")
+            return
+        before, after = self.at(self.position - 1), self.at(self.position)
+        after.since = len(before.events)  # this move's changes marked on the board
+        view = after.view()
+        self.query_one(BoardView).show(view)
+        self.query_one(TrackView).show(view)
+        for panel in self.query(PlayerPanel):
+            panel.show(view)
+        player = after.deciders[-1]
+        step = self.position - self.first
+        title.update(Text.assemble(
+            (f" {step} of {self.end - self.first} ", "bold reverse"),
+            f"  {view.seats[player].name}'s move · → next, ← back, Esc closes",
+        ))
+        action = self.session.record.actions[self.position - 1]
+        chosen = next((o for o in before.game.legal_actions() if o.kind == action["kind"] and o.arg == action.get("arg")), None)
+        lines = [Text(f"{view.seats[player].name}: {visible(chosen.describe()) if chosen else action['kind']}", style="bold")]
+        new = after.events[len(before.events):]
+        lines += [Text(after.describe_run(run)) for run in runs(new)]
+        said.update(Text("\n").join(lines))
+
+    def action_step(self, delta: int) -> None:
+        position = max(self.first + 1, min(self.end, self.position + delta))
+        if position != self.position and self.end > self.first:
+            self.position = position
+            self.show()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
