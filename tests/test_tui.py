@@ -552,3 +552,31 @@ def test_what_the_bots_changed_stays_marked_and_can_be_stepped_through():
             assert len(session.record.actions) == end  # looking back changed nothing
 
     run(scenario())
+
+
+def _pending_owner(session: Session) -> bool:
+    view = session.view()
+    return (session.game.decision == "build" and bool(view.actions)
+            and any(now != held for now, held in zip(view.owners_now, view.holders, strict=True)))
+
+
+def test_while_building_the_owner_a_tower_will_have_shows_as_pending():
+    """Issue 13: 'While building, the owner marker under a tower updates only when building
+    ends.' Ownership is settled once the roll's building ends (Steps 3 and 4); until then the
+    board shows the owner the stack gives now, marked as pending (→ and the owner's letter)."""
+    seats = (None, "random")
+    seed = next(s for s in range(200) if _pending_owner(headless(seats, s, stop=_pending_owner)))
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await press_through(pilot, lambda: _pending_owner(session))
+            await pilot.pause()
+            view = session.view()
+            prop = next(p for p, (now, held) in enumerate(zip(view.owners_now, view.holders, strict=True)) if now != held)
+            board = app.screen.query_one(BoardView)
+            cell = board._owner_cell(view, prop, 4).plain
+            assert cell.strip() == "→" + view.seats[view.owners_now[prop]].mark
+            assert "→" in board.render().plain
+
+    run(scenario())

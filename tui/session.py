@@ -139,6 +139,9 @@ class View:
     """The faces each die showed this turn, by die."""
     counters: dict[str, int | list[int]] = field(default_factory=dict)
     """The variant's counters (observation "counters"): the turn's money among them."""
+    owners_now: list[int | None] = field(default_factory=list)
+    """Each property's owner by its stack as it stands (Game.owner_of): during a build, before
+    the roll's building is settled, it may differ from `holders`; the board shows it pending."""
     changed: frozenset[int] = frozenset()
     """The properties whose stack or owner changed since the person last acted (or, with no
     person at the table, this turn): drawn marked, so what the bots did can be followed."""
@@ -386,6 +389,7 @@ class Session:
             rolled=obs["rolled"],
             counters=obs["counters"],
             withheld=self._withheld(shown) if actions and shown is not None else [],
+            owners_now=[game.owner_of(p) for p in range(len(obs["stacks"]))],
             **self._changes(),
         )
 

@@ -88,7 +88,7 @@ class BoardView(Widget):
         """(first x, last x, property) of each column as last drawn, for clicks."""
 
     def show(self, view: View) -> None:
-        key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed)
+        key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed, str(view.owners_now))
         self.view = view
         if key != getattr(self, "_key", None):
             self._key = key
@@ -200,6 +200,10 @@ class BoardView(Widget):
         acted is marked here ('▲' on a bright ground), so the bots' moves can be followed."""
         holder = view.holders[prop]
         mark = "·" if holder is None else view.seats[holder].mark
+        now = view.owners_now[prop] if view.owners_now else holder
+        if now != holder:  # building under way: the owner it will have once the roll is settled
+            label = "→" + ("·" if now is None else view.seats[now].mark)
+            return Text(label[: max(cell, 1)].center(cell), style="bold italic black on yellow")
         if prop in view.changed:
             return Text(f"▲{mark}"[: max(cell, 1)].center(cell), style="bold black on yellow")
         return Text(mark.center(cell), style="dim" if holder is None else "bold")
