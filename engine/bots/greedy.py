@@ -64,20 +64,7 @@ def carry_through_unpeeked(game: Game, me: int, evaluator: Evaluator | ScoreEval
     the choice is carried out, so that it cannot have foreseen them. Without this, a choice
     to flip another card would be followed, in every deal, by flipping exactly until the card
     before a Bankrupt: a push-your-luck choice looks safe when judged over many deals."""
-    for _ in range(_MAX_FOLLOW):
-        if game.pending is None:
-            return
-        if game.current_player != me:
-            if game.decision != "react":
-                return
-            game.apply({"kind": "decline", "arg": None})
-            continue
-        if game.decision not in _FOLLOW:
-            return
-        actions = game.legal_actions()
-        chosen = actions[best_option(game, me, evaluator, follow=False)]
-        _shuffle_unseen(game, me)
-        game.apply(chosen)
+    _run_on(game, me, evaluator, follow=True, unpeeked=True)
 
 
 def _shuffle_unseen(game: Game, me: int) -> None:
@@ -88,8 +75,9 @@ def _shuffle_unseen(game: Game, me: int) -> None:
             game.rng.shuffle(held)
 
 
-def _run_on(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool) -> None:
-    """Carry a choice through to where it can be judged (see the module docstring)."""
+def _run_on(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool, unpeeked: bool = False) -> None:
+    """Carry a choice through to where it can be judged (see the module docstring); with
+    `unpeeked`, without foresight of the cards `me` cannot see (carry_through_unpeeked)."""
     for _ in range(_MAX_FOLLOW):
         if game.pending is None:
             return
@@ -100,8 +88,10 @@ def _run_on(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: 
             continue
         if not follow or game.decision not in _FOLLOW:
             return
-        actions = game.legal_actions()
-        game.apply(actions[best_option(game, me, evaluator, follow=False)])
+        chosen = game.legal_actions()[best_option(game, me, evaluator, follow=False)]
+        if unpeeked:
+            _shuffle_unseen(game, me)
+        game.apply(chosen)
 
 
 register_bot("greedy", GreedyBot)
