@@ -17,7 +17,7 @@ from engine.commands.play import plan_seats
 from engine.resources import bundled_variant_names
 from tui.helptext import as_markdown_text, help_markdown
 from tui.session import PUBLIC, Session
-from tui_helpers import headless, reaction_seed, short_game_seed, variant, wait_for
+from tui_helpers import headless, many_options, reaction_seed, short_game_seed, variant, wait_for
 
 pytest.importorskip("textual")
 
@@ -374,5 +374,118 @@ def test_a_game_of_monopoly_chance_is_drawn_from_its_components_and_played_to_th
             assert isinstance(app.screen, GameOverScreen)
             await pilot.pause(0.5)  # the end screen lays its table out
             assert "skyline length" in text_of(app, "#ranking")
+
+    run(scenario())
+
+
+# ----- a key for every option, and typing a target (issue 13) -----------------------------------
+
+
+def test_every_option_has_a_key_in_the_action_list_and_on_its_tower_and_the_key_takes_it():
+    from tui.targets import option_key
+    from tui.widgets import ActionList
+
+    session = many_options()
+    actions = session.view().actions
+    assert len(actions) > 10
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            listed = app.screen.query_one(ActionList)
+            labels = [listed.get_option_at_index(i).prompt.plain for i in range(listed.option_count)]
+            assert [label.split(" ", 1)[0] for label in labels] == [option_key(i) for i in range(len(actions))]
+            board = app.screen.query_one(BoardView)
+            drawn = board.render().plain.splitlines()
+            for index, action in enumerate(actions):  # the key stands above the tower it takes
+                first, last, _ = next(column for column in board._columns if column[2] == action.arg)
+                assert any(line[first : last + 1].strip() == option_key(index) for line in drawn), option_key(index)
+            before = len(session.record.actions)
+            await pilot.press(option_key(13))  # a letter: the fourteenth option
+            await wait_for(pilot, lambda: len(session.record.actions) > before)
+            assert session.record.actions[before] == actions[13].to_dict()
+
+    run(scenario())
+
+
+def test_typing_a_target_lists_what_matches_and_enter_takes_the_one_it_names():
+    session = many_options()
+    actions = session.view().actions
+    green_8 = next(i for i, a in enumerate(actions) if a.describe() == "choose $8M Green")
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("t", *"zz", "enter")
+            assert "Nothing on offer matches 'zz'" in text_of(app, "#target-matches")
+            assert session.record.actions[-1:] != [actions[green_8].to_dict()]
+            app.screen.query_one("#target", Input).value = ""
+            await pilot.press("g", "enter")  # five greens: Enter takes none of them
+            assert "5 options match" in text_of(app, "#target-matches")
+            before = len(session.record.actions)
+            await pilot.press("8", "enter")  # 'g8'
+            await wait_for(pilot, lambda: len(session.record.actions) > before)
+            assert session.record.actions[before] == actions[green_8].to_dict()
+
+    run(scenario())
+
+
+def test_a_typed_target_names_one_option_by_zone_value_or_part_of_a_name_in_every_bundled_variant():
+    from types import SimpleNamespace
+
+    from tui.session import shown_variant
+    from tui.targets import matches
+
+    for name in bundled_variant_names():
+        v = variant(name)
+        game = Session.start(v, name, [None, "random"], 1).game
+        view = SimpleNamespace(variant=shown_variant(v), actions=list(game.texts.choose_actions["property"].values()),
+                               ends_turn=False)
+        places = [(p.zone, p.value) for p in v.properties]
+        for index, prop in enumerate(v.properties):
+            zone = next(z.name for z in v.zones if z.id == prop.zone)
+            if prop.name:
+                assert matches(view, prop.name) == [index], (name, prop.name)
+            if places.count((prop.zone, prop.value)) == 1:
+                for typed in (f"{zone} {prop.value}", f"{v.format_money(prop.value)} {zone}"):
+                    assert matches(view, typed) == [index], (name, typed)
+                if not prop.name and len({z.name[:1] for z in v.zones}) == len(v.zones):  # 'g8'
+                    assert matches(view, f"{zone[:1]}{prop.value}") == [index], (name, zone, prop.value)
+        assert matches(view, "no such place") == []
+    wm = SimpleNamespace(variant=variant(NAME), actions=list(Session.start(variant(NAME), NAME, [None, "random"], 1)
+                                                            .game.texts.choose_actions["property"].values()), ends_turn=False)
+    named = lambda view, typed: [view.actions[i].describe() for i in matches(view, typed)]  # noqa: E731
+    assert named(wm, "g8") == named(wm, "green 8") == named(wm, "$8M green") == named(wm, "8G") == ["choose $8M Green"]
+    assert len(named(wm, "5")) == 4 and len(named(wm, "red")) == 5
+    chance = variant("monopoly-chance")
+    game = Session.start(chance, "monopoly-chance", [None, "random"], 1).game
+    view = SimpleNamespace(variant=chance, actions=list(game.texts.choose_actions["property"].values()), ends_turn=False)
+    assert named(view, "walk") == ["choose Boardwalk"]  # inside a word, when no word starts so
+    assert named(view, "park pl") == ["choose Park Place"]
+    assert named(view, "go") == ["choose Go"]  # exactly its name, before Go to Jail
+    assert len(named(view, "avenue")) > 5
+
+
+def test_text_typed_right_after_a_file_box_opens_goes_into_it():
+    """Keys that arrive together (typed fast, or pasted by the terminal) right after s: the
+    save box opens and the name typed goes into it, none lost to the board behind."""
+    from textual import events
+
+    seats = (None, "random")
+    seed = short_game_seed(seats)
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: bool(session.view().actions))
+            for key in ["s", *"xyz", "full_stop", *"json"]:  # all queued before any is handled
+                app.post_message(events.Key(key, "." if key == "full_stop" else key))
+            await wait_for(pilot, lambda: on(app, PathScreen) and app.screen.query_one(Input).value == "xyz.json")
+            await pilot.press("escape")
+            for key in ["t", "g"]:  # the same for the box that takes a target
+                app.post_message(events.Key(key, key))
+            await wait_for(pilot, lambda: app.screen.query("#target") and app.screen.query_one("#target", Input).value == "g")
 
     run(scenario())

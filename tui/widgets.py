@@ -15,12 +15,12 @@ from engine.game.messages import Action, Event, runs
 from engine.variant.model import Variant
 from engine.visible import visible
 from tui.session import PUBLIC, View
-
-KEY_HINTS = "1234567890"
+from tui.targets import option_key
 
 
 def key_hint(index: int) -> str:
-    return KEY_HINTS[index] if index < len(KEY_HINTS) else " "
+    """The key of the option at `index` (tui.targets.OPTION_KEYS), or a space."""
+    return option_key(index) or " "
 
 
 def contrast(colour: str) -> str:
@@ -616,7 +616,7 @@ class Line(Quiet):
 
 
 class ActionList(OptionList):
-    """The legal actions of the person deciding, numbered for the keyboard."""
+    """The legal actions of the person deciding, each with its key (1-9, 0, then letters)."""
 
     view: View | None = None
 

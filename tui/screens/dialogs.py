@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -31,6 +31,26 @@ def diagnostics_text(error: Any) -> Text:
     """Located problems (file:line:col: message), one a line, in the error colour."""
     lines = [str(d) for d in getattr(error, "diagnostics", [])] or [str(error)]
     return Text(visible("\n".join(lines)), style="bold red")
+
+
+class TypeAhead:
+    """For a screen that asks for text: keys pressed before its field has the focus (typed
+    right after the key that opened it, before it was drawn) go to the field, in order,
+    instead of to the screen, which has nothing to do with them."""
+
+    AUTO_FOCUS: ClassVar[str | None]
+
+    def on_key(self, event: events.Key) -> None:
+        screen = cast(Screen, self)
+        if screen.focused is not None or not self.AUTO_FOCUS:
+            return
+        field = next((widget for widget in screen.query(self.AUTO_FOCUS) if widget.focusable), None)
+        if field is None:
+            return
+        event.stop()
+        event.prevent_default()
+        screen.set_focus(field)
+        field.post_message(events.Key(event.key, event.character))
 
 
 class ChoiceScreen(ModalScreen[Any]):
@@ -162,7 +182,7 @@ class HandOverScreen(Screen[bool]):
         self.dismiss(True)
 
 
-class PathScreen(ModalScreen[Any]):
+class PathScreen(TypeAhead, ModalScreen[Any]):
     """Asks for a file and tries `attempt(path)`; a failure shows its located message and
     the question stays open, a success closes it with attempt's result. An attempt that
     raises AskFirst asks its question first."""
