@@ -489,3 +489,28 @@ def test_text_typed_right_after_a_file_box_opens_goes_into_it():
             await wait_for(pilot, lambda: app.screen.query("#target") and app.screen.query_one("#target", Input).value == "g")
 
     run(scenario())
+
+
+def test_one_unit_one_card_and_one_property_are_said_in_the_singular():
+    """issue 13: a panel read '18 units · 1 card' and, near the end, '1 units'."""
+    from dataclasses import replace
+
+    from engine.game.messages import Event, counted
+    from tui.widgets import PlayerPanel
+
+    assert (counted(1, "unit"), counted(18, "unit"), counted(1, "property", "properties")) == ("1 unit", "18 units", "1 property")
+    session = Session.start(variant(NAME), NAME, [None, "random"], 1)
+    reshuffle = Event("reshuffle", {"count": 1}, session.game.texts)
+    assert "(1 card)" in reshuffle.describe()
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            view = replace(session.view(), supply=[1, 2], hand_sizes=[1, 0], holders=[0] + [None] * 19)
+            panel = app.screen.query_one("#player-0", PlayerPanel)
+            panel.show(view)
+            shown = panel.content.plain
+            assert "1 unit · 1 card" in shown and "1 property" in shown and "1 units" not in shown
+
+    run(scenario())

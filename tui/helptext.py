@@ -98,7 +98,8 @@ def _own_rules(variant: Variant) -> list[str]:
 
 def _setup(variant: Variant, players: int | None) -> list[str]:
     counts = ", ".join(
-        f"**{s.units}** units each with {s.players} players" + (" (this game)" if s.players == players else "")
+        f"**{s.units}** unit{'s' if s.units != 1 else ''} each with {s.players} players"
+        + (" (this game)" if s.players == players else "")
         for s in variant.setups
     )
     seats = ", ".join(f"{seat.name} ({seat.token})" for seat in variant.seats)

@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from engine.game.messages import Action, Event, runs
+from engine.game.messages import Action, Event, counted, runs
 from engine.variant.model import Variant
 from engine.visible import visible
 from tui.session import PUBLIC, View
@@ -360,10 +360,11 @@ class PlayerPanel(Quiet):
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
             Text(seat.token, style="italic"),
-            Text(_fit(width, f"{money} · {props} propert{'y' if props == 1 else 'ies'}", f"{money} · {props} props",
-                      f"{money} {props}p")),
-            Text(_fit(width, f"{units} units · {cards} card{'s' if cards != 1 else ''}", f"{units} units, {cards} cards",
-                      f"{units}u · {cards} cards", f"{units}u {cards}c")),
+            Text(_fit(width, f"{money} · {counted(props, 'property', 'properties')}",
+                      f"{money} · {counted(props, 'prop')}", f"{money} {props}p")),
+            Text(_fit(width, f"{counted(units, 'unit')} · {counted(cards, 'card')}",
+                      f"{counted(units, 'unit')}, {counted(cards, 'card')}", f"{units}u · {counted(cards, 'card')}",
+                      f"{units}u {cards}c")),
         ]
         for line in lines:
             line.truncate(width, overflow="ellipsis")

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.game.messages import counted
 from engine.visible import visible
 from tui.screens.dialogs import attempt_asking, diagnostics_text
 from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, shown_variant, typed_seed
@@ -234,7 +235,7 @@ class StartScreen(Screen):
             text = Text()
             text.append(variant.name + "\n", style="bold")
             text.append(variant.description + "\n", style="italic")
-            text.append(f"{counts[0]}–{counts[-1]} players · {len(variant.properties)} properties · "
+            text.append(f"{counts[0]}–{counts[-1]} players · {counted(len(variant.properties), 'property', 'properties')} · "
                         f"{variant.cards_summary}", style="dim")
             info.update(text)
         await self._build_seats()

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from engine.game.messages import Action
+from engine.game.messages import Action, counted
 from engine.visible import visible
 from tui.screens.dialogs import TypeAhead
 from tui.session import View
@@ -52,7 +52,7 @@ class TargetScreen(TypeAhead, ModalScreen[Action | None]):
         found = matches(self.view, typed)
         shown = self.query_one("#target-matches", Static)
         if not typed.strip():
-            shown.update(Text(f"{len(self.view.actions)} options", style="dim"))
+            shown.update(Text(f"{counted(len(self.view.actions), 'option')} on offer", style="dim"))
             return
         if not found:
             shown.update(Text(visible(f"Nothing on offer matches '{typed.strip()}'."), style="bold red"))
