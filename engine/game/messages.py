@@ -315,6 +315,8 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "decline":
         return f"{p(d['player'])} does not answer {t.cards[d['against']]}"
     if kind == "cancelled":
+        if d.get("acted"):
+            return f"The rest of {t.cards[d['card']]} is cancelled"
         return f"{t.cards[d['card']]} is cancelled"
     if kind == "discard":
         return f"{p(d['player'])} discards {t.cards[d['card']]}"
