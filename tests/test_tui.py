@@ -514,3 +514,35 @@ def test_one_unit_one_card_and_one_property_are_said_in_the_singular():
             assert "1 unit · 1 card" in shown and "1 property" in shown and "1 units" not in shown
 
     run(scenario())
+
+
+def test_n_opens_the_start_screen_set_up_as_the_game_just_left():
+    """issue 13: a new game started from the variant, seats and bots of the last one."""
+    from textual.widgets import OptionList
+
+    from tui.screens.start import Cycler
+
+    session = Session.start(variant("parker-1985"), "parker-1985", [None, "random", "greedy"], 3)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(100, 34)) as pilot:
+            await wait_for(pilot, lambda: bool(session.view().actions))
+            await pilot.press("n")
+            if on(app, ChoiceScreen):  # unsaved moves: don't save
+                await pilot.press("d")
+            await wait_for(pilot, lambda: on(app, StartScreen) and bool(app.screen.query("#seat-2")))
+            start = app.screen
+            await pilot.pause()
+            assert start.selected == "parker-1985"
+            variants = start.query_one("#variants", OptionList)
+            assert variants.get_option_at_index(variants.highlighted).id == "parker-1985"
+            assert start.query_one("#players", Cycler).value == 3
+            assert [start.query_one(f"#seat-{i}", Cycler).value for i in range(3)] == ["human", "random", "greedy"]
+            await pilot.press("f2")
+            await wait_for(pilot, lambda: on(app, GameScreen) and app.screen.session is not session)
+            again = app.screen.session.record
+            assert (again.variant_source, again.players) == ("parker-1985", 3)
+            assert [s.bot for s in again.seats] == [None, "random", "greedy"]
+
+    run(scenario())

@@ -436,7 +436,7 @@ class GameScreen(Screen):
 
     def _leave_for_start(self) -> None:
         self._forget_bot()
-        self.boardwalk.show_start()
+        self.boardwalk.show_start(self.session)
 
     def action_quit(self) -> None:
         self.boardwalk.ask_unsaved(self.session, "Quit Boardwalk?", self._quit)
