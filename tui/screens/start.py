@@ -269,7 +269,7 @@ class StartScreen(Screen):
             return
         counts = list(variant.player_counts)
         wanted, self.players_wanted = self.players_wanted, None
-        keep = next((n for n in (wanted, players.value) if n in counts), counts[0])
+        keep: int = next((n for n in (wanted, players.value) if n is not None and n in counts), counts[0])
         players.options = [(str(n), n) for n in counts]
         players.set_value(keep)
         players.refresh(layout=True)
