@@ -654,18 +654,23 @@ class GameLog(RichLog):
         if viewer != self.viewer or self.count > len(events):  # another view, or an undo
             self.clear()
             self.shown, self.count, self.viewer = [], 0, viewer
-        for run in runs(events[self.count :]):  # cards put one after another on one place: one line
-            line = self._line(run[0], describe(run), seats)
-            self.shown.append(line)
-            self.write(line, scroll_end=True)
+        new = [self._line(run[0], describe(run), seats) for run in runs(events[self.count :])]
+        # (cards put one after another on one place: one line)
+        self.shown.extend(new)
+        self._write(new)
         self.count = len(events)
+
+    def _write(self, lines: list[Text]) -> None:
+        """The lines in one write: a resumed game's hundreds of lines, written one by one,
+        took a third of a second to lay out (each measured, wrapped and scrolled to alone)."""
+        if lines:
+            self.write(Text("\n").join(lines), scroll_end=True)
 
     def on_resize(self, event) -> None:
         width = event.size.width
         if width and width != self._width and self._width:
             self.clear()
-            for line in self.shown[-self.MAX_LINES :]:
-                self.write(line, scroll_end=True)
+            self._write(self.shown[-self.MAX_LINES :])
         self._width = width or self._width
 
     @staticmethod
