@@ -90,3 +90,28 @@ async def _step_through(tmp_path):
         assert game.result().describe() in status()
         await pilot.press("home")
         assert app.position == 0
+
+
+def test_the_turn_typed_right_after_j_goes_into_the_jump_box(tmp_path):
+    import asyncio
+
+    from textual import events
+
+    from engine.savefile import load_game
+    from tui.replay import ReplayApp
+
+    path, record, _ = saved_game(tmp_path)
+
+    async def scenario():
+        app = ReplayApp(load_game(path).record)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            for key in ("j", "4", "enter"):  # queued together, as a quick typist's keys arrive
+                app.post_message(events.Key(key, "\r" if key == "enter" else key))
+            for _ in range(100):
+                await pilot.pause(0.01)
+                if app.position:
+                    break
+            assert app.position == app.turn_starts[4]
+
+    asyncio.run(scenario())

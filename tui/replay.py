@@ -63,7 +63,7 @@ class ReplayApp(App[int]):
         Binding("pageup", "step(-10)", "-10", show=False, priority=True),
         Binding("home", "go(0)", "Start", priority=True),
         Binding("end", "go(-1)", "End", priority=True),
-        Binding("j", "jump", "Jump to turn"),
+        Binding("j", "jump", "Jump to turn", priority=True),  # so the turn typed at once goes into its box
         Binding("q,escape", "quit", "Quit"),
     ]
 
