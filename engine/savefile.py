@@ -555,7 +555,7 @@ def _not_allowed(game: Game, index: int, action: dict) -> str:
 def _check_snapshot(snapshot: dict, game: Game, where: Positions, warnings: list[str]) -> None:
     """The replayed game must be the saved position, unless the person already chose to try
     another variant (then the difference is a warning, and the replayed game wins)."""
-    replayed = game.to_dict()
+    replayed = _as_saved_then(game.to_dict(), snapshot)
     if "piles" not in snapshot or "player_counters" not in snapshot:
         # a save from before the turn became a program and the piles were declared (or before
         # the turn's plays were kept by card): its snapshot is laid out otherwise, so the parts
@@ -575,6 +575,21 @@ def _check_snapshot(snapshot: dict, game: Game, where: Positions, warnings: list
     if not warnings:
         raise SaveError([Diagnostic(where.value(steps), message)])
     warnings.append(message + "; continuing from the replayed actions")
+
+
+def _as_saved_then(replayed: dict, snapshot: dict) -> dict:
+    """The replayed position without what saves did not keep when this one was written: a
+    card half-way through its effect notes whether it has already changed the game (`acted`,
+    so that a cancel says 'the rest of'), which older saves leave out."""
+    saved = snapshot.get("frames")
+    if not isinstance(saved, list) or len(saved) != len(replayed["frames"]):
+        return replayed
+    frames = [
+        {k: v for k, v in frame.items() if k != "acted"} if "acted" in frame and isinstance(old, dict) and "acted" not in old
+        else frame
+        for frame, old in zip(replayed["frames"], saved)
+    ]
+    return {**replayed, "frames": frames}
 
 
 _LASTING_FIELDS = frozenset({

@@ -291,7 +291,7 @@ def test_a_cancel_stops_the_card_it_answers_and_the_reaction_goes_on(write):
     drawn = [e for e in events if e.kind == "draw" and e.data["why"] == ""]
     assert [e.data["player"] for e in drawn] == [seat(game, "white")]
     assert events.index(drawn[0]) > kinds(events).index("cancelled")
-    assert of_kind(events, "cancelled") == [{"card": "hurricane"}]
+    assert of_kind(events, "cancelled") == [{"card": "hurricane", "acted": False}]
     assert discards(game) == ["insurance", "hurricane"]
 
 

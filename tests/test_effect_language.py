@@ -146,3 +146,36 @@ def test_conditions_must_be_true_or_false():
 def test_constructs_parse(text):
     program = parse_effect(text)
     assert program.statements
+
+
+def test_the_shipped_parser_tables_match_the_grammar_and_parse_as_the_built_parser_does():
+    """effects-tables.json saves building the parser at every start; after a change to
+    effects.lark, `python -m engine.effects.parser` writes it again."""
+    import json
+
+    from engine import load_variant
+    from engine.effects import parser
+    from engine.resources import bundled_variant_names
+
+    grammar = parser.GRAMMAR_PATH.read_text(encoding="utf-8")
+    saved = json.loads(parser.TABLES_PATH.read_text(encoding="utf-8"))
+    assert saved["key"]["grammar_sha256"] == parser._tables_key(grammar)["grammar_sha256"], (
+        "effects.lark changed: run 'python -m engine.effects.parser' to write effects-tables.json again"
+    )
+    built = parser._built_parser(grammar)
+    shipped = parser._saved_parser(grammar)
+    if saved["key"]["lark"] != parser._tables_key(grammar)["lark"]:
+        assert shipped is None  # another Lark: the parser is built instead
+        return
+    assert shipped is not None
+    sources = {card.effect.source for name in bundled_variant_names() for card in load_variant(name).cards
+               if card.effect.source.strip()}
+    assert len(sources) > 20
+    for source in sorted(sources):
+        text = source if source.endswith("\n") else source + "\n"
+        assert shipped.parse(text, start="start") == built.parse(text, start="start")
+    for bad in ("if 1 +\n", "remove top of\n", "roll zone\n"):
+        with pytest.raises(EffectSyntaxError):
+            parse_effect(bad)
+    assert shipped.ignore_tokens == built.ignore_tokens
+    assert [t.name for t in shipped.terminals] == [t.name for t in built.terminals]

@@ -72,17 +72,46 @@ async def _step_through(tmp_path):
     app = ReplayApp(load_game(path).record)
     async with app.run_test(size=(100, 32)) as pilot:
         status = lambda: app.query_one("#status").content.plain  # noqa: E731
-        assert "Action 0 of" in status()
+        assert "action 0 of" in status()
         for _ in range(3):
             await pilot.press("right")
-        assert app.position == 3 and "Action 3 of" in status()
+        assert app.position == 3 and "action 3 of" in status()
         await pilot.press("left")
         assert app.position == 2
-        await pilot.press("j")
-        await pilot.press(*"12", "enter")
-        assert app.position == 12
+        await pilot.press("j", "3", "enter")  # j jumps by turn: to where turn 3 starts
+        start = app.turn_starts[3]
+        assert app.position == start and "Turn 3 · action" in status()
+        assert record.replay(start - 1).turn_number == 2 and record.replay(start).turn_number == 3
+        await pilot.press("j", *"999", "enter")  # no such turn: said so, and the box stays
+        assert "Give a turn from 1 to" in str(app.screen.query_one("#jump-error").content)
+        await pilot.press("escape")
         await pilot.press("end")
         assert app.position == len(record.actions)
         assert game.result().describe() in status()
         await pilot.press("home")
         assert app.position == 0
+
+
+def test_the_turn_typed_right_after_j_goes_into_the_jump_box(tmp_path):
+    import asyncio
+
+    from textual import events
+
+    from engine.savefile import load_game
+    from tui.replay import ReplayApp
+
+    path, record, _ = saved_game(tmp_path)
+
+    async def scenario():
+        app = ReplayApp(load_game(path).record)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            for key in ("j", "4", "enter"):  # queued together, as a quick typist's keys arrive
+                app.post_message(events.Key(key, "\r" if key == "enter" else key))
+            for _ in range(100):
+                await pilot.pause(0.01)
+                if app.position:
+                    break
+            assert app.position == app.turn_starts[4]
+
+    asyncio.run(scenario())

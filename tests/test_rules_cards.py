@@ -11,9 +11,12 @@ nothing is built after the card and the game waits at a known decision.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine import IllegalAction
+from engine.game.snapshot import _build
 from scenario import colour, dice, position, prop, roll, seat
 
 CARD_STEP = roll(1, 1, "green")  # $2M in green affords nothing: straight to the card step
@@ -481,7 +484,7 @@ def test_insurance_cancels_the_hurricane_and_both_cards_are_discarded():
     events = game.apply({"kind": "react", "arg": "insurance"})
     assert "remove" not in kinds(events)
     assert {"player": seat(game, "white"), "card": "insurance", "against": "hurricane"} in of_kind(events, "react")
-    assert of_kind(events, "cancelled") == [{"card": "hurricane"}]
+    assert of_kind(events, "cancelled") == [{"card": "hurricane", "acted": False}]
     assert units(game, "red", 3) == ["black", "white", "white"] and holder(game, "red", 3) == "white"
     assert supply(game, "white") == 12 and token(game, "white") == 3
     assert sorted(discards(game)) == ["hurricane", "insurance"]
@@ -1052,7 +1055,7 @@ def test_stormy_insurance_on_the_first_unit_stops_the_whole_hurricane():
     choose_prop(game, "red", 1)
     assert game.decision == "react" and game.current_player == seat(game, "white")
     events = game.apply({"kind": "react", "arg": "insurance"})
-    assert "remove" not in kinds(events) and of_kind(events, "cancelled") == [{"card": "hurricane"}]
+    assert "remove" not in kinds(events) and of_kind(events, "cancelled") == [{"card": "hurricane", "acted": False}]
     assert units(game, "red", 1) == ["black", "white"] and units(game, "blue", 2) == ["gray"]
     assert sorted(discards(game)) == ["hurricane", "insurance"]
     assert game.turn_player == seat(game, "white")
@@ -1186,3 +1189,35 @@ def test_card_sharks_two_cards_may_be_played_in_one_turn_but_not_three():
     assert units(game, "red", 5) == ["purple"] and units(game, "blue", 6) == ["purple"]
     assert hand(game, "purple") == ["hurricane"] and discards(game) == ["contract_5", "contract_6"]
     assert token(game, "purple") == 11
+
+
+def test_stormy_insurance_on_the_second_unit_cancels_the_rest_of_the_hurricane_and_says_so():
+    """issue 13: the first unit was already gone when Insurance answered the second, and the
+    log said 'Hurricane is cancelled'; it is the rest of it that is."""
+    game = at_card_step(stacks={("red", 1): ["black", "white"], ("blue", 2): ["gray", "white"]},
+                        hands={"purple": ["hurricane"], "white": ["insurance"]}, pile=["switch"], variant_name=STORMY)
+    play(game, "hurricane")
+    choose_prop(game, "red", 1)
+    game.apply({"kind": "decline"})  # White keeps the Insurance for the second unit
+    assert units(game, "red", 1) == ["black"]  # the first unit is gone
+    choose_prop(game, "blue", 2)
+    saved = json.loads(json.dumps(game.to_dict()))  # what a save holds half-way through the card
+    assert [f.get("acted") for f in saved["frames"] if f["t"] == "card"] == [True]
+    twins = [game.copy(), _build(game.variant, saved)]  # (this scenario's deck is cut short: not checked)
+    events = game.apply({"kind": "react", "arg": "insurance"})
+    cancelled = [e for e in events if e.kind == "cancelled"]
+    assert [e.data for e in cancelled] == [{"card": "hurricane", "acted": True}]
+    assert cancelled[0].describe() == "The rest of Hurricane is cancelled"
+    assert units(game, "blue", 2) == ["gray", "white"]
+    for twin in twins:  # a copy, or a game restored from the save, says the same (the dice after are rigged)
+        answered = twin.apply({"kind": "react", "arg": "insurance"})
+        assert [e.to_dict() for e in answered[:2]] == [e.to_dict() for e in events[:2]]
+
+
+def test_a_hurricane_cancelled_before_it_did_anything_is_cancelled_whole():
+    game = at_card_step(stacks={("red", 1): ["black", "white"], ("blue", 2): ["gray"]},
+                        hands={"purple": ["hurricane"], "white": ["insurance"]}, pile=["switch"])
+    play(game, "hurricane")
+    choose_prop(game, "red", 1)
+    events = game.apply({"kind": "react", "arg": "insurance"})
+    assert [e.describe() for e in events if e.kind == "cancelled"] == ["Hurricane is cancelled"]

@@ -188,3 +188,33 @@ def test_a_game_of_monopoly_chance_saves_loads_and_goes_on_identically(tmp_path,
             break
         action = game.legal_actions()[-1]
         assert [e.to_dict() for e in loaded.game.apply(action)] == [e.to_dict() for e in game.apply(action)]
+
+
+def test_a_save_from_before_cards_noted_what_they_had_done_still_loads(tmp_path):
+    """A card half-way through its effect notes whether it has changed the game yet (so a
+    cancel says 'the rest of Hurricane'); a save written before that was kept has no such
+    field, and loads all the same, going on as it would have."""
+    from engine import load_variant
+    from engine.game.frames import CardFrame
+    from tui.session import Session
+
+    name = "house-stormy-weather"
+    variant = load_variant(name)
+    for seed in range(200):
+        session = Session.start(variant, name, ["greedy", "greedy", "greedy"], seed)
+        while not session.game.is_over and not any(isinstance(f, CardFrame) and f.acted for f in session.game.frames):
+            bot, observation = session.bot_observation()
+            session.apply(bot.choose(observation))
+        if not session.game.is_over:
+            break
+    else:
+        pytest.fail("no game among the seeds stopped half-way through a card that had acted")
+    path = session.save(tmp_path / "now.json")
+    data = json.loads(path.read_text())
+    assert [f for f in data["snapshot"]["frames"] if f.get("acted")]
+    for frame in data["snapshot"]["frames"]:
+        frame.pop("acted", None)
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(data, indent=1))
+    loaded = load_game(older)
+    assert loaded.game.to_dict() == session.game.to_dict() and loaded.record.actions == session.record.actions

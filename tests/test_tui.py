@@ -17,7 +17,7 @@ from engine.commands.play import plan_seats
 from engine.resources import bundled_variant_names
 from tui.helptext import as_markdown_text, help_markdown
 from tui.session import PUBLIC, Session
-from tui_helpers import headless, reaction_seed, short_game_seed, variant, wait_for
+from tui_helpers import headless, many_options, reaction_seed, short_game_seed, variant, wait_for
 
 pytest.importorskip("textual")
 
@@ -406,6 +406,33 @@ def test_a_card_that_adds_money_shows_in_the_prompt_and_top_line_at_once():
             assert f"choose a zone for {money(total)}" in prompt and money(rolled) not in prompt
             status = app.screen.query_one(StatusBar).content.plain
             assert f"{money(total)} to build" in status
+# ----- a key for every option, and typing a target (issue 13) -----------------------------------
+
+
+def test_every_option_has_a_key_in_the_action_list_and_on_its_tower_and_the_key_takes_it():
+    from tui.targets import option_key
+    from tui.widgets import ActionList
+
+    session = many_options()
+    actions = session.view().actions
+    assert len(actions) > 10
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            listed = app.screen.query_one(ActionList)
+            labels = [listed.get_option_at_index(i).prompt.plain for i in range(listed.option_count)]
+            assert [label.split(" ", 1)[0] for label in labels] == [option_key(i) for i in range(len(actions))]
+            board = app.screen.query_one(BoardView)
+            drawn = board.render().plain.splitlines()
+            for index, action in enumerate(actions):  # the key stands above the tower it takes
+                first, last, _ = next(column for column in board._columns if column[2] == action.arg)
+                assert any(line[first : last + 1].strip() == option_key(index) for line in drawn), option_key(index)
+            before = len(session.record.actions)
+            await pilot.press(option_key(13))  # a letter: the fourteenth option
+            await wait_for(pilot, lambda: len(session.record.actions) > before)
+            assert session.record.actions[before] == actions[13].to_dict()
 
     run(scenario())
 
@@ -578,5 +605,140 @@ def test_while_building_the_owner_a_tower_will_have_shows_as_pending():
             cell = board._owner_cell(view, prop, 4).plain
             assert cell.strip() == "→" + view.seats[view.owners_now[prop]].mark
             assert "→" in board.render().plain
+def test_typing_a_target_lists_what_matches_and_enter_takes_the_one_it_names():
+    session = many_options()
+    actions = session.view().actions
+    green_8 = next(i for i, a in enumerate(actions) if a.describe() == "choose $8M Green")
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("t", *"zz", "enter")
+            assert "Nothing on offer matches 'zz'" in text_of(app, "#target-matches")
+            assert session.record.actions[-1:] != [actions[green_8].to_dict()]
+            app.screen.query_one("#target", Input).value = ""
+            await pilot.press("g", "enter")  # five greens: Enter takes none of them
+            assert "5 options match" in text_of(app, "#target-matches")
+            before = len(session.record.actions)
+            await pilot.press("8", "enter")  # 'g8'
+            await wait_for(pilot, lambda: len(session.record.actions) > before)
+            assert session.record.actions[before] == actions[green_8].to_dict()
+
+    run(scenario())
+
+
+def test_a_typed_target_names_one_option_by_zone_value_or_part_of_a_name_in_every_bundled_variant():
+    from types import SimpleNamespace
+
+    from tui.session import shown_variant
+    from tui.targets import matches
+
+    for name in bundled_variant_names():
+        v = variant(name)
+        game = Session.start(v, name, [None, "random"], 1).game
+        view = SimpleNamespace(variant=shown_variant(v), actions=list(game.texts.choose_actions["property"].values()),
+                               ends_turn=False)
+        places = [(p.zone, p.value) for p in v.properties]
+        for index, prop in enumerate(v.properties):
+            zone = next(z.name for z in v.zones if z.id == prop.zone)
+            if prop.name:
+                assert matches(view, prop.name) == [index], (name, prop.name)
+            if places.count((prop.zone, prop.value)) == 1:
+                for typed in (f"{zone} {prop.value}", f"{v.format_money(prop.value)} {zone}"):
+                    assert matches(view, typed) == [index], (name, typed)
+                if not prop.name and len({z.name[:1] for z in v.zones}) == len(v.zones):  # 'g8'
+                    assert matches(view, f"{zone[:1]}{prop.value}") == [index], (name, zone, prop.value)
+        assert matches(view, "no such place") == []
+    wm = SimpleNamespace(variant=variant(NAME), actions=list(Session.start(variant(NAME), NAME, [None, "random"], 1)
+                                                            .game.texts.choose_actions["property"].values()), ends_turn=False)
+    named = lambda view, typed: [view.actions[i].describe() for i in matches(view, typed)]  # noqa: E731
+    assert named(wm, "g8") == named(wm, "green 8") == named(wm, "$8M green") == named(wm, "8G") == ["choose $8M Green"]
+    assert len(named(wm, "5")) == 4 and len(named(wm, "red")) == 5
+    chance = variant("monopoly-chance")
+    game = Session.start(chance, "monopoly-chance", [None, "random"], 1).game
+    view = SimpleNamespace(variant=chance, actions=list(game.texts.choose_actions["property"].values()), ends_turn=False)
+    assert named(view, "walk") == ["choose Boardwalk"]  # inside a word, when no word starts so
+    assert named(view, "park pl") == ["choose Park Place"]
+    assert named(view, "go") == ["choose Go"]  # exactly its name, before Go to Jail
+    assert len(named(view, "avenue")) > 5
+
+
+def test_text_typed_right_after_a_file_box_opens_goes_into_it():
+    """Keys that arrive together (typed fast, or pasted by the terminal) right after s: the
+    save box opens and the name typed goes into it, none lost to the board behind."""
+    from textual import events
+
+    seats = (None, "random")
+    seed = short_game_seed(seats)
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: bool(session.view().actions))
+            for key in ["s", *"xyz", "full_stop", *"json"]:  # all queued before any is handled
+                app.post_message(events.Key(key, "." if key == "full_stop" else key))
+            await wait_for(pilot, lambda: on(app, PathScreen) and app.screen.query_one(Input).value == "xyz.json")
+            await pilot.press("escape")
+            for key in ["t", "g"]:  # the same for the box that takes a target
+                app.post_message(events.Key(key, key))
+            await wait_for(pilot, lambda: app.screen.query("#target") and app.screen.query_one("#target", Input).value == "g")
+
+    run(scenario())
+
+
+def test_one_unit_one_card_and_one_property_are_said_in_the_singular():
+    """issue 13: a panel read '18 units · 1 card' and, near the end, '1 units'."""
+    from dataclasses import replace
+
+    from engine.game.messages import Event, counted
+    from tui.widgets import PlayerPanel
+
+    assert (counted(1, "unit"), counted(18, "unit"), counted(1, "property", "properties")) == ("1 unit", "18 units", "1 property")
+    session = Session.start(variant(NAME), NAME, [None, "random"], 1)
+    reshuffle = Event("reshuffle", {"count": 1}, session.game.texts)
+    assert "(1 card)" in reshuffle.describe()
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            view = replace(session.view(), supply=[1, 2], hand_sizes=[1, 0], holders=[0] + [None] * 19)
+            panel = app.screen.query_one("#player-0", PlayerPanel)
+            panel.show(view)
+            shown = panel.content.plain
+            assert "1 unit · 1 card" in shown and "1 property" in shown and "1 units" not in shown
+
+    run(scenario())
+
+
+def test_n_opens_the_start_screen_set_up_as_the_game_just_left():
+    """issue 13: a new game started from the variant, seats and bots of the last one."""
+    from textual.widgets import OptionList
+
+    from tui.screens.start import Cycler
+
+    session = Session.start(variant("parker-1985"), "parker-1985", [None, "random", "greedy"], 3)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(100, 34)) as pilot:
+            await wait_for(pilot, lambda: bool(session.view().actions))
+            await pilot.press("n")
+            if on(app, ChoiceScreen):  # unsaved moves: don't save
+                await pilot.press("d")
+            await wait_for(pilot, lambda: on(app, StartScreen) and bool(app.screen.query("#seat-2")))
+            start = app.screen
+            await pilot.pause()
+            assert start.selected == "parker-1985"
+            variants = start.query_one("#variants", OptionList)
+            assert variants.get_option_at_index(variants.highlighted).id == "parker-1985"
+            assert start.query_one("#players", Cycler).value == 3
+            assert [start.query_one(f"#seat-{i}", Cycler).value for i in range(3)] == ["human", "random", "greedy"]
+            await pilot.press("f2")
+            await wait_for(pilot, lambda: on(app, GameScreen) and app.screen.session is not session)
+            again = app.screen.session.record
+            assert (again.variant_source, again.players) == ("parker-1985", 3)
+            assert [s.bot for s in again.seats] == [None, "random", "greedy"]
 
     run(scenario())

@@ -69,3 +69,23 @@ async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 20.0) 
         if loop.time() > deadline:
             raise AssertionError(f"timed out waiting; screen is {type(pilot.app.screen).__name__}")
         await pilot.pause(0.01)
+
+
+def many_options(name: str = "winning-moves-2016", at_least: int = 14, candidates: int = 50) -> Session:
+    """A game against a bot, played on until the person must choose among many properties
+    (a Hurricane, a Contract…): the person plays every card they can, else the first action."""
+    for seed in range(candidates):
+        session = Session.start(variant(name), name, [None, "greedy"], seed)
+        for _ in range(600):
+            if session.game.is_over:
+                break
+            if session.is_bot(session.deciding):
+                bot, observation = session.bot_observation()
+                session.apply(bot.choose(observation))
+                continue
+            actions = session.game.legal_actions()
+            if session.game.decision == "choose" and len(actions) >= at_least:
+                return session
+            plays = [a for a in actions if a.kind == "play"]
+            session.apply(plays[0] if plays else actions[0])
+    raise AssertionError("no seed among the candidates asks the person to choose among that many")

@@ -84,8 +84,9 @@ class BoardwalkApp(App[int]):
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
 
-    def show_start(self) -> None:
-        self._set_main(StartScreen())
+    def show_start(self, previous: Session | None = None) -> None:
+        """The start screen; after a game, set up as that game was (variant, seats, bots)."""
+        self._set_main(StartScreen(previous=previous.record if previous is not None else None))
 
     def start_session(self, session: Session, warnings: list[str] | None = None, pace: str | None = None) -> None:
         self._set_main(GameScreen(session, pace or self.pace))
@@ -106,7 +107,7 @@ class BoardwalkApp(App[int]):
     def show_game_over(self, session: Session, on_close: Callable[[Any], object]) -> None:
         def closed(what: str | None) -> None:
             if what == "new":
-                self.show_start()
+                self.show_start(session)
             elif what == "quit":
                 self.exit(0)
             elif what == "save":

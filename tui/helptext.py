@@ -12,7 +12,8 @@ from engine.visible import visible
 KEYS = """\
 | key | what it does |
 |---|---|
-| 1 … 9, 0 | take the action with that number (or click it) |
+| 1 … 9, 0, then a b d e g … | take the action with that key, shown beside it and above its tower (or click it) |
+| t or / | type a target: a zone, a value or part of a name{example}; Enter takes it |
 | ↑ ↓ Enter | move through the actions and take the highlighted one |
 | click a tower | build on it, or choose it when a card asks for a property |
 | c | your cards, with their full text |
@@ -62,9 +63,23 @@ def help_markdown(variant: Variant, players: int | None = None) -> str:
             *_cards(variant),
             "## Keys",
             "",
-            KEYS,
+            keys_table(variant),
         ]
     )
+
+
+def keys_table(variant: Variant) -> str:
+    """The keys, with what to type for a target in this variant's own words: its most
+    valuable property by name ('park'), or by zone and value ('green 8', 'g8')."""
+    example = ""
+    if variant.properties:
+        best = max(variant.properties, key=lambda p: p.value)
+        zone = next((z.name for z in variant.zones if z.id == best.zone), "")
+        if best.name:
+            example = f" ('{best.name.split()[0].casefold()}')"
+        elif zone:
+            example = f" ('{zone.casefold()} {best.value}', '{zone[:1].casefold()}{best.value}')"
+    return KEYS.replace("{example}", example)
 
 
 def _own_rules(variant: Variant) -> list[str]:
@@ -85,7 +100,8 @@ def _own_rules(variant: Variant) -> list[str]:
 
 def _setup(variant: Variant, players: int | None) -> list[str]:
     counts = ", ".join(
-        f"**{s.units}** units each with {s.players} players" + (" (this game)" if s.players == players else "")
+        f"**{s.units}** unit{'s' if s.units != 1 else ''} each with {s.players} players"
+        + (" (this game)" if s.players == players else "")
         for s in variant.setups
     )
     seats = ", ".join(f"{seat.name} ({seat.token})" for seat in variant.seats)

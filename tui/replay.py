@@ -17,30 +17,32 @@ from textual.widgets import Footer, Input, Static
 
 from engine.savefile import GameRecord
 from engine.visible import visible
+from tui.screens.dialogs import TypeAhead
 from tui.session import Session
 from tui.widgets import BoardView, GameLog, PlayerPanel, Quiet, TrackView
 
 
-class JumpScreen(ModalScreen[int | None]):
-    """Asks for an action number to jump to."""
+class JumpScreen(TypeAhead, ModalScreen[int | None]):
+    """Asks for a turn to jump to; dismissed with the turn's number."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#jump"
 
-    def __init__(self, last: int) -> None:
+    def __init__(self, turns: int) -> None:
         super().__init__()
-        self.last = last
+        self.turns = turns
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"Jump to action (0 to {self.last}):", classes="dialog-title")
-            yield Input(placeholder="number", id="jump", compact=True)
+            yield Static(f"Jump to the start of turn (1 to {self.turns}), or 0 for the set-up:", classes="dialog-title")
+            yield Input(placeholder="turn", id="jump", compact=True)
             yield Static("", id="jump-error", classes="errors")
 
     @on(Input.Submitted, "#jump")
     def _go(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        if not text.isdigit() or int(text) > self.last:
-            self.query_one("#jump-error", Static).update(f"Give a whole number from 0 to {self.last}.")
+        if not text.isdigit() or int(text) > self.turns:
+            self.query_one("#jump-error", Static).update(f"Give a turn from 1 to {self.turns} (0 for the set-up).")
             return
         self.dismiss(int(text))
 
@@ -49,7 +51,7 @@ class JumpScreen(ModalScreen[int | None]):
 
 
 class ReplayApp(App[int]):
-    """Steps through a game record: right/left one action, home/end, j to jump."""
+    """Steps through a game record: right/left one action, home/end, j to jump to a turn."""
 
     CSS_PATH = "boardwalk.tcss"
     TITLE = "Boardwalk replay"
@@ -61,7 +63,7 @@ class ReplayApp(App[int]):
         Binding("pageup", "step(-10)", "-10", show=False, priority=True),
         Binding("home", "go(0)", "Start", priority=True),
         Binding("end", "go(-1)", "End", priority=True),
-        Binding("j", "jump", "Jump"),
+        Binding("j", "jump", "Jump to turn", priority=True),  # so the turn typed at once goes into its box
         Binding("q,escape", "quit", "Quit"),
     ]
 
@@ -69,6 +71,8 @@ class ReplayApp(App[int]):
         super().__init__(ansi_color=True)
         self.record = record
         self.position = 0
+        self.turn_starts = turn_starts(record)
+        """Where each turn starts: the number of actions taken before it, by turn number."""
 
     def compose(self) -> ComposeResult:
         yield Quiet("", id="status")
@@ -110,7 +114,7 @@ class ReplayApp(App[int]):
     def status_line(self, session: Session) -> Text:
         total = len(self.record.actions)
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f" Action {self.position} of {total} ", style="bold reverse")
+        text.append(f" Turn {session.game.turn_number} · action {self.position} of {total} ", style="bold reverse")
         if self.position:
             player = session.deciders[-1]
             action = self.record.actions[self.position - 1]
@@ -139,11 +143,24 @@ class ReplayApp(App[int]):
             self.show()
 
     def action_jump(self) -> None:
-        def jumped(position: int | None) -> None:
-            if position is not None:
-                self.go(position)
+        def jumped(turn: int | None) -> None:
+            if turn is not None:
+                self.go(self.turn_starts.get(turn, 0))
 
-        self.push_screen(JumpScreen(len(self.record.actions)), jumped)
+        self.push_screen(JumpScreen(max(self.turn_starts)), jumped)
+
+
+def turn_starts(record: GameRecord) -> dict[int, int]:
+    """For each turn, how many of the record's actions come before it starts (turn 0 is the
+    set-up, before the first action)."""
+    game = record.replay(0)
+    starts = {0: 0}
+    if game.turn_number:
+        starts[game.turn_number] = 0
+    for position, action in enumerate(record.actions, start=1):
+        game.apply(action)
+        starts.setdefault(game.turn_number, position)
+    return starts
 
 
 def _describe(record: GameRecord, index: int, action: dict) -> str:

@@ -13,16 +13,16 @@ from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from engine.game.messages import Action, Event, runs, zone_words
+from engine.game.messages import Action, Event, counted, runs, zone_words
 from engine.variant.model import Variant
 from engine.visible import visible
 from tui.session import PUBLIC, View
-
-KEY_HINTS = "1234567890"
+from tui.targets import option_key
 
 
 def key_hint(index: int) -> str:
-    return KEY_HINTS[index] if index < len(KEY_HINTS) else " "
+    """The key of the option at `index` (tui.targets.OPTION_KEYS), or a space."""
+    return option_key(index) or " "
 
 
 def contrast(colour: str) -> str:
@@ -383,10 +383,11 @@ class PlayerPanel(Quiet):
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
             Text(seat.token, style="italic"),
-            Text(_fit(width, f"{money} · {props} propert{'y' if props == 1 else 'ies'}", f"{money} · {props} props",
-                      f"{money} {props}p")),
-            Text(_fit(width, f"{units} units · {cards} card{'s' if cards != 1 else ''}", f"{units} units, {cards} cards",
-                      f"{units}u · {cards} cards", f"{units}u {cards}c")),
+            Text(_fit(width, f"{money} · {counted(props, 'property', 'properties')}",
+                      f"{money} · {counted(props, 'prop')}", f"{money} {props}p")),
+            Text(_fit(width, f"{counted(units, 'unit')} · {counted(cards, 'card')}",
+                      f"{counted(units, 'unit')}, {counted(cards, 'card')}", f"{units}u · {counted(cards, 'card')}",
+                      f"{units}u {cards}c")),
         ]
         for line in lines:
             line.truncate(width, overflow="ellipsis")
@@ -681,7 +682,7 @@ class Line(Quiet):
 
 
 class ActionList(OptionList):
-    """The legal actions of the person deciding, numbered for the keyboard."""
+    """The legal actions of the person deciding, each with its key (1-9, 0, then letters)."""
 
     view: View | None = None
 
@@ -723,18 +724,23 @@ class GameLog(RichLog):
         if viewer != self.viewer or self.count > len(events):  # another view, or an undo
             self.clear()
             self.shown, self.count, self.viewer = [], 0, viewer
-        for run in runs(events[self.count :]):  # cards put one after another on one place: one line
-            line = self._line(run[0], describe(run), seats)
-            self.shown.append(line)
-            self.write(line, scroll_end=True)
+        new = [self._line(run[0], describe(run), seats) for run in runs(events[self.count :])]
+        # (cards put one after another on one place: one line)
+        self.shown.extend(new)
+        self._write(new)
         self.count = len(events)
+
+    def _write(self, lines: list[Text]) -> None:
+        """The lines in one write: a resumed game's hundreds of lines, written one by one,
+        took a third of a second to lay out (each measured, wrapped and scrolled to alone)."""
+        if lines:
+            self.write(Text("\n").join(lines), scroll_end=True)
 
     def on_resize(self, event) -> None:
         width = event.size.width
         if width and width != self._width and self._width:
             self.clear()
-            for line in self.shown[-self.MAX_LINES :]:
-                self.write(line, scroll_end=True)
+            self._write(self.shown[-self.MAX_LINES :])
         self._width = width or self._width
 
     @staticmethod

@@ -1,19 +1,28 @@
 """Parsing effect texts with Lark into the syntax tree of `ast.py`.
 
-The LALR parser is built once per process, so loading a variant with 28 cards costs one parser
-construction and 28 fast parses. It is never cached on disk: Lark's cache is a pickle in the
-shared temporary folder, and whoever writes that file first would run code in every later
-`boardwalk check`. Syntax errors become `EffectSyntaxError` with a 1-based position and a
-message written for a board gamer.
+The LALR parser is made once per process, so loading a variant with 28 cards costs one parser
+and 28 fast parses. Building its tables from the grammar takes a third of a second, so they
+ship beside the grammar as data, `effects-tables.json` (written by `python -m
+engine.effects.parser`), and are used only while they match the grammar's hash and the
+installed Lark's version; otherwise the parser is built as before. Lark's own cache is never
+used: it is a pickle in the shared temporary folder, and whoever writes that file first would
+run code in every later `boardwalk check`. The tables are JSON, read as plain values. Syntax
+errors become `EffectSyntaxError` with a 1-based position and a message written for a board
+gamer.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
+import lark
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
@@ -22,6 +31,7 @@ from engine.effects import ast
 from engine.effects.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER
 
 GRAMMAR_PATH = Path(__file__).with_name("effects.lark")
+TABLES_PATH = Path(__file__).with_name("effects-tables.json")
 MAX_EFFECT_CHARS = 10_000
 MAX_NESTING = 12
 MAX_PARENTHESES = 30
@@ -91,8 +101,13 @@ class _EffectIndenter(Indenter):
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    return _saved_parser(grammar) or _built_parser(grammar)
+
+
+def _built_parser(grammar: str) -> Lark:
     return Lark(
-        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        grammar,
         parser="lalr",
         postlex=_EffectIndenter(),
         propagate_positions=True,
@@ -100,6 +115,73 @@ def _parser() -> Lark:
         start=["start", "condition"],
         cache=False,  # see the module docstring: no pickle from a shared folder
     )
+
+
+def _tables_key(grammar: str) -> dict[str, str]:
+    """What the saved tables must have been made from to be used."""
+    return {"grammar_sha256": hashlib.sha256(grammar.encode("utf-8")).hexdigest(), "lark": lark.__version__}
+
+
+def _saved_parser(grammar: str) -> Lark | None:
+    """The parser from the shipped tables, or None when they are missing, stale or unreadable
+    (then the caller builds it: the tables only save time)."""
+    try:
+        saved = json.loads(TABLES_PATH.read_text(encoding="utf-8"), object_hook=_from_json)
+        if saved.get("key") != _tables_key(grammar):
+            return None
+        loaded = Lark._load_from_dict(saved["data"], saved["memo"], postlex=_EffectIndenter())
+        loaded.ignore_tokens = list(loaded.lexer_conf.ignore)  # set by building only
+        return loaded
+    except Exception:  # noqa: BLE001 - any problem with an optimisation falls back to building
+        return None
+
+
+def write_tables(path: Path = TABLES_PATH) -> None:
+    """Build the parser from the grammar and save its tables as JSON (atomically)."""
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    data, memo = _built_parser(grammar).memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items() if k != "postlex"}  # given again when loading
+    text = json.dumps(_to_json({"key": _tables_key(grammar), "data": data, "memo": memo}), separators=(",", ":"))
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tables-")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+        os.chmod(temporary, 0o644)  # a file of the package, read by everyone who runs it
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def _to_json(value: Any) -> Any:
+    """Lark's serialized tables as JSON: tuples, sets and dicts with other than string keys
+    are marked, so that `_from_json` gives them back as they were."""
+    if isinstance(value, dict):
+        if all(isinstance(k, str) and not k.startswith("__") for k in value):
+            return {k: _to_json(v) for k, v in value.items()}
+        return {"__dict": [[_to_json(k), _to_json(v)] for k, v in value.items()]}
+    if isinstance(value, tuple):
+        return {"__tuple": [_to_json(v) for v in value]}
+    if isinstance(value, (set, frozenset)):
+        return {"__set": sorted(_to_json(v) for v in value)}
+    if isinstance(value, list):
+        return [_to_json(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    raise TypeError(f"cannot save a {type(value).__name__} in the parser's tables")
+
+
+def _from_json(value: dict) -> Any:
+    if "__dict" in value:
+        return {tuple(k) if isinstance(k, list) else k: v for k, v in value["__dict"]}
+    if "__tuple" in value:
+        return tuple(value["__tuple"])
+    if "__set" in value:
+        return frozenset(value["__set"])
+    return value
 
 
 def parse_effect(text: str) -> ast.Program:
@@ -647,3 +729,8 @@ class _ToAst(Transformer):
 
     def not_(self, meta, items):
         return ast.Not(**_pos(meta), operand=items[-1])
+
+
+if __name__ == "__main__":  # python -m engine.effects.parser: after changing effects.lark
+    write_tables()
+    print(f"wrote {TABLES_PATH}")

@@ -112,9 +112,10 @@ class OfferFrame(Frame):
 class CardFrame(Frame):
     """A card being played by `me`: discarded and settled when its effect is done; `halt` stops
     the effect (a cancelling answer, nothing to choose); `target` is the index of the card frame
-    an answer is played against. Its blocks point at it as their root."""
+    an answer is played against; `acted`, whether it has changed the game in an earlier
+    decision (so a cancel stops the rest of it). Its blocks point at it as their root."""
 
-    __slots__ = ("c", "me", "halt", "target", "steps")
+    __slots__ = ("c", "me", "halt", "target", "steps", "acted")
     kind = "card"
 
     def __init__(self, c: int, me: int, target: int | None = None):
@@ -123,6 +124,14 @@ class CardFrame(Frame):
         self.halt = False
         self.target = target
         self.steps = 0
+        self.acted = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """`acted` only when true: a save stays as saves were before it was kept."""
+        data = super().to_dict()
+        if not self.acted:
+            del data["acted"]
+        return data
 
 
 class BlockFrame(Frame):
@@ -217,12 +226,16 @@ FRAME_KINDS: dict[str, type[Frame]] = {
 }
 
 
+_DEFAULTS: dict[str, Any] = {"steps": 0, "acted": False}
+"""The fields a saved frame may leave out (older saves), and what they then are."""
+
+
 def frame_from_dict(data: dict[str, Any]) -> Frame:
     """A frame from its saved form (already checked by snapshot_check when it came from a file)."""
     cls = FRAME_KINDS[data["t"]]
     frame = object.__new__(cls)
     for name in cls.__slots__:
-        value: Any = data.get(name, 0 if name == "steps" else None)
+        value: Any = data.get(name, _DEFAULTS.get(name))
         if name == "started":
             value = {int(prop): int(count) for prop, count in value or ()}
         setattr(frame, name, _copied(value))

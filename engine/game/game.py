@@ -39,6 +39,9 @@ from engine.game.rulebook import Rulebook, rulebook_for
 from engine.game.state import copy_state
 from engine.variant.model import Variant
 
+QUIET_EVENTS = frozenset({"play", "choose", "react", "decline", "cancelled", "say", "no_choice", "effect_limit"})
+"""Events that tell of a card being played, chosen for or answered, not of a change it made."""
+
 MAX_TURNS = 1000
 """A safety net, not a rule: no real game comes near it, but no game may run forever."""
 
@@ -106,8 +109,12 @@ class Game:
         self.end_reason: dict | None = None
         self._events: list[Event] = []
         self.setup_events: list[Event] = []
+        self.card_began: dict[int, int] = {}
+        """Where the events of each card begun during the current decision begin, by the index
+        of its frame (see CardFrame.acted); emptied at each decision."""
         self._advance()  # the setup program, then the first turn up to its first decision
         self.setup_events = self._events
+        self._note_cards_acted()
 
     # ----- the public API --------------------------------------------------------------------
 
@@ -176,7 +183,26 @@ class Game:
         self.pending = None
         self._resolve(pending, chosen)
         self._advance()
+        self._note_cards_acted()
         return events
+
+    def _note_cards_acted(self) -> None:
+        """At a decision: each card still being played notes whether it has changed the game
+        (its events began where `card_began` says, or at the start of this decision's)."""
+        began = self.card_began
+        for index, frame in enumerate(self.frames):
+            if isinstance(frame, CardFrame) and not frame.acted:
+                frame.acted = self.card_acted_since(began.get(index, 0))
+        began.clear()
+
+    def card_acted(self, root: int) -> bool:
+        """Whether the card whose frame is at `root` has changed the game yet (a unit removed,
+        a card drawn, a die rolled), beyond being played, choosing and being answered."""
+        frame = self.frames[root]
+        return (isinstance(frame, CardFrame) and frame.acted) or self.card_acted_since(self.card_began.get(root, 0))
+
+    def card_acted_since(self, start: int) -> bool:
+        return any(event.kind not in QUIET_EVENTS for event in self._events[start:])
 
     def result(self) -> Result | None:
         """The final ranking once the game is over (None before)."""
@@ -295,6 +321,7 @@ class Game:
         other.pending = None if self.pending is None else dict(self.pending)
         other._events = []
         other.setup_events = list(self.setup_events)
+        other.card_began = {}
         return other
 
     def to_dict(self) -> dict:
@@ -1007,6 +1034,7 @@ class Game:
 
     def _push_card(self, code: int, player: int, target: int | None) -> None:
         root = len(self.frames)
+        self.card_began[root] = len(self._events)
         self.frames.append(CardFrame(code, player, target))
         self.frames.append(BlockFrame(self.book.card_block[code % self.book.kinds], {}, root))
 

@@ -274,7 +274,9 @@ class Interpreter:
             answered = g.frames[target]
             assert isinstance(answered, CardFrame)
             answered.halt = True
-            g.emit("cancelled", {"card": g.book.cards[answered.c % g.book.kinds].id})
+            # `acted`: part of the card already happened (a Hurricane of two units, answered
+            # after the first), so what is cancelled is the rest of it
+            g.emit("cancelled", {"card": g.book.cards[answered.c % g.book.kinds].id, "acted": g.card_acted(target)})
 
     def _stop(self, s: ast.Stop, f, root):
         root.halt = True

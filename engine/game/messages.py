@@ -8,6 +8,15 @@ from typing import Any
 from engine.variant.model import Variant
 
 
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """A number and a noun that agrees with it: '1 unit', '2 units', '1 property'.
+
+    >>> counted(1, "unit"), counted(0, "card"), counted(2, "property", "properties")
+    ('1 unit', '0 cards', '2 properties')
+    """
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
 class IllegalAction(ValueError):
     """The action is not among the legal actions; the game is unchanged."""
 
@@ -287,7 +296,7 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "deck_empty":
         return f"The {t.deck} deck is empty: {p(d['player'])} draws nothing"
     if kind == "reshuffle":
-        return f"The {t.deck} discard pile ({d['count']} cards) is shuffled into a new draw pile"
+        return f"The {t.deck} discard pile ({counted(d['count'], 'card')}) is shuffled into a new draw pile"
     if kind == "play":
         return f"{p(d['player'])} plays {t.cards[d['card']]}"
     if kind == "put":
@@ -339,6 +348,8 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "decline":
         return f"{p(d['player'])} does not answer {t.cards[d['against']]}"
     if kind == "cancelled":
+        if d.get("acted"):
+            return f"The rest of {t.cards[d['card']]} is cancelled"
         return f"{t.cards[d['card']]} is cancelled"
     if kind == "discard":
         return f"{p(d['player'])} discards {t.cards[d['card']]}"

@@ -124,4 +124,5 @@ def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
         game.pending = {"kind": pending["kind"], "player": int(pending["player"]), "options": options}
     game._events = []
     game.setup_events = []
+    game.card_began = {}
     return game

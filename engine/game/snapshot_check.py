@@ -327,6 +327,7 @@ class SnapshotChecker:
         self.player(f"{field}.me", frame["me"])
         self.flag(f"{field}.halt", frame["halt"])
         self.whole(f"{field}.steps", frame.get("steps", 0), 0, MAX_EFFECT_STEPS + 1)
+        self.flag(f"{field}.acted", frame.get("acted", False))
         below = frames[index - 1]
         timing = self.variant.cards[card].timing
         if below["t"] == "offer":
@@ -511,7 +512,7 @@ _FRAME_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "game": (("t", "phase", "begun"), ()),
     "run": (("t", "program", "me", "halt", "target", "steps"), ()),
     "offer": (("t", "player", "timing", "limit", "asked"), ()),
-    "card": (("t", "c", "me", "halt", "target"), ("steps",)),
+    "card": (("t", "c", "me", "halt", "target"), ("steps", "acted")),
     "blk": (("t", "b", "pc", "env", "root"), ()),
     "loop": (("t", "b", "var", "items", "i", "env", "root"), ()),
     "rep": (("t", "b", "left", "env", "root"), ()),

@@ -301,5 +301,5 @@ class Variant:
         """The cards in a few words: '28 Fortune cards' for one shared deck; for a game whose
         cards start in several piles (each player's own, the board's), how many kinds."""
         if all(card.starts_in == "deck" for card in self.cards) and all(p.each == "game" for p in self.piles if p.id == "deck"):
-            return f"{self.deck_size} {self.deck_name} cards"
+            return f"{self.deck_size} {self.deck_name} card{'s' if self.deck_size != 1 else ''}"
         return f"{len(self.cards)} kinds of card"

@@ -3,12 +3,13 @@ between people, saving and loading, the help and the player's own cards."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -30,6 +31,26 @@ def diagnostics_text(error: Any) -> Text:
     """Located problems (file:line:col: message), one a line, in the error colour."""
     lines = [str(d) for d in getattr(error, "diagnostics", [])] or [str(error)]
     return Text(visible("\n".join(lines)), style="bold red")
+
+
+class TypeAhead:
+    """For a screen that asks for text: keys pressed before its field has the focus (typed
+    right after the key that opened it, before it was drawn) go to the field, in order,
+    instead of to the screen, which has nothing to do with them."""
+
+    AUTO_FOCUS: ClassVar[str | None]
+
+    def on_key(self, event: events.Key) -> None:
+        screen = cast(Screen, self)
+        if screen.focused is not None or not self.AUTO_FOCUS:
+            return
+        field = next((widget for widget in screen.query(self.AUTO_FOCUS) if widget.focusable), None)
+        if field is None:
+            return
+        event.stop()
+        event.prevent_default()
+        screen.set_focus(field)
+        field.post_message(events.Key(event.key, event.character))
 
 
 class ChoiceScreen(ModalScreen[Any]):
@@ -161,7 +182,7 @@ class HandOverScreen(Screen[bool]):
         self.dismiss(True)
 
 
-class PathScreen(ModalScreen[Any]):
+class PathScreen(TypeAhead, ModalScreen[Any]):
     """Asks for a file and tries `attempt(path)`; a failure shows its located message and
     the question stays open, a success closes it with attempt's result. An attempt that
     raises AskFirst asks its question first."""
@@ -205,7 +226,11 @@ class PathScreen(ModalScreen[Any]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """The variant's rules summary, every card's text, and the keys."""
+    """The variant's rules summary, every card's text, and the keys.
+
+    The Markdown is drawn by Rich as one widget: Textual's Markdown widget makes a widget of
+    every paragraph, list item and table cell (some 1,700 for a variant's help) and took
+    1.5 s to open."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -217,23 +242,40 @@ class HelpScreen(ModalScreen[None]):
     def __init__(self, markdown: str) -> None:
         super().__init__()
         self.markdown = markdown
+        self.drawn_at: float | None = None
+        """time.perf_counter() when the text had been drawn (for benchmarks/tui_startup.py)."""
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Markdown  # markdown-it and pygments load only for the help
-
         with VerticalScroll(classes="help", id="help-scroll"):
-            yield Markdown(self.markdown, id="help-text", open_links=False, parser_factory=help_parser)
+            yield Static(help_renderable(self.markdown), id="help-text")
         yield Footer(compact=True, show_command_palette=False)
 
     AUTO_FOCUS = "#help-scroll"
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._drawn)
+
+    def _drawn(self) -> None:
+        if self.drawn_at is None:
+            self.drawn_at = time.perf_counter()
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
+def help_renderable(markdown: str) -> Any:
+    """The help's Markdown as Rich draws it: parsed by `help_parser`, links never made
+    clickable (the variant's texts in it are escaped anyway)."""
+    from rich.markdown import Markdown  # markdown-it loads only for the help
+
+    rendered = Markdown(markdown, hyperlinks=False)
+    rendered.parsed = help_parser().parse(markdown)
+    return rendered
+
+
 def help_parser():
-    """Textual's Markdown without turning bare addresses into links: a card text naming a
-    web address shows it as text."""
+    """Markdown as GitHub reads it, without turning bare addresses into links: a card text
+    naming a web address shows it as text."""
     from markdown_it import MarkdownIt
 
     return MarkdownIt("gfm-like").disable("linkify")

@@ -20,9 +20,10 @@ from textual.widgets import Footer, OptionList
 from engine.game.messages import Action
 from tui.helptext import help_markdown
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
+from tui.screens.target import TargetScreen
 from tui.session import DEFAULT_SAVE, PACES, Session, View
+from tui.targets import OPTION_KEYS
 from tui.widgets import (
-    KEY_HINTS,
     ActionList,
     BoardView,
     DiceView,
@@ -56,20 +57,25 @@ class BotMoved(Message):
 
 
 class GameScreen(Screen):
+    # Priority: each key acts in the order it was typed. Otherwise a key goes to the focused
+    # action list first and acts only on its way back, and keys typed right after one that
+    # opens a box (s, then a file name) were lost: they came back when the box had the focus.
     BINDINGS = [
-        *[Binding(key, f"pick({i})", show=False) for i, key in enumerate(KEY_HINTS)],
-        Binding("c", "cards", "Cards"),
-        Binding("f", "faster", "Faster"),
-        Binding("u", "undo", "Undo"),
-        Binding("s", "save", "Save"),
-        Binding("l", "load", "Load"),
-        Binding("h", "help", "Help"),
-        Binding("question_mark", "help", "Help", show=False),
-        Binding("f1", "help", "Help", show=False),
-        Binding("r", "results", "Results"),
-        Binding("left_square_bracket", "last_moves", "Last moves"),
-        Binding("n", "new_game", "New"),
-        Binding("q", "quit", "Quit"),
+        *[Binding(key, f"pick({i})", show=False, priority=True) for i, key in enumerate(OPTION_KEYS)],
+        Binding("t", "type_target", "Type", priority=True),
+        Binding("slash", "type_target", "Type", show=False, priority=True),
+        Binding("c", "cards", "Cards", priority=True),
+        Binding("f", "faster", "Faster", priority=True),
+        Binding("u", "undo", "Undo", priority=True),
+        Binding("s", "save", "Save", priority=True),
+        Binding("l", "load", "Load", priority=True),
+        Binding("h", "help", "Help", priority=True),
+        Binding("question_mark", "help", "Help", show=False, priority=True),
+        Binding("f1", "help", "Help", show=False, priority=True),
+        Binding("r", "results", "Results", priority=True),
+        Binding("left_square_bracket", "last_moves", "Last moves", priority=True),
+        Binding("n", "new_game", "New", priority=True),
+        Binding("q", "quit", "Quit", priority=True),
     ]
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
@@ -226,6 +232,14 @@ class GameScreen(Screen):
         view = self.session.view()
         if index < len(view.actions):
             self.take(view.actions[index])
+
+    def action_type_target(self) -> None:
+        """Choose an option by typing its zone, value or name ('green 8', 'g8', 'park')."""
+        view = self.session.view()
+        if not view.actions or self._asking:
+            self.app.notify("There is nothing for you to choose right now.", severity="warning", timeout=2)
+            return
+        self.app.push_screen(TargetScreen(view), lambda action: self.take(action) if action is not None else None)
 
     @on(OptionList.OptionHighlighted, "#actions")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -429,7 +443,7 @@ class GameScreen(Screen):
 
     def _leave_for_start(self) -> None:
         self._forget_bot()
-        self.boardwalk.show_start()
+        self.boardwalk.show_start(self.session)
 
     def action_quit(self) -> None:
         self.boardwalk.ask_unsaved(self.session, "Quit Boardwalk?", self._quit)

@@ -19,12 +19,14 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.game.messages import counted
 from engine.visible import visible
 from tui.screens.dialogs import attempt_asking, diagnostics_text
 from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, shown_variant, typed_seed
 from tui.widgets import chip
 
 if TYPE_CHECKING:
+    from engine.savefile import GameRecord
     from engine.variant.load import CheckResult
     from tui.app import BoardwalkApp  # tui.app imports this module
 
@@ -105,7 +107,9 @@ class StartScreen(Screen):
         Binding("escape", "app.quit", "Quit"),
     ]
 
-    def __init__(self, save_file: str | None = None) -> None:
+    def __init__(self, save_file: str | None = None, previous: GameRecord | None = None) -> None:
+        """`previous`: the game just left, whose set-up (variant, number of players, who sits
+        where, each bot) the screen starts with, so 'new game' is one key away from a rematch."""
         super().__init__()
         from engine.resources import DEFAULT_VARIANT, bundled_variant_names
 
@@ -114,7 +118,13 @@ class StartScreen(Screen):
         self.results: dict[str, Any] = {}
         self.bot_names: list[str] | None = None
         self.seat_choice: dict[int, str] = {}
+        self.players_wanted: int | None = None
+        """The number of players to show once the variant is checked (the previous game's)."""
         self.save_file = save_file or DEFAULT_SAVE
+        if previous is not None:
+            self.selected = previous.variant_source
+            self.players_wanted = previous.players
+            self.seat_choice = {i: HUMAN if seat.bot is None else seat.bot.split(":")[0] for i, seat in enumerate(previous.seats)}
 
     @property
     def boardwalk(self) -> BoardwalkApp:
@@ -130,7 +140,8 @@ class StartScreen(Screen):
                 with Vertical(id="variant-column", classes="start-box"):
                     yield Static("Variant", classes="section")
                     yield OptionList(*[Option(name, id=name) for name in self.bundled], id="variants")
-                    yield Input(placeholder="or a variant file, then Enter", id="variant-file", compact=True)
+                    yield Input("" if self.selected in self.bundled else self.selected,
+                                placeholder="or a variant file, then Enter", id="variant-file", compact=True)
                     yield Static(Text("Checking…", style="italic"), id="variant-info")
                 with Vertical(id="seats-column", classes="start-box"):
                     yield Static("Seats", classes="section")
@@ -153,7 +164,9 @@ class StartScreen(Screen):
         variants = self.query_one("#variants", OptionList)
         if self.selected in self.bundled:
             variants.highlighted = self.bundled.index(self.selected)
-        variants.focus()
+            variants.focus()
+        else:  # the previous game's variant file: the list, focused, would choose its first
+            self.query_one("#start-button", Button).focus()
         # checking the variants waits for the first frame: the screen appears at once
         self.call_after_refresh(self._check, [self.selected] + [n for n in self.bundled if n != self.selected])
 
@@ -196,6 +209,8 @@ class StartScreen(Screen):
     @on(OptionList.OptionHighlighted, "#variants")
     async def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         assert event.option.id is not None  # every variant's option has its name as id
+        if self.selected not in self.bundled and not event.option_list.has_focus:
+            return  # the list lighting its first line as it is drawn: the variant file stays chosen
         self.selected = event.option.id
         await self._show_selected()
 
@@ -234,7 +249,7 @@ class StartScreen(Screen):
             text = Text()
             text.append(variant.name + "\n", style="bold")
             text.append(variant.description + "\n", style="italic")
-            text.append(f"{counts[0]}–{counts[-1]} players · {len(variant.properties)} properties · "
+            text.append(f"{counts[0]}–{counts[-1]} players · {counted(len(variant.properties), 'property', 'properties')} · "
                         f"{variant.cards_summary}", style="dim")
             info.update(text)
         await self._build_seats()
@@ -253,7 +268,8 @@ class StartScreen(Screen):
         if variant is None or self.bot_names is None:
             return
         counts = list(variant.player_counts)
-        keep = players.value if players.value in counts else counts[0]
+        wanted, self.players_wanted = self.players_wanted, None
+        keep: int = next((n for n in (wanted, players.value) if n is not None and n in counts), counts[0])
         players.options = [(str(n), n) for n in counts]
         players.set_value(keep)
         players.refresh(layout=True)
