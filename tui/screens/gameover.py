@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
 from textual.screen import Screen
@@ -168,20 +168,21 @@ class GameOverScreen(Screen[str]):
             yield Static(Text(title, style="bold"), classes="dialog-title", id="gameover-reason")
             yield Static(Text(session.result_text(), style="bold"), id="gameover-result")
             with VerticalScroll(id="over-body"):
-                with Vertical(id="over-left"):
-                    yield Static(self._table(), id="ranking")
-                    yield Static(
-                        Text(f"{variant.name} · seed {session.record.seed} · {story.turns} turns", style="dim"),
-                        id="gameover-game",
-                    )
-                    if story.score is not None and story.turns:
-                        money = variant.format_money if story.score.money else None
-                        name = story.score.name or story.score.id
-                        yield Static(Text(f"{name[:1].upper()}{name[1:]} after each turn", style="bold"), id="chart-title")
-                        yield score_chart(story, seats, money)
-                        yield Static(self._legend(seats, money), id="chart-legend")
-                with VerticalScroll(id="over-story"):
-                    yield StoryText(self._story(seats), id="story")
+                yield Static(self._table(), id="ranking")
+                yield Static(
+                    Text(f"{variant.name} · seed {session.record.seed} · {story.turns} turns", style="dim"),
+                    id="gameover-game",
+                )
+                with Container(id="over-columns"):
+                    with Vertical(id="over-left"):
+                        if story.score is not None and story.turns:
+                            money = variant.format_money if story.score.money else None
+                            name = story.score.name or story.score.id
+                            yield Static(Text(f"{name[:1].upper()}{name[1:]} after each turn", style="bold"), id="chart-title")
+                            yield score_chart(story, seats, money)
+                            yield Static(self._legend(seats, money), id="chart-legend")
+                    with VerticalScroll(id="over-story"):
+                        yield StoryText(self._story(seats), id="story")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(Content("New game [n]"), id="over-new", variant="primary", compact=True)
                 yield Button(Content("Board [b]"), id="over-board", compact=True)
