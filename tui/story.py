@@ -213,15 +213,18 @@ _TELLS_MOST: list[Callable[[Event], bool]] = [
     _put_on_a_space,
     lambda e: e.kind == "counter",
     lambda e: e.kind in ("discard", "draw", "roll_off"),
+    lambda e: e.kind == "put",
 ]
-"""What tells most of what a card did, most telling first."""
+"""What tells most of what a card did, most telling first. A card with none of these, cut
+short by another player's card, was answered by it; else its choices tell what it did."""
 
 
-def card_effect(events: Sequence[Event], index: int, chronicle: Chronicle) -> list[Event]:
+def card_effect(events: Sequence[Event], index: int, chronicle: Chronicle) -> tuple[list[Event], Event | None]:
     """The events a card played at `events[index]` caused: the rest of its action's events,
-    and those of the answers to the questions it asked, up to whatever comes after it. (An
-    action's events may go on past the card's end into the turn's next steps: those are
-    told apart by the kinds in AFTER_A_CARD, and the most telling event is looked for first.)"""
+    and those of the answers to the questions it asked, up to whatever comes after it; and
+    the event that came after it, if one did. (An action's events may go on past the card's
+    end into the turn's next steps: those are told apart by the kinds in AFTER_A_CARD, and
+    the most telling event is looked for first.)"""
     action = chronicle.action_at(index)
     effect: list[Event] = []
     position = index + 1
@@ -229,16 +232,19 @@ def card_effect(events: Sequence[Event], index: int, chronicle: Chronicle) -> li
         end = chronicle.starts[action + 1] if action + 1 < len(chronicle.starts) else len(events)
         for event in events[position:end]:
             if event.kind in AFTER_A_CARD:
-                return effect
+                return effect, event
             effect.append(event)
         if action < 0 or action >= len(chronicle.in_card) or not chronicle.in_card[action]:
-            return effect
+            return effect, None
         action, position = action + 1, end
 
 
-def what_it_did(effect: Sequence[Event], describe: Callable[[Event], str], player: str, card: str) -> str:
+def what_it_did(effect: Sequence[Event], describe: Callable[[Event], str], player: str, card: str,
+                answered_by: str | None = None) -> str:
     """The card's effect in one phrase: the most telling of its events in the log's words
-    (without the player's name or the card's in front), and how many more of that kind.
+    (without the player's name or the card's in front), and how many more of that kind; or
+    else the card another player answered it with (`answered_by`: "Red's Nope"), or else
+    what was chosen.
 
     >>> from engine.game.messages import Event
     >>> said = lambda e: "Blue takes Boardwalk from Red" if e.kind == "take" else "Blue rolls 3"
@@ -253,7 +259,12 @@ def what_it_did(effect: Sequence[Event], describe: Callable[[Event], str], playe
             for name in (f"{player} ", f"{card}: "):
                 words = words.removeprefix(name)
             return words + (f" (and {len(found) - 1} more)" if len(found) > 1 and found[0].kind != "say" else "")
-    return "nothing to see"
+    if answered_by is not None:
+        return f"answered by {answered_by}"
+    chosen = [event for event in effect if event.kind == "choose"]
+    if chosen:
+        return "; ".join(describe(event).removeprefix(f"{player} ") for event in chosen)
+    return "no visible effect"
 
 
 def cards_played(variant: Variant, events: Sequence[Event], chronicle: Chronicle,
@@ -268,9 +279,12 @@ def cards_played(variant: Variant, events: Sequence[Event], chronicle: Chronicle
             turn = event.data["number"]
         elif event.kind in ("play", "react"):
             player = event.data["player"]
-            effect = card_effect(events, index, chronicle)
+            effect, after = card_effect(events, index, chronicle)
+            answered_by = None
+            if after is not None and after.kind in ("play", "react") and after.data["player"] != player:
+                answered_by = f"{seats[after.data['player']].name}'s {names.get(after.data['card'], after.data['card'])}"
             name = names.get(event.data["card"], event.data["card"])
-            did = what_it_did(effect, describe, seats[player].name, name)
+            did = what_it_did(effect, describe, seats[player].name, name, answered_by)
             played.append(CardPlayed(turn, player, name, did, answer=event.kind == "react"))
     return played
 
