@@ -19,6 +19,7 @@ from engine.game.rng import fresh_seed
 from engine.savefile import SEED_LIMIT, GameRecord, Seat, load_game, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
+from tui.story import Chronicle, Story, tell
 
 PUBLIC = -1
 """The viewer of a hot-seat game between two humans' turns: no hand is shown, no drawn card named."""
@@ -181,6 +182,8 @@ class Session:
         self.automatic: list[bool] = []
         """Whether each recorded action was an automatic answer (parallel too): undo takes
         back what the person chose, not what was answered for them."""
+        self.chronicle: Chronicle
+        """The scores turn by turn and the question after each action, for the story."""
         self._replay(record.actions)
         self.bots: dict[int, Bot] = {
             i: make_bot(seat.bot, self.variant, seed=record.seed * 7 + i + 1)
@@ -218,6 +221,7 @@ class Session:
         self.since = 0
         """Where the changes shown as new begin (View.changed): the events since a person
         last acted, so the bots' turns that flew past stay marked on the board."""
+        self.chronicle = Chronicle.begin(self.game)
         self.deciders, self.automatic = [], []
         self.record.actions = []
         for action in actions:
@@ -286,6 +290,7 @@ class Session:
         self.automatic.append(automatic is not None and automatic.to_dict() == as_dict)
         if self.record.seats[player].is_human:
             self.since = len(self.events)  # what changes from here on is new to this person
+        self.chronicle.note(self.game, len(self.events), events)
         self.events.extend(events)
         self.unsaved = True
         return events
@@ -433,6 +438,11 @@ class Session:
         """A run of events (messages.runs: cards put one after another on one place) in one
         line, for the person whose view is shown."""
         return visible(describe_run(run, self.viewer))
+
+    def story(self) -> Story:
+        """The story of the game so far (its end, on the game-over screen), in the words of
+        the person whose view is shown."""
+        return tell(self.shown, self.record.players, self.events, self.chronicle, self.describe)
 
     def result_text(self) -> str:
         """Who won and how, once the game is over."""

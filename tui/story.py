@@ -1,0 +1,407 @@
+"""The story of a game, told at its end from its events and the engine's public API alone:
+every player's leading score turn by turn, the longest lead, the takeovers, and the cards
+played with what each one did. Nothing here names a game: the same words serve every
+variant, and what a game does not have (no card played, no property taken from a player)
+is left out of its story.
+
+A `Chronicle` is kept while the game is played (by `Session.apply`, so a loaded or undone
+game has one too): the scores as each turn ends and the question asked after each action,
+which the events alone do not tell. `tell` reads it with the events into a `Story`;
+`story_lines` and `story_markdown` put that in words.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.game.game import Game
+from engine.game.messages import Event
+from engine.variant.model import Score, Variant
+
+CARD_QUESTIONS = frozenset({"choose", "react", "discard"})
+"""The questions a card may ask in the middle of its effect (asked while it is in play)."""
+
+AFTER_A_CARD = frozenset({"turn", "play", "roll", "game_over"})
+"""Events that begin what comes after a card (the next turn, another card, the turn's own
+roll): a card's effect ends before the first of them."""
+
+
+def _scores(game: Game) -> dict[str, list[int]]:
+    return game.observation(game.turn_player)["scores"]
+
+
+@dataclass
+class Chronicle:
+    """What the story needs beyond the events, noted action by action as the game is played."""
+
+    scores: list[dict[str, list[int]]] = field(default_factory=list)
+    """Every player's scores by score id: [0] when the first turn begins, [t] when turn t is
+    over (read at the first decision after it, or at the end of the game)."""
+    starts: list[int] = field(default_factory=list)
+    """Where each action's events begin in the game's list of events (setup events first)."""
+    in_card: list[bool] = field(default_factory=list)
+    """Whether the question asked after each action is a card's, asked while it is in play:
+    what follows the answer is still that card's doing. (Looked at only after a card is
+    played and while its questions go on: an observation costs a fraction of a millisecond.)"""
+    turn: int = 0
+    """The last turn begun."""
+
+    @classmethod
+    def begin(cls, game: Game) -> Chronicle:
+        """A new game's chronicle, after its setup."""
+        chronicle = cls()
+        chronicle.scores.append(_scores(game))
+        chronicle.turn = max((e.data["number"] for e in game.setup_events if e.kind == "turn"), default=0)
+        return chronicle
+
+    def note(self, game: Game, start: int, events: list[Event]) -> None:
+        """One action applied: `events` are what it caused, from index `start` on."""
+        self.starts.append(start)
+        card_going = any(e.kind in ("play", "react") for e in events) or (bool(self.in_card) and self.in_card[-1])
+        asks = card_going and game.decision in CARD_QUESTIONS
+        self.in_card.append(asks and bool(game.observation(game.turn_player)["in_play"]))
+        now: dict[str, list[int]] | None = None
+        for event in events:
+            if event.kind == "turn":
+                now = now or _scores(game)
+                self._until(event.data["number"] - 1, now)
+                self.turn = event.data["number"]
+            elif event.kind == "game_over":
+                now = now or _scores(game)
+                self._until(self.turn, now)
+
+    def _until(self, turn: int, scores: dict[str, list[int]]) -> None:
+        """Turns up to `turn` are over: the ones not noted yet ended with `scores`."""
+        while len(self.scores) <= turn:
+            self.scores.append(scores)
+
+    def action_at(self, event_index: int) -> int:
+        """The action whose events include this one (-1 for the setup's)."""
+        return bisect.bisect_right(self.starts, event_index) - 1
+
+
+# ----- the story ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardPlayed:
+    turn: int
+    player: int
+    card: str
+    """The card's name, as shown."""
+    did: str
+    """What it did, in the words of the event that tells the most of it."""
+    answer: bool = False
+    """Played out of turn, in answer to another card."""
+
+
+@dataclass(frozen=True)
+class Lead:
+    """A player ahead of everyone after each of the turns `first` to `last`."""
+
+    player: int
+    first: int
+    last: int
+
+    @property
+    def turns(self) -> int:
+        return self.last - self.first + 1
+
+
+@dataclass(frozen=True)
+class Story:
+    players: int
+    turns: int
+    score: Score | None
+    """The score charted: the ranking's first (None for a variant with no scores)."""
+    series: list[list[int]]
+    """One list per player: the charted score when the first turn begins, then after each turn."""
+    lead: Lead | None
+    """The longest time one player was ahead (None if nobody ever was)."""
+    takeovers: list[int]
+    """Per player, the properties they took from another player; empty if nobody did."""
+    cards: list[CardPlayed]
+
+    def cards_by_player(self) -> list[int]:
+        counts = [0] * self.players
+        for card in self.cards:
+            counts[card.player] += 1
+        return counts
+
+
+def charted_score(variant: Variant) -> Score | None:
+    """The score a game is followed by: the first of its ranking (the one a track follows)."""
+    first = variant.ranking[0] if variant.ranking else None
+    return next((s for s in variant.scores if s.id == first), variant.scores[0] if variant.scores else None)
+
+
+def tell(variant: Variant, players: int, events: Sequence[Event], chronicle: Chronicle,
+         describe: Callable[[Event], str]) -> Story:
+    """The story of the game so far. `describe` words an event for the person reading (it
+    hides what they may not see, and makes the variant's text safe to show)."""
+    score = charted_score(variant)
+    series = [[turn[score.id][p] for turn in chronicle.scores] for p in range(players)] if score else []
+    return Story(
+        players=players,
+        turns=len(chronicle.scores) - 1,
+        score=score,
+        series=series,
+        lead=longest_lead(variant, chronicle.scores),
+        takeovers=takeovers(events, players),
+        cards=cards_played(variant, events, chronicle, describe),
+    )
+
+
+def leader(variant: Variant, scores: dict[str, list[int]]) -> int | None:
+    """The one player ahead on the ranking (its later scores breaking ties), or None."""
+    fewest = {s.id: s.fewest for s in variant.scores}
+    players = len(scores[variant.ranking[0]])
+    keys = [tuple(-scores[r][p] if fewest[r] else scores[r][p] for r in variant.ranking) for p in range(players)]
+    best = max(keys)
+    return keys.index(best) if keys.count(best) == 1 else None
+
+
+def longest_lead(variant: Variant, after_turns: list[dict[str, list[int]]]) -> Lead | None:
+    """The longest run of turns after each of which the same player was ahead (the first
+    such run on a tie)."""
+    if not variant.ranking:
+        return None
+    best: Lead | None = None
+    run: Lead | None = None
+    for turn, scores in enumerate(after_turns[1:], start=1):
+        ahead = leader(variant, scores)
+        if ahead is None:
+            run = None
+            continue
+        run = Lead(ahead, run.first if run is not None and run.player == ahead else turn, turn)
+        if best is None or run.turns > best.turns:
+            best = run
+    return best
+
+
+def takeovers(events: Sequence[Event], players: int) -> list[int]:
+    """Per player, the `take` events in which they took a property from another player;
+    empty when the game had none."""
+    counts = [0] * players
+    for event in events:
+        if _took_from_a_player(event):
+            counts[event.data["player"]] += 1
+    return counts if any(counts) else []
+
+
+def _took_from_a_player(event: Event) -> bool:
+    return event.kind == "take" and event.data["from"] is not None and event.data["from"] != event.data["player"]
+
+
+def _put_on_a_space(event: Event) -> bool:
+    return event.kind == "put" and isinstance(event.data["to"], int)
+
+
+_TELLS_MOST: list[Callable[[Event], bool]] = [
+    lambda e: e.kind in ("cancelled", "no_choice", "effect_limit"),  # it did nothing after all
+    lambda e: e.kind == "say",  # the card's own words
+    _took_from_a_player,
+    lambda e: e.kind == "remove",
+    lambda e: e.kind == "move_unit",
+    lambda e: e.kind == "return_card",
+    lambda e: e.kind == "take",
+    lambda e: e.kind == "build",
+    _put_on_a_space,
+    lambda e: e.kind == "counter",
+    lambda e: e.kind in ("discard", "draw", "roll_off"),
+    lambda e: e.kind == "put",
+]
+"""What tells most of what a card did, most telling first. A card with none of these, cut
+short by another player's card, was answered by it; else its choices tell what it did."""
+
+
+def card_effect(events: Sequence[Event], index: int, chronicle: Chronicle) -> tuple[list[Event], Event | None]:
+    """The events a card played at `events[index]` caused: the rest of its action's events,
+    and those of the answers to the questions it asked, up to whatever comes after it; and
+    the event that came after it, if one did. (An action's events may go on past the card's
+    end into the turn's next steps: those are told apart by the kinds in AFTER_A_CARD, and
+    the most telling event is looked for first.)"""
+    action = chronicle.action_at(index)
+    effect: list[Event] = []
+    position = index + 1
+    while True:
+        end = chronicle.starts[action + 1] if action + 1 < len(chronicle.starts) else len(events)
+        for event in events[position:end]:
+            if event.kind in AFTER_A_CARD:
+                return effect, event
+            effect.append(event)
+        if action < 0 or action >= len(chronicle.in_card) or not chronicle.in_card[action]:
+            return effect, None
+        action, position = action + 1, end
+
+
+def what_it_did(effect: Sequence[Event], describe: Callable[[Event], str], player: str, card: str,
+                answered_by: str | None = None) -> str:
+    """The card's effect in one phrase: the most telling of its events in the log's words
+    (without the player's name or the card's in front), and how many more of that kind; or
+    else the card another player answered it with (`answered_by`: "Red's Nope"), or else
+    what was chosen.
+
+    >>> from engine.game.messages import Event
+    >>> said = lambda e: "Blue takes Boardwalk from Red" if e.kind == "take" else "Blue rolls 3"
+    >>> took = Event("take", {"player": 1, "property": 0, "from": 0}, None)
+    >>> what_it_did([Event("roll", {}, None), took, took], said, "Blue", "Raid")
+    'takes Boardwalk from Red (and 1 more)'
+    """
+    for telling in _TELLS_MOST:
+        found = [event for event in effect if telling(event)]
+        if found:
+            words = describe(found[0])
+            for name in (f"{player} ", f"{card}: "):
+                words = words.removeprefix(name)
+            return words + (f" (and {len(found) - 1} more)" if len(found) > 1 and found[0].kind != "say" else "")
+    if answered_by is not None:
+        return f"answered by {answered_by}"
+    chosen = [event for event in effect if event.kind == "choose"]
+    if chosen:
+        return "; ".join(describe(event).removeprefix(f"{player} ") for event in chosen)
+    return "no visible effect"
+
+
+def cards_played(variant: Variant, events: Sequence[Event], chronicle: Chronicle,
+                 describe: Callable[[Event], str]) -> list[CardPlayed]:
+    """Every card played in turn or in answer, in order, with what it did."""
+    names = {card.id: card.name for card in variant.cards}
+    seats = variant.seats
+    played: list[CardPlayed] = []
+    turn = 0
+    for index, event in enumerate(events):
+        if event.kind == "turn":
+            turn = event.data["number"]
+        elif event.kind in ("play", "react"):
+            player = event.data["player"]
+            effect, after = card_effect(events, index, chronicle)
+            answered_by = None
+            if after is not None and after.kind in ("play", "react") and after.data["player"] != player:
+                answered_by = f"{seats[after.data['player']].name}'s {names.get(after.data['card'], after.data['card'])}"
+            name = names.get(event.data["card"], event.data["card"])
+            did = what_it_did(effect, describe, seats[player].name, name, answered_by)
+            played.append(CardPlayed(turn, player, name, did, answer=event.kind == "react"))
+    return played
+
+
+# ----- in words ----------------------------------------------------------------------------------
+
+
+def summary_lines(story: Story, variant: Variant) -> list[str]:
+    """The story's first lines: the longest lead, the takeovers, the cards played by each
+    player (each only if the game had any). `variant` is the one shown."""
+    names = [seat.name for seat in variant.seats]
+    lines: list[str] = []
+    if story.lead is not None:
+        lead = story.lead
+        span = f"after turn {lead.first}" if lead.turns == 1 else f"turns {lead.first} to {lead.last}"
+        lines.append(f"Longest lead: {names[lead.player]}, {_count(lead.turns, 'turn')} in a row ({span})")
+    if story.takeovers:
+        each = " · ".join(f"{names[p]} {n}" for p, n in enumerate(story.takeovers))
+        lines.append(f"Properties taken from another player: {each}")
+    if story.cards:
+        each = " · ".join(f"{names[p]} {n}" for p, n in enumerate(story.cards_by_player()))
+        lines.append(f"Cards played: {each}")
+    return lines
+
+
+def card_lines(story: Story, variant: Variant) -> list[tuple[int, str]]:
+    """Each card played: its turn, and whose it was and what it did in words."""
+    names = [seat.name for seat in variant.seats]
+    return [
+        (card.turn, f"{names[card.player]}'s {card.card}{' in answer' if card.answer else ''}: {card.did}")
+        for card in story.cards
+    ]
+
+
+def story_lines(story: Story, variant: Variant) -> list[str]:
+    """The whole story in plain lines: the summary, then the cards one a line."""
+    cards = card_lines(story, variant)
+    width = len(str(cards[-1][0])) if cards else 0
+    return summary_lines(story, variant) + [f"  turn {turn:>{width}}  {words}" for turn, words in cards]
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+# ----- the chart ---------------------------------------------------------------------------------
+
+
+def nice_ticks(low: int, high: int, most: int) -> list[int]:
+    """Round numbers from `low` (or below) to `high` (or above), at most `most` of them (2 or
+    more), one, two or five times a power of ten apart.
+
+    >>> nice_ticks(0, 46, 6), nice_ticks(0, 46, 4), nice_ticks(3, 3, 5), nice_ticks(-7, 12, 5)
+    ([0, 10, 20, 30, 40, 50], [0, 20, 40, 60], [3, 4], [-10, 0, 10, 20])
+    """
+    step, scale = 1, 1
+    while True:
+        for factor in (1, 2, 5):
+            step = factor * scale
+            first, last = (low // step) * step, -(-high // step) * step
+            if last == first:
+                last += step
+            if (last - first) // step + 1 <= max(2, most):
+                return list(range(first, last + 1, step))
+        scale *= 10
+
+
+def draw_chart(plt: Any, story: Story, width: int, height: int, money: Callable[[int], str] | None,
+               colours: Sequence[tuple[int, int, int]] | None = None, markers: Sequence[str] | None = None) -> None:
+    """Put the story's series on a plotext figure (textual-plotext's `Plot`, whose size is
+    `width` x `height` cells): x the turn, y the charted score (labelled as money when it
+    is money), one line a player in their colour, or drawn with their letter."""
+    plt.clear_data()
+    turns = list(range(len(story.series[0]))) if story.series else []
+    for player, values in enumerate(story.series):
+        style: dict[str, Any] = {"marker": markers[player] if markers else "braille"}
+        if colours:
+            style["color"] = colours[player]
+        plt.plot(turns, values, **style)
+    if not turns:
+        return
+    x = nice_ticks(0, turns[-1], max(2, width // 10))
+    plt.xticks([t for t in x if t <= turns[-1]])
+    plt.xlim(0, max(1, turns[-1]))
+    low, high = min(min(values) for values in story.series), max(max(values) for values in story.series)
+    y = nice_ticks(low, high, max(2, height // 2))
+    plt.yticks(y, [money(v) if money else str(v) for v in y])
+    plt.ylim(y[0], y[-1])
+
+
+# ----- the file ----------------------------------------------------------------------------------
+
+
+def story_markdown(story: Story, variant: Variant, heading: str, facts: Sequence[str], ranking: str, chart: str) -> str:
+    """The story as a Markdown file: under the heading, the facts (how it ended, who won)
+    with the ranking, then the chart, then the story, each as preformatted text. `variant`
+    is the one shown (its texts already made visible); a heading escapes what Markdown would
+    act on, and a block's fence is longer than any run of backquotes in it, so that no name
+    can end it early."""
+    from tui.helptext import as_markdown_text
+
+    parts = [f"# {as_markdown_text(heading)}", "", "## The result", "", _block("\n".join([*facts, "", ranking])), ""]
+    if chart and story.score is not None:
+        name = story.score.name or story.score.id
+        parts += [f"## {as_markdown_text(name[:1].upper() + name[1:])} after each turn", "", _block(chart), ""]
+    lines = story_lines(story, variant)
+    if lines:
+        parts += ["## The story", "", _block("\n".join(lines)), ""]
+    return "\n".join(parts)
+
+
+def _block(text: str) -> str:
+    """Preformatted text in a fence longer than any run of backquotes in it.
+
+    >>> _block("a ``` b")
+    '````text\\na ``` b\\n````'
+    """
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{text}\n{fence}"
