@@ -364,7 +364,10 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         if reason == "track_end" and reason not in t.ends:
             return f"Game over: {p(d.get('player'))} reached the end of the track"
         told = t.ends.get(reason, reason)
-        return f"Game over: {p(d.get('player'))} {told}" if d.get("player") is not None else f"Game over: {told}"
+        if d.get("player") is None:
+            return f"Game over: {told}"
+        joint = "" if told.startswith("'") else " "  # "'s skyline reached ...": no space before it
+        return f"Game over: {p(d.get('player'))}{joint}{told}"
     return f"{kind}: {d}"
 
 
