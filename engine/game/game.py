@@ -112,6 +112,9 @@ class Game:
         self.card_began: dict[int, int] = {}
         """Where the events of each card begun during the current decision begin, by the index
         of its frame (see CardFrame.acted); emptied at each decision."""
+        self.cards_unacted = False
+        """Whether a card frame on the stack had not yet changed the game at the last decision:
+        with `card_began` empty, nothing needs noting, and most decisions cost nothing here."""
         self._advance()  # the setup program, then the first turn up to its first decision
         self.setup_events = self._events
         self._note_cards_acted()
@@ -188,12 +191,20 @@ class Game:
 
     def _note_cards_acted(self) -> None:
         """At a decision: each card still being played notes whether it has changed the game
-        (its events began where `card_began` says, or at the start of this decision's)."""
+        (its events began where `card_began` says, or at the start of this decision's).
+
+        Only a card begun during this decision, or one that had not acted at the last, can
+        change its note, so a decision with neither skips the scan of the frames."""
         began = self.card_began
+        if not began and not self.cards_unacted:
+            return
+        unacted = False
         for index, frame in enumerate(self.frames):
             if isinstance(frame, CardFrame) and not frame.acted:
                 frame.acted = self.card_acted_since(began.get(index, 0))
+                unacted = unacted or not frame.acted
         began.clear()
+        self.cards_unacted = unacted
 
     def card_acted(self, root: int) -> bool:
         """Whether the card whose frame is at `root` has changed the game yet (a unit removed,
@@ -322,6 +333,7 @@ class Game:
         other._events = []
         other.setup_events = list(self.setup_events)
         other.card_began = {}
+        other.cards_unacted = self.cards_unacted
         return other
 
     def to_dict(self) -> dict:

@@ -125,4 +125,5 @@ def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
     game._events = []
     game.setup_events = []
     game.card_began = {}
+    game.cards_unacted = True  # the first decision after loading looks at every card frame
     return game
