@@ -236,9 +236,10 @@ def test_choices_alike_offer_what_looking_at_every_option_offers():
 
 
 def copy_of_book_without_alike(book):
-    import copy
+    from engine.game.rulebook import Rulebook
 
-    other = copy.copy(book)
+    other = Rulebook(book.variant)  # a rulebook of its own (a compiled one cannot be copy.copy'd)
+    other.zone_build_table = book.zone_build_table  # the game's own actions, interned by its texts
     other.alike_choices = frozenset()
     other.trial_steps = {}  # made afresh, without the shortcut
     return other

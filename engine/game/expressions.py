@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
 from engine.effects.limits import MAX_NUMBER, clamp
+from engine.game.refs import IN_PLAY, CardRef, PileRef, Ref
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -21,33 +22,6 @@ if TYPE_CHECKING:
 Fn = Callable[["Game", dict, int], Any]
 
 _COMPARE = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt, "=": operator.eq, "!=": operator.ne}
-IN_PLAY = -1_000_000
-"""CardRef.place of a card being played."""
-
-
-class CardRef(int):
-    """A card held by a variable: its code (piles.card_code), marked as a card so that
-    `value of` and `owner of` read the card's, not a property's of the same number. It also
-    remembers where it was when the effect named it (`place`: a pile slot, -1 - a space, or
-    IN_PLAY; None if unknown), because copies of a card are alike but not in one place:
-    `put K on P` takes the very card chosen from the row, not its twin in the deck.
-    Equal to its code, so copies compare and count as one."""
-
-    place: int | None
-
-    def __new__(cls, code: int, place: int | None = None) -> CardRef:
-        ref = super().__new__(cls, code)
-        ref.place = place  # set once: `put` binds a new CardRef, since copies of a game share them
-        return ref
-
-
-class PileRef(int):
-    """A pile an effect names (`deck`, `hand of X`): its slot in `Game.piles`, marked so that
-    `put` and `card K in` tell it from a space of the same number."""
-
-    __slots__ = ()
-
-
 def _divide(a: int, b: int) -> int:
     """Whole numbers, rounded down; dividing by 0 gives 0 (the check refuses a written 0)."""
     return a // b if b else 0
@@ -153,17 +127,17 @@ def _top(g: Game, prop: int):
     return g.owner_of_card(stack[-1]) if g.book.cards_stacked else stack[-1]
 
 
-def _value(g: Game, x: int) -> int:
+def _value(g: Game, x: Ref) -> int:
     if type(x) is CardRef:
         return g.book.card_value[x % g.book.kinds]
     return g.book.value[x]
 
 
-def _owner(g: Game, x: int) -> int | None:
+def _owner(g: Game, x: Ref) -> int | None:
     return g.owner_of_card(x) if type(x) is CardRef else g.owner_of(x)
 
 
-_ATTRIBUTES: dict[str, Callable[[Game, int], Any]] = {
+_ATTRIBUTES: dict[str, Callable[[Game, Ref], Any]] = {
     "value": _value,
     "top": _top,
     "owner": _owner,
@@ -273,10 +247,10 @@ def _is_same(e: ast.IsSame, cache) -> Fn:
 def _logic(e: ast.Logic, cache) -> Fn:
     """`a and b and c` as a chain of two-operand tests, without a generator per test (a
     `where` with three conditions is tested for every space of a board)."""
-    operands = [compile_expr(o, cache) for o in e.operands]
+    operands: list[Fn] = [compile_expr(o, cache) for o in e.operands]
     both = _and if e.op == "and" else _or
     chained = operands[-1]
-    for operand in reversed(operands[:-1]):
+    for operand in operands[-2::-1]:  # the last but one down to the first
         chained = both(operand, chained)
     return chained
 
@@ -336,7 +310,7 @@ def _top_card(e: ast.TopCard, cache) -> Fn:
     return top_card
 
 
-def cards_in(g: Game, place: int) -> list[CardRef]:
+def cards_in(g: Game, place: Ref) -> list[CardRef]:
     """The cards of a pile or of a space's stack, bottom to top."""
     if type(place) is PileRef:
         return [CardRef(code, int(place)) for code in g.piles[place]]

@@ -31,6 +31,7 @@ from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
 from engine.game.expressions import Fn, compile_expr
 from engine.game.frames import BlockFrame, BuildFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame
+from engine.game.refs import Ref
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -521,9 +522,9 @@ _TRIAL_MAKERS: dict[type, Callable[[Any, Rulebook], TrialStep]] = {
 game's own words) does nothing here. A new statement that changes the game goes here too."""
 
 
-def _move_card(game: Game, card: int | None, target: int | None, trial: _Trial) -> None:
+def _move_card(game: Game, card: Ref, target: Ref, trial: _Trial) -> None:
     """`put` (onto a pile or space) or `play` (into play, its own effect not looked into)."""
-    from engine.game.expressions import PileRef
+    from engine.game.refs import PileRef
 
     if card is None:
         raise _Fail

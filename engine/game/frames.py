@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.game.native import mypyc_attr
 
+
+@mypyc_attr(native_class=False)
 class Frame:
     """A unit of work on the stack. Subclasses declare their fields once in `__slots__`;
     copying and saving follow from that declaration."""
@@ -61,12 +64,13 @@ def _saved(name: str, value: Any) -> Any:
 
 def _plain(value: Any) -> Any:
     """A card in a variable (expressions.CardRef) as [code, place]; any other int as an int."""
-    if isinstance(value, int) and type(value) not in (int, bool):
-        place = getattr(value, "place", None)
-        return int(value) if place is None else [int(value), place]
-    return value
+    place = getattr(value, "place", None)  # before any test of its type (see refs.Ref)
+    if type(value) in (int, bool) or not isinstance(value, int):
+        return value
+    return int(value) if place is None else [int(value), place]
 
 
+@mypyc_attr(native_class=False)
 class GameFrame(Frame):
     """The bottom of the stack: the game's setup, then one turn after another. `begun` says
     whether a turn has been played yet (the next one passes the turn on first)."""
@@ -79,6 +83,7 @@ class GameFrame(Frame):
         self.begun = begun
 
 
+@mypyc_attr(native_class=False)
 class ProgramFrame(Frame):
     """One of the game's own programs running for `me`: the setup, or a turn. Blocks inside it
     point at it as their root, as a card's blocks point at the card."""
@@ -94,6 +99,7 @@ class ProgramFrame(Frame):
         self.steps = 0
 
 
+@mypyc_attr(native_class=False)
 class OfferFrame(Frame):
     """`offer cards timed T`: the player may play a card of that timing, or pass. With a
     limit it is asked again after each card while the turn's plays stay under it; without,
@@ -109,6 +115,7 @@ class OfferFrame(Frame):
         self.asked = False
 
 
+@mypyc_attr(native_class=False)
 class CardFrame(Frame):
     """A card being played by `me`: discarded and settled when its effect is done; `halt` stops
     the effect (a cancelling answer, nothing to choose); `target` is the index of the card frame
@@ -134,6 +141,7 @@ class CardFrame(Frame):
         return data
 
 
+@mypyc_attr(native_class=False)
 class BlockFrame(Frame):
     """Statements of one block of a card's effect or a program: the next to run, the
     variables, and the index of the card or program frame it belongs to (`root`)."""
@@ -148,6 +156,7 @@ class BlockFrame(Frame):
         self.root = root
 
 
+@mypyc_attr(native_class=False)
 class LoopFrame(Frame):
     """`for each`: the items, the next one, and the variables the body starts from."""
 
@@ -163,6 +172,7 @@ class LoopFrame(Frame):
         self.root = root
 
 
+@mypyc_attr(native_class=False)
 class RepeatFrame(Frame):
     """`repeat N times`: the rounds left."""
 
@@ -176,6 +186,7 @@ class RepeatFrame(Frame):
         self.root = root
 
 
+@mypyc_attr(native_class=False)
 class BuildFrame(Frame):
     """A build session, one unit a decision: what is left of the budget, the new lots still
     allowed, the units placed on each lot started this session."""
@@ -194,6 +205,7 @@ class BuildFrame(Frame):
         self.must = must
 
 
+@mypyc_attr(native_class=False)
 class ReactFrame(Frame):
     """A player asked whether to answer the card under way (`against`, at frame `root`)."""
 
@@ -206,6 +218,7 @@ class ReactFrame(Frame):
         self.root = root
 
 
+@mypyc_attr(native_class=False)
 class DiscardFrame(Frame):
     """A player to discard `left` more cards of their choice."""
 
@@ -234,7 +247,7 @@ def frame_from_dict(data: dict[str, Any]) -> Frame:
     """A frame from its saved form (already checked by snapshot_check when it came from a file)."""
     cls = FRAME_KINDS[data["t"]]
     frame = object.__new__(cls)
-    for name in cls.__slots__:
+    for name in cls.__slots__:  # (mypyc: not `cls.__slots__`)
         value: Any = data.get(name, _DEFAULTS.get(name))
         if name == "started":
             value = {int(prop): int(count) for prop, count in value or ()}

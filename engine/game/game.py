@@ -11,11 +11,11 @@ card phase follows. Card effects run on the same frame stack (see interpreter.py
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 from engine.effects import ast
 from engine.effects.limits import MAX_EFFECT_STEPS
-from engine.game.expressions import IN_PLAY, CardRef, PileRef, held_at
+from engine.game.expressions import held_at
 from engine.game.followable import card_is_followable
 from engine.game.frames import (
     BlockFrame,
@@ -33,8 +33,9 @@ from engine.game.frames import (
 )
 from engine.game.interpreter import Interpreter
 from engine.game.messages import Action, Event, IllegalAction
+from engine.game.refs import IN_PLAY, CardRef, PileRef, Ref
 from engine.game.result import Result, rank_players
-from engine.game.rng import GENERATORS, fresh_seed
+from engine.game.rng import GENERATORS, RandomSource, fresh_seed
 from engine.game.rulebook import Rulebook, rulebook_for
 from engine.game.state import copy_state
 from engine.variant.model import Variant
@@ -58,7 +59,12 @@ class Game:
 
     # ----- construction ----------------------------------------------------------------------
 
-    def __init__(self, variant: Variant, players: int, seed: int, compat: int = SAVE_FORMAT):
+    def __init__(self, variant: Variant, players: int, seed: int, compat: int = SAVE_FORMAT, rng: Any = None):
+        """The table of a game: the variant's rulebook, names and pile layout for this many
+        players, and its random generator (`rng`, a copy's or a snapshot's, else one from the
+        seed). The state comes after: `start` deals a new game, `copy` and the snapshot fill in
+        theirs. (Every game is made here, never by skipping `__init__`, so that the class can
+        be compiled: scripts/build_accel.py.)"""
         if players not in variant.player_counts:
             raise ValueError(
                 f"{variant.name} is for {', '.join(map(str, variant.player_counts))} players, not {players}"
@@ -66,6 +72,7 @@ class Game:
         self.variant = variant
         self.book: Rulebook = rulebook_for(variant)
         self.texts = self.book.texts(players)
+        self.layout = self.book.layout(players)
         self.interp = Interpreter(self)
         self.n = players
         if compat not in GENERATORS:
@@ -75,12 +82,16 @@ class Game:
         """Offer a card only when it can be followed and does something (rulings.md, 17);
         format 1 games offered it whenever its condition held, and still do."""
         self.seed = seed
-        self.rng = GENERATORS[compat].from_seed(seed)
+        self.rng: RandomSource = GENERATORS[compat].from_seed(seed) if rng is None else rng
+
+    def start(self) -> None:
+        """Set out a new game and play its setup program and first turn up to the first
+        decision (new_game calls it once)."""
+        variant, players = self.variant, self.n
         units = variant.units_for(players)
         self.stacks: list[list[int]] = [[] for _ in variant.properties]
         self.supply: list[int] = [units] * players
         self.start_units = units
-        self.layout = self.book.layout(players)
         self.piles: list[list[int]] = [list(cards) for cards in self.layout.initial]
         """Every pile's cards (as codes, see state.py), slot by slot (piles.py)."""
         self.in_play: list[int] = []
@@ -324,10 +335,7 @@ class Game:
         return None if owner < 0 else owner
 
     def copy(self) -> Game:
-        other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other.interp = Interpreter(other)
-        other.rng = self.rng.copy()
+        other = Game(self.variant, self.n, self.seed, self.compat, self.rng.copy())
         copy_state(self, other)
         other.pending = None if self.pending is None else dict(self.pending)
         other._events = []
@@ -704,7 +712,7 @@ class Game:
                 ops[pc](self, frame, root)
                 if quiet[pc]:
                     continue
-                if self.pending is not None or self.over:
+                if self._stopped():
                     break
                 top = frames[-1]
                 if top is not frame:
@@ -713,6 +721,12 @@ class Game:
                     frame = top
                     root = frames[frame.root]  # type: ignore[assignment]
                     ops, quiet = all_ops[frame.b], all_quiet[frame.b]
+
+    def _stopped(self) -> bool:
+        """Whether the machine must stop: a decision is asked, or the game is over. (A call,
+        not the test written out, where an op just run may have set either: a type checker,
+        and mypyc after it, would take `pending` to be still None there.)"""
+        return self.pending is not None or self.over
 
     def question_at_top(self) -> tuple[str, int, list[Action]] | None:
         """The decision the frame stack stands at, worked out from the state alone, as the
@@ -1061,7 +1075,7 @@ class Game:
 
     # -- cards moved by effects: `put` and `play`
 
-    def _take_card(self, code: int) -> tuple[str, int | None]:
+    def _take_card(self, code: Ref) -> tuple[str, int | None]:
         """Take the card out of where it is: where the effect found it (CardRef.place), or
         else the first place holding a copy. Returns where it was: ("pile", slot), ("space",
         index) or ("play", None); ("nowhere", None) if it is in none of them."""
@@ -1091,7 +1105,7 @@ class Game:
             return "play", None
         return "nowhere", None
 
-    def move_card(self, code: int, target: int, player: int) -> int | None:
+    def move_card(self, code: Ref, target: Ref, player: int) -> int | None:
         """`put K on X`: the card onto a pile (X a PileRef) or a space's stack of cards. Who
         sees which card it is: everyone if it was or goes face up (a space, play, a pile seen
         by everyone); else the one player who may see the pile it goes to or came from."""
@@ -1120,7 +1134,7 @@ class Game:
         self.emit("put", data, private_to)
         return int(target) if onto_pile else -1 - target  # where it now lies (CardRef.place)
 
-    def play_from_anywhere(self, code: int, player: int) -> None:
+    def play_from_anywhere(self, code: Ref, player: int) -> None:
         """`play K`: the card is played by `player` from where it is, as from a hand; it does
         not count as one of the turn's plays (the program decided it, not the player)."""
         if self._take_card(code)[0] == "nowhere":
@@ -1152,7 +1166,7 @@ class Game:
                 self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
                 return
             ops[pc](self, frame, root)
-            if frames[-1] is not frame or self.pending is not None or self.over:
+            if frames[-1] is not frame or self._stopped():
                 return
 
     def _hand_back(self, parent: BlockFrame, env: dict) -> None:
@@ -1279,4 +1293,6 @@ def new_game(variant: Variant, players: int, seed: int | None = None, compat: in
     """A new game: shuffled deck, starting hands dealt, first player found, and the first
     turn's roll made; `game.setup_events` says what happened. Without a seed, one is drawn
     from the operating system's entropy (`game.seed` tells which, to replay the game)."""
-    return Game(variant, players, fresh_seed() if seed is None else seed, compat)
+    game = Game(variant, players, fresh_seed() if seed is None else seed, compat)
+    game.start()
+    return game

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
 from engine.effects.limits import MAX_EFFECT_STEPS, MAX_NUMBER, MAX_REPEAT, clamp
-from engine.game.expressions import CardRef, Fn, collection, compile_expr, each_of
+from engine.game.expressions import Fn, collection, compile_expr, each_of
 from engine.game.followable import continuation_followable, segments_after
 from engine.game.frames import (
     BlockFrame,
@@ -26,6 +26,7 @@ from engine.game.frames import (
     RepeatFrame,
     RootFrame,
 )
+from engine.game.refs import CardRef
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -124,7 +125,7 @@ class Interpreter:
             return chooser, "number", list(range(low, high + 1))
         return chooser, "zone", list(self.game.book.zone_ids)
 
-    def offer_choice(self, f: BlockFrame, root: CardFrame, var: str, what: str, options: list, chooser: int | None) -> None:
+    def offer_choice(self, f: BlockFrame, root: RootFrame, var: str, what: str, options: list, chooser: int | None) -> None:
         g = self.game
         if not options or chooser is None:
             g.emit("no_choice", {"card": g.source_of(root)})

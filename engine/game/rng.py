@@ -19,7 +19,7 @@ import hashlib
 import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -40,7 +40,7 @@ class Rng:
 
     __slots__ = ("key", "position", "_hasher", "_words", "_index")
 
-    kind = "blake2b"
+    kind: ClassVar[str] = "blake2b"
     """How a snapshot names this generator."""
 
     def __init__(self, key: bytes, position: int = 0):
@@ -112,7 +112,7 @@ class Lcg64:
 
     __slots__ = ("state",)
 
-    kind = "lcg64"
+    kind: ClassVar[str] = "lcg64"
 
     def __init__(self, state: int):
         self.state = state & _MASK
@@ -144,6 +144,16 @@ class Lcg64:
 
 
 Generator = Rng | Lcg64
+
+class RandomSource(Protocol):
+    """What a game asks of its generator. A game's `rng` is typed by this, not by a class,
+    so that a test's scripted generator stands in for it in the compiled kernel too."""
+
+    def below(self, n: int) -> int: ...
+    def shuffle(self, items: MutableSequence[Any]) -> None: ...
+    def copy(self) -> RandomSource: ...
+    def to_data(self) -> Any: ...
+
 
 GENERATORS: dict[int, type[Rng] | type[Lcg64]] = {1: Lcg64, 2: Rng}
 """The generator of each snapshot format."""

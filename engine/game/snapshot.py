@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game.game import Game
-from engine.game.interpreter import Interpreter
 from engine.game.invariants import broken_invariants
 from engine.game.rng import GENERATORS, generator_from_data
 from engine.game.rulebook import rulebook_for
@@ -105,17 +104,13 @@ def _pending(game: Game, saved: Any) -> dict | None:
 def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
     """A game from snapshot data this program made or checked (restore checks first; the
     bots' sampling builds from the observation of a live game)."""
-    game = Game.__new__(Game)
-    game.variant = variant
-    game.book = rulebook_for(variant)
-    game.n = int(data["players"])
-    game.texts = game.book.texts(game.n)
-    game.layout = game.book.layout(game.n)
-    game.interp = Interpreter(game)
-    game.compat = data["format"]
-    game.only_followable = game.book.only_followable and game.compat > 1
-    game.seed = data["seed"]
-    game.rng = rng if rng is not None else generator_from_data(data["rng"], game.compat)
+    game = Game(
+        variant,
+        int(data["players"]),
+        data["seed"],
+        data["format"],
+        rng if rng is not None else generator_from_data(data["rng"], data["format"]),
+    )
     read_state(game, data)
     pending = data["pending"]
     game.pending = None

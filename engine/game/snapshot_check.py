@@ -488,7 +488,7 @@ class SnapshotChecker:
     def _card_place(self, field: str, place: Any) -> None:
         """Where a card in a variable lay (expressions.CardRef.place): a pile slot, a space
         (-1 - its index), or in play."""
-        from engine.game.expressions import IN_PLAY
+        from engine.game.refs import IN_PLAY
 
         if place == IN_PLAY and type(place) is int:
             return

@@ -145,7 +145,7 @@ def _with_card_refs(frame: Any, game: Game) -> Any:
 
 def _card_ref(value: Any) -> Any:
     """[code, place] (or a bare code) as written by frames._plain, back as a CardRef."""
-    from engine.game.expressions import CardRef
+    from engine.game.refs import CardRef
 
     if value is None:
         return None
