@@ -9,7 +9,9 @@ a burst of other work on a shared machine disturbs one round, not the verdict. R
 
     .venv/bin/python benchmarks/versus.py [--base COMMIT] [--games 200] [--rounds 7]
 
-The default base is the commit before the kernel rework (issue 12).
+The default base is the commit before the kernel rework (issue 12); issue 14 measures against
+`--base 9d1362e`. When this tree's compiled kernel is built (engine/accel.py), it is played
+twice: compiled, and as plain Python (BOARDWALK_PURE=1), so both ratios show.
 """
 
 from __future__ import annotations
@@ -42,12 +44,19 @@ for index in range(games):
         game.apply(actions[rnd.randrange(len(actions))])
         decisions += 1
     turns += game.turn_number
-print(json.dumps({"cpu": time.process_time() - start, "decisions": decisions, "turns": turns}))
+try:
+    from engine.accel import ACTIVE as compiled
+except ImportError:  # a commit from before the compiled kernel
+    compiled = False
+print(json.dumps({"cpu": time.process_time() - start, "decisions": decisions, "turns": turns, "compiled": compiled}))
 """
 
 
-def run_side(tree: Path, variant: str, players: int, games: int, seed: int) -> dict:
+def run_side(tree: Path, variant: str, players: int, games: int, seed: int, pure: bool = False) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    env.pop("BOARDWALK_PURE", None)
+    if pure:
+        env["BOARDWALK_PURE"] = "1"
     done = subprocess.run(
         [sys.executable, "-c", CHILD, variant, str(players), str(games), str(seed)],
         cwd=tree, env=env, capture_output=True, text=True, check=False,
@@ -71,30 +80,44 @@ def main() -> None:
         base_tree = Path(scratch) / "base"
         subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(base_tree), args.base], cwd=ROOT, check=True)
         try:
-            sides = {"base": base_tree, "head": ROOT}
-            rates: dict[str, list[float]] = {"base": [], "head": []}
-            ratios = []
+            sides: dict[str, tuple[Path, bool]] = {"base": (base_tree, False), "head": (ROOT, False)}
+            if _compiled_here():
+                sides["plain"] = (ROOT, True)
+            rates: dict[str, list[float]] = {side: [] for side in sides}
+            ratios: dict[str, list[float]] = {side: [] for side in sides if side != "base"}
             last: dict[str, dict] = {}
             for round_number in range(args.rounds):
-                order = ["base", "head"] if round_number % 2 == 0 else ["head", "base"]
+                order = list(sides) if round_number % 2 == 0 else list(reversed(sides))
                 for side in order:
-                    last[side] = run_side(sides[side], args.variant, args.players, args.games, args.seed)
+                    tree, pure = sides[side]
+                    last[side] = run_side(tree, args.variant, args.players, args.games, args.seed, pure)
                     rates[side].append(args.games / last[side]["cpu"])
-                ratios.append(rates["head"][-1] / rates["base"][-1])
-                print(f"round {round_number + 1}: base {rates['base'][-1]:.0f} games/s, "
-                      f"head {rates['head'][-1]:.0f} games/s, ratio {ratios[-1]:.2f}", flush=True)
+                for side in ratios:
+                    ratios[side].append(rates[side][-1] / rates["base"][-1])
+                print(f"round {round_number + 1}: " + ", ".join(f"{side} {rates[side][-1]:.0f} games/s" for side in sides)
+                      + "; ratios " + ", ".join(f"{side} {ratios[side][-1]:.2f}" for side in ratios), flush=True)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(base_tree)], cwd=ROOT, check=False)
 
     print()
     print(f"{args.variant}, {args.players} players, {args.games} random games per side per round, {args.rounds} rounds")
-    for side, label in (("base", f"base {args.base}"), ("head", "this tree")):
+    labels = {"base": f"base {args.base}", "head": "this tree" + (" (compiled)" if last["head"]["compiled"] else ""),
+              "plain": "this tree (plain Python)"}
+    for side in last:
         per_decision = last[side]["cpu"] / last[side]["decisions"] * 1e6
-        print(f"  {label:<16} median {statistics.median(rates[side]):7.0f} games/s  "
+        print(f"  {labels[side]:<26} median {statistics.median(rates[side]):7.0f} games/s  "
               f"({per_decision:.1f} µs a decision, {last[side]['turns'] / args.games:.1f} turns a game)")
-    print(f"  ratio this tree / base: median {statistics.median(ratios):.2f} "
-          f"(rounds from {min(ratios):.2f} to {max(ratios):.2f})")
+    for side, values in ratios.items():
+        print(f"  ratio {labels[side]} / base: median {statistics.median(values):.2f} "
+              f"(rounds from {min(values):.2f} to {max(values):.2f})")
 
+
+def _compiled_here() -> bool:
+    """Whether this tree's compiled kernel is built and current (engine/accel.py)."""
+    check = "import sys, engine.accel as a; sys.exit(not a.up_to_date())"
+    done = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, check=False,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    return done.returncode == 0
 
 if __name__ == "__main__":
     main()

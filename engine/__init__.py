@@ -12,6 +12,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from engine import accel
+
+accel.activate(__path__)  # the compiled kernel, when it was built from these sources (engine/accel.py)
+
 _EXPORTS = {
     "VariantError": "engine.diagnostics",
     "Game": "engine.game.game",

@@ -1,0 +1,69 @@
+"""The optional compiled kernel: whether this process uses it.
+
+`scripts/build_accel.py` compiles the hot modules of `engine/game` (COMPILED) with mypyc into
+`.accel/` beside the package, with a manifest naming the Python it was built for and the
+SHA-256 of each source it was built from. `engine/__init__.py` calls `activate()` before any
+of the kernel is imported: when the manifest matches this Python and every source as it is
+now, `.accel/engine` goes first on the package's path, so `engine.game.game` and the others
+load compiled; the rest of `engine.game` still loads from its source. A source edited since
+the build, another Python, a missing or unreadable manifest, or BOARDWALK_PURE=1 in the
+environment: the plain Python modules run, with the same games (tests/test_accel.py plays
+both and compares every event). Nothing here is downloaded or shared between users: the
+files are built on this machine into the project folder, like `.venv`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+COMPILED = ("frames", "game", "interpreter", "expressions", "piles", "state", "messages", "followable", "rulebook")
+"""The modules of engine/game compiled: the random-playout hot path and what it calls. (Not
+rng.py: tests script dice with a subclass of its generator, which a compiled class refuses.)"""
+
+PACKAGE = Path(__file__).resolve().parent
+ACCEL_DIR = PACKAGE.parent / ".accel"
+MANIFEST = ACCEL_DIR / "manifest.json"
+PURE_ENV = "BOARDWALK_PURE"
+
+ACTIVE = False
+"""Whether this process runs the compiled kernel (set by `activate`)."""
+
+
+def sources() -> dict[str, str]:
+    """Each compiled module's source path (relative to the project) and its SHA-256."""
+    digests = {}
+    for name in COMPILED:
+        path = PACKAGE / "game" / f"{name}.py"
+        digests[f"engine/game/{name}.py"] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return digests
+
+
+def built_for() -> str:
+    """The Python a build is good for: its version, build and extension suffix."""
+    import importlib.machinery
+
+    return f"{sys.version} {importlib.machinery.EXTENSION_SUFFIXES[0]}"
+
+
+def up_to_date() -> bool:
+    """Whether `.accel/` holds a build of the sources as they are now, for this Python."""
+    try:
+        manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+        return bool(manifest.get("python") == built_for() and manifest.get("sources") == sources())
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def activate(package_path: list[str]) -> bool:
+    """Put the compiled kernel first on `engine`'s path when it is up to date and wanted."""
+    global ACTIVE
+    if os.environ.get(PURE_ENV) == "1" or not up_to_date():
+        return False
+    package_path.insert(0, str(ACCEL_DIR / "engine"))
+    ACTIVE = True
+    return True
+
