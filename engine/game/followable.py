@@ -31,7 +31,7 @@ from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
 from engine.game.expressions import Fn, compile_expr
 from engine.game.frames import BlockFrame, BuildFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame
-from engine.game.refs import Ref
+from engine.game.refs import PileRef, Ref
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -524,8 +524,6 @@ game's own words) does nothing here. A new statement that changes the game goes 
 
 def _move_card(game: Game, card: Ref, target: Ref, trial: _Trial) -> None:
     """`put` (onto a pile or space) or `play` (into play, its own effect not looked into)."""
-    from engine.game.refs import PileRef
-
     if card is None:
         raise _Fail
     places = [*game.piles, *(game.stacks if game.book.cards_stacked else ()), game.in_play]

@@ -52,7 +52,7 @@ def _copied(value: Any) -> Any:
 
 
 def _saved(name: str, value: Any) -> Any:
-    """Plain data: an int marked as a card (expressions.CardRef) is written as the int."""
+    """Plain data: an int marked as a card (refs.CardRef) is written as the int."""
     if name == "started":
         return [[prop, count] for prop, count in sorted(value.items())]
     if type(value) is dict:
@@ -63,7 +63,7 @@ def _saved(name: str, value: Any) -> Any:
 
 
 def _plain(value: Any) -> Any:
-    """A card in a variable (expressions.CardRef) as [code, place]; any other int as an int."""
+    """A card in a variable (refs.CardRef) as [code, place]; any other int as an int."""
     place = getattr(value, "place", None)  # before any test of its type (see refs.Ref)
     if type(value) in (int, bool) or not isinstance(value, int):
         return value
@@ -247,7 +247,7 @@ def frame_from_dict(data: dict[str, Any]) -> Frame:
     """A frame from its saved form (already checked by snapshot_check when it came from a file)."""
     cls = FRAME_KINDS[data["t"]]
     frame = object.__new__(cls)
-    for name in cls.__slots__:  # (mypyc: not `cls.__slots__`)
+    for name in cls.__slots__:
         value: Any = data.get(name, _DEFAULTS.get(name))
         if name == "started":
             value = {int(prop): int(count) for prop, count in value or ()}

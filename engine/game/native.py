@@ -2,10 +2,10 @@
 
 scripts/build_accel.py compiles the hot modules of `engine/game` into an optional accelerator
 (engine/accel.py decides whether it is used); the same source runs as plain Python without it,
-and gives the same games. A class that code elsewhere extends or builds without `__init__`
-(`Game.copy`, the snapshot), or whose fields are read by name, is marked
-`@mypyc_attr(native_class=False)`: compiled methods, ordinary Python instances. Without
-mypy_extensions installed (an install without the test tools) the mark does nothing.
+and gives the same games. A class whose instances are made without `__init__` or whose
+fields are read by name from `__slots__` (the frames: copied and saved field by field) is
+marked `@mypyc_attr(native_class=False)`: compiled methods, ordinary Python instances.
+Without mypy_extensions installed (an install without the test tools) the mark does nothing.
 """
 
 from __future__ import annotations

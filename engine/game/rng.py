@@ -145,6 +145,7 @@ class Lcg64:
 
 Generator = Rng | Lcg64
 
+
 class RandomSource(Protocol):
     """What a game asks of its generator. A game's `rng` is typed by this, not by a class,
     so that a test's scripted generator stands in for it in the compiled kernel too."""

@@ -467,7 +467,7 @@ class SnapshotChecker:
             return  # "nobody": an owner of a vacant lot, a roll-off with no one left
         if kind == "player":
             self.player(field, value)
-        elif kind == "card":  # [code, where it was] (expressions.CardRef), or a bare code
+        elif kind == "card":  # [code, where it was] (refs.CardRef), or a bare code
             if type(value) is list:
                 if len(value) != 2:
                     raise damaged(field, "a card is [code, place]")
@@ -486,7 +486,7 @@ class SnapshotChecker:
             self.whole(field, value, -MAX_NUMBER, MAX_NUMBER)
 
     def _card_place(self, field: str, place: Any) -> None:
-        """Where a card in a variable lay (expressions.CardRef.place): a pile slot, a space
+        """Where a card in a variable lay (refs.CardRef.place): a pile slot, a space
         (-1 - its index), or in play."""
         from engine.game.refs import IN_PLAY
 

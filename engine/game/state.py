@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.game.frames import frame_from_dict
+from engine.game.refs import CardRef
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -131,7 +132,7 @@ def read_state(game: Game, data: dict[str, Any]) -> None:
 
 def _with_card_refs(frame: Any, game: Game) -> Any:
     """A frame read back from plain data, its card variables (and a loop's cards) marked as
-    cards again, as the effect made them (expressions.CardRef)."""
+    cards again, as the effect made them (refs.CardRef)."""
 
     env = getattr(frame, "env", None)
     if env:
@@ -145,8 +146,6 @@ def _with_card_refs(frame: Any, game: Game) -> Any:
 
 def _card_ref(value: Any) -> Any:
     """[code, place] (or a bare code) as written by frames._plain, back as a CardRef."""
-    from engine.game.refs import CardRef
-
     if value is None:
         return None
     if isinstance(value, list):
