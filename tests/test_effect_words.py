@@ -106,6 +106,14 @@ def test_a_pile_cannot_be_named_by_let_and_this_is_only_in_cards():
     ]
 
 
+def test_a_program_cannot_offer_a_reaction_since_no_card_is_being_played():
+    # a reaction answers a card (rules texts: "played in response to"); in the turn there is none
+    assert messages("offer reaction to me", program=True) == [
+        "'offer reaction' only works in a card's effect: a reaction answers a card being played"
+    ]
+    assert messages("offer reaction to me") == []
+
+
 # ----- in play ----------------------------------------------------------------------------------
 
 HOUSE_RULE = f"""

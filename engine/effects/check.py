@@ -476,6 +476,8 @@ class _Checker:
         self.expect(node.amount, "number", scope, "the amount")
 
     def stmt_OfferReaction(self, node: ast.OfferReaction, scope: _Scope) -> None:
+        if self.context.in_program:
+            self.report(node, "'offer reaction' only works in a card's effect: a reaction answers a card being played")
         self.expect(node.player, "player", scope, "who may react")
 
     def stmt_Cancel(self, node: ast.Cancel, scope: _Scope) -> None:

@@ -65,7 +65,7 @@ def _name(e: ast.Name, cache) -> Fn:
     if name == "this":
         return _this
 
-    def named(g, env, me):
+    def named(g: Game, env: dict, me: int) -> Any:
         """A variable, or else a counter, or else a zone id or a die's symbol (the checker
         forbids variables named like any of these)."""
         if name in env:
@@ -100,7 +100,7 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
     empty = None if e.attribute in ("top", "owner", "zone") else 0
     name = _variable(e.subject)
     if e.attribute == "top" and name is not None:
-        def top_of_variable(g, env, me):
+        def top_of_variable(g: Game, env: dict, me: int) -> Any:
             stack = g.stacks[env[name]]
             if not stack:
                 return None
@@ -113,7 +113,7 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
             return lambda g, env, me: empty if me is None else getattr(g, field)[me]
         return lambda g, env, me: empty if me is None else getter(g, me)
 
-    def attribute(g, env, me):
+    def attribute(g: Game, env: dict, me: int) -> Any:
         value = subject(g, env, me)
         return empty if value is None else getter(g, value)
 
@@ -158,7 +158,7 @@ def _units_on(e: ast.UnitsOn | ast.HasUnits, cache) -> Fn:
     player = compile_expr(e.player, cache)
     prop = compile_expr(e.property, cache)
 
-    def units_on(g, env, me):
+    def units_on(g: Game, env: dict, me: int) -> Any:
         x, p = player(g, env, me), prop(g, env, me)
         return 0 if x is None or p is None else g.stacks[p].count(x)
 
@@ -175,7 +175,7 @@ def _count(e: ast.Count, cache) -> Fn:
     where = None if e.where is None else compile_expr(e.where, cache)
     kind, var = e.kind, e.var
     if kind == "card" and where is None and e.total is None and zone is not None:
-        def size_of(g, env, me):  # how many cards a pile or a space holds: no list is made
+        def size_of(g: Game, env: dict, me: int) -> Any:  # how many cards a pile or a space holds: no list is made
             place = zone(g, env, me)
             if place is None:
                 return 0
@@ -186,7 +186,7 @@ def _count(e: ast.Count, cache) -> Fn:
         return lambda g, env, me: len(collection(g, kind, var, zone, where, env, me))
     value = compile_expr(e.total, cache)
 
-    def total(g, env, me):
+    def total(g: Game, env: dict, me: int) -> Any:
         scoped = dict(env)
         result = 0
         for item in collection(g, kind, var, zone, where, env, me):
@@ -204,7 +204,7 @@ def _arith(e: ast.Arith, cache) -> Fn:
     left, right, op = compile_expr(e.left, cache), compile_expr(e.right, cache), _ARITH[e.op]
     low, high = -MAX_NUMBER, MAX_NUMBER
 
-    def arith(g, env, me):
+    def arith(g: Game, env: dict, me: int) -> Any:
         value = op(left(g, env, me) or 0, right(g, env, me) or 0)
         return value if low <= value <= high else clamp(value)
 
@@ -276,15 +276,15 @@ def _rule(e: ast.Rule, cache) -> Fn:
 def _of_player(e: ast.OfPlayer, cache) -> Fn:
     subject, counter = compile_expr(e.subject, cache), e.counter
 
-    def counter_of(g, env, me):
+    def counter_of(g: Game, env: dict, me: int) -> Any:
         player = subject(g, env, me)
         return 0 if player is None else g.player_counters[counter][player]
 
-    def pile_of(g, env, me):
+    def pile_of(g: Game, env: dict, me: int) -> Any:
         owner = subject(g, env, me)
         return None if owner is None else PileRef(g.layout.base[counter] + owner)
 
-    def of_player(g, env, me):
+    def of_player(g: Game, env: dict, me: int) -> Any:
         """A counter or a pile of the player (or space); which one is known once a game has
         its piles, so the first call picks and the rest go straight there."""
         nonlocal of_player
@@ -297,7 +297,7 @@ def _of_player(e: ast.OfPlayer, cache) -> Fn:
 def _top_card(e: ast.TopCard, cache) -> Fn:
     subject = compile_expr(e.subject, cache)
 
-    def top_card(g, env, me):
+    def top_card(g: Game, env: dict, me: int) -> Any:
         place = subject(g, env, me)
         if place is None:
             return None
@@ -332,7 +332,7 @@ def _word(e: ast.Word, cache) -> Fn:
 def _has_word(e: ast.HasWord, cache) -> Fn:
     subject, word = compile_expr(e.subject, cache), e.word
 
-    def has_word(g, env, me):
+    def has_word(g: Game, env: dict, me: int) -> Any:
         value = subject(g, env, me)
         if type(value) is CardRef:
             return word in g.book.card_tags[value % g.book.kinds]

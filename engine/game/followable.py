@@ -249,7 +249,7 @@ def _player(expr: ast.Expr | None, book: Rulebook) -> Fn:
 def _t_let(s: ast.Let, book: Rulebook) -> TrialStep:
     value, var = compile_expr(s.value, book.compiled), s.var
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         env[var] = value(game, env, me)
 
     return step
@@ -262,7 +262,7 @@ def _t_roll_zone(s: ast.RollZone, book: Rulebook) -> TrialStep:
 def _t_choose(s: ast.Choose, book: Rulebook) -> TrialStep:
     chooser, var, alike = _fn(s.chooser, book), s.var, id(s) in book.alike_choices
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         if chooser is not None and chooser(game, env, me) is None:
             raise _Fail
         found = game.interp.each_of(s, env, me)  # nothing to choose: no branch succeeds
@@ -272,7 +272,7 @@ def _t_choose(s: ast.Choose, book: Rulebook) -> TrialStep:
 
 
 def _t_choose_value(s: ast.ChooseNumber | ast.ChooseWord, book: Rulebook) -> TrialStep:
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         chooser, _, options = game.interp.choice(s, BlockFrame(0, env, 0), CardFrame(0, me))
         if chooser is None or not options:
             raise _Fail
@@ -286,7 +286,7 @@ def _t_roll_dice(s: ast.RollDice, book: Rulebook) -> TrialStep:
 
 
 def _t_roll_off(s: ast.RollOff, book: Rulebook) -> TrialStep:
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         candidates: list[int | None] = list(game.players_from(me))
         if s.group == "opponents":
             candidates = [p for p in candidates if p != me]
@@ -299,7 +299,7 @@ def _t_if(s: ast.If, book: Rulebook) -> TrialStep:
     test = compile_expr(s.condition, book.compiled)
     then_block, else_block = (book.blocks[b] for b in book.child_blocks[id(s)])
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         stack.append((then_block if test(game, env, me) else else_block, 0, dict(env)))
 
     return step
@@ -309,9 +309,12 @@ def _t_for_each(s: ast.ForEach, book: Rulebook) -> TrialStep:
     (body,) = (book.blocks[b] for b in book.child_blocks[id(s)])
     var = s.var
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         items = game.interp.collection(s.kind, var, s.zone, s.where, env, me)
-        stack.extend((body, 0, {**env, var: item}) for item in reversed(items))
+        for item in items[::-1]:  # (not reversed(): mypyc cannot compile it over an untyped list)
+            scoped = dict(env)
+            scoped[var] = item
+            stack.append((body, 0, scoped))
 
     return step
 
@@ -320,7 +323,7 @@ def _t_repeat(s: ast.Repeat, book: Rulebook) -> TrialStep:
     (body,) = (book.blocks[b] for b in book.child_blocks[id(s)])
     times, test = _fn(s.times, book), _fn(s.test, book)
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         if times is None:  # `repeat while`: the first round, when its test holds now
             rounds = 1 if test is not None and test(game, env, me) else 0
         else:
@@ -335,7 +338,7 @@ def _t_repeat(s: ast.Repeat, book: Rulebook) -> TrialStep:
 def _t_build_units(s: ast.BuildUnits, book: Rulebook) -> TrialStep:
     count, prop, player = compile_expr(s.count, book.compiled), compile_expr(s.property, book.compiled), _player(s.player, book)
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         n = min(count(game, env, me) or 0, MAX_REPEAT)
         where, who = prop(game, env, me), player(game, env, me)
         if where is None or who is None or n > game.supply[who]:
@@ -347,7 +350,7 @@ def _t_build_units(s: ast.BuildUnits, book: Rulebook) -> TrialStep:
 
 
 def _t_build_session(s: ast.BuildSession, book: Rulebook) -> TrialStep:
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         _build_session(game, s, lambda expr: game.interp.evaluate(expr, env, me), me, trial)
 
     return step
@@ -356,7 +359,7 @@ def _t_build_session(s: ast.BuildSession, book: Rulebook) -> TrialStep:
 def _t_remove_top(s: ast.RemoveTop, book: Rulebook) -> TrialStep:
     prop = compile_expr(s.property, book.compiled)
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         where = prop(game, env, me)
         stacks, supply = game.stacks, game.supply
         if where is None or not stacks[where]:
@@ -373,7 +376,7 @@ def _t_remove_top(s: ast.RemoveTop, book: Rulebook) -> TrialStep:
 def _t_remove_all(s: ast.RemoveAll, book: Rulebook) -> TrialStep:
     prop, keep_fn = compile_expr(s.property, book.compiled), _fn(s.except_player, book)
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         where = prop(game, env, me)
         keep = None if keep_fn is None else keep_fn(game, env, me)
         stacks, supply = game.stacks, game.supply
@@ -392,7 +395,7 @@ def _t_remove_all(s: ast.RemoveAll, book: Rulebook) -> TrialStep:
 def _t_move_top(s: ast.MoveTop, book: Rulebook) -> TrialStep:
     source_fn, target_fn = compile_expr(s.source, book.compiled), compile_expr(s.target, book.compiled)
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         source, target = source_fn(game, env, me), target_fn(game, env, me)
         stacks = game.stacks
         if source is None or target is None or source == target or not stacks[source]:
@@ -407,7 +410,7 @@ def _t_move_top(s: ast.MoveTop, book: Rulebook) -> TrialStep:
 def _t_draw(s: ast.Draw, book: Rulebook) -> TrialStep:
     count, player_fn = compile_expr(s.count, book.compiled), _player(s.player, book)
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         player = player_fn(game, env, me)
         for _ in range(min(count(game, env, me) or 0, MAX_REPEAT)):
             if player is None:
@@ -429,7 +432,7 @@ def _t_draw(s: ast.Draw, book: Rulebook) -> TrialStep:
 def _t_discard(s: ast.Discard, book: Rulebook) -> TrialStep:
     count, player_fn = compile_expr(s.count, book.compiled), _player(s.player, book)
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         player = player_fn(game, env, me)
         for _ in range(min(count(game, env, me) or 0, MAX_REPEAT)):
             if player is None or not game.hand(player):
@@ -446,7 +449,7 @@ def _t_discard(s: ast.Discard, book: Rulebook) -> TrialStep:
 def _t_add_to(s: ast.AddTo, book: Rulebook) -> TrialStep:
     amount, subject, counter = compile_expr(s.amount, book.compiled), _fn(s.subject, book), s.counter
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         if subject is None:
             trial.touch(game.counters, counter)
             game.counters[counter] += amount(game, env, me) or 0
@@ -463,7 +466,7 @@ def _t_add_to(s: ast.AddTo, book: Rulebook) -> TrialStep:
 def _t_set_counter(s: ast.SetCounter, book: Rulebook) -> TrialStep:
     value, subject, counter = compile_expr(s.value, book.compiled), _fn(s.subject, book), s.counter
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         numbers: Any = game.counters
         key: Any = counter
         if subject is not None:
@@ -480,14 +483,14 @@ def _t_put(s: ast.Put | ast.PlayCard, book: Rulebook) -> TrialStep:
     card = compile_expr(s.card, book.compiled)
     target = _fn(s.target, book) if isinstance(s, ast.Put) else None
 
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         _move_card(game, card(game, env, me), None if target is None else target(game, env, me), trial)
 
     return step
 
 
 def _t_cancel(s: ast.Cancel, book: Rulebook) -> TrialStep:
-    def step(game, env, me, stack, trial):
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         trial.touch(trial, "cancelled")
         trial.cancelled = True  # the card answered is stopped: that is a change
 

@@ -1,5 +1,5 @@
-"""The frames of the machine's stack: small slotted records, one class per kind of work under
-way, each able to write itself as plain data and be read back.
+"""The frames of the machine's stack: small records, one class per kind of work under way,
+each able to copy itself, write itself as plain data and be read back.
 
 Every bit of progress the game makes between two decisions lives in a frame: where the turn
 and a card's effect have got to and their variables, the rounds a loop has left, what a build
@@ -7,38 +7,37 @@ session has placed. So a game stopped at any decision (mid-card included) is pla
 frame, saved as JSON, restored. Only the machine (`Game._advance` and the statements it runs)
 pushes and pops them. Their saved form is a dict with a "t" naming the kind, checked field by
 field on restore (`snapshot_check`).
+
+Each class declares its fields once, in `fields`, in the order a save writes them, and takes
+every one of them by name in `__init__`: copying, saving and reading back follow from that
+list. They are compiled as native classes by the optional kernel (engine/accel.py), so the
+machine reads a field as a C struct member, not through a dictionary of slots.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.game.native import mypyc_attr
 
-
-@mypyc_attr(native_class=False)
 class Frame:
-    """A unit of work on the stack. Subclasses declare their fields once in `__slots__`;
-    copying and saving follow from that declaration."""
+    """A unit of work on the stack."""
 
-    __slots__: tuple[str, ...] = ()
+    fields: ClassVar[tuple[str, ...]] = ()
+    """Every field, in the order a save writes them; `__init__` takes each by this name."""
     kind: ClassVar[str] = ""
     """The "t" of the saved form."""
 
     def copy(self) -> Frame:
-        twin = object.__new__(type(self))
-        for name in self.__slots__:
-            setattr(twin, name, _copied(getattr(self, name)))
-        return twin
+        return type(self)(**{name: _copied(getattr(self, name)) for name in self.fields})
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"t": self.kind}
-        for name in self.__slots__:
+        for name in self.fields:
             data[name] = _saved(name, getattr(self, name))
         return data
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.fields)
         return f"{type(self).__name__}({fields})"
 
 
@@ -70,12 +69,11 @@ def _plain(value: Any) -> Any:
     return int(value) if place is None else [int(value), place]
 
 
-@mypyc_attr(native_class=False)
 class GameFrame(Frame):
     """The bottom of the stack: the game's setup, then one turn after another. `begun` says
     whether a turn has been played yet (the next one passes the turn on first)."""
 
-    __slots__ = ("phase", "begun")
+    fields = ("phase", "begun")
     kind = "game"
 
     def __init__(self, phase: str = "setup", begun: bool = False):
@@ -83,55 +81,51 @@ class GameFrame(Frame):
         self.begun = begun
 
 
-@mypyc_attr(native_class=False)
-class ProgramFrame(Frame):
+class RootFrame(Frame):
+    """What a block's `root` points at: a card or a program whose statements it runs. `me` is
+    who runs it; `halt` stops it (a cancelling answer, nothing to choose, `stop`); `target`
+    is the index of the card frame an answer is played against; `steps` counts its
+    statements against the effect limit."""
+
+    def __init__(self, me: int, halt: bool = False, target: int | None = None, steps: int = 0):
+        self.me = me
+        self.halt = halt
+        self.target = target
+        self.steps = steps
+
+
+class ProgramFrame(RootFrame):
     """One of the game's own programs running for `me`: the setup, or a turn. Blocks inside it
     point at it as their root, as a card's blocks point at the card."""
 
-    __slots__ = ("program", "me", "halt", "target", "steps")
+    fields = ("program", "me", "halt", "target", "steps")
     kind = "run"
 
-    def __init__(self, program: str, me: int):
+    def __init__(self, program: str, me: int, halt: bool = False, target: int | None = None, steps: int = 0):
         self.program = program
-        self.me = me
-        self.halt = False
-        self.target: int | None = None
-        self.steps = 0
+        self.me = me  # RootFrame's fields, set here without a call (a turn makes one)
+        self.halt = halt
+        self.target = target
+        self.steps = steps
 
 
-@mypyc_attr(native_class=False)
-class OfferFrame(Frame):
-    """`offer cards timed T`: the player may play a card of that timing, or pass. With a
-    limit it is asked again after each card while the turn's plays stay under it; without,
-    once."""
+class CardFrame(RootFrame):
+    """A card being played by `me`: discarded and settled when its effect is done; `acted`,
+    whether it has changed the game in an earlier decision (so a cancel stops the rest of it).
+    Its blocks point at it as their root."""
 
-    __slots__ = ("player", "timing", "limit", "asked")
-    kind = "offer"
-
-    def __init__(self, player: int, timing: str, limit: int | None):
-        self.player = player
-        self.timing = timing
-        self.limit = limit
-        self.asked = False
-
-
-@mypyc_attr(native_class=False)
-class CardFrame(Frame):
-    """A card being played by `me`: discarded and settled when its effect is done; `halt` stops
-    the effect (a cancelling answer, nothing to choose); `target` is the index of the card frame
-    an answer is played against; `acted`, whether it has changed the game in an earlier
-    decision (so a cancel stops the rest of it). Its blocks point at it as their root."""
-
-    __slots__ = ("c", "me", "halt", "target", "steps", "acted")
+    fields = ("c", "me", "halt", "target", "steps", "acted")
     kind = "card"
 
-    def __init__(self, c: int, me: int, target: int | None = None):
+    def __init__(
+        self, c: int, me: int, target: int | None = None, halt: bool = False, steps: int = 0, acted: bool = False
+    ):
         self.c = c
-        self.me = me
-        self.halt = False
+        self.me = me  # RootFrame's fields, set here without a call (a card makes one)
+        self.halt = halt
         self.target = target
-        self.steps = 0
-        self.acted = False
+        self.steps = steps
+        self.acted = acted
 
     def to_dict(self) -> dict[str, Any]:
         """`acted` only when true: a save stays as saves were before it was kept."""
@@ -141,12 +135,26 @@ class CardFrame(Frame):
         return data
 
 
-@mypyc_attr(native_class=False)
+class OfferFrame(Frame):
+    """`offer cards timed T`: the player may play a card of that timing, or pass. With a
+    limit it is asked again after each card while the turn's plays stay under it; without,
+    once."""
+
+    fields = ("player", "timing", "limit", "asked")
+    kind = "offer"
+
+    def __init__(self, player: int, timing: str, limit: int | None, asked: bool = False):
+        self.player = player
+        self.timing = timing
+        self.limit = limit
+        self.asked = asked
+
+
 class BlockFrame(Frame):
     """Statements of one block of a card's effect or a program: the next to run, the
     variables, and the index of the card or program frame it belongs to (`root`)."""
 
-    __slots__ = ("b", "pc", "env", "root")
+    fields = ("b", "pc", "env", "root")
     kind = "blk"
 
     def __init__(self, b: int, env: dict, root: int, pc: int = 0):
@@ -156,27 +164,25 @@ class BlockFrame(Frame):
         self.root = root
 
 
-@mypyc_attr(native_class=False)
 class LoopFrame(Frame):
     """`for each`: the items, the next one, and the variables the body starts from."""
 
-    __slots__ = ("b", "var", "items", "i", "env", "root")
+    fields = ("b", "var", "items", "i", "env", "root")
     kind = "loop"
 
-    def __init__(self, b: int, var: str, items: list, env: dict, root: int):
+    def __init__(self, b: int, var: str, items: list, env: dict, root: int, i: int = 0):
         self.b = b
         self.var = var
         self.items = items
-        self.i = 0
+        self.i = i
         self.env = env
         self.root = root
 
 
-@mypyc_attr(native_class=False)
 class RepeatFrame(Frame):
     """`repeat N times`: the rounds left."""
 
-    __slots__ = ("b", "left", "env", "root")
+    fields = ("b", "left", "env", "root")
     kind = "rep"
 
     def __init__(self, b: int, left: int, env: dict, root: int):
@@ -186,30 +192,38 @@ class RepeatFrame(Frame):
         self.root = root
 
 
-@mypyc_attr(native_class=False)
 class BuildFrame(Frame):
     """A build session, one unit a decision: what is left of the budget, the new lots still
     allowed, the units placed on each lot started this session."""
 
-    __slots__ = ("player", "budget", "zone", "lots", "per_lot", "started", "placed", "must")
+    fields = ("player", "budget", "zone", "lots", "per_lot", "started", "placed", "must")
     kind = "build"
 
-    def __init__(self, player: int, budget: int, zone: str | None, lots: int | None, per_lot: int | None, must: bool):
+    def __init__(
+        self,
+        player: int,
+        budget: int,
+        zone: str | None,
+        lots: int | None,
+        per_lot: int | None,
+        must: bool,
+        started: dict[int, int] | None = None,
+        placed: int = 0,
+    ):
         self.player = player
         self.budget = budget
         self.zone = zone
         self.lots = lots
         self.per_lot = per_lot
-        self.started: dict[int, int] = {}
-        self.placed = 0
+        self.started: dict[int, int] = {} if started is None else started
+        self.placed = placed
         self.must = must
 
 
-@mypyc_attr(native_class=False)
 class ReactFrame(Frame):
     """A player asked whether to answer the card under way (`against`, at frame `root`)."""
 
-    __slots__ = ("player", "against", "root")
+    fields = ("player", "against", "root")
     kind = "react"
 
     def __init__(self, player: int, against: int, root: int):
@@ -218,11 +232,10 @@ class ReactFrame(Frame):
         self.root = root
 
 
-@mypyc_attr(native_class=False)
 class DiscardFrame(Frame):
     """A player to discard `left` more cards of their choice."""
 
-    __slots__ = ("player", "left")
+    fields = ("player", "left")
     kind = "discard"
 
     def __init__(self, player: int, left: int):
@@ -246,14 +259,10 @@ _DEFAULTS: dict[str, Any] = {"steps": 0, "acted": False}
 def frame_from_dict(data: dict[str, Any]) -> Frame:
     """A frame from its saved form (already checked by snapshot_check when it came from a file)."""
     cls = FRAME_KINDS[data["t"]]
-    frame = object.__new__(cls)
-    for name in cls.__slots__:
+    values: dict[str, Any] = {}
+    for name in cls.fields:
         value: Any = data.get(name, _DEFAULTS.get(name))
         if name == "started":
             value = {int(prop): int(count) for prop, count in value or ()}
-        setattr(frame, name, _copied(value))
-    return frame
-
-
-RootFrame = CardFrame | ProgramFrame
-"""What a block's `root` points at: the card or program whose statements it runs."""
+        values[name] = _copied(value)
+    return cls(**values)

@@ -662,7 +662,9 @@ class Game:
 
     def source_of(self, root: RootFrame) -> str:
         """The card (by id) or program (by name) a block belongs to, for the log."""
-        return self.variant.cards[root.c % self.book.kinds].id if isinstance(root, CardFrame) else root.program
+        if isinstance(root, CardFrame):
+            return self.variant.cards[root.c % self.book.kinds].id
+        return cast(ProgramFrame, root).program
 
     def _finish(self, reason: str, player: int | None) -> None:
         self.over = True

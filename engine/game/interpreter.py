@@ -86,7 +86,7 @@ class Interpreter:
     # ----- statements ------------------------------------------------------------------------
 
 
-    def _choose(self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord, f, root):
+    def _choose(self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord, f: BlockFrame, root: RootFrame) -> None:
         chooser, what, options = self.offered_choice(s, f, root)
         self.offer_choice(f, root, s.var, what, options, chooser)
 
@@ -152,7 +152,7 @@ class Interpreter:
         # who may know, which it was
         self.game.emit("choose", {"player": chooser, "what": what, "value": value}, self._secret(what, value, chooser))
 
-    def _roll_zone(self, s: ast.RollZone, f, root):
+    def _roll_zone(self, s: ast.RollZone, f: BlockFrame, root: RootFrame) -> None:
         g = self.game
         me = root.me
         die = g.book.dice[g.book.zone_die]  # type: ignore[index]  # the checker asks for one
@@ -168,7 +168,7 @@ class Interpreter:
         chooser, what, options = self.offered_choice(s, f, root)  # wild, or fortune a hundred times
         self.offer_choice(f, root, s.var, what, options, chooser)
 
-    def _roll_dice(self, s: ast.RollDice, f, root):
+    def _roll_dice(self, s: ast.RollDice, f: BlockFrame, root: RootFrame) -> None:
         me = root.me
         player = me if s.player is None else self.evaluate(s.player, f.env, me)
         dice = self.game.roll_number_dice()
@@ -176,7 +176,7 @@ class Interpreter:
         f.env[s.var] = sum(dice)
         f.pc += 1
 
-    def _roll_off(self, s: ast.RollOff, f, root):
+    def _roll_off(self, s: ast.RollOff, f: BlockFrame, root: RootFrame) -> None:
         g = self.game
         me = root.me
         candidates = g.players_from(me)
@@ -198,7 +198,7 @@ class Interpreter:
         f.env[s.var] = winner
         f.pc += 1
 
-    def _build_units(self, s: ast.BuildUnits, f, root):
+    def _build_units(self, s: ast.BuildUnits, f: BlockFrame, root: RootFrame) -> None:
         me = root.me
         f.pc += 1
         count = self.evaluate(s.count, f.env, me) or 0
@@ -208,13 +208,13 @@ class Interpreter:
             return
         self.game.place(player, prop, min(count, MAX_REPEAT))
 
-    def _remove_top(self, s: ast.RemoveTop, f, root):
+    def _remove_top(self, s: ast.RemoveTop, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         prop = self.evaluate(s.property, f.env, root.me)
         if prop is not None:
             self.game.remove_top(prop)
 
-    def _remove_all(self, s: ast.RemoveAll, f, root):
+    def _remove_all(self, s: ast.RemoveAll, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         prop = self.evaluate(s.property, f.env, me)
@@ -222,7 +222,7 @@ class Interpreter:
         if prop is not None:
             self.game.remove_all(prop, keep)
 
-    def _move_top(self, s: ast.MoveTop, f, root):
+    def _move_top(self, s: ast.MoveTop, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         source = self.evaluate(s.source, f.env, me)
@@ -230,7 +230,7 @@ class Interpreter:
         if source is not None and target is not None and source != target:
             self.game.move_top(source, target)
 
-    def _draw(self, s: ast.Draw, f, root):
+    def _draw(self, s: ast.Draw, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         player = me if s.player is None else self.evaluate(s.player, f.env, me)
@@ -238,7 +238,7 @@ class Interpreter:
         for _ in range(count):
             self.game.draw(player, s.because or "")
 
-    def _discard(self, s: ast.Discard, f, root):
+    def _discard(self, s: ast.Discard, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         player = me if s.player is None else self.evaluate(s.player, f.env, me)
@@ -246,7 +246,7 @@ class Interpreter:
         if player is not None and count > 0:
             self.game.frames.append(DiscardFrame(player, count))
 
-    def _add_to(self, s: ast.AddTo, f, root):
+    def _add_to(self, s: ast.AddTo, f: BlockFrame, root: RootFrame) -> None:
         """The budget, like any number, stays within ±MAX_NUMBER: `add budget to budget`
         doubles it with no arithmetic to hold it back."""
         f.pc += 1
@@ -258,16 +258,18 @@ class Interpreter:
         amount = self.evaluate(s.amount, f.env, me) or 0
         g.add_to(s.counter, whose, clamp(current + amount) - current)
 
-    def _offer_reaction(self, s: ast.OfferReaction, f, root):
+    def _offer_reaction(self, s: ast.OfferReaction, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         player = self.evaluate(s.player, f.env, me)
         g = self.game
+        if not isinstance(root, CardFrame):  # the checker allows it in a card's effect only
+            return
         kind = root.c % g.book.kinds
         if player is not None and player != me and g.book.reactions_to[kind]:
             g.frames.append(ReactFrame(player, kind, f.root))
 
-    def _cancel(self, s: ast.Cancel, f, root):
+    def _cancel(self, s: ast.Cancel, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         target = root.target
         if target is not None:
@@ -279,20 +281,20 @@ class Interpreter:
             # after the first), so what is cancelled is the rest of it
             g.emit("cancelled", {"card": g.book.cards[answered.c % g.book.kinds].id, "acted": g.card_acted(target)})
 
-    def _stop(self, s: ast.Stop, f, root):
+    def _stop(self, s: ast.Stop, f: BlockFrame, root: RootFrame) -> None:
         root.halt = True
 
-    def _say(self, s: ast.Say, f, root):
+    def _say(self, s: ast.Say, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         self.game.emit("say", {"text": s.text})
 
-    def _for_each(self, s: ast.ForEach, f, root):
+    def _for_each(self, s: ast.ForEach, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         items = self.collection(s.kind, s.var, s.zone, s.where, f.env, root.me)
         (body,) = self.game.book.child_blocks[id(s)]
         self.game.frames.append(LoopFrame(body, s.var, items, dict(f.env), f.root))
 
-    def _repeat(self, s: ast.Repeat, f, root):
+    def _repeat(self, s: ast.Repeat, f: BlockFrame, root: RootFrame) -> None:
         """`repeat N times` counts its rounds down; `repeat while` has MAX_REPEAT rounds at most
         and tests before each (RepeatFrame, with the test found by its body's block)."""
         f.pc += 1
@@ -303,12 +305,12 @@ class Interpreter:
 
     # -- the game's own words: used by its setup and turn programs
 
-    def _end_game(self, s: ast.EndGame, f, root):
+    def _end_game(self, s: ast.EndGame, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         player = None if s.player is None else self.evaluate(s.player, f.env, root.me)
         self.game._finish(s.reason, player)
 
-    def _start_with(self, s: ast.StartWith, f, root):
+    def _start_with(self, s: ast.StartWith, f: BlockFrame, root: RootFrame) -> None:
         """Turn order starts at the player and goes round the seats; `me` of the setup is them."""
         f.pc += 1
         g = self.game
@@ -330,7 +332,7 @@ class Interpreter:
             return None
         return chooser
 
-    def _shuffle(self, s: ast.Shuffle, f, root):
+    def _shuffle(self, s: ast.Shuffle, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         g = self.game
         layout = g.layout
@@ -342,7 +344,7 @@ class Interpreter:
             owner = root.me if layout.slot_pile[layout.base[s.pile]].each == "player" else None
         g.rng.shuffle(g.pile_of(s.pile, owner))
 
-    def _put(self, s: ast.Put, f, root):
+    def _put(self, s: ast.Put, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         card = self.evaluate(s.card, f.env, root.me)
         target = self.evaluate(s.target, f.env, root.me)
@@ -361,7 +363,7 @@ class Interpreter:
             if env is not None and name in env:
                 env[name] = moved
 
-    def _play_card(self, s: ast.PlayCard, f, root):
+    def _play_card(self, s: ast.PlayCard, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         card = self.evaluate(s.card, f.env, root.me)
         player = root.me if s.player is None else self.evaluate(s.player, f.env, root.me)
@@ -384,7 +386,7 @@ QUIET_STATEMENTS: frozenset[type] = frozenset({
 the game (no settling, so no hook): after one, the machine runs the next without looking."""
 
 
-_EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, Any], None]] = {
+_EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, RootFrame], None]] = {
     ast.Choose: Interpreter._choose,
     ast.ChooseNumber: Interpreter._choose,
     ast.ChooseWord: Interpreter._choose,
@@ -414,7 +416,7 @@ _EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, Any], None]] = {
 
 # ----- statements compiled once per variant -------------------------------------------------------
 
-Op = Callable[["Game", BlockFrame, Any], None]
+Op = Callable[["Game", BlockFrame, RootFrame], None]
 """A statement made ready to run: `op(game, frame, root)` does what `Interpreter.execute` does
 for it, with its expressions already compiled and its blocks already looked up."""
 
@@ -439,7 +441,7 @@ def _op_if(s: ast.If, book: Rulebook) -> Op:
     then_empty, else_empty = not book.blocks[then_block], not book.blocks[else_block]
     then_let, else_let = _lone_let(book.blocks[then_block], book), _lone_let(book.blocks[else_block], book)
 
-    def op(g, f, root):
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         if test(g, f.env, root.me):
             chosen, inline, empty, let = then_block, then_inline, then_empty, then_let
@@ -478,7 +480,7 @@ def _lone_let(statements: tuple[ast.Stmt, ...], book: Rulebook) -> tuple[str, Fn
 def _op_let(s: ast.Let, book: Rulebook) -> Op:
     value, var = compile_expr(s.value, book.compiled), s.var
 
-    def op(g, f, root):
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.env[var] = value(g, f.env, root.me)
         f.pc += 1
 
@@ -491,7 +493,7 @@ def _op_set_counter(s: ast.SetCounter, book: Rulebook) -> Op:
     if s.subject is not None:
         subject = compile_expr(s.subject, book.compiled)
 
-        def set_players(g, f, root):
+        def set_players(g: Game, f: BlockFrame, root: RootFrame) -> None:
             f.pc += 1
             whose = subject(g, f.env, root.me)
             if whose is not None:
@@ -499,7 +501,7 @@ def _op_set_counter(s: ast.SetCounter, book: Rulebook) -> Op:
 
         return set_players
 
-    def op(g, f, root):
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         number = value(g, f.env, root.me) or 0
         g.counters[counter] = number if low <= number <= high else clamp(number)  # as _arith: no call in bounds
@@ -511,7 +513,7 @@ def _op_offer_cards(s: ast.OfferCards, book: Rulebook) -> Op:
     limit, timing = (None if s.limit is None else compile_expr(s.limit, book.compiled)), s.timing
     to = None if s.player is None else compile_expr(s.player, book.compiled)
 
-    def op(g, f, root):
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         player = root.me if to is None else to(g, f.env, root.me)
         if player is not None:
@@ -541,7 +543,7 @@ def _op_offer_cards(s: ast.OfferCards, book: Rulebook) -> Op:
 
 
 def _op_settle(s: ast.Settle, book: Rulebook) -> Op:
-    def op(g, f, root):
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         g.settle()
 
@@ -561,7 +563,7 @@ def _op_roll_faces(s: ast.RollFaces, book: Rulebook) -> Op:
         for faces in (faces_of[die_id],)
     )
 
-    def op(g, f, root):
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         env, rolled = f.env, g.rolled
         numbers: list[int] = []
@@ -575,7 +577,7 @@ def _op_roll_faces(s: ast.RollFaces, book: Rulebook) -> Op:
             else:
                 shown = rolled[die_id] = g.roll(die_id)
             if kinds == "numbers":
-                values = [faces[i] for i in shown]
+                values: list[int] = [faces[i] for i in shown]  # type: ignore[misc]  # a die of numbers only
                 numbers += values
                 env[var] = sum(values)
             elif kinds == "a word":
@@ -583,13 +585,13 @@ def _op_roll_faces(s: ast.RollFaces, book: Rulebook) -> Op:
                 if face is None:
                     face = word
             else:
-                values = [faces[i] for i in shown]
-                words = [v for v in values if type(v) is not int]
+                mixed = [faces[i] for i in shown]
+                words = [v for v in mixed if type(v) is not int]
                 if words and face is None:
                     face = words[0]
-                counted = [v for v in values if isinstance(v, int)]
+                counted = [v for v in mixed if isinstance(v, int)]
                 numbers.extend(counted)
-                env[var] = words[0] if words and len(values) == 1 else sum(counted)
+                env[var] = words[0] if words and len(mixed) == 1 else sum(counted)
         g.emit("roll", {"player": root.me, "dice": numbers, "face": face})
 
     return op
@@ -622,7 +624,7 @@ def _op_build_session(s: ast.BuildSession, book: Rulebook) -> Op:
     at_least_one = s.at_least_one
     must_if = None if s.at_least_one_if is None else compile_expr(s.at_least_one_if, book.compiled)
 
-    def op(g, f, root):
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         env, me = f.env, root.me
         f.pc += 1
         new_lots, units_per_lot, where = lots(g, env, me), per_lot(g, env, me), zone(g, env, me)

@@ -2,10 +2,13 @@
 
 scripts/build_accel.py compiles the hot modules of `engine/game` into an optional accelerator
 (engine/accel.py decides whether it is used); the same source runs as plain Python without it,
-and gives the same games. A class whose instances are made without `__init__` or whose
-fields are read by name from `__slots__` (the frames: copied and saved field by field) is
-marked `@mypyc_attr(native_class=False)`: compiled methods, ordinary Python instances.
-Without mypy_extensions installed (an install without the test tools) the mark does nothing.
+and gives the same games. A compiled ("native") class keeps its fields in a C struct, so
+its instances are made only by `__init__` (never `object.__new__`): the frames take every
+field by name in `__init__` and copy themselves through it. A class that Python code must
+subclass (the tests' scripted dice generator) is marked
+`@mypyc_attr(allow_interpreted_subclasses=True)`, and one whose instances must stay
+ordinary Python objects, `@mypyc_attr(native_class=False)`. Without mypy_extensions
+installed (an install without the test tools) the marks do nothing.
 """
 
 from __future__ import annotations
