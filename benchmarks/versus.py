@@ -7,7 +7,13 @@ same seeded random games through the public API (`load_variant`, `new_game`, `le
 over rounds of each side's games per second, and the median of the per-round ratios, so that
 a burst of other work on a shared machine disturbs one round, not the verdict. Run:
 
-    .venv/bin/python benchmarks/versus.py [--base COMMIT] [--games 200] [--rounds 7]
+    .venv/bin/python benchmarks/versus.py [--base COMMIT] [--games 200] [--rounds 7] [--instructions]
+
+With --instructions, each side also plays --games games under valgrind's cachegrind, once
+with the games and once with none, and the difference (the instructions the games took) is
+printed per game, with the ratio: a count that the rest of a shared machine does not disturb,
+run to run the same (`valgrind` must be installed; it is slow, about 50 times the games'
+time).
 
 The default base is the commit before the kernel rework (issue 12); issue 14 measures against
 `--base 9d1362e`. When this tree's compiled kernel is built (engine/accel.py), it is played
@@ -19,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -66,6 +73,26 @@ def run_side(tree: Path, variant: str, players: int, games: int, seed: int, pure
     return json.loads(done.stdout)
 
 
+def count_instructions(tree: Path, variant: str, players: int, games: int, seed: int, pure: bool = False) -> int:
+    """Instructions the games take on one side: cachegrind's count with them, less without."""
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    env.pop("BOARDWALK_PURE", None)
+    if pure:
+        env["BOARDWALK_PURE"] = "1"
+    counts = []
+    for played in (games, 0):
+        done = subprocess.run(
+            ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+             sys.executable, "-c", CHILD, variant, str(players), str(played), str(seed)],
+            cwd=tree, env=env, capture_output=True, text=True, check=False,
+        )
+        found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+        if done.returncode != 0 or found is None:
+            sys.exit(f"cachegrind in {tree} failed:\n{done.stderr[-2000:]}")
+        counts.append(int(found.group(1).replace(",", "")))
+    return counts[0] - counts[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="This tree's random playouts against an older commit's.")
     parser.add_argument("--base", default=DEFAULT_BASE, help=f"the commit to compare with (default {DEFAULT_BASE})")
@@ -74,6 +101,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per side per round")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--instructions", action="store_true", help="also count each side's instructions with valgrind")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="boardwalk-base-") as scratch:
@@ -96,6 +124,10 @@ def main() -> None:
                     ratios[side].append(rates[side][-1] / rates["base"][-1])
                 print(f"round {round_number + 1}: " + ", ".join(f"{side} {rates[side][-1]:.0f} games/s" for side in sides)
                       + "; ratios " + ", ".join(f"{side} {ratios[side][-1]:.2f}" for side in ratios), flush=True)
+            instructions = {}
+            if args.instructions:
+                for side, (tree, pure) in sides.items():
+                    instructions[side] = count_instructions(tree, args.variant, args.players, args.games, args.seed, pure)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(base_tree)], cwd=ROOT, check=False)
 
@@ -110,6 +142,12 @@ def main() -> None:
     for side, values in ratios.items():
         print(f"  ratio {labels[side]} / base: median {statistics.median(values):.2f} "
               f"(rounds from {min(values):.2f} to {max(values):.2f})")
+    if instructions:
+        print(f"  instructions of play (cachegrind, {args.games} games a side):")
+        for side, count in instructions.items():
+            print(f"    {labels[side]:<26} {count / args.games / 1e6:7.2f} M a game")
+        for side in ratios:
+            print(f"    speed-up {labels[side]} / base by instructions: {instructions['base'] / instructions[side]:.2f}")
 
 
 def _compiled_here() -> bool:

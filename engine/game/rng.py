@@ -21,6 +21,8 @@ import struct
 from collections.abc import MutableSequence, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from engine.game.native import mypyc_attr
+
 T = TypeVar("T")
 
 SEED_BITS = 64
@@ -35,6 +37,7 @@ def fresh_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests script the dice with a subclass
 class Rng:
     """BLAKE2b in counter mode. Draws are uniform with a bias below n / 2**64."""
 
@@ -43,7 +46,9 @@ class Rng:
     kind: ClassVar[str] = "blake2b"
     """How a snapshot names this generator."""
 
-    def __init__(self, key: bytes, position: int = 0):
+    def __init__(self, key: bytes, position: int = 0, _drawn: tuple[Any, tuple[int, ...], int] | None = None):
+        """`_drawn` is a twin's hasher, block of words and place in it (`copy`): the same
+        generator without hashing its block again."""
         if len(key) != 32:
             raise ValueError("the generator's key is 32 bytes")
         if position < 0:
@@ -51,8 +56,14 @@ class Rng:
         self.key = key
         self.position = position
         """Words drawn so far; with the key, the whole state."""
+        self._hasher: Any
+        self._words: tuple[int, ...]
+        self._index: int
+        if _drawn is not None:
+            self._hasher, self._words, self._index = _drawn
+            return
         self._hasher = hashlib.blake2b(key=key, digest_size=64)
-        self._words: tuple[int, ...] = ()
+        self._words = ()
         self._index = _BLOCK_WORDS
         if position % _BLOCK_WORDS:
             self._fill(position // _BLOCK_WORDS)
@@ -88,13 +99,8 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def copy(self) -> Rng:
-        twin = Rng.__new__(Rng)
-        twin.key = self.key
-        twin.position = self.position
-        twin._hasher = self._hasher  # never updated in place: _fill works on a copy
-        twin._words = self._words
-        twin._index = self._index
-        return twin
+        # the hasher is never updated in place (_fill works on a copy of it), so twins share it
+        return Rng(self.key, self.position, (self._hasher, self._words, self._index))
 
     def to_data(self) -> dict:
         return {"kind": self.kind, "key": self.key.hex(), "position": self.position}
@@ -105,6 +111,7 @@ _MULTIPLIER = 6364136223846793005
 _INCREMENT = 1442695040888963407
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Lcg64:
     """Save format 1's generator, kept so that old saves replay exactly: a 64-bit linear
     congruential step (Knuth's MMIX constants) whose high 32 bits are mapped to a range. Its
