@@ -251,3 +251,26 @@ def test_sampled_games_agree_with_the_observation_and_differ_only_in_hidden_card
     hidden = {(tuple(map(tuple, [s.hand(p) for p in range(s.n)])), tuple(s.pile_of("deck"))) for s in samples}
     assert len(hidden) > 1, "different seeds deal the unseen cards differently"
     play_random(samples[0], random.Random(3))
+
+
+def test_every_frame_declares_its_fields_once_and_copies_and_saves_them_all(variants):
+    """DESIGN.md, "State is plain data at every decision point": a frame's `fields` are all it
+    holds, `__init__` takes each by that name (copy and restore go through it), and a copy or a
+    save round trip gives the same frame. Frames met in random games of every variant."""
+    from engine.game.frames import FRAME_KINDS, frame_from_dict
+
+    seen: set[str] = set()
+    for name in bundled_variant_names():
+        game = new_game(variants[name], 3, seed=11)
+        rnd = random.Random(11)
+        while not game.is_over and game.turn_number < 30:
+            for frame in game.frames:
+                seen.add(frame.kind)
+                held = {attr for attr in dir(frame) if not attr.startswith("_") and not callable(getattr(frame, attr))}
+                assert held - {"fields", "kind"} == set(frame.fields), type(frame).__name__
+                twin = frame.copy()
+                assert type(twin) is type(frame) and twin.to_dict() == frame.to_dict()
+                assert frame_from_dict(frame.to_dict()).to_dict() == frame.to_dict()
+            actions = game.legal_actions()
+            game.apply(actions[rnd.randrange(len(actions))])
+    assert {"game", "run", "blk", "offer", "build"} <= seen <= set(FRAME_KINDS)
