@@ -186,6 +186,12 @@ def _count_nodes_fast(text: str, file: str, max_nodes: int) -> None:
 
 def read_text(path: Path, shown_as: str) -> str:
     """The file's text, or a YamlProblem that says why it cannot be a variant file."""
+    return decode_text(read_bytes(path, shown_as), shown_as)
+
+
+def read_bytes(path: Path, shown_as: str) -> bytes:
+    """The file's bytes, or a YamlProblem that says why they cannot be read (too large, not a
+    regular file, no permission): problems of the file system, not of the text."""
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
@@ -199,10 +205,9 @@ def read_text(path: Path, shown_as: str) -> str:
     except OSError as exc:
         raise YamlProblem(Diagnostic(Loc(shown_as), f"cannot read file: {exc.strerror or exc}")) from None
     try:
-        data = read_limited(path, MAX_FILE_BYTES)  # a FIFO or a device is refused, not waited on
+        return read_limited(path, MAX_FILE_BYTES)  # a FIFO or a device is refused, not waited on
     except ReadProblem as problem:
         raise YamlProblem(Diagnostic(Loc(shown_as), f"file {problem}")) from None
-    return decode_text(data, shown_as)
 
 
 def decode_text(data: bytes, shown_as: str) -> str:
