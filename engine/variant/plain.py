@@ -22,6 +22,7 @@ import typing
 from collections.abc import Callable
 from functools import cache
 
+from engine.effects import ast
 from engine.variant.model import Rules, Variant
 
 Decoder = Callable[[object], object]
@@ -33,8 +34,9 @@ class NotAVariant(ValueError):
 
 def plain(value: object) -> object:
     """A record, a tuple, a set, a mapping or a scalar of a variant as JSON values."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [type(value).__name__, *(plain(getattr(value, f.name)) for f in dataclasses.fields(value))]
+    names = _field_names(type(value))
+    if names is not None:
+        return [type(value).__name__, *(plain(getattr(value, name)) for name in names)]
     if isinstance(value, tuple):
         return [plain(item) for item in value]
     if isinstance(value, frozenset):
@@ -54,6 +56,22 @@ def variant_from_plain(data: object) -> Variant:
         raise NotAVariant("nested too deeply") from None
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The fields of a record of the model (a dataclass) or of the syntax tree (ast.record), in
+    order; None for anything else."""
+    if cls not in _FIELD_NAMES:
+        if issubclass(cls, (ast.Node, ast.Program)):
+            _FIELD_NAMES[cls] = cls.FIELDS
+        elif dataclasses.is_dataclass(cls):
+            _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        else:
+            _FIELD_NAMES[cls] = None
+    return _FIELD_NAMES[cls]
+
+
 # ----- reading, led by the declared types --------------------------------------------------------
 
 
@@ -66,7 +84,7 @@ def _decoder(hint: object) -> Decoder:
         return _scalar(type(None))
     if hint is Rules:
         return _rules
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and _field_names(hint) is not None:
         return _record(hint)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
@@ -113,7 +131,7 @@ def _dict(value: object) -> dict:
 def _record(cls: type) -> Decoder:
     """A record: its name, then each field as its declared type says. The fields' readers are
     made at the first record read, since a type may hold itself (`not` holds an expression)."""
-    names = [f.name for f in dataclasses.fields(cls)]
+    names = _field_names(cls) or ()
     fields: list[Decoder] = []
 
     def decode(value: object) -> object:
@@ -130,7 +148,7 @@ def _record(cls: type) -> Decoder:
 
 def _union(args: tuple) -> Decoder:
     """One of several kinds: a record by the name it starts with, a scalar by its type."""
-    records = {arg.__name__: _decoder(arg) for arg in args if isinstance(arg, type) and dataclasses.is_dataclass(arg)}
+    records = {arg.__name__: _decoder(arg) for arg in args if isinstance(arg, type) and _field_names(arg) is not None}
     scalars = {arg: _decoder(arg) for arg in args if arg in (int, str, bool, type(None))}
     if len(records) + len(scalars) != len(args):
         raise TypeError(f"variant_from_plain cannot read a union of {args!r}")
