@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 
 import engine.variant.load as load
+from engine import new_game, restore
 from engine.cli import main
 from engine.diagnostics import Loc
 from engine.digest import sha256_hex
 from engine.resources import DEFAULT_VARIANT, bundled_variant_names, variants_dir
-from engine import new_game, restore
 from engine.variant import cache, merge, yamlsource
 from engine.variant.checked import checked_variant
 from engine.variant.find import find_variant_file
@@ -129,6 +129,15 @@ def test_a_warm_check_loads_neither_the_checker_nor_yaml_jsonschema_or_lark(own_
     assert runs[0].returncode == runs[1].returncode == 0, runs[0].stderr + runs[1].stderr
     assert "engine.variant.load" in runs[0].stdout, "the first run checks"
     assert runs[1].stdout.splitlines()[-1] == "0 []", "the second is answered from the cache alone"
+
+
+def test_importing_engine_loads_no_checker_and_no_ui():
+    child = (
+        "import sys, engine\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('yaml', 'jsonschema', 'lark', 'textual', 'tui', 'typing')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", child], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr
 
 
 # ----- the variant from the cache, for play and simulate ----------------------------------------

@@ -1,4 +1,5 @@
-"""Checked variants kept between runs, so that `boardwalk check` answers like a small tool.
+"""Checked variants kept between runs, so that `boardwalk check` answers like a small tool
+(and `play`, `serve`, `simulate` start without checking again: checked.py says what is kept).
 
 Checking a variant loads PyYAML, jsonschema and Lark and parses every effect, about half a
 second, for an answer that changes only when a file of its `extends` chain or the engine
@@ -209,10 +210,14 @@ def _distributions() -> list[str]:
 
 def _own(where: str) -> bool:
     """A folder of this user's that no one else may write: the only kind whose entries are
-    read, since whoever can write an entry decides what a check answers."""
+    read, since whoever can write an entry decides what a check answers. (Where there are no
+    POSIX owners and modes, Windows, a folder's access list decides, and it is not looked at.)"""
     info = os.stat(where)
-    getuid = getattr(os, "getuid", None)
-    return stat.S_ISDIR(info.st_mode) and (getuid is None or info.st_uid == getuid()) and not info.st_mode & 0o022
+    if not stat.S_ISDIR(info.st_mode):
+        return False
+    if os.name != "posix":
+        return True
+    return info.st_uid == os.getuid() and not info.st_mode & 0o022
 
 
 def _read_entry(path: str, kind: str) -> dict | None:
