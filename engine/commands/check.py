@@ -31,7 +31,9 @@ def register(commands: argparse._SubParsersAction) -> None:
             "Validate variant files: YAML syntax, the JSON Schema, card effects, and meaning "
             "(names resolve, counts add up, 'extends' resolves). Errors make a variant unplayable; "
             "warnings point at what is playable but almost surely not meant. Exit status: 0 no errors "
-            "(warnings allowed unless --strict), 1 problems found, 2 usage or I/O error."
+            "(warnings allowed unless --strict), 1 problems found, 2 usage or I/O error. Each answer is kept "
+            "in ~/.cache/boardwalk and given again while the files and Boardwalk are unchanged "
+            "(BOARDWALK_CACHE=0: no cache; BOARDWALK_CACHE=FOLDER: another folder)."
         ),
     )
     check.add_argument(
