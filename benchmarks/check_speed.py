@@ -1,12 +1,15 @@
 """How long `boardwalk check` takes on the default variant, next to a bare `python -c pass`.
 
 Each command runs as a fresh process (as a user would run it), several times; the best and
-the median are printed, and the ratio of the medians. Run: .venv/bin/python benchmarks/check_speed.py
+the median are printed, and the ratio of the medians. The check cache is off (BOARDWALK_CACHE=0):
+this times the check itself; benchmarks/check_startup.py times a check answered from the cache.
+Run: .venv/bin/python benchmarks/check_speed.py
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -29,6 +32,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--variant", default="winning-moves-2016")
     args = parser.parse_args()
+    os.environ["BOARDWALK_CACHE"] = "0"
     boardwalk = shutil.which("boardwalk") or str(Path(sys.executable).with_name("boardwalk"))
     commands = {
         "python -c pass": [sys.executable, "-c", "pass"],

@@ -10,9 +10,12 @@ The names below are imported on first use, so a command that needs only part of 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
 from engine import accel
+
+TYPE_CHECKING = False
+"""True for type checkers only: `typing` itself costs a third of a bare Python's start, and
+every `boardwalk` command imports this package first."""
 
 accel.activate(__path__)  # the compiled kernel, when it was built from these sources (engine/accel.py)
 
@@ -43,6 +46,8 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors; `X as X` marks a re-export
+    from typing import Any
+
     from engine.diagnostics import VariantError as VariantError
     from engine.game.game import Game as Game
     from engine.game.game import new_game as new_game

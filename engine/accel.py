@@ -14,19 +14,20 @@ files are built on this machine into the project folder, like `.venv`.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import sys
-from pathlib import Path
+
+from engine.digest import sha256_hex
 
 COMPILED = ("frames", "game", "interpreter", "expressions", "piles", "state", "messages", "followable", "rulebook", "rng")
 """The modules of engine/game compiled: the random-playout hot path and what it calls. (The
 generators of rng.py allow subclasses written in Python: tests script dice with one.)"""
 
-PACKAGE = Path(__file__).resolve().parent
-ACCEL_DIR = PACKAGE.parent / ".accel"
-MANIFEST = ACCEL_DIR / "manifest.json"
+PACKAGE = os.path.dirname(os.path.realpath(__file__))
+ACCEL_DIR = os.path.join(os.path.dirname(PACKAGE), ".accel")
+MANIFEST = os.path.join(ACCEL_DIR, "manifest.json")
+"""Paths as text: this module runs at every start, before anything else of the engine, and
+pathlib alone would cost it half a bare Python's start."""
 PURE_ENV = "BOARDWALK_PURE"
 
 ACTIVE = False
@@ -37,8 +38,8 @@ def sources() -> dict[str, str]:
     """Each compiled module's source path (relative to the project) and its SHA-256."""
     digests = {}
     for name in COMPILED:
-        path = PACKAGE / "game" / f"{name}.py"
-        digests[f"engine/game/{name}.py"] = hashlib.sha256(path.read_bytes()).hexdigest()
+        with open(os.path.join(PACKAGE, "game", f"{name}.py"), "rb") as source:
+            digests[f"engine/game/{name}.py"] = sha256_hex(source.read())
     return digests
 
 
@@ -52,7 +53,11 @@ def built_for() -> str:
 def up_to_date() -> bool:
     """Whether `.accel/` holds a build of the sources as they are now, for this Python."""
     try:
-        manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+        with open(MANIFEST, encoding="utf-8") as file:
+            text = file.read()
+        import json  # only when there is a build to check: most starts have none
+
+        manifest = json.loads(text)
         return bool(manifest.get("python") == built_for() and manifest.get("sources") == sources())
     except (OSError, ValueError, AttributeError):
         return False
@@ -63,7 +68,7 @@ def activate(package_path: list[str]) -> bool:
     global ACTIVE
     if os.environ.get(PURE_ENV) == "1" or not up_to_date():
         return False
-    package_path.insert(0, str(ACCEL_DIR / "engine"))
+    package_path.insert(0, os.path.join(ACCEL_DIR, "engine"))
     ACTIVE = True
     return True
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
+
+TYPE_CHECKING = False  # a cached `boardwalk check` reads files through here without loading pathlib
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class ReadProblem(Exception):
@@ -27,7 +30,7 @@ def file_kind_problem(mode: int) -> str | None:
     return "is not a regular file (a pipe, a socket or a device); it was not read"
 
 
-def read_limited(path: Path, limit: int) -> bytes:
+def read_limited(path: str | Path, limit: int) -> bytes:
     """The file's bytes; raises ReadProblem for a missing, non-regular or too large file."""
     try:
         problem = file_kind_problem(os.stat(path).st_mode)

@@ -419,16 +419,17 @@ def _check_seat_count(data: dict, where: Positions) -> None:
 
 
 def _load_saved_variant(data: dict, where: Positions, allowed: Collection[Path]) -> Variant:
-    from engine.variant.load import check_variant
+    """The variant the save names, checked (from the check cache when it holds it)."""
+    from engine.variant.checked import checked_variant
 
     source = data["variant"]["source"]
     loc = where.value(["variant", "source"])
-    result = check_variant(_saved_variant_path(source, loc, allowed))
-    if result.variant is None:
+    variant, _ = checked_variant(str(_saved_variant_path(source, loc, allowed)))
+    if variant is None:
         raise SaveError(
             [Diagnostic(loc, f"the saved game's variant '{source}' now has problems", f"run 'boardwalk check {source}'")]
         )
-    return result.variant
+    return variant
 
 
 def _saved_variant_path(source: str, loc: Loc, allowed: Collection[Path]) -> Path:

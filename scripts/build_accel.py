@@ -21,6 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 from engine import accel  # noqa: E402
 
+ACCEL_DIR, MANIFEST = Path(accel.ACCEL_DIR), Path(accel.MANIFEST)
+
 
 def main() -> int:
     try:
@@ -29,13 +31,13 @@ def main() -> int:
     except ImportError as missing:
         print(f"cannot build the compiled kernel: {missing.name} is not installed", file=sys.stderr)
         return 1
-    if accel.MANIFEST.exists():
-        accel.MANIFEST.unlink()
-    shutil.rmtree(accel.ACCEL_DIR / "engine", ignore_errors=True)
-    accel.ACCEL_DIR.mkdir(exist_ok=True)
+    if MANIFEST.exists():
+        MANIFEST.unlink()
+    shutil.rmtree(ACCEL_DIR / "engine", ignore_errors=True)
+    ACCEL_DIR.mkdir(exist_ok=True)
     digests = accel.sources()
     os.chdir(ROOT)  # mypyc names modules by their paths from here, and reads pyproject's mypy settings
-    with tempfile.TemporaryDirectory(dir=accel.ACCEL_DIR, prefix="build-") as build:
+    with tempfile.TemporaryDirectory(dir=ACCEL_DIR, prefix="build-") as build:
         try:
             modules = mypycify(list(digests), opt_level="3", group_name="engine.game.accel", target_dir=build)
             setup(
@@ -43,16 +45,16 @@ def main() -> int:
                 packages=[],
                 py_modules=[],
                 ext_modules=modules,
-                script_args=["-q", "build_ext", "--build-lib", str(accel.ACCEL_DIR), "--build-temp", build, "--parallel", "2"],
+                script_args=["-q", "build_ext", "--build-lib", str(ACCEL_DIR), "--build-temp", build, "--parallel", "2"],
             )
         except (SystemExit, Exception) as failed:  # noqa: BLE001 - any failure leaves plain Python in use
             print(f"cannot build the compiled kernel ({failed}); Boardwalk runs as plain Python", file=sys.stderr)
             return 1
     manifest = {"python": accel.built_for(), "sources": digests}
-    temporary = accel.MANIFEST.with_suffix(".tmp")
+    temporary = MANIFEST.with_suffix(".tmp")
     temporary.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    os.replace(temporary, accel.MANIFEST)
-    print(f"compiled kernel built in {accel.ACCEL_DIR.relative_to(ROOT)}/ ({len(digests)} modules)")
+    os.replace(temporary, MANIFEST)
+    print(f"compiled kernel built in {ACCEL_DIR.relative_to(ROOT)}/ ({len(digests)} modules)")
     return 0
 
 

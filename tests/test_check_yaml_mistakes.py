@@ -218,3 +218,10 @@ def test_second_document(write):
     # was 3:1 "but found another document (expected a single document in the stream at line 1)"
     d = only(write(EXTENDS + "name: x\n---\nname: y\n"))
     assert_at(d, "v.yaml", 3, 1, "'---' starts a second YAML document", hint="remove the '---' line")
+
+
+def test_a_key_cut_by_a_line_break_only_yaml_sees_is_still_a_message(write):
+    """YAML also breaks lines at U+0085 (NEL): the line it names is then not one of the file's
+    lines, and the explainer of a missing ':' used to fail on it with a traceback."""
+    d = only(write("?\x850"))
+    assert_at(d, "v.yaml", 2, 2, "could not find expected ':'")

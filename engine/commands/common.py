@@ -30,18 +30,20 @@ def not_found_message(argument: str) -> str:
 
 
 def load_variant_or_explain(argument: str, command: str):
-    """The checked variant, or None after printing located problems (the caller exits 2)."""
-    from engine.variant.load import VariantNotFound, check_variant, find_variant
+    """The checked variant, or None after printing located problems (the caller exits 2).
+    From the check cache when it holds this variant (engine/variant/checked.py)."""
+    from engine.variant.checked import checked_variant
+    from engine.variant.find import VariantNotFound, find_variant_file
 
     try:
-        path = find_variant(argument)
+        path = find_variant_file(argument)
     except VariantNotFound:
         print(f"boardwalk {command}: error: {not_found_message(argument)}", file=sys.stderr)
         return None
-    result = check_variant(path)
-    if result.variant is None:
-        for diagnostic in result.diagnostics:
-            print(diagnostic, file=sys.stderr)
+    variant, outcome = checked_variant(path)
+    if variant is None:
+        for problem in outcome["problems"]:
+            print(problem["text"], file=sys.stderr)
         print(f"boardwalk {command}: error: variant '{argument}' has problems; run 'boardwalk check {argument}'", file=sys.stderr)
         return None
-    return result.variant
+    return variant

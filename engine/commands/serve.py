@@ -3,15 +3,15 @@
 
 Every argument is checked here, before anything listens: a browser should never meet a game
 that cannot start. The command each tab runs is a list of words quoted for the shell that
-textual-serve hands it to, never text pasted into one."""
+textual-serve hands it to, never text pasted into one.
+
+`ipaddress`, `shlex` and `socket` are imported where they are used: every `boardwalk` command
+builds this parser, and `boardwalk check` should not pay for them."""
 
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import re
-import shlex
-import socket
 import sys
 
 from engine.commands.common import EXIT_OK, EXIT_USAGE
@@ -85,6 +85,8 @@ def play_command(args: argparse.Namespace) -> str:
     `boardwalk play` with the same game options, each word quoted. `-P` keeps the server's
     working folder off the module path, so a folder named `engine` there cannot stand in
     for Boardwalk."""
+    import shlex
+
     return shlex.join([sys.executable, "-P", "-m", "engine.cli", "play", *game_arguments(args)])
 
 
@@ -94,6 +96,8 @@ def host_argument(text: str) -> str:
     >>> host_argument("[::1]"), host_argument("0.0.0.0"), host_argument("Games.Example")
     ('::1', '0.0.0.0', 'games.example')
     """
+    import ipaddress
+
     bare = text[1:-1] if text.startswith("[") and text.endswith("]") else text
     try:
         return str(ipaddress.ip_address(bare))
@@ -115,6 +119,9 @@ def port_argument(text: str) -> int:
 def is_loopback(host: str) -> bool:
     """True when only this machine can reach `host`: a loopback address, or a name that
     resolves only to such addresses. Raises OSError when the name does not resolve."""
+    import ipaddress
+    import socket
+
     try:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
@@ -130,6 +137,8 @@ def page_url(host: str, port: int) -> str:
     >>> page_url("::", 8000), page_url("0.0.0.0", 80), page_url("games.example", 8080)
     ('http://[::1]:8000', 'http://127.0.0.1:80', 'http://games.example:8080')
     """
+    import ipaddress
+
     try:
         address = ipaddress.ip_address(host)
     except ValueError:

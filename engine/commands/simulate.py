@@ -1,20 +1,19 @@
 """`boardwalk simulate`: the balance lab. Bots play many games of a variant (or of two, to
-compare them), in parallel, and the report says with confidence intervals what the rules do."""
+compare them), in parallel, and the report says with confidence intervals what the rules do.
+
+Every `boardwalk` command builds this parser, so what only a run needs (signals, threads,
+paths, the dice's seed) is imported when it runs."""
 
 from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 from engine.commands.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_TERMINATED, EXIT_USAGE, UsageError
-from engine.game.rng import fresh_seed
 from engine.visible import visible, write_raw
 
 MAX_GAMES = 1_000_000
@@ -85,6 +84,9 @@ def _sigterm_stops_the_run() -> Iterator[None]:
     broken-pipe tracebacks and a half-written --out stayed. Only the first SIGTERM counts
     (later ones are ignored while stopping); a SIGTERM ignored by whoever started us stays
     ignored; the previous handler is back afterwards."""
+    import signal
+    import threading
+
     from engine.simulate.runner import Terminated
 
     def stop(signum: int, frame: object) -> None:
@@ -103,6 +105,7 @@ def _sigterm_stops_the_run() -> Iterator[None]:
 
 def _run(args: argparse.Namespace) -> int:
     from engine.commands.common import load_variant_or_explain
+    from engine.game.rng import fresh_seed
     from engine.simulate import build_report, run_games
     from engine.simulate.report import render
     from engine.simulate.runner import GameFailed
@@ -210,6 +213,8 @@ def _split_specs(text: str) -> list[str]:
 def _check_out(path: str | None) -> None:
     """Refuse an --out that cannot be written before the run, not after it, without
     creating or emptying the file: a run that fails or is stopped leaves it as it was."""
+    from pathlib import Path
+
     from engine.files import WriteFailed, check_writable
 
     if path is None:
@@ -223,6 +228,8 @@ def _check_out(path: str | None) -> None:
 def _write_out(path: str, text: str) -> bool:
     """Replace the --out file in one step; on failure (a full disk, a quota, an I/O error)
     say so, and that the previous report is still whole."""
+    from pathlib import Path
+
     from engine.files import WriteFailed, write_atomically
 
     try:

@@ -27,7 +27,7 @@ is reported where it is noticed; a line continued without parentheses is two mis
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.effects import ast
 from engine.effects.parser import (
@@ -299,12 +299,12 @@ def _without_stand_ins(statements: tuple[ast.Stmt, ...], stand_ins: set[int]) ->
         if isinstance(statement, ast.Stop) and statement.line in stand_ins:
             continue
         if isinstance(statement, ast.If):
-            statement = replace(
+            statement = ast.replace(
                 statement,
                 then=_without_stand_ins(statement.then, stand_ins),
                 otherwise=_without_stand_ins(statement.otherwise, stand_ins),
             )
         elif isinstance(statement, (ast.ForEach, ast.Repeat)):
-            statement = replace(statement, body=_without_stand_ins(statement.body, stand_ins))
+            statement = ast.replace(statement, body=_without_stand_ins(statement.body, stand_ins))
         kept.append(statement)
     return tuple(kept)

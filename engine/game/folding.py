@@ -10,7 +10,6 @@ quoted words, `rule NAME`, and the tests made of nothing else.
 from __future__ import annotations
 
 import operator
-from dataclasses import replace
 from typing import Any
 
 from engine.effects import ast
@@ -40,7 +39,7 @@ def fold(expr: ast.Expr, rules: Any) -> Fixed | ast.Expr:
         subject = fold(expr.subject, rules)
         if isinstance(subject, Fixed):
             return Fixed(expr.word in (subject.value or ()))
-        return replace(expr, subject=subject)
+        return ast.replace(expr, subject=subject)
     if isinstance(expr, ast.IsSame):
         left, right = fold(expr.left, rules), fold(expr.right, rules)
         if isinstance(left, Fixed) and isinstance(right, Fixed):
@@ -55,7 +54,7 @@ def fold(expr: ast.Expr, rules: Any) -> Fixed | ast.Expr:
         operand = fold(expr.operand, rules)
         if isinstance(operand, Fixed):
             return Fixed(not operand.value)
-        return replace(expr, operand=operand)
+        return ast.replace(expr, operand=operand)
     if isinstance(expr, ast.Logic):
         return _fold_logic(expr, rules)
     return expr
@@ -75,7 +74,7 @@ def _fold_logic(expr: ast.Logic, rules: Any) -> Fixed | ast.Expr:
         return Fixed(not deciding)
     if len(left) == 1:
         return left[0]
-    return replace(expr, operands=tuple(left))
+    return ast.replace(expr, operands=tuple(left))
 
 
 def fold_program(statements: tuple[ast.Stmt, ...], rules: Any) -> tuple[ast.Stmt, ...]:
@@ -88,13 +87,13 @@ def fold_program(statements: tuple[ast.Stmt, ...], rules: Any) -> tuple[ast.Stmt
             if isinstance(condition, Fixed):
                 out.extend(fold_program(statement.then if condition.value else statement.otherwise, rules))
                 continue
-            statement = replace(
+            statement = ast.replace(
                 statement,
                 condition=condition,
                 then=fold_program(statement.then, rules),
                 otherwise=fold_program(statement.otherwise, rules),
             )
         elif isinstance(statement, (ast.ForEach, ast.Repeat)):
-            statement = replace(statement, body=fold_program(statement.body, rules))
+            statement = ast.replace(statement, body=fold_program(statement.body, rules))
         out.append(statement)
     return tuple(out)

@@ -23,13 +23,11 @@ from engine.effects.cost import Sizes
 from engine.effects.parser import EffectSyntaxError, parse_condition
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
 from engine.variant import lint, schema
-from engine.variant.merge import Source, load_merged, resolve_variant_argument, shown_path
+from engine.variant.find import VariantNotFound as VariantNotFound  # re-exported: engine.VariantNotFound
+from engine.variant.find import find_variant
+from engine.variant.merge import Source, load_merged, shown_path
 from engine.variant.model import Card, Counter, Die, Ownership, Pile, Property, Rules, Score, Seat, Setup, Track, Variant, Zone
 from engine.variant.yamlsource import LocDict, ValueLoc, text_position
-
-
-class VariantNotFound(Exception):
-    """The argument names neither a bundled variant nor an existing file."""
 
 
 @dataclass
@@ -37,17 +35,12 @@ class CheckResult:
     variant: Variant | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    source: Source = field(default_factory=Source)
+    """The files read and what they name: what the result may be cached by (variant/cache.py)."""
 
     @property
     def ok(self) -> bool:
         return not any(d.severity == "error" for d in self.diagnostics)
-
-
-def find_variant(argument: str) -> Path:
-    path = resolve_variant_argument(argument)
-    if path is None or not path.is_file():
-        raise VariantNotFound(argument)
-    return path
 
 
 def check_variant(argument: str | Path) -> CheckResult:
@@ -58,7 +51,7 @@ def check_variant(argument: str | Path) -> CheckResult:
     document = load_merged(path, diagnostics, source)
     files = [shown_path(p) for p in source.files]
     if document is None:
-        return CheckResult(None, _sorted(diagnostics), files)
+        return CheckResult(None, _sorted(diagnostics), files, source)
     schema_problems = schema.validate(document, complete=True)
     diagnostics.extend(schema_problems)
     cards = _parse_cards(document, diagnostics)
@@ -71,7 +64,7 @@ def check_variant(argument: str | Path) -> CheckResult:
         if not diagnostics:
             diagnostics.extend(lint.warnings(document, cards, root_file=files[0]))
             variant = _build(document, cards, programs, scores, files)
-    return CheckResult(variant, _sorted(diagnostics), files)
+    return CheckResult(variant, _sorted(diagnostics), files, source)
 
 
 def load_variant(argument: str | Path) -> Variant:

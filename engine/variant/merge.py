@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.diagnostics import Diagnostic, Loc, Note, did_you_mean
+from engine.digest import sha256_hex
 from engine.resources import bundled_variant_names, variants_dir
-from engine.variant.yamlsource import LocDict, LocList, YamlProblem, parse_yaml, read_text
+from engine.variant.yamlsource import LocDict, LocList, YamlProblem, decode_text, parse_yaml, read_bytes
 
 MAX_EXTENDS_DEPTH = 16
 
@@ -25,6 +26,14 @@ class Source:
 
     files: list[Path] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict)
+    read: list[tuple[Path, str, str | None]] = field(default_factory=list)
+    """Every file whose bytes were read, child first: its path, the SHA-256 of those bytes, and
+    the `extends` it names that was followed to the next (None for the last). What a cached
+    check is keyed by (engine/variant/cache.py)."""
+    complete: bool = True
+    """False when the result depends on more than the bytes in `read`: a file that could not be
+    read, or an `extends` that led nowhere (no such file, a folder, a cycle, too deep), whose
+    message depends on the file system. Such a result is never cached."""
 
 
 def shown_path(path: Path) -> str:
@@ -35,18 +44,6 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-def resolve_variant_argument(argument: str) -> Path | None:
-    """A bundled variant name or a file path, as given on the command line."""
-    candidate = Path(argument)
-    if candidate.suffix in (".yaml", ".yml") or "/" in argument or "\\" in argument:
-        return candidate
-    if argument in bundled_variant_names():
-        return variants_dir() / f"{argument}.yaml"
-    if candidate.exists():
-        return candidate
-    return None
-
-
 def load_merged(path: Path, diagnostics: list[Diagnostic], source: Source) -> LocDict | None:
     """The variant at `path` with its `extends` chain merged in; problems go to diagnostics."""
     return _load(path, diagnostics, source, chain=[])
@@ -55,7 +52,15 @@ def load_merged(path: Path, diagnostics: list[Diagnostic], source: Source) -> Lo
 def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list[Path]) -> LocDict | None:
     shown = shown_path(path)
     try:
-        text = read_text(path, shown)
+        data = read_bytes(path, shown)
+    except YamlProblem as problem:
+        diagnostics.append(problem.diagnostic)
+        source.complete = False
+        return None
+    link = len(source.read)
+    source.read.append((path, sha256_hex(data), None))
+    try:
+        text = decode_text(data, shown)
         document = parse_yaml(text, shown)
     except YamlProblem as problem:
         diagnostics.append(problem.diagnostic)
@@ -71,15 +76,19 @@ def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list
     loc = document.value_locs["extends"].loc
     base_path = _resolve_extends(base_name, path, loc, diagnostics)
     if base_path is None:
+        source.complete = False
         return None
     resolved_chain = [p.resolve() for p in chain + [path]]
     if base_path.resolve() in resolved_chain:
         cycle = " -> ".join(shown_path(p) for p in chain + [path, base_path])
         diagnostics.append(Diagnostic(loc, f"'extends' makes a cycle: {cycle}"))
+        source.complete = False
         return None
     if len(chain) + 2 > MAX_EXTENDS_DEPTH:
         diagnostics.append(Diagnostic(loc, f"'extends' chain is deeper than {MAX_EXTENDS_DEPTH} files"))
+        source.complete = False
         return None
+    source.read[link] = (path, source.read[link][1], base_name)
     base = _load(base_path, diagnostics, source, chain + [path])
     if base is None:
         return None

@@ -385,6 +385,8 @@ def _no_colon(exc: Any, lines: _Text, text: str) -> Diagnostic | None:
     if block is not None:
         return _dedented_text(lines, line, block)
     words = content.strip().split(None, 1)
+    if not words:  # YAML's line is not ours: it breaks lines at U+0085 and U+2028 too
+        return None
     fixed = f"{words[0]}: {words[1]}" if len(words) > 1 else f"{words[0]}:"
     return Diagnostic(lines.loc(line, lines.key_col(line)), "this line has no ':' after its key", f"write '{fixed}'")
 

@@ -5,10 +5,14 @@ last one silently wins), aliases (a few lines can expand to gigabytes), and arbi
 So we only *compose* the document (nodes with positions, nothing constructed), refuse aliases
 while composing, and build the data ourselves from the node tree.
 
-The composer is PyYAML's pure-Python one, at about 25 microseconds a node: reaching the
-node limit in a 1 MB file would take over a second. So when libyaml is installed, its C
-parser first counts the nodes (about 1 microsecond each) and refuses a file past the limit
-at the very node the composer would have; everything else is then read as before.
+PyYAML's pure-Python reader takes about 25 microseconds a node, 20 ms for a bundled variant.
+So when libyaml is installed, its C parser does the reading: it first counts the nodes (about
+1 microsecond each) and refuses a file past the limit at the very node the composer would
+have, then hands its events to the same composer (`_FastComposer`, the composing and the
+checks here stay Python). Its nodes carry the same lines and columns (tests/test_yaml_fast.py
+compares every node of many files, and random edits of them). Only a well-formed file is read
+so: a file with a character YAML refuses, or any problem libyaml or the composer meets, is read
+again by the pure-Python reader, whose messages and places are the ones users see.
 """
 
 from __future__ import annotations
@@ -104,13 +108,14 @@ def _yaml_12_resolvers() -> dict:
     return resolvers
 
 
-class _StrictComposer(yaml.SafeLoader):
-    """A SafeLoader whose composer refuses aliases and counts nodes."""
+class _Strict:
+    """A composer that refuses aliases and counts nodes: mixed into a loader."""
 
     yaml_implicit_resolvers = _yaml_12_resolvers()
+    check_event: Any  # the loader's events, pure Python or libyaml's
+    peek_event: Any
 
-    def __init__(self, stream: str, file: str, max_nodes: int = MAX_NODES):
-        super().__init__(stream)
+    def _strict(self, file: str, max_nodes: int) -> None:
         self.file = file
         self.node_count = 0
         self.depth = 0
@@ -136,9 +141,59 @@ class _StrictComposer(yaml.SafeLoader):
                 raise YamlProblem(
                     Diagnostic(_loc(self.file, event.start_mark), f"values are nested more than {MAX_DEPTH} deep")
                 )
-            return super().compose_node(parent, index)
+            return super().compose_node(parent, index)  # type: ignore[misc]  # the loader's Composer
         finally:
             self.depth -= 1
+
+
+class _StrictComposer(_Strict, yaml.SafeLoader):
+    """PyYAML's pure-Python SafeLoader, strict."""
+
+    def __init__(self, stream: str, file: str, max_nodes: int = MAX_NODES):
+        yaml.SafeLoader.__init__(self, stream)
+        self._strict(file, max_nodes)
+
+
+_READ_OTHERWISE = re.compile("[\t\x85\u2028\u2029\ufeff]")
+"""Characters libyaml reads otherwise than PyYAML: a tab, where PyYAML refuses one; the line
+breaks and the byte-order mark it places differently. A text with one of them, or with a
+character YAML refuses (PyYAML's own NON_PRINTABLE), goes to the pure-Python reader at once."""
+
+_FastComposer: type | None = None
+if _CParser is not None:
+
+    class _FastComposer(  # type: ignore[no-redef]  # None above when there is no libyaml
+        _Strict, yaml.composer.Composer, _CParser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver
+    ):
+        """The same composer fed by libyaml's C parser: PyYAML's Composer comes before CParser,
+        so its Python `compose_node` (and ours) runs, not libyaml's own composing."""
+
+        def __init__(self, stream: str, file: str, max_nodes: int = MAX_NODES):
+            _CParser.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+            self._strict(file, max_nodes)
+            self.lines = stream.splitlines()  # YAML's lines: _READ_OTHERWISE leaves no other line break
+
+        def compose_scalar_node(self, anchor: Any) -> Any:
+            node = super().compose_scalar_node(anchor)
+            if node.style == "":  # libyaml's word for a plain scalar; PyYAML's is None
+                if node.value == "":  # an empty value: libyaml may place it elsewhere
+                    raise _PureReaderNeeded
+                node.style = None
+            elif node.style in ("|", ">"):
+                header = self.lines[node.start_mark.line][node.start_mark.column :]
+                if not _BARE_BLOCK_HEADER.fullmatch(header):  # a comment after `|`: libyaml takes more as one
+                    raise _PureReaderNeeded
+            return node
+
+
+_BARE_BLOCK_HEADER = re.compile(r"[|>][0-9+-]*[ ]*")
+
+
+class _PureReaderNeeded(Exception):
+    """The text holds something libyaml reads otherwise than PyYAML: read it purely."""
 
 
 def _too_many_nodes(file: str, event: Any, max_nodes: int) -> YamlProblem:
@@ -186,6 +241,12 @@ def _count_nodes_fast(text: str, file: str, max_nodes: int) -> None:
 
 def read_text(path: Path, shown_as: str) -> str:
     """The file's text, or a YamlProblem that says why it cannot be a variant file."""
+    return decode_text(read_bytes(path, shown_as), shown_as)
+
+
+def read_bytes(path: Path, shown_as: str) -> bytes:
+    """The file's bytes, or a YamlProblem that says why they cannot be read (too large, not a
+    regular file, no permission): problems of the file system, not of the text."""
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
@@ -199,10 +260,9 @@ def read_text(path: Path, shown_as: str) -> str:
     except OSError as exc:
         raise YamlProblem(Diagnostic(Loc(shown_as), f"cannot read file: {exc.strerror or exc}")) from None
     try:
-        data = read_limited(path, MAX_FILE_BYTES)  # a FIFO or a device is refused, not waited on
+        return read_limited(path, MAX_FILE_BYTES)  # a FIFO or a device is refused, not waited on
     except ReadProblem as problem:
         raise YamlProblem(Diagnostic(Loc(shown_as), f"file {problem}")) from None
-    return decode_text(data, shown_as)
 
 
 def decode_text(data: bytes, shown_as: str) -> str:
@@ -231,12 +291,37 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
 
 def parse_yaml(text: str, file: str, max_nodes: int = MAX_NODES) -> LocDict:
     """Parse one YAML document whose top level must be a mapping."""
+    if (
+        _CParser is not None
+        and _FastComposer is not None
+        and not _READ_OTHERWISE.search(text)
+        and not yaml.reader.Reader.NON_PRINTABLE.search(text)
+    ):
+        _count_nodes_fast(text, file, max_nodes)  # what the pure reader does first, when every character is allowed
+        try:
+            return _read(_FastComposer(text, file, max_nodes), file, text)
+        except (YamlProblem, yaml.YAMLError, RecursionError, _PureReaderNeeded):
+            pass  # read again below: the pure-Python reader's message and place are the ones users know
     try:
         loader = _StrictComposer(text, file, max_nodes)
     except yaml.reader.ReaderError as exc:
         raise YamlProblem(_reader_error(exc, text, file)) from None
     try:
         _count_nodes_fast(text, file, max_nodes)
+        return _read(loader, file, text)
+    except yaml.MarkedYAMLError as exc:
+        raise YamlProblem(yamlerrors.explain(exc, text, file)) from None
+    except yaml.reader.ReaderError as exc:
+        raise YamlProblem(_reader_error(exc, text, file)) from None
+    except yaml.YAMLError as exc:
+        raise YamlProblem(Diagnostic(Loc(file), f"YAML error: {exc}")) from None
+    except RecursionError:
+        raise YamlProblem(Diagnostic(Loc(file), "values are nested too deeply")) from None
+
+
+def _read(loader: Any, file: str, text: str) -> LocDict:
+    """The document the loader composes, built; the loader is disposed of afterwards."""
+    try:
         node = loader.get_single_node()
         if node is None:
             raise YamlProblem(Diagnostic(Loc(file), "file holds no YAML document"))
@@ -248,14 +333,6 @@ def parse_yaml(text: str, file: str, max_nodes: int = MAX_NODES) -> LocDict:
                 )
             )
         return _Builder(loader, file, text).mapping(node)
-    except yaml.MarkedYAMLError as exc:
-        raise YamlProblem(yamlerrors.explain(exc, text, file)) from None
-    except yaml.reader.ReaderError as exc:
-        raise YamlProblem(_reader_error(exc, text, file)) from None
-    except yaml.YAMLError as exc:
-        raise YamlProblem(Diagnostic(Loc(file), f"YAML error: {exc}")) from None
-    except RecursionError:
-        raise YamlProblem(Diagnostic(Loc(file), "values are nested too deeply")) from None
     finally:
         loader.dispose()
 
