@@ -1,15 +1,16 @@
 """The optional compiled kernel: whether this process uses it.
 
-`scripts/build_accel.py` compiles the hot modules of `engine/game` (COMPILED) with mypyc into
-`.accel/` beside the package, with a manifest naming the Python it was built for and the
-SHA-256 of each source it was built from. `engine/__init__.py` calls `activate()` before any
-of the kernel is imported: when the manifest matches this Python and every source as it is
-now, `.accel/engine` goes first on the package's path, so `engine.game.game` and the others
-load compiled; the rest of `engine.game` still loads from its source. A source edited since
-the build, another Python, a missing or unreadable manifest, or BOARDWALK_PURE=1 in the
-environment: the plain Python modules run, with the same games (tests/test_accel.py plays
-both and compares every event). Nothing here is downloaded or shared between users: the
-files are built on this machine into the project folder, like `.venv`.
+`scripts/build_accel.py` compiles the hot modules of `engine/game` (COMPILED) with mypyc into `.accel/` beside the package, with
+a manifest naming the Python it was built for and the SHA-256 of each source it was built from,
+and of each module whose types and constants it was compiled against (DEPENDS: a compiled
+module may have a constant of one built in). `engine/__init__.py` calls `activate()` before any
+of the kernel is imported: when the manifest matches this Python and every source as it is now,
+`.accel/engine` goes first on the package's path, so `engine.game.game` and the others load
+compiled; the rest of `engine.game` still loads from its source. A source edited since the
+build, another Python, a missing or unreadable manifest, or BOARDWALK_PURE=1 in the
+environment: the plain Python modules run, with the same games (tests/test_accel.py plays both
+and compares every event). Nothing here is downloaded or shared between users: the files are
+built on this machine into the project folder, like `.venv`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,13 @@ from engine.digest import sha256_hex
 COMPILED = ("frames", "game", "interpreter", "expressions", "piles", "state", "messages", "followable", "rulebook", "rng")
 """The modules of engine/game compiled: the random-playout hot path and what it calls. (The
 generators of rng.py allow subclasses written in Python: tests script dice with one.)"""
+
+DEPENDS = (
+    "effects/ast.py", "effects/limits.py", "effects/check.py", "variant/model.py",
+    "game/refs.py", "game/native.py", "game/result.py", "game/folding.py",
+)
+"""The modules of the engine, not compiled, that the compiled ones import names from: a build
+is stale when one of these changes too."""
 
 PACKAGE = os.path.dirname(os.path.realpath(__file__))
 ACCEL_DIR = os.path.join(os.path.dirname(PACKAGE), ".accel")
@@ -43,6 +51,15 @@ def sources() -> dict[str, str]:
     return digests
 
 
+def depends() -> dict[str, str]:
+    """Each module of DEPENDS (path relative to the project) and its SHA-256."""
+    digests = {}
+    for name in DEPENDS:
+        with open(os.path.join(PACKAGE, *name.split("/")), "rb") as source:
+            digests[f"engine/{name}"] = sha256_hex(source.read())
+    return digests
+
+
 def built_for() -> str:
     """The Python a build is good for: its version, build and extension suffix."""
     import importlib.machinery
@@ -58,7 +75,11 @@ def up_to_date() -> bool:
         import json  # only when there is a build to check: most starts have none
 
         manifest = json.loads(text)
-        return bool(manifest.get("python") == built_for() and manifest.get("sources") == sources())
+        return bool(
+            manifest.get("python") == built_for()
+            and manifest.get("sources") == sources()
+            and manifest.get("depends") == depends()
+        )
     except (OSError, ValueError, AttributeError):
         return False
 

@@ -35,7 +35,7 @@ def main() -> int:
         MANIFEST.unlink()
     shutil.rmtree(ACCEL_DIR / "engine", ignore_errors=True)
     ACCEL_DIR.mkdir(exist_ok=True)
-    digests = accel.sources()
+    digests, depends = accel.sources(), accel.depends()
     os.chdir(ROOT)  # mypyc names modules by their paths from here, and reads pyproject's mypy settings
     with tempfile.TemporaryDirectory(dir=ACCEL_DIR, prefix="build-") as build:
         try:
@@ -50,7 +50,7 @@ def main() -> int:
         except (SystemExit, Exception) as failed:  # noqa: BLE001 - any failure leaves plain Python in use
             print(f"cannot build the compiled kernel ({failed}); Boardwalk runs as plain Python", file=sys.stderr)
             return 1
-    manifest = {"python": accel.built_for(), "sources": digests}
+    manifest = {"python": accel.built_for(), "sources": digests, "depends": depends}
     temporary = MANIFEST.with_suffix(".tmp")
     temporary.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     os.replace(temporary, MANIFEST)

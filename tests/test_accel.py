@@ -86,15 +86,20 @@ def test_compiled_kernel_plays_the_same_games_as_plain_python():
 
 
 def test_a_kernel_source_edited_after_the_build_is_run_as_plain_python(tmp_path, monkeypatch):
-    """A stale build is never loaded: the manifest names the SHA-256 of every source."""
+    """A stale build is never loaded: the manifest names the SHA-256 of every source, and of
+    every module the sources were compiled against (the syntax tree's classes, the limits)."""
     manifest = tmp_path / "manifest.json"
-    manifest.write_text(json.dumps({"python": accel.built_for(), "sources": accel.sources()}))
+    fresh = {"python": accel.built_for(), "sources": accel.sources(), "depends": accel.depends()}
+    manifest.write_text(json.dumps(fresh))
     monkeypatch.setattr(accel, "MANIFEST", manifest)
     assert accel.up_to_date()
     stale = dict(accel.sources(), **{"engine/game/game.py": "0" * 64})
-    manifest.write_text(json.dumps({"python": accel.built_for(), "sources": stale}))
+    manifest.write_text(json.dumps(dict(fresh, sources=stale)))
     assert not accel.up_to_date()
-    manifest.write_text(json.dumps({"python": "2.7", "sources": accel.sources()}))
+    stale_ast = dict(accel.depends(), **{"engine/effects/ast.py": "0" * 64})
+    manifest.write_text(json.dumps(dict(fresh, depends=stale_ast)))
+    assert not accel.up_to_date()
+    manifest.write_text(json.dumps(dict(fresh, python="2.7")))
     assert not accel.up_to_date()
     manifest.write_text("{not json")
     assert not accel.up_to_date()
