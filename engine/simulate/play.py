@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 
 from engine.bots.base import make_bot
 from engine.game.game import new_game
+from engine.game.observation import decide
 from engine.variant.model import Variant
 
 _MASK = (1 << 64) - 1
@@ -70,7 +71,7 @@ def play_game(variant: Variant, bots: list[str], seed: int, index: int = 0) -> G
     while not game.is_over:
         player = game.current_player
         assert player is not None  # a game in progress always has a decision
-        action = seated[player].choose(game.observation(player))
+        action = decide(seated[player].choose, game, player)  # reads only what the bot asks for
         for event in game.apply(action):
             if event.kind in ("play", "react"):
                 plays.append((event.data["player"], event.data["card"]))
