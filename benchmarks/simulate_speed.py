@@ -107,7 +107,7 @@ def run_child(code: str, tree: Path, pure: bool, *args: object) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description="simulate's cost beyond its games, and its scaling, against an older commit")
     parser.add_argument("--base", default=DEFAULT_BASE, help=f"the commit to compare with (default {DEFAULT_BASE})")
-    parser.add_argument("--base-tree", type=Path, help="a checkout of the base commit to use as it is (else a temporary git worktree)")
+    parser.add_argument("--base-tree", type=Path, help="a checkout of the base commit, used as it is (else a temporary worktree)")
     parser.add_argument("--variant", default="winning-moves-2016")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=5)
@@ -160,7 +160,8 @@ def measure(args: argparse.Namespace, base_tree: Path) -> None:
             for bots, games in kinds.items():
                 got_by_jobs = {}
                 for jobs in (1, 2) if round_number % 2 == 0 else (2, 1):
-                    got_by_jobs[jobs] = got = run_child(SCALE_CHILD, tree, pure, args.variant, args.players, games, args.seed, jobs, bots)
+                    got = run_child(SCALE_CHILD, tree, pure, args.variant, args.players, games, args.seed, jobs, bots)
+                    got_by_jobs[jobs] = got
                     rates.setdefault((side, bots, jobs), []).append(got["rate"])
                     parent.setdefault((side, bots, jobs), []).append(got["parent_cpu"])
                 same = same and got_by_jobs[1]["records"] == got_by_jobs[2]["records"]
@@ -178,7 +179,8 @@ def measure(args: argparse.Namespace, base_tree: Path) -> None:
                   f"{statistics.median(sim[side]) * 1e3:6.2f} ms   simulate / playout {statistics.median(overhead[side]):.2f} "
                   f"(rounds {min(overhead[side]):.2f} to {max(overhead[side]):.2f})")
     if not args.skip_scaling:
-        print(f"--jobs 2 / --jobs 1, games a second (wall time), {args.scale_random} random and {args.scale_greedy} greedy games a run:")
+        runs = f"{args.scale_random} random and {args.scale_greedy} greedy games a run"
+        print(f"--jobs 2 / --jobs 1, games a second (wall time), {runs}:")
         for side in sides:
             for bots in kinds:
                 values = scaling[(side, bots)]

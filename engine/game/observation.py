@@ -15,7 +15,6 @@ So nothing reachable from the object as data (by its attributes, `copy.deepcopy`
 
 from __future__ import annotations
 
-import itertools
 import weakref
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -135,35 +134,40 @@ def _public_state(game: Game, player: int) -> dict:
     return state
 
 
-ENTRIES: dict[str, Callable[[Game, int], Any]] = {
-    "player": lambda game, player: player,
-    "players": lambda game, player: game.n,
-    "turn_player": lambda game, player: game.turn_player,
-    "turn": lambda game, player: game.turn_number,
-    "order": lambda game, player: list(game.order),
-    "stacks": lambda game, player: [list(s) for s in game.stacks],
-    "holders": lambda game, player: list(game.holder),
-    "worth": lambda game, player: list(game.worth),
-    "tokens": lambda game, player: list(game.tokens),
-    "supply": lambda game, player: list(game.supply),
-    "hand": _hand,
-    "hand_sizes": lambda game, player: _hand_sizes(game),
-    "draw_pile": lambda game, player: _draw_pile(game),
-    "discard_pile": lambda game, player: _discard_pile(game),
-    "piles": _piles_seen,
-    "in_play": lambda game, player: _cards(game, game.in_play),
-    "dice": lambda game, player: game.dice,
-    "face": lambda game, player: _face_label(game),
-    "zone": lambda game, player: _zone_built(game),
-    "budget": lambda game, player: game.budget_left(),
-    "rolled": lambda game, player: _rolled(game),
-    "counters": lambda game, player: _counters(game),
-    "scores": lambda game, player: _scores(game),
-    "cards_played": lambda game, player: len(game.turn_plays),
-    "decision": _decision,
-    "over": lambda game, player: game.over,
-    "state": _public_state,
-}
+def _entries() -> dict[str, Callable[[Game, int], Any]]:
+    """The table below (made in a function so that mypy reads the game's fields first)."""
+    return {
+        "player": lambda game, player: player,
+        "players": lambda game, player: game.n,
+        "turn_player": lambda game, player: game.turn_player,
+        "turn": lambda game, player: game.turn_number,
+        "order": lambda game, player: list(game.order),
+        "stacks": lambda game, player: [list(s) for s in game.stacks],
+        "holders": lambda game, player: list(game.holder),
+        "worth": lambda game, player: list(game.worth),
+        "tokens": lambda game, player: list(game.tokens),
+        "supply": lambda game, player: list(game.supply),
+        "hand": _hand,
+        "hand_sizes": lambda game, player: _hand_sizes(game),
+        "draw_pile": lambda game, player: _draw_pile(game),
+        "discard_pile": lambda game, player: _discard_pile(game),
+        "piles": _piles_seen,
+        "in_play": lambda game, player: _cards(game, game.in_play),
+        "dice": lambda game, player: game.dice,
+        "face": lambda game, player: _face_label(game),
+        "zone": lambda game, player: _zone_built(game),
+        "budget": lambda game, player: game.budget_left(),
+        "rolled": lambda game, player: _rolled(game),
+        "counters": lambda game, player: _counters(game),
+        "scores": lambda game, player: _scores(game),
+        "cards_played": lambda game, player: len(game.turn_plays),
+        "decision": _decision,
+        "over": lambda game, player: game.over,
+        "state": _public_state,
+    }
+
+
+ENTRIES = _entries()
 """Every entry of an observation, in order, and how it is read from the game for a player.
 Each makes new plain data (lists, dicts, strings, numbers), shared with nothing."""
 
@@ -179,11 +183,7 @@ class StaleObservation(RuntimeError):
 
 
 _READING: dict[int, Game] = {}
-"""The game each live `Observation` reads, by its ticket: only while `decide` runs."""
-
-_TICKETS = itertools.count()
-
-_MISSING = object()
+"""The game each live `Observation` reads, by the observation's id: only while `decide` runs."""
 
 
 class Observation(dict):
@@ -192,18 +192,14 @@ class Observation(dict):
     (iterating, comparing, `json.dumps`, copying, pickling) reads every entry, so it equals the
     plain observation. It is a dict so that code written for the plain one takes it as it is."""
 
-    __slots__ = ("_ticket", "_player", "__weakref__")
-
-    def __init__(self, ticket: int, player: int):
-        self._ticket = ticket
-        self._player = player
+    __slots__ = ("__weakref__",)
 
     def __missing__(self, name: str) -> Any:
         entry = ENTRIES[name]  # a KeyError for a name that is no entry, as a dict gives
-        game = _READING.get(self._ticket)
+        game = _READING.get(id(self))
         if game is None:
             raise StaleObservation(f"observation entry '{name}' read after its decision was over")
-        value = entry(game, self._player)
+        value = entry(game, dict.__getitem__(self, "player"))
         dict.__setitem__(self, name, value)
         return value
 
@@ -211,7 +207,7 @@ class Observation(dict):
         """The observation as a plain dict, every entry read."""
         return {name: self[name] for name in ENTRIES}
 
-    def get(self, name: str, default: Any = None) -> Any:  # type: ignore[override]  # dict.get skips __missing__
+    def get(self, name: str, default: Any = None) -> Any:  # dict.get does not call __missing__
         return self[name] if name in ENTRIES else default
 
     def __contains__(self, name: object) -> bool:
@@ -226,13 +222,13 @@ class Observation(dict):
     def __reversed__(self) -> Iterator[str]:
         return reversed(self.read_all())
 
-    def keys(self):  # type: ignore[override]  # a plain dict's views: the same entries, read
+    def keys(self):  # a plain dict's views: the same entries, read
         return self.read_all().keys()
 
-    def values(self):  # type: ignore[override]
+    def values(self):
         return self.read_all().values()
 
-    def items(self):  # type: ignore[override]
+    def items(self):
         return self.read_all().items()
 
     def __eq__(self, other: object) -> bool:
@@ -241,7 +237,7 @@ class Observation(dict):
     def __ne__(self, other: object) -> bool:
         return self.read_all() != other
 
-    __hash__ = None  # type: ignore[assignment]  # as a dict's
+    __hash__ = None  # as a dict's
 
     def __repr__(self) -> str:
         return repr(self.read_all())
@@ -265,19 +261,20 @@ class Observation(dict):
     def _read_only(self, *_args: Any, **_kwargs: Any) -> Any:
         raise TypeError("an observation is read-only: copy it with dict() to change it")
 
-    __setitem__ = __delitem__ = __ior__ = _read_only  # type: ignore[assignment]
-    update = pop = popitem = clear = setdefault = _read_only  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    update = pop = popitem = clear = setdefault = _read_only
 
 
 def decide(choose: Callable[[dict], T], game: Game, player: int) -> T:
     """`choose(observation)` for `player` at the game's pending decision, with an
-    `Observation` that reads only the entries `choose` asks for. It must answer before the
-    game moves on. Should anything keep the observation after it answers, every entry not
-    yet read is read then, while the game still stands at that decision."""
-    ticket = next(_TICKETS)
-    _READING[ticket] = game
+    `Observation` that reads only the entries `choose` asks for (the decision, which every
+    bot reads, is read at once). It must answer before the game moves on. Should anything
+    keep the observation after it answers, every entry not yet read is read then, while the
+    game still stands at that decision."""
+    observation = Observation(player=player, decision=_decision(game, player))
+    key = id(observation)
+    _READING[key] = game
     try:
-        observation = Observation(ticket, player)
         answer = choose(observation)
         kept = weakref.ref(observation)
         del observation
@@ -285,4 +282,4 @@ def decide(choose: Callable[[dict], T], game: Game, player: int) -> T:
             still.read_all()
         return answer
     finally:
-        del _READING[ticket]
+        del _READING[key]
