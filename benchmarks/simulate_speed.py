@@ -83,11 +83,14 @@ from engine import load_variant
 from engine.simulate import run_games
 variant = load_variant(sys.argv[1])
 players, games, seed, jobs, bots = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
-cpu = time.process_time()
+before = os.times()
 run = run_games([variant], players, bots.split(","), games, seed=seed, jobs=jobs)
-cpu = time.process_time() - cpu
+after = os.times()
+parent = after.user + after.system - before.user - before.system
+workers = after.children_user + after.children_system - before.children_user - before.children_system
 records = [[r.seed, r.winners, r.turns, r.plays] for r in run.records[0]]
-print(json.dumps({"rate": run.games_per_second, "parent_cpu": cpu / games, "records": hash(repr(records))}))
+print(json.dumps({"rate": run.games_per_second, "parent_cpu": parent / games, "cpu": (parent + workers) / games,
+                  "records": hash(repr(records))}))
 """
 
 
@@ -142,6 +145,7 @@ def measure(args: argparse.Namespace, base_tree: Path) -> None:
     scaling: dict[tuple[str, str], list[float]] = {}
     rates: dict[tuple[str, str, int], list[float]] = {}
     parent: dict[tuple[str, str, int], list[float]] = {}
+    cpu: dict[tuple[str, str, int], list[float]] = {}
     same = True
     kinds = {"random": args.scale_random, "greedy": args.scale_greedy}
     for round_number in range(args.rounds):
@@ -164,6 +168,7 @@ def measure(args: argparse.Namespace, base_tree: Path) -> None:
                     got_by_jobs[jobs] = got
                     rates.setdefault((side, bots, jobs), []).append(got["rate"])
                     parent.setdefault((side, bots, jobs), []).append(got["parent_cpu"])
+                    cpu.setdefault((side, bots, jobs), []).append(got["cpu"])
                 same = same and got_by_jobs[1]["records"] == got_by_jobs[2]["records"]
                 ratio = got_by_jobs[2]["rate"] / got_by_jobs[1]["rate"]
                 scaling.setdefault((side, bots), []).append(ratio)
@@ -185,9 +190,11 @@ def measure(args: argparse.Namespace, base_tree: Path) -> None:
             for bots in kinds:
                 values = scaling[(side, bots)]
                 one, two = (statistics.median(rates[(side, bots, jobs)]) for jobs in (1, 2))
-                cpu_one, cpu_two = (statistics.median(parent[(side, bots, jobs)]) * 1e3 for jobs in (1, 2))
+                parent_two = statistics.median(parent[(side, bots, 2)]) * 1e3
+                extra = statistics.median(cpu[(side, bots, 2)]) / statistics.median(cpu[(side, bots, 1)])
                 print(f"  {labels[side]:<26} {bots:<6} {one:7.1f} -> {two:7.1f} games/s   x{statistics.median(values):.2f} "
-                      f"(rounds {min(values):.2f} to {max(values):.2f}); parent CPU a game with 2 jobs {cpu_two:.3f} ms")
+                      f"(rounds {min(values):.2f} to {max(values):.2f}); with 2 jobs: the parent's CPU "
+                      f"{parent_two:.3f} ms a game, all CPU x{extra:.3f} of 1 job's")
     print(f"same games (playouts and simulate; --jobs 1 and 2): {'yes' if same else 'NO'}")
 
 

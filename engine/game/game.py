@@ -237,6 +237,24 @@ class Game:
         """What `player` may know, as plain data: observation.ENTRIES says what that is."""
         return observe(self, player)
 
+    def decision_seen(self, player: int) -> dict | None:
+        """The pending decision as `player` sees it, the entry "decision" of an observation
+        (its options only if it is theirs). Here rather than in observation.py because every
+        bot reads it at every decision, and the compiled kernel makes it with a third fewer
+        instructions."""
+        pending = self.pending
+        if pending is None:
+            return None
+        top = self.frames[-1]
+        options: list[Action] = pending["options"]
+        return {
+            "kind": pending["kind"],
+            "player": pending["player"],
+            "options": [a.to_dict() for a in options] if pending["player"] == player else None,
+            "timing": top.timing if isinstance(top, OfferFrame) else None,
+            "ends_turn": self.passing_ends_turn(),
+        }
+
     def hand(self, player: int) -> list[int]:
         """The player's `hand` pile (card codes): the cards they may play."""
         return self.piles[self.layout.base["hand"] + player]

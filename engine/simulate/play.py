@@ -76,7 +76,9 @@ def play_game(variant: Variant, bots: list[str], seed: int, index: int = 0) -> G
         player = game.current_player
         assert player is not None  # a game in progress always has a decision
         action = decide(seated[player].choose, game, player)  # reads only what the bot asks for
-        plays += [(e.data["player"], e.data["card"]) for e in game.apply(action) if e.kind in _PLAYED]
+        for event in game.apply(action):
+            if event.kind in _PLAYED:
+                plays.append((event.data["player"], event.data["card"]))
     winners, decided_by, reason = outcome(game)  # game.result() without the standings
     return GameRecord(
         index=index,

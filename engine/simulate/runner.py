@@ -237,6 +237,12 @@ class _Pace:
     def timed(self, games: int, seconds: float) -> None:
         self.size = max(1, min(MAX_BATCH, int(BATCH_SECONDS * games / seconds) if seconds > 0 else MAX_BATCH))
 
+    def queue_more(self) -> bool:
+        """Whether a worker still playing a batch gets the next one now. Not near the end of
+        the run: a game queued behind another is one a worker that is done could have played,
+        and the workers would end a game apart."""
+        return self.left > 2 * self.jobs * self.size
+
     def next_size(self) -> int:
         size = min(self.left, max(1, min(self.size, self.left // (2 * self.jobs))))
         self.left -= size
@@ -259,7 +265,8 @@ def _run_workers(
                 worker = busy[pipe]
                 answers, seconds = _answer(worker)
                 pace.timed(len(answers), seconds)
-                _hand_out(worker, tasks, pace.next_size())  # first, so that it never waits for us
+                if not worker.batches or pace.queue_more():
+                    _hand_out(worker, tasks, pace.next_size())  # before reading: it need not wait for us
                 for answer in answers:
                     take(*answer)
     finally:
