@@ -149,3 +149,19 @@ def test_an_observation_is_a_read_only_dict_that_copies_as_a_plain_one():
         return observation["decision"]["options"][0]
 
     decide(check, game, game.current_player)
+
+
+def test_the_options_a_bot_is_shown_are_the_actions_own_read_only_dicts():
+    """Made once with each (interned) action, not at every decision: a bot may read them,
+    answer with one and copy them, but not change them for the observations to come."""
+    game = new_game(VARIANTS["winning-moves-2016"], 2, seed=3)
+    player = game.current_player
+    options = decide(lambda observation: observation["decision"]["options"], game, player)
+    assert options == game.observation(player)["decision"]["options"]
+    assert all(a is b for a, b in zip(options, decide(lambda o: o["decision"]["options"], game, player)))
+    with pytest.raises(TypeError, match="read-only"):
+        options[0]["arg"] = None
+    for twin in (dict(options[0]), copy.deepcopy(options[0]), pickle.loads(pickle.dumps(options[0]))):
+        assert type(twin) is dict and twin == options[0]
+    assert json.dumps(options) == json.dumps(game.observation(player)["decision"]["options"])
+    game.apply(options[-1])

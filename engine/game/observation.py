@@ -24,7 +24,7 @@ from engine.game.frames import BuildFrame
 if TYPE_CHECKING:
     from engine.game.game import Game
 
-__all__ = ["ENTRIES", "Observation", "StaleObservation", "decide", "observe"]
+__all__ = ["ENTRIES", "Observation", "Option", "StaleObservation", "decide", "observe"]
 
 T = TypeVar("T")
 
@@ -163,6 +163,28 @@ def observe(game: Game, player: int) -> dict:
     return {name: entry(game, player) for name, entry in ENTRIES.items()}
 
 
+class Option(dict):
+    """An action as an observation offers it, {"kind", "arg"}: made once for each action (the
+    engine interns them, messages.Texts.action) and shared by every observation `decide`
+    makes, so read-only. Copied or pickled, it is a plain dict. (A new dict for each option
+    of each decision, some 500 in a game of random bots, cost more than half of what the
+    decision costs to show.)"""
+
+    __slots__ = ()
+
+    def _read_only(self, *_args: Any, **_kwargs: Any) -> Any:
+        raise TypeError("an observation's option is read-only: copy it with dict() to change it")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    update = pop = popitem = clear = setdefault = _read_only
+
+    def __reduce__(self) -> tuple:
+        return (dict, (dict(self),))
+
+    def __reduce_ex__(self, protocol: Any) -> tuple:
+        return self.__reduce__()
+
+
 class StaleObservation(RuntimeError):
     """An entry of an `Observation` asked for after its decision was over (never when the
     observation was kept: see `decide`)."""
@@ -257,7 +279,7 @@ def decide(choose: Callable[[dict], T], game: Game, player: int) -> T:
     bot reads, is read at once). It must answer before the game moves on. Should anything
     keep the observation after it answers, every entry not yet read is read then, while the
     game still stands at that decision."""
-    observation = Observation(player=player, decision=game.decision_seen(player))
+    observation = Observation(player=player, decision=game.decision_seen(player, True))
     key = id(observation)
     _READING[key] = game
     try:
