@@ -62,11 +62,11 @@ Progress = Callable[[int, int], None]
 Task = tuple[int, int, tuple[str, ...], int, int]
 """(variant slot, game index, bots, players, base seed): all a worker needs to play a game."""
 
-BATCH_SECONDS = 0.05
+BATCH_SECONDS = 0.1
 """About how long a batch of games takes a worker: long enough that messages, the parent's
 wake-ups and its reading of the records cost little beside the games (random games last a
-few milliseconds), short enough that the progress bar moves and the last batches end
-together."""
+few milliseconds), short enough that the progress bar moves. (The last batches of a run are
+smaller: see `_Pace`.)"""
 
 MAX_BATCH = 32
 """The most games a batch holds, however short they are."""
