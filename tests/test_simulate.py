@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import doctest
 import errno
+import hashlib
 import io
 import json
 import os
@@ -24,8 +25,9 @@ import engine.simulate.play
 import engine.simulate.runner
 import engine.simulate.stats
 import engine.simulate.summary
-from engine import load_variant
+from engine import load_variant, new_game
 from engine.cli import main
+from engine.resources import bundled_variant_names
 from engine.simulate import GameRecord, Run, build_report, run_games, seat_bots
 from engine.simulate.report import render
 from engine.simulate.runner import GameFailed, Terminated
@@ -154,6 +156,94 @@ def test_a_worker_stopped_by_sigterm_stops_the_run(variant, monkeypatch):
     monkeypatch.setattr(engine.simulate.runner, "play_game", _die_by(signal.SIGTERM))
     with pytest.raises(Terminated):
         run_games([variant], 2, ["random"], games=4, seed=1, jobs=2)
+
+
+def test_a_killed_worker_names_the_game_it_was_playing_in_its_batch(variant, monkeypatch):
+    real = engine.simulate.runner.play_game
+
+    def play(variant, bots, seed, index=0):
+        if index == 150:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(variant, bots, seed, index)
+
+    sizes = _batch_sizes(monkeypatch)
+    monkeypatch.setattr(engine.simulate.runner, "play_game", play)
+    with pytest.raises(GameFailed, match=r"game 150 of .* could not finish: its worker process was killed by SIGKILL"):
+        run_games([variant], 2, ["random"], games=400, seed=1, jobs=2)
+    assert max(sizes) > 1, "the game was one of a batch"
+
+
+def _batch_sizes(monkeypatch) -> list[int]:
+    """The size of each batch the run hands out, as it hands them out."""
+    sizes: list[int] = []
+    hand_out = engine.simulate.runner._hand_out
+
+    def counted(worker, tasks, count):
+        sizes.append(count)
+        return hand_out(worker, tasks, count)
+
+    monkeypatch.setattr(engine.simulate.runner, "_hand_out", counted)
+    return sizes
+
+
+def test_short_games_go_out_in_batches_and_give_the_same_records(variant, monkeypatch):
+    """Random games last milliseconds: the workers get them by the batch (issue 14, row 5),
+    and the records are still the same as one process plays them."""
+    other = load_variant("house-stormy-weather")
+    one = run_games([variant, other], 4, ["random"], games=300, seed=3, jobs=1)
+    sizes = _batch_sizes(monkeypatch)
+    two = run_games([variant, other], 4, ["random"], games=300, seed=3, jobs=2)
+    assert one.records == two.records
+    assert max(sizes) > 4 and sum(sizes) == 600
+
+
+def test_batches_take_about_their_time_and_shrink_at_the_end():
+    pace = engine.simulate.runner._Pace(jobs=2, left=1000)
+    assert pace.next_size() == 1, "until a batch is timed"
+    pace.timed(games=1, seconds=0.004)
+    assert pace.next_size() == 25
+    pace.timed(games=25, seconds=0.0001)
+    assert pace.next_size() == engine.simulate.runner.MAX_BATCH
+    pace.timed(games=4, seconds=2.0)
+    assert pace.next_size() == 1, "long games go one at a time"
+    pace.timed(games=1, seconds=0.001)
+    pace.left = 20
+    assert [pace.next_size() for _ in range(12)] == [5, 3, 3, 2, 1, 1, 1, 1, 1, 1, 1, 0]
+
+
+# The records of a fixed seed, as the code before issue 14 made them (a sha256 of their JSON,
+# from commit 4cc1f69 with the lines below): the lazy observation, the batches and the
+# outcome without standings must not change a single game.
+SAME_GAMES = "8d4c9567e494c61b28ef5bdb048d670406ec8323ec09879e44ff27b37c2d1019"
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_same_seed_gives_the_same_games_as_before(jobs):
+    digest = hashlib.sha256()
+    for name in bundled_variant_names():
+        variant = load_variant(name)
+        for players in variant.player_counts:
+            run = run_games([variant], players, ["random"], 6, seed=14, jobs=jobs)
+            digest.update(json.dumps([r.to_dict() for r in run.records[0]]).encode())
+    run = run_games([load_variant("winning-moves-2016")], 3, ["greedy", "random"], 3, seed=14, jobs=jobs)
+    digest.update(json.dumps([r.to_dict() for r in run.records[0]]).encode())
+    assert digest.hexdigest() == SAME_GAMES
+
+
+def test_the_outcome_a_record_keeps_is_the_games_result():
+    from engine.game.result import outcome
+
+    for name in bundled_variant_names():
+        variant = load_variant(name)
+        for players in variant.player_counts:
+            for seed in range(8):
+                game = new_game(variant, players, seed=seed)
+                rnd = random.Random(seed)
+                while not game.is_over:
+                    actions = game.legal_actions()
+                    game.apply(actions[rnd.randrange(len(actions))])
+                result = game.result()
+                assert outcome(game) == (result.winners, result.decided_by, result.reason)
 
 
 # ----- statistics --------------------------------------------------------------------------------

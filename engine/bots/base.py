@@ -69,8 +69,15 @@ def make_bot(spec: str, variant: Variant, seed: int = 0) -> Bot:
     return _REGISTRY[name](variant, seed, **settings)
 
 
+_loaded = False
+
+
 def _load_all() -> None:
-    """Import the bot modules so they register themselves (kept lazy: search bots are big)."""
+    """Import the bot modules so they register themselves: once, at the first bot made (kept
+    lazy, as search bots are big; not at every bot, as simulate makes one a seat a game)."""
+    global _loaded
+    if _loaded:
+        return
     import importlib
     import pkgutil
 
@@ -79,3 +86,4 @@ def _load_all() -> None:
     for module in pkgutil.iter_modules(package.__path__):
         if module.name not in ("base",):
             importlib.import_module(f"engine.bots.{module.name}")
+    _loaded = True

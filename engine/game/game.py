@@ -33,6 +33,7 @@ from engine.game.frames import (
 )
 from engine.game.interpreter import Interpreter
 from engine.game.messages import Action, Event, IllegalAction
+from engine.game.observation import observe
 from engine.game.refs import IN_PLAY, CardRef, PileRef, Ref
 from engine.game.result import Result, rank_players
 from engine.game.rng import GENERATORS, RandomSource, fresh_seed
@@ -233,91 +234,30 @@ class Game:
         return rank_players(self)
 
     def observation(self, player: int) -> dict:
-        """What `player` may know: the public board and piles, their own hand, the others'
-        hand sizes, and the pending decision (its options only if it is theirs)."""
-        cards = self.variant.cards
-        kinds = self.book.kinds
-        base = self.layout.base
-        has_hand = "hand" in base
+        """What `player` may know, as plain data: observation.ENTRIES says what that is."""
+        return observe(self, player)
+
+    def decision_seen(self, player: int, shared: bool = False) -> dict | None:
+        """The pending decision as `player` sees it, the entry "decision" of an observation
+        (its options only if it is theirs; `shared`: each the action's read-only `option`
+        rather than a new dict). Here rather than in observation.py because every bot reads
+        it at every decision, and the compiled kernel makes it with a third fewer
+        instructions."""
         pending = self.pending
-        decision = None
-        if pending is not None:
-            decision = {
-                "kind": pending["kind"],
-                "player": pending["player"],
-                "options": [a.to_dict() for a in pending["options"]] if pending["player"] == player else None,
-                "timing": self.frames[-1].timing if isinstance(self.frames[-1], OfferFrame) else None,
-                "ends_turn": self.passing_ends_turn(),
-            }
+        if pending is None:
+            return None
+        top = self.frames[-1]
+        options: list[Action] = pending["options"]
+        seen: list[dict] | None = None
+        if pending["player"] == player:
+            seen = [a.option for a in options] if shared else [a.to_dict() for a in options]
         return {
-            "player": player,
-            "players": self.n,
-            "turn_player": self.turn_player,
-            "turn": self.turn_number,
-            "order": list(self.order),
-            "stacks": [list(s) for s in self.stacks],
-            "holders": list(self.holder),
-            "worth": list(self.worth),
-            "tokens": list(self.tokens),
-            "supply": list(self.supply),
-            "hand": sorted(cards[c % kinds].id for c in self.hand(player)) if has_hand else [],
-            "hand_sizes": [len(self.hand(p)) for p in range(self.n)] if has_hand else [0] * self.n,
-            "draw_pile": len(self.piles[base["deck"]]) if "deck" in base else 0,
-            "discard_pile": [cards[c % kinds].id for c in self.piles[base["discard"]]] if "discard" in base else [],
-            "piles": self._piles_seen(player),
-            "in_play": [cards[c % kinds].id for c in self.in_play],
-            "dice": self.dice,
-            "face": self._face_label(),
-            "zone": self._zone_built(),
-            "budget": self.budget_left(),
-            "rolled": {die: [self.book.dice[die].faces[i] for i in shown] for die, shown in self.rolled.items()},
-            "counters": {**self.counters, **{name: list(numbers) for name, numbers in self.player_counters.items()}},
-            "scores": {name: [self.score(name, p) for p in range(self.n)] for name in self.book.score_fn},
-            "cards_played": len(self.turn_plays),
-            "decision": decision,
-            "over": self.over,
-            "state": self._public_state(player),
+            "kind": pending["kind"],
+            "player": pending["player"],
+            "options": seen,
+            "timing": top.timing if isinstance(top, OfferFrame) else None,
+            "ends_turn": self.passing_ends_turn(),
         }
-
-    def _piles_seen(self, player: int) -> list[dict]:
-        """Each pile slot as `player` sees it: whose it is, how many cards, and which (by id,
-        top last) only if they may see them."""
-        layout = self.layout
-        cards, kinds = self.variant.cards, self.book.kinds
-        seen = []
-        for slot, held in enumerate(self.piles):
-            pile = layout.slot_pile[slot]
-            seen.append(
-                {
-                    "pile": pile.id,
-                    "owner": layout.slot_owner[slot],
-                    "size": len(held),
-                    "cards": [cards[c % kinds].id for c in held] if layout.seen(slot, player) else None,
-                }
-            )
-        return seen
-
-    def _public_state(self, player: int) -> dict:
-        """The snapshot with everything `player` may not know taken out: the generator (the
-        future dice), the cards of every pile they may not see (only its size stays: see
-        `piles`) and the options of a decision that is not theirs."""
-        from engine.game.snapshot import game_to_dict
-
-        state = game_to_dict(self)
-        del state["rng"], state["seed"]
-        state["piles"] = [pile if self.layout.seen(slot, player) else None for slot, pile in enumerate(state["piles"])]
-        if state["pending"] is not None and state["pending"]["player"] != player:
-            state["pending"]["options"] = None
-        card_names = self.book.card_names
-        for frame in state["frames"]:  # a card in an effect's variable may be a secret one
-            if "env" not in frame:
-                continue
-            names = card_names[frame["b"]]
-            for name in names & frame["env"].keys():
-                frame["env"][name] = None
-            if frame["t"] == "loop" and frame["var"] in names:
-                frame["items"] = [None] * len(frame["items"])
-        return state
 
     def hand(self, player: int) -> list[int]:
         """The player's `hand` pile (card codes): the cards they may play."""
@@ -420,19 +360,6 @@ class Game:
         for frame in reversed(self.frames):
             if isinstance(frame, BuildFrame):
                 return frame.budget
-        return None
-
-    def _face_label(self) -> str | None:
-        """The last face the zone die showed this turn: a zone or a symbol."""
-        die = self.book.zone_die
-        faces = self.rolled.get(die) if die is not None else None
-        return str(self.book.dice[die].faces[faces[0]]) if die is not None and faces else None
-
-    def _zone_built(self) -> str | None:
-        """The zone being built in, while a build session is under way."""
-        for frame in reversed(self.frames):
-            if isinstance(frame, BuildFrame):
-                return frame.zone
         return None
 
     # ----- primitives: dice, cards, units ----------------------------------------------------

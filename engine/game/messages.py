@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.game.observation import Option
 from engine.variant.model import Variant
 
 
@@ -127,13 +128,15 @@ class Action:
     """One thing the deciding player may do. Compared by (kind, arg); `what` says how to
     read arg ("property", "player", "zone", "number", "card")."""
 
-    __slots__ = ("kind", "arg", "what", "_texts")
+    __slots__ = ("kind", "arg", "what", "_texts", "option")
 
     def __init__(self, kind: str, arg: Any = None, what: str | None = None, texts: Texts | None = None):
         self.kind = kind
         self.arg = arg
         self.what = what
         self._texts = texts
+        self.option = Option(kind=kind, arg=arg)
+        """`to_dict()` made once and read-only, for the observations `decide` makes."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and self.kind == other.kind and self.arg == other.arg

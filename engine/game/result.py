@@ -75,30 +75,48 @@ def rank_players(game: Game) -> Result:
     book = game.book
     keys = book.ranking
     scores = [{score.id: game.score(score.id, p) for score in game.variant.scores} for p in range(game.n)]
-
-    def key(player: int) -> tuple[int, ...]:
-        return tuple(scores[player][k] for k in keys)
-
-    def order(player: int) -> tuple:
-        return tuple(x if book.score_fewest[k] else -x for k, x in zip(keys, key(player))), game.order.index(player)
-
-    ordered = sorted(range(game.n), key=order)
+    ordered, ranked, winners, decided_by = _ranking(game, [tuple(scores[p][k] for k in keys) for p in range(game.n)])
     standings = []
     place = 0
     previous = None
     for position, player in enumerate(ordered, start=1):
-        if key(player) != previous:
+        if ranked[player] != previous:
             place = position
-            previous = key(player)
+            previous = ranked[player]
         standings.append(Standing(player, game.texts.player(player), place, scores[player]))
-    best = key(ordered[0])
-    winners = tuple(p for p in ordered if key(p) == best)
+    wording = {k: (book.score_words[k], book.score_fewest[k]) for k in keys}
+    return Result(tuple(standings), winners, decided_by, _reason(game), wording)
+
+
+def outcome(game: Game) -> tuple[tuple[int, ...], str | None, str]:
+    """The `winners`, `decided_by` and `reason` of `rank_players(game)`, without the rest: the
+    scores outside the ranking and the standings cost more than the ranking itself, and a
+    simulation of thousands of games records only these."""
+    keys = game.book.ranking
+    ranked = [tuple(game.score(k, p) for k in keys) for p in range(game.n)]
+    _, _, winners, decided_by = _ranking(game, ranked)
+    return winners, decided_by, _reason(game)
+
+
+def _ranking(game: Game, ranked: list[tuple[int, ...]]) -> tuple[list[int], list[tuple[int, ...]], tuple[int, ...], str | None]:
+    """The players best first, given each one's scores of the ranking (`ranked`, most
+    important first; ties go to the earlier in turn order), and the winners, and the score
+    that separated the winner from the runner-up."""
+    book = game.book
+    keys = book.ranking
+    fewest = [book.score_fewest[k] for k in keys]
+    turn = {player: position for position, player in enumerate(game.order)}
+    ordered = sorted(range(game.n), key=lambda p: (tuple(x if low else -x for low, x in zip(fewest, ranked[p])), turn[p]))
+    best = ranked[ordered[0]]
+    winners = tuple(p for p in ordered if ranked[p] == best)
     decided_by = None
     if len(winners) == 1 and len(ordered) > 1:
-        runner_up = key(ordered[1])
+        runner_up = ranked[ordered[1]]
         decided_by = next(k for k, a, b in zip(keys, best, runner_up) if a != b)
     elif len(ordered) == 1 and keys:
         decided_by = keys[0]
-    reason = (game.end_reason or {}).get("reason", "")
-    wording = {k: (book.score_words[k], book.score_fewest[k]) for k in keys}
-    return Result(tuple(standings), winners, decided_by, reason, wording)
+    return ordered, ranked, winners, decided_by
+
+
+def _reason(game: Game) -> str:
+    return (game.end_reason or {}).get("reason", "")

@@ -6,9 +6,14 @@ from dataclasses import asdict, dataclass
 
 from engine.bots.base import make_bot
 from engine.game.game import new_game
+from engine.game.observation import decide
+from engine.game.result import outcome
 from engine.variant.model import Variant
 
 _MASK = (1 << 64) - 1
+
+_PLAYED = frozenset({"play", "react"})
+"""The events of a card played or used as an answer: `GameRecord.plays`."""
 
 
 def derive_seed(base: int, *path: int) -> int:
@@ -70,21 +75,20 @@ def play_game(variant: Variant, bots: list[str], seed: int, index: int = 0) -> G
     while not game.is_over:
         player = game.current_player
         assert player is not None  # a game in progress always has a decision
-        action = seated[player].choose(game.observation(player))
+        action = decide(seated[player].choose, game, player)  # reads only what the bot asks for
         for event in game.apply(action):
-            if event.kind in ("play", "react"):
+            if event.kind in _PLAYED:
                 plays.append((event.data["player"], event.data["card"]))
-    result = game.result()
-    assert result is not None  # the game is over
+    winners, decided_by, reason = outcome(game)  # game.result() without the standings
     return GameRecord(
         index=index,
         seed=seed,
         bots=tuple(bots),
         order=tuple(game.order),
-        winners=tuple(sorted(result.winners)),
+        winners=tuple(sorted(winners)),
         turns=game.turn_number,
-        reason=result.reason,
-        decided_by=result.decided_by,
+        reason=reason,
+        decided_by=decided_by,
         values=tuple(game.worth),
         plays=tuple(plays),
     )

@@ -12,11 +12,11 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from itertools import islice
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from engine.simulate.play import GameRecord, derive_seed, play_game
 from engine.variant.model import Variant
@@ -62,9 +62,18 @@ Progress = Callable[[int, int], None]
 Task = tuple[int, int, tuple[str, ...], int, int]
 """(variant slot, game index, bots, players, base seed): all a worker needs to play a game."""
 
-IN_FLIGHT_PER_WORKER = 2
-"""Games handed to a worker and not yet back: two, so it starts the next game while the
-parent reads the last one; more would only be lost work on Ctrl-C."""
+BATCH_SECONDS = 0.1
+"""About how long a batch of games takes a worker: long enough that messages, the parent's
+wake-ups and its reading of the records cost little beside the games (random games last a
+few milliseconds), short enough that the progress bar moves. (The last batches of a run are
+smaller: see `_Pace`.)"""
+
+MAX_BATCH = 32
+"""The most games a batch holds, however short they are."""
+
+IN_FLIGHT_PER_WORKER = 2 * MAX_BATCH
+"""The most games handed to a worker and not yet back: two batches, so that it starts the next
+while the parent reads the last; more would only be lost work on Ctrl-C."""
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
@@ -120,13 +129,17 @@ def run_games(
     total = games * len(variants)
     records: list[list[GameRecord]] = [[] for _ in variants]
     seen: dict = {}
+    done = 0
 
-    def take(slot: int, record: GameRecord) -> None:
-        records[slot].append(_sharing(record, seen))
+    def take(slot: int, fields: tuple) -> None:
+        nonlocal done
+        record = _shared(fields, seen)
+        records[slot].append(record)
+        done += 1
         if on_game:
             on_game(record)
         if progress:
-            progress(sum(map(len, records)), total)
+            progress(done, total)
 
     tasks = _tasks(len(variants), games, bots, players, seed)
     start = time.perf_counter()
@@ -134,7 +147,7 @@ def run_games(
         if jobs == 1:
             _run_here(variants, tasks, take)
         else:
-            _run_workers(variants, tasks, min(jobs, total), take)
+            _run_workers(variants, tasks, min(jobs, total), total, take)
     except KeyboardInterrupt:
         pass
     interrupted = sum(map(len, records)) < total
@@ -145,24 +158,33 @@ def run_games(
     return Run(records, games, interrupted, time.perf_counter() - start, jobs)
 
 
-def _sharing(record: GameRecord, seen: dict) -> GameRecord:
-    """`record` with the parts many games repeat (line-ups, seat orders, card plays, endings)
-    replaced by one shared copy from `seen`. A record from a worker arrives with copies of
-    its own: 2.2 KB for a four-player game of random bots, 0.4 KB once shared, and the run
-    keeps every record for the report."""
+def _fields(record: GameRecord) -> tuple:
+    """A record as the tuple of its fields, in order: how a worker sends it (a tuple of
+    tuples, strings and numbers pickles and unpickles faster than the dataclass)."""
+    return tuple(getattr(record, name) for name in _FIELD_NAMES)
 
-    def one(value):
-        return seen.setdefault(value, value)
 
-    return replace(
-        record,
-        bots=one(record.bots),
-        order=one(record.order),
-        winners=one(record.winners),
-        reason=one(record.reason),
-        decided_by=one(record.decided_by),
-        values=tuple(map(one, record.values)),
-        plays=tuple(one((seat, one(card))) for seat, card in record.plays),
+_FIELD_NAMES = tuple(field.name for field in fields(GameRecord))
+
+
+def _shared(values: tuple, seen: dict) -> GameRecord:
+    """The record of `values` (see `_fields`) with the parts many games repeat (line-ups,
+    seat orders, card plays, endings) replaced by one shared copy from `seen`. A record from
+    a worker arrives with copies of its own: 2.2 KB for a four-player game of random bots,
+    0.4 KB once shared, and the run keeps every record for the report."""
+    one = seen.setdefault
+    index, seed, bots, order, winners, turns, reason, decided_by, ends, plays = values
+    return GameRecord(
+        index=index,
+        seed=seed,
+        bots=one(bots, bots),
+        order=one(order, order),
+        winners=one(winners, winners),
+        turns=turns,
+        reason=one(reason, reason),
+        decided_by=one(decided_by, decided_by),
+        values=tuple([one(value, value) for value in ends]),
+        plays=tuple([one(play, play) for play in [(seat, one(card, card)) for seat, card in plays]]),
     )
 
 
@@ -175,10 +197,11 @@ def _paired(records: list[list[GameRecord]]) -> list[list[GameRecord]]:
     return [[r for r in slot if r.index in common] for slot in records]
 
 
-def _run_here(variants: Sequence[Variant], tasks: Iterator[Task], take: Callable[[int, GameRecord], None]) -> None:
+def _run_here(variants: Sequence[Variant], tasks: Iterator[Task], take: Callable[[int, tuple], None]) -> None:
     _VARIANTS[:] = list(variants)
     for task in tasks:
-        take(*_play(task))
+        slot, record = _play(task)
+        take(slot, _fields(record))
 
 
 # ----- worker processes --------------------------------------------------------------------------
@@ -193,22 +216,59 @@ def _run_here(variants: Sequence[Variant], tasks: Iterator[Task], take: Callable
 class _Worker:
     process: BaseProcess
     pipe: Connection
-    playing: deque[Task] = field(default_factory=deque)
-    """Games sent to this worker and not yet answered, oldest first."""
+    now: Any
+    """Which game of its oldest batch the worker is playing (a number in shared memory, set
+    by the worker before each game): the game a killed worker could not finish."""
+    batches: deque[list[Task]] = field(default_factory=deque)
+    """Batches of games sent to this worker and not yet answered, oldest first."""
 
 
-def _run_workers(variants: Sequence[Variant], tasks: Iterator[Task], jobs: int, take: Callable[[int, GameRecord], None]) -> None:
+@dataclass
+class _Pace:
+    """How many games the next batch holds: as many as last took about BATCH_SECONDS, and
+    fewer as the run nears its end, so that the workers finish together."""
+
+    jobs: int
+    left: int
+    """Games not yet handed out."""
+    size: int = 1
+    """The next batch's size: one game until a batch has been timed."""
+
+    def timed(self, games: int, seconds: float) -> None:
+        self.size = max(1, min(MAX_BATCH, int(BATCH_SECONDS * games / seconds) if seconds > 0 else MAX_BATCH))
+
+    def queue_more(self) -> bool:
+        """Whether a worker still playing a batch gets the next one now. Not near the end of
+        the run: a game queued behind another is one a worker that is done could have played,
+        and the workers would end a game apart."""
+        return self.left > 2 * self.jobs * self.size
+
+    def next_size(self) -> int:
+        size = min(self.left, max(1, min(self.size, self.left // (2 * self.jobs))))
+        self.left -= size
+        return size
+
+
+def _run_workers(
+    variants: Sequence[Variant], tasks: Iterator[Task], jobs: int, total: int, take: Callable[[int, tuple], None]
+) -> None:
     _VARIANTS[:] = list(variants)  # to name a game whose worker died
     workers: list[_Worker] = []
+    pace = _Pace(jobs, total)
     try:
         _start_workers(variants, jobs, workers)
-        for worker in workers:
-            _hand_out(worker, tasks, IN_FLIGHT_PER_WORKER)
-        while busy := {w.pipe: w for w in workers if w.playing}:
+        for _ in range(2):  # two batches each: one to play, one to start as it sends the first
+            for worker in workers:
+                _hand_out(worker, tasks, pace.next_size())
+        while busy := {w.pipe: w for w in workers if w.batches}:
             for pipe in cast("list[Connection]", wait(list(busy))):  # some of the pipes it was given
                 worker = busy[pipe]
-                take(*_answer(worker))
-                _hand_out(worker, tasks, 1)
+                answers, seconds = _answer(worker)
+                pace.timed(len(answers), seconds)
+                if not worker.batches or pace.queue_more():
+                    _hand_out(worker, tasks, pace.next_size())  # before reading: it need not wait for us
+                for answer in answers:
+                    take(*answer)
     finally:
         with _stop_signals_held():
             _stop(workers)
@@ -223,32 +283,39 @@ def _start_workers(variants: Sequence[Variant], jobs: int, workers: list[_Worker
     with _stop_signals_held():
         for number in range(1, jobs + 1):
             mine, theirs = context.Pipe()
+            now = context.RawValue("i", 0)
             # a forked child inherits the parent's end of its own pipe and of the earlier
             # workers' pipes; it closes them, or it would never see the parent close or die
             inherited = [mine, *(w.pipe for w in workers)] if method == "fork" else []
             process = context.Process(
-                target=_worker, args=(theirs, list(variants), inherited), name=f"boardwalk-simulate-{number}", daemon=True
+                target=_worker,
+                args=(theirs, list(variants), inherited, now),
+                name=f"boardwalk-simulate-{number}",
+                daemon=True,
             )
             process.start()
             theirs.close()
-            workers.append(_Worker(process, mine))
+            workers.append(_Worker(process, mine, now))
 
 
 def _hand_out(worker: _Worker, tasks: Iterator[Task], count: int) -> None:
-    for task in islice(tasks, count):
-        worker.playing.append(task)
-        try:
-            worker.pipe.send(task)
-        except OSError:
-            raise _lost(worker) from None
+    batch = list(islice(tasks, count))
+    if not batch:
+        return
+    worker.batches.append(batch)
+    try:
+        worker.pipe.send(batch)
+    except OSError:
+        raise _lost(worker) from None
 
 
-def _answer(worker: _Worker) -> tuple[int, GameRecord]:
+def _answer(worker: _Worker) -> tuple[list[tuple[int, tuple]], float]:
+    """The records of the worker's oldest batch, as (slot, fields), and the seconds it took."""
     try:
         answer = worker.pipe.recv()
     except (EOFError, OSError):
         raise _lost(worker) from None
-    worker.playing.popleft()
+    worker.batches.popleft()
     if answer[0] == "failed":
         raise GameFailed(answer[1])
     return answer[1], answer[2]
@@ -264,7 +331,8 @@ def _lost(worker: _Worker) -> BaseException:
     code = worker.process.exitcode
     if code in (-signal.SIGTERM, -signal.SIGHUP):
         return Terminated()
-    slot, index, bots, players, seed = worker.playing[0]
+    batch = worker.batches[0]
+    slot, index, bots, players, seed = batch[min(max(worker.now.value, 0), len(batch) - 1)]
     return GameFailed(
         f"game {index} of '{_VARIANTS[slot].name}' (seed {game_seed(seed, index)}) could not finish: "
         f"its worker process {_ended(code)}"
@@ -285,7 +353,7 @@ def _stop(workers: list[_Worker]) -> None:
     are playing is of no use, and they hold nothing shared, so they are killed."""
     for worker in workers:
         worker.pipe.close()
-        if worker.playing:
+        if worker.batches:
             worker.process.kill()
     for worker in workers:
         worker.process.join()
@@ -305,10 +373,11 @@ def _stop_signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def _worker(pipe: Connection, variants: list[Variant], inherited: list[Connection]) -> None:
-    """A worker process: plays each game the parent sends and sends back its record, until
-    the parent closes its end (the run is over) or dies. Ctrl-C is the parent's to handle;
-    SIGTERM ends a worker at once, quietly, which is safe as it shares nothing."""
+def _worker(pipe: Connection, variants: list[Variant], inherited: list[Connection], now: Any) -> None:
+    """A worker process: plays each batch of games the parent sends and sends back their
+    records, until the parent closes its end (the run is over) or dies. Ctrl-C is the
+    parent's to handle; SIGTERM ends a worker at once, quietly, which is safe as it shares
+    nothing."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
@@ -318,14 +387,21 @@ def _worker(pipe: Connection, variants: list[Variant], inherited: list[Connectio
     _VARIANTS[:] = variants
     try:
         while True:
-            pipe.send(_outcome(pipe.recv()))
+            pipe.send(_outcome(pipe.recv(), now))
     except (EOFError, OSError):
         pass  # the parent is done with us, or gone: there is no one left to answer
 
 
-def _outcome(task: Task) -> tuple:
-    """("done", slot, record) or ("failed", message): a failure is the parent's to report."""
+def _outcome(batch: list[Task], now: Any) -> tuple:
+    """("done", [(slot, record fields), ...], seconds) or ("failed", message): a failure is
+    the parent's to report."""
+    start = time.perf_counter()
+    records = []
     try:
-        return ("done", *_play(task))
+        for position, task in enumerate(batch):
+            now.value = position
+            slot, record = _play(task)
+            records.append((slot, _fields(record)))
     except GameFailed as problem:
         return ("failed", str(problem))
+    return ("done", records, time.perf_counter() - start)

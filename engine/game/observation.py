@@ -1,0 +1,303 @@
+"""What one player may know of a game: the public board and piles, their own hand, the
+others' hand sizes, and the pending decision (its options only if it is theirs).
+
+`ENTRIES` declares an observation once, entry by entry. `observe` reads them all into a plain
+dict (`Game.observation`: what the terminal, saves and tests use). `decide` hands a bot an
+`Observation` instead, which reads each entry only when the bot first asks for it: a random
+bot reads the decision alone, and in `boardwalk simulate` the whole snapshot built at every
+decision cost several times the game itself (benchmarks/simulate_speed.py).
+
+An `Observation` holds no reference to the game. It reads the game through `_READING`, a
+table in this module, and only while `decide` waits for the bot's answer; then the entry goes.
+So nothing reachable from the object as data (by its attributes, `copy.deepcopy`, pickle,
+`repr`, a debugger) is more than what its player may know.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from engine.game.frames import BuildFrame
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+
+__all__ = ["ENTRIES", "Observation", "Option", "StaleObservation", "decide", "observe"]
+
+T = TypeVar("T")
+
+
+def _cards(game: Game, codes: list[int]) -> list[str]:
+    """Card ids of `codes`, in order."""
+    cards, kinds = game.variant.cards, game.book.kinds
+    return [cards[code % kinds].id for code in codes]
+
+
+def _hand(game: Game, player: int) -> list[str]:
+    return sorted(_cards(game, game.hand(player))) if "hand" in game.layout.base else []
+
+
+def _hand_sizes(game: Game) -> list[int]:
+    return [len(game.hand(p)) for p in range(game.n)] if "hand" in game.layout.base else [0] * game.n
+
+
+def _draw_pile(game: Game) -> int:
+    base = game.layout.base
+    return len(game.piles[base["deck"]]) if "deck" in base else 0
+
+
+def _discard_pile(game: Game) -> list[str]:
+    base = game.layout.base
+    return _cards(game, game.piles[base["discard"]]) if "discard" in base else []
+
+
+def _piles_seen(game: Game, player: int) -> list[dict]:
+    """Each pile slot as `player` sees it: whose it is, how many cards, and which (by id,
+    top last) only if they may see them."""
+    layout = game.layout
+    return [
+        {
+            "pile": layout.slot_pile[slot].id,
+            "owner": layout.slot_owner[slot],
+            "size": len(held),
+            "cards": _cards(game, held) if layout.seen(slot, player) else None,
+        }
+        for slot, held in enumerate(game.piles)
+    ]
+
+
+def _face_label(game: Game) -> str | None:
+    """The last face the zone die showed this turn: a zone or a symbol."""
+    die = game.book.zone_die
+    faces = game.rolled.get(die) if die is not None else None
+    return str(game.book.dice[die].faces[faces[0]]) if die is not None and faces else None
+
+
+def _zone_built(game: Game) -> str | None:
+    """The zone being built in, while a build session is under way."""
+    for frame in reversed(game.frames):
+        if isinstance(frame, BuildFrame):
+            return frame.zone
+    return None
+
+
+def _rolled(game: Game) -> dict[str, list]:
+    dice = game.book.dice
+    return {die: [dice[die].faces[i] for i in shown] for die, shown in game.rolled.items()}
+
+
+def _counters(game: Game) -> dict[str, Any]:
+    return {**game.counters, **{name: list(numbers) for name, numbers in game.player_counters.items()}}
+
+
+def _scores(game: Game) -> dict[str, list[int]]:
+    return {name: [game.score(name, p) for p in range(game.n)] for name in game.book.score_fn}
+
+
+def _public_state(game: Game, player: int) -> dict:
+    """The snapshot with everything `player` may not know taken out: the generator (the
+    future dice), the cards of every pile they may not see (only its size stays: see
+    `piles`) and the options of a decision that is not theirs."""
+    from engine.game.snapshot import game_to_dict  # it imports the game, which imports this
+
+    state = game_to_dict(game)
+    del state["rng"], state["seed"]
+    seen = game.layout.seen
+    state["piles"] = [pile if seen(slot, player) else None for slot, pile in enumerate(state["piles"])]
+    if state["pending"] is not None and state["pending"]["player"] != player:
+        state["pending"]["options"] = None
+    card_names = game.book.card_names
+    for frame in state["frames"]:  # a card in an effect's variable may be a secret one
+        if "env" not in frame:
+            continue
+        names = card_names[frame["b"]]
+        for name in names & frame["env"].keys():
+            frame["env"][name] = None
+        if frame["t"] == "loop" and frame["var"] in names:
+            frame["items"] = [None] * len(frame["items"])
+    return state
+
+
+def _entries() -> dict[str, Callable[[Game, int], Any]]:
+    """The table below (made in a function so that mypy reads the game's fields first)."""
+    return {
+        "player": lambda game, player: player,
+        "players": lambda game, player: game.n,
+        "turn_player": lambda game, player: game.turn_player,
+        "turn": lambda game, player: game.turn_number,
+        "order": lambda game, player: list(game.order),
+        "stacks": lambda game, player: [list(s) for s in game.stacks],
+        "holders": lambda game, player: list(game.holder),
+        "worth": lambda game, player: list(game.worth),
+        "tokens": lambda game, player: list(game.tokens),
+        "supply": lambda game, player: list(game.supply),
+        "hand": _hand,
+        "hand_sizes": lambda game, player: _hand_sizes(game),
+        "draw_pile": lambda game, player: _draw_pile(game),
+        "discard_pile": lambda game, player: _discard_pile(game),
+        "piles": _piles_seen,
+        "in_play": lambda game, player: _cards(game, game.in_play),
+        "dice": lambda game, player: game.dice,
+        "face": lambda game, player: _face_label(game),
+        "zone": lambda game, player: _zone_built(game),
+        "budget": lambda game, player: game.budget_left(),
+        "rolled": lambda game, player: _rolled(game),
+        "counters": lambda game, player: _counters(game),
+        "scores": lambda game, player: _scores(game),
+        "cards_played": lambda game, player: len(game.turn_plays),
+        "decision": lambda game, player: game.decision_seen(player),
+        "over": lambda game, player: game.over,
+        "state": _public_state,
+    }
+
+
+ENTRIES = _entries()
+"""Every entry of an observation, in order, and how it is read from the game for a player.
+Each makes new plain data (lists, dicts, strings, numbers), shared with nothing."""
+
+
+def observe(game: Game, player: int) -> dict:
+    """`player`'s whole observation of `game` now, as a plain dict."""
+    return {name: entry(game, player) for name, entry in ENTRIES.items()}
+
+
+class Option(dict):
+    """An action as an observation offers it, {"kind", "arg"}: made once for each action (the
+    engine interns them, messages.Texts.action) and shared by every observation `decide`
+    makes, so read-only. Copied or pickled, it is a plain dict. (A new dict for each option
+    of each decision, some 500 in a game of random bots, cost more than half of what the
+    decision costs to show.)"""
+
+    __slots__ = ()
+
+    def _read_only(self, *_args: Any, **_kwargs: Any) -> Any:
+        raise TypeError("an observation's option is read-only: copy it with dict() to change it")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    update = pop = popitem = clear = setdefault = _read_only
+
+    def __reduce__(self) -> tuple:
+        return (dict, (dict(self),))
+
+    def __reduce_ex__(self, protocol: Any) -> tuple:
+        return self.__reduce__()
+
+
+class StaleObservation(RuntimeError):
+    """An entry of an `Observation` asked for after its decision was over (never when the
+    observation was kept: see `decide`)."""
+
+
+_READING: dict[int, Game] = {}
+"""The game each live `Observation` reads, by the observation's id: only while `decide` runs."""
+
+
+class Observation(dict):
+    """`observe(game, player)` as a read-only dict whose entries are read from the game when
+    first asked for: one decision's observation, made by `decide`. Whatever reads it whole
+    (iterating, comparing, `json.dumps`, copying, pickling) reads every entry, so it equals the
+    plain observation. It is a dict so that code written for the plain one takes it as it is."""
+
+    __slots__ = ()
+
+    def __missing__(self, name: str) -> Any:
+        entry = ENTRIES[name]  # a KeyError for a name that is no entry, as a dict gives
+        game = _READING.get(id(self))
+        if game is None:
+            raise StaleObservation(f"observation entry '{name}' read after its decision was over")
+        value = entry(game, dict.__getitem__(self, "player"))
+        dict.__setitem__(self, name, value)
+        return value
+
+    def read_all(self) -> dict:
+        """The observation as a plain dict, every entry read."""
+        return {name: self[name] for name in ENTRIES}
+
+    def get(self, name: str, default: Any = None) -> Any:  # dict.get does not call __missing__
+        return self[name] if name in ENTRIES else default
+
+    def __contains__(self, name: object) -> bool:
+        return name in ENTRIES
+
+    def __len__(self) -> int:
+        return len(ENTRIES)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.read_all())
+
+    def __reversed__(self) -> Iterator[str]:
+        return reversed(self.read_all())
+
+    def keys(self):  # a plain dict's views: the same entries, read
+        return self.read_all().keys()
+
+    def values(self):
+        return self.read_all().values()
+
+    def items(self):
+        return self.read_all().items()
+
+    def __eq__(self, other: object) -> bool:
+        return self.read_all() == other
+
+    def __ne__(self, other: object) -> bool:
+        return self.read_all() != other
+
+    __hash__ = None  # as a dict's
+
+    def __repr__(self) -> str:
+        return repr(self.read_all())
+
+    def copy(self) -> dict:
+        return self.read_all()
+
+    def __or__(self, other: Any) -> dict:
+        return self.read_all() | other
+
+    def __ror__(self, other: Any) -> dict:
+        return other | self.read_all()
+
+    def __reduce__(self) -> tuple:
+        """Copied or pickled, an observation is the plain dict of its entries."""
+        return (dict, (self.read_all(),))
+
+    def __reduce_ex__(self, protocol: Any) -> tuple:
+        return self.__reduce__()
+
+    def _read_only(self, *_args: Any, **_kwargs: Any) -> Any:
+        raise TypeError("an observation is read-only: copy it with dict() to change it")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    update = pop = popitem = clear = setdefault = _read_only
+
+
+def decide(choose: Callable[[dict], T], game: Game, player: int) -> T:
+    """`choose(observation)` for `player` at the game's pending decision, with an
+    `Observation` that reads only the entries `choose` asks for (the decision, which every
+    bot reads, is read at once). It must answer before the game moves on. Should anything
+    keep the observation after it answers, every entry not yet read is read then, while the
+    game still stands at that decision."""
+    observation = Observation(player=player, decision=game.decision_seen(player, True))
+    key = id(observation)
+    _READING[key] = game
+    try:
+        answer = choose(observation)
+        if sys.getrefcount(observation) > _HELD_BY_DECIDE:
+            observation.read_all()
+        return answer
+    finally:
+        del _READING[key]
+
+
+def _held_by_decide() -> int:
+    """What `sys.getrefcount` says of an observation that only `decide` holds: its variable
+    and the call's argument (2 in CPython 3.11), measured the same way rather than assumed.
+    A higher count at the end of `decide` means the bot kept it. (A weak reference tells the
+    same at twice the cost.)"""
+    observation = Observation()
+    return sys.getrefcount(observation)
+
+
+_HELD_BY_DECIDE = _held_by_decide()
