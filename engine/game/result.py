@@ -102,3 +102,18 @@ def rank_players(game: Game) -> Result:
     reason = (game.end_reason or {}).get("reason", "")
     wording = {k: (book.score_words[k], book.score_fewest[k]) for k in keys}
     return Result(tuple(standings), winners, decided_by, reason, wording)
+
+
+def winners(game: Game) -> tuple[int, ...]:
+    """The winners of a finished game, the same as `rank_players(game).winners`, computing
+    each score of the ranking only for the players still tied before it: the bots judge
+    every look-ahead that ends the game by who won, and need nothing else of the ranking."""
+    book = game.book
+    tied = list(range(game.n))
+    for key in book.ranking:
+        if len(tied) == 1:
+            break
+        values = [game.score(key, p) for p in tied]
+        best = min(values) if book.score_fewest[key] else max(values)
+        tied = [p for p, value in zip(tied, values, strict=True) if value == best]
+    return tuple(sorted(tied, key=game.order.index))
