@@ -160,6 +160,36 @@ def test_build_gain_matches_the_full_evaluation(variant):
             assert evaluator.build_gain(game, me, prop) == pytest.approx(expected)
 
 
+@pytest.mark.parametrize("name", ["winning-moves-2016", "house-master-builders", "parker-1985"])
+def test_a_placement_judged_without_playing_it_scores_exactly_as_played(name):
+    """Greedy judges a unit placed without playing it when the game would only ask for the
+    next unit (Game.placement_asks_again): then the game after playing it asks the same
+    build again, and the evaluation of it is the very same numbers."""
+    variant = load_variant(name)
+    evaluator = Evaluator(variant)
+    judged = played = 0
+    rnd = random.Random(2)
+    for seed in range(12):
+        game = new_game(variant, 3, seed=seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            if game.decision == "build":
+                me = game.current_player
+                for action in actions:
+                    if action.kind != "build":
+                        continue
+                    trial = game.copy()
+                    trial.apply(action)
+                    if not game.placement_asks_again(action.arg):
+                        played += 1
+                        continue
+                    judged += 1
+                    assert (trial.decision, trial.current_player, len(trial.frames)) == ("build", me, len(game.frames))
+                    assert evaluator.scores_after_placing(game, me, action.arg) == evaluator.scores(trial)
+            game.apply(actions[rnd.randrange(len(actions))])
+    assert judged > 50 and played > 50
+
+
 def test_evaluation_knows_who_owns_and_how_safe(variant):
     evaluator = Evaluator(variant)
     prop = len(variant.properties) - 1  # the dearest lot

@@ -204,7 +204,7 @@ class StrongBot(Bot):
                 trial = game.copy()
                 trial.apply(a)
                 if self.follow:  # judged where greedy would judge it, not right after
-                    carry_through(trial, player, self.evaluator)
+                    trial = carry_through(trial, player, self.evaluator)
                 values.append(self.evaluator.score(trial, player))
         for a, value in zip(actions, values):
             node.children[(a.kind, a.arg)] = child = Node(player)
