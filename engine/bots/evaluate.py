@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from engine.game.game import Game
 from engine.game.result import winners
@@ -34,8 +35,9 @@ class Weights:
 
 DEFAULT_WEIGHTS = Weights()
 
-_MAX_JUDGED = 200_000
-"""Stacks an evaluator remembers before it forgets them all (some tens of megabytes)."""
+_MAX_JUDGED = 20_000
+"""Stacks an evaluator remembers of one property before it forgets them (some tens of
+megabytes in all)."""
 
 
 class Evaluator:
@@ -59,9 +61,10 @@ class Evaluator:
             [0.0] + [zone_odds[p.zone] * at_least(k * p.value) for k in range(1, self.max_units + 1)]
             for p in variant.properties
         ]
-        self.judged: dict[tuple[int, int | None, tuple[int, ...]], tuple[int, float]] = {}
-        """Each stack judged so far, by (property, its holder, its units): the same stack
-        recurs in every option a bot tries, and `hotel` depends on nothing else."""
+        self.judged: list[dict[Any, tuple[int, float] | tuple[()]]] = [{} for _ in variant.properties]
+        """Each stack judged so far, property by property, by its units (and its holder, when
+        a tie keeps the owner): its owner and worth, or () when empty. The same stacks recur
+        in every option a bot tries, and `hotel` depends on nothing else."""
 
     def scores(self, game: Game) -> list[float]:
         """Every player's score in the current position (ownership from the stacks)."""
@@ -85,16 +88,19 @@ class Evaluator:
         w = self.weights
         score = [w.unit * supply[p] + w.card * len(game.hand(p)) for p in range(game.n)]
         holder = game.holder
+        keys: list[Any] = list(zip(holder, map(tuple, stacks))) if self.keep_owner else list(map(tuple, stacks))
         judged = self.judged
-        if len(judged) > _MAX_JUDGED:
-            judged.clear()
-        for prop, stack in enumerate(stacks):
-            if stack:
-                key = (prop, holder[prop], tuple(stack))
-                found = judged.get(key)
-                if found is None:
-                    found = judged[key] = self.hotel(prop, stack, holder[prop])
-                score[found[0]] += found[1]
+        found = list(map(dict.get, judged, keys))  # each stack looked up at C speed
+        if None in found:
+            for prop, hit in enumerate(found):
+                if hit is None:
+                    table = judged[prop]
+                    if len(table) > _MAX_JUDGED:
+                        table.clear()
+                    stack = stacks[prop]
+                    found[prop] = table[keys[prop]] = self.hotel(prop, stack, holder[prop]) if stack else ()
+        for owner, worth in filter(None, found):  # in property order: the same sums as ever
+            score[owner] += worth
         return score
 
     def hotel(self, prop: int, stack: list[int], holder: int | None) -> tuple[int, float]:
@@ -188,7 +194,7 @@ def _final_scores(game: Game, w: Weights) -> list[float]:
 
 def _lead(scores: list[float], player: int) -> float:
     """The player's score minus the best rival's: above 0 means ahead."""
-    return scores[player] - max(s for p, s in enumerate(scores) if p != player)
+    return scores[player] - max(scores[:player] + scores[player + 1 :])
 
 
 def evaluator_for(variant: Variant, weights: Weights = DEFAULT_WEIGHTS) -> Evaluator | ScoreEvaluator:

@@ -61,7 +61,7 @@ class GreedyBot(Bot):
         options = observation["decision"]["options"]
         if len(options) == 1:
             return options[0]
-        game = Sampler(self.variant, observation).deal(self.rng.getrandbits(63), self.scratch.copy)
+        game = Sampler(self.variant, observation).deal(self.rng.getrandbits(63), Sampler.itself)
         index = best_option(game, observation["player"], self.evaluator, game.decision != "build", self.scratch)
         self.scratch.done(game)
         return options[index]

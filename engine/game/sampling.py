@@ -25,7 +25,7 @@ from engine.variant.model import Variant
 def sample_game(variant: Variant, observation: dict, seed: int) -> Game:
     """A complete game consistent with `observation` (from `game.observation(player)`, taken
     when that player has the decision)."""
-    return Sampler(variant, observation).deal(seed)
+    return Sampler(variant, observation).deal(seed, Sampler.itself)
 
 
 class Sampler:
@@ -73,7 +73,8 @@ class Sampler:
         """A complete game: the unseen cards shuffled with a generator from `seed` and dealt
         into the hidden piles, and that generator, where the shuffles left it, for the dice.
         `copy` makes the copy of the observed game it is dealt into (a bot's own, reusing
-        games: greedy.Scratch); by default `Game.copy`."""
+        games: greedy.Scratch); by default `Game.copy`. A sampler used for one deal only may
+        deal into the observed game itself (`copy=Sampler.itself`)."""
         rng = GENERATORS[self.format].from_seed(seed)
         pools = {owner: list(cards) for owner, cards in self.pools.items()}
         for pool in pools.values():
@@ -89,6 +90,12 @@ class Sampler:
             game.piles[slot] = filled
         game.seed = seed
         game.rng = rng
+        return game
+
+
+    @staticmethod
+    def itself(game: Game) -> Game:
+        """No copy: the last deal of a sampler goes into its observed game."""
         return game
 
 
