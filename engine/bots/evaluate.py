@@ -90,7 +90,7 @@ class Evaluator:
         holder = game.holder
         keys: list[Any] = list(zip(holder, map(tuple, stacks))) if self.keep_owner else list(map(tuple, stacks))
         judged = self.judged
-        found = list(map(dict.get, judged, keys))  # each stack looked up at C speed
+        found: list[Any] = list(map(dict.get, judged, keys))  # each stack looked up at C speed
         if None in found:
             for prop, hit in enumerate(found):
                 if hit is None:
