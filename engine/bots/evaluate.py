@@ -136,10 +136,21 @@ class Evaluator:
         holder = game.holder[prop]
         gain = -self.weights.unit
         if stack:
-            owner, worth = self.hotel(prop, stack, holder)
+            owner, worth = self._judged(prop, stack, holder)
             gain -= worth if owner == player else -worth
-        owner, worth = self.hotel(prop, stack + [player], holder)
+        owner, worth = self._judged(prop, stack + [player], holder)
         return gain + (worth if owner == player else -worth)
+
+    def _judged(self, prop: int, stack: list[int], holder: int | None) -> tuple[int, float]:
+        """`hotel`, remembered (see `judged`)."""
+        table = self.judged[prop]
+        key = (holder, tuple(stack)) if self.keep_owner else tuple(stack)
+        found = table.get(key)
+        if found is None:
+            if len(table) > _MAX_JUDGED:
+                table.clear()
+            found = table[key] = self.hotel(prop, stack, holder)
+        return found  # type: ignore[return-value]  # a stack given here is never empty
 
     def score(self, game: Game, player: int) -> float:
         """The player's score minus the best rival's: above 0 means ahead."""

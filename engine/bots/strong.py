@@ -1,6 +1,6 @@
 """The strong bot: determinized Monte Carlo tree search (single-observer information-set MCTS).
 
-Each iteration deals the cards the bot cannot see at random with `sample_game` (so the
+Each iteration deals the cards the bot cannot see at random with `Sampler` (so the
 search never uses another hand or the deck order), then walks the tree of decisions from the
 root with UCT. Every player's decisions are nodes, keyed by the action alone ("open loop"),
 so one tree serves every deal and every roll of the dice; a child counts as available only
@@ -42,9 +42,9 @@ import time as _time
 
 from engine.bots.base import Bot, BotSpecError, register_bot
 from engine.bots.evaluate import ScoreEvaluator, evaluator_for
-from engine.bots.greedy import carry_through, carry_through_unpeeked
+from engine.bots.greedy import Scratch, carry_through, carry_through_unpeeked
 from engine.game.game import Game
-from engine.game.sampling import sample_game
+from engine.game.sampling import Sampler
 from engine.variant.model import Variant
 
 DEFAULT_ITERATIONS = 200
@@ -91,6 +91,7 @@ class StrongBot(Bot):
         if self.iterations is None and self.time is None:
             self.iterations = DEFAULT_ITERATIONS
         self.evaluator = evaluator_for(variant)
+        self.scratch = Scratch()
         self.follow = isinstance(self.evaluator, ScoreEvaluator)
         """A game judged by its scores (Monopoly Chance) shows a choice's worth only some
         choices later: the priors then carry each option through greedily."""
@@ -120,18 +121,21 @@ class StrongBot(Bot):
         deadline = None if self.time is None else _time.perf_counter() + self.time
         totals: list[float] = []
         done = 0
+        sampler = Sampler(self.variant, observation)
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and _time.perf_counter() >= deadline:
                 break
-            game = sample_game(self.variant, observation, self.rng.getrandbits(63))
+            game = sampler.deal(self.rng.getrandbits(63), self.scratch.copy)
             actions = game.legal_actions()
             if not totals:
                 totals = [0.0] * len(actions)
             for index, action in enumerate(actions):
-                trial = game.copy()
+                trial = self.scratch.copy(game)
                 trial.apply(action)
-                carry_through_unpeeked(trial, me, self.evaluator)
+                carry_through_unpeeked(trial, me, self.evaluator, self.scratch)
                 totals[index] += _win_chance(self.evaluator.score(trial, me), self.scale)
+                self.scratch.done(trial)
+            self.scratch.done(game)
             done += 1
         return max(range(len(totals)), key=totals.__getitem__)
 
@@ -141,11 +145,13 @@ class StrongBot(Bot):
         root = Node(me)
         deadline = None if self.time is None else _time.perf_counter() + self.time
         done = 0
+        sampler = Sampler(self.variant, observation)
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and _time.perf_counter() >= deadline:
                 break
-            game = sample_game(self.variant, observation, self.rng.getrandbits(63))
+            game = sampler.deal(self.rng.getrandbits(63), self.scratch.copy)
             self._iterate(game, root)
+            self.scratch.done(game)
             done += 1
         return root
 
@@ -201,11 +207,12 @@ class StrongBot(Bot):
         else:
             values = []
             for a in actions:
-                trial = game.copy()
+                trial = self.scratch.copy(game)
                 trial.apply(a)
                 if self.follow:  # judged where greedy would judge it, not right after
-                    trial = carry_through(trial, player, self.evaluator)
+                    trial = carry_through(trial, player, self.evaluator, self.scratch)
                 values.append(self.evaluator.score(trial, player))
+                self.scratch.done(trial)
         for a, value in zip(actions, values):
             node.children[(a.kind, a.arg)] = child = Node(player)
             child.visits = prior
