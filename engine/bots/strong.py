@@ -83,11 +83,18 @@ class StrongBot(Bot):
         self.scale: float = _setting(settings, "scale", float, low=0.01, high=1e6) or 8.0
         prior = _setting(settings, "prior", int, low=0, high=10_000)
         self.prior: int = 5 if prior is None else prior
+        stop = _setting(settings, "stop", int, low=0, high=1)
+        self.stop: bool = True if stop is None else bool(stop)
+        keep = _setting(settings, "keep", int, low=0, high=1)
+        self.keep: bool = True if keep is None else bool(keep)
         if settings:
             unknown = ", ".join(f"'{name}'" for name in settings)
             raise BotSpecError(
-                f"bot 'strong' has no setting {unknown} (settings: iterations, time, c, horizon, scale, prior)"
+                f"bot 'strong' has no setting {unknown} "
+                "(settings: iterations, time, c, horizon, scale, prior, stop, keep)"
             )
+        self.kept: tuple[int, Node] | None = None
+        """The subtree of the option chosen last, with the turn it was chosen in (`keep`)."""
         if self.iterations is None and self.time is None:
             self.iterations = DEFAULT_ITERATIONS
         self.evaluator = evaluator_for(variant)
@@ -107,10 +114,25 @@ class StrongBot(Bot):
             return options[0]
         if self.follow:
             return options[self.judge_over_deals(observation)]
-        root = self.search(observation)
         keys = [(o["kind"], o["arg"]) for o in options]
+        root = self.search(observation, self._kept_root(observation, keys))
         best = max(range(len(options)), key=lambda i: _visits(root, keys[i]))
+        chosen = root.children.get(keys[best])
+        self.kept = (observation["turn"], chosen) if self.keep and chosen is not None else None
         return options[best]
+
+    def _kept_root(self, observation: dict, keys: list[tuple]) -> Node | None:
+        """The subtree kept from the decision before, when this decision is the one it led to:
+        the same turn, this bot's again, and every option already a child of it for this
+        bot (the next unit of a build, say). Its statistics came from deals of the same turn."""
+        kept, self.kept = self.kept, None
+        if kept is None or kept[0] != observation["turn"]:
+            return None
+        node, me = kept[1], observation["player"]
+        children = node.children
+        if all(key in children and children[key].player == me for key in keys):
+            return node
+        return None
 
     def judge_over_deals(self, observation: dict) -> int:
         """A game judged by its scores (Monopoly Chance): each option carried through greedily
@@ -139,27 +161,37 @@ class StrongBot(Bot):
             done += 1
         return max(range(len(totals)), key=totals.__getitem__)
 
-    def search(self, observation: dict) -> Node:
-        """The search tree after the budget is spent; the root's children are the options."""
+    def search(self, observation: dict, root: Node | None = None) -> Node:
+        """The search tree after the budget is spent; the root's children are the options.
+        A kept subtree (`root`) counts the deals it has seen towards the budget. With `stop`,
+        the search ends as soon as the most visited option can no longer be overtaken in
+        the deals left: the choice is the one the whole budget would make."""
         me = observation["player"]
-        root = Node(me)
+        root = Node(me) if root is None else root
         deadline = None if self.time is None else _time.perf_counter() + self.time
-        done = 0
+        budget = self.iterations
+        done = 0 if budget is None else min(budget - 1, root.visits)
         sampler = Sampler(self.variant, observation)
-        while self.iterations is None or done < self.iterations:
+        keys = [(o["kind"], o["arg"]) for o in observation["decision"]["options"]]
+        while budget is None or done < budget:
             if deadline is not None and done and _time.perf_counter() >= deadline:
                 break
+            if self.stop and budget is not None and done % 8 == 0 and _decided(root, keys, budget - done):
+                break
             game = sampler.deal(self.rng.getrandbits(63), self.scratch.copy)
-            self._iterate(game, root)
-            self.scratch.done(game)
+            self.scratch.done(self._iterate(game, root))
             done += 1
         return root
 
-    def _iterate(self, game: Game, root: Node) -> None:
-        """One deal: select down the tree, add one node, play out, back up the rewards."""
+    def _iterate(self, game: Game, root: Node) -> Game:
+        """One deal: select down the tree, add one node, play out, back up the rewards.
+        Returns the game played (the deal, or the copy an option was judged on when the
+        selection went on with it), for the caller to hand back to `scratch`."""
         node = root
         path = [root]
         c = self.c
+        leaf = self.prior or 1
+        log, sqrt = math.log, math.sqrt
         while not game.over:
             pending = game.pending
             assert pending is not None  # a game in progress always has a decision
@@ -169,37 +201,53 @@ class StrongBot(Bot):
                 continue
             player = pending["player"]
             children = node.children
-            missing = [a for a in actions if (a.kind, a.arg) not in children]
-            if missing:
-                self._expand(game, node, player, missing)
-            best, best_ucb, chosen = None, -1.0, None
-            for a in actions:
-                child = children[(a.kind, a.arg)]
+            keys = [(a.kind, a.arg) for a in actions]
+            found = [children.get(key) for key in keys]
+            trials = None
+            if None in found:
+                trials = self._expand(game, node, player, [a for a, kid in zip(actions, found) if kid is None])
+                if len(trials) < len(actions):  # the selection may go another way than the priors
+                    for trial in trials:
+                        self.scratch.done(trial)
+                    trials = None
+            kids = [children[key] for key in keys]
+            best, best_ucb, chosen = kids[0], -1.0, 0
+            for index, child in enumerate(kids):
                 child.available += 1
-                ucb = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                ucb = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
                 if ucb > best_ucb:
-                    best, best_ucb, chosen = child, ucb, a
-            assert best is not None and chosen is not None  # every ucb is at least 0: the first action beats -1
-            game.apply(chosen)
+                    best, best_ucb, chosen = child, ucb, index
+            if trials:  # the chosen option was played already, to judge it: go on with that copy
+                for index, trial in enumerate(trials):
+                    if index != chosen:
+                        self.scratch.done(trial)
+                self.scratch.done(game)
+                game = trials[chosen]
+            else:
+                game.apply(actions[chosen])
             path.append(best)
-            if best.visits <= (self.prior or 1):
+            if best.visits <= leaf:
                 break  # a leaf: nothing but its prior known yet
             node = best
         rewards = self._playout(game)
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.player]
+        return game
 
-    def _expand(self, game: Game, node: Node, player: int, actions: list) -> None:
+    def _expand(self, game: Game, node: Node, player: int, actions: list) -> list[Game]:
         """New children, each starting with `prior` visits at the evaluation's win chance
-        after the action (progressive bias: the search starts from the greedy judgement)."""
+        after the action (progressive bias: the search starts from the greedy judgement).
+        Returns the copies the actions were played on to judge them (none for a build,
+        judged by `build_gain`), for the caller to go on with or hand back."""
         prior = self.prior
         if prior == 0:
             for a in actions:
                 node.children[(a.kind, a.arg)] = child = Node(player)
                 child.visits, child.total = 1, 0.5
-            return
+            return []
         assert game.pending is not None  # called while the game asks `player`
+        trials: list[Game] = []
         if game.pending["kind"] == "build":
             base = self.evaluator.score(game, player)
             gain = self.evaluator.build_gain
@@ -212,11 +260,16 @@ class StrongBot(Bot):
                 if self.follow:  # judged where greedy would judge it, not right after
                     trial = carry_through(trial, player, self.evaluator, self.scratch)
                 values.append(self.evaluator.score(trial, player))
-                self.scratch.done(trial)
+                trials.append(trial)
+            if self.follow:  # carried on past the action: no copy to go on with
+                for trial in trials:
+                    self.scratch.done(trial)
+                trials = []
         for a, value in zip(actions, values):
             node.children[(a.kind, a.arg)] = child = Node(player)
             child.visits = prior
             child.total = prior * _win_chance(value, self.scale)
+        return trials
 
     def _playout(self, game: Game) -> list[float]:
         """Rewards (win chances) of every player after a short quick-policy playout."""
@@ -259,6 +312,12 @@ class StrongBot(Bot):
 
 def _win_chance(score: float, scale: float) -> float:
     return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -score / scale))))
+
+
+def _decided(root: Node, keys: list[tuple], left: int) -> bool:
+    """Whether the most visited option stays the most visited whatever `left` more deals do."""
+    visits = sorted((_visits(root, key)[0] for key in keys), reverse=True)
+    return len(visits) > 1 and visits[0] - visits[1] > left
 
 
 def _visits(root: Node, key: tuple) -> tuple[int, float]:
