@@ -11,7 +11,16 @@ on checking the close calls. A new leaf is played out to the end of its turn by 
 policy (units placed where the evaluation's `build_gain` is best, no card played, random
 choices elsewhere) and scored by the evaluation turned into a win chance, or by the result
 when the game ended. Short playouts proved stronger than long ones: random card play and
-far-off dice mostly add noise.
+far-off dice mostly add noise (horizon=2 at 100 iterations: 59.0% against greedy, 58.0% with
+horizon 1, 200 games each). The evaluation is the greedy bot's with its own weights
+(SEARCH_WEIGHTS), which counted for more than the search's budget: 63.8% of 200 games
+against greedy at 200 iterations and 69.8% at 600 with greedy's weights; 71.5% at 300 with
+its own.
+
+The search stops as soon as the most visited option can no longer be overtaken in the deals
+left (so the choice is the one the whole budget would make), and the subtree of the option
+chosen is kept for the bot's next decision of the same turn (the next unit of a build),
+its deals counting towards that decision's budget.
 
 A game judged by its scores, not by units on a board (Monopoly Chance), is searched flat
 instead (`judge_over_deals`): each option is carried through greedily in deal after deal, the
@@ -24,8 +33,9 @@ out (greedy.carry_through_unpeeked). Measured at time=0.1: 46.2% of 40 games [31
 against greedy.
 
 Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
-  iterations  deals searched per decision (default 200, at most 100,000); exact: same seed,
-              same game. In a game judged by its scores, c, horizon and prior are not used
+  iterations  deals searched per decision (default 400, at most 100,000); exact: same seed,
+              same game. In a game judged by its scores, c, horizon, prior, stop and keep
+              are not used
   time        seconds per decision (at most 600); with both, whichever runs out first ends
               the search
   c           the UCT exploration constant (default 0.7)
@@ -33,6 +43,8 @@ Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
               the leaf is in; 0 plays to the end of the game)
   scale       score difference that makes a 73% win chance (default 8.0)
   prior       visits' worth of the evaluation's judgement each new option starts with (default 5)
+  stop        1 (default): end the search once the choice is sure (with `iterations`); 0: never
+  keep        1 (default): keep the chosen option's subtree for the next decision of the turn
 """
 
 from __future__ import annotations
@@ -41,13 +53,22 @@ import math
 import time as _time
 
 from engine.bots.base import Bot, BotSpecError, register_bot
-from engine.bots.evaluate import ScoreEvaluator, evaluator_for
+from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for
 from engine.bots.greedy import Scratch, carry_through, carry_through_unpeeked
 from engine.game.game import Game
 from engine.game.sampling import Sampler
 from engine.variant.model import Variant
 
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 400
+"""With early stopping and the kept subtree, about 0.08 s a decision (issue 14 asks for at
+most 0.1 s); benchmarks/strength.py measures it."""
+SEARCH_WEIGHTS = Weights(threat=0.9, card=2.5)
+"""The evaluation's knobs for the search on a board of units (its priors and leaves), not the
+greedy bot's: a search that sees the rest of its turn does better valuing a hotel's safety
+and a card kept more. Measured at 100 iterations against greedy, 200 two-player games each
+(winning-moves-2016, seed 2026): greedy's own weights 58.0%; threat 0.9: 66.0%; threat 0.9
+and card 2.5: 68.5%; card 2.0: 64.2%, 3.5: 63.5%, 5: 41.5% (a bot that hoards its cards);
+threat 0.75: 59.5%, 1.2: 65.2%, 1.5: 63.5%; unit 0.6: 64.8%, 1.2: 62.5%."""
 MAX_ITERATIONS = 100_000
 """About five minutes a decision at today's speed: enough for any study, short of forever."""
 MAX_SECONDS = 600.0
@@ -97,7 +118,8 @@ class StrongBot(Bot):
         """The subtree of the option chosen last, with the turn it was chosen in (`keep`)."""
         if self.iterations is None and self.time is None:
             self.iterations = DEFAULT_ITERATIONS
-        self.evaluator = evaluator_for(variant)
+        units = variant.stacks == "units"
+        self.evaluator = evaluator_for(variant, SEARCH_WEIGHTS) if units else evaluator_for(variant)
         self.scratch = Scratch()
         self.follow = isinstance(self.evaluator, ScoreEvaluator)
         """A game judged by its scores (Monopoly Chance) shows a choice's worth only some
