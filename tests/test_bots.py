@@ -118,6 +118,43 @@ def test_strong_time_budget_ends_the_search(variant, monkeypatch):
     assert next(readings) <= 12, "the search stopped at its deadline"
 
 
+def test_strong_stops_early_only_when_the_whole_budget_would_choose_the_same(variant):
+    """With `stop`, a search ends once the most visited option cannot be overtaken in the
+    deals left: the same bot with the same seed, searching every deal, chooses the same, and
+    some decisions are settled with deals to spare."""
+    import engine.bots.strong as strong
+
+    spared = 0
+    for game in _positions(variant, 2, 12, seed=6):
+        observation = game.observation(game.current_player)
+        early = make_bot("strong:iterations=120", variant, seed=3)
+        full = make_bot("strong:iterations=120,stop=0", variant, seed=3)
+        assert early.choose(observation) == full.choose(observation)
+        root = strong.Node(observation["player"])
+        spared += make_bot("strong:iterations=120", variant, seed=3).search(observation, root).visits < 120
+    assert spared > 0
+
+
+def test_strong_keeps_the_chosen_subtree_for_its_next_unit(variant):
+    """With `keep`, the next decision of the same turn starts from the subtree of the option
+    chosen, when every option of it is already there for this bot."""
+    bot = make_bot("strong:iterations=60", variant, seed=2)
+    for game in _positions(variant, 2, 30, seed=9):
+        if game.decision != "build":
+            continue
+        me = game.current_player
+        observation = game.observation(me)
+        action = bot.choose(observation)
+        game.apply(action)
+        if game.current_player == me and game.decision == "build":
+            options = game.observation(me)["decision"]["options"]
+            kept = bot._kept_root(game.observation(me), [(o["kind"], o["arg"]) for o in options])
+            if kept is not None:
+                assert kept.visits > 0
+                return
+    pytest.fail("no build went on to a next unit with its subtree kept")
+
+
 @pytest.mark.parametrize(
     "spec, words",
     [
@@ -158,6 +195,36 @@ def test_build_gain_matches_the_full_evaluation(variant):
             after = evaluator.scores(trial)
             expected = (after[me] - after[1 - me]) - (before[me] - before[1 - me])
             assert evaluator.build_gain(game, me, prop) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("name", ["winning-moves-2016", "house-master-builders", "parker-1985"])
+def test_a_placement_judged_without_playing_it_scores_exactly_as_played(name):
+    """Greedy judges a unit placed without playing it when the game would only ask for the
+    next unit (Game.placement_asks_again): then the game after playing it asks the same
+    build again, and the evaluation of it is the very same numbers."""
+    variant = load_variant(name)
+    evaluator = Evaluator(variant)
+    judged = played = 0
+    rnd = random.Random(2)
+    for seed in range(12):
+        game = new_game(variant, 3, seed=seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            if game.decision == "build":
+                me = game.current_player
+                for action in actions:
+                    if action.kind != "build":
+                        continue
+                    trial = game.copy()
+                    trial.apply(action)
+                    if not game.placement_asks_again(action.arg):
+                        played += 1
+                        continue
+                    judged += 1
+                    assert (trial.decision, trial.current_player, len(trial.frames)) == ("build", me, len(game.frames))
+                    assert evaluator.scores_after_placing(game, me, action.arg) == evaluator.scores(trial)
+            game.apply(actions[rnd.randrange(len(actions))])
+    assert judged > 50 and played > 50
 
 
 def test_evaluation_knows_who_owns_and_how_safe(variant):

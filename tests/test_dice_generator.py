@@ -67,6 +67,22 @@ def test_a_generator_restored_mid_block_continues_exactly():
     assert [twin.below(1000) for _ in range(30)] == [rng.below(1000) for _ in range(30)] == [copy.below(1000) for _ in range(30)]
 
 
+def test_a_shuffle_draws_each_swap_as_below_would():
+    """Rng.shuffle is written out for speed: it must stay the Fisher-Yates of `below`, draw
+    for draw, across block boundaries, or every deal a bot samples would change."""
+    for seed in range(60):
+        fast, slow = Rng.from_seed(seed), Rng.from_seed(seed)
+        for size in (0, 1, 2, 7, 13, 40):
+            fast.below(5), slow.below(5)
+            shuffled, expected = list(range(size)), list(range(size))
+            fast.shuffle(shuffled)
+            for i in range(size - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert shuffled == expected and fast.to_data() == slow.to_data()
+            assert fast.below(1000) == slow.below(1000)
+
+
 def test_draws_are_uniform_enough_for_dice():
     rng = Rng.from_seed(1)
     counts = [0] * 6

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from engine import IllegalAction, load_variant, new_game, restore
+from engine.game.result import winners
 from engine.resources import bundled_variant_names
 
 GAMES_PER_CASE = 6
@@ -103,6 +104,7 @@ def test_invariants_hold_after_every_action_of_random_games(variants, name, play
         play_random(game, random.Random(seed))
         result = game.result()
         assert result.winners and result.standings[0].player in result.winners
+        assert winners(game) == result.winners, "the winners alone (for the bots) are the ranking's"
 
 
 @pytest.mark.parametrize("name", ["winning-moves-2016", "house-card-sharks"])
@@ -157,6 +159,53 @@ def test_copy_is_independent_and_plays_the_same_future(variants):
     log_a = play_random(game, random.Random(9), check=False)
     log_b = play_random(again, random.Random(9), check=False)
     assert log_a == log_b and game.result() == again.result()
+
+
+@pytest.mark.parametrize("name", ["winning-moves-2016", "monopoly-chance"])
+def test_copy_sets_every_field_the_state_declares_to_a_value_of_its_own(variants, name):
+    """state.copy_state is written out field by field (for speed): it must still follow
+    STATE. Copied into a game that has no state yet, any field it forgot is missing."""
+    from engine.game.game import Game
+    from engine.game.state import STATE, copy_state, write_state
+
+    variant = variants[name]
+    game = new_game(variant, 3, seed=4)
+    rnd = random.Random(4)
+    for _ in range(30):
+        actions = game.legal_actions()
+        game.apply(actions[rnd.randrange(len(actions))])
+    bare = Game(variant, 3, seed=4)
+    copy_state(game, bare)
+    for field in STATE:
+        assert hasattr(bare, field.name), f"copy_state forgot {field.name}"
+    assert write_state(bare) == write_state(game)
+    for field in STATE:
+        mine, theirs = getattr(bare, field.name), getattr(game, field.name)
+        if field.shape != "value":
+            assert mine is not theirs, f"{field.name} is shared"
+        inner = list(mine.values()) if isinstance(mine, dict) else mine
+        outer = list(theirs.values()) if isinstance(theirs, dict) else theirs
+        if field.shape in ("lists", "card_lists", "dict_lists", "frames"):
+            assert all(a is not b for a, b in zip(inner, outer, strict=True)), f"{field.name} shares its items"
+
+
+def test_a_copy_into_a_used_game_is_the_same_as_a_new_copy(variants):
+    """Game.copy(into=...) overwrites a game of the same table (the bots reuse them): the
+    result plays exactly as a fresh copy, and a game of another table is refused."""
+    variant = variants["house-stormy-weather"]
+    game = new_game(variant, 4, seed=6)
+    used = new_game(variant, 4, seed=7)
+    play_random(used, random.Random(7), check=False)
+    rnd = random.Random(6)
+    for _ in range(35):
+        actions = game.legal_actions()
+        game.apply(actions[rnd.randrange(len(actions))])
+    fresh, reused = game.copy(), game.copy(into=used)
+    assert reused is used and reused.to_dict() == fresh.to_dict() == game.to_dict()
+    assert play_random(reused, random.Random(9), check=False) == play_random(fresh, random.Random(9), check=False)
+    assert reused.to_dict() == fresh.to_dict()
+    with pytest.raises(ValueError, match="same variant, players and format"):
+        game.copy(into=new_game(variant, 3, seed=1))
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing(variants):

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from engine.game.game import Game
+from engine.game.result import winners
 from engine.variant.model import Variant
 
 
@@ -32,6 +34,10 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
+
+_MAX_JUDGED = 20_000
+"""Stacks an evaluator remembers of one property before it forgets them (some tens of
+megabytes in all)."""
 
 
 class Evaluator:
@@ -55,20 +61,46 @@ class Evaluator:
             [0.0] + [zone_odds[p.zone] * at_least(k * p.value) for k in range(1, self.max_units + 1)]
             for p in variant.properties
         ]
+        self.judged: list[dict[Any, tuple[int, float] | tuple[()]]] = [{} for _ in variant.properties]
+        """Each stack judged so far, property by property, by its units (and its holder, when
+        a tie keeps the owner): its owner and worth, or () when empty. The same stacks recur
+        in every option a bot tries, and `hotel` depends on nothing else."""
 
     def scores(self, game: Game) -> list[float]:
         """Every player's score in the current position (ownership from the stacks)."""
-        w = self.weights
-        n = game.n
         if game.over:
-            return _final_scores(game, w)
-        score = [w.unit * game.supply[p] + w.card * len(game.hand(p)) for p in range(n)]
+            return _final_scores(game, self.weights)
+        return self._board_scores(game, game.stacks, game.supply)
+
+    def scores_after_placing(self, game: Game, player: int, prop: int) -> list[float]:
+        """`scores` as they would be with one more unit of `player` on top of `prop` (from
+        their supply) and nothing else changed: a build that the game answers by asking for
+        the next unit at once (`Game.placement_asks_again`), judged without playing it. The
+        same sums in the same order as `scores` of the game after the placement, so the very
+        same numbers."""
+        stacks = list(game.stacks)
+        stacks[prop] = stacks[prop] + [player]
+        supply = list(game.supply)
+        supply[player] -= 1
+        return self._board_scores(game, stacks, supply)
+
+    def _board_scores(self, game: Game, stacks: list[list[int]], supply: list[int]) -> list[float]:
+        w = self.weights
+        score = [w.unit * supply[p] + w.card * len(game.hand(p)) for p in range(game.n)]
         holder = game.holder
-        hotel = self.hotel
-        for prop, stack in enumerate(game.stacks):
-            if stack:
-                owner, worth = hotel(prop, stack, holder[prop])
-                score[owner] += worth
+        keys: list[Any] = list(zip(holder, map(tuple, stacks))) if self.keep_owner else list(map(tuple, stacks))
+        judged = self.judged
+        found: list[Any] = list(map(dict.get, judged, keys))  # each stack looked up at C speed
+        if None in found:
+            for prop, hit in enumerate(found):
+                if hit is None:
+                    table = judged[prop]
+                    if len(table) > _MAX_JUDGED:
+                        table.clear()
+                    stack = stacks[prop]
+                    found[prop] = table[keys[prop]] = self.hotel(prop, stack, holder[prop]) if stack else ()
+        for owner, worth in filter(None, found):  # in property order: the same sums as ever
+            score[owner] += worth
         return score
 
     def hotel(self, prop: int, stack: list[int], holder: int | None) -> tuple[int, float]:
@@ -104,14 +136,29 @@ class Evaluator:
         holder = game.holder[prop]
         gain = -self.weights.unit
         if stack:
-            owner, worth = self.hotel(prop, stack, holder)
+            owner, worth = self._judged(prop, stack, holder)
             gain -= worth if owner == player else -worth
-        owner, worth = self.hotel(prop, stack + [player], holder)
+        owner, worth = self._judged(prop, stack + [player], holder)
         return gain + (worth if owner == player else -worth)
+
+    def _judged(self, prop: int, stack: list[int], holder: int | None) -> tuple[int, float]:
+        """`hotel`, remembered (see `judged`)."""
+        table = self.judged[prop]
+        key = (holder, tuple(stack)) if self.keep_owner else tuple(stack)
+        found = table.get(key)
+        if found is None:
+            if len(table) > _MAX_JUDGED:
+                table.clear()
+            found = table[key] = self.hotel(prop, stack, holder)
+        return found  # type: ignore[return-value]  # a stack given here is never empty
 
     def score(self, game: Game, player: int) -> float:
         """The player's score minus the best rival's: above 0 means ahead."""
         return _lead(self.scores(game), player)
+
+    def score_after_placing(self, game: Game, player: int, prop: int) -> float:
+        """`score` of `scores_after_placing`."""
+        return _lead(self.scores_after_placing(game, player, prop), player)
 
 
 class ScoreEvaluator:
@@ -151,21 +198,29 @@ class ScoreEvaluator:
 
 def _final_scores(game: Game, w: Weights) -> list[float]:
     """A finished game: a win's worth shared among the winners, a loss for the rest."""
-    result = game.result()
-    assert result is not None  # the game is over
-    share = w.win / len(result.winners)
-    return [share if p in result.winners else -w.win for p in range(game.n)]
+    won = winners(game)
+    share = w.win / len(won)
+    return [share if p in won else -w.win for p in range(game.n)]
 
 
 def _lead(scores: list[float], player: int) -> float:
     """The player's score minus the best rival's: above 0 means ahead."""
-    return scores[player] - max(s for p, s in enumerate(scores) if p != player)
+    return scores[player] - max(scores[:player] + scores[player + 1 :])
 
 
 def evaluator_for(variant: Variant, weights: Weights = DEFAULT_WEIGHTS) -> Evaluator | ScoreEvaluator:
     """The evaluation that fits the variant: takeover risks for a board of units, the
-    variant's scores otherwise."""
-    return Evaluator(variant, weights) if variant.stacks == "units" else ScoreEvaluator(variant, weights)
+    variant's scores otherwise. One per variant and weights in a process, shared by its bots:
+    its tables take milliseconds to make, and a simulation makes bots for every game."""
+    key = (variant.content_hash or str(id(variant)), weights)
+    found = _EVALUATORS.get(key)
+    if found is None or found[0] is not variant:
+        made = Evaluator(variant, weights) if variant.stacks == "units" else ScoreEvaluator(variant, weights)
+        found = _EVALUATORS[key] = (variant, made)
+    return found[1]
+
+
+_EVALUATORS: dict[tuple[str, Weights], tuple[Variant, Evaluator | ScoreEvaluator]] = {}
 
 
 def _budget_odds(faces: tuple[int, ...], count: int):
@@ -174,8 +229,11 @@ def _budget_odds(faces: tuple[int, ...], count: int):
     for roll in product(faces, repeat=count):
         totals[sum(roll)] = totals.get(sum(roll), 0) + 1
     combos = len(faces) ** count
+    known: dict[int, float] = {}
 
     def at_least(x: int) -> float:
-        return sum(c for total, c in totals.items() if total >= x) / combos
+        if x not in known:
+            known[x] = sum(c for total, c in totals.items() if total >= x) / combos
+        return known[x]
 
     return at_least

@@ -13,12 +13,38 @@ from __future__ import annotations
 from engine.bots.base import Bot, register_bot
 from engine.bots.evaluate import Evaluator, ScoreEvaluator, evaluator_for
 from engine.game.game import Game
-from engine.game.sampling import sample_game
+from engine.game.sampling import Sampler
 from engine.variant.model import Variant
 
 _FOLLOW = frozenset({"build", "choose", "discard", "react"})
 """Decisions of the player's own that a choice is followed through before it is judged."""
 _MAX_FOLLOW = 60
+
+
+class Scratch:
+    """Games a look-ahead is done with, to copy the next trial into (`Game.copy(into=...)`):
+    an option is tried on a copy, and a fresh game per copy would leave the garbage collector
+    a game and its interpreter to free each time."""
+
+    __slots__ = ("free",)
+    _KEEP = 64
+
+    def __init__(self) -> None:
+        self.free: list[Game] = []
+
+    def copy(self, game: Game) -> Game:
+        """A copy of `game`, made in a game done with when there is one that fits."""
+        free = self.free
+        while free:
+            spare = free.pop()
+            if spare.variant is game.variant and spare.n == game.n and spare.compat == game.compat:
+                return game.copy(into=spare)
+        return game.copy()
+
+    def done(self, game: Game) -> None:
+        """`game` is no longer used by anyone: the next copy may overwrite it."""
+        if len(self.free) < self._KEEP:
+            self.free.append(game)
 
 
 class GreedyBot(Bot):
@@ -29,42 +55,78 @@ class GreedyBot(Bot):
     def __init__(self, variant: Variant, seed: int = 0, **settings: str):
         super().__init__(variant, seed, **settings)
         self.evaluator = evaluator_for(variant)
+        self.scratch = Scratch()
 
     def choose(self, observation: dict) -> dict:
         options = observation["decision"]["options"]
         if len(options) == 1:
             return options[0]
-        game = sample_game(self.variant, observation, self.rng.getrandbits(63))
-        index = best_option(game, observation["player"], self.evaluator, follow=game.decision != "build")
+        game = Sampler(self.variant, observation).deal(self.rng.getrandbits(63), Sampler.itself)
+        index = best_option(game, observation["player"], self.evaluator, game.decision != "build", self.scratch)
+        self.scratch.done(game)
         return options[index]
 
 
-def best_option(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool) -> int:
-    """The index of the pending option with the best score for `me` (the first on a tie)."""
+def best_option(
+    game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool, scratch: Scratch | None = None
+) -> int:
+    """The index of the pending option with the best score for `me` (the first on a tie).
+    `game` is left as it was."""
+    scratch = scratch if scratch is not None else Scratch()
+    index, tried, _ = _best(game, me, evaluator, follow, scratch)
+    if tried is not None:
+        scratch.done(tried)
+    return index
+
+
+def _best(
+    game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool, scratch: Scratch
+) -> tuple[int, Game | None, int]:
+    """`best_option`, with the copy the best option was tried on, as it was judged (None when
+    judged without playing it; the caller's to keep or hand back to `scratch`), and the
+    steps `_run_on` took on that copy."""
     best_index, best_score = 0, float("-inf")
+    best_trial: Game | None = None
+    best_steps = 0
+    placer = evaluator if not follow and game.decision == "build" and isinstance(evaluator, Evaluator) else None
     for index, action in enumerate(game.legal_actions()):
-        trial = game.copy()
-        trial.apply(action)
-        _run_on(trial, me, evaluator, follow)
-        score = evaluator.score(trial, me)
+        trial: Game | None = None
+        steps = 0
+        if placer is not None and action.kind == "build" and game.placement_asks_again(action.arg):
+            # the game would only ask for the next unit: judged as it would be after playing it
+            score = placer.score_after_placing(game, me, action.arg)
+        else:
+            trial = scratch.copy(game)
+            trial.apply(action)
+            trial, steps = _run_on(trial, me, evaluator, follow, scratch)
+            score = evaluator.score(trial, me)
         if score > best_score:
-            best_index, best_score = index, score
-    return best_index
+            if best_trial is not None:
+                scratch.done(best_trial)
+            best_index, best_score, best_trial, best_steps = index, score, trial, steps
+        elif trial is not None:
+            scratch.done(trial)
+    return best_index, best_trial, best_steps
 
 
-def carry_through(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator) -> None:
+def carry_through(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch | None = None) -> Game:
     """Play `me`'s next choices greedily until the game can be judged: the strong bot's
-    prior for a choice whose worth shows only later (a flip before its cash is placed)."""
-    _run_on(game, me, evaluator, follow=True)
+    prior for a choice whose worth shows only later (a flip before its cash is placed).
+    Returns the game to judge: `game` itself, or the copy its last choice was tried on (then
+    `game` is handed to `scratch`, and the caller must not use it again)."""
+    return _run_on(game, me, evaluator, True, scratch if scratch is not None else Scratch())[0]
 
 
-def carry_through_unpeeked(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator) -> None:
-    """As `carry_through`, in a deal the caller dealt: each of `me`'s choices is made by
-    looking one step ahead on copies, and the cards `me` cannot see are shuffled again before
-    the choice is carried out, so that it cannot have foreseen them. Without this, a choice
-    to flip another card would be followed, in every deal, by flipping exactly until the card
-    before a Bankrupt: a push-your-luck choice looks safe when judged over many deals."""
-    _run_on(game, me, evaluator, follow=True, unpeeked=True)
+def carry_through_unpeeked(
+    game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch | None = None
+) -> None:
+    """As `carry_through`, in a deal the caller dealt, played on `game` itself: each of `me`'s
+    choices is made by looking one step ahead on copies, and the cards `me` cannot see are
+    shuffled again before the choice is carried out, so that it cannot have foreseen them.
+    Without this, a choice to flip another card would be followed, in every deal, by
+    flipping exactly until the card before a Bankrupt: a push-your-luck choice looks safe
+    when judged over many deals."""
+    _run_on(game, me, evaluator, True, scratch if scratch is not None else Scratch(), unpeeked=True)
 
 
 def _shuffle_unseen(game: Game, me: int) -> None:
@@ -75,23 +137,44 @@ def _shuffle_unseen(game: Game, me: int) -> None:
             game.rng.shuffle(held)
 
 
-def _run_on(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool, unpeeked: bool = False) -> None:
-    """Carry a choice through to where it can be judged (see the module docstring); with
-    `unpeeked`, without foresight of the cards `me` cannot see (carry_through_unpeeked)."""
-    for _ in range(_MAX_FOLLOW):
+_DECLINE = {"kind": "decline", "arg": None}
+
+
+def _run_on(
+    game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool, scratch: Scratch, unpeeked: bool = False
+) -> tuple[Game, int]:
+    """Carry a choice through to where it can be judged (see the module docstring), at most
+    `_MAX_FOLLOW` steps (a choice made or an answer declined); with `unpeeked`, without
+    foresight of the cards `me` cannot see (carry_through_unpeeked). Returns the game to judge
+    and the steps taken. A choice is carried on on the copy it was tried on, which has been
+    played exactly as `game` would be (so only when its steps fit in the steps left): the
+    same game, without playing the choice a second time; `game` then goes to `scratch`."""
+    steps = 0
+    while steps < _MAX_FOLLOW:
         if game.pending is None:
-            return
+            break
         if game.current_player != me:
             if game.decision != "react":
-                return
-            game.apply({"kind": "decline", "arg": None})
+                break
+            game.apply(_DECLINE)
+            steps += 1
             continue
         if not follow or game.decision not in _FOLLOW:
-            return
-        chosen = game.legal_actions()[best_option(game, me, evaluator, follow=False)]
+            break
+        index, tried, tried_steps = _best(game, me, evaluator, False, scratch)
+        steps += 1
+        if tried is not None and not unpeeked and tried_steps <= _MAX_FOLLOW - steps:
+            scratch.done(game)
+            game = tried
+            steps += tried_steps
+            continue
+        if tried is not None:
+            scratch.done(tried)
+        chosen = game.legal_actions()[index]
         if unpeeked:
             _shuffle_unseen(game, me)
         game.apply(chosen)
+    return game, steps
 
 
 register_bot("greedy", GreedyBot)

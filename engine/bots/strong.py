@@ -1,6 +1,6 @@
 """The strong bot: determinized Monte Carlo tree search (single-observer information-set MCTS).
 
-Each iteration deals the cards the bot cannot see at random with `sample_game` (so the
+Each iteration deals the cards the bot cannot see at random with `Sampler` (so the
 search never uses another hand or the deck order), then walks the tree of decisions from the
 root with UCT. Every player's decisions are nodes, keyed by the action alone ("open loop"),
 so one tree serves every deal and every roll of the dice; a child counts as available only
@@ -11,7 +11,16 @@ on checking the close calls. A new leaf is played out to the end of its turn by 
 policy (units placed where the evaluation's `build_gain` is best, no card played, random
 choices elsewhere) and scored by the evaluation turned into a win chance, or by the result
 when the game ended. Short playouts proved stronger than long ones: random card play and
-far-off dice mostly add noise.
+far-off dice mostly add noise (horizon=2 at 100 iterations: 59.0% against greedy, 58.0% with
+horizon 1, 200 games each). The evaluation is the greedy bot's with its own weights
+(SEARCH_WEIGHTS), which counted for more than the search's budget: 63.8% of 200 games
+against greedy at 200 iterations and 69.8% at 600 with greedy's weights; 71.5% at 300 with
+its own.
+
+The search stops as soon as the most visited option can no longer be overtaken in the deals
+left (so the choice is the one the whole budget would make), and the subtree of the option
+chosen is kept for the bot's next decision of the same turn (the next unit of a build),
+its deals counting towards that decision's budget.
 
 A game judged by its scores, not by units on a board (Monopoly Chance), is searched flat
 instead (`judge_over_deals`): each option is carried through greedily in deal after deal, the
@@ -24,8 +33,9 @@ out (greedy.carry_through_unpeeked). Measured at time=0.1: 46.2% of 40 games [31
 against greedy.
 
 Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
-  iterations  deals searched per decision (default 200, at most 100,000); exact: same seed,
-              same game. In a game judged by its scores, c, horizon and prior are not used
+  iterations  deals searched per decision (default 400, at most 100,000); exact: same seed,
+              same game. In a game judged by its scores, c, horizon, prior, stop and keep
+              are not used
   time        seconds per decision (at most 600); with both, whichever runs out first ends
               the search
   c           the UCT exploration constant (default 0.7)
@@ -33,6 +43,8 @@ Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
               the leaf is in; 0 plays to the end of the game)
   scale       score difference that makes a 73% win chance (default 8.0)
   prior       visits' worth of the evaluation's judgement each new option starts with (default 5)
+  stop        1 (default): end the search once the choice is sure (with `iterations`); 0: never
+  keep        1 (default): keep the chosen option's subtree for the next decision of the turn
 """
 
 from __future__ import annotations
@@ -41,13 +53,22 @@ import math
 import time as _time
 
 from engine.bots.base import Bot, BotSpecError, register_bot
-from engine.bots.evaluate import ScoreEvaluator, evaluator_for
-from engine.bots.greedy import carry_through, carry_through_unpeeked
+from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for
+from engine.bots.greedy import Scratch, carry_through, carry_through_unpeeked
 from engine.game.game import Game
-from engine.game.sampling import sample_game
+from engine.game.sampling import Sampler
 from engine.variant.model import Variant
 
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 400
+"""With early stopping and the kept subtree, about 0.08 s a decision (issue 14 asks for at
+most 0.1 s); benchmarks/strength.py measures it."""
+SEARCH_WEIGHTS = Weights(threat=0.9, card=2.5)
+"""The evaluation's knobs for the search on a board of units (its priors and leaves), not the
+greedy bot's: a search that sees the rest of its turn does better valuing a hotel's safety
+and a card kept more. Measured at 100 iterations against greedy, 200 two-player games each
+(winning-moves-2016, seed 2026): greedy's own weights 58.0%; threat 0.9: 66.0%; threat 0.9
+and card 2.5: 68.5%; card 2.0: 64.2%, 3.5: 63.5%, 5: 41.5% (a bot that hoards its cards);
+threat 0.75: 59.5%, 1.2: 65.2%, 1.5: 63.5%; unit 0.6: 64.8%, 1.2: 62.5%."""
 MAX_ITERATIONS = 100_000
 """About five minutes a decision at today's speed: enough for any study, short of forever."""
 MAX_SECONDS = 600.0
@@ -83,14 +104,23 @@ class StrongBot(Bot):
         self.scale: float = _setting(settings, "scale", float, low=0.01, high=1e6) or 8.0
         prior = _setting(settings, "prior", int, low=0, high=10_000)
         self.prior: int = 5 if prior is None else prior
+        stop = _setting(settings, "stop", int, low=0, high=1)
+        self.stop: bool = True if stop is None else bool(stop)
+        keep = _setting(settings, "keep", int, low=0, high=1)
+        self.keep: bool = True if keep is None else bool(keep)
         if settings:
             unknown = ", ".join(f"'{name}'" for name in settings)
             raise BotSpecError(
-                f"bot 'strong' has no setting {unknown} (settings: iterations, time, c, horizon, scale, prior)"
+                f"bot 'strong' has no setting {unknown} "
+                "(settings: iterations, time, c, horizon, scale, prior, stop, keep)"
             )
+        self.kept: tuple[int, Node] | None = None
+        """The subtree of the option chosen last, with the turn it was chosen in (`keep`)."""
         if self.iterations is None and self.time is None:
             self.iterations = DEFAULT_ITERATIONS
-        self.evaluator = evaluator_for(variant)
+        units = variant.stacks == "units"
+        self.evaluator = evaluator_for(variant, SEARCH_WEIGHTS) if units else evaluator_for(variant)
+        self.scratch = Scratch()
         self.follow = isinstance(self.evaluator, ScoreEvaluator)
         """A game judged by its scores (Monopoly Chance) shows a choice's worth only some
         choices later: the priors then carry each option through greedily."""
@@ -106,10 +136,25 @@ class StrongBot(Bot):
             return options[0]
         if self.follow:
             return options[self.judge_over_deals(observation)]
-        root = self.search(observation)
         keys = [(o["kind"], o["arg"]) for o in options]
+        root = self.search(observation, self._kept_root(observation, keys))
         best = max(range(len(options)), key=lambda i: _visits(root, keys[i]))
+        chosen = root.children.get(keys[best])
+        self.kept = (observation["turn"], chosen) if self.keep and chosen is not None else None
         return options[best]
+
+    def _kept_root(self, observation: dict, keys: list[tuple]) -> Node | None:
+        """The subtree kept from the decision before, when this decision is the one it led to:
+        the same turn, this bot's again, and every option already a child of it for this
+        bot (the next unit of a build, say). Its statistics came from deals of the same turn."""
+        kept, self.kept = self.kept, None
+        if kept is None or kept[0] != observation["turn"]:
+            return None
+        node, me = kept[1], observation["player"]
+        children = node.children
+        if all(key in children and children[key].player == me for key in keys):
+            return node
+        return None
 
     def judge_over_deals(self, observation: dict) -> int:
         """A game judged by its scores (Monopoly Chance): each option carried through greedily
@@ -120,40 +165,55 @@ class StrongBot(Bot):
         deadline = None if self.time is None else _time.perf_counter() + self.time
         totals: list[float] = []
         done = 0
+        sampler = Sampler(self.variant, observation)
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and _time.perf_counter() >= deadline:
                 break
-            game = sample_game(self.variant, observation, self.rng.getrandbits(63))
+            game = sampler.deal(self.rng.getrandbits(63), self.scratch.copy)
             actions = game.legal_actions()
             if not totals:
                 totals = [0.0] * len(actions)
             for index, action in enumerate(actions):
-                trial = game.copy()
+                trial = self.scratch.copy(game)
                 trial.apply(action)
-                carry_through_unpeeked(trial, me, self.evaluator)
+                carry_through_unpeeked(trial, me, self.evaluator, self.scratch)
                 totals[index] += _win_chance(self.evaluator.score(trial, me), self.scale)
+                self.scratch.done(trial)
+            self.scratch.done(game)
             done += 1
         return max(range(len(totals)), key=totals.__getitem__)
 
-    def search(self, observation: dict) -> Node:
-        """The search tree after the budget is spent; the root's children are the options."""
+    def search(self, observation: dict, root: Node | None = None) -> Node:
+        """The search tree after the budget is spent; the root's children are the options.
+        A kept subtree (`root`) counts the deals it has seen towards the budget. With `stop`,
+        the search ends as soon as the most visited option can no longer be overtaken in
+        the deals left: the choice is the one the whole budget would make."""
         me = observation["player"]
-        root = Node(me)
+        root = Node(me) if root is None else root
         deadline = None if self.time is None else _time.perf_counter() + self.time
-        done = 0
-        while self.iterations is None or done < self.iterations:
+        budget = self.iterations
+        done = 0 if budget is None else min(budget - 1, root.visits)
+        sampler = Sampler(self.variant, observation)
+        keys = [(o["kind"], o["arg"]) for o in observation["decision"]["options"]]
+        while budget is None or done < budget:
             if deadline is not None and done and _time.perf_counter() >= deadline:
                 break
-            game = sample_game(self.variant, observation, self.rng.getrandbits(63))
-            self._iterate(game, root)
+            if self.stop and budget is not None and done % 8 == 0 and _decided(root, keys, budget - done):
+                break
+            game = sampler.deal(self.rng.getrandbits(63), self.scratch.copy)
+            self.scratch.done(self._iterate(game, root))
             done += 1
         return root
 
-    def _iterate(self, game: Game, root: Node) -> None:
-        """One deal: select down the tree, add one node, play out, back up the rewards."""
+    def _iterate(self, game: Game, root: Node) -> Game:
+        """One deal: select down the tree, add one node, play out, back up the rewards.
+        Returns the game played (the deal, or the copy an option was judged on when the
+        selection went on with it), for the caller to hand back to `scratch`."""
         node = root
         path = [root]
         c = self.c
+        leaf = self.prior or 1
+        log, sqrt = math.log, math.sqrt
         while not game.over:
             pending = game.pending
             assert pending is not None  # a game in progress always has a decision
@@ -163,37 +223,53 @@ class StrongBot(Bot):
                 continue
             player = pending["player"]
             children = node.children
-            missing = [a for a in actions if (a.kind, a.arg) not in children]
-            if missing:
-                self._expand(game, node, player, missing)
-            best, best_ucb, chosen = None, -1.0, None
-            for a in actions:
-                child = children[(a.kind, a.arg)]
+            keys = [(a.kind, a.arg) for a in actions]
+            found = [children.get(key) for key in keys]
+            trials = None
+            if None in found:
+                trials = self._expand(game, node, player, [a for a, kid in zip(actions, found) if kid is None])
+                if len(trials) < len(actions):  # the selection may go another way than the priors
+                    for trial in trials:
+                        self.scratch.done(trial)
+                    trials = None
+            kids = [children[key] for key in keys]
+            best, best_ucb, chosen = kids[0], -1.0, 0
+            for index, child in enumerate(kids):
                 child.available += 1
-                ucb = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                ucb = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
                 if ucb > best_ucb:
-                    best, best_ucb, chosen = child, ucb, a
-            assert best is not None and chosen is not None  # every ucb is at least 0: the first action beats -1
-            game.apply(chosen)
+                    best, best_ucb, chosen = child, ucb, index
+            if trials:  # the chosen option was played already, to judge it: go on with that copy
+                for index, trial in enumerate(trials):
+                    if index != chosen:
+                        self.scratch.done(trial)
+                self.scratch.done(game)
+                game = trials[chosen]
+            else:
+                game.apply(actions[chosen])
             path.append(best)
-            if best.visits <= (self.prior or 1):
+            if best.visits <= leaf:
                 break  # a leaf: nothing but its prior known yet
             node = best
         rewards = self._playout(game)
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.player]
+        return game
 
-    def _expand(self, game: Game, node: Node, player: int, actions: list) -> None:
+    def _expand(self, game: Game, node: Node, player: int, actions: list) -> list[Game]:
         """New children, each starting with `prior` visits at the evaluation's win chance
-        after the action (progressive bias: the search starts from the greedy judgement)."""
+        after the action (progressive bias: the search starts from the greedy judgement).
+        Returns the copies the actions were played on to judge them (none for a build,
+        judged by `build_gain`), for the caller to go on with or hand back."""
         prior = self.prior
         if prior == 0:
             for a in actions:
                 node.children[(a.kind, a.arg)] = child = Node(player)
                 child.visits, child.total = 1, 0.5
-            return
+            return []
         assert game.pending is not None  # called while the game asks `player`
+        trials: list[Game] = []
         if game.pending["kind"] == "build":
             base = self.evaluator.score(game, player)
             gain = self.evaluator.build_gain
@@ -201,15 +277,21 @@ class StrongBot(Bot):
         else:
             values = []
             for a in actions:
-                trial = game.copy()
+                trial = self.scratch.copy(game)
                 trial.apply(a)
                 if self.follow:  # judged where greedy would judge it, not right after
-                    carry_through(trial, player, self.evaluator)
+                    trial = carry_through(trial, player, self.evaluator, self.scratch)
                 values.append(self.evaluator.score(trial, player))
+                trials.append(trial)
+            if self.follow:  # carried on past the action: no copy to go on with
+                for trial in trials:
+                    self.scratch.done(trial)
+                trials = []
         for a, value in zip(actions, values):
             node.children[(a.kind, a.arg)] = child = Node(player)
             child.visits = prior
             child.total = prior * _win_chance(value, self.scale)
+        return trials
 
     def _playout(self, game: Game) -> list[float]:
         """Rewards (win chances) of every player after a short quick-policy playout."""
@@ -252,6 +334,12 @@ class StrongBot(Bot):
 
 def _win_chance(score: float, scale: float) -> float:
     return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -score / scale))))
+
+
+def _decided(root: Node, keys: list[tuple], left: int) -> bool:
+    """Whether the most visited option stays the most visited whatever `left` more deals do."""
+    visits = sorted((_visits(root, key)[0] for key in keys), reverse=True)
+    return len(visits) > 1 and visits[0] - visits[1] > left
 
 
 def _visits(root: Node, key: tuple) -> tuple[int, float]:

@@ -94,9 +94,18 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Fisher-Yates, each swap drawn as `below` draws it (written out here: the search
+        bots shuffle the cards they cannot see for every deal they try)."""
+        words, index, position = self._words, self._index, self.position
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            if index == _BLOCK_WORDS:
+                self._fill(position // _BLOCK_WORDS)
+                words, index = self._words, 0
+            j = (words[index] * (i + 1)) >> 64
+            index += 1
+            position += 1
             items[i], items[j] = items[j], items[i]
+        self._index, self.position = index, position
 
     def copy(self) -> Rng:
         # the hasher is never updated in place (_fill works on a copy of it), so twins share it

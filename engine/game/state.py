@@ -77,11 +77,32 @@ _COPY = {
 
 
 def copy_state(source: Game, target: Game) -> None:
-    """Give `target` its own copy of every field of `source`."""
-    for field in STATE:
-        copier = _COPY[field.shape]
-        value = getattr(source, field.name)
-        setattr(target, field.name, value if copier is None else copier(value))
+    """Give `target` its own copy of every field of `source`, each as its shape in `STATE`
+    says. Written out field by field: the search bots copy a game for every option they try,
+    and compiled, this is several times faster than a loop over `STATE` by name (`.copy()`
+    is a list's own copy there, where `list(...)` is the generic one).
+    tests/test_engine_invariants.py checks that it copies every field of `STATE`, each into
+    a value of its own."""
+    target.start_units = source.start_units
+    target.stacks = [stack.copy() for stack in source.stacks]
+    target.supply = source.supply.copy()
+    target.piles = [pile.copy() for pile in source.piles]
+    target.in_play = source.in_play.copy()
+    target.holder = source.holder.copy()
+    target.worth = source.worth.copy()
+    target.held = source.held.copy()
+    target.tokens = source.tokens.copy()
+    target.dirty = set(source.dirty)
+    target.order = source.order.copy()
+    target.turn_pos = source.turn_pos
+    target.turn_number = source.turn_number
+    target.rolled = {die: faces.copy() for die, faces in source.rolled.items()}
+    target.counters = source.counters.copy()
+    target.player_counters = {name: numbers.copy() for name, numbers in source.player_counters.items()}
+    target.turn_plays = source.turn_plays.copy()
+    target.frames = [frame.copy() for frame in source.frames]
+    target.over = source.over
+    target.end_reason = source.end_reason
 
 
 def write_state(game: Game) -> dict[str, Any]:
