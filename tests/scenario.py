@@ -44,6 +44,13 @@ class ScriptedRng(Rng):
             return value
         return super().below(n)
 
+    def shuffle(self, items) -> None:
+        """Fisher-Yates with each swap drawn by `below`, as Rng.shuffle draws them, so that a
+        script covers shuffles too (Rng.shuffle itself draws its words without the call)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
 
 def prop(game: Game, zone: str, value: int) -> int:
     """The index of the property worth `value` in `zone`."""
