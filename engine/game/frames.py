@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 class Frame:
     """A unit of work on the stack."""
 
+    __slots__ = ()
     fields: ClassVar[tuple[str, ...]] = ()
     """Every field, in the order a save writes them; `__init__` takes each by this name."""
     kind: ClassVar[str] = ""
@@ -74,6 +75,7 @@ class GameFrame(Frame):
     whether a turn has been played yet (the next one passes the turn on first)."""
 
     fields = ("phase", "begun")
+    __slots__ = fields
     kind = "game"
 
     def __init__(self, phase: str = "setup", begun: bool = False):
@@ -87,6 +89,8 @@ class RootFrame(Frame):
     is the index of the card frame an answer is played against; `steps` counts its
     statements against the effect limit."""
 
+    __slots__ = ("me", "halt", "target", "steps")
+
     def __init__(self, me: int, halt: bool = False, target: int | None = None, steps: int = 0):
         self.me = me
         self.halt = halt
@@ -98,6 +102,7 @@ class ProgramFrame(RootFrame):
     """One of the game's own programs running for `me`: the setup, or a turn. Blocks inside it
     point at it as their root, as a card's blocks point at the card."""
 
+    __slots__ = ("program",)
     fields = ("program", "me", "halt", "target", "steps")
     kind = "run"
 
@@ -114,6 +119,7 @@ class CardFrame(RootFrame):
     whether it has changed the game in an earlier decision (so a cancel stops the rest of it).
     Its blocks point at it as their root."""
 
+    __slots__ = ("c", "acted")
     fields = ("c", "me", "halt", "target", "steps", "acted")
     kind = "card"
 
@@ -141,6 +147,7 @@ class OfferFrame(Frame):
     once."""
 
     fields = ("player", "timing", "limit", "asked")
+    __slots__ = fields
     kind = "offer"
 
     def __init__(self, player: int, timing: str, limit: int | None, asked: bool = False):
@@ -155,6 +162,7 @@ class BlockFrame(Frame):
     variables, and the index of the card or program frame it belongs to (`root`)."""
 
     fields = ("b", "pc", "env", "root")
+    __slots__ = fields
     kind = "blk"
 
     def __init__(self, b: int, env: dict, root: int, pc: int = 0):
@@ -168,6 +176,7 @@ class LoopFrame(Frame):
     """`for each`: the items, the next one, and the variables the body starts from."""
 
     fields = ("b", "var", "items", "i", "env", "root")
+    __slots__ = fields
     kind = "loop"
 
     def __init__(self, b: int, var: str, items: list, env: dict, root: int, i: int = 0):
@@ -183,6 +192,7 @@ class RepeatFrame(Frame):
     """`repeat N times`: the rounds left."""
 
     fields = ("b", "left", "env", "root")
+    __slots__ = fields
     kind = "rep"
 
     def __init__(self, b: int, left: int, env: dict, root: int):
@@ -197,6 +207,7 @@ class BuildFrame(Frame):
     allowed, the units placed on each lot started this session."""
 
     fields = ("player", "budget", "zone", "lots", "per_lot", "started", "placed", "must")
+    __slots__ = fields
     kind = "build"
 
     def __init__(
@@ -224,6 +235,7 @@ class ReactFrame(Frame):
     """A player asked whether to answer the card under way (`against`, at frame `root`)."""
 
     fields = ("player", "against", "root")
+    __slots__ = fields
     kind = "react"
 
     def __init__(self, player: int, against: int, root: int):
@@ -236,6 +248,7 @@ class DiscardFrame(Frame):
     """A player to discard `left` more cards of their choice."""
 
     fields = ("player", "left")
+    __slots__ = fields
     kind = "discard"
 
     def __init__(self, player: int, left: int):
