@@ -1,6 +1,6 @@
 """The optional compiled kernel: whether this process uses it.
 
-`scripts/build_accel.py` compiles the hot modules of `engine/game` (COMPILED) with mypyc into `.accel/` beside the package, with
+`scripts/build_accel.py` compiles the hot modules of the engine (COMPILED) with mypyc into `.accel/` beside the package, with
 a manifest naming the Python it was built for and the SHA-256 of each source it was built from,
 and of each module whose types and constants it was compiled against (DEPENDS: a compiled
 module may have a constant of one built in). `engine/__init__.py` calls `activate()` before any
@@ -20,13 +20,19 @@ import sys
 
 from engine.digest import sha256_hex
 
-COMPILED = ("frames", "game", "interpreter", "expressions", "piles", "state", "messages", "followable", "rulebook", "rng")
-"""The modules of engine/game compiled: the random-playout hot path and what it calls. (The
-generators of rng.py allow subclasses written in Python: tests script dice with one.)"""
+COMPILED = (
+    "game/frames", "game/game", "game/interpreter", "game/expressions", "game/piles", "game/state", "game/messages",
+    "game/followable", "game/rulebook", "game/rng", "game/sampling", "bots/evaluate",
+)
+"""The modules compiled (paths in the engine): the random-playout hot path and what it calls,
+and the greedy bot's sampling and evaluation, which its look-ahead runs at every option. (The
+generators of rng.py allow subclasses written in Python: tests script dice with one.) A
+package with compiled modules other than the namespace package `engine.game` puts them first
+on its path with `extend` (engine/bots/__init__.py)."""
 
 DEPENDS = (
     "effects/ast.py", "effects/limits.py", "effects/check.py", "variant/model.py",
-    "game/refs.py", "game/native.py", "game/result.py", "game/folding.py",
+    "game/refs.py", "game/native.py", "game/result.py", "game/folding.py", "game/snapshot.py",
 )
 """The modules of the engine, not compiled, that the compiled ones import names from: a build
 is stale when one of these changes too."""
@@ -46,8 +52,8 @@ def sources() -> dict[str, str]:
     """Each compiled module's source path (relative to the project) and its SHA-256."""
     digests = {}
     for name in COMPILED:
-        with open(os.path.join(PACKAGE, "game", f"{name}.py"), "rb") as source:
-            digests[f"engine/game/{name}.py"] = sha256_hex(source.read())
+        with open(os.path.join(PACKAGE, *f"{name}.py".split("/")), "rb") as source:
+            digests[f"engine/{name}.py"] = sha256_hex(source.read())
     return digests
 
 
@@ -92,4 +98,11 @@ def activate(package_path: list[str]) -> bool:
     package_path.insert(0, os.path.join(ACCEL_DIR, "engine"))
     ACTIVE = True
     return True
+
+
+def extend(package_path: list[str], package: str) -> None:
+    """Put the compiled modules of the engine's subpackage `package` first on its path, when
+    `activate` put the kernel in use (a regular package's path is its own folder alone)."""
+    if ACTIVE:
+        package_path.insert(0, os.path.join(ACCEL_DIR, "engine", package))
 

@@ -10,6 +10,10 @@ A spec is a bot name with optional settings after a colon, e.g. "strong:iteratio
 
 from __future__ import annotations
 
-from engine.bots.base import Bot, BotSpecError, bot_names, make_bot
+from engine import accel
+
+accel.extend(__path__, "bots")  # the compiled evaluation, when the kernel is in use (engine/accel.py)
+
+from engine.bots.base import Bot, BotSpecError, bot_names, make_bot  # noqa: E402 - after the path is extended
 
 __all__ = ["Bot", "BotSpecError", "make_bot", "bot_names"]
