@@ -61,10 +61,16 @@ class Evaluator:
             [0.0] + [zone_odds[p.zone] * at_least(k * p.value) for k in range(1, self.max_units + 1)]
             for p in variant.properties
         ]
-        self.judged: list[dict[Any, tuple[int, float] | tuple[()]]] = [{} for _ in variant.properties]
+        self.judged: list[dict[Any, tuple[int, float]]] = [{} for _ in variant.properties]
         """Each stack judged so far, property by property, by its units (and its holder, when
-        a tie keeps the owner): its owner and worth, or () when empty. The same stacks recur
-        in every option a bot tries, and `hotel` depends on nothing else."""
+        a tie keeps the owner): its owner and worth. The same stacks recur in every option a
+        bot tries, and `hotel` depends on nothing else."""
+        self.last_stack: list[list[int]] = [[] for _ in variant.properties]
+        self.last_holder: list[int | None] = [None for _ in variant.properties]
+        self.last: list[tuple[int, float]] = [(0, 0.0) for _ in variant.properties]
+        """The stack each property was last judged with, its holder and its judgement: the
+        options a bot tries differ from each other in a property or two, so most properties
+        are found here by comparing two short lists, without making a key to look up."""
 
     def scores(self, game: Game) -> list[float]:
         """Every player's score in the current position (ownership from the stacks)."""
@@ -88,18 +94,18 @@ class Evaluator:
         w = self.weights
         score = [w.unit * supply[p] + w.card * len(game.hand(p)) for p in range(game.n)]
         holder = game.holder
-        keys: list[Any] = list(zip(holder, map(tuple, stacks))) if self.keep_owner else list(map(tuple, stacks))
-        judged = self.judged
-        found: list[Any] = list(map(dict.get, judged, keys))  # each stack looked up at C speed
-        if None in found:
-            for prop, hit in enumerate(found):
-                if hit is None:
-                    table = judged[prop]
-                    if len(table) > _MAX_JUDGED:
-                        table.clear()
-                    stack = stacks[prop]
-                    found[prop] = table[keys[prop]] = self.hotel(prop, stack, holder[prop]) if stack else ()
-        for owner, worth in filter(None, found):  # in property order: the same sums as ever
+        keep_owner = self.keep_owner
+        last_stack, last_holder, last = self.last_stack, self.last_holder, self.last
+        for prop in range(len(stacks)):  # in property order: the same sums as ever
+            stack = stacks[prop]
+            if not stack:
+                continue
+            if stack == last_stack[prop] and (not keep_owner or holder[prop] == last_holder[prop]):
+                owner, worth = last[prop]
+            else:
+                owner, worth = last[prop] = self._judged(prop, stack, holder[prop])
+                last_stack[prop] = list(stack)
+                last_holder[prop] = holder[prop]
             score[owner] += worth
         return score
 
@@ -150,7 +156,7 @@ class Evaluator:
             if len(table) > _MAX_JUDGED:
                 table.clear()
             found = table[key] = self.hotel(prop, stack, holder)
-        return found  # type: ignore[return-value]  # a stack given here is never empty
+        return found
 
     def score(self, game: Game, player: int) -> float:
         """The player's score minus the best rival's: above 0 means ahead."""
