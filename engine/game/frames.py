@@ -70,6 +70,9 @@ def _saved(name: str, value: Any) -> Any:
 
 def _plain(value: Any) -> Any:
     """A card in a variable (refs.CardRef) as [code, place]; any other int as an int."""
+    kind = type(value)
+    if kind is int or kind is str or value is None:
+        return value  # the commonest values, exactly of their type: nothing to mark
     place = getattr(value, "place", None)  # before any test of its type (see refs.Ref)
     if type(value) in (int, bool) or not isinstance(value, int):
         return value

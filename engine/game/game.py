@@ -561,11 +561,11 @@ class Game:
         """Each token to its player's score on the track, capped at the last space; a token
         moving forward onto a marked space runs the `token_on_mark` hook, and once all have
         moved, each token on the last space (the turn's player first) `token_at_end`."""
-        track = self.book.track
-        if track is None:
+        book = self.book
+        if book.track is None:
             return
-        length = track.length
-        follows = self.book.score_of[track.follows]
+        length, marks = book.track_length, book.track_marks
+        follows = book.score_of[book.track_follows]
         for player in players:
             target = min(length, follows(self, player) or 0)
             start = self.tokens[player]
@@ -574,7 +574,7 @@ class Game:
             self.tokens[player] = target
             self._events.append(Event("token", {"player": player, "from": start, "to": target}, self.texts))
             if target > start:
-                mark = track.mark_at(target)
+                mark = marks[target] if target >= 0 else None  # a score may be below the track
                 if mark is not None:
                     self.run_hook("token_on_mark", player, {"mark": mark})
         tokens = self.tokens

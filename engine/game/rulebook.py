@@ -28,6 +28,7 @@ class Rulebook:
         rules = variant.rules
         self.cards = variant.cards
         self.card_index = {card.id: i for i, card in enumerate(variant.cards)}
+        self.card_ids: list[str] = [card.id for card in variant.cards]
         self.blocks: list[tuple[ast.Stmt, ...]] = []
         self.scopes: list[list[dict[str, str]]] = []
         """scopes[block][pc]: the variables (name -> kind) a block's frame holds before its
@@ -104,6 +105,12 @@ class Rulebook:
         self.zone_ids = tuple(zone.id for zone in variant.zones)
         self.track = variant.track
         self.track_length = 0 if variant.track is None else variant.track.length
+        self.track_marks: list[str | None] = (
+            [] if variant.track is None else [variant.track.mark_at(space) for space in range(variant.track.length + 1)]
+        )
+        """The mark of each space of the track (model.Track.mark_at), by space: a token moves
+        at every settle, and the model's own lookup runs as plain Python."""
+        self.track_follows = "" if variant.track is None else variant.track.follows
         self.only_followable = rules.get("offer_cards", "when_followable") == "when_followable"
         self.leader_includes_ties = rules.get("leader_includes_ties", True)
         self.last_includes_ties = rules.get("last_place_includes_ties", True)
@@ -163,9 +170,10 @@ class Rulebook:
 
     def card_ref(self, code: int) -> str | list:
         """A card code as a snapshot writes it: the card's id, or [id, owner] for a player's card."""
-        owner, kind = divmod(code, self.kinds)
-        card_id = self.cards[kind].id
-        return card_id if owner == 0 else [card_id, owner - 1]
+        kinds = self.kinds
+        if code < kinds:
+            return self.card_ids[code]
+        return [self.card_ids[code % kinds], code // kinds - 1]
 
     def card_code(self, ref: str | list) -> int:
         if isinstance(ref, str):

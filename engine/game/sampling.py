@@ -37,16 +37,15 @@ class Sampler:
             raise ValueError("sample a game only when the observing player has the decision")
         book = rulebook_for(variant)
         layout = book.layout(state["players"])
-        code = book.card_code
         unseen = dict(_initial_counts(layout))
         for ref in state["in_play"]:
-            unseen[code(ref)] -= 1
+            unseen[book.card_code(ref)] -= 1
         piles: list[list[int] | None] = []
         for pile in state["piles"]:
             if pile is None:
                 piles.append(None)
                 continue
-            codes = [code(ref) for ref in pile]
+            codes = [book.card_code(ref) for ref in pile]
             for card in codes:
                 unseen[card] -= 1
             piles.append(codes)

@@ -107,15 +107,15 @@ def copy_state(source: Game, target: Game) -> None:
 
 def write_state(game: Game) -> dict[str, Any]:
     """Every field as plain JSON-able data, cards by id."""
-    card = game.book.card_ref
+    book = game.book
     out: dict[str, Any] = {}
     for field in STATE:
         value = getattr(game, field.name)
         shape = field.shape
         if shape == "cards":
-            out[field.name] = [card(code) for code in value]
+            out[field.name] = [book.card_ref(code) for code in value]
         elif shape == "card_lists":
-            out[field.name] = [[card(code) for code in pile] for pile in value]
+            out[field.name] = [[book.card_ref(code) for code in pile] for pile in value]
         elif shape == "set":
             out[field.name] = sorted(value)
         elif shape == "frames":
@@ -128,14 +128,14 @@ def write_state(game: Game) -> dict[str, Any]:
 
 def read_state(game: Game, data: dict[str, Any]) -> None:
     """Set every field from data `write_state` wrote (checked first when it comes from a file)."""
-    code = game.book.card_code
+    book = game.book
     for field in STATE:
         value = data[field.name]
         shape = field.shape
         if shape == "cards":
-            value = [code(ref) for ref in value]
+            value = [book.card_code(ref) for ref in value]
         elif shape == "card_lists":
-            value = [[code(ref) for ref in pile] for pile in value]
+            value = [[book.card_code(ref) for ref in pile] for pile in value]
         elif shape == "ints":
             value = [None if item is None else int(item) for item in value]
         elif shape == "lists":
