@@ -102,8 +102,7 @@ def _public_state(game: Game, player: int) -> dict:
     `piles`) and the options of a decision that is not theirs."""
     from engine.game.snapshot import game_to_dict  # it imports the game, which imports this
 
-    state = game_to_dict(game)
-    del state["rng"], state["seed"]
+    state = game_to_dict(game, chance=False)
     seen = game.layout.seen
     state["piles"] = [pile if seen(slot, player) else None for slot, pile in enumerate(state["piles"])]
     if state["pending"] is not None and state["pending"]["player"] != player:

@@ -30,7 +30,9 @@ FIELDS = ("format", "variant", "players", "seed", "rng", *(field.name for field 
 as `state.STATE` declares it, then the pending decision."""
 
 
-def game_to_dict(game: Game) -> dict:
+def game_to_dict(game: Game, chance: bool = True) -> dict:
+    """The snapshot of `game` (FIELDS); without `chance`, the seed and the generator's state
+    are left out (what a player may see of the game: observation.py)."""
     pending = None
     if game.pending is not None:
         pending = {
@@ -38,15 +40,17 @@ def game_to_dict(game: Game) -> dict:
             "player": game.pending["player"],
             "options": [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in game.pending["options"]],
         }
-    return {
+    data = {
         "format": game.compat,
         "variant": {"name": game.variant.name, "hash": game.variant.content_hash},
         "players": game.n,
-        "seed": game.seed,
-        "rng": game.rng.to_data(),
-        **write_state(game),
-        "pending": pending,
     }
+    if chance:
+        data["seed"] = game.seed
+        data["rng"] = game.rng.to_data()
+    data.update(write_state(game))
+    data["pending"] = pending
+    return data
 
 
 def restore(variant: Variant, data: Any, allow_other_variant: bool = False) -> Game:

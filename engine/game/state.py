@@ -127,7 +127,9 @@ def write_state(game: Game) -> dict[str, Any]:
 
 
 def read_state(game: Game, data: dict[str, Any]) -> None:
-    """Set every field from data `write_state` wrote (checked first when it comes from a file)."""
+    """Set every field from data `write_state` wrote (checked first when it comes from a file:
+    snapshot_check takes a number only as an int, never a float or a bool, so each list and
+    dict is copied as it is, to be the game's own)."""
     book = game.book
     for field in STATE:
         value = data[field.name]
@@ -137,15 +139,15 @@ def read_state(game: Game, data: dict[str, Any]) -> None:
         elif shape == "card_lists":
             value = [[book.card_code(ref) for ref in pile] for pile in value]
         elif shape == "ints":
-            value = [None if item is None else int(item) for item in value]
+            value = list(value)
         elif shape == "lists":
-            value = [[int(item) for item in inner] for inner in value]
+            value = [list(inner) for inner in value]
         elif shape == "set":
-            value = {int(item) for item in value}
+            value = set(value)
         elif shape == "dict":
-            value = {key: int(item) for key, item in value.items()}
+            value = dict(value)
         elif shape == "dict_lists":
-            value = {key: [int(item) for item in items] for key, items in value.items()}
+            value = {key: list(items) for key, items in value.items()}
         elif shape == "frames":
             value = [_with_card_refs(frame_from_dict(frame), game) for frame in value]
         setattr(game, field.name, value)
