@@ -283,6 +283,48 @@ def test_strong_judges_a_card_game_over_deals_the_same_way_for_the_same_seed():
     assert first == second and first.winners
 
 
+def test_strong_in_a_card_game_carries_a_bounded_number_of_options_through_by_default(monkeypatch):
+    """Without a budget, the strong bot in a game judged by its scores deals as many times as
+    carry DEFAULT_TRIALS options through in all (at least MIN_DEALS): a decision with many
+    options costs no more than one with few (400 deals of each option took up to 39 s a
+    decision), and the same seed still makes the same choice."""
+    from engine.bots import strong
+
+    dealt: list[int] = []
+
+    class Counting:  # the compiled kernel's Sampler takes no subclass written in Python
+        def __init__(self, variant, observation):
+            self.sampler = sampler(variant, observation)
+
+        def deal(self, seed, copy=None):
+            dealt[-1] += 1
+            return self.sampler.deal(seed, copy)
+
+    sampler = strong.Sampler
+    monkeypatch.setattr(strong, "Sampler", Counting)
+    chance = load_variant("monopoly-chance")
+    game = new_game(chance, 2, seed=5)
+    bots = [make_bot("strong", chance, seed=1), make_bot("greedy", chance, seed=2)]
+    checked = 0
+    while not game.is_over and checked < 4:
+        player, options = game.current_player, game.legal_actions()
+        if player == 0 and len(options) > 1:
+            dealt.append(0)
+            observation = game.observation(0)
+            choice = bots[0].choose(observation)
+            assert dealt[-1] == max(strong.MIN_DEALS, strong.DEFAULT_TRIALS // len(options))
+            if checked == 0:
+                dealt.append(0)
+                twins = [make_bot("strong", chance, seed=7).choose(observation) for _ in range(2)]
+                assert twins[0] == twins[1]
+            checked += 1
+        else:
+            choice = bots[player].choose(game.observation(player)) if len(options) > 1 else options[0]
+        game.apply(choice)
+    assert checked == 4
+    assert bots[0].describe() == "strong"
+
+
 def test_reshuffling_the_unseen_keeps_every_pile_a_player_may_see():
     """The strong bot's deals are carried on without foresight: before each of its own
     choices is carried out, the piles it may not see (its own draw deck in Monopoly Chance)
