@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
-from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
@@ -420,13 +419,21 @@ def candidates(g: Game, kind: str, zone: Fn | None, env: dict, me: int) -> list:
     elif kind == "card":
         place = zone(g, env, me) if zone is not None else None
         items = [] if place is None else cards_in(g, place)
-    else:  # hotels and vacant lots sorted by their stacks without a Python loop (the explorer's commonest list)
-        stacks = g.stacks
-        board = g.book.zone_props[zone(g, env, me)] if zone is not None else range(len(stacks))
-        if kind == "hotel":
-            items = list(filter(stacks.__getitem__, board))
-        elif kind == "vacant lot":
-            items = list(filterfalse(stacks.__getitem__, board))
+    else:  # hotels and vacant lots: the explorer's commonest lists, in loops the kernel compiles
+        stacks: list[list[int]] = g.stacks
+        if zone is None:
+            if kind == "hotel":
+                items = [p for p in range(len(stacks)) if stacks[p]]
+            elif kind == "vacant lot":
+                items = [p for p in range(len(stacks)) if not stacks[p]]
+            else:
+                items = list(range(len(stacks)))
         else:
-            items = list(board)
+            board: tuple[int, ...] = g.book.zone_props[zone(g, env, me)]
+            if kind == "hotel":
+                items = [p for p in board if stacks[p]]
+            elif kind == "vacant lot":
+                items = [p for p in board if not stacks[p]]
+            else:
+                items = list(board)
     return items
