@@ -334,6 +334,12 @@ _SAMPLE_FIELDS = {
 
 
 def _assert_copied(frame) -> None:
+    from engine.game.frames import CardFrame, Frame
+
+    by_fields = Frame.to_dict(frame)  # the saved form written from `fields`, name by name
+    if isinstance(frame, CardFrame) and not frame.acted:
+        del by_fields["acted"]
+    assert frame.to_dict() == by_fields, type(frame).__name__
     twin = frame.copy()
     assert type(twin) is type(frame) and twin.to_dict() == frame.to_dict(), type(frame).__name__
     for name in frame.fields:

@@ -38,6 +38,9 @@ class Frame:
         return type(self)(**{name: _copied(getattr(self, name)) for name in self.fields})
 
     def to_dict(self) -> dict[str, Any]:
+        """The saved form: "t", then each field of `fields` as plain data. Each kind below
+        writes its own out, as with `copy` (a bot's observation writes the whole stack at
+        every decision); the test of `copy` checks each against this one."""
         data: dict[str, Any] = {"t": self.kind}
         for name in self.fields:
             data[name] = _saved(name, getattr(self, name))
@@ -68,6 +71,11 @@ def _saved(name: str, value: Any) -> Any:
     return _plain(value)
 
 
+def _plain_env(env: dict) -> dict[str, Any]:
+    """A block's variables as plain data (`_plain` each)."""
+    return {name: _plain(value) for name, value in env.items()}
+
+
 def _plain(value: Any) -> Any:
     """A card in a variable (refs.CardRef) as [code, place]; any other int as an int."""
     kind = type(value)
@@ -90,6 +98,9 @@ class GameFrame(Frame):
     def __init__(self, phase: str = "setup", begun: bool = False):
         self.phase = phase
         self.begun = begun
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"t": "game", "phase": self.phase, "begun": self.begun}
 
     def copy(self) -> GameFrame:
         return GameFrame(self.phase, self.begun)
@@ -125,6 +136,12 @@ class ProgramFrame(RootFrame):
         self.target = target
         self.steps = steps
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "t": "run", "program": self.program, "me": self.me, "halt": self.halt, "target": self.target,
+            "steps": self.steps,
+        }
+
     def copy(self) -> ProgramFrame:
         return ProgramFrame(self.program, self.me, self.halt, self.target, self.steps)
 
@@ -150,9 +167,9 @@ class CardFrame(RootFrame):
 
     def to_dict(self) -> dict[str, Any]:
         """`acted` only when true: a save stays as saves were before it was kept."""
-        data = super().to_dict()
-        if not self.acted:
-            del data["acted"]
+        data = {"t": "card", "c": self.c, "me": self.me, "halt": self.halt, "target": self.target, "steps": self.steps}
+        if self.acted:
+            data["acted"] = True
         return data
 
     def copy(self) -> CardFrame:
@@ -174,6 +191,9 @@ class OfferFrame(Frame):
         self.limit = limit
         self.asked = asked
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"t": "offer", "player": self.player, "timing": self.timing, "limit": self.limit, "asked": self.asked}
+
     def copy(self) -> OfferFrame:
         return OfferFrame(self.player, self.timing, self.limit, self.asked)
 
@@ -191,6 +211,9 @@ class BlockFrame(Frame):
         self.pc = pc
         self.env = env
         self.root = root
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"t": "blk", "b": self.b, "pc": self.pc, "env": _plain_env(self.env), "root": self.root}
 
     def copy(self) -> BlockFrame:
         return BlockFrame(self.b, dict(self.env), self.root, self.pc)
@@ -211,6 +234,12 @@ class LoopFrame(Frame):
         self.env = env
         self.root = root
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "t": "loop", "b": self.b, "var": self.var, "items": [_plain(item) for item in self.items], "i": self.i,
+            "env": _plain_env(self.env), "root": self.root,
+        }
+
     def copy(self) -> LoopFrame:
         return LoopFrame(self.b, self.var, list(self.items), dict(self.env), self.root, self.i)
 
@@ -227,6 +256,9 @@ class RepeatFrame(Frame):
         self.left = left
         self.env = env
         self.root = root
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"t": "rep", "b": self.b, "left": self.left, "env": _plain_env(self.env), "root": self.root}
 
     def copy(self) -> RepeatFrame:
         return RepeatFrame(self.b, self.left, dict(self.env), self.root)
@@ -260,6 +292,13 @@ class BuildFrame(Frame):
         self.placed = placed
         self.must = must
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "t": "build", "player": self.player, "budget": self.budget, "zone": self.zone, "lots": self.lots,
+            "per_lot": self.per_lot, "started": [[prop, count] for prop, count in sorted(self.started.items())],
+            "placed": self.placed, "must": self.must,
+        }
+
     def copy(self) -> BuildFrame:
         return BuildFrame(
             self.player, self.budget, self.zone, self.lots, self.per_lot, self.must, dict(self.started), self.placed
@@ -278,6 +317,9 @@ class ReactFrame(Frame):
         self.against = against
         self.root = root
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"t": "react", "player": self.player, "against": self.against, "root": self.root}
+
     def copy(self) -> ReactFrame:
         return ReactFrame(self.player, self.against, self.root)
 
@@ -292,6 +334,9 @@ class DiscardFrame(Frame):
     def __init__(self, player: int, left: int):
         self.player = player
         self.left = left
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"t": "discard", "player": self.player, "left": self.left}
 
     def copy(self) -> DiscardFrame:
         return DiscardFrame(self.player, self.left)
