@@ -351,6 +351,21 @@ FRAME_KINDS: dict[str, type[Frame]] = {
 }
 
 
+def without_cards(frame: Frame, card_names: list[frozenset[str]]) -> Frame:
+    """A copy of `frame` as a player knows it who may not see the cards its variables hold
+    (`card_names[block]`: the variables that hold a card in that block, Rulebook.card_names):
+    exactly what writing it as plain data with those variables emptied and reading it back
+    gives (the observation's entry "state", then state.read_state), without the round trip:
+    each card variable (and a loop's items over cards) None, every other value as plain data."""
+    copy = frame.copy()
+    if type(copy) is BlockFrame or type(copy) is LoopFrame or type(copy) is RepeatFrame:
+        cards = card_names[copy.b]
+        copy.env = {name: None if name in cards else _copied(_plain(value)) for name, value in copy.env.items()}
+        if type(copy) is LoopFrame:
+            copy.items = [None] * len(copy.items) if copy.var in cards else [_copied(_plain(item)) for item in copy.items]
+    return copy
+
+
 _DEFAULTS: dict[str, Any] = {"steps": 0, "acted": False}
 """The fields a saved frame may leave out (older saves), and what they then are."""
 

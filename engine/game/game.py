@@ -66,12 +66,12 @@ class Game:
         seed). The state comes after: `start` deals a new game, `copy` and the snapshot fill in
         theirs. (Every game is made here, never by skipping `__init__`, so that the class can
         be compiled: scripts/build_accel.py.)"""
-        if players not in variant.player_counts:
+        self.book: Rulebook = rulebook_for(variant)
+        if players not in self.book.player_counts:
             raise ValueError(
                 f"{variant.name} is for {', '.join(map(str, variant.player_counts))} players, not {players}"
             )
         self.variant = variant
-        self.book: Rulebook = rulebook_for(variant)
         self.texts = self.book.texts(players)
         self.layout = self.book.layout(players)
         self.interp = Interpreter(self)

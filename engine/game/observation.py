@@ -19,7 +19,9 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from engine.game.frames import BuildFrame
+from engine.game.frames import BuildFrame, without_cards
+from engine.game.rng import GENERATORS
+from engine.game.state import copy_state
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -108,15 +110,72 @@ def _public_state(game: Game, player: int) -> dict:
     if state["pending"] is not None and state["pending"]["player"] != player:
         state["pending"]["options"] = None
     card_names = game.book.card_names
-    for frame in state["frames"]:  # a card in an effect's variable may be a secret one
-        if "env" not in frame:
-            continue
+    for frame in state["frames"]:
+        _hide_cards_held(frame, card_names)
+    return state
+
+
+def _hide_cards_held(frame: dict, card_names: list[frozenset[str]]) -> dict:
+    """A frame's plain data with the cards its variables hold taken out (a card in an
+    effect's variable may be a secret one)."""
+    if "env" in frame:
         names = card_names[frame["b"]]
         for name in names & frame["env"].keys():
             frame["env"][name] = None
         if frame["t"] == "loop" and frame["var"] in names:
             frame["items"] = [None] * len(frame["items"])
-    return state
+    return frame
+
+
+def public_game(observation: dict) -> tuple[Game, list[int | None]] | None:
+    """The game as the observation's player knows it, built straight from the game it reads
+    while `decide` waits (None for any other observation): what `sampling.Sampler` would
+    build from the entry "state", without writing the whole game as plain data and reading
+    it back (a greedy bot samples at every decision with options, and that round trip was a
+    third of its time). With it, for each pile slot, its size if the player may not see it
+    (the game's pile there is then empty), else None.
+
+    Taken out, as from "state": the generator (a fresh one from seed 0), the cards of every
+    pile the player may not see, the cards in effects' variables, the events. Only the
+    player who has the decision gets one (a decision not theirs would show its options).
+    tests/test_sampling.py deals from both and compares the games."""
+    if type(observation) is not Observation:
+        return None
+    game = _READING.get(id(observation))
+    player = dict.__getitem__(observation, "player")
+    if game is None or (game.pending is not None and game.pending["player"] != player):
+        return None
+    known = type(game)(game.variant, game.n, 0, game.compat, _from_seed_0(game.compat))
+    copy_state(game, known)
+    seen = game.layout.seen
+    sizes: list[int | None] = [None] * len(known.piles)
+    for slot, pile in enumerate(known.piles):
+        if not seen(slot, player):
+            sizes[slot] = len(pile)
+            known.piles[slot] = []
+    card_names = game.book.card_names
+    known.frames = [without_cards(frame, card_names) for frame in game.frames]
+    pending = game.pending
+    known.pending = None if pending is None else {
+        "kind": pending["kind"], "player": pending["player"], "options": list(pending["options"]),
+    }
+    known._events = []
+    known.setup_events = []
+    known.card_began = {}
+    known.cards_unacted = True  # as a game read from a snapshot
+    return known, sizes
+
+
+_SEED_0: dict[int, Any] = {}
+
+
+def _from_seed_0(compat: int) -> Any:
+    """A new generator of this format from seed 0 (a copy of one made once: making one from
+    a seed hashes it, about as much work as copying a game)."""
+    found = _SEED_0.get(compat)
+    if found is None:
+        found = _SEED_0[compat] = GENERATORS[compat].from_seed(0)
+    return found.copy()
 
 
 def _entries() -> dict[str, Callable[[Game, int], Any]]:
