@@ -123,6 +123,27 @@ def test_same_seed_and_actions_give_the_same_game_event_for_event(variants, name
     assert replay.result() == again.result() == first.result()
 
 
+@pytest.mark.parametrize("name", ["winning-moves-2016", "parker-1985", "house-card-sharks"])
+def test_passing_a_card_offer_whose_options_were_never_read_plays_as_passing_after_reading_them(variants, name):
+    """rulings.md 33: whether a card offer is asked depends only on public facts, so its
+    options are worked out when first read (Game.options); passing is always one of them."""
+    game = new_game(variants[name], 3, seed=11)
+    rnd = random.Random(4)
+    passed = 0
+    while not game.is_over and passed < 25:
+        if game.decision == "card" and game.pending["options"] is None:
+            unread, read = game.copy(), game.copy()
+            pass_action = game.texts.pass_action
+            events = [e.to_dict() for e in unread.apply(pass_action)]
+            assert pass_action in read.legal_actions()
+            assert events == [e.to_dict() for e in read.apply(pass_action)]
+            assert json.dumps(unread.to_dict()) == json.dumps(read.to_dict())
+            passed += 1
+        actions = game.legal_actions()
+        game.apply(actions[rnd.randrange(len(actions))])
+    assert passed > 0
+
+
 def test_different_seeds_give_different_games(variants):
     a = new_game(variants["winning-moves-2016"], 4, seed=1)
     b = new_game(variants["winning-moves-2016"], 4, seed=2)

@@ -237,7 +237,7 @@ class StrongBot(Bot):
         while not game.over:
             pending = game.pending
             assert pending is not None  # a game in progress always has a decision
-            actions = pending["options"]
+            actions = game.options()
             if len(actions) == 1:
                 game.apply(actions[0])
                 continue
@@ -321,7 +321,7 @@ class StrongBot(Bot):
         while not game.over and (stop_turn is None or game.turn_number < stop_turn):
             pending = game.pending
             assert pending is not None  # a game in progress always has a decision
-            actions = pending["options"]
+            actions = game.options()
             kind = pending["kind"]
             if kind in _PASSIVE:
                 game.apply(actions[-1])  # pass, end the turn, do not answer: cards are the tree's job

@@ -184,7 +184,24 @@ class Game:
         return False
 
     def legal_actions(self) -> list[Action]:
-        return [] if self.pending is None else list(self.pending["options"])
+        return [] if self.pending is None else list(self.options())
+
+    def options(self) -> list[Action]:
+        """The pending decision's options (the game's own list: not to be changed). A card
+        offer's are worked out when first read, since asking depends only on public facts
+        (`_asks_for_cards`): a search bot that judges a game standing at someone's card offer
+        never needs them, and checking that each card in a hand can be followed is most of
+        what an offer costs."""
+        pending = self.pending
+        if pending is None:
+            return []
+        options: list[Action] | None = pending["options"]
+        if options is None:
+            frame = cast(OfferFrame, self.frames[-1])  # only an offer is asked without its options
+            options = self._playable(frame.player, self.book.timed.get(frame.timing, frozenset()))
+            options.append(self.texts.pass_action)
+            pending["options"] = options
+        return options
 
     def apply(self, action: Action | dict) -> list[Event]:
         """Answer the pending decision; returns what happened. An illegal action raises
@@ -192,7 +209,10 @@ class Game:
         pending = self.pending
         if pending is None:
             raise IllegalAction("the game is over" if self.over else "no decision is pending")
-        chosen = self._find(action, pending["options"])
+        if pending["options"] is None and action is self.texts.pass_action:
+            chosen = action  # passing is always one of a card offer's options
+        else:
+            chosen = self._find(action, self.options())
         events: list[Event] = []
         self._events = events
         self.pending = None
@@ -247,7 +267,7 @@ class Game:
         if pending is None:
             return None
         top = self.frames[-1]
-        options: list[Action] = pending["options"]
+        options = self.options()
         seen: list[dict] | None = None
         if pending["player"] == player:
             seen = [a.option for a in options] if shared else [a.to_dict() for a in options]
@@ -793,13 +813,24 @@ class Game:
 
     def _step_offer(self, frame: OfferFrame) -> None:
         """Ask; back here after a card played from the offer, ask again only with a limit the
-        turn's plays are still under."""
-        options = None if frame.asked and frame.limit is None and not self._plays_again() else self._offer_question(frame)
-        if options is None:
+        turn's plays are still under. The options are worked out when first read (`options`),
+        unless whether to ask depends on them."""
+        if frame.asked and frame.limit is None and not self._plays_again():
+            self.frames.pop()
+            return
+        if self.compat == 1 or self.book.open_hands:
+            options = self._offer_question(frame)
+            if options is None:
+                self.frames.pop()
+                return
+            frame.asked = True
+            self.ask("card", frame.player, options)
+            return
+        if not self._offer_asked(frame):
             self.frames.pop()
             return
         frame.asked = True
-        self.ask("card", frame.player, options)
+        self.pending = {"kind": "card", "player": frame.player, "options": None}
 
     def _plays_again(self) -> bool:
         """After a card played from an offer without a limit: the card allows another play
@@ -814,12 +845,15 @@ class Game:
         """The options of a card offer (the cards playable now, and passing), or None when it
         is not asked: the turn's plays reached the limit, or (rulings.md, 33) the hand is
         empty or the deck has no card of that timing."""
+        if not self._offer_asked(frame):
+            return None
+        return self._playable(frame.player, self.book.timed.get(frame.timing, frozenset())) + [self.texts.pass_action]
+
+    def _offer_asked(self, frame: OfferFrame) -> bool:
+        """Whether a card offer is asked at all (see `_offer_question`)."""
         if frame.limit is not None and len(self.turn_plays) >= frame.limit:
-            return None
-        timing = self.book.timed.get(frame.timing, frozenset())
-        if not self._asks_for_cards(frame.player, timing):
-            return None
-        return self._playable(frame.player, timing) + [self.texts.pass_action]
+            return False
+        return self._asks_for_cards(frame.player, self.book.timed.get(frame.timing, frozenset()))
 
     def _asks_for_cards(self, player: int, timing: frozenset[int]) -> bool:
         """Whether the player is asked about cards of this timing. Only public facts decide
@@ -933,7 +967,7 @@ class Game:
             return self._blocked_lots(frame)
         if pending["kind"] != "card" or not isinstance(frame, OfferFrame):
             return []
-        offered = {a.arg for a in pending["options"] if a.kind == "play"}
+        offered = {a.arg for a in self.options() if a.kind == "play"}
         timing = self.book.timed.get(frame.timing, frozenset())
         cards, kinds = self.variant.cards, self.book.kinds
         reasons: list[dict] = []

@@ -528,7 +528,7 @@ def _op_offer_cards(s: ast.OfferCards, book: Rulebook) -> Op:
                 # asked: what the machine would do with the frame next (Game._step_offer)
                 g.frames.append(frame)
                 frame.asked = True
-                g.ask("card", player, g._playable(player, timed) + [g.texts.pass_action])
+                g.pending = {"kind": "card", "player": player, "options": None}  # worked out when read: Game.options
                 return
             # what the machine would do with the frame next (Game._step_offer), done at once
             g.frames.append(frame)

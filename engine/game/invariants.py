@@ -111,6 +111,6 @@ def _pending(game: Game) -> list[str]:
     kind, player, options = expected
     if (pending["kind"], pending["player"]) != (kind, player):
         return [f"pending: the decision is '{kind}' for player {player}, not '{pending['kind']}' for player {pending['player']}"]
-    if [(a.kind, a.arg) for a in pending["options"]] != [(a.kind, a.arg) for a in options]:
+    if [(a.kind, a.arg) for a in game.options()] != [(a.kind, a.arg) for a in options]:
         return ["pending.options: they are not the options of this decision"]
     return []

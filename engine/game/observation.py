@@ -157,7 +157,7 @@ def public_game(observation: dict) -> tuple[Game, list[int | None]] | None:
     known.frames = [without_cards(frame, card_names) for frame in game.frames]
     pending = game.pending
     known.pending = None if pending is None else {
-        "kind": pending["kind"], "player": pending["player"], "options": list(pending["options"]),
+        "kind": pending["kind"], "player": pending["player"], "options": list(game.options()),
     }
     known._events = []
     known.setup_events = []

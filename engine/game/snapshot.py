@@ -38,7 +38,7 @@ def game_to_dict(game: Game, chance: bool = True) -> dict:
         pending = {
             "kind": game.pending["kind"],
             "player": game.pending["player"],
-            "options": [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in game.pending["options"]],
+            "options": [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in game.options()],
         }
     data = {
         "format": game.compat,
