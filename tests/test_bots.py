@@ -190,7 +190,7 @@ def test_build_gain_matches_the_full_evaluation(variant):
                 continue
             before = evaluator.scores(game)
             trial = game.copy()
-            trial.stacks[prop].append(me)
+            trial.own_stack(prop).append(me)
             trial.supply[me] -= 1
             after = evaluator.scores(trial)
             expected = (after[me] - after[1 - me]) - (before[me] - before[1 - me])

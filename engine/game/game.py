@@ -84,6 +84,11 @@ class Game:
         format 1 games offered it whenever its condition held, and still do."""
         self.seed = seed
         self.rng: RandomSource = GENERATORS[compat].from_seed(seed) if rng is None else rng
+        self.owned_stacks = 0
+        """The stacks (a bit for each space) this game has its own list of. A copy shares
+        every stack with the game it was copied from until one of them changes it
+        (`own_stack`): a search bot copies a game for each option it tries, a list for each
+        space, and an option changes a stack or two."""
 
     def start(self) -> None:
         """Set out a new game and play its setup program and first turn up to the first
@@ -91,6 +96,9 @@ class Game:
         variant, players = self.variant, self.n
         units = variant.units_for(players)
         self.stacks: list[list[int]] = [[] for _ in variant.properties]
+        """Each space's stack (units, or card codes), bottom first. Shared with copies of the
+        game: change one in place only through `own_stack`."""
+        self.owned_stacks = (1 << len(self.stacks)) - 1
         self.supply: list[int] = [units] * players
         self.start_units = units
         self.piles: list[list[int]] = [list(cards) for cards in self.layout.initial]
@@ -488,6 +496,15 @@ class Game:
         owner = self.owner_of_card(code)
         return base + (player if owner is None else owner)
 
+    def own_stack(self, prop: int) -> list[int]:
+        """The stack of `prop`, as this game's own list, to change in place (a copy of the
+        game shares it until then: see `owned_stacks`). A change made and undone before
+        anything else runs (the explorer's trials, `placement_asks_again`) needs none."""
+        if not (self.owned_stacks >> prop) & 1:
+            self.stacks[prop] = self.stacks[prop].copy()
+            self.owned_stacks |= 1 << prop
+        return self.stacks[prop]
+
     def place(self, player: int, prop: int, count: int) -> int:
         """Put up to `count` of the player's units on top of the stack; returns how many."""
         placed = min(count, self.supply[player])
@@ -497,15 +514,15 @@ class Game:
             return 0
         self.supply[player] -= placed
         if placed == 1:
-            self.stacks[prop].append(player)
+            self.own_stack(prop).append(player)
         else:
-            self.stacks[prop].extend([player] * placed)
+            self.own_stack(prop).extend([player] * placed)
         self.dirty.add(prop)
         self._events.append(Event("build", {"player": player, "property": prop, "count": placed}, self.texts))
         return placed
 
     def remove_top(self, prop: int) -> None:
-        stack = self.stacks[prop]
+        stack = self.own_stack(prop)
         if stack:
             unit = stack.pop()
             self.supply[unit] += 1
@@ -513,7 +530,7 @@ class Game:
             self.emit("remove", {"player": unit, "property": prop})
 
     def remove_all(self, prop: int, keep: int | None) -> None:
-        stack = self.stacks[prop]
+        stack = self.own_stack(prop)
         while any(unit != keep for unit in stack):
             for position in range(len(stack) - 1, -1, -1):
                 if stack[position] != keep:
@@ -525,8 +542,8 @@ class Game:
 
     def move_top(self, source: int, target: int) -> None:
         if self.stacks[source]:
-            unit = self.stacks[source].pop()
-            self.stacks[target].append(unit)
+            unit = self.own_stack(source).pop()
+            self.own_stack(target).append(unit)
             self.dirty.update((source, target))
             self.emit("move_unit", {"player": unit, "from": source, "to": target})
 
@@ -1081,7 +1098,7 @@ class Game:
         index) or ("play", None); ("nowhere", None) if it is in none of them."""
         place = getattr(code, "place", None)
         if place is not None:
-            held = held_at(self, place)
+            held = held_at(self, place) if place >= 0 or place == IN_PLAY else self.own_stack(-1 - place)
             if code in held:
                 del held[len(held) - 1 - held[::-1].index(code)]
                 if place == IN_PLAY:
@@ -1097,6 +1114,7 @@ class Game:
         if self.book.cards_stacked:
             for space, stack in enumerate(self.stacks):
                 if code in stack:
+                    stack = self.own_stack(space)
                     del stack[len(stack) - 1 - stack[::-1].index(code)]
                     self.dirty.add(space)
                     return "space", space
@@ -1116,7 +1134,7 @@ class Game:
         if onto_pile:
             self.piles[target].append(int(code))
         else:
-            self.stacks[target].append(int(code))
+            self.own_stack(target).append(int(code))
             self.dirty.add(target)
         slots = [slot for slot in (where if source == "pile" else None, int(target) if onto_pile else None) if slot is not None]
         public = source != "pile" or not onto_pile or any(self.layout.slot_pile[s].seen_by == "everyone" for s in slots)

@@ -82,9 +82,10 @@ def copy_state(source: Game, target: Game) -> None:
     and compiled, this is several times faster than a loop over `STATE` by name (`.copy()`
     is a list's own copy there, where `list(...)` is the generic one).
     tests/test_engine_invariants.py checks that it copies every field of `STATE`, each into
-    a value of its own."""
+    a value of its own, except the stacks, shared until changed (Game.own_stack)."""
     target.start_units = source.start_units
-    target.stacks = [stack.copy() for stack in source.stacks]
+    target.stacks = source.stacks.copy()  # each stack shared until changed: Game.own_stack
+    source.owned_stacks = target.owned_stacks = 0
     target.supply = source.supply.copy()
     target.piles = [pile.copy() for pile in source.piles]
     target.in_play = source.in_play.copy()
@@ -151,6 +152,7 @@ def read_state(game: Game, data: dict[str, Any]) -> None:
         elif shape == "frames":
             value = [_with_card_refs(frame_from_dict(frame), game) for frame in value]
         setattr(game, field.name, value)
+    game.owned_stacks = (1 << len(game.stacks)) - 1  # every list read is the game's own
 
 
 def _with_card_refs(frame: Any, game: Game) -> Any:
