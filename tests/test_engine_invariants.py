@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engine import IllegalAction, load_variant, new_game, restore
-from engine.game.result import winners
+from engine.bots.evaluate import winners
 from engine.resources import bundled_variant_names
 
 GAMES_PER_CASE = 6

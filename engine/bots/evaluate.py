@@ -15,7 +15,6 @@ from itertools import product
 from typing import Any
 
 from engine.game.game import Game
-from engine.game.result import winners
 from engine.variant.model import Variant
 
 
@@ -212,6 +211,22 @@ def _final_scores(game: Game, w: Weights) -> list[float]:
     won = winners(game)
     share = w.win / len(won)
     return [share if p in won else -w.win for p in range(game.n)]
+
+
+def winners(game: Game) -> tuple[int, ...]:
+    """The winners of a finished game, the same as `result.rank_players(game).winners`, computing
+    each score of the ranking only for the players still tied before it: the bots judge
+    every look-ahead that ends the game by who won, and need nothing else of the ranking.
+    (Here, with the evaluation, so that it is compiled with it: result.py is not.)"""
+    book = game.book
+    tied = list(range(game.n))
+    for key in book.ranking:
+        if len(tied) == 1:
+            break
+        values = [game.score(key, p) for p in tied]
+        best = min(values) if book.score_fewest[key] else max(values)
+        tied = [p for p, value in zip(tied, values, strict=True) if value == best]
+    return tuple(sorted(tied, key=game.order.index))
 
 
 def _lead(scores: list[float], player: int) -> float:

@@ -120,18 +120,3 @@ def _ranking(game: Game, ranked: list[tuple[int, ...]]) -> tuple[list[int], list
 
 def _reason(game: Game) -> str:
     return (game.end_reason or {}).get("reason", "")
-
-
-def winners(game: Game) -> tuple[int, ...]:
-    """The winners of a finished game, the same as `rank_players(game).winners`, computing
-    each score of the ranking only for the players still tied before it: the bots judge
-    every look-ahead that ends the game by who won, and need nothing else of the ranking."""
-    book = game.book
-    tied = list(range(game.n))
-    for key in book.ranking:
-        if len(tied) == 1:
-            break
-        values = [game.score(key, p) for p in tied]
-        best = min(values) if book.score_fewest[key] else max(values)
-        tied = [p for p, value in zip(tied, values, strict=True) if value == best]
-    return tuple(sorted(tied, key=game.order.index))
