@@ -23,9 +23,10 @@ from engine.digest import sha256_hex
 COMPILED = (
     "game/frames", "game/game", "game/interpreter", "game/expressions", "game/piles", "game/state", "game/messages",
     "game/followable", "game/rulebook", "game/rng", "game/sampling", "game/snapshot", "bots/evaluate",
+    "bots/greedy",
 )
 """The modules compiled (paths in the engine): the random-playout hot path and what it calls,
-and the greedy bot's sampling and evaluation, which its look-ahead runs at every option. (The
+and the greedy bot: its look-ahead, and the sampling and evaluation it runs at every option. (The
 generators of rng.py allow subclasses written in Python: tests script dice with one.) A
 package with compiled modules other than the namespace package `engine.game` puts them first
 on its path with `extend` (engine/bots/__init__.py)."""
@@ -33,6 +34,7 @@ on its path with `extend` (engine/bots/__init__.py)."""
 DEPENDS = (
     "effects/ast.py", "effects/limits.py", "effects/check.py", "variant/model.py",
     "game/refs.py", "game/native.py", "game/result.py", "game/folding.py", "game/snapshot_check.py", "game/invariants.py",
+    "bots/base.py",
 )
 """The modules of the engine, not compiled, that the compiled ones import names from: a build
 is stale when one of these changes too."""

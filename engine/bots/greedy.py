@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.bots.base import Bot, register_bot
 from engine.bots.evaluate import Evaluator, ScoreEvaluator, evaluator_for
 from engine.game.game import Game
+from engine.game.native import mypyc_attr
 from engine.game.sampling import Sampler
 from engine.variant.model import Variant
 
@@ -47,6 +48,7 @@ class Scratch:
             self.free.append(game)
 
 
+@mypyc_attr(native_class=False)  # a subclass of the Python class Bot
 class GreedyBot(Bot):
     """One-step look-ahead with a heuristic evaluation."""
 
