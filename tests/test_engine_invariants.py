@@ -144,6 +144,25 @@ def test_passing_a_card_offer_whose_options_were_never_read_plays_as_passing_aft
     assert passed > 0
 
 
+@pytest.mark.parametrize("name", ["winning-moves-2016", "monopoly-chance", "house-card-sharks", "house-stormy-weather"])
+def test_a_game_that_tells_no_events_plays_exactly_as_one_that_does(variants, name):
+    """Game.telling: a search bot's copies keep each event's kind alone; a card still notes
+    whether it changed the game (card_acted_since), so every decision and state is the same."""
+    told = new_game(variants[name], 4, seed=8)
+    quiet = told.copy()
+    quiet.telling = False
+    rnd = random.Random(8)
+    while not told.is_over:
+        assert quiet.legal_actions() == told.legal_actions()
+        actions = told.legal_actions()
+        action = actions[rnd.randrange(len(actions))]
+        full, bare = told.apply(action), quiet.apply(action)
+        assert [e.kind for e in bare] == [e.kind for e in full]
+        assert all(e.data == {} for e in bare)
+        assert quiet.to_dict() == told.to_dict()
+    assert quiet.is_over and quiet.result() == told.result()
+
+
 def test_different_seeds_give_different_games(variants):
     a = new_game(variants["winning-moves-2016"], 4, seed=1)
     b = new_game(variants["winning-moves-2016"], 4, seed=2)

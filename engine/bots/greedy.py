@@ -34,13 +34,18 @@ class Scratch:
         self.free: list[Game] = []
 
     def copy(self, game: Game) -> Game:
-        """A copy of `game`, made in a game done with when there is one that fits."""
+        """A copy of `game`, made in a game done with when there is one that fits. It tells
+        no events (Game.telling): nothing a look-ahead plays is shown to anyone."""
         free = self.free
-        while free:
+        copy: Game | None = None
+        while free and copy is None:
             spare = free.pop()
             if spare.variant is game.variant and spare.n == game.n and spare.compat == game.compat:
-                return game.copy(into=spare)
-        return game.copy()
+                copy = game.copy(into=spare)
+        if copy is None:
+            copy = game.copy()
+        copy.telling = False
+        return copy
 
     def done(self, game: Game) -> None:
         """`game` is no longer used by anyone: the next copy may overwrite it."""

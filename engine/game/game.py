@@ -84,6 +84,11 @@ class Game:
         format 1 games offered it whenever its condition held, and still do."""
         self.seed = seed
         self.rng: RandomSource = GENERATORS[compat].from_seed(seed) if rng is None else rng
+        self.telling = True
+        """Whether the events of play are told in full (what `apply` returns). A search bot's
+        look-ahead reads none of them: its copies keep each event's kind alone, a shared
+        event with no data (Texts.bare), which is all the game itself reads of them
+        (`card_acted_since`), and play exactly the same."""
         self.owned_stacks = 0
         """The stacks (a bit for each space) this game has its own list of. A copy shares
         every stack with the game it was copied from until one of them changes it
@@ -321,6 +326,7 @@ class Game:
         other.pending = None if self.pending is None else dict(self.pending)
         other._events = []
         other.setup_events = list(self.setup_events)
+        other.telling = self.telling
         other.card_began = {}
         other.cards_unacted = self.cards_unacted
         return other
@@ -406,7 +412,7 @@ class Game:
     # ----- primitives: dice, cards, units ----------------------------------------------------
 
     def emit(self, kind: str, data: dict, private_to: int | None = None) -> None:
-        self._events.append(Event(kind, data, self.texts, private_to))
+        self._events.append(Event(kind, data, self.texts, private_to) if self.telling else self.texts.bare(kind))
 
     def ask(self, kind: str, player: int, options: list[Action]) -> None:
         self.pending = {"kind": kind, "player": player, "options": options}
@@ -483,7 +489,7 @@ class Game:
             private_to = layout.slot_owner[target_slot]
         else:
             private_to = -1
-        self._events.append(Event("draw", data, self.texts, private_to))
+        self._events.append(Event("draw", data, self.texts, private_to) if self.telling else self.texts.bare("draw"))
 
     def discard_slot(self, player: int, code: int) -> int:
         """Where a card goes when played or discarded: its `discard_to` pile, its owner's one
@@ -518,7 +524,10 @@ class Game:
         else:
             self.own_stack(prop).extend([player] * placed)
         self.dirty.add(prop)
-        self._events.append(Event("build", {"player": player, "property": prop, "count": placed}, self.texts))
+        self._events.append(
+            Event("build", {"player": player, "property": prop, "count": placed}, self.texts)
+            if self.telling else self.texts.bare("build")
+        )
         return placed
 
     def remove_top(self, prop: int) -> None:
@@ -587,7 +596,10 @@ class Game:
                 self.worth[new] += value[prop]
                 self.held[new] += 1
                 changed.add(new)
-                self._events.append(Event("take", {"player": new, "property": prop, "from": old}, self.texts))
+                self._events.append(
+                    Event("take", {"player": new, "property": prop, "from": old}, self.texts)
+                    if self.telling else self.texts.bare("take")
+                )
             else:
                 self.emit("return_card", {"property": prop, "from": old})
         self.dirty.clear()
@@ -609,7 +621,10 @@ class Game:
             if target == start:
                 continue
             self.tokens[player] = target
-            self._events.append(Event("token", {"player": player, "from": start, "to": target}, self.texts))
+            self._events.append(
+                Event("token", {"player": player, "from": start, "to": target}, self.texts)
+                if self.telling else self.texts.bare("token")
+            )
             if target > start:
                 mark = marks[target] if target >= 0 else None  # a score may be below the track
                 if mark is not None:
@@ -792,7 +807,10 @@ class Game:
             self._run_program("setup", 0)
             return
         if frame.begun:
-            self._events.append(Event("turn_end", {"player": self.order[self.turn_pos]}, self.texts))
+            self._events.append(
+                Event("turn_end", {"player": self.order[self.turn_pos]}, self.texts)
+                if self.telling else self.texts.bare("turn_end")
+            )
             self.turn_pos = (self.turn_pos + 1) % self.n
         frame.begun = True
         self._begin_turn()
@@ -803,7 +821,10 @@ class Game:
         if self.turn_number > MAX_TURNS:
             self._finish("turn_limit", None)
             return
-        self._events.append(Event("turn", {"player": player, "number": self.turn_number}, self.texts))
+        self._events.append(
+            Event("turn", {"player": player, "number": self.turn_number}, self.texts)
+            if self.telling else self.texts.bare("turn")
+        )
         self.turn_plays = []
         for counter in self.book.turn_counters:
             self.counters[counter] = 0

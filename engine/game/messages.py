@@ -55,6 +55,9 @@ class Texts:
         self.play_actions = [self.action("play", card.id, "card") for card in variant.cards]
         self.stop_action = self.action("stop")
         self.pass_action = self.action("pass")
+        self.bare_events: dict[str, Event] = {}
+        """One event of each kind with no data, shared: what a game that tells nobody what
+        happened keeps (Game.telling)."""
         self.react_actions = [self.action("react", card.id, "card") for card in variant.cards]
         self.decline_action = self.action("decline")
         self.choose_actions: dict[str, dict[Any, Action]] = {
@@ -114,6 +117,13 @@ class Texts:
             return self.properties[to]
         name = self.piles.get(to, str(to))
         return name if owner is None else f"{self.player(owner)}'s {name}"
+
+    def bare(self, kind: str) -> Event:
+        """The shared event of this kind with no data (see `bare_events`)."""
+        found = self.bare_events.get(kind)
+        if found is None:
+            found = self.bare_events[kind] = Event(kind, {}, self)
+        return found
 
     def action(self, kind: str, arg: Any = None, what: str | None = None) -> Action:
         """Actions are interned: legal_actions() allocates nothing on the hot path."""
