@@ -747,7 +747,7 @@ class Game:
 
     def _find(self, action: Action | dict, options: list[Action]) -> Action:
         for option in options:
-            if option is action:
+            if option is action or option.option is action:  # an action, or the dict a bot was shown of it
                 return option
         if isinstance(action, dict):
             kind, arg = action.get("kind"), action.get("arg")
