@@ -17,12 +17,13 @@ from engine.resources import bundled_variant_names
 
 
 def _decisions(variant, players: int, seed: int, count: int):
-    """Games stopped at decisions of every kind along random games, as they come."""
+    """Games stopped at decisions of every kind along random games, as they come, each with
+    the player who has the decision."""
     rnd = random.Random(seed)
     game = new_game(variant, players, seed=seed)
     seen = 0
     while not game.is_over and seen < count:
-        yield game
+        yield game, game.current_player
         seen += 1
         actions = game.legal_actions()
         game.apply(actions[rnd.randrange(len(actions))])
@@ -48,10 +49,7 @@ def test_a_sampler_built_from_the_live_game_deals_what_one_built_from_the_observ
     variant = load_variant(name)
     players = max(variant.player_counts) if 4 not in variant.player_counts else 4
     compared = 0
-    for game in _decisions(variant, players, seed=7, count=150):
-        player = game.current_player
-        if player is None:
-            continue
+    for game, player in _decisions(variant, players, seed=7, count=150):
         live, plain = _sampled_both_ways(game, player, variant)
         assert live.pools == plain.pools
         assert live.hidden == plain.hidden
@@ -65,10 +63,7 @@ def test_a_sampler_built_from_the_live_game_deals_what_one_built_from_the_observ
 def test_the_game_a_player_knows_leaves_out_the_hidden_cards_and_the_generator():
     """rulebooks: the draw pile is face down and each hand is its holder's alone."""
     variant = load_variant("winning-moves-2016")
-    for game in _decisions(variant, 4, seed=3, count=60):
-        player = game.current_player
-        if player is None:
-            continue
+    for game, player in _decisions(variant, 4, seed=3, count=60):
         known, sizes = decide(public_game, game, player)
         for slot, size in enumerate(sizes):
             if game.layout.seen(slot, player):
@@ -81,10 +76,7 @@ def test_the_game_a_player_knows_leaves_out_the_hidden_cards_and_the_generator()
 
 def test_the_game_a_player_knows_shares_nothing_with_the_game_itself():
     variant = load_variant("winning-moves-2016")
-    for game in _decisions(variant, 4, seed=5, count=40):
-        player = game.current_player
-        if player is None:
-            continue
+    for game, player in _decisions(variant, 4, seed=5, count=40):
         before = game_to_dict(game)
         known, _ = decide(public_game, game, player)
         rnd = random.Random(1)
