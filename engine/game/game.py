@@ -414,7 +414,9 @@ class Game:
     def emit(self, kind: str, data: dict, private_to: int | None = None) -> None:
         self._events.append(Event(kind, data, self.texts, private_to) if self.telling else self.texts.bare(kind))
 
-    def ask(self, kind: str, player: int, options: list[Action]) -> None:
+    def ask(self, kind: str, player: int, options: list[Action] | None) -> None:
+        """Ask `player` a decision; `options` None for a card offer, whose options are worked
+        out when first read (`options`)."""
         self.pending = {"kind": kind, "player": player, "options": options}
 
     def roll(self, die_id: str) -> list[int]:
@@ -868,7 +870,7 @@ class Game:
             self.frames.pop()
             return
         frame.asked = True
-        self.pending = {"kind": "card", "player": frame.player, "options": None}
+        self.ask("card", frame.player, None)
 
     def _plays_again(self) -> bool:
         """After a card played from an offer without a limit: the card allows another play

@@ -528,7 +528,7 @@ def _op_offer_cards(s: ast.OfferCards, book: Rulebook) -> Op:
                 # asked: what the machine would do with the frame next (Game._step_offer)
                 g.frames.append(frame)
                 frame.asked = True
-                g.pending = {"kind": "card", "player": player, "options": None}  # worked out when read: Game.options
+                g.ask("card", player, None)  # its options worked out when first read (Game.options)
                 return
             # what the machine would do with the frame next (Game._step_offer), done at once
             g.frames.append(frame)

@@ -158,10 +158,10 @@ class Rulebook:
         self._texts: dict[int, Texts] = {}
         self._layouts: dict[int, PileLayout] = {}
         self.kinds = len(variant.cards)
+        """The number of card kinds: a card's code is its kind plus this times (owner + 1)."""
         self.player_counts = variant.player_counts
         """The player counts the variant is for (a property of the variant that builds its
         tuple each time it is read: a game is made for every option a search bot tries)."""
-        """The number of card kinds: a card's code is its kind plus this times (owner + 1)."""
         self.discard_to = [card.discard_to for card in variant.cards]
 
     def layout(self, players: int) -> PileLayout:

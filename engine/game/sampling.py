@@ -7,9 +7,9 @@ generator for the dice.
 `Sampler` reads the observation once: which cards are unseen, in which order they are dealt,
 and the game as observed (its hidden piles still empty). While `decide` waits for a bot, that
 game is copied from the live one with what the player may not know taken out
-(observation.public_game); from a plain observation, it is built from the entry "state". Each deal is then a copy of that game
-with the unseen cards shuffled into it, so a search dealing hundreds of times a decision
-reads and builds the observed game once. A deal depends only on the observation and the seed.
+(observation.public_game); from a plain observation, it is built from the entry "state".
+Each deal is then a copy of that game with the unseen cards shuffled into it, so a search
+dealing hundreds of times a decision reads and builds the observed game once. A deal depends only on the observation and the seed.
 """
 
 from __future__ import annotations
