@@ -7,7 +7,12 @@ commit, side by side in one run (issue 14, rows 3 and 5).
    games and the ratio simulate / playout is the whole overhead of simulate. Goal: <= 1.3.
 2. Scaling: games a second (wall time, worker start-up included, as simulate reports it) of
    `run_games` with 2 processes over 1, with random bots (short games: overheads show) and
-   greedy bots (long games). Goal: >= 1.9. Also the CPU the parent used, a game.
+   greedy bots (long games). Goal: >= 1.9. Also the CPU the parent used, a game, and the
+   machine's own ceiling, measured right after in the same round: two separate `--jobs 1`
+   runs of half the games each, started at once, over the span from the first start to the
+   last end. Two processes that share nothing scale only as far as the machine lets them (two
+   shared virtual cores slow each other down); `--jobs 2` over that ceiling is what
+   simulate's own work (forking, batches, records through pipes) costs.
 
 Each round runs one child process per side and measurement, alternating the order, so a
 burst of other work on a shared machine disturbs one round, not the verdict; the figures are
@@ -84,27 +89,47 @@ from engine.simulate import run_games
 variant = load_variant(sys.argv[1])
 players, games, seed, jobs, bots = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
 before = os.times()
+start = time.monotonic()  # the system's clock: two children's spans can be joined
 run = run_games([variant], players, bots.split(","), games, seed=seed, jobs=jobs)
+end = time.monotonic()
 after = os.times()
 parent = after.user + after.system - before.user - before.system
 workers = after.children_user + after.children_system - before.children_user - before.children_system
 records = [[r.seed, r.winners, r.turns, r.plays] for r in run.records[0]]
 print(json.dumps({"rate": run.games_per_second, "parent_cpu": parent / games, "cpu": (parent + workers) / games,
-                  "records": hash(repr(records))}))
+                  "records": hash(repr(records)), "start": start, "end": end, "games": len(records)}))
 """
 
 
 def run_child(code: str, tree: Path, pure: bool, *args: object) -> dict:
+    return run_children(code, tree, pure, [args])[0]
+
+
+def run_children(code: str, tree: Path, pure: bool, arguments: list[tuple]) -> list[dict]:
+    """Run one child per tuple of arguments, all at once; each one's printed JSON."""
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
     env.pop("BOARDWALK_PURE", None)
     if pure:
         env["BOARDWALK_PURE"] = "1"
-    done = subprocess.run(
-        [sys.executable, "-c", code, *map(str, args)], cwd=tree, env=env, capture_output=True, text=True, check=False
-    )
-    if done.returncode != 0:
-        sys.exit(f"the run in {tree} failed:\n{done.stderr}")
-    return json.loads(done.stdout)
+    children = [
+        subprocess.Popen([sys.executable, "-c", code, *map(str, args)], cwd=tree, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for args in arguments
+    ]
+    results = []
+    for child in children:
+        out, err = child.communicate()
+        if child.returncode != 0:
+            sys.exit(f"the run in {tree} failed:\n{err}")
+        results.append(json.loads(out))
+    return results
+
+
+def together_rate(results: list[dict]) -> float:
+    """Games a second of runs made at once: all their games over the span from the first
+    start to the last end (each child's clock is the system's monotonic clock)."""
+    span = max(r["end"] for r in results) - min(r["start"] for r in results)
+    return sum(r["games"] for r in results) / span if span > 0 else 0.0
 
 
 def main() -> None:
@@ -143,6 +168,8 @@ def measure(args: argparse.Namespace, base_tree: Path) -> None:
     sim: dict[str, list[float]] = {side: [] for side in sides}
     overhead: dict[str, list[float]] = {side: [] for side in sides}
     scaling: dict[tuple[str, str], list[float]] = {}
+    machine: dict[tuple[str, str], list[float]] = {}
+    share: dict[tuple[str, str], list[float]] = {}
     rates: dict[tuple[str, str, int], list[float]] = {}
     parent: dict[tuple[str, str, int], list[float]] = {}
     cpu: dict[tuple[str, str, int], list[float]] = {}
@@ -172,7 +199,13 @@ def measure(args: argparse.Namespace, base_tree: Path) -> None:
                 same = same and got_by_jobs[1]["records"] == got_by_jobs[2]["records"]
                 ratio = got_by_jobs[2]["rate"] / got_by_jobs[1]["rate"]
                 scaling.setdefault((side, bots), []).append(ratio)
-                line.append(f"{side} {bots} x{ratio:.2f}")
+                # the machine's own ceiling, right after: two --jobs 1 runs of half the games
+                # each (other seeds), at once, in separate processes that share nothing
+                halves = [(args.variant, args.players, games // 2, args.seed + k, 1, bots) for k in (0, 1)]
+                ceiling = together_rate(run_children(SCALE_CHILD, tree, pure, halves)) / got_by_jobs[1]["rate"]
+                machine.setdefault((side, bots), []).append(ceiling)
+                share.setdefault((side, bots), []).append(ratio / ceiling)
+                line.append(f"{side} {bots} x{ratio:.2f} (machine x{ceiling:.2f})")
         print(f"round {round_number + 1}: " + ", ".join(line), flush=True)
 
     print()
@@ -195,6 +228,10 @@ def measure(args: argparse.Namespace, base_tree: Path) -> None:
                 print(f"  {labels[side]:<26} {bots:<6} {one:7.1f} -> {two:7.1f} games/s   x{statistics.median(values):.2f} "
                       f"(rounds {min(values):.2f} to {max(values):.2f}); with 2 jobs: the parent's CPU "
                       f"{parent_two:.3f} ms a game, all CPU x{extra:.3f} of 1 job's")
+                ceilings, shares = machine[(side, bots)], share[(side, bots)]
+                print(f"    the machine: two separate --jobs 1 runs at once x{statistics.median(ceilings):.2f} "
+                      f"(rounds {min(ceilings):.2f} to {max(ceilings):.2f}); --jobs 2 reached "
+                      f"{statistics.median(shares):.0%} of it (rounds {min(shares):.0%} to {max(shares):.0%})")
     print(f"same games (playouts and simulate; --jobs 1 and 2): {'yes' if same else 'NO'}")
 
 
