@@ -55,9 +55,10 @@ def bot_names() -> list[str]:
 
 def make_bot(spec: str, variant: Variant, seed: int = 0) -> Bot:
     """A bot from a spec such as "random", "greedy" or "strong:iterations=200,time=0.5"."""
-    _load_all()
     name, _, rest = spec.partition(":")
     name = name.strip()
+    if name not in _REGISTRY:
+        _load_all()  # random is always there: a run of random bots need not import search
     if name not in _REGISTRY:
         raise BotSpecError(f"unknown bot '{name}' (known: {', '.join(sorted(_REGISTRY))})")
     settings: dict[str, str] = {}
@@ -73,8 +74,10 @@ _loaded = False
 
 
 def _load_all() -> None:
-    """Import the bot modules so they register themselves: once, at the first bot made (kept
-    lazy, as search bots are big; not at every bot, as simulate makes one a seat a game)."""
+    """Import the bot modules so they register themselves: once, at the first bot made that
+    is not yet known (kept lazy, as search bots are big: importing them costs a process about
+    110 M instructions, and each of simulate's workers is such a process; not at every bot,
+    as simulate makes one a seat a game)."""
     global _loaded
     if _loaded:
         return
