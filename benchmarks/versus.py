@@ -11,9 +11,12 @@ a burst of other work on a shared machine disturbs one round, not the verdict. R
 
 With --instructions, each side also plays --games games under valgrind's cachegrind, once
 with the games and once with none, and the difference (the instructions the games took) is
-printed per game, with the ratio: a count that the rest of a shared machine does not disturb,
-run to run the same (`valgrind` must be installed; it is slow, about 50 times the games'
-time).
+printed per game and per decision, with the ratios: a count that the rest of a shared machine
+does not disturb, run to run the same (`valgrind` must be installed; it is slow, about 50
+times the games' time). Per decision matters because the two sides may ask for different
+numbers of decisions in games of the same length: since the reference of issue 14, a player
+is asked about their cards even when none can be played (whether someone is asked must not
+depend on cards the others cannot see), about 128 decisions a game against 99.
 
 The default base is the commit before the kernel rework (issue 12); issue 14 measures against
 `--base 9d1362e`. When this tree's compiled kernel is built (engine/accel.py), it is played
@@ -138,16 +141,19 @@ def main() -> None:
     for side in last:
         per_decision = last[side]["cpu"] / last[side]["decisions"] * 1e6
         print(f"  {labels[side]:<26} median {statistics.median(rates[side]):7.0f} games/s  "
-              f"({per_decision:.1f} µs a decision, {last[side]['turns'] / args.games:.1f} turns a game)")
+              f"({per_decision:.1f} µs a decision, {last[side]['decisions'] / args.games:.1f} decisions and "
+              f"{last[side]['turns'] / args.games:.1f} turns a game)")
     for side, values in ratios.items():
         print(f"  ratio {labels[side]} / base: median {statistics.median(values):.2f} "
               f"(rounds from {min(values):.2f} to {max(values):.2f})")
     if instructions:
         print(f"  instructions of play (cachegrind, {args.games} games a side):")
+        per_decision = {side: count / last[side]["decisions"] for side, count in instructions.items()}
         for side, count in instructions.items():
-            print(f"    {labels[side]:<26} {count / args.games / 1e6:7.2f} M a game")
+            print(f"    {labels[side]:<26} {count / args.games / 1e6:7.2f} M a game, {per_decision[side] / 1e3:.1f}k a decision")
         for side in ratios:
-            print(f"    speed-up {labels[side]} / base by instructions: {instructions['base'] / instructions[side]:.2f}")
+            print(f"    speed-up {labels[side]} / base by instructions: {instructions['base'] / instructions[side]:.2f} a game, "
+                  f"{per_decision['base'] / per_decision[side]:.2f} a decision")
 
 
 def _compiled_here() -> bool:
