@@ -61,8 +61,8 @@ def test_every_bot_is_registered():
 
 def test_a_random_bot_does_not_import_the_search_bots():
     """Each of simulate's workers is a process of its own: a run of random bots should not
-    pay for importing the search bots (about 110 M instructions a process). Any other name
-    still finds them, and the list of bots names them all."""
+    pay for importing the search bots (about 110 M instructions a process). A name not yet
+    known still finds them."""
     code = (
         "import sys\n"
         "from engine import load_variant\n"
