@@ -1163,7 +1163,10 @@ class Game:
         public = source != "pile" or not onto_pile or any(self.layout.slot_pile[s].seen_by == "everyone" for s in slots)
         private_to = None
         if not public:
-            owners = [self.layout.slot_owner[s] for s in slots if self.layout.slot_pile[s].seen_by == "owner"]
+            owners = [  # a pile seen by its owner: a player's (a space's is seen by nobody)
+                self.layout.slot_owner[s] for s in slots
+                if self.layout.slot_pile[s].seen_by == "owner" and self.layout.slot_pile[s].each == "player"
+            ]
             private_to = owners[-1] if owners and owners[-1] is not None else -1
         data = {
             "player": player,

@@ -44,6 +44,8 @@ class Texts:
         self.cards = {card.id: card.name for card in variant.cards}
         self.card_names = [card.name for card in variant.cards]
         self.piles = {pile.id: pile.name for pile in variant.piles}
+        self.pile_each = {pile.id: pile.each for pile in variant.piles}
+        """Whether each pile is the table's, each player's or each space's ("game", ...)."""
         self.properties = [p.name or f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
         self.deck = variant.deck_name
         self.ends = dict(variant.ends)
@@ -112,11 +114,16 @@ class Texts:
         return "nothing it can do now"
 
     def place(self, to: Any, owner: int | None) -> str:
-        """Where a card was put: a space, or a pile (a player's: 'Purple's discards')."""
+        """Where a card was put: a space, or a pile: the table's, a player's ('Purple's
+        discards') or a space's ('the buildings of Boardwalk')."""
         if isinstance(to, int):
             return self.properties[to]
         name = self.piles.get(to, str(to))
-        return name if owner is None else f"{self.player(owner)}'s {name}"
+        if owner is None:
+            return name
+        if self.pile_each.get(to) == "space":
+            return f"the {name} of {self.properties[owner]}"
+        return f"{self.player(owner)}'s {name}"
 
     def bare(self, kind: str) -> Event:
         """The shared event of this kind with no data (see `bare_events`)."""
