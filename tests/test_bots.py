@@ -12,7 +12,11 @@ import pytest
 from engine import load_variant, new_game
 from engine.bots import BotSpecError, bot_names, make_bot
 from engine.bots.evaluate import Evaluator
+from engine.resources import variants_dir
 from engine.simulate.play import play_game
+from test_describe_every_event import EVERY_PILE
+
+VARIANTS_DIR = variants_dir()
 
 SPECS = ["random", "greedy", "strong:iterations=12"]
 
@@ -113,6 +117,39 @@ def test_greedy_and_strong_play_every_house_variant(name):
     variant = load_variant(name)
     record = play_game(variant, ["greedy", "strong:iterations=4"], seed=3)
     assert record.winners
+
+
+def _no_hand() -> str:
+    """Monopoly Chance with its kept cards in a pile called `kept`: a whole game with no pile
+    named `hand`, which is where the engine looks for cards a player may play."""
+    source = (VARIANTS_DIR / "monopoly-chance.yaml").read_text(encoding="utf-8")
+    return source.replace("hand of", "kept of").replace("  hand: {name: kept cards", "  kept: {name: kept cards")
+
+
+def _no_track() -> str:
+    """Advance to Boardwalk without its track and the hooks of its spaces: a board of units
+    that ends only when a player runs out of them."""
+    source = (VARIANTS_DIR / "winning-moves-2016.yaml").read_text(encoding="utf-8")
+    source = source[: source.index("  # The boardwalk: a token")] + "\n" + source[source.index("rules:\n  starting_hand"):]
+    source = source[: source.index("hooks:\n")] + source[source.index("deck:\n", source.index("hooks:\n")):]
+    return source.replace("end_conditions: [no_units_at_turn_start, track_end]", "end_conditions: [no_units_at_turn_start]")
+
+
+WRITTEN_FOR_THE_TEST = {
+    "no pile called hand": _no_hand,
+    "a board of units with no track": _no_track,
+    "every kind of pile": lambda: EVERY_PILE,
+}
+
+
+@pytest.mark.parametrize("spec", ["greedy", "strong:iterations=4"])
+@pytest.mark.parametrize("shape", sorted(WRITTEN_FOR_THE_TEST))
+def test_every_bot_plays_a_whole_game_of_any_variant_that_passes_the_check(spec, shape, write):
+    """Whatever piles and board a valid variant has, a bot judges it (with the fallback
+    evaluation from its scores where it cannot judge the board) and never crashes."""
+    variant = load_variant(write(WRITTEN_FOR_THE_TEST[shape]()))
+    record = play_game(variant, [spec, "random"], seed=5)
+    assert record.winners and record.reason
 
 
 @pytest.mark.parametrize("spec", ["greedy", "strong:iterations=8"])

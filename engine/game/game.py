@@ -293,8 +293,10 @@ class Game:
         }
 
     def hand(self, player: int) -> list[int]:
-        """The player's `hand` pile (card codes): the cards they may play."""
-        return self.piles[self.layout.base["hand"] + player]
+        """The player's `hand` pile (card codes): the cards they may play. A variant without
+        one (each player's) gives everyone an empty hand, a new list each time."""
+        first = self.layout.hand
+        return self.piles[first + player] if first >= 0 else []
 
     def pile_of(self, pile: str, owner: int | None = None) -> list[int]:
         """A pile's cards (codes, top last): the table's, or the player's or space's `owner`."""

@@ -38,11 +38,11 @@ def _cards(game: Game, codes: list[int]) -> list[str]:
 
 
 def _hand(game: Game, player: int) -> list[str]:
-    return sorted(_cards(game, game.hand(player))) if "hand" in game.layout.base else []
+    return sorted(_cards(game, game.hand(player)))
 
 
 def _hand_sizes(game: Game) -> list[int]:
-    return [len(game.hand(p)) for p in range(game.n)] if "hand" in game.layout.base else [0] * game.n
+    return [len(game.hand(p)) for p in range(game.n)]
 
 
 def _draw_pile(game: Game) -> int:

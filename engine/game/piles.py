@@ -28,6 +28,9 @@ class PileLayout:
     """Whose each slot is: the player (or space) index, None for a pile of the table."""
     initial: tuple[tuple[int, ...], ...]
     """What each slot holds before the setup runs: the cards' copies, in the deck's order."""
+    hand: int = -1
+    """The first slot of the pile `hand` (the cards a player may play), -1 when the variant
+    has none: then every player's hand is empty."""
 
     def slot(self, pile: str, owner: int | None = None) -> int:
         return self.base[pile] + (owner or 0)
@@ -66,4 +69,5 @@ def layout_for(variant: Variant, players: int) -> PileLayout:
                     initial[base[pile.id] + space].extend([kind] * card.count)
         else:
             initial[base[pile.id]].extend([kind] * card.count)
-    return PileLayout(base, len(slot_pile), tuple(slot_pile), tuple(slot_owner), tuple(tuple(s) for s in initial))
+    hand = base["hand"] if "hand" in base and variant.pile("hand").each == "player" else -1
+    return PileLayout(base, len(slot_pile), tuple(slot_pile), tuple(slot_owner), tuple(tuple(s) for s in initial), hand)
