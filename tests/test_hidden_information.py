@@ -19,11 +19,13 @@ from tui.session import PUBLIC, Session
 VARIANTS = {name: load_variant(name) for name in bundled_variant_names()}
 
 
-def hide_differently(game, watcher: int, rnd: random.Random):
+def hide_differently(game, watcher: int, rnd: random.Random, own_first: bool = False):
     """A copy in which a card the watcher cannot see is swapped for a different one, and the
     pile slot to watch (the twins may rightly part once it runs low): between two other
     players' hands, between another hand and the bottom of the draw pile, or (a game whose
-    hands are face up) the bottom two cards of a pile hidden from the watcher. None when no
+    hands are face up) the bottom two cards of a pile hidden from the watcher; with
+    `own_first`, of a pile of the watcher's own whose order they may not know (their deck),
+    so that a choice among its cards would show the order if it followed it. None when no
     such card is found."""
     twin = game.copy()
     layout = game.layout
@@ -55,6 +57,8 @@ def hide_differently(game, watcher: int, rnd: random.Random):
     # a pile of the table first: a player's own deck may be shuffled in the middle of a move
     # (when it runs out), which would bring the swapped card up at once
     hidden.sort(key=lambda slot: layout.slot_pile[slot].each != "game")
+    if own_first:
+        hidden.sort(key=lambda slot: layout.slot_owner[slot] != watcher or layout.slot_pile[slot].each != "player")
     for slot in hidden:
         pile = twin.piles[slot]
         if pile[0] != pile[1]:
@@ -95,7 +99,7 @@ def test_twin_games_differing_in_hidden_cards_look_the_same_to_the_watcher(name,
             actions = game.legal_actions()
             game.apply(actions[rnd.randrange(len(actions))])
         watcher = rnd.randrange(players)
-        hidden = hide_differently(game, watcher, rnd)
+        hidden = hide_differently(game, watcher, rnd, own_first=seed % 2 == 1)
         if hidden is None or game.is_over:
             continue
         twin, slot = hidden
@@ -113,6 +117,31 @@ def test_twin_games_differing_in_hidden_cards_look_the_same_to_the_watcher(name,
             assert twin.is_over == game.is_over
             compared += 1
     assert compared >= 150, "the twins were compared over enough decisions"
+
+
+def test_cards_chosen_from_a_pile_whose_order_the_chooser_cannot_see_come_in_one_order(write):
+    """Choosing among the cards of a face-down pile (looking through one's own deck, say)
+    must not show the order they lie in: the options come in the cards' own order."""
+    scout = (
+        "extends: winning-moves-2016\nrules:\n  starting_hand: 1\ndeck:\n  cards:\n    - id: scout\n      name: Scout\n"
+        "      count: 28\n      text: Take any card of the deck.\n      timing: end_of_turn\n      effect: |\n"
+        "        choose card K in deck\n        put K on hand of me\n"
+    )
+    variant = load_variant(write(scout))
+    game = new_game(variant, 2, seed=4)
+    while game.decision != "card" or {"kind": "play", "arg": "scout"} not in [a.to_dict() for a in game.legal_actions()]:
+        game.apply(game.legal_actions()[0])
+    twin = game.copy()
+    deck = twin.pile_of("deck")
+    deck.reverse()
+    assert deck != game.pile_of("deck") and sorted(deck) == sorted(game.pile_of("deck"))
+    player = game.current_player
+    for playing in (game, twin):
+        playing.apply({"kind": "play", "arg": "scout"})
+    assert game.decision == twin.decision == "choose"
+    assert game.observation(player) == twin.observation(player)
+    options = [a.arg for a in game.legal_actions()]
+    assert options == sorted(options)  # card codes: each kind in the order of the deck list
 
 
 def test_a_player_with_nothing_playable_is_asked_all_the_same():

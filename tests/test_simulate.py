@@ -213,8 +213,10 @@ def test_batches_take_about_their_time_and_shrink_at_the_end():
 
 # The records of a fixed seed, as the code before issue 14 made them (a sha256 of their JSON,
 # from commit 4cc1f69 with the lines below): the lazy observation, the batches and the
-# outcome without standings must not change a single game.
-SAME_GAMES = "8d4c9567e494c61b28ef5bdb048d670406ec8323ec09879e44ff27b37c2d1019"
+# outcome without standings must not change a single game. Changed once since, on purpose:
+# a choice among cards of a pile whose order the chooser may not know comes in the cards'
+# own order (issue 25, 9), which changes Monopoly Chance's games and no other's.
+SAME_GAMES = "d7f8bc34335218373e7c4804c7354da2406b91f4c403f1051d769bb3b0204767"
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

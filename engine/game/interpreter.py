@@ -116,6 +116,8 @@ class Interpreter:
             found = self.collection(s.kind, s.var, s.zone, s.where, f.env, me)
             if s.kind == "card":  # copies of one card are one choice
                 found = list(dict.fromkeys(found))
+                if found and chooser is not None and self._order_unseen(found[0], chooser):
+                    found.sort(key=int)  # the pile's order is not the chooser's to know
             return chooser, _KIND_WHAT[s.kind], found
         if isinstance(s, ast.ChooseWord):
             return chooser, "word", list(s.words)
@@ -124,6 +126,13 @@ class Interpreter:
             high = min(self.evaluate(s.high, f.env, me) or 0, low + MAX_REPEAT)
             return chooser, "number", list(range(low, high + 1))
         return chooser, "zone", list(self.game.book.zone_ids)
+
+    def _order_unseen(self, card: Any, chooser: int) -> bool:
+        """Whether the cards offered lie in a pile whose order `chooser` may not know (their
+        own face-down deck, another's hand): then they are offered in the order of the cards'
+        codes, not as they lie (a choice from one's deck would otherwise tell its order)."""
+        place = getattr(card, "place", None)
+        return place is not None and place >= 0 and not self.game.layout.seen(place, chooser)
 
     def offer_choice(self, f: BlockFrame, root: RootFrame, var: str, what: str, options: list, chooser: int | None) -> None:
         g = self.game
