@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from engine import load_variant, new_game, restore
+from engine import VariantError, load_variant, new_game, restore
 from engine.effects.check import EffectContext, check_program
 from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
 from engine.resources import bundled_variant_names, variants_dir
@@ -224,12 +224,16 @@ def test_limits_have_clear_messages():
 
 
 def test_an_effect_cannot_loop_forever(tmp_path):
-    """Each repeat is capped at 100 rounds and a whole card at 10,000 steps, so even loops
-    nested twelve deep end, with a message in the log."""
-    nested = "".join(f"{'  ' * (i + 4)}repeat 1000000 times:\n" for i in range(10)) + "  " * 14 + "draw 0"
+    """Loops nested ten deep are refused by the check (their work could be 10^20); loops whose
+    work passes it still stop at 10,000 steps of one card, with a message in the log."""
     original = "        choose property P where value of P <= 5\n        build 1 on P"
     assert original in BASE_TEXT
     path = tmp_path / "loop.yaml"
+    nested = "".join(f"{'  ' * (i + 4)}repeat 1000000 times:\n" for i in range(10)) + "  " * 14 + "draw 0"
+    path.write_text(BASE_TEXT.replace(original, nested.rstrip()))
+    with pytest.raises(VariantError, match="statements and events, more than the 500,000 one move may"):
+        load_variant(path)
+    nested = "".join(f"{'  ' * (i + 4)}repeat {rounds} times:\n" for i, rounds in enumerate((100, 100, 3))) + "  " * 7 + "draw 0"
     path.write_text(BASE_TEXT.replace(original, nested.rstrip()))
     variant = load_variant(path)
     game = new_game(variant, 2, seed=1)

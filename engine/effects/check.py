@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
-from engine.effects.cost import Sizes, measure, measured_parts, program_cost
-from engine.effects.limits import MAX_CARD_COST, MAX_EXPRESSION_COST, MAX_NUMBER, MAX_PROGRAM_COST
+from engine.effects.cost import Sizes, measure, measured_parts, program_cost, program_work
+from engine.effects.limits import MAX_CARD_COST, MAX_EXPRESSION_COST, MAX_NUMBER, MAX_PROGRAM_COST, MAX_WORK_PER_ACTION
 from engine.effects.parser import reserved_words
 
 KIND_OF_CHOICE = {
@@ -591,7 +591,28 @@ def check_program(program: ast.Program, context: EffectContext, missing_from: in
     problems = checker.problems + _too_costly(list(program.statements), context.sizes)
     if not problems and missing_from is None:
         problems += _card_too_costly(program.statements, context.sizes, context.in_program)
+    if not problems and missing_from is None:
+        problems += _too_much_work(program.statements, context.sizes, context.in_program)
     return problems
+
+
+def _too_much_work(statements: tuple[ast.Stmt, ...], sizes: Sizes, program: bool = False) -> list[Problem]:
+    """One run's worst-case work, statements and events together, past what one move may do
+    (MAX_WORK_PER_ACTION), reported at the dearest statement of the top level."""
+    work = program_work(statements, sizes)
+    if work <= MAX_WORK_PER_ACTION:
+        return []
+    dearest = max(statements, key=lambda statement: program_work((statement,), sizes))
+    doing = "running this program" if program else "playing this card"
+    return [
+        Problem(
+            f"{doing} could carry out and tell {work:,} statements and events, more than the "
+            f"{MAX_WORK_PER_ACTION:,} one move may: the loops around this multiply what happens inside them",
+            dearest.line,
+            dearest.col,
+            "repeat fewer times (a 'repeat while' counts as 100 rounds), or say and draw less inside loops",
+        )
+    ]
 
 
 def _card_too_costly(statements: tuple[ast.Stmt, ...], sizes: Sizes, program: bool = False) -> list[Problem]:

@@ -37,6 +37,8 @@ class Sizes:
     cards: int = 1_000
     """Every copy of every card, at the largest player count: the most a pile can hold (the
     check refuses a game of more, variant.load.MAX_CARDS)."""
+    units: int = 8_000
+    """Every unit of every player, at the largest player count: the most a stack can hold."""
 
     def of(self, kind: str, in_zone: bool) -> int:
         if kind == "card":
@@ -117,6 +119,64 @@ def program_cost(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
             rounds = statement.times.value if isinstance(statement.times, ast.Number) else MAX_REPEAT
             total += program_cost(statement.body, sizes, times * max(0, min(rounds, MAX_REPEAT)))
     return total
+
+
+def program_work(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1) -> int:
+    """The worst-case work of one run of an effect, as the game's budget counts it during play
+    (limits.MAX_WORK_PER_ACTION): each statement carried out, and each event it tells, times
+    how often the loops around it can run it. Unlike `program_cost`, runs are not cut at the
+    effect's own statement limit: a program that only that limit would stop (a thousand
+    turns of ten thousand lines) is one the check refuses. Both branches of an `if` count."""
+    from engine.effects.limits import MAX_REPEAT
+
+    total = 0
+    for statement in statements:
+        total += times * (1 + told_by(statement, sizes))
+        if isinstance(statement, ast.If):
+            total += program_work(statement.then, sizes, times) + program_work(statement.otherwise, sizes, times)
+        elif isinstance(statement, ast.ForEach):
+            total += program_work(statement.body, sizes, times * sizes.of(statement.kind, statement.zone is not None))
+        elif isinstance(statement, ast.Repeat):
+            rounds = statement.times.value if isinstance(statement.times, ast.Number) else MAX_REPEAT
+            total += program_work(statement.body, sizes, times * max(0, min(rounds, MAX_REPEAT)))
+    return total
+
+
+def told_by(statement: ast.Stmt, sizes: Sizes) -> int:
+    """The most events one run of `statement` tells itself (its body aside): what the game's
+    log gets from it, which the budget counts like the work."""
+    from engine.effects.limits import MAX_REPEAT, MAX_REROLLS
+
+    told = TOLD[type(statement)]
+    if told == "count":  # one per card drawn or discarded, and a reshuffle or an empty deck each
+        count = getattr(statement, "count")  # noqa: B009 - Draw and Discard both have one
+        cards = count.value if isinstance(count, ast.Number) else MAX_REPEAT
+        return 2 * max(0, min(cards, MAX_REPEAT))
+    if told == "stack":  # each unit taken off
+        return sizes.units
+    if told == "settle":  # each property changing hands, each token moving
+        return sizes.properties + sizes.players
+    if told == "rerolls":  # a roll each time the die shows what cannot be kept, and the choice
+        return MAX_REROLLS + 1
+    if told == "roll off":  # every player still tied rolls again, round after round
+        return MAX_REROLLS * (sizes.players + 1)
+    assert isinstance(told, int)
+    return told
+
+
+TOLD: dict[type, int | str] = {
+    ast.Let: 0, ast.SetCounter: 0, ast.Shuffle: 0, ast.Stop: 0, ast.If: 0, ast.ForEach: 0, ast.Repeat: 0,
+    ast.OfferCards: 0, ast.OfferReaction: 0, ast.BuildSession: 0,  # they ask: what follows is another move's
+    ast.Say: 1, ast.Put: 1, ast.PlayCard: 1, ast.Cancel: 1, ast.EndGame: 1, ast.StartWith: 1, ast.RollDice: 1,
+    ast.RollFaces: 1, ast.MoveTop: 1, ast.RemoveTop: 1, ast.AddTo: 1,
+    ast.Choose: 1, ast.ChooseNumber: 1, ast.ChooseWord: 1,  # the choice, or that there is none
+    ast.BuildUnits: 2,  # the units built, or that none are left
+    ast.Draw: "count", ast.Discard: "count", ast.RemoveAll: "stack", ast.Settle: "settle",
+    ast.RollZone: "rerolls", ast.RollOff: "roll off",
+}
+"""The events each statement tells, at most, in one run: a number, or how to work it out
+from the statement and the board. Every statement is listed (a test checks it), so a new one
+cannot be taken to tell nothing by default."""
 
 
 def _own_parts(statement: ast.Stmt) -> list[ast.Node]:

@@ -29,6 +29,24 @@ MAX_REPEAT = 100
 """Rounds of one `repeat`, units of one `build`, cards of one `draw` or `discard`, and choices
 of one `choose number`, at most."""
 
+MAX_FRAMES = 1_000
+"""The deepest the game's stack of frames may grow, and a snapshot's may be (snapshot_check):
+a card's effect stands on the stack with its blocks and loops, and a card it plays stands on
+that. Before a card is played or a hook begins where its effect might not fit
+(FRAMES_PER_EFFECT), the game ends with the reason "depth_limit": cards playing cards a few
+dozen deep, which only a card that plays itself by a road the check cannot see reaches."""
+
+FRAMES_PER_EFFECT = 28
+"""The most frames one effect can stand on the stack: its own, its block and twelve blocks
+nested inside it (parser.MAX_NESTING), each perhaps in a loop, and a question on top."""
+
+MAX_INLINE_HOOKS = 50
+"""Hooks run at once inside one another (a hook that cannot ask runs where its moment is,
+and its own `settle` can start another): past this depth the game ends ("depth_limit")."""
+
+MAX_REROLLS = 100
+"""Rolls of one `roll zone` on faces it cannot keep, and rounds of one `roll off`, at most."""
+
 MAX_EFFECT_STEPS = 10_000
 """Statements one card may carry out. Loops nest, so the whole card has a budget too: past it
 the card stops, and the log says so."""
@@ -43,6 +61,51 @@ MAX_PROGRAM_COST = 10_000_000
 """The same for one run of a game's program (a turn, a hook): it runs once a turn, not at
 every decision the way a card's condition and followability are looked at, and it does the
 whole game's bookkeeping (a round's scoring moves every card of the table)."""
+
+
+MAX_TURNS = 1000
+"""Turns a game may last. A safety net, not a rule: no real game comes near it, but no game
+may run forever. The game then ends with the reason "turn_limit"."""
+
+MAX_WORK_PER_ACTION = 500_000
+"""Statements carried out and events told, together, by one answer to a decision and
+everything it sets off: the cards it plays and the cards they play, answers, hooks, the turn
+program and the turns that follow, up to the next decision (or by a new game's setup up to its
+first). Each card also has its own MAX_EFFECT_STEPS, and each `play` starts that count
+afresh: a card that plays itself, or two that play each other, are stopped by this budget
+alone. Past it the game ends with the reason "work_limit" (half a second or so, and a
+couple of hundred megabytes of events at most). The check refuses a card or program whose
+one run could do more in the worst case (effects.cost.program_work). The largest action of
+a bundled game does a few thousand (benchmarks/work_budget.py measures it)."""
+
+MAX_DECISIONS = 10_000
+"""Decisions a game may ask. A turn that asks forever (`repeat while` around a discard) never
+reaches MAX_TURNS; past this the game ends with the reason "decision_limit". A four-player
+Monopoly Chance game, the longest bundled one, asks under a thousand."""
+
+MAX_EVENTS = 1_000_000
+"""Events a game may tell, all actions together (what a log, a story or a replay keeps): an
+action is held to the room left as to its budget (events and statements count alike), and
+the game ends with the reason "event_limit" where it runs out."""
+
+MAX_LOOKAHEAD_WORK = 5_000_000
+"""Work (as MAX_WORK_PER_ACTION counts it) a bot's look-ahead may spend on one decision, over
+every action it tries on every copy of the game (game.WorkMeter); the strong bot as much for
+every 400 iterations it is asked to search. Past it the copies end at once and the bot
+chooses with what it has judged: a variant whose every action does the most allowed work
+cannot make a bot think for hours (a few seconds a decision at most). The bundled games'
+largest decision spends less than a sixth of it (the strong bot in four-player Monopoly
+Chance, benchmarks/work_budget.py), so there it never binds."""
+
+SAFETY_ENDS: dict[str, str] = {
+    "turn_limit": f"the game reached the limit of {MAX_TURNS:,} turns",
+    "work_limit": f"one move set off more than {MAX_WORK_PER_ACTION:,} steps (a card or program that never ends?)",
+    "decision_limit": f"the game reached the limit of {MAX_DECISIONS:,} decisions",
+    "depth_limit": "cards or hooks started inside one another too deeply (a card that plays itself?)",
+    "event_limit": f"the game told more than {MAX_EVENTS:,} events",
+}
+"""The ways a game ends that no variant declares: the engine's safety nets, in words. The
+game is ranked as at any other end (`Game.result`), and says which net stopped it."""
 
 
 def clamp(value: int) -> int:

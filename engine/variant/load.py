@@ -21,6 +21,7 @@ from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, check_condition, check_program, is_reserved
 from engine.effects.cost import Sizes
 from engine.effects.parser import EffectSyntaxError, parse_condition
+from engine.effects.plays import Play, cycles, plays_of
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
 from engine.variant import lint, schema
 from engine.variant.find import VariantNotFound as VariantNotFound  # re-exported: engine.VariantNotFound
@@ -530,6 +531,31 @@ def _check_effects(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
             _report(check_program(card.partial.program, context, card.partial.missing_from), card.raw, "effect", diagnostics)
         if card.condition is not None:
             _report(check_condition(card.condition, context), card.raw, "condition", diagnostics)
+    _check_play_cycles(cards, diagnostics)
+
+
+def _check_play_cycles(cards: list[_ParsedCard], diagnostics: list[Diagnostic]) -> None:
+    """Cards that can be seen to play themselves or one another (engine/effects/plays.py),
+    refused at the `play` that starts the cycle, with the others' as notes."""
+    tags_of: dict[str, frozenset[str]] = {}
+    raw_of: dict[str, LocDict] = {}
+    for card in cards:
+        card_id, tags = card.raw.get("id"), card.raw.get("tags")
+        if isinstance(card_id, str):
+            tags_of[card_id] = frozenset(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else frozenset()
+            raw_of.setdefault(card_id, card.raw)
+    found: list[Play] = []
+    for card in cards:
+        card_id = card.raw.get("id")
+        if card.effect is not None and "effect" in card.raw and isinstance(card_id, str):
+            found += plays_of(card_id, card.effect, tags_of)
+
+    def where(play: Play) -> Loc:
+        return text_position(raw_of[play.card].value_locs["effect"], play.node.line, play.node.col)
+
+    for cycle in cycles(found):
+        notes = tuple(Note(where(play), f"'{play.card}' plays the next card of the cycle here") for play in cycle.plays[1:])
+        diagnostics.append(Diagnostic(where(cycle.plays[0]), cycle.describe(), cycle.hint(), notes=notes))
 
 
 def _sizes(document: LocDict) -> Sizes:
@@ -549,9 +575,14 @@ def _sizes(document: LocDict) -> Sizes:
         s["players"] for s in (setups if isinstance(setups, list) else [])
         if isinstance(s, dict) and type(s.get("players")) is int
     ]
+    units = [
+        s["units"] for s in (setups if isinstance(setups, list) else [])
+        if isinstance(s, dict) and type(s.get("units")) is int and type(s.get("players")) is int
+    ]
     if not lengths:
         return Sizes(players=min(max(counts), largest.players)) if counts else largest
     return Sizes(
+        units=min(max(units) * max(counts), largest.units) if units and counts else largest.units,
         properties=min(sum(lengths), largest.properties),
         largest_zone=max(lengths),
         zones=min(len(lengths), largest.zones),
