@@ -581,7 +581,9 @@ def _check_snapshot(snapshot: dict, game: Game, where: Positions, warnings: list
 def _as_saved_then(replayed: dict, snapshot: dict) -> dict:
     """The replayed position without what saves did not keep when this one was written: a
     card half-way through its effect notes whether it has already changed the game (`acted`,
-    so that a cancel says 'the rest of'), which older saves leave out."""
+    so that a cancel says 'the rest of'), and a game counts its decisions and events (for
+    the safety nets of limits.py), which older saves leave out."""
+    replayed = {key: value for key, value in replayed.items() if key in snapshot or key not in _COUNTED_SINCE}
     saved = snapshot.get("frames")
     if not isinstance(saved, list) or len(saved) != len(replayed["frames"]):
         return replayed
@@ -592,6 +594,9 @@ def _as_saved_then(replayed: dict, snapshot: dict) -> dict:
     ]
     return {**replayed, "frames": frames}
 
+
+_COUNTED_SINCE = frozenset({"decisions", "told"})
+"""Fields of a position that saves before 2026-11-25 did not write."""
 
 _LASTING_FIELDS = frozenset({
     "format", "players", "seed", "rng", "start_units", "stacks", "supply", "hands", "pile", "discard", "in_play",

@@ -34,6 +34,11 @@ MAX_DECISIONS = 160
 greedy follows each choice through many more steps)."""
 
 
+_COUNTED_SINCE = ("decisions", "told")
+"""The safety nets' counts of a game (engine/effects/limits.py), added to the state after the
+pins were made: left out of a deal's digest, which pins the cards dealt."""
+
+
 def _tables(variant) -> list[tuple[int, tuple[str, ...], int]]:
     """(players, bot in each seat, seed) of the games pinned for a variant."""
     counts = variant.player_counts
@@ -84,8 +89,10 @@ def sampled_deals(name: str) -> dict:
         if len(actions) > 1:
             player = game.current_player
             assert player is not None
-            sampled = sample_game(variant, game.observation(player), seed=step * 7919 + 1)
-            digest.update(json.dumps(game_to_dict(sampled), sort_keys=True).encode())
+            sampled = game_to_dict(sample_game(variant, game.observation(player), seed=step * 7919 + 1))
+            for counted in _COUNTED_SINCE:
+                del sampled[counted]
+            digest.update(json.dumps(sampled, sort_keys=True).encode())
             deals += 1
         game.apply(actions[rnd.randrange(len(actions))])
     return {"deals": deals, "sha256": digest.hexdigest()}

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from engine.bots.base import Bot, register_bot
 from engine.bots.evaluate import Evaluator, ScoreEvaluator, evaluator_for
-from engine.game.game import Game
+from engine.effects.limits import MAX_LOOKAHEAD_WORK
+from engine.game.game import Game, WorkMeter
 from engine.game.native import mypyc_attr
 from engine.game.sampling import Sampler
 from engine.variant.model import Variant
@@ -63,12 +64,17 @@ class GreedyBot(Bot):
         super().__init__(variant, seed, **settings)
         self.evaluator = evaluator_for(variant)
         self.scratch = Scratch()
+        self.lookahead = MAX_LOOKAHEAD_WORK
+        """The work a decision's look-ahead may spend, over every option tried."""
+        self.meter = WorkMeter(self.lookahead)
+        """The look-ahead budget of the last decision, what is left of it."""
 
     def choose(self, observation: dict) -> dict:
         options = observation["decision"]["options"]
         if len(options) == 1:
             return options[0]
         game = Sampler(self.variant, observation).deal(self.rng.getrandbits(63), Sampler.itself)
+        game.meter = self.meter = WorkMeter(self.lookahead)  # shared by every copy the look-ahead makes
         index = best_option(game, observation["player"], self.evaluator, game.decision != "build", self.scratch)
         self.scratch.done(game)
         return options[index]

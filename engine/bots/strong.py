@@ -56,7 +56,8 @@ import time as _time
 from engine.bots.base import Bot, BotSpecError, register_bot
 from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for
 from engine.bots.greedy import Scratch, carry_through, carry_through_unpeeked
-from engine.game.game import Game
+from engine.effects.limits import MAX_LOOKAHEAD_WORK
+from engine.game.game import Game, WorkMeter
 from engine.game.sampling import Sampler
 from engine.variant.model import Variant
 
@@ -135,6 +136,12 @@ class StrongBot(Bot):
                 self.trials = DEFAULT_TRIALS
         self.evaluator = evaluator_for(variant, SEARCH_WEIGHTS) if units else evaluator_for(variant)
         self.scratch = Scratch()
+        self.lookahead = MAX_LOOKAHEAD_WORK * max(1, math.ceil((self.iterations or DEFAULT_ITERATIONS) / DEFAULT_ITERATIONS))
+        """The work a decision's search may spend (limits.MAX_LOOKAHEAD_WORK for every
+        DEFAULT_ITERATIONS asked): a variant whose every move costs the most cannot make the
+        search take more than seconds, yet a large budget asked for still gets its due."""
+        self.meter = WorkMeter(self.lookahead)
+        """The look-ahead budget of the last decision, what is left of it."""
         self.follow = isinstance(self.evaluator, ScoreEvaluator)
         """A game judged by its scores (Monopoly Chance) shows a choice's worth only some
         choices later: the priors then carry each option through greedily."""
@@ -186,10 +193,12 @@ class StrongBot(Bot):
         totals: list[float] = []
         done = 0
         sampler = Sampler(self.variant, observation)
+        self.meter = WorkMeter(self.lookahead)
         while deals is None or done < deals:
             if deadline is not None and done and _time.perf_counter() >= deadline:
                 break
             game = sampler.deal(self.rng.getrandbits(63), self.scratch.copy)
+            game.meter = self.meter  # shared by every copy the deal's look-ahead makes
             actions = game.legal_actions()
             if not totals:
                 totals = [0.0] * len(actions)
@@ -214,6 +223,7 @@ class StrongBot(Bot):
         budget = self.iterations
         done = 0 if budget is None else min(budget - 1, root.visits)
         sampler = Sampler(self.variant, observation)
+        self.meter = WorkMeter(self.lookahead)
         keys = [(o["kind"], o["arg"]) for o in observation["decision"]["options"]]
         while budget is None or done < budget:
             if deadline is not None and done and _time.perf_counter() >= deadline:
@@ -221,6 +231,7 @@ class StrongBot(Bot):
             if self.stop and budget is not None and done % 8 == 0 and _decided(root, keys, budget - done):
                 break
             game = sampler.deal(self.rng.getrandbits(63), self.scratch.copy)
+            game.meter = self.meter  # shared by every copy the deal's look-ahead makes
             self.scratch.done(self._iterate(game, root))
             done += 1
         return root

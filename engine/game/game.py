@@ -14,7 +14,16 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from engine.effects import ast
-from engine.effects.limits import MAX_EFFECT_STEPS
+from engine.effects.limits import (
+    FRAMES_PER_EFFECT,
+    MAX_DECISIONS,
+    MAX_EFFECT_STEPS,
+    MAX_EVENTS,
+    MAX_FRAMES,
+    MAX_INLINE_HOOKS,
+    MAX_TURNS,
+    MAX_WORK_PER_ACTION,
+)
 from engine.game.expressions import held_at
 from engine.game.followable import card_is_followable
 from engine.game.frames import (
@@ -44,15 +53,25 @@ from engine.variant.model import Variant
 QUIET_EVENTS = frozenset({"play", "choose", "react", "decline", "cancelled", "say", "no_choice", "effect_limit"})
 """Events that tell of a card being played, chosen for or answered, not of a change it made."""
 
-MAX_TURNS = 1000
-"""A safety net, not a rule: no real game comes near it, but no game may run forever."""
-
 SAVE_FORMAT = 2
 """The snapshot format new games are written in. Format 1 (before 2026-11-23) used a
 generator whose future could be read from its past rolls, and skipped a player's card
 questions when they held nothing playable, which told the table about their hand. A game
 made with `compat=1` plays exactly as format 1 did, so that old saves replay."""
 
+
+
+class WorkMeter:
+    """Work a bot's look-ahead may still spend, shared by every copy of the game it searches
+    (`Game.meter`): each action played on any of them spends its statements and events, and
+    an action is held to what is left as well as to MAX_WORK_PER_ACTION. Once it is spent,
+    the copies' next actions end their games ("work_limit") at once, so the search stops
+    with what it has: the same budget as the game's own, over a whole decision of a bot."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int):
+        self.left = left
 
 
 class Game:
@@ -89,6 +108,19 @@ class Game:
         look-ahead reads none of them: its copies keep each event's kind alone, a shared
         event with no data (Texts.bare), which is all the game itself reads of them
         (`card_acted_since`), and play exactly the same."""
+        self.work = 0
+        """Statements carried out during the action under way (`apply`, or `start` up to the
+        first decision): with the events it has told, held to `work_cap` (`spend`)."""
+        self.work_cap = MAX_WORK_PER_ACTION
+        """The most work the action under way may do (`_set_work_cap`)."""
+        self.work_cap_reason = "work_limit"
+        """Why the game ends past `work_cap`: "work_limit", or "event_limit" where the events
+        the game may still tell are what is short."""
+        self.inline_hooks = 0
+        """Hooks being run at once inside one another (`run_hook`), up to MAX_INLINE_HOOKS."""
+        self.meter: WorkMeter | None = None
+        """A bot's look-ahead budget, shared with every copy of this game (None: the game is
+        not a look-ahead's)."""
         self.owned_stacks = 0
         """The stacks (a bit for each space) this game has its own list of. A copy shares
         every stack with the game it was copied from until one of them changes it
@@ -129,6 +161,10 @@ class Game:
         """The kinds of the cards the turn's player has played this turn, in order (answers
         played out of turn aside)."""
         self.frames: list[Frame] = [GameFrame()]
+        self.decisions = 0
+        """Decisions answered so far: the game ends at MAX_DECISIONS."""
+        self.told = 0
+        """Events told so far, setup included: the game ends past MAX_EVENTS."""
         self.pending: dict | None = None
         self.over = False
         self.end_reason: dict | None = None
@@ -140,8 +176,10 @@ class Game:
         self.cards_unacted = False
         """Whether a card frame on the stack had not yet changed the game at the last decision:
         with `card_began` empty, nothing needs noting, and most decisions cost nothing here."""
+        self._set_work_cap(None)
         self._advance()  # the setup program, then the first turn up to its first decision
         self.setup_events = self._events
+        self.told = len(self._events)
         self._note_cards_acted()
 
     # ----- the public API --------------------------------------------------------------------
@@ -229,10 +267,35 @@ class Game:
         events: list[Event] = []
         self._events = events
         self.pending = None
+        meter = self.meter
+        self._set_work_cap(meter)
         self._resolve(pending, chosen)
         self._advance()
         self._note_cards_acted()
+        self._count_decision()
+        if meter is not None:
+            meter.left -= self.work + len(events)
         return events
+
+    def _set_work_cap(self, meter: WorkMeter | None) -> None:
+        """The most work the action about to be done may do (`spend`), and the reason the game
+        ends with past it: MAX_WORK_PER_ACTION, or the events the game may still tell, or what
+        a look-ahead's `meter` has left, whichever is least."""
+        cap, why = MAX_WORK_PER_ACTION, "work_limit"
+        room = MAX_EVENTS - self.told
+        if room < cap:
+            cap, why = max(0, room), "event_limit"
+        if meter is not None and meter.left < cap:
+            cap, why = max(0, meter.left), "work_limit"
+        self.work, self.work_cap, self.work_cap_reason = 0, cap, why
+
+    def _count_decision(self) -> None:
+        """A decision is answered and its action done: the game ends at MAX_DECISIONS."""
+        self.decisions += 1
+        self.told += len(self._events)
+        if not self.over and self.decisions >= MAX_DECISIONS:
+            self._finish("decision_limit", None)
+            self.told += 1
 
     def _note_cards_acted(self) -> None:
         """At a decision: each card still being played notes whether it has changed the game
@@ -258,7 +321,11 @@ class Game:
         return (isinstance(frame, CardFrame) and frame.acted) or self.card_acted_since(self.card_began.get(root, 0))
 
     def card_acted_since(self, start: int) -> bool:
-        return any(event.kind not in QUIET_EVENTS for event in self._events[start:])
+        """Whether an event from `start` on tells of a change. Looked at by index, not through
+        a slice: a card that plays another, a thousand times in one action, notes each of
+        them, and copying the rest of the events for each would take time squared."""
+        events = self._events
+        return any(events[index].kind not in QUIET_EVENTS for index in range(start, len(events)))
 
     def result(self) -> Result | None:
         """The final ranking once the game is over (None before)."""
@@ -329,6 +396,7 @@ class Game:
         other._events = []
         other.setup_events = list(self.setup_events)
         other.telling = self.telling
+        other.meter = self.meter
         other.card_began = {}
         other.cards_unacted = self.cards_unacted
         return other
@@ -645,16 +713,32 @@ class Game:
         """Run one of the variant's hooks for `me`, if it has it: at once when it cannot ask
         anything (its events fall where the moment is), else as a program on the stack."""
         block = self.book.program_block.get(name)
-        if block is None:
+        if block is None or not self.room_for_effect():
             return
         if block in self.book.inline:
+            if self.inline_hooks >= MAX_INLINE_HOOKS:
+                self._finish("depth_limit", None)
+                return
             root = ProgramFrame(name, me)
             frame = BlockFrame(block, dict(env), -1)
-            self.run_inline_frame(frame, root)
+            self.inline_hooks += 1
+            try:
+                self.run_inline_frame(frame, root)
+            finally:
+                self.inline_hooks -= 1
             return
         root_index = len(self.frames)
         self.frames.append(ProgramFrame(name, me))
         self.frames.append(BlockFrame(block, dict(env), root_index))
+
+    def room_for_effect(self) -> bool:
+        """Whether another card's or hook's effect fits on the stack of frames (MAX_FRAMES);
+        if not, the game ends ("depth_limit") and nothing more is started."""
+        if len(self.frames) + FRAMES_PER_EFFECT <= MAX_FRAMES:
+            return True
+        if not self.over:
+            self._finish("depth_limit", None)
+        return False
 
     def source_of(self, root: RootFrame) -> str:
         """The card (by id) or program (by name) a block belongs to, for the log."""
@@ -702,10 +786,7 @@ class Game:
                     root = frames[frame.root]  # type: ignore[assignment]
                     ops, quiet = all_ops[frame.b], all_quiet[frame.b]
                     continue
-                root.steps = count = root.steps + 1
-                if count > MAX_EFFECT_STEPS:
-                    root.halt = True
-                    self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
+                if not self.spend(root):
                     break
                 ops[pc](self, frame, root)
                 if quiet[pc]:
@@ -719,6 +800,23 @@ class Game:
                     frame = top
                     root = frames[frame.root]  # type: ignore[assignment]
                     ops, quiet = all_ops[frame.b], all_quiet[frame.b]
+
+    def spend(self, root: RootFrame) -> bool:
+        """Count one statement about to be carried out for `root`'s card or program: False,
+        and it is not, past the effect's own MAX_EFFECT_STEPS (the effect stops, and the log
+        says so), or past the action's `work_cap`, statements and events together (the game
+        ends: a card that plays itself restarts its own count, not this one). Every statement
+        of every block goes through here, so nothing one action sets off escapes the budget."""
+        root.steps = count = root.steps + 1
+        if count > MAX_EFFECT_STEPS:
+            root.halt = True
+            self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
+            return False
+        self.work = work = self.work + 1
+        if work + len(self._events) > self.work_cap:
+            self._finish(self.work_cap_reason, None)
+            return False
+        return True
 
     def _stopped(self) -> bool:
         """Whether the machine must stop: a decision is asked, or the game is over. (A call,
@@ -1084,6 +1182,8 @@ class Game:
         raise AssertionError("a card offered from the hand is in it")  # the options come from the hand
 
     def _play(self, player: int, kind: int) -> None:
+        if not self.room_for_effect():
+            return
         code = self._take_from_hand(player, kind)
         self.in_play.append(code)
         if player == self.turn_player:  # a card played out of turn is not one of the turn's
@@ -1092,6 +1192,8 @@ class Game:
         self._push_card(code, player, target=None)
 
     def _react(self, player: int, kind: int, react_frame: ReactFrame) -> None:
+        if not self.room_for_effect():
+            return
         code = self._take_from_hand(player, kind)
         self.in_play.append(code)
         self.emit(
@@ -1183,7 +1285,7 @@ class Game:
     def play_from_anywhere(self, code: Ref, player: int) -> None:
         """`play K`: the card is played by `player` from where it is, as from a hand; it does
         not count as one of the turn's plays (the program decided it, not the player)."""
-        if self._take_card(code)[0] == "nowhere":
+        if not self.room_for_effect() or self._take_card(code)[0] == "nowhere":
             return
         code = int(code)
         self.in_play.append(code)
@@ -1206,10 +1308,7 @@ class Game:
                     if isinstance(parent, BlockFrame):
                         self._hand_back(parent, frame.env)
                 return
-            root.steps = steps = root.steps + 1
-            if steps > MAX_EFFECT_STEPS:
-                root.halt = True
-                self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
+            if not self.spend(root):
                 return
             ops[pc](self, frame, root)
             if frames[-1] is not frame or self._stopped():
@@ -1235,11 +1334,7 @@ class Game:
         the effect's step limit, the end of the game)."""
         ops = self.book.ops[branch.b]
         while branch.pc < len(ops):
-            steps = root.steps + 1
-            root.steps = steps
-            if steps > MAX_EFFECT_STEPS:
-                root.halt = True
-                self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
+            if not self.spend(root):
                 return False
             ops[branch.pc](self, branch, root)
             if root.halt or self.over:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
-from engine.effects.limits import MAX_EFFECT_STEPS, MAX_NUMBER, MAX_REPEAT, clamp
+from engine.effects.limits import MAX_NUMBER, MAX_REPEAT, MAX_REROLLS, clamp
 from engine.game.expressions import Fn, collection, compile_expr, each_of
 from engine.game.followable import continuation_followable, segments_after
 from engine.game.frames import (
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from engine.game.rulebook import Rulebook
 
 _PROPERTY_KINDS = frozenset({"property", "hotel", "vacant lot"})
-MAX_REROLLS = 100
 
 _KIND_WHAT = {
     "property": "property", "hotel": "property", "vacant lot": "property",
@@ -459,10 +458,7 @@ def _op_if(s: ast.If, book: Rulebook) -> Op:
         if empty:
             return
         if let is not None:  # as Game.run_inline would run it, without a frame for one `let`
-            root.steps = count = root.steps + 1
-            if count > MAX_EFFECT_STEPS:
-                root.halt = True
-                g.emit("effect_limit", {"card": g.source_of(root), "steps": MAX_EFFECT_STEPS})
+            if not g.spend(root):
                 return
             var, value = let
             env = f.env

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from engine.effects.limits import SAFETY_ENDS
+
 if TYPE_CHECKING:
     from engine.game.game import Game
 
@@ -93,7 +95,7 @@ def _ending(game: Game) -> list[str]:
     if game.over:
         problems = [] if game.pending is None else ["pending: a finished game has no decision"]
         reason = (game.end_reason or {}).get("reason")
-        if reason not in dict(game.variant.ends) and reason != "turn_limit":
+        if reason not in dict(game.variant.ends) and reason not in SAFETY_ENDS:
             problems.append(f"end_reason: '{reason}' is not one of the ways this game ends")
         return problems
     if game.pending is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.effects.limits import SAFETY_ENDS
 from engine.game.observation import Option
 from engine.variant.model import Variant
 
@@ -379,8 +380,8 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return f"{t.cards[d['card']]} stops: it tried to do more than {d['steps']} things"
     if kind == "game_over":
         reason = d["reason"]
-        if reason == "turn_limit":
-            return "Game over: the turn limit was reached"
+        if reason in SAFETY_ENDS and reason not in t.ends:
+            return f"Game over: {SAFETY_ENDS[reason]}"
         if reason == "track_end" and reason not in t.ends:
             return f"Game over: {p(d.get('player'))} reached the end of the track"
         told = t.ends.get(reason, reason)

@@ -37,7 +37,8 @@ class Result:
     """The score that separated the winner from the runner-up ("value", "properties", ...);
     None when the winners are still tied after every score of the ranking."""
     reason: str
-    """Why the game ended: one of the variant's `ends`, or "turn_limit"."""
+    """Why the game ended: one of the variant's `ends`, or one of the engine's safety nets
+    (limits.SAFETY_ENDS: "turn_limit", "work_limit", "decision_limit", "event_limit")."""
     wording: dict[str, tuple[str, bool]]
     """Each score's name in words and whether the fewest ranks first, for `describe`."""
 

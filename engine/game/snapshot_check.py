@@ -16,15 +16,22 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.effects import ast
-from engine.effects.limits import MAX_EFFECT_STEPS, MAX_REPEAT
+from engine.effects.limits import (
+    MAX_DECISIONS,
+    MAX_EFFECT_STEPS,
+    MAX_EVENTS,
+    MAX_FRAMES,
+    MAX_REPEAT,
+    MAX_TURNS,
+    MAX_WORK_PER_ACTION,
+    SAFETY_ENDS,
+)
 from engine.game.rulebook import Rulebook
 from engine.variant.model import Variant
 
 MAX_NUMBER = 10**9
 """Largest magnitude of a number in a snapshot (budgets, counts, effect variables)."""
 MAX_SEED = 2**128
-MAX_FRAMES = 200
-"""Deeper than any effect can nest (blocks nest at most 12 deep, plus loops and a reaction)."""
 
 ACTION_KINDS = ("build", "stop", "play", "pass", "choose", "react", "decline", "discard")
 
@@ -210,9 +217,13 @@ class SnapshotChecker:
         self.whole(field, value, 0, self.players - 1)
 
     def field_turn_number(self, field: str, value: Any) -> None:
-        from engine.game.game import MAX_TURNS
-
         self.whole(field, value, 0, MAX_TURNS + 1)
+
+    def field_decisions(self, field: str, value: Any) -> None:
+        self.whole(field, value, 0, MAX_DECISIONS)
+
+    def field_told(self, field: str, value: Any) -> None:
+        self.whole(field, value, 0, MAX_EVENTS + MAX_WORK_PER_ACTION)
 
     def field_rolled(self, field: str, value: Any) -> None:
         dice = self.book.dice
@@ -246,7 +257,7 @@ class SnapshotChecker:
             raise damaged(field, "a finished game has a reason, and a game in progress none")
         if value is not None:
             self.mapping(field, value, ("reason", "player"))
-            reasons = [reason for reason, _ in self.variant.ends] + ["turn_limit"]
+            reasons = [reason for reason, _ in self.variant.ends] + list(SAFETY_ENDS)
             if type(value["reason"]) is not str or value["reason"] not in reasons:
                 raise damaged(f"{field}.reason", f"must be one of {', '.join(reasons)}, not {_describe(value['reason'])}")
             self.optional_player(f"{field}.player", value["player"])

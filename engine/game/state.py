@@ -53,6 +53,8 @@ STATE: tuple[Field, ...] = (
     Field("player_counters", "dict_lists"),
     Field("turn_plays", "ints"),
     Field("frames", "frames"),
+    Field("decisions", "value"),
+    Field("told", "value"),
     Field("over", "value"),
     Field("end_reason", "value"),
 )
@@ -102,6 +104,8 @@ def copy_state(source: Game, target: Game) -> None:
     target.player_counters = {name: numbers.copy() for name, numbers in source.player_counters.items()}
     target.turn_plays = source.turn_plays.copy()
     target.frames = [frame.copy() for frame in source.frames]
+    target.decisions = source.decisions
+    target.told = source.told
     target.over = source.over
     target.end_reason = source.end_reason
 

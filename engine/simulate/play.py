@@ -47,7 +47,7 @@ class GameRecord:
     """Winning seats (more than one only for a tie that no tie-break separated)."""
     turns: int
     reason: str
-    """How the game ended: "no_units", "track_end" or "turn_limit"."""
+    """How the game ended: one of the variant's `ends`, or a safety net (limits.SAFETY_ENDS)."""
     decided_by: str | None
     values: tuple[int, ...]
     """Each seat's final property value."""

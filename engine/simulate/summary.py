@@ -8,6 +8,7 @@ from collections import Counter
 from statistics import mean
 from typing import Any
 
+from engine.effects.limits import SAFETY_ENDS
 from engine.simulate.play import GameRecord
 from engine.simulate.stats import (
     Test,
@@ -27,7 +28,7 @@ ALPHA = 0.05
 ENDINGS = {
     "no_units": "a player ran out of units",
     "track_end": "a token reached the end of the track",
-    "turn_limit": "the safety turn limit ended the game",
+    **{reason: f"a safety net ended the game: {words}" for reason, words in SAFETY_ENDS.items()},
 }
 """How a game ended, in words: the report's table and the verdict's sentences."""
 
