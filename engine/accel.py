@@ -34,7 +34,7 @@ on its path with `extend` (engine/bots/__init__.py)."""
 DEPENDS = (
     "effects/ast.py", "effects/limits.py", "effects/check.py", "variant/model.py",
     "game/refs.py", "game/native.py", "game/result.py", "game/folding.py", "game/snapshot_check.py", "game/invariants.py",
-    "bots/base.py",
+    "bots/base.py", "game/homes.py", "effects/plays.py",
 )
 """The modules of the engine, not compiled, that the compiled ones import names from: a build
 is stale when one of these changes too."""

@@ -177,3 +177,74 @@ def test_every_field_is_written_and_checked():
         del data[field]
         with pytest.raises(RestoreError):
             restore(game.variant, data)
+
+
+# ----- every card where the rules can put it (issue 25, 10) --------------------------------------
+
+
+def _chance_snapshot(players: int = 2) -> tuple[object, dict]:
+    variant = VARIANTS["monopoly-chance"]
+    game = new_game(variant, players, seed=11)
+    return variant, json.loads(json.dumps(game.to_dict()))
+
+
+def _slot(variant, players: int, pile: str, owner: int | None = None) -> int:
+    from engine.game.piles import layout_for
+
+    return layout_for(variant, players).slot(pile, owner)
+
+
+def _swap_into(data: dict, source: int, target: int) -> None:
+    """Move the top card of slot `source` onto slot `target`, keeping every count."""
+    data["piles"][target].append(data["piles"][source].pop())
+
+
+def test_a_players_card_in_another_players_deck_is_refused_naming_both():
+    variant, data = _chance_snapshot()
+    _swap_into(data, _slot(variant, 2, "deck", 0), _slot(variant, 2, "deck", 1))
+    words = r"piles\[\d+\]\[\d+\]: Red's .* is in the Blue's draw deck, which holds only Blue's own"
+    with pytest.raises(RestoreError, match=words):
+        restore(variant, data)
+
+
+def test_a_chance_card_in_a_players_own_deck_is_refused():
+    variant, data = _chance_snapshot()
+    _swap_into(data, _slot(variant, 2, "chance_deck"), _slot(variant, 2, "deck", 0))
+    with pytest.raises(RestoreError, match="is in the Red's draw deck, where no rule of the game puts it"):
+        restore(variant, data)
+
+
+def test_a_cash_card_in_the_chance_deck_is_refused():
+    variant, data = _chance_snapshot()
+    _swap_into(data, _slot(variant, 2, "deck", 1), _slot(variant, 2, "chance_deck"))
+    with pytest.raises(RestoreError, match="is in the Chance deck, where no rule of the game puts it"):
+        restore(variant, data)
+
+
+def test_two_players_decks_swapped_are_refused():
+    variant, data = _chance_snapshot()
+    first, second = _slot(variant, 2, "deck", 0), _slot(variant, 2, "deck", 1)
+    data["piles"][first], data["piles"][second] = data["piles"][second], data["piles"][first]
+    with pytest.raises(RestoreError, match="which holds only"):
+        restore(variant, data)
+
+
+def test_a_building_in_a_players_hand_is_refused():
+    variant, data = _chance_snapshot(3)
+    buildings = next(slot for slot, pile in enumerate(data["piles"]) if pile and "building" in str(pile[-1]))
+    _swap_into(data, buildings, _slot(variant, 3, "hand", 2))
+    with pytest.raises(RestoreError, match="where no rule of the game puts it"):
+        restore(variant, data)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_every_position_random_play_reaches_has_its_cards_at_home(name):
+    """The homes err towards more, never fewer: what play reaches is always restored."""
+    rnd = random.Random(name)
+    for seed in range(8):
+        game = new_game(VARIANTS[name], rnd.choice([2, 3, 4]), seed=seed)
+        while not game.is_over:
+            if rnd.random() < 0.3:
+                restore(VARIANTS[name], json.loads(json.dumps(game.to_dict())))
+            actions = game.legal_actions()
+            game.apply(actions[rnd.randrange(len(actions))])

@@ -11,6 +11,7 @@ from engine.effects.check import HOOK_NAMES, KIND_OF_CHOICE, EffectContext, bind
 from engine.game.expressions import Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
 from engine.game.followable import choices_alike, choices_to_look_at, quick_answer
+from engine.game.homes import Homes, homes_of
 from engine.game.interpreter import INLINE_STATEMENTS, QUIET_STATEMENTS, Op, compile_block
 from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
@@ -28,6 +29,8 @@ class Rulebook:
         rules = variant.rules
         self.cards = variant.cards
         self.card_index = {card.id: i for i, card in enumerate(variant.cards)}
+        self.homes: Homes = homes_of(variant)
+        """Where each card can ever lie: what a restored snapshot is held to (snapshot_check)."""
         self.card_ids: list[str] = [card.id for card in variant.cards]
         self.blocks: list[tuple[ast.Stmt, ...]] = []
         self.scopes: list[list[dict[str, str]]] = []

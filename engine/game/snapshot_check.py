@@ -148,6 +148,37 @@ class SnapshotChecker:
         for name in fields:
             getattr(self, f"field_{name}")(name, data[name])
         self.frames(data["frames"])
+        self.homes()
+
+    def homes(self) -> None:
+        """Every card lies where some rule of the game can put it (engine/game/homes.py): a
+        card in a pile it can never reach, or a player's card in another player's pile that
+        only its owner's cards reach, was put there by hand."""
+        book = self.book
+        homes, layout, kinds, cards = book.homes, book.layout(self.players), book.kinds, self.variant.cards
+        seats = [seat.name for seat in self.variant.seats]
+        nowhere = "where no rule of the game puts it"
+        for slot, pile in enumerate(self.data["piles"]):
+            spec, whose = layout.slot_pile[slot], layout.slot_owner[slot]
+            shown = spec.name if whose is None or spec.each != "player" else f"{seats[whose]}'s {spec.name}"
+            for i, ref in enumerate(pile):
+                code = book.card_code(ref)
+                kind, owner = code % kinds, code // kinds - 1
+                if spec.id not in homes.piles[kind]:
+                    raise damaged(f"piles[{slot}][{i}]", f"{cards[kind].name} is in the {shown}, {nowhere}")
+                if owner >= 0 and spec.id in homes.owner_bound and whose != owner:
+                    own = f"which holds only {seats[whose]}'s own cards"  # type: ignore[index]  # a player's pile
+                    raise damaged(f"piles[{slot}][{i}]", f"{seats[owner]}'s {cards[kind].name} is in the {shown}, {own}")
+        for i, ref in enumerate(self.data["in_play"]):
+            kind = book.card_code(ref) % kinds
+            if not homes.in_play[kind]:
+                raise damaged(f"in_play[{i}]", f"{cards[kind].name} is never played")
+        if book.cards_stacked:
+            for space, stack in enumerate(self.data["stacks"]):
+                for i, code in enumerate(stack):
+                    if not homes.stacks[code % kinds]:
+                        where = self.variant.properties[space].name or f"space {space}"
+                        raise damaged(f"stacks[{space}][{i}]", f"{cards[code % kinds].name} is on {where}, {nowhere}")
 
     def field_format(self, field: str, value: Any) -> None:
         pass  # checked first, by restore
