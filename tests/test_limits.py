@@ -18,7 +18,7 @@ from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effe
 from engine.resources import bundled_variant_names
 from engine.variant import yamlsource
 from engine.variant.load import check_variant
-from test_check_bad_input import EXTENDS, assert_at, new_card, only
+from test_check_bad_input import EXTENDS, assert_at, new_card, only, problems
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -299,3 +299,82 @@ def test_a_card_whose_loops_multiply_a_costly_expression_is_refused_at_the_loop(
     d = only(write(new_card(_card_text(effect))))
     assert_at(d, "v.yaml", 10, 9, "playing this card could take", f"{MAX_CARD_COST:,}")
     assert "repeat fewer times" in d.hint
+
+
+# ----- long keys: YAML's own limit, said as such, in linear time ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("format: 1\n" + "a" * 100_000 + ": 1\n", 2),  # issue 25, item 4: a key where one is required
+        ("a" * 100_000 + ": 1\n", 1),  # the file's first key: YAML says the ':' stands where a value is read
+        ("format: 1\n" + "k" * 2_000 + ": 1\n", 2),
+        ('format: 1\n"' + "q" * 2_000 + '": 1\n', 2),  # quoted keys have the same limit
+        ("format: 1\nrules:\n  " + "r" * 5_000 + ": 1\n", 3),
+    ],
+)
+def test_a_key_longer_than_yaml_reads_is_refused_as_too_long_at_its_start(write, text, line):
+    """YAML looks for a key's ':' only 1,024 characters far; past that it said "no ':' after
+    its key" of a key that has one. The check says what is wrong: the key's length."""
+    d = only(write(text))
+    key = text.splitlines()[line - 1]
+    length = len(key.rsplit(": ", 1)[0].strip())
+    column = len(key) - len(key.lstrip()) + 1
+    assert_at(d, "v.yaml", line, column, f"this key is {length:,} characters long", f"at most {yamlsource.MAX_KEY_CHARS:,}")
+
+
+def test_a_key_written_after_a_question_mark_has_the_same_length_limit(write):
+    """YAML's long form of a key (`? key`) has no limit of its own; a variant's keys all do."""
+    d = only(write("format: 1\n? " + "a" * 5_000 + "\n: 1\n"))
+    assert_at(d, "v.yaml", 2, 3, "this key is 5,000 characters long", "at most 1,024")
+
+
+def test_a_key_at_the_limit_is_an_ordinary_unknown_key(write):
+    d = [d for d in problems(write(EXTENDS + "k" * yamlsource.MAX_KEY_CHARS + ": 1\n")) if d.loc.line == 2]
+    assert len(d) == 1 and d[0].message.startswith("unknown key 'kkk")
+
+
+def test_a_message_quotes_only_the_start_of_a_megabyte_line(write):
+    """A hint that shows the line to write, or a value that is wrong, is cut short."""
+    d = only(write("format: 1\n" + "word " * 150_000 + "\n"))
+    assert d.message == "this line has no ':' after its key" and len(d.hint) < 100
+    d = only(write(EXTENDS + "rules:\n  turn_order: " + "x" * 500_000 + "\n"))
+    assert "(500,000 characters)" in d.message and len(d.message) < 200
+
+
+HUGE_LINES = {
+    "key": "format: 1\n" + "a" * 990_000 + ": 1\n",
+    "first key": "a" * 990_000 + ": 1\n",
+    "line without a colon": "format: 1\n" + "a " * 495_000 + "\n",
+    "glued colon": "format: 1\n" + "b" * 990_000 + ":c\n",
+    "colons in a value": "format: 1\nx: " + "a: " * 330_000 + "\n",
+    "quote never closed": 'format: 1\nx: "' + "x" * 990_000 + "\n",
+    "many long keys": "format: 1\n" + ("k" * 1_500 + ": 1\n") * 650,
+}
+
+
+def test_every_megabyte_file_of_long_lines_is_checked_in_seconds(tmp_path):
+    """Issue 25, item 4: a file of one 100,000-character key took 29 seconds to check, and one
+    of 1 MB (the file limit) would have taken hours: explaining YAML's error tried a regular
+    expression from every letter of the key. Run in a child process with a generous timeout,
+    so that a quadratic step coming back fails here instead of hanging the suite."""
+    import subprocess
+    import sys
+
+    for name, text in HUGE_LINES.items():
+        (tmp_path / f"{name}.yaml").write_text(text, encoding="utf-8")
+    code = (
+        "import sys, pathlib\n"
+        "from engine.variant.load import check_variant\n"
+        "for path in sorted(pathlib.Path(sys.argv[1]).glob('*.yaml')):\n"
+        "    result = check_variant(path)\n"
+        "    print(path.stem, '|', result.diagnostics[0].message[:60])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    said = dict(line.split(" | ") for line in done.stdout.splitlines())
+    assert set(said) == set(HUGE_LINES)
+    assert said["key"].startswith("this key is 990,000 characters long")
+    assert said["first key"].startswith("this key is 990,000 characters long")
+

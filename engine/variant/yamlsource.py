@@ -37,6 +37,9 @@ MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 50_000
 MAX_DEPTH = 64
 MAX_NUMBER_DIGITS = 20  # no key of a variant wants more than 5; Python's int() fails past 4,300
+MAX_KEY_CHARS = yamlerrors.MAX_KEY_CHARS
+"""YAML's own limit for a key written `key: value`, held for every key: one written after a
+`? ` (YAML's long form, which has no limit of its own) too."""
 
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
@@ -436,6 +439,14 @@ class _Builder:
                 )
             key = self.scalar(key_node)
             key_loc = _loc(self.file, key_node.start_mark)
+            if isinstance(key, str) and len(key) > MAX_KEY_CHARS:
+                raise YamlProblem(
+                    Diagnostic(
+                        key_loc,
+                        f"this key is {len(key):,} characters long; keys have at most {MAX_KEY_CHARS:,} characters",
+                        "a key is a short name; put long text in a value, after the ':'",
+                    )
+                )
             if key in result:
                 first = result.key_locs[key]
                 raise YamlProblem(
