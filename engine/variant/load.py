@@ -10,13 +10,13 @@ Every stage reports all it finds; later stages run as far as earlier problems al
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
 from engine.diagnostics import Diagnostic, Loc, Note, VariantError, clash, did_you_mean
+from engine.digest import text_sha256_hex
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, check_condition, check_program, is_reserved
 from engine.effects.cost import Sizes
@@ -765,4 +765,4 @@ def _build(
 
 
 def _content_hash(document: Any) -> str:
-    return hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    return text_sha256_hex(json.dumps(document, sort_keys=True, ensure_ascii=False))

@@ -193,6 +193,7 @@ if _CParser is not None:
 
 
 _BARE_BLOCK_HEADER = re.compile(r"[|>][0-9+-]*[ ]*")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _PureReaderNeeded(Exception):
@@ -475,7 +476,32 @@ class _Builder:
         self._check_tag(node, _SCALAR_TAGS)
         if node.tag == _INT_TAG:
             self._check_number_length(node)
+        if node.style == '"':
+            self._check_surrogates(node)
         return self.loader.construct_object(node, deep=True)
+
+    def _check_surrogates(self, node: yaml.ScalarNode) -> None:
+        """Refuse half a character: an escape `\\ud800` in double quotes gives a lone UTF-16
+        surrogate, which no text can be encoded with (printed, hashed, written as UTF-8), as
+        libyaml itself refuses it. A pair of them, JSON's way to write a character past U+FFFF,
+        is named in the hint."""
+        found = _SURROGATE.search(node.value)
+        if found is None:
+            return
+        index, code = found.start(), ord(found.group())
+        low = node.value[index + 1 : index + 2]
+        if 0xD800 <= code <= 0xDBFF and low and 0xDC00 <= ord(low) <= 0xDFFF:
+            character = 0x10000 + ((code - 0xD800) << 10) + (ord(low) - 0xDC00)
+            hint = f"YAML writes U+{character:04X} as \\U{character:08X}, or as the character itself"
+        else:
+            hint = "remove it, or write the character meant as \\u followed by its four hexadecimal digits"
+        columns = self._quoted_columns(node) if node.start_mark.line == node.end_mark.line else ()
+        loc = _loc(self.file, node.start_mark)
+        if index < len(columns):
+            loc = Loc(self.file, loc.line, columns[index])
+        raise YamlProblem(
+            Diagnostic(loc, f"'\\u{code:04x}' is half of a character (a UTF-16 surrogate), not a character of its own", hint)
+        )
 
     def _check_number_length(self, node: yaml.ScalarNode) -> None:
         """Refuse a whole number too long to be meant, before PyYAML converts it: a decimal
