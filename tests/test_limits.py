@@ -378,3 +378,21 @@ def test_every_megabyte_file_of_long_lines_is_checked_in_seconds(tmp_path):
     assert said["key"].startswith("this key is 990,000 characters long")
     assert said["first key"].startswith("this key is 990,000 characters long")
 
+
+# ----- expressions nested past Python's recursion ------------------------------------------------
+
+
+@pytest.mark.parametrize("levels", [400, 600, 900, 2000])
+@pytest.mark.parametrize("part", ["supply of ", "X of ", "top card of ", "not ", "count player P where "])
+def test_an_expression_nested_past_pythons_recursion_is_refused_like_a_shallow_one(write, part, levels):
+    """Issue 25, item 5: 400 `supply of` were refused at the 50-part limit, but 600 ended in a
+    RecursionError inside Lark, which built its tree recursively before the limit was looked
+    at. The tree is now built without recursion, so any depth the 10,000 characters allow
+    meets the same limit, at the expression's start."""
+    atom = {"not ": "me is leader"}.get(part, "me")
+    expression = part * min(levels, (9_900 - len(atom)) // len(part)) + atom
+    d = only(write(new_card(f"      condition: '{expression}'\n      effect: stop\n")))
+    assert_at(d, "v.yaml", 9, 19, f"more than {MAX_EXPRESSION_DEPTH} parts inside one another")
+    d = only(write(new_card(f"      effect: |\n        let A = {expression}\n")))
+    assert_at(d, "v.yaml", 10, 17, f"more than {MAX_EXPRESSION_DEPTH} parts inside one another")
+

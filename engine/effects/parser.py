@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any, cast
 
 import lark
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
+from lark.visitors import Transformer_NonRecursive
 
 from engine.effects import ast
 from engine.effects.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER
@@ -461,7 +462,7 @@ def _kind(token: Token) -> str:
 
 
 @v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAst(Transformer_NonRecursive):
     """Shapes Lark's parse tree into frozen AST nodes, one small method per grammar rule.
 
     What it refuses (a keyword as a name, a number too large) goes into `failures` and the
