@@ -139,7 +139,7 @@ def served() -> bool:
 def _session(args: argparse.Namespace, command: str):
     """(session or None for the start screen, warnings); (False, []) after printed problems."""
     direct = args.variant is not None or args.players is not None or args.bots is not None or args.seed is not None
-    if args.load:
+    if args.load is not None:  # an empty FILE is a file name too, that names nothing
         if direct:
             raise UsageError("--load resumes a saved game; it cannot be combined with VARIANT, --players, --bots or --seed")
         return _load(args.load, args.load_variant, command)
@@ -152,7 +152,7 @@ def _session(args: argparse.Namespace, command: str):
     from engine.savefile import variant_source
     from tui.session import Session
 
-    argument = args.variant or DEFAULT_VARIANT
+    argument = DEFAULT_VARIANT if args.variant is None else args.variant
     variant = load_variant_or_explain(argument, command)
     if variant is None:
         return False, []
@@ -162,9 +162,13 @@ def _session(args: argparse.Namespace, command: str):
 
 
 def _load(path: str, variant_argument: str | None, command: str):
+    from engine.commands.common import not_a_save
     from engine.savefile import SaveError
     from tui.session import Session
 
+    refusal = not_a_save(path)
+    if refusal is not None:
+        raise UsageError(refusal)
     variant = None
     if variant_argument is not None:
         from engine.commands.common import load_variant_or_explain

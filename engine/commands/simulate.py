@@ -112,7 +112,7 @@ def _run(args: argparse.Namespace) -> int:
 
     _check_counts(args.games, args.jobs)
     variants = []
-    for argument in filter(None, (args.variant, args.variant_b)):
+    for argument in (name for name in (args.variant, args.variant_b) if name is not None):
         variant = load_variant_or_explain(argument, "simulate")
         if variant is None:
             return EXIT_USAGE

@@ -250,19 +250,20 @@ def read_text(path: Path, shown_as: str) -> str:
 
 def read_bytes(path: Path, shown_as: str) -> bytes:
     """The file's bytes, or a YamlProblem that says why they cannot be read (too large, not a
-    regular file, no permission): problems of the file system, not of the text."""
+    regular file, no permission, a path no file can have): problems of the file system, not
+    of the text."""
     try:
         size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise YamlProblem(
-                Diagnostic(
-                    Loc(shown_as),
-                    f"file is {size:,} bytes ({size / 1_000_000:.1f} MB); variant files are limited to "
-                    f"{MAX_FILE_BYTES // 1_000_000} MB ({MAX_FILE_BYTES:,} bytes)",
-                )
+    except (OSError, ValueError):
+        size = 0  # read_limited says what is wrong
+    if size > MAX_FILE_BYTES:
+        raise YamlProblem(
+            Diagnostic(
+                Loc(shown_as),
+                f"file is {size:,} bytes ({size / 1_000_000:.1f} MB); variant files are limited to "
+                f"{MAX_FILE_BYTES // 1_000_000} MB ({MAX_FILE_BYTES:,} bytes)",
             )
-    except OSError as exc:
-        raise YamlProblem(Diagnostic(Loc(shown_as), f"cannot read file: {exc.strerror or exc}")) from None
+        )
     try:
         return read_limited(path, MAX_FILE_BYTES)  # a FIFO or a device is refused, not waited on
     except ReadProblem as problem:
