@@ -36,6 +36,14 @@ def read_limited(path: str | Path, limit: int) -> bytes:
     return data
 
 
+def readable(path: str | Path) -> None:
+    """Raise ReadProblem unless the file could be read: a regular file whose first byte comes.
+    The kind of a file says little of whether it reads: /proc/self/mem is a regular file of
+    size 0 that refuses every read, and a file may be one the user has no permission for."""
+    with _opened(path) as handle:
+        _read(handle, 1)
+
+
 def _opened(path: str | Path) -> BinaryIO:
     """The regular file at `path`, open for reading without blocking, checked again once open
     (a file swapped for a FIFO between the two looks is refused all the same)."""
@@ -60,9 +68,12 @@ def _opened(path: str | Path) -> BinaryIO:
 
 def _read(handle: BinaryIO, size: int) -> bytes:
     try:
-        return handle.read(size)
+        data = handle.read(size)
     except OSError as refusal:
         raise ReadProblem(os_problem(refusal)) from None
+    if data is None:  # opened without blocking, and the read would wait: /proc/kmsg with nothing new
+        raise ReadProblem("cannot be read: it waits for something to write to it (a special file, not a variant or a save)")
+    return data
 
 
 def too_large(size: int, limit: int) -> str:

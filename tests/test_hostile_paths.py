@@ -77,6 +77,16 @@ def test_a_name_too_long_for_the_file_system_says_so(capsys):
     assert f"is 6,006 bytes long; a path may have at most {MAX_PATH_BYTES:,}" in capsys.readouterr().err
 
 
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize("command", ["check", "simulate", "replay"])
+def test_a_file_that_refuses_to_be_read_is_an_io_error_exit_2(capsys, command):
+    """Issue 25, item 13: `check /proc/self/mem` exited 1 (a problem in the file) where the
+    docs say 2 for a file that cannot be read: a regular file of size 0 that refuses every read.
+    The command line's file is now opened and its first byte read before it is checked."""
+    assert main([command, "/proc/self/mem"]) == 2
+    assert "'/proc/self/mem' cannot be read: Input/output error" in capsys.readouterr().err
+
+
 def test_a_file_name_with_bytes_that_are_not_utf8_is_checked_and_shown_visibly(write, tmp_path, capsys):
     """A name from the command line is bytes; Python gives the ones that are not UTF-8 as lone
     surrogates, which no terminal can print and no UTF-8 text can hold."""

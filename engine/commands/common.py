@@ -38,13 +38,19 @@ def not_found_message(problem: VariantNotFound) -> str:
 
 def not_a_save(argument: str) -> str | None:
     """Why FILE cannot be a saved game at all, a usage error (exit 2) for `replay FILE` and
-    `play --load FILE` alike, or None: a path no file can have, or not a regular file. What
-    the file holds is the save's check (savefile.load_game)."""
+    `play --load FILE` alike, or None: a path no file can have, or not a regular file whose
+    reading starts. What the file holds is the save's check (savefile.load_game)."""
     from engine.paths import MISSING, file_problem, quoted
+    from engine.reading import ReadProblem, readable
 
     problem = file_problem(argument)
     if problem == MISSING:
         return f"no saved game at {quoted(argument)}"
+    if problem is None:
+        try:
+            readable(argument)
+        except ReadProblem as refusal:
+            problem = str(refusal)
     return f"{quoted(argument)} {problem}" if problem else None
 
 

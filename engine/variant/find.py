@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 from engine.paths import MISSING, file_problem, path_problem, real_path, within
+from engine.reading import ReadProblem, readable
 from engine.resources import bundled_variant_names, variants_folder
 
 TYPE_CHECKING = False  # mypy reads the block below; pathlib is loaded only by `find_variant`
@@ -44,9 +45,9 @@ def variant_file(argument: str) -> str | None:
 
 
 def find_variant_file(argument: str) -> str:
-    """The file the argument names; raises VariantNotFound unless it is a regular file (one
-    that is not is the command line's problem, exit status 2, like one that is not there:
-    what its text holds is the check's)."""
+    """The file the argument names; raises VariantNotFound unless it is a regular file whose
+    reading starts (a file that cannot be read is the command line's problem, exit status 2,
+    like one that is not there: what its text holds is the check's)."""
     problem = path_problem(argument) if argument else None
     if problem is not None:
         raise VariantNotFound(argument, problem)
@@ -56,6 +57,11 @@ def find_variant_file(argument: str) -> str:
     problem = file_problem(path)
     if problem == MISSING:
         raise VariantNotFound(argument)
+    if problem is None:
+        try:
+            readable(path)
+        except ReadProblem as refusal:
+            problem = str(refusal)
     if problem is not None:
         raise VariantNotFound(argument, problem)
     return path
