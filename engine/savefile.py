@@ -16,6 +16,7 @@ import contextlib
 import copy
 import json
 import os
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -133,6 +134,23 @@ def save_game(path: str | Path, record: GameRecord, game: Game) -> None:
 SEED_LIMIT = 1 << SEED_BITS
 """A seed is a whole number of magnitude below 2**64: every seed a new game draws, and the
 negative ones `--seed` allows. The schema says the same (a test checks that they agree)."""
+
+
+def parse_seed(text: str) -> int:
+    """A seed a person typed: a whole number a save can hold (magnitude below 2^64), or
+    ValueError. The one rule of every command that takes `--seed` and of the start screen,
+    so that any game they start can be saved, and any run repeated with the seed it printed.
+
+    >>> parse_seed(" -42 "), parse_seed(str(SEED_LIMIT - 1)) == SEED_LIMIT - 1
+    (-42, True)
+    >>> parse_seed(str(SEED_LIMIT))
+    Traceback (most recent call last):
+    ValueError: '18446744073709551616' is not a whole number below 2^64 (either way)
+    """
+    digits = text.strip()
+    if re.fullmatch(r"[-+]?[0-9]{1,20}", digits) and abs(int(digits)) < SEED_LIMIT:
+        return int(digits)
+    raise ValueError(f"'{text[:30]}' is not a whole number below 2^64 (either way)")
 
 MAX_DIAGNOSTICS = 20
 USE_VARIANT_HINT = "give the variant file yourself with --variant FILE"

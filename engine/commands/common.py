@@ -3,6 +3,7 @@ variant or a clear message."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 TYPE_CHECKING = False  # mypy reads the block below; the finder is imported where it is used
@@ -18,6 +19,17 @@ EXIT_TERMINATED = 143
 
 class UsageError(Exception):
     """A wrong argument: printed as 'boardwalk COMMAND: error: ...' with exit status 2."""
+
+
+def seed_argument(text: str) -> int:
+    """--seed of every command that takes one (argparse's type): savefile.parse_seed, the
+    rule the start screen follows too."""
+    from engine.savefile import parse_seed
+
+    try:
+        return parse_seed(text)
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
 
 
 def not_found_message(problem: VariantNotFound) -> str:

@@ -8,7 +8,7 @@ import argparse
 import os
 import sys
 
-from engine.commands.common import EXIT_USAGE, UsageError
+from engine.commands.common import EXIT_USAGE, UsageError, seed_argument
 
 PACES = ("slow", "normal", "fast", "instant")
 HUMAN_WORDS = ("human", "person", "-")
@@ -216,19 +216,6 @@ def plan_seats(bots: str | None, players: int | None, counts: tuple[int, ...], d
     if n not in counts:
         raise UsageError(f"this variant is for {_counts(counts)} players, not {n} (--bots lists {len(specs)} seats)")
     return [None] * (n - len(specs)) + specs
-
-
-def seed_argument(text: str) -> int:
-    """--seed: a whole number that a save can hold (magnitude below 2^64)."""
-    from engine.savefile import SEED_LIMIT
-
-    try:
-        seed = int(text) if len(text) <= 30 else None
-    except ValueError:
-        seed = None
-    if seed is None or not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"'{text[:30]}' is not a whole number below 2^64 (either way)")
-    return seed
 
 
 def _check_bots(seats: list[str | None], variant) -> None:
