@@ -396,3 +396,26 @@ def test_an_expression_nested_past_pythons_recursion_is_refused_like_a_shallow_o
     d = only(write(new_card(f"      effect: |\n        let A = {expression}\n")))
     assert_at(d, "v.yaml", 10, 17, f"more than {MAX_EXPRESSION_DEPTH} parts inside one another")
 
+
+# ----- an extends chain shares the limits of one file --------------------------------------------
+
+
+def test_the_files_of_an_extends_chain_share_the_size_limit_of_one_file(write):
+    """Sixteen files of 600 KB, each extending the next, took 40 seconds and a third of a
+    gigabyte to check: every file met the limit alone. Together they meet it now."""
+    junk = "junk: [" + ", ".join(["1"] * 10) + "]\n" + "# " + "x" * 599_000 + "\n"
+    write("extends: c.yaml\n" + junk, "b.yaml")
+    write("extends: winning-moves-2016\n" + junk, "c.yaml")
+    d = only(write("extends: b.yaml\n" + junk, "a.yaml"))
+    assert_at(d, "a.yaml", 1, 10, "with 'b.yaml', which 'extends' names", "1,000,000 bytes in all")
+
+
+def test_the_files_of_an_extends_chain_share_the_node_limit_of_one_file(write):
+    many = "[" + ",".join(["1"] * 20_000) + "]"
+    write(f"extends: c.yaml\nb: {many}\n", "b.yaml")
+    write(f"extends: winning-moves-2016\nc: {many}\n", "c.yaml")
+    d = only(write(f"extends: b.yaml\na: {many}\n", "a.yaml"))
+    assert_at(d, "b.yaml", 1, 10, "with 'c.yaml'", f"{yamlsource.MAX_NODES:,} YAML nodes")
+    [note] = d.notes
+    assert note.loc.file == "c.yaml" and note.loc.line == 2
+

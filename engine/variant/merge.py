@@ -18,7 +18,17 @@ from engine.digest import sha256_hex
 from engine.paths import FOLDER, MISSING, NOT_REGULAR, quoted, real_path, within
 from engine.resources import bundled_variant_names
 from engine.variant.find import BaseNotFound, extends_file
-from engine.variant.yamlsource import LocDict, LocList, YamlProblem, decode_text, parse_yaml, read_bytes
+from engine.variant.yamlsource import (
+    MAX_FILE_BYTES,
+    MAX_NODES,
+    LocDict,
+    LocList,
+    TooManyNodes,
+    YamlProblem,
+    decode_text,
+    parse_yaml,
+    read_bytes,
+)
 
 MAX_EXTENDS_DEPTH = 16
 
@@ -33,6 +43,10 @@ class Source:
     """Every file whose bytes were read, child first: its path, the SHA-256 of those bytes, and
     the `extends` it names that was followed to the next (None for the last). What a cached
     check is keyed by (engine/variant/cache.py)."""
+    size: int = 0
+    """The bytes of the files read so far; with `nodes`, what the chain has used of the limits
+    of one file."""
+    nodes: int = 0
     complete: bool = True
     """False when the result depends on more than the bytes in `read`: a file that could not be
     read, or an `extends` that led nowhere (no such file, a folder, a cycle, too deep), whose
@@ -54,7 +68,10 @@ def load_merged(path: Path, diagnostics: list[Diagnostic], source: Source) -> Lo
     return _load(path, diagnostics, source, chain=[])
 
 
-def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list[Path]) -> LocDict | None:
+def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list[Path], via: Loc | None = None) -> LocDict | None:
+    """The file at `path` merged over its bases; `via` is the `extends` that named it. The
+    files of a chain share the limits of one file (yamlsource.MAX_FILE_BYTES and MAX_NODES):
+    sixteen files at the limit each took forty seconds and a third of a gigabyte to check."""
     shown = shown_path(path)
     try:
         data = read_bytes(path, shown)
@@ -64,12 +81,24 @@ def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list
         return None
     link = len(source.read)
     source.read.append((path, sha256_hex(data), None))
+    if via is not None and source.size + len(data) > MAX_FILE_BYTES:
+        diagnostics.append(_chain_too_large(via, shown, f"{source.size + len(data):,} bytes", f"{MAX_FILE_BYTES:,} bytes"))
+        return None
+    source.size += len(data)
     try:
         text = decode_text(data, shown)
-        document = parse_yaml(text, shown)
+        document = parse_yaml(text, shown, max_nodes=MAX_NODES - source.nodes)
+    except TooManyNodes as problem:
+        if via is None:
+            diagnostics.append(problem.diagnostic)
+        else:
+            note = Note(problem.diagnostic.loc, "the chain's YAML node past the limit is here")
+            diagnostics.append(_chain_too_large(via, shown, f"more than {MAX_NODES:,} YAML nodes", f"{MAX_NODES:,}", note))
+        return None
     except YamlProblem as problem:
         diagnostics.append(problem.diagnostic)
         return None
+    source.nodes += _node_count(document)
     source.files.append(path)
     source.texts[shown] = text
     base_name = document.get("extends")
@@ -94,10 +123,35 @@ def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list
         source.complete = False
         return None
     source.read[link] = (path, source.read[link][1], base_name)
-    base = _load(base_path, diagnostics, source, chain + [path])
+    base = _load(base_path, diagnostics, source, chain + [path], via=loc)
     if base is None:
         return None
     return _merge_mapping(base, document, [], diagnostics)
+
+
+def _chain_too_large(via: Loc, shown: str, held: str, limit: str, note: Note | None = None) -> Diagnostic:
+    return Diagnostic(
+        via,
+        f"with {quoted(shown)}, which 'extends' names, this variant's files hold {held} together; "
+        f"a variant and the files it extends may hold {limit} in all",
+        "extend a smaller file, or write the variant in fewer files",
+        notes=(note,) if note is not None else (),
+    )
+
+
+def _node_count(document: LocDict) -> int:
+    """The YAML nodes of a document as the composer counts them: each mapping, list and
+    scalar, and each key."""
+    count, waiting = 0, [document]
+    while waiting:
+        value = waiting.pop()
+        count += 1
+        if isinstance(value, dict):
+            count += len(value)
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+    return count
 
 
 def _resolve_extends(name: str, child: Path, loc: Loc, diagnostics: list[Diagnostic]) -> Path | None:

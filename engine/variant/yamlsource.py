@@ -200,8 +200,13 @@ class _PureReaderNeeded(Exception):
     """The text holds something libyaml reads otherwise than PyYAML: read it purely."""
 
 
+class TooManyNodes(YamlProblem):
+    """A document past the node limit given to `parse_yaml`: the limit of one file, or what
+    an `extends` chain has left of it (merge.py says so in its own words)."""
+
+
 def _too_many_nodes(file: str, event: Any, max_nodes: int) -> YamlProblem:
-    return YamlProblem(
+    return TooManyNodes(
         Diagnostic(
             _loc(file, event.start_mark),
             f"file has more than {max_nodes} YAML nodes; variant files are limited to that",
