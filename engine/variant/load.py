@@ -11,7 +11,7 @@ Every stage reports all it finds; later stages run as far as earlier problems al
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -54,10 +54,11 @@ def check_variant(argument: str | Path) -> CheckResult:
         return CheckResult(None, _sorted(diagnostics), files, source)
     schema_problems = schema.validate(document, complete=True)
     diagnostics.extend(schema_problems)
+    contexts = _Contexts(document)
     cards = _parse_cards(document, diagnostics)
-    _check_effects(document, cards, diagnostics)
-    programs = _parse_programs(document, diagnostics)
-    scores = _parse_scores(document, diagnostics)
+    _check_effects(cards, diagnostics, contexts)
+    programs = _parse_programs(document, diagnostics, contexts)
+    scores = _parse_scores(document, diagnostics, contexts)
     variant = None
     if not schema_problems:
         _check_meaning(document, cards, diagnostics, root_file=files[0])
@@ -162,7 +163,7 @@ def _whose(raw: LocDict, key: str) -> str:
 PROGRAM_KEYS = ("setup", "turn")
 
 
-def _parse_programs(document: LocDict, diagnostics: list[Diagnostic]) -> dict[str, ast.Program]:
+def _parse_programs(document: LocDict, diagnostics: list[Diagnostic], contexts: _Contexts) -> dict[str, ast.Program]:
     """The setup and the turn, parsed and checked like card effects (every problem at its line
     in the file); a program with problems is left out, and the variant does not build."""
     programs: dict[str, ast.Program] = {}
@@ -180,7 +181,7 @@ def _parse_programs(document: LocDict, diagnostics: list[Diagnostic]) -> dict[st
             _report_syntax(raw, key, error, diagnostics)
         if parsed.program is None:
             continue
-        context = _context(document, key, program=True)
+        context = contexts(key, program=True)
         problems = check_program(parsed.program, context, parsed.missing_from if parsed.errors else None)
         _report(problems, raw, key, diagnostics)
         if not parsed.errors and not problems:
@@ -188,7 +189,7 @@ def _parse_programs(document: LocDict, diagnostics: list[Diagnostic]) -> dict[st
     return programs
 
 
-def _parse_scores(document: LocDict, diagnostics: list[Diagnostic]) -> dict[str, Score]:
+def _parse_scores(document: LocDict, diagnostics: list[Diagnostic], contexts: _Contexts) -> dict[str, Score]:
     """Each score's expression about the player X, parsed and checked where it is written."""
     raw = document.get("scores")
     found: dict[str, Score] = {}
@@ -211,7 +212,7 @@ def _parse_scores(document: LocDict, diagnostics: list[Diagnostic]) -> dict[str,
             where = text_position(holder.value_locs[key], error.line, error.col)
             diagnostics.append(Diagnostic(where, f"the score '{name}': {error.message}", error.hint))
             continue
-        context = _context(document, "score")
+        context = contexts("score")
         context.given = {"X": "player"}
         problems = check_condition(expr, context, wanted="number")
         for problem in problems:
@@ -259,6 +260,21 @@ def _check_scoring(document: LocDict, diagnostics: list[Diagnostic]) -> None:
         follows = track["follows"]
         problem(track.value_locs["follows"].loc, f"the track follows '{follows}', which is not a score",
                 did_you_mean(follows, list(scores)))
+
+
+class _Contexts:
+    """The context of each text of one variant (`_context`), what the timing does not change
+    worked out once: worked out for each card, it went through every card each time, and a
+    thousand cards took seconds."""
+
+    def __init__(self, document: LocDict):
+        self.document = document
+        self.common: EffectContext | None = None
+
+    def __call__(self, timing: str, program: bool = False) -> EffectContext:
+        if self.common is None:
+            self.common = _context(self.document, "end_of_turn")
+        return replace(self.common, timing=timing, given=HOOK_NAMES.get(timing, {}) if program else {}, program=program)
 
 
 def _context(document: LocDict, timing: str, program: bool = False) -> EffectContext:
@@ -519,11 +535,11 @@ def _unique_ids(items: list, diagnostics: list[Diagnostic]) -> None:
             diagnostics.append(Diagnostic(loc, f"id '{item['id']}' is used twice", notes=notes))
 
 
-def _check_effects(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic]) -> None:
+def _check_effects(cards: list[_ParsedCard], diagnostics: list[Diagnostic], contexts: _Contexts) -> None:
     """Names and kinds in effects; runs even when the schema found problems elsewhere."""
     for card in cards:
         timing = card.raw.get("timing")
-        context = _context(document, timing if isinstance(timing, str) else "end_of_turn")
+        context = contexts(timing if isinstance(timing, str) else "end_of_turn")
         if card.effect is not None and "effect" in card.raw:
             _report(check_program(card.effect, context), card.raw, "effect", diagnostics)
         elif card.partial is not None and card.partial.program is not None:
