@@ -18,7 +18,7 @@ from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effe
 from engine.resources import bundled_variant_names
 from engine.variant import yamlsource
 from engine.variant.load import check_variant
-from test_check_bad_input import EXTENDS, assert_at, new_card, only, problems
+from test_check_bad_input import EXTENDS, assert_at, line_of, new_card, only, problems
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -419,3 +419,24 @@ def test_the_files_of_an_extends_chain_share_the_node_limit_of_one_file(write):
     [note] = d.notes
     assert note.loc.file == "c.yaml" and note.loc.line == 2
 
+
+# ----- the effect texts of a variant share one length --------------------------------------------
+
+
+def test_the_effect_texts_of_a_variant_share_one_length_limit(write):
+    """A megabyte of valid effects took fifteen seconds to parse and check: each effect met
+    its own 10,000-character limit. Together they meet MAX_VARIANT_EFFECT_CHARS, and the first
+    one past it is refused at its start (those after it are not read)."""
+    statements = "\n".join(['say "hello"'] * 800)  # 9,599 characters
+    block = "".join("        " + line + "\n" for line in statements.split("\n"))
+    cards = "".join(
+        f"    - id: c{i}\n      name: C{i}\n      count: 1\n      text: T.\n      timing: end_of_turn\n      effect: |\n{block}"
+        for i in range(30)
+    )
+    text = EXTENDS + "deck:\n  cards:\n" + cards
+    path = write(text)
+    refused = [d for d in problems(path) if "together" in d.message]
+    first_past = effect_parser.MAX_VARIANT_EFFECT_CHARS // (len(statements) + 1)  # the card that goes past
+    assert len(refused) == 1
+    assert refused[0].message.startswith(f"effect of card 'c{first_past}': with it, the effects")
+    assert refused[0].loc.line == line_of(text, f"    - id: c{first_past}") + 6

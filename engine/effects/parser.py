@@ -34,6 +34,10 @@ from engine.effects.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER
 GRAMMAR_PATH = Path(__file__).with_name("effects.lark")
 TABLES_PATH = Path(__file__).with_name("effects-tables.json")
 MAX_EFFECT_CHARS = 10_000
+MAX_VARIANT_EFFECT_CHARS = 200_000
+"""All the effect texts of a variant together (cards' effects and conditions, the programs,
+hooks and scores): parsing takes about a second for 100,000 characters, and the largest
+bundled game has under 10,000."""
 MAX_NESTING = 12
 MAX_PARENTHESES = 30
 VALUE_WORDS: frozenset[str] = frozenset()  # keywords that may also stand as a value in an expression

@@ -20,7 +20,7 @@ from engine.digest import text_sha256_hex
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, check_condition, check_program, is_reserved
 from engine.effects.cost import Sizes
-from engine.effects.parser import EffectSyntaxError, parse_condition
+from engine.effects.parser import MAX_VARIANT_EFFECT_CHARS, EffectSyntaxError, parse_condition
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
 from engine.variant import lint, schema
 from engine.variant.find import VariantNotFound as VariantNotFound  # re-exported: engine.VariantNotFound
@@ -54,11 +54,11 @@ def check_variant(argument: str | Path) -> CheckResult:
         return CheckResult(None, _sorted(diagnostics), files, source)
     schema_problems = schema.validate(document, complete=True)
     diagnostics.extend(schema_problems)
-    contexts = _Contexts(document)
-    cards = _parse_cards(document, diagnostics)
+    texts, contexts = _TextBudget(), _Contexts(document)
+    cards = _parse_cards(document, diagnostics, texts)
     _check_effects(cards, diagnostics, contexts)
-    programs = _parse_programs(document, diagnostics, contexts)
-    scores = _parse_scores(document, diagnostics, contexts)
+    programs = _parse_programs(document, diagnostics, texts, contexts)
+    scores = _parse_scores(document, diagnostics, texts, contexts)
     variant = None
     if not schema_problems:
         _check_meaning(document, cards, diagnostics, root_file=files[0])
@@ -105,7 +105,7 @@ class _ParsedCard:
     """An effect with syntax errors, as far as it parsed: its statements are still checked."""
 
 
-def _parse_cards(document: LocDict, diagnostics: list[Diagnostic]) -> list[_ParsedCard]:
+def _parse_cards(document: LocDict, diagnostics: list[Diagnostic], texts: _TextBudget) -> list[_ParsedCard]:
     deck = document.get("deck")
     cards = deck.get("cards") if isinstance(deck, dict) else None
     parsed: list[_ParsedCard] = []
@@ -113,8 +113,9 @@ def _parse_cards(document: LocDict, diagnostics: list[Diagnostic]) -> list[_Pars
     for raw in cards if isinstance(cards, list) else []:
         if not isinstance(raw, LocDict):
             continue
-        effect = _parse_effect(raw, diagnostics, budget)
-        condition = _parse_text(raw, "condition", parse_condition, diagnostics)
+        effect = _parse_effect(raw, diagnostics, budget) if texts.admit(raw, "effect", diagnostics) else None
+        admitted = texts.admit(raw, "condition", diagnostics)
+        condition = _parse_text(raw, "condition", parse_condition, diagnostics) if admitted else None
         if effect is None and "effect" not in raw:  # a card that is never played (a cash card)
             parsed.append(_ParsedCard(raw, ast.Program((), ""), condition))
         elif effect is None or not effect.errors:
@@ -122,6 +123,33 @@ def _parse_cards(document: LocDict, diagnostics: list[Diagnostic]) -> list[_Pars
         else:
             parsed.append(_ParsedCard(raw, None, condition, partial=effect))
     return parsed
+
+
+class _TextBudget:
+    """What is left of MAX_VARIANT_EFFECT_CHARS for the effect texts still to parse, in the
+    order the check parses them: cards (effect, then condition), the programs and hooks, the
+    scores. Parsing is linear but not quick (a megabyte of effects took fifteen seconds), so
+    the texts of a variant share one bound; the first past it is refused, the rest skipped."""
+
+    def __init__(self) -> None:
+        self.chars = MAX_VARIANT_EFFECT_CHARS
+
+    def admit(self, raw: LocDict, key: str, diagnostics: list[Diagnostic]) -> bool:
+        text = raw.get(key)
+        if not isinstance(text, str):
+            return True  # nothing to parse; the schema says what is wrong
+        if self.chars < 0:
+            return False
+        self.chars -= len(text)
+        if self.chars >= 0:
+            return True
+        where = text_position(raw.value_locs[key], 1, 1)
+        message = (
+            f"{_whose(raw, key)}: with it, the effects, conditions, programs and scores of this variant are longer "
+            f"than {MAX_VARIANT_EFFECT_CHARS:,} characters together, so it was not read, nor any after it"
+        )
+        diagnostics.append(Diagnostic(where, message, "the largest bundled game needs fewer than 10,000; shorten them"))
+        return False
 
 
 def _parse_effect(raw: LocDict, diagnostics: list[Diagnostic], budget: Budget) -> ParsedEffect | None:
@@ -163,7 +191,9 @@ def _whose(raw: LocDict, key: str) -> str:
 PROGRAM_KEYS = ("setup", "turn")
 
 
-def _parse_programs(document: LocDict, diagnostics: list[Diagnostic], contexts: _Contexts) -> dict[str, ast.Program]:
+def _parse_programs(
+    document: LocDict, diagnostics: list[Diagnostic], texts: _TextBudget, contexts: _Contexts
+) -> dict[str, ast.Program]:
     """The setup and the turn, parsed and checked like card effects (every problem at its line
     in the file); a program with problems is left out, and the variant does not build."""
     programs: dict[str, ast.Program] = {}
@@ -174,7 +204,7 @@ def _parse_programs(document: LocDict, diagnostics: list[Diagnostic], contexts: 
         places += [(hooks, key) for key in hooks]
     for raw, key in places:
         text = raw.get(key)
-        if not isinstance(text, str):
+        if not isinstance(text, str) or not texts.admit(raw, key, diagnostics):
             continue
         parsed = parse_effect_all(text, budget)
         for error in parsed.errors:
@@ -189,7 +219,7 @@ def _parse_programs(document: LocDict, diagnostics: list[Diagnostic], contexts: 
     return programs
 
 
-def _parse_scores(document: LocDict, diagnostics: list[Diagnostic], contexts: _Contexts) -> dict[str, Score]:
+def _parse_scores(document: LocDict, diagnostics: list[Diagnostic], texts: _TextBudget, contexts: _Contexts) -> dict[str, Score]:
     """Each score's expression about the player X, parsed and checked where it is written."""
     raw = document.get("scores")
     found: dict[str, Score] = {}
@@ -204,7 +234,7 @@ def _parse_scores(document: LocDict, diagnostics: list[Diagnostic], contexts: _C
         else:
             holder, key, fewest, words = raw, name, False, name.replace("_", " ")
         text = holder.get(key)
-        if not isinstance(text, str):
+        if not isinstance(text, str) or not texts.admit(holder, key, diagnostics):
             continue
         try:
             expr = parse_condition(text)
