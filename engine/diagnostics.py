@@ -20,7 +20,10 @@ class Loc:
     col: int = 1
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}"
+        """`file:line:col` on one line: a line break or a tab in a file's name is shown as an
+        escape (engine.visible shows the other control characters at the output)."""
+        file = self.file.replace("\n", "\\n").replace("\t", "\\t")
+        return f"{file}:{self.line}:{self.col}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,3 +25,16 @@ except ImportError:
 
 def sha256_hex(data: bytes) -> str:
     return sha256(data).hexdigest()
+
+
+def text_sha256_hex(text: str) -> str:
+    """The SHA-256 of a text's UTF-8 bytes; a lone surrogate (half a character, which a JSON
+    `"\\ud800"` can put in a text) is hashed as the bytes Python would give it, not refused:
+    the hash of any other text is its plain UTF-8 one.
+
+        >>> text_sha256_hex("abc") == sha256_hex(b"abc")
+        True
+        >>> len(text_sha256_hex("\\ud800"))
+        64
+    """
+    return sha256_hex(text.encode("utf-8", "surrogatepass"))

@@ -23,6 +23,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from engine.paths import path_problem
+
 
 class WriteFailed(Exception):
     """A file could not be written; whatever was at its path before is unchanged."""
@@ -40,6 +42,7 @@ class WriteFailed(Exception):
 def write_atomically(path: Path, text: str) -> None:
     """Replace the file at `path` with `text` (UTF-8) in one step, or raise `WriteFailed`
     and leave it as it was."""
+    _check_path(path)
     if _is_stream(path):
         _write_in_place(path, text)
         return
@@ -65,6 +68,7 @@ def check_writable(path: Path) -> None:
     """Raise `WriteFailed` now if `write_atomically(path, ...)` could not even start (no such
     folder, no permission, a folder at that path): a long job checks before it begins, not
     after. Creates nothing that stays, and leaves an existing file untouched."""
+    _check_path(path)
     if _is_stream(path):
         if not os.access(path, os.W_OK):
             raise WriteFailed(path, os.strerror(errno.EACCES), started=False)
@@ -72,6 +76,14 @@ def check_writable(path: Path) -> None:
     temporary = _create_temporary(_file_behind(path))
     temporary.close()
     _remove(temporary.name)
+
+
+def _check_path(path: Path) -> None:
+    """A path that no file can have (a NUL, a name too long) is refused before the file
+    system is asked (engine.paths), which would raise something else than an OSError."""
+    problem = path_problem(str(path))
+    if problem is not None:
+        raise WriteFailed(path, f"the path {problem}", started=False)
 
 
 def _is_stream(path: Path) -> bool:

@@ -16,6 +16,7 @@ import contextlib
 import copy
 import json
 import os
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -30,7 +31,8 @@ from engine.game.messages import IllegalAction
 from engine.game.rng import SEED_BITS
 from engine.jsontext import JsonProblem, Positions, loc_at, preview
 from engine.jsontext import parse as parse_json
-from engine.reading import ReadProblem, file_kind_problem, read_limited
+from engine.paths import MISSING, file_problem, path_problem, quoted, real_path
+from engine.reading import ReadProblem, read_limited
 from engine.resources import bundled_variant_names, schemas_dir, variants_dir
 from engine.variant.model import Variant
 
@@ -96,7 +98,7 @@ def variant_source(argument: str) -> str:
     """How a save names its variant: bundled names stay names, files become absolute paths."""
     if argument in bundled_variant_names() and not Path(argument).suffix:
         return argument
-    return str(Path(argument).resolve())
+    return real_path(argument)
 
 
 def to_json(record: GameRecord, game: Game) -> dict:
@@ -133,6 +135,23 @@ SEED_LIMIT = 1 << SEED_BITS
 """A seed is a whole number of magnitude below 2**64: every seed a new game draws, and the
 negative ones `--seed` allows. The schema says the same (a test checks that they agree)."""
 
+
+def parse_seed(text: str) -> int:
+    """A seed a person typed: a whole number a save can hold (magnitude below 2^64), or
+    ValueError. The one rule of every command that takes `--seed` and of the start screen,
+    so that any game they start can be saved, and any run repeated with the seed it printed.
+
+    >>> parse_seed(" -42 "), parse_seed(str(SEED_LIMIT - 1)) == SEED_LIMIT - 1
+    (-42, True)
+    >>> parse_seed(str(SEED_LIMIT))
+    Traceback (most recent call last):
+    ValueError: '18446744073709551616' is not a whole number below 2^64 (either way)
+    """
+    digits = text.strip()
+    if re.fullmatch(r"[-+]?[0-9]{1,20}", digits) and abs(int(digits)) < SEED_LIMIT:
+        return int(digits)
+    raise ValueError(f"'{text[:30]}' is not a whole number below 2^64 (either way)")
+
 MAX_DIAGNOSTICS = 20
 USE_VARIANT_HINT = "give the variant file yourself with --variant FILE"
 
@@ -144,7 +163,7 @@ class VariantOutsideFolders(SaveError):
     def __init__(self, loc: Loc, source: str, path: Path):
         self.path = path
         """The file, symbolic links resolved: what the person is asked about, and allows."""
-        named = f"'{source}'" if str(path) == source else f"'{source}' (which is '{path}')"
+        named = quoted(source) if str(path) == source else f"{quoted(source)} (which is {quoted(str(path))})"
         super().__init__(
             [
                 Diagnostic(
@@ -437,18 +456,18 @@ def _saved_variant_path(source: str, loc: Loc, allowed: Collection[Path]) -> Pat
     user's own folders (or one they allowed). Nothing outside them is even looked at."""
     if source in bundled_variant_names() and not Path(source).suffix:
         return variants_dir() / f"{source}.yaml"
-    if not Path(source).is_absolute() or "\x00" in source:
-        message = f"the save names its variant '{source}', which is neither a bundled variant nor a file's full path"
-        raise SaveError([Diagnostic(loc, message, USE_VARIANT_HINT)])
-    path = Path(os.path.realpath(source))
+    problem = path_problem(source)
+    if problem is not None or not os.path.isabs(source):
+        why = f"which {problem}" if problem is not None else "which is neither a bundled variant nor a file's full path"
+        raise SaveError([Diagnostic(loc, f"the save names its variant {quoted(source)}, {why}", USE_VARIANT_HINT)])
+    path = Path(real_path(source))
     if not _in_own_folders(path) and path not in {Path(p) for p in allowed}:
         raise VariantOutsideFolders(loc, source, path)
-    try:
-        problem = file_kind_problem(os.stat(path).st_mode)
-    except OSError:
-        raise SaveError([Diagnostic(loc, f"the saved game's variant '{source}' cannot be found", USE_VARIANT_HINT)]) from None
+    problem = file_problem(str(path))
+    if problem == MISSING:
+        raise SaveError([Diagnostic(loc, f"the saved game's variant {quoted(source)} cannot be found", USE_VARIANT_HINT)])
     if problem:
-        raise SaveError([Diagnostic(loc, f"the saved game's variant '{source}' {problem}")])
+        raise SaveError([Diagnostic(loc, f"the saved game's variant {quoted(source)} {problem}")])
     return path
 
 

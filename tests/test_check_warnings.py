@@ -267,3 +267,35 @@ def test_json_gives_the_severity_and_ok_follows_strict(write, capsys, strict):
     assert report["ok"] is (not strict)
     [problem] = report["problems"]
     assert (problem["severity"], problem["line"], problem["column"]) == ("warning", 3, 3)
+
+
+# ----- the search for warnings is bounded ------------------------------------------------------
+
+
+def test_the_search_for_warnings_about_cards_stops_at_its_budget_and_says_where(write, monkeypatch):
+    """A thousand cards whose conditions are each just under the cost limit took a minute to
+    look at: the warnings' search over a variant's cards has a budget (MAX_LINT_STEPS). Past
+    it the cards left are not judged, and one warning says so, at the card where it stopped."""
+    from engine.variant import lint
+
+    cards = "".join(
+        f"    - id: c{i}\n      name: C{i}\n      count: 1\n      text: T.\n      timing: end_of_turn\n"
+        f"      condition: (count property P where value of P > {i}) > 0\n      effect: stop\n"
+        for i in range(40)
+    )
+    path = write(EXTENDS + "deck:\n  cards:\n" + cards)
+    monkeypatch.setattr(lint, "MAX_LINT_STEPS", 2_000)
+    [stopped] = [d for d in warnings(path) if "not all looked at" in d.message]
+    assert "took more than 2,000 steps, and stopped at the card 'c" in stopped.message
+    assert stopped.loc.file == "v.yaml" and stopped.severity == "warning"
+    monkeypatch.setattr(lint, "MAX_LINT_STEPS", 1_000_000)
+    assert not [d for d in warnings(path) if "not all looked at" in d.message]
+
+
+@pytest.mark.parametrize("name", ["winning-moves-2016", "monopoly-chance", "parker-1985"])
+def test_every_bundled_variant_is_looked_at_in_full_with_a_hundredth_of_the_budget(name, monkeypatch):
+    from engine.resources import variants_dir
+    from engine.variant import lint
+
+    monkeypatch.setattr(lint, "MAX_LINT_STEPS", lint.MAX_LINT_STEPS // 100)
+    assert not [d for d in check_variant(variants_dir() / f"{name}.yaml").diagnostics if "not all looked at" in d.message]

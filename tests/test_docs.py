@@ -34,9 +34,10 @@ def test_every_bundled_variant_is_in_the_readme_table():
 
 def test_the_limits_section_gives_the_value_of_every_limit():
     """Each limit's value, as the code has it, stands in the Value column of docs/variants.md."""
+    from engine import paths
     from engine.effects import limits, parser, recovery
     from engine.game import game, interpreter
-    from engine.variant import merge, yamlsource
+    from engine.variant import lint, merge, yamlsource
 
     text = (ROOT / "docs" / "variants.md").read_text()
     section = text[text.index("## 6. Limits") : text.index("## 7.")]
@@ -45,6 +46,11 @@ def test_the_limits_section_gives_the_value_of_every_limit():
         "YAML nodes": yamlsource.MAX_NODES,
         "YAML nesting": yamlsource.MAX_DEPTH,
         "digits": yamlsource.MAX_NUMBER_DIGITS,
+        "key length": yamlsource.MAX_KEY_CHARS,
+        "path length": paths.MAX_PATH_BYTES,
+        "name length": paths.MAX_NAME_BYTES,
+        "effects of a variant": parser.MAX_VARIANT_EFFECT_CHARS,
+        "steps of the warnings": lint.MAX_LINT_STEPS,
         "extends": merge.MAX_EXTENDS_DEPTH,
         "effect length": parser.MAX_EFFECT_CHARS,
         "blocks": parser.MAX_NESTING,

@@ -534,6 +534,25 @@ def test_play_refuses_a_seed_no_save_could_hold(capsys):
     assert "is not a whole number below 2^64" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", [["play"], ["serve"], ["simulate", "--games", "1"]])
+@pytest.mark.parametrize("seed", [str(2**64), str(-(2**64)), "1" + "0" * 40, "1e3", "twelve"])
+def test_every_command_that_takes_a_seed_refuses_one_no_save_could_hold(capsys, command, seed):
+    """Issue 25, item 13: `simulate --seed 18446744073709551616` was taken, while `play`
+    refused it; every command's --seed is now the same argument type (savefile.parse_seed)."""
+    with pytest.raises(SystemExit) as info:
+        main([*command, "--seed", seed])
+    assert info.value.code == 2
+    assert "is not a whole number below 2^64 (either way)" in capsys.readouterr().err
+
+
+def test_the_largest_seeds_a_save_holds_are_taken_by_every_command():
+    from engine.commands.common import seed_argument
+    from engine.savefile import parse_seed
+
+    for text in (str(SEED_LIMIT - 1), str(-(SEED_LIMIT - 1)), " 7 ", "+7"):
+        assert seed_argument(text) == parse_seed(text) == int(text)
+
+
 def test_the_start_screen_seed_is_bounded_too():
     from tui.session import typed_seed
 

@@ -265,3 +265,41 @@ def test_the_help_shows_markdown_in_a_card_text_literally(write):
     html = help_parser().render(markdown)
     assert "<a " not in html and "<b>" not in html and "<strong>strong" not in html
     assert "[click me](http://x.test)" in html and is_visible(markdown)
+
+
+# ----- lone surrogates: half a character -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "escape, column, hint",
+    [
+        ("\\ud800", 10, "remove it"),
+        ("\\udfff", 10, "remove it"),
+        ("\\ud83d\\ude00", 10, "YAML writes U+1F600 as \\U0001F600"),  # JSON's way to write an emoji
+    ],
+)
+def test_a_surrogate_escape_in_a_yaml_text_is_refused_where_it_stands(write, escape, column, hint):
+    """Issue 25, item 5: `"\\ud800"` in double quotes gave a text no UTF-8 can hold, and the
+    check ended in UnicodeEncodeError hashing it (libyaml itself refuses such an escape)."""
+    from engine.variant.load import check_variant
+
+    [d] = check_variant(write(f'extends: winning-moves-2016\nname: "A {escape} B"\n')).diagnostics
+    assert (d.loc.line, d.loc.col) == (2, column)
+    assert "is half of a character (a UTF-16 surrogate)" in d.message and hint in d.hint
+
+
+def test_a_lone_surrogate_hashes_prints_and_goes_into_json_without_an_error(capsys):
+    """What a surrogate may still reach (a name from a save's JSON, bytes of a file name that
+    are not UTF-8) goes through the one hash of text and the one output of the program."""
+    import io
+
+    from engine.digest import sha256_hex, text_sha256_hex
+    from engine.visible import VisibleStream
+
+    assert text_sha256_hex("plain é") == sha256_hex("plain é".encode())  # no other text hashes otherwise
+    assert len(text_sha256_hex("a\ud800b")) == 64
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    VisibleStream(out).write("a\ud800b\n")
+    out.flush()
+    assert out.buffer.getvalue() == b"a\\ud800b\n"
+    assert json.loads(json.dumps({"name": "a\ud800b"})) == {"name": "a\ud800b"}

@@ -18,7 +18,7 @@ from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effe
 from engine.resources import bundled_variant_names
 from engine.variant import yamlsource
 from engine.variant.load import check_variant
-from test_check_bad_input import EXTENDS, assert_at, new_card, only
+from test_check_bad_input import EXTENDS, assert_at, line_of, new_card, only, problems
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -299,3 +299,144 @@ def test_a_card_whose_loops_multiply_a_costly_expression_is_refused_at_the_loop(
     d = only(write(new_card(_card_text(effect))))
     assert_at(d, "v.yaml", 10, 9, "playing this card could take", f"{MAX_CARD_COST:,}")
     assert "repeat fewer times" in d.hint
+
+
+# ----- long keys: YAML's own limit, said as such, in linear time ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("format: 1\n" + "a" * 100_000 + ": 1\n", 2),  # issue 25, item 4: a key where one is required
+        ("a" * 100_000 + ": 1\n", 1),  # the file's first key: YAML says the ':' stands where a value is read
+        ("format: 1\n" + "k" * 2_000 + ": 1\n", 2),
+        ('format: 1\n"' + "q" * 2_000 + '": 1\n', 2),  # quoted keys have the same limit
+        ("format: 1\nrules:\n  " + "r" * 5_000 + ": 1\n", 3),
+    ],
+)
+def test_a_key_longer_than_yaml_reads_is_refused_as_too_long_at_its_start(write, text, line):
+    """YAML looks for a key's ':' only 1,024 characters far; past that it said "no ':' after
+    its key" of a key that has one. The check says what is wrong: the key's length."""
+    d = only(write(text))
+    key = text.splitlines()[line - 1]
+    length = len(key.rsplit(": ", 1)[0].strip())
+    column = len(key) - len(key.lstrip()) + 1
+    assert_at(d, "v.yaml", line, column, f"this key is {length:,} characters long", f"at most {yamlsource.MAX_KEY_CHARS:,}")
+
+
+def test_a_key_written_after_a_question_mark_has_the_same_length_limit(write):
+    """YAML's long form of a key (`? key`) has no limit of its own; a variant's keys all do."""
+    d = only(write("format: 1\n? " + "a" * 5_000 + "\n: 1\n"))
+    assert_at(d, "v.yaml", 2, 3, "this key is 5,000 characters long", "at most 1,024")
+
+
+def test_a_key_at_the_limit_is_an_ordinary_unknown_key(write):
+    d = [d for d in problems(write(EXTENDS + "k" * yamlsource.MAX_KEY_CHARS + ": 1\n")) if d.loc.line == 2]
+    assert len(d) == 1 and d[0].message.startswith("unknown key 'kkk")
+
+
+def test_a_message_quotes_only_the_start_of_a_megabyte_line(write):
+    """A hint that shows the line to write, or a value that is wrong, is cut short."""
+    d = only(write("format: 1\n" + "word " * 150_000 + "\n"))
+    assert d.message == "this line has no ':' after its key" and len(d.hint) < 100
+    d = only(write(EXTENDS + "rules:\n  turn_order: " + "x" * 500_000 + "\n"))
+    assert "(500,000 characters)" in d.message and len(d.message) < 200
+
+
+HUGE_LINES = {
+    "key": "format: 1\n" + "a" * 990_000 + ": 1\n",
+    "first key": "a" * 990_000 + ": 1\n",
+    "line without a colon": "format: 1\n" + "a " * 495_000 + "\n",
+    "glued colon": "format: 1\n" + "b" * 990_000 + ":c\n",
+    "colons in a value": "format: 1\nx: " + "a: " * 330_000 + "\n",
+    "quote never closed": 'format: 1\nx: "' + "x" * 990_000 + "\n",
+    "many long keys": "format: 1\n" + ("k" * 1_500 + ": 1\n") * 650,
+}
+
+
+def test_every_megabyte_file_of_long_lines_is_checked_in_seconds(tmp_path):
+    """Issue 25, item 4: a file of one 100,000-character key took 29 seconds to check, and one
+    of 1 MB (the file limit) would have taken hours: explaining YAML's error tried a regular
+    expression from every letter of the key. Run in a child process with a generous timeout,
+    so that a quadratic step coming back fails here instead of hanging the suite."""
+    import subprocess
+    import sys
+
+    for name, text in HUGE_LINES.items():
+        (tmp_path / f"{name}.yaml").write_text(text, encoding="utf-8")
+    code = (
+        "import sys, pathlib\n"
+        "from engine.variant.load import check_variant\n"
+        "for path in sorted(pathlib.Path(sys.argv[1]).glob('*.yaml')):\n"
+        "    result = check_variant(path)\n"
+        "    print(path.stem, '|', result.diagnostics[0].message[:60])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    said = dict(line.split(" | ") for line in done.stdout.splitlines())
+    assert set(said) == set(HUGE_LINES)
+    assert said["key"].startswith("this key is 990,000 characters long")
+    assert said["first key"].startswith("this key is 990,000 characters long")
+
+
+# ----- expressions nested past Python's recursion ------------------------------------------------
+
+
+@pytest.mark.parametrize("levels", [400, 600, 900, 2000])
+@pytest.mark.parametrize("part", ["supply of ", "X of ", "top card of ", "not ", "count player P where "])
+def test_an_expression_nested_past_pythons_recursion_is_refused_like_a_shallow_one(write, part, levels):
+    """Issue 25, item 5: 400 `supply of` were refused at the 50-part limit, but 600 ended in a
+    RecursionError inside Lark, which built its tree recursively before the limit was looked
+    at. The tree is now built without recursion, so any depth the 10,000 characters allow
+    meets the same limit, at the expression's start."""
+    atom = {"not ": "me is leader"}.get(part, "me")
+    expression = part * min(levels, (9_900 - len(atom)) // len(part)) + atom
+    d = only(write(new_card(f"      condition: '{expression}'\n      effect: stop\n")))
+    assert_at(d, "v.yaml", 9, 19, f"more than {MAX_EXPRESSION_DEPTH} parts inside one another")
+    d = only(write(new_card(f"      effect: |\n        let A = {expression}\n")))
+    assert_at(d, "v.yaml", 10, 17, f"more than {MAX_EXPRESSION_DEPTH} parts inside one another")
+
+
+# ----- an extends chain shares the limits of one file --------------------------------------------
+
+
+def test_the_files_of_an_extends_chain_share_the_size_limit_of_one_file(write):
+    """Sixteen files of 600 KB, each extending the next, took 40 seconds and a third of a
+    gigabyte to check: every file met the limit alone. Together they meet it now."""
+    junk = "junk: [" + ", ".join(["1"] * 10) + "]\n" + "# " + "x" * 599_000 + "\n"
+    write("extends: c.yaml\n" + junk, "b.yaml")
+    write("extends: winning-moves-2016\n" + junk, "c.yaml")
+    d = only(write("extends: b.yaml\n" + junk, "a.yaml"))
+    assert_at(d, "a.yaml", 1, 10, "with 'b.yaml', which 'extends' names", "1,000,000 bytes in all")
+
+
+def test_the_files_of_an_extends_chain_share_the_node_limit_of_one_file(write):
+    many = "[" + ",".join(["1"] * 20_000) + "]"
+    write(f"extends: c.yaml\nb: {many}\n", "b.yaml")
+    write(f"extends: winning-moves-2016\nc: {many}\n", "c.yaml")
+    d = only(write(f"extends: b.yaml\na: {many}\n", "a.yaml"))
+    assert_at(d, "b.yaml", 1, 10, "with 'c.yaml'", f"{yamlsource.MAX_NODES:,} YAML nodes")
+    [note] = d.notes
+    assert note.loc.file == "c.yaml" and note.loc.line == 2
+
+
+# ----- the effect texts of a variant share one length --------------------------------------------
+
+
+def test_the_effect_texts_of_a_variant_share_one_length_limit(write):
+    """A megabyte of valid effects took fifteen seconds to parse and check: each effect met
+    its own 10,000-character limit. Together they meet MAX_VARIANT_EFFECT_CHARS, and the first
+    one past it is refused at its start (those after it are not read)."""
+    statements = "\n".join(['say "hello"'] * 800)  # 9,599 characters
+    block = "".join("        " + line + "\n" for line in statements.split("\n"))
+    cards = "".join(
+        f"    - id: c{i}\n      name: C{i}\n      count: 1\n      text: T.\n      timing: end_of_turn\n      effect: |\n{block}"
+        for i in range(30)
+    )
+    text = EXTENDS + "deck:\n  cards:\n" + cards
+    path = write(text)
+    refused = [d for d in problems(path) if "together" in d.message]
+    first_past = effect_parser.MAX_VARIANT_EFFECT_CHARS // (len(statements) + 1)  # the card that goes past
+    assert len(refused) == 1
+    assert refused[0].message.startswith(f"effect of card 'c{first_past}': with it, the effects")
+    assert refused[0].loc.line == line_of(text, f"    - id: c{first_past}") + 6

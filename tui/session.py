@@ -7,7 +7,6 @@ so the rules of play (who sees what, when to hand over, what undo does) are test
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -16,7 +15,7 @@ from engine.bots import Bot, make_bot
 from engine.game.game import Game
 from engine.game.messages import Action, Event, describe_run
 from engine.game.rng import fresh_seed
-from engine.savefile import SEED_LIMIT, GameRecord, Seat, load_game, save_game
+from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
 from tui.story import Chronicle, Story, tell
@@ -69,12 +68,12 @@ def typed_seed(text: str) -> int | None:
     >>> typed_seed(" 42 "), typed_seed(""), typed_seed("-7")
     (42, None, -7)
     """
-    text = text.strip()
-    if not text or text == "-":
+    if text.strip() in ("", "-"):
         return None
-    if re.fullmatch(r"-?[0-9]{1,20}", text) and -SEED_LIMIT < int(text) < SEED_LIMIT:
-        return int(text)
-    raise ValueError("The seed must be a whole number below 2^64 (either way), or empty for a random game.")
+    try:
+        return parse_seed(text)
+    except ValueError:
+        raise ValueError("The seed must be a whole number below 2^64 (either way), or empty for a random game.") from None
 
 
 def seat_marks(variant: Variant, players: int) -> list[str]:

@@ -62,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
     for argument in arguments:
         try:
             paths.append((argument, find_variant_file(argument)))
-        except VariantNotFound:
-            print(f"boardwalk check: error: {not_found_message(argument)}", file=sys.stderr)
+        except VariantNotFound as problem:
+            print(f"boardwalk check: error: {not_found_message(problem)}", file=sys.stderr)
             return EXIT_USAGE
     results = [(argument, check_outcome(path)) for argument, path in paths]
     if args.format == "json":

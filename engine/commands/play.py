@@ -8,7 +8,7 @@ import argparse
 import os
 import sys
 
-from engine.commands.common import EXIT_USAGE, UsageError
+from engine.commands.common import EXIT_USAGE, UsageError, seed_argument
 
 PACES = ("slow", "normal", "fast", "instant")
 HUMAN_WORDS = ("human", "person", "-")
@@ -139,7 +139,7 @@ def served() -> bool:
 def _session(args: argparse.Namespace, command: str):
     """(session or None for the start screen, warnings); (False, []) after printed problems."""
     direct = args.variant is not None or args.players is not None or args.bots is not None or args.seed is not None
-    if args.load:
+    if args.load is not None:  # an empty FILE is a file name too, that names nothing
         if direct:
             raise UsageError("--load resumes a saved game; it cannot be combined with VARIANT, --players, --bots or --seed")
         return _load(args.load, args.load_variant, command)
@@ -152,7 +152,7 @@ def _session(args: argparse.Namespace, command: str):
     from engine.savefile import variant_source
     from tui.session import Session
 
-    argument = args.variant or DEFAULT_VARIANT
+    argument = DEFAULT_VARIANT if args.variant is None else args.variant
     variant = load_variant_or_explain(argument, command)
     if variant is None:
         return False, []
@@ -162,9 +162,13 @@ def _session(args: argparse.Namespace, command: str):
 
 
 def _load(path: str, variant_argument: str | None, command: str):
+    from engine.commands.common import not_a_save
     from engine.savefile import SaveError
     from tui.session import Session
 
+    refusal = not_a_save(path)
+    if refusal is not None:
+        raise UsageError(refusal)
     variant = None
     if variant_argument is not None:
         from engine.commands.common import load_variant_or_explain
@@ -212,19 +216,6 @@ def plan_seats(bots: str | None, players: int | None, counts: tuple[int, ...], d
     if n not in counts:
         raise UsageError(f"this variant is for {_counts(counts)} players, not {n} (--bots lists {len(specs)} seats)")
     return [None] * (n - len(specs)) + specs
-
-
-def seed_argument(text: str) -> int:
-    """--seed: a whole number that a save can hold (magnitude below 2^64)."""
-    from engine.savefile import SEED_LIMIT
-
-    try:
-        seed = int(text) if len(text) <= 30 else None
-    except ValueError:
-        seed = None
-    if seed is None or not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"'{text[:30]}' is not a whole number below 2^64 (either way)")
-    return seed
 
 
 def _check_bots(seats: list[str | None], variant) -> None:

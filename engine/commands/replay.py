@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
+from engine.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, not_a_save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -39,7 +39,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from engine.savefile import SaveError, load_game
 
-    problem = _not_a_save(args.file)
+    problem = not_a_save(args.file)
     if problem:
         print(f"boardwalk replay: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
@@ -64,19 +64,6 @@ def run(args: argparse.Namespace) -> int:
     from tui.replay import run_replay_viewer
 
     return run_replay_viewer(loaded.record)
-
-
-def _not_a_save(argument: str) -> str | None:
-    """Why FILE cannot be a saved game at all (a usage error, exit 2), or None."""
-    import os
-
-    from engine.reading import file_kind_problem
-
-    try:
-        problem = file_kind_problem(os.stat(argument).st_mode)
-    except OSError:
-        return f"no saved game at '{argument}'"
-    return f"'{argument}' {problem}" if problem else None
 
 
 def transcript_lines(record) -> list[str]:

@@ -13,7 +13,15 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from engine.commands.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_TERMINATED, EXIT_USAGE, UsageError
+from engine.commands.common import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_TERMINATED,
+    EXIT_USAGE,
+    UsageError,
+    seed_argument,
+)
 from engine.visible import visible, write_raw
 
 MAX_GAMES = 1_000_000
@@ -50,9 +58,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     simulate.add_argument("--bots", default="greedy", metavar="SPEC,...",
                           help="comma-separated bot specs given to the seats in turn, cycled when fewer than the "
                                "players and rotated across games (default: greedy); e.g. strong:iterations=100,greedy")
-    simulate.add_argument("--seed", type=int, default=None, metavar="S",
-                          help="base seed; game i's seed derives from it and i (default: a new one each run, "
-                               "printed in the report so the run can be repeated)")
+    simulate.add_argument("--seed", type=seed_argument, default=None, metavar="S",
+                          help="base seed, a whole number below 2^64 either way; game i's seed derives from it and i "
+                               "(default: a new one each run, printed in the report so the run can be repeated)")
     simulate.add_argument("--jobs", type=int, default=None, metavar="J",
                           help="worker processes (default: all cores); results do not depend on it")
     simulate.add_argument("--format", choices=("text", "json", "csv"), default="text", help="report format (default: text)")
@@ -112,7 +120,7 @@ def _run(args: argparse.Namespace) -> int:
 
     _check_counts(args.games, args.jobs)
     variants = []
-    for argument in filter(None, (args.variant, args.variant_b)):
+    for argument in (name for name in (args.variant, args.variant_b) if name is not None):
         variant = load_variant_or_explain(argument, "simulate")
         if variant is None:
             return EXIT_USAGE

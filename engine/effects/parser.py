@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any, cast
 
 import lark
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
+from lark.visitors import Transformer_NonRecursive
 
 from engine.effects import ast
 from engine.effects.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER
@@ -33,6 +34,10 @@ from engine.effects.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER
 GRAMMAR_PATH = Path(__file__).with_name("effects.lark")
 TABLES_PATH = Path(__file__).with_name("effects-tables.json")
 MAX_EFFECT_CHARS = 10_000
+MAX_VARIANT_EFFECT_CHARS = 200_000
+"""All the effect texts of a variant together (cards' effects and conditions, the programs,
+hooks and scores): parsing takes about a second for 100,000 characters, and the largest
+bundled game has under 10,000."""
 MAX_NESTING = 12
 MAX_PARENTHESES = 30
 VALUE_WORDS: frozenset[str] = frozenset()  # keywords that may also stand as a value in an expression
@@ -461,7 +466,7 @@ def _kind(token: Token) -> str:
 
 
 @v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAst(Transformer_NonRecursive):
     """Shapes Lark's parse tree into frozen AST nodes, one small method per grammar rule.
 
     What it refuses (a keyword as a name, a number too large) goes into `failures` and the

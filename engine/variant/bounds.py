@@ -77,12 +77,32 @@ class Board:
         return frozenset(i for i, zone in enumerate(self.zone_of) if zone in zones)
 
 
+class OutOfSteps(Exception):
+    """The evaluations sharing a `Steps` budget have taken all of it."""
+
+
+@dataclass
+class Steps:
+    """Evaluation steps left for a whole search (lint.py's over every card of a variant):
+    each part of an expression worked out is one. An expression's cost is bounded by the
+    check, but a thousand cards each near that bound took a minute to look at."""
+
+    left: int
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise OutOfSteps
+
+
 @dataclass
 class Facts:
     """Which kinds of fact an evaluation relied on, so a warning can name where they are set:
     "values" (the zones' property values), "units" (the setups), "deck" (card counts)."""
 
     used: set[str] = field(default_factory=set)
+    steps: Steps | None = None
+    """The budget the evaluation spends, if any (OutOfSteps when it runs out)."""
 
 
 # ----- expressions -----------------------------------------------------------------------------
@@ -90,6 +110,8 @@ class Facts:
 
 def evaluate(expr: ast.Expr, env: dict[str, Value], board: Board, facts: Facts) -> Value | bool | None:
     """What `expr` can be on any board, with the variables of `env` as given."""
+    if facts.steps is not None:
+        facts.steps.spend()
     if isinstance(expr, ast.Number):
         return Span(expr.value, expr.value)
     if isinstance(expr, ast.Name):

@@ -36,7 +36,8 @@ import sys
 
 from engine.digest import sha256_hex
 from engine.reading import ReadProblem, read_limited
-from engine.resources import bundled_variant_names, schemas_folder, variants_folder
+from engine.resources import schemas_folder
+from engine.variant.find import BaseNotFound, extends_file
 
 TYPE_CHECKING = False  # mypy reads the block below; a cached check loads no more than it needs
 if TYPE_CHECKING:
@@ -262,17 +263,12 @@ def _chain(given: str, links: list[str | None]) -> list[tuple[str, str]] | None:
 
 
 def _base_file(name: str, child: str) -> str | None:
-    """The file an `extends: name` in `child` names, as merge._resolve_extends finds it when
-    it finds one (never where it would not): a bundled variant, or a file in the child's
-    folder or the bundled variants' folder."""
-    if "/" not in name and "\\" not in name and not name.endswith((".yaml", ".yml")):
-        return os.path.join(variants_folder(), f"{name}.yaml") if name in bundled_variant_names() else None
-    parent = os.path.dirname(child) or "."
-    target = os.path.realpath(os.path.join(parent, name))
-    roots = [os.path.realpath(parent), os.path.realpath(variants_folder())]
-    if not any(target == root or target.startswith(root.rstrip(os.sep) + os.sep) for root in roots):
+    """The file an `extends: name` in `child` names, as the check finds it (find.extends_file),
+    or None where the check finds none."""
+    try:
+        return extends_file(name, child)
+    except BaseNotFound:
         return None
-    return target if os.path.isfile(target) else None
 
 
 # ----- writing ----------------------------------------------------------------------------------

@@ -18,8 +18,10 @@ from engine.effects.limits import MAX_REPEAT
 from engine.variant.bounds import (
     Board,
     Facts,
+    OutOfSteps,
     Props,
     Span,
+    Steps,
     Value,
     Zones,
     bindings,
@@ -36,16 +38,42 @@ class ParsedCard(Protocol):
     condition: ast.Expr | None
 
 
+MAX_LINT_STEPS = 500_000
+"""Parts of expressions worked out while looking for the warnings about cards, over a whole
+variant: about a second (the bundled variants take under 3,000). Past it, the cards not yet
+looked at are left unjudged, and a warning says so."""
+
+
 def warnings(document: LocDict, cards: Sequence[ParsedCard], root_file: str) -> list[Diagnostic]:
     board = board_facts(document)
     found = [*_deck_nearly_emptied(document, root_file), *_empty_deck(document, root_file)]
     found += _unaffordable_faces(document, cards, root_file)
-    names = {card.raw["id"]: bindings(card.effect.statements, board, Facts()) for card in cards if card.effect is not None}
-    found += _unreachable_zones(document, cards, names, board, root_file)
-    for card in cards:
-        if card.effect is not None:
-            found += _unplayable(card, names[card.raw["id"]], document, board, root_file)
+    steps = Steps(MAX_LINT_STEPS)
+    card: ParsedCard | None = None
+    try:
+        names = {}
+        for card in cards:
+            if card.effect is not None:
+                names[card.raw["id"]] = bindings(card.effect.statements, board, Facts(steps=steps))
+        card = None
+        found += _unreachable_zones(document, cards, names, board, root_file, steps)
+        for card in cards:
+            if card.effect is not None:
+                found += _unplayable(card, names[card.raw["id"]], document, board, root_file, steps)
+    except OutOfSteps:
+        found.append(_too_much_work(document, card, root_file))
     return found
+
+
+def _too_much_work(document: LocDict, card: ParsedCard | None, root_file: str) -> Diagnostic:
+    where = card.raw.value_locs["id"].loc if card is not None else document["deck"].key_locs["cards"]
+    return _warning(
+        root_file,
+        f"the cards were not all looked at for warnings: working out what they can do on every board "
+        f"took more than {MAX_LINT_STEPS:,} steps" + (f", and stopped at the card '{card.raw['id']}'" if card else ""),
+        [(where, "the search stopped here")],
+        "a variant with fewer or simpler card conditions and choices is looked at in full",
+    )
 
 
 def number_die(document: LocDict) -> tuple[str, LocDict] | None:
@@ -225,17 +253,26 @@ def _added_by(statements: tuple[ast.Stmt, ...]) -> int | None:
 
 
 def _unreachable_zones(
-    document: LocDict, cards: Sequence[ParsedCard], names: dict[str, dict[str, Value]], board: Board, root_file: str
-) -> Iterator[Diagnostic]:
+    document: LocDict,
+    cards: Sequence[ParsedCard],
+    names: dict[str, dict[str, Value]],
+    board: Board,
+    root_file: str,
+    steps: Steps,
+) -> list[Diagnostic]:
     """A zone no roll gives (no face of its own, no wild face) and no card builds in: its lots
     stay vacant all game."""
     reached = set(board.die_zones)
     for card in cards:
         if card.raw["count"] > 0 and card.effect is not None:
-            reached |= _zones_built_in(card.effect.statements, names[card.raw["id"]], board)
+            reached |= _zones_built_in(card.effect.statements, names[card.raw["id"]], board, steps)
     zoned = zone_die(document)
     if zoned is None:
-        return
+        return []
+    return list(_unreached(document, zoned, reached, root_file))
+
+
+def _unreached(document: LocDict, zoned: tuple[str, LocDict], reached: set[str], root_file: str) -> Iterator[Diagnostic]:
     name, die = zoned
     any_zone = die.get("any_zone")
     either = f"'{{zone}}' or '{any_zone}'" if any_zone else "'{zone}'"
@@ -255,7 +292,7 @@ def _unreachable_zones(
         )
 
 
-def _zones_built_in(statements: tuple[ast.Stmt, ...], env: dict[str, Value], board: Board) -> set[str]:
+def _zones_built_in(statements: tuple[ast.Stmt, ...], env: dict[str, Value], board: Board, steps: Steps) -> set[str]:
     """The zones an effect may place a unit in: wherever its `build` and `move ... to` can
     point, as far as the board decides; every zone when that is beyond this analysis."""
     zones: set[str] = set()
@@ -263,7 +300,7 @@ def _zones_built_in(statements: tuple[ast.Stmt, ...], env: dict[str, Value], boa
         target = _build_target(node)
         if target is None:
             continue
-        where = evaluate(target, env, board, Facts())
+        where = evaluate(target, env, board, Facts(steps=steps))
         zones |= _zones_of(where, board)
     return zones
 
@@ -289,20 +326,30 @@ def _zones_of(value: Value | bool | None, board: Board) -> set[str]:
 # ----- cards that can never be played ----------------------------------------------------------
 
 
-def _unplayable(card: ParsedCard, env: dict[str, Value], document: LocDict, board: Board, root_file: str) -> Iterator[Diagnostic]:
+def _unplayable(
+    card: ParsedCard, env: dict[str, Value], document: LocDict, board: Board, root_file: str, steps: Steps
+) -> list[Diagnostic]:
+    """The warnings about one card, worked out whole before any is given (OutOfSteps leaves
+    none of them half-judged)."""
+    return list(_unplayable_warnings(card, env, document, board, root_file, steps))
+
+
+def _unplayable_warnings(
+    card: ParsedCard, env: dict[str, Value], document: LocDict, board: Board, root_file: str, steps: Steps
+) -> Iterator[Diagnostic]:
     raw = card.raw
     assert card.effect is not None
     followable = document["rules"].get("offer_cards", "when_followable") == "when_followable"
     if card.condition is not None:
-        facts = Facts()
+        facts = Facts(steps=steps)
         if evaluate(card.condition, {}, board, facts) is False:
             where = text_position(raw.value_locs["condition"], card.condition.line, card.condition.col)
             message = f"card '{raw['id']}' can never be played: its condition is never true"
             yield _card_warning(document, board, facts, root_file, raw, where, message)
             return
-    stuck = _choose_finding_nothing(card.effect.statements, env, board)
+    stuck = _choose_finding_nothing(card.effect.statements, env, board, steps)
     if stuck is not None:
-        facts = Facts()
+        facts = Facts(steps=steps)
         finds_nothing(stuck, env, board, facts)  # again, to learn which facts decide it
         where = text_position(raw.value_locs["effect"], stuck.line, stuck.col)
         shown = f"'choose {stuck.kind} {stuck.var}'"
@@ -311,8 +358,8 @@ def _unplayable(card: ParsedCard, env: dict[str, Value], document: LocDict, boar
             if followable
             else f"card '{raw['id']}' never gets past its {shown}, which finds nothing on any board of this variant"
         )
-        yield _card_warning(document, board, facts, root_file, raw, where, message, _looked_at(stuck, board))
-    yield from _builds_too_many(card, env, document, board, root_file, followable)
+        yield _card_warning(document, board, facts, root_file, raw, where, message, _looked_at(stuck, board, steps))
+    yield from _builds_too_many(card, env, document, board, root_file, followable, steps)
 
 
 def main_line(statements: tuple[ast.Stmt, ...]) -> tuple[ast.Stmt, ...]:
@@ -324,7 +371,9 @@ def main_line(statements: tuple[ast.Stmt, ...]) -> tuple[ast.Stmt, ...]:
     return statements
 
 
-def _choose_finding_nothing(statements: tuple[ast.Stmt, ...], env: dict[str, Value], board: Board) -> ast.Choose | None:
+def _choose_finding_nothing(
+    statements: tuple[ast.Stmt, ...], env: dict[str, Value], board: Board, steps: Steps
+) -> ast.Choose | None:
     """The first `choose` of the card's main line that finds nothing on every board: no
     way through the card gets past it. (`env` holds what each name can stand for; names
     are made once per effect, so what a `choose` made is there under its name.)"""
@@ -334,17 +383,17 @@ def _choose_finding_nothing(statements: tuple[ast.Stmt, ...], env: dict[str, Val
         found = env.get(statement.var)
         if isinstance(found, Props | Zones) and not found.items:
             return statement
-        if statement.kind in ("player", "opponent") and finds_nothing(statement, env, board, Facts()):
+        if statement.kind in ("player", "opponent") and finds_nothing(statement, env, board, Facts(steps=steps)):
             return statement
     return None
 
 
-def _looked_at(choose: ast.Choose, board: Board) -> str | None:
+def _looked_at(choose: ast.Choose, board: Board, steps: Steps) -> str | None:
     """What a `choose` of properties looks at, in a hint: 'the 5 properties it looks at are
     worth 1 to 5'; None for other kinds (the facts the test used are hint enough)."""
     if choose.kind not in ("property", "hotel", "vacant lot"):
         return None
-    looked_at = [int(i) for i in candidates(choose.kind, choose.zone, {}, board, Facts())]
+    looked_at = [int(i) for i in candidates(choose.kind, choose.zone, {}, board, Facts(steps=steps))]
     if not looked_at:
         return None
     values = [board.values[i] for i in looked_at]
@@ -353,7 +402,7 @@ def _looked_at(choose: ast.Choose, board: Board) -> str | None:
 
 
 def _builds_too_many(
-    card: ParsedCard, env: dict[str, Value], document: LocDict, board: Board, root_file: str, followable: bool
+    card: ParsedCard, env: dict[str, Value], document: LocDict, board: Board, root_file: str, followable: bool, steps: Steps
 ) -> Iterator[Diagnostic]:
     """`build N on P` with N more than any player ever has: a direction that can never be
     followed in full (so the card is never offered, when that is its only line)."""
@@ -362,7 +411,7 @@ def _builds_too_many(
     for node in ast.walk(list(statements)):
         if not isinstance(node, ast.BuildUnits):
             continue
-        count = evaluate(node.count, env, board, Facts())
+        count = evaluate(node.count, env, board, Facts(steps=steps))
         if not isinstance(count, Span) or min(count.lo, MAX_REPEAT) <= board.max_units:
             continue
         if not followable:

@@ -10,17 +10,17 @@ Every stage reports all it finds; later stages run as far as earlier problems al
 
 from __future__ import annotations
 
-import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
 
 from engine.diagnostics import Diagnostic, Loc, Note, VariantError, clash, did_you_mean
+from engine.digest import text_sha256_hex
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, check_condition, check_program, is_reserved
 from engine.effects.cost import Sizes
-from engine.effects.parser import EffectSyntaxError, parse_condition
+from engine.effects.parser import MAX_VARIANT_EFFECT_CHARS, EffectSyntaxError, parse_condition
 from engine.effects.plays import Play, cycles, plays_of
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
 from engine.variant import lint, schema
@@ -55,10 +55,11 @@ def check_variant(argument: str | Path) -> CheckResult:
         return CheckResult(None, _sorted(diagnostics), files, source)
     schema_problems = schema.validate(document, complete=True)
     diagnostics.extend(schema_problems)
-    cards = _parse_cards(document, diagnostics)
-    _check_effects(document, cards, diagnostics)
-    programs = _parse_programs(document, diagnostics)
-    scores = _parse_scores(document, diagnostics)
+    texts, contexts = _TextBudget(), _Contexts(document)
+    cards = _parse_cards(document, diagnostics, texts)
+    _check_effects(cards, diagnostics, contexts)
+    programs = _parse_programs(document, diagnostics, texts, contexts)
+    scores = _parse_scores(document, diagnostics, texts, contexts)
     variant = None
     if not schema_problems:
         _check_meaning(document, cards, diagnostics, root_file=files[0])
@@ -105,7 +106,7 @@ class _ParsedCard:
     """An effect with syntax errors, as far as it parsed: its statements are still checked."""
 
 
-def _parse_cards(document: LocDict, diagnostics: list[Diagnostic]) -> list[_ParsedCard]:
+def _parse_cards(document: LocDict, diagnostics: list[Diagnostic], texts: _TextBudget) -> list[_ParsedCard]:
     deck = document.get("deck")
     cards = deck.get("cards") if isinstance(deck, dict) else None
     parsed: list[_ParsedCard] = []
@@ -113,8 +114,9 @@ def _parse_cards(document: LocDict, diagnostics: list[Diagnostic]) -> list[_Pars
     for raw in cards if isinstance(cards, list) else []:
         if not isinstance(raw, LocDict):
             continue
-        effect = _parse_effect(raw, diagnostics, budget)
-        condition = _parse_text(raw, "condition", parse_condition, diagnostics)
+        effect = _parse_effect(raw, diagnostics, budget) if texts.admit(raw, "effect", diagnostics) else None
+        admitted = texts.admit(raw, "condition", diagnostics)
+        condition = _parse_text(raw, "condition", parse_condition, diagnostics) if admitted else None
         if effect is None and "effect" not in raw:  # a card that is never played (a cash card)
             parsed.append(_ParsedCard(raw, ast.Program((), ""), condition))
         elif effect is None or not effect.errors:
@@ -122,6 +124,33 @@ def _parse_cards(document: LocDict, diagnostics: list[Diagnostic]) -> list[_Pars
         else:
             parsed.append(_ParsedCard(raw, None, condition, partial=effect))
     return parsed
+
+
+class _TextBudget:
+    """What is left of MAX_VARIANT_EFFECT_CHARS for the effect texts still to parse, in the
+    order the check parses them: cards (effect, then condition), the programs and hooks, the
+    scores. Parsing is linear but not quick (a megabyte of effects took fifteen seconds), so
+    the texts of a variant share one bound; the first past it is refused, the rest skipped."""
+
+    def __init__(self) -> None:
+        self.chars = MAX_VARIANT_EFFECT_CHARS
+
+    def admit(self, raw: LocDict, key: str, diagnostics: list[Diagnostic]) -> bool:
+        text = raw.get(key)
+        if not isinstance(text, str):
+            return True  # nothing to parse; the schema says what is wrong
+        if self.chars < 0:
+            return False
+        self.chars -= len(text)
+        if self.chars >= 0:
+            return True
+        where = text_position(raw.value_locs[key], 1, 1)
+        message = (
+            f"{_whose(raw, key)}: with it, the effects, conditions, programs and scores of this variant are longer "
+            f"than {MAX_VARIANT_EFFECT_CHARS:,} characters together, so it was not read, nor any after it"
+        )
+        diagnostics.append(Diagnostic(where, message, "the largest bundled game needs fewer than 10,000; shorten them"))
+        return False
 
 
 def _parse_effect(raw: LocDict, diagnostics: list[Diagnostic], budget: Budget) -> ParsedEffect | None:
@@ -163,7 +192,9 @@ def _whose(raw: LocDict, key: str) -> str:
 PROGRAM_KEYS = ("setup", "turn")
 
 
-def _parse_programs(document: LocDict, diagnostics: list[Diagnostic]) -> dict[str, ast.Program]:
+def _parse_programs(
+    document: LocDict, diagnostics: list[Diagnostic], texts: _TextBudget, contexts: _Contexts
+) -> dict[str, ast.Program]:
     """The setup and the turn, parsed and checked like card effects (every problem at its line
     in the file); a program with problems is left out, and the variant does not build."""
     programs: dict[str, ast.Program] = {}
@@ -174,14 +205,14 @@ def _parse_programs(document: LocDict, diagnostics: list[Diagnostic]) -> dict[st
         places += [(hooks, key) for key in hooks]
     for raw, key in places:
         text = raw.get(key)
-        if not isinstance(text, str):
+        if not isinstance(text, str) or not texts.admit(raw, key, diagnostics):
             continue
         parsed = parse_effect_all(text, budget)
         for error in parsed.errors:
             _report_syntax(raw, key, error, diagnostics)
         if parsed.program is None:
             continue
-        context = _context(document, key, program=True)
+        context = contexts(key, program=True)
         problems = check_program(parsed.program, context, parsed.missing_from if parsed.errors else None)
         _report(problems, raw, key, diagnostics)
         if not parsed.errors and not problems:
@@ -189,7 +220,7 @@ def _parse_programs(document: LocDict, diagnostics: list[Diagnostic]) -> dict[st
     return programs
 
 
-def _parse_scores(document: LocDict, diagnostics: list[Diagnostic]) -> dict[str, Score]:
+def _parse_scores(document: LocDict, diagnostics: list[Diagnostic], texts: _TextBudget, contexts: _Contexts) -> dict[str, Score]:
     """Each score's expression about the player X, parsed and checked where it is written."""
     raw = document.get("scores")
     found: dict[str, Score] = {}
@@ -204,7 +235,7 @@ def _parse_scores(document: LocDict, diagnostics: list[Diagnostic]) -> dict[str,
         else:
             holder, key, fewest, words = raw, name, False, name.replace("_", " ")
         text = holder.get(key)
-        if not isinstance(text, str):
+        if not isinstance(text, str) or not texts.admit(holder, key, diagnostics):
             continue
         try:
             expr = parse_condition(text)
@@ -212,7 +243,7 @@ def _parse_scores(document: LocDict, diagnostics: list[Diagnostic]) -> dict[str,
             where = text_position(holder.value_locs[key], error.line, error.col)
             diagnostics.append(Diagnostic(where, f"the score '{name}': {error.message}", error.hint))
             continue
-        context = _context(document, "score")
+        context = contexts("score")
         context.given = {"X": "player"}
         problems = check_condition(expr, context, wanted="number")
         for problem in problems:
@@ -260,6 +291,21 @@ def _check_scoring(document: LocDict, diagnostics: list[Diagnostic]) -> None:
         follows = track["follows"]
         problem(track.value_locs["follows"].loc, f"the track follows '{follows}', which is not a score",
                 did_you_mean(follows, list(scores)))
+
+
+class _Contexts:
+    """The context of each text of one variant (`_context`), what the timing does not change
+    worked out once: worked out for each card, it went through every card each time, and a
+    thousand cards took seconds."""
+
+    def __init__(self, document: LocDict):
+        self.document = document
+        self.common: EffectContext | None = None
+
+    def __call__(self, timing: str, program: bool = False) -> EffectContext:
+        if self.common is None:
+            self.common = _context(self.document, "end_of_turn")
+        return replace(self.common, timing=timing, given=HOOK_NAMES.get(timing, {}) if program else {}, program=program)
 
 
 def _context(document: LocDict, timing: str, program: bool = False) -> EffectContext:
@@ -520,11 +566,11 @@ def _unique_ids(items: list, diagnostics: list[Diagnostic]) -> None:
             diagnostics.append(Diagnostic(loc, f"id '{item['id']}' is used twice", notes=notes))
 
 
-def _check_effects(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic]) -> None:
+def _check_effects(cards: list[_ParsedCard], diagnostics: list[Diagnostic], contexts: _Contexts) -> None:
     """Names and kinds in effects; runs even when the schema found problems elsewhere."""
     for card in cards:
         timing = card.raw.get("timing")
-        context = _context(document, timing if isinstance(timing, str) else "end_of_turn")
+        context = contexts(timing if isinstance(timing, str) else "end_of_turn")
         if card.effect is not None and "effect" in card.raw:
             _report(check_program(card.effect, context), card.raw, "effect", diagnostics)
         elif card.partial is not None and card.partial.program is not None:
@@ -796,4 +842,4 @@ def _build(
 
 
 def _content_hash(document: Any) -> str:
-    return hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    return text_sha256_hex(json.dumps(document, sort_keys=True, ensure_ascii=False))

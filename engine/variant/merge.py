@@ -8,14 +8,27 @@ message about a merged variant still points at the line an author wrote.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.diagnostics import Diagnostic, Loc, Note, did_you_mean
 from engine.digest import sha256_hex
-from engine.resources import bundled_variant_names, variants_dir
-from engine.variant.yamlsource import LocDict, LocList, YamlProblem, decode_text, parse_yaml, read_bytes
+from engine.paths import FOLDER, MISSING, NOT_REGULAR, quoted, real_path, within
+from engine.resources import bundled_variant_names
+from engine.variant.find import BaseNotFound, extends_file
+from engine.variant.yamlsource import (
+    MAX_FILE_BYTES,
+    MAX_NODES,
+    LocDict,
+    LocList,
+    TooManyNodes,
+    YamlProblem,
+    decode_text,
+    parse_yaml,
+    read_bytes,
+)
 
 MAX_EXTENDS_DEPTH = 16
 
@@ -30,6 +43,10 @@ class Source:
     """Every file whose bytes were read, child first: its path, the SHA-256 of those bytes, and
     the `extends` it names that was followed to the next (None for the last). What a cached
     check is keyed by (engine/variant/cache.py)."""
+    size: int = 0
+    """The bytes of the files read so far; with `nodes`, what the chain has used of the limits
+    of one file."""
+    nodes: int = 0
     complete: bool = True
     """False when the result depends on more than the bytes in `read`: a file that could not be
     read, or an `extends` that led nowhere (no such file, a folder, a cycle, too deep), whose
@@ -39,9 +56,11 @@ class Source:
 def shown_path(path: Path) -> str:
     """A path as a person would type it: relative to the working folder when inside it."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        here = real_path(os.getcwd())
+    except OSError:  # the working folder was removed
         return str(path)
+    real = real_path(str(path))
+    return os.path.relpath(real, here) if real != here and within(real, here) else str(path)
 
 
 def load_merged(path: Path, diagnostics: list[Diagnostic], source: Source) -> LocDict | None:
@@ -49,7 +68,10 @@ def load_merged(path: Path, diagnostics: list[Diagnostic], source: Source) -> Lo
     return _load(path, diagnostics, source, chain=[])
 
 
-def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list[Path]) -> LocDict | None:
+def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list[Path], via: Loc | None = None) -> LocDict | None:
+    """The file at `path` merged over its bases; `via` is the `extends` that named it. The
+    files of a chain share the limits of one file (yamlsource.MAX_FILE_BYTES and MAX_NODES):
+    sixteen files at the limit each took forty seconds and a third of a gigabyte to check."""
     shown = shown_path(path)
     try:
         data = read_bytes(path, shown)
@@ -59,12 +81,24 @@ def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list
         return None
     link = len(source.read)
     source.read.append((path, sha256_hex(data), None))
+    if via is not None and source.size + len(data) > MAX_FILE_BYTES:
+        diagnostics.append(_chain_too_large(via, shown, f"{source.size + len(data):,} bytes", f"{MAX_FILE_BYTES:,} bytes"))
+        return None
+    source.size += len(data)
     try:
         text = decode_text(data, shown)
-        document = parse_yaml(text, shown)
+        document = parse_yaml(text, shown, max_nodes=MAX_NODES - source.nodes)
+    except TooManyNodes as problem:
+        if via is None:
+            diagnostics.append(problem.diagnostic)
+        else:
+            note = Note(problem.diagnostic.loc, "the chain's YAML node past the limit is here")
+            diagnostics.append(_chain_too_large(via, shown, f"more than {MAX_NODES:,} YAML nodes", f"{MAX_NODES:,}", note))
+        return None
     except YamlProblem as problem:
         diagnostics.append(problem.diagnostic)
         return None
+    source.nodes += _node_count(document)
     source.files.append(path)
     source.texts[shown] = text
     base_name = document.get("extends")
@@ -78,8 +112,8 @@ def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list
     if base_path is None:
         source.complete = False
         return None
-    resolved_chain = [p.resolve() for p in chain + [path]]
-    if base_path.resolve() in resolved_chain:
+    resolved_chain = [real_path(str(p)) for p in chain + [path]]
+    if real_path(str(base_path)) in resolved_chain:
         cycle = " -> ".join(shown_path(p) for p in chain + [path, base_path])
         diagnostics.append(Diagnostic(loc, f"'extends' makes a cycle: {cycle}"))
         source.complete = False
@@ -89,56 +123,73 @@ def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list
         source.complete = False
         return None
     source.read[link] = (path, source.read[link][1], base_name)
-    base = _load(base_path, diagnostics, source, chain + [path])
+    base = _load(base_path, diagnostics, source, chain + [path], via=loc)
     if base is None:
         return None
     return _merge_mapping(base, document, [], diagnostics)
 
 
+def _chain_too_large(via: Loc, shown: str, held: str, limit: str, note: Note | None = None) -> Diagnostic:
+    return Diagnostic(
+        via,
+        f"with {quoted(shown)}, which 'extends' names, this variant's files hold {held} together; "
+        f"a variant and the files it extends may hold {limit} in all",
+        "extend a smaller file, or write the variant in fewer files",
+        notes=(note,) if note is not None else (),
+    )
+
+
+def _node_count(document: LocDict) -> int:
+    """The YAML nodes of a document as the composer counts them: each mapping, list and
+    scalar, and each key."""
+    count, waiting = 0, [document]
+    while waiting:
+        value = waiting.pop()
+        count += 1
+        if isinstance(value, dict):
+            count += len(value)
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+    return count
+
+
 def _resolve_extends(name: str, child: Path, loc: Loc, diagnostics: list[Diagnostic]) -> Path | None:
-    """A bundled name, or a path relative to the child that stays in its folder or the bundle's."""
-    if "/" not in name and "\\" not in name and not name.endswith((".yaml", ".yml")):
-        if name in bundled_variant_names():
-            return variants_dir() / f"{name}.yaml"
-        if (child.parent / name).is_dir():
-            diagnostics.append(_folder(name, loc))
-            return None
-        diagnostics.append(
-            Diagnostic(
-                loc,
-                f"'extends' names '{name}', which is not a bundled variant",
-                did_you_mean(name, bundled_variant_names())
-                or f"bundled variants: {', '.join(bundled_variant_names())}; or give a path ending in .yaml",
-            )
-        )
+    """A bundled name, or a path relative to the child that stays in its folder or the bundle's
+    (find.extends_file); otherwise None, and the reason at `loc`: whatever the path holds (a
+    NUL, a loop of links, 3,000 folders), a problem in the file, never an exception."""
+    try:
+        return Path(extends_file(name, str(child)))
+    except BaseNotFound as refusal:
+        diagnostics.append(_base_not_found(name, refusal, loc))
         return None
-    target = (child.parent / name).resolve()
-    allowed_roots = [child.parent.resolve(), variants_dir().resolve()]
-    if not any(target == root or root in target.parents for root in allowed_roots):
-        diagnostics.append(
-            Diagnostic(
-                loc,
-                f"'extends' path '{name}' leaves the variant's folder",
-                "a variant may extend files in its own folder (or below) and the bundled variants",
-            )
-        )
-        return None
-    if target.is_dir():
-        diagnostics.append(_folder(name, loc))
-        return None
-    if target.exists() and not target.is_file():
-        diagnostics.append(Diagnostic(loc, f"'extends' names '{name}', which is not a regular file (a pipe or a device?)"))
-        return None
-    if not target.is_file():
+
+
+def _base_not_found(name: str, refusal: BaseNotFound, loc: Loc) -> Diagnostic:
+    shown = quoted(name)
+    if refusal.kind == "name":
+        hint = did_you_mean(name, bundled_variant_names())
+        listed = f"bundled variants: {', '.join(bundled_variant_names())}; or give a path ending in .yaml"
+        return Diagnostic(loc, f"'extends' names {shown}, which is not a bundled variant", hint or listed)
+    if refusal.kind == "folder" or refusal.problem == FOLDER:
+        return _folder(name, loc)
+    if refusal.kind == "path":
+        hint = "give a bundled variant's name or a file beside this one"
+        return Diagnostic(loc, f"'extends' path {shown} {refusal.problem}", hint)
+    if refusal.kind == "outside":
+        hint = "a variant may extend files in its own folder (or below) and the bundled variants"
+        return Diagnostic(loc, f"'extends' path {shown} leaves the variant's folder", hint)
+    if refusal.problem == NOT_REGULAR:
+        return Diagnostic(loc, f"'extends' names {shown}, which is not a regular file (a pipe or a device?)")
+    if refusal.problem == MISSING:
         stem = Path(name).stem
         hint = f"did you mean the bundled variant '{stem}'?" if stem in bundled_variant_names() else None
-        diagnostics.append(Diagnostic(loc, f"'extends' names '{name}', but there is no such file", hint))
-        return None
-    return target
+        return Diagnostic(loc, f"'extends' names {shown}, but there is no such file", hint)
+    return Diagnostic(loc, f"'extends' names {shown}, which {refusal.problem}")
 
 
 def _folder(name: str, loc: Loc) -> Diagnostic:
-    return Diagnostic(loc, f"'extends' names '{name}', which is a folder", "give a variant file in it, ending in .yaml")
+    return Diagnostic(loc, f"'extends' names {quoted(name)}, which is a folder", "give a variant file in it, ending in .yaml")
 
 
 def _is_named_list(value: Any) -> bool:

@@ -228,6 +228,8 @@ def _describe(value: Any) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value}"
     if isinstance(value, str):
+        if len(value) > 80:  # a value may be a megabyte long: the message quotes its start
+            return f"the text '{value[:79]}…' ({len(value):,} characters)"
         return f"the text '{value}'"
     if isinstance(value, list):
         return "a list"
@@ -298,8 +300,9 @@ def _explain(error: ValidationError, document: LocDict, suggested: Collection[tu
         yield Diagnostic(loc, f"{where} lists the same item twice")
     elif validator == "pattern":
         yield Diagnostic(loc, f"{where} is {_describe(value)}, which is not of the right form", _pattern_hint(error))
-    else:
-        yield Diagnostic(loc, f"{where}: {error.message}")
+    else:  # jsonschema's own words quote the whole value, which may be a megabyte long
+        message = error.message if len(error.message) <= 200 else error.message[:199] + "…"
+        yield Diagnostic(loc, f"{where}: {message}")
 
 
 def _comment_instead(document: LocDict, path: list, where: str) -> Diagnostic | None:

@@ -20,6 +20,13 @@ import yaml
 from engine.diagnostics import Diagnostic, Loc
 
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_GLUED_COLON = re.compile(r"\b(\w+):(\S)")
+"""`name:Foo`. The \\b makes each word's search start once: without it, a word of 100,000
+letters was tried from each of its letters, and a file of one long key took minutes."""
+_KEY_END = re.compile(r":(?=[ \t]|$)")
+MAX_KEY_CHARS = 1024
+"""YAML's own limit on a key written `key: value`: the scanner stops looking for the ':'
+that makes a key 1,024 characters after the key starts (PyYAML and libyaml alike)."""
 _BLOCK_HEADER = re.compile(r":\s*[|>][-+0-9]*\s*(#.*)?$")
 
 
@@ -53,7 +60,7 @@ class _Text:
     def key(self, n: int) -> str:
         """The key a line starts with, or its first word."""
         match = _KEY.match(self.line(n), self.key_col(n))
-        return match.group(0) if match else self.line(n).strip()[:20]
+        return _echo(match.group(0)) if match else self.line(n).strip()[:20]
 
     def previous(self, n: int) -> int | None:
         """The nearest line above `n` that holds something (not blank, not only a comment)."""
@@ -88,6 +95,11 @@ class _Text:
     def parent_col(self, n: int) -> int | None:
         """The key column of the line that `n` is indented under, if any."""
         return next((self.key_col(i) for i in self.levels_above(n) if self.key_col(i) < self.key_col(n)), None)
+
+
+def _echo(text: str, longest: int = 80) -> str:
+    """Text from the file quoted in a message, cut short: a line may be a megabyte long."""
+    return text if len(text) <= longest else text[: longest - 1] + "…"
 
 
 def explain(exc: yaml.MarkedYAMLError, text: str, file: str) -> Diagnostic:
@@ -139,7 +151,7 @@ def _cannot_start(exc: Any, lines: _Text, text: str) -> Diagnostic | None:
     return Diagnostic(
         lines.loc(line, col),
         f"a value cannot start with '{match.group(1)}' in YAML unless it is in quotes",
-        f'write it in quotes: "{value}"' if '"' not in value else "put the value in quotes",
+        f'write it in quotes: "{_echo(value)}"' if '"' not in value else "put the value in quotes",
     )
 
 
@@ -186,7 +198,8 @@ def _after_quoted_text(exc: Any, lines: _Text, text: str) -> Diagnostic | None:
     if quote == "'" and re.match(r"\w", lines.line(end.line)[end.column : end.column + 1]):
         value = lines.line(end.line)[start.column :].split(" #")[0].strip()
         inner = value[1:-1] if value.endswith("'") else value[1:]
-        hint = f"inside single quotes write an apostrophe twice: '{inner.replace(chr(39), chr(39) * 2)}'; or use double quotes"
+        doubled = _echo(inner.replace(chr(39), chr(39) * 2))
+        hint = f"inside single quotes write an apostrophe twice: '{doubled}'; or use double quotes"
     else:
         hint = "put the whole value inside the quotes"
     return Diagnostic(
@@ -243,7 +256,7 @@ def _dash_without_space(lines: _Text, line: int) -> Diagnostic | None:
         return None
     dash = lines.indent(line)
     item = lines.line(line)[dash + 1 :].split(" #")[0].strip()
-    return Diagnostic(lines.loc(line, dash), "a '-' that starts a list item needs a space after it", f"write '- {item}'")
+    return Diagnostic(lines.loc(line, dash), "a '-' that starts a list item needs a space after it", f"write '- {_echo(item)}'")
 
 
 def _colon_in_value(lines: _Text, line: int, col: int, continued_from: int | None = None) -> Diagnostic:
@@ -251,7 +264,7 @@ def _colon_in_value(lines: _Text, line: int, col: int, continued_from: int | Non
     key = lines.key(key_line)
     if continued_from is None:
         value = lines.line(line).split(": ", 1)[1].split(" #")[0].strip()
-        hint = f'put the whole value in quotes: {key}: "{value}"' if '"' not in value else "put the whole value in quotes"
+        hint = f'put the whole value in quotes: {key}: "{_echo(value)}"' if '"' not in value else "put the whole value in quotes"
     else:
         hint = f"put the whole value of '{key}' in quotes, or write it after '{key}: >-' on lines of its own"
     return Diagnostic(lines.loc(line, col), "a ': ' inside a value that is not in quotes reads as the start of another key", hint)
@@ -359,19 +372,41 @@ def _dedented_text(lines: _Text, line: int, block: tuple[int, int]) -> Diagnosti
     )
 
 
+def _long_key(exc: Any, lines: _Text, text: str) -> Diagnostic | None:
+    """A key longer than YAML reads: the scanner gave up looking for its ':' after 1,024
+    characters, and says either that the ':' is missing (a key where one is required) or that
+    a ':' stands where a value is read (the first key of the file)."""
+    if exc.problem == "could not find expected ':'" and exc.context_mark is not None:
+        line, start = exc.context_mark.line, exc.context_mark.column
+        end = _KEY_END.search(lines.line(line), start)
+        colon = end.start() if end is not None else None
+    elif exc.problem == "mapping values are not allowed here" and exc.problem_mark is not None:
+        line, colon = exc.problem_mark.line, exc.problem_mark.column
+        start = lines.key_col(line)
+    else:
+        return None
+    if colon is None or colon - start <= MAX_KEY_CHARS or ": " in lines.line(line)[start:colon]:
+        return None
+    return Diagnostic(
+        lines.loc(line, start),
+        f"this key is {colon - start:,} characters long; YAML reads keys of at most {MAX_KEY_CHARS:,} characters",
+        "a key is a short name; put long text in a value, after the ':'",
+    )
+
+
 def _no_colon(exc: Any, lines: _Text, text: str) -> Diagnostic | None:
     """'could not find expected ':'': a line that YAML took for a key, without its ':'."""
     if exc.problem != "could not find expected ':'" or exc.context_mark is None:
         return None
     line = exc.context_mark.line
     content = lines.line(line)
-    glued = re.search(r"(\w+):(\S)", content)
+    glued = _GLUED_COLON.search(content)
     if glued:
         fixed = content[glued.start() : glued.end() - 1] + " " + content[glued.end() - 1 :].split(" #")[0].rstrip()
         return Diagnostic(
             lines.loc(line, glued.start(1)),
-            f"'{glued.group(1)}:' needs a space after the ':'",
-            f"write '{fixed.strip()}'",
+            f"'{_echo(glued.group(1))}:' needs a space after the ':'",
+            f"write '{_echo(fixed.strip())}'",
         )
     header = lines.previous(line)
     if header is not None and _BLOCK_HEADER.search(lines.line(header)) and lines.indent(line) <= lines.key_col(header):
@@ -388,7 +423,7 @@ def _no_colon(exc: Any, lines: _Text, text: str) -> Diagnostic | None:
     if not words:  # YAML's line is not ours: it breaks lines at U+0085 and U+2028 too
         return None
     fixed = f"{words[0]}: {words[1]}" if len(words) > 1 else f"{words[0]}:"
-    return Diagnostic(lines.loc(line, lines.key_col(line)), "this line has no ':' after its key", f"write '{fixed}'")
+    return Diagnostic(lines.loc(line, lines.key_col(line)), "this line has no ':' after its key", f"write '{_echo(fixed)}'")
 
 
 def _text_after_block_header(exc: Any, lines: _Text, text: str) -> Diagnostic | None:
@@ -459,6 +494,7 @@ _EXPLAINERS: list[Callable[[Any, _Text, str], Diagnostic | None]] = [
     _cannot_start,
     _unclosed_quote,
     _after_quoted_text,
+    _long_key,
     _mapping_values,
     _no_colon,
     _text_after_block_header,

@@ -37,6 +37,9 @@ MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 50_000
 MAX_DEPTH = 64
 MAX_NUMBER_DIGITS = 20  # no key of a variant wants more than 5; Python's int() fails past 4,300
+MAX_KEY_CHARS = yamlerrors.MAX_KEY_CHARS
+"""YAML's own limit for a key written `key: value`, held for every key: one written after a
+`? ` (YAML's long form, which has no limit of its own) too."""
 
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
@@ -190,14 +193,20 @@ if _CParser is not None:
 
 
 _BARE_BLOCK_HEADER = re.compile(r"[|>][0-9+-]*[ ]*")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _PureReaderNeeded(Exception):
     """The text holds something libyaml reads otherwise than PyYAML: read it purely."""
 
 
+class TooManyNodes(YamlProblem):
+    """A document past the node limit given to `parse_yaml`: the limit of one file, or what
+    an `extends` chain has left of it (merge.py says so in its own words)."""
+
+
 def _too_many_nodes(file: str, event: Any, max_nodes: int) -> YamlProblem:
-    return YamlProblem(
+    return TooManyNodes(
         Diagnostic(
             _loc(file, event.start_mark),
             f"file has more than {max_nodes} YAML nodes; variant files are limited to that",
@@ -246,19 +255,20 @@ def read_text(path: Path, shown_as: str) -> str:
 
 def read_bytes(path: Path, shown_as: str) -> bytes:
     """The file's bytes, or a YamlProblem that says why they cannot be read (too large, not a
-    regular file, no permission): problems of the file system, not of the text."""
+    regular file, no permission, a path no file can have): problems of the file system, not
+    of the text."""
     try:
         size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise YamlProblem(
-                Diagnostic(
-                    Loc(shown_as),
-                    f"file is {size:,} bytes ({size / 1_000_000:.1f} MB); variant files are limited to "
-                    f"{MAX_FILE_BYTES // 1_000_000} MB ({MAX_FILE_BYTES:,} bytes)",
-                )
+    except (OSError, ValueError):
+        size = 0  # read_limited says what is wrong
+    if size > MAX_FILE_BYTES:
+        raise YamlProblem(
+            Diagnostic(
+                Loc(shown_as),
+                f"file is {size:,} bytes ({size / 1_000_000:.1f} MB); variant files are limited to "
+                f"{MAX_FILE_BYTES // 1_000_000} MB ({MAX_FILE_BYTES:,} bytes)",
             )
-    except OSError as exc:
-        raise YamlProblem(Diagnostic(Loc(shown_as), f"cannot read file: {exc.strerror or exc}")) from None
+        )
     try:
         return read_limited(path, MAX_FILE_BYTES)  # a FIFO or a device is refused, not waited on
     except ReadProblem as problem:
@@ -436,6 +446,14 @@ class _Builder:
                 )
             key = self.scalar(key_node)
             key_loc = _loc(self.file, key_node.start_mark)
+            if isinstance(key, str) and len(key) > MAX_KEY_CHARS:
+                raise YamlProblem(
+                    Diagnostic(
+                        key_loc,
+                        f"this key is {len(key):,} characters long; keys have at most {MAX_KEY_CHARS:,} characters",
+                        "a key is a short name; put long text in a value, after the ':'",
+                    )
+                )
             if key in result:
                 first = result.key_locs[key]
                 raise YamlProblem(
@@ -464,7 +482,32 @@ class _Builder:
         self._check_tag(node, _SCALAR_TAGS)
         if node.tag == _INT_TAG:
             self._check_number_length(node)
+        if node.style == '"':
+            self._check_surrogates(node)
         return self.loader.construct_object(node, deep=True)
+
+    def _check_surrogates(self, node: yaml.ScalarNode) -> None:
+        """Refuse half a character: an escape `\\ud800` in double quotes gives a lone UTF-16
+        surrogate, which no text can be encoded with (printed, hashed, written as UTF-8), as
+        libyaml itself refuses it. A pair of them, JSON's way to write a character past U+FFFF,
+        is named in the hint."""
+        found = _SURROGATE.search(node.value)
+        if found is None:
+            return
+        index, code = found.start(), ord(found.group())
+        low = node.value[index + 1 : index + 2]
+        if 0xD800 <= code <= 0xDBFF and low and 0xDC00 <= ord(low) <= 0xDFFF:
+            character = 0x10000 + ((code - 0xD800) << 10) + (ord(low) - 0xDC00)
+            hint = f"YAML writes U+{character:04X} as \\U{character:08X}, or as the character itself"
+        else:
+            hint = "remove it, or write the character meant as \\u followed by its four hexadecimal digits"
+        columns = self._quoted_columns(node) if node.start_mark.line == node.end_mark.line else ()
+        loc = _loc(self.file, node.start_mark)
+        if index < len(columns):
+            loc = Loc(self.file, loc.line, columns[index])
+        raise YamlProblem(
+            Diagnostic(loc, f"'\\u{code:04x}' is half of a character (a UTF-16 surrogate), not a character of its own", hint)
+        )
 
     def _check_number_length(self, node: yaml.ScalarNode) -> None:
         """Refuse a whole number too long to be meant, before PyYAML converts it: a decimal

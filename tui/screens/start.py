@@ -174,6 +174,7 @@ class StartScreen(Screen):
 
     def _check(self, keys: list[str]) -> None:
         def work() -> None:
+            from engine.paths import quoted
             from engine.variant.load import VariantNotFound, check_variant, find_variant
 
             if self.bot_names is None:
@@ -185,8 +186,10 @@ class StartScreen(Screen):
                 with _CHECK_LOCK:
                     try:
                         result = check_variant(find_variant(key))
-                    except VariantNotFound:
-                        result = f"no variant file or bundled variant named '{key}'"
+                    except VariantNotFound as missing:
+                        shown = quoted(key)
+                        named = f"{shown} {missing.problem}" if missing.problem is not None else None
+                        result = named or f"no variant file or bundled variant named {shown}"
                     except OSError as exc:
                         result = f"cannot read '{key}': {exc.strerror or exc}"
                     except Exception as exc:  # a checker bug must not leave the screen waiting
