@@ -20,7 +20,9 @@ depend on cards the others cannot see), about 128 decisions a game against 99.
 
 The default base is the commit before the kernel rework (issue 12); issue 14 measures against
 `--base 9d1362e`. When this tree's compiled kernel is built (engine/accel.py), it is played
-twice: compiled, and as plain Python (BOARDWALK_PURE=1), so both ratios show.
+twice: compiled, and as plain Python (BOARDWALK_PURE=1), so both ratios show. A base that has
+a compiled kernel of its own (scripts/build_accel.py) gets it built in its worktree first, so
+that compiled is compared with compiled ("base"), and plain with plain ("base plain").
 """
 
 from __future__ import annotations
@@ -114,8 +116,10 @@ def main() -> None:
             sides: dict[str, tuple[Path, bool]] = {"base": (base_tree, False), "head": (ROOT, False)}
             if _compiled_here():
                 sides["plain"] = (ROOT, True)
+                if _build_kernel(base_tree):
+                    sides["base plain"] = (base_tree, True)
             rates: dict[str, list[float]] = {side: [] for side in sides}
-            ratios: dict[str, list[float]] = {side: [] for side in sides if side != "base"}
+            ratios: dict[str, list[float]] = {side: [] for side in sides if not side.startswith("base")}
             last: dict[str, dict] = {}
             for round_number in range(args.rounds):
                 order = list(sides) if round_number % 2 == 0 else list(reversed(sides))
@@ -124,7 +128,8 @@ def main() -> None:
                     last[side] = run_side(tree, args.variant, args.players, args.games, args.seed, pure)
                     rates[side].append(args.games / last[side]["cpu"])
                 for side in ratios:
-                    ratios[side].append(rates[side][-1] / rates["base"][-1])
+                    against = "base plain" if side == "plain" and "base plain" in sides else "base"
+                    ratios[side].append(rates[side][-1] / rates[against][-1])
                 print(f"round {round_number + 1}: " + ", ".join(f"{side} {rates[side][-1]:.0f} games/s" for side in sides)
                       + "; ratios " + ", ".join(f"{side} {ratios[side][-1]:.2f}" for side in ratios), flush=True)
             instructions = {}
@@ -136,7 +141,9 @@ def main() -> None:
 
     print()
     print(f"{args.variant}, {args.players} players, {args.games} random games per side per round, {args.rounds} rounds")
-    labels = {"base": f"base {args.base}", "head": "this tree" + (" (compiled)" if last["head"]["compiled"] else ""),
+    labels = {"base": f"base {args.base}" + (" (compiled)" if last["base"]["compiled"] else ""),
+              "base plain": f"base {args.base} (plain Python)",
+              "head": "this tree" + (" (compiled)" if last["head"]["compiled"] else ""),
               "plain": "this tree (plain Python)"}
     for side in last:
         per_decision = last[side]["cpu"] / last[side]["decisions"] * 1e6
@@ -144,7 +151,8 @@ def main() -> None:
               f"({per_decision:.1f} µs a decision, {last[side]['decisions'] / args.games:.1f} decisions and "
               f"{last[side]['turns'] / args.games:.1f} turns a game)")
     for side, values in ratios.items():
-        print(f"  ratio {labels[side]} / base: median {statistics.median(values):.2f} "
+        against = "base plain" if side == "plain" and "base plain" in last else "base"
+        print(f"  ratio {labels[side]} / {labels[against]}: median {statistics.median(values):.2f} "
               f"(rounds from {min(values):.2f} to {max(values):.2f})")
     if instructions:
         print(f"  instructions of play (cachegrind, {args.games} games a side):")
@@ -152,8 +160,22 @@ def main() -> None:
         for side, count in instructions.items():
             print(f"    {labels[side]:<26} {count / args.games / 1e6:7.2f} M a game, {per_decision[side] / 1e3:.1f}k a decision")
         for side in ratios:
-            print(f"    speed-up {labels[side]} / base by instructions: {instructions['base'] / instructions[side]:.2f} a game, "
-                  f"{per_decision['base'] / per_decision[side]:.2f} a decision")
+            against = "base plain" if side == "plain" and "base plain" in instructions else "base"
+            print(f"    speed-up {labels[side]} / {labels[against]} by instructions: "
+                  f"{instructions[against] / instructions[side]:.2f} a game, "
+                  f"{per_decision[against] / per_decision[side]:.2f} a decision")
+
+
+def _build_kernel(tree: Path) -> bool:
+    """Build the base's own compiled kernel in its worktree, if it has one; whether it did."""
+    script = tree / "scripts" / "build_accel.py"
+    if not script.exists():
+        return False
+    print(f"building the compiled kernel of {tree.name} (a minute or two)...", flush=True)
+    done = subprocess.run([sys.executable, str(script)], cwd=tree, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        print(f"  it could not be built, so the base runs as plain Python: {done.stderr.strip()[-300:]}")
+    return done.returncode == 0
 
 
 def _compiled_here() -> bool:
