@@ -1,11 +1,14 @@
 """`boardwalk serve` without a browser: its arguments checked before anything listens, the
 command each browser tab runs (quoted, the same game options as `play`), the warning when it
-listens beyond this machine, and a port already taken. tests/test_browser.py plays through it
-in chromium."""
+listens beyond this machine, and a port already taken; and the server itself, run in this
+process on a free port, against what a hostile page or client may send. tests/test_browser.py
+plays through it in chromium."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import doctest
 import os
 import shlex
@@ -14,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -220,3 +224,79 @@ def test_the_running_server_refuses_another_hosts_name_and_another_sites_websock
         _, err = server.communicate(timeout=20)
     assert "refused a websocket: a page from another site may not open a game here" in err
     assert server.returncode == 0 and "Traceback" not in err
+
+
+# ----- every route, one guard -----------------------------------------------------------------
+
+
+@contextlib.asynccontextmanager
+async def running(command: str = "true", host: str = "127.0.0.1", loopback: bool = True) -> AsyncIterator:
+    """(server, client): a BoardwalkServer whose tabs run `command`, serving this process on a
+    free port, and an HTTP client that names it as a browser would."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from tui.web import BoardwalkServer
+
+    server = BoardwalkServer(command, host, 0, loopback)
+    async with TestClient(TestServer(await server._make_app(), host="127.0.0.1")) as client:
+        yield server, client
+
+
+FOREIGN = {"Host": "evil.example"}
+
+
+@pytest.mark.parametrize("path", ["/", "/ws", "/static/", "/static/js/textual.js", "/download/x", "/no-such-page"])
+def test_every_route_refuses_a_request_that_names_another_host(path):
+    """DNS rebinding reaches every route, not only the page: one middleware checks the Host of
+    every request before any handler runs (docs/security.md says "any request")."""
+
+    async def scenario() -> None:
+        async with running() as (_, client):
+            for method in ("GET", "HEAD"):
+                response = await client.request(method, path, headers=FOREIGN)
+                assert response.status == 403, (method, path)
+            response = await client.get(path, headers=FOREIGN)
+            assert "Boardwalk: refused: this server answers to this machine's loopback addresses only" in await response.text()
+
+    asyncio.run(scenario())
+
+
+def test_a_websocket_naming_another_host_is_refused_before_any_game_starts():
+    """The websocket's upgrade is refused like any request, and nothing is started for it."""
+    from aiohttp import WSServerHandshakeError
+
+    async def scenario() -> None:
+        async with running("exit 99") as (server, client):
+            for headers in (FOREIGN, {"Origin": "https://evil.example"}):
+                with pytest.raises(WSServerHandshakeError) as refused:
+                    await client.ws_connect("/ws", headers=headers)
+                assert refused.value.status == 403
+
+    asyncio.run(scenario())
+
+
+def test_the_right_host_is_welcome_on_every_route():
+    async def scenario() -> None:
+        async with running() as (_, client):
+            page = await client.get("/")
+            assert page.status == 200 and "Boardwalk" in await page.text()
+            assert (await client.get("/static/js/textual.js")).status == 200
+            assert (await client.get("/download/x")).status == 404  # no such download, but asked
+            assert (await client.get("/", headers={"Host": f"localhost:{client.port}"})).status == 200
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("path", ["/static", "/static/", "/static/js/", "/static/js", "/static/fonts/", "/static/css"])
+def test_no_folder_is_ever_listed(path):
+    """Even asked by this machine, a folder of the static files is not listed: the page needs
+    its files by name, and a listing only shows what is installed where."""
+
+    async def scenario() -> None:
+        async with running() as (_, client):
+            response = await client.get(path)
+            text = await response.text()
+            assert response.status in (403, 404), (path, response.status)
+            assert "Index of" not in text and "textual.js" not in text and "xterm.css" not in text
+
+    asyncio.run(scenario())

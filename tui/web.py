@@ -8,9 +8,10 @@ tabs' websockets when it stops, so Ctrl-C ends it at once instead of waiting for
 It also refuses what a web page elsewhere could make a visitor's browser do. A websocket is
 not bound by the same-origin rule: any site could open ws://127.0.0.1:8000/ws from a visitor's
 browser and play their game, save and load files as them. So a websocket whose Origin is not
-this server is refused; and, serving only this machine, so is a request that names another
+this server is refused; and, serving only this machine, so is any request that names another
 host (a site whose name is made to resolve to 127.0.0.1, "DNS rebinding", is same-origin with
-itself, but not with this server)."""
+itself, but not with this server). Both are checked by one middleware that every request of
+every route passes through, and no folder is ever listed."""
 
 from __future__ import annotations
 
@@ -21,7 +22,10 @@ import sys
 from typing import Any
 from urllib.parse import urlsplit
 
+import aiohttp_jinja2
+import jinja2
 from aiohttp import WSCloseCode, web
+from aiohttp.typedefs import Handler, Middleware
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -46,6 +50,38 @@ class BoardwalkServer(Server):
         handler.setFormatter(_PlainFormatter())
         logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
 
+    async def _make_app(self) -> web.Application:
+        """textual-serve's application, built again here because its own lists the static
+        folder (`show_index=True`) and has no place for a middleware. Same routes, the static
+        files without an index, and every request through `_guard` first: no route, present
+        or to come, can skip the checks."""
+        app = web.Application(middlewares=[self._guard()])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.handle_websocket, name="websocket"),
+            web.get("/download/{key}", self.handle_download, name="download"),
+            web.static("/static", self.statics_path, show_index=False, name="static"),
+        ])
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    def _guard(self) -> Middleware:
+        """The middleware that refuses, before any route's handler runs, a request that
+        `refusal` does not welcome."""
+
+        @web.middleware
+        async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+            websocket = request.match_info.route.name == "websocket"
+            if (reason := self.refusal(request, websocket)) is not None:
+                if websocket:
+                    logging.getLogger("textual-serve").warning("refused a websocket: %s", reason)
+                raise web.HTTPForbidden(text=f"Boardwalk: refused: {reason}\n")
+            return await handler(request)
+
+        return guard
+
     async def on_startup(self, app: web.Application) -> None:
         """Nothing to print: `boardwalk serve` has printed the address already."""
 
@@ -64,7 +100,9 @@ class BoardwalkServer(Server):
                     process.kill()
 
     def refusal(self, request: web.Request, websocket: bool = False) -> str | None:
-        """Why a request for the page or its websocket is refused, or None when it is welcome."""
+        """Why a request is refused, or None when it is welcome. Every request must name this
+        server (a loopback one, when it serves this machine only); a websocket's page must
+        also come from it."""
         named = _origin(f"{request.scheme}://{request.host}")
         if named is None:
             return "no valid Host"
@@ -76,20 +114,12 @@ class BoardwalkServer(Server):
         return None
 
     async def handle_index(self, request: web.Request) -> Any:
-        if (reason := self.refusal(request)) is not None:
-            raise web.HTTPForbidden(text=f"Boardwalk: refused: {reason}\n")
         # The page tells the browser where the websocket is. Built from the address the
         # browser used, it works on every address the server listens on (with --host 0.0.0.0
         # textual-serve's own would be ws://0.0.0.0:…). Set just before the page is made,
         # with no await in between, so two requests cannot mix their addresses.
         self.public_url = f"{request.scheme}://{request.host}"
         return await super().handle_index(request)
-
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        if (reason := self.refusal(request, websocket=True)) is not None:
-            logging.getLogger("textual-serve").warning("refused a websocket: %s", reason)
-            raise web.HTTPForbidden(text=f"Boardwalk: refused: {reason}\n")
-        return await super().handle_websocket(request)
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         self._tabs[websocket] = app_service
