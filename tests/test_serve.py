@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import contextlib
 import doctest
+import json
 import os
 import shlex
 import shutil
@@ -27,6 +28,11 @@ from engine.commands import play, serve
 from engine.resources import variants_dir
 
 ROOT = Path(__file__).resolve().parents[1]
+STUB = shlex.join([sys.executable, str(ROOT / "tests" / "served_game_stub.py")])
+"""What a tab runs in the tests of the server: tests/served_game_stub.py shows what it is given."""
+WAIT = 60.0
+"""Seconds after which a test that waits for the server gives up: a guard against hanging, no
+measure of speed."""
 
 
 def parsed(command: str, *argv: str) -> argparse.Namespace:
@@ -151,9 +157,11 @@ def test_play_in_a_pipe_still_asks_for_a_terminal_unless_served(monkeypatch):
     assert not play.served()
 
 
-@pytest.mark.parametrize("module", [play, serve])
+@pytest.mark.parametrize("module", ["engine.commands.play", "engine.commands.serve", "tui.web"])
 def test_doctests(module):
-    assert doctest.testmod(module).failed == 0
+    import importlib
+
+    assert doctest.testmod(importlib.import_module(module)).failed == 0
 
 
 # ----- what a web page elsewhere may not do -----------------------------------------------------
@@ -282,6 +290,7 @@ def test_the_right_host_is_welcome_on_every_route():
             assert page.status == 200 and "Boardwalk" in await page.text()
             assert (await client.get("/static/js/textual.js")).status == 200
             assert (await client.get("/download/x")).status == 404  # no such download, but asked
+            assert (await client.get("/ws")).status == 400  # asked, but no websocket
             assert (await client.get("/", headers={"Host": f"localhost:{client.port}"})).status == 200
 
     asyncio.run(scenario())
@@ -300,3 +309,164 @@ def test_no_folder_is_ever_listed(path):
             assert "Index of" not in text and "textual.js" not in text and "xterm.css" not in text
 
     asyncio.run(scenario())
+
+
+# ----- the size a tab asks for --------------------------------------------------------------
+
+
+async def screen(websocket) -> str:
+    """What the tab's game shows next: one report of tests/served_game_stub.py."""
+    from aiohttp import WSMsgType
+
+    message = await websocket.receive(timeout=WAIT)
+    assert message.type == WSMsgType.BINARY, message
+    return message.data.decode()
+
+
+def resize(width: object, height: object) -> str:
+    return json.dumps(["resize", {"width": width, "height": height}])
+
+
+def test_serve_help_states_the_bounds_of_a_tabs_screen(capsys):
+    """The bounds are written out in `serve --help` (which cannot import the server to ask
+    it, for the speed of every other command): they must be the server's."""
+    from tui.web import HEIGHT, WIDTH
+
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"{WIDTH[0]}-{WIDTH[1]} columns and {HEIGHT[0]}-{HEIGHT[1]} rows" in text
+
+
+@pytest.mark.parametrize(
+    "query, seen",
+    [
+        ("width=100000000&height=100000000", "size 500 200"),  # gigabytes, unbounded
+        ("width=120&height=40", "size 120 40"),
+        ("width=1&height=1", "size 20 10"),
+        ("width=00000000000000000000120&height=040", "size 120 40"),
+        (f"width={'9' * 5000}&height=50", "size 500 50"),  # more digits than Python's int() takes
+        ("", "size 80 24"),
+    ],
+)
+def test_the_size_a_tab_connects_with_is_kept_within_bounds(query, seen):
+    """A tab names its terminal's size in the websocket's query, and the game builds its screen
+    that big: 100000000 columns cost 6 GB and more. The game is given 20 to 500 columns and 10
+    to 200 rows, whatever is asked."""
+
+    async def scenario() -> None:
+        async with running(STUB) as (_, client), client.ws_connect(f"/ws?{query}") as websocket:
+            assert await screen(websocket) == seen
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["width=-5&height=40", "width=100&height=-5", "width=0&height=24", "width=abc&height=24", "width=1e9&height=24",
+     "width=80.5&height=24", "width=&height=", "width=%EF%BC%98%EF%BC%90&height=24", "width=0x50&height=24",
+     "width=%2B80&height=24", "width=80&width=-5&height=24"],
+    ids=["negative-width", "negative-height", "zero", "word", "exponent", "fraction", "empty", "fullwidth-digits", "hex",
+         "plus", "repeated"],
+)
+def test_a_size_that_is_no_whole_number_never_reaches_the_game_at_connect(query):
+    """-5 columns crashed the game (a rich traceback of 400 KB); text or a fraction is no size
+    either. Such a query starts the game at 80x24, textual-serve's default, and the browser's
+    first resize sets the real size."""
+
+    async def scenario() -> None:
+        async with running(STUB) as (_, client), client.ws_connect(f"/ws?{query}") as websocket:
+            assert await screen(websocket) == "size 80 24"
+
+    asyncio.run(scenario())
+
+
+def test_every_resize_is_kept_within_bounds():
+    """The tab may resize its terminal at any time, and a resize to 50000x50000 cost 3 GB."""
+
+    async def scenario() -> None:
+        async with running(STUB) as (_, client), client.ws_connect("/ws?width=100&height=40") as websocket:
+            assert await screen(websocket) == "size 100 40"
+            for (width, height), seen in [((50000, 50000), "size 500 200"), ((1, 1), "size 20 10"), ((120, 40), "size 120 40"),
+                                          ((501, 9), "size 500 10"), (("130", "41"), "size 130 41")]:
+                await websocket.send_str(resize(width, height))
+                assert await screen(websocket) == seen
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    "width, height",
+    [(-5, 40), (100, -5), (0, 24), ("-5", 24), ("wide", 24), (80.5, 24), (1e308, 24), (None, 24), (True, 24), ([80], 24),
+     ({"cells": 80}, 24)],
+)
+def test_a_resize_to_nonsense_is_dropped_and_the_game_plays_on(width, height):
+    """A negative width crashed the game; a number it cannot use is no better. Such a resize
+    never reaches the game, which keeps its size: the next thing it sees is the next good
+    resize, and it still answers the tab's keys."""
+
+    async def scenario() -> None:
+        async with running(STUB) as (_, client), client.ws_connect("/ws?width=100&height=40") as websocket:
+            assert await screen(websocket) == "size 100 40"
+            await websocket.send_str(resize(width, height))
+            await websocket.send_str(json.dumps(["stdin", "a"]))
+            assert await screen(websocket) == "key a"
+            await websocket.send_str(resize(90, 30))
+            assert await screen(websocket) == "size 90 30"
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("message", ['["resize", {"width": 80}]', '["resize", 80]', '["resize"]', "[]", "{}", "not json"])
+def test_a_malformed_message_ends_its_own_tab_with_one_line_and_no_other(message, caplog):
+    """What textual-serve cannot read ends that tab: its game is told to quit, the server
+    notes it in one line (tui/web.py's formatter shows no traceback) and plays on for the
+    others."""
+    from aiohttp import WSMsgType
+
+    async def scenario() -> None:
+        async with running(STUB) as (_, client), client.ws_connect("/ws") as other:
+            assert await screen(other) == "size 80 24"
+            async with client.ws_connect("/ws") as websocket:
+                assert await screen(websocket) == "size 80 24"
+                await websocket.send_str(message)
+                assert (await websocket.receive(timeout=WAIT)).type in (WSMsgType.CLOSE, WSMsgType.CLOSED)
+            await other.send_str(resize(100, 30))
+            assert await screen(other) == "size 100 30"
+
+    asyncio.run(scenario())
+    logged = [record for record in caplog.records if record.name == "textual-serve"]
+    assert [record.getMessage().split(":")[0] for record in logged] == ["a tab ended"]
+
+
+def test_the_real_game_plays_on_whatever_size_its_tab_asks_for(monkeypatch, capsys):
+    """The same through `boardwalk play` itself: a tab that connects at -5 by 100000000 and
+    then asks for 50000x50000, -5 and nothing sensible gets a game that draws its start
+    screen, quits when the tab closes (status 0), and writes no error."""
+    from aiohttp import WSMsgType
+
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+
+    async def scenario() -> int | None:
+        async with running(serve.play_command(parsed("serve"))) as (server, client):
+            async with client.ws_connect("/ws?width=-5&height=100000000") as websocket:
+                drawn = 0
+                while drawn < 2000:  # the start screen
+                    message = await websocket.receive(timeout=WAIT)
+                    assert message.type == WSMsgType.BINARY, message
+                    drawn += len(message.data)
+                (service,) = server._tabs.values()
+                process, task = service._process, service._task
+                for width, height in [(50000, 50000), (-5, 40), (0, 0), (100000000, -5), ("x", "y"), (120, 40)]:
+                    await websocket.send_str(resize(width, height))
+                await websocket.send_str(json.dumps(["ping", "after the resizes"]))
+                while (message := await websocket.receive(timeout=WAIT)).type == WSMsgType.BINARY:
+                    pass
+                assert message.data == json.dumps(["pong", "after the resizes"])
+                assert process.returncode is None
+            await asyncio.wait_for(asyncio.shield(task), WAIT)
+            return await asyncio.wait_for(process.wait(), WAIT)
+
+    assert asyncio.run(scenario()) == 0
+    out, err = capsys.readouterr()
+    assert out == "" and err == ""

@@ -11,7 +11,13 @@ browser and play their game, save and load files as them. So a websocket whose O
 this server is refused; and, serving only this machine, so is any request that names another
 host (a site whose name is made to resolve to 127.0.0.1, "DNS rebinding", is same-origin with
 itself, but not with this server). Both are checked by one middleware that every request of
-every route passes through, and no folder is ever listed."""
+every route passes through, and no folder is ever listed.
+
+And it bounds what one tab may cost. A tab names its terminal's size, when it connects and in
+every "resize" message after, and textual-serve hands any number to the game, which builds its
+screen that big (100000000 columns: gigabytes) or fails on a negative one. `GameService`, the
+one way a size reaches a game, keeps it within `WIDTH` and `HEIGHT` and drops what is not a
+size at all."""
 
 from __future__ import annotations
 
@@ -32,6 +38,14 @@ from textual_serve.server import Server
 from engine.visible import visible
 
 TITLE = "Boardwalk"
+WIDTH = (20, 500)
+"""The fewest and the most columns a game is given, whatever its tab asks: 500 is a 4K screen
+in a 7-pixel font, and 20 by 10 too small to play but drawn without fault. A game at 500 by
+200 uses no more memory than at 80 by 24 (about 60 MB); at 100000000 columns, gigabytes."""
+HEIGHT = (10, 200)
+"""The fewest and the most rows: 200 is a 4K screen in a 10-pixel font."""
+DEFAULT_SIZE = (80, 24)
+"""The size a game starts at when its tab's query names none, or nonsense (textual-serve's)."""
 GAME_EXIT_WAIT = 5.0
 """Seconds the games of open tabs have to quit when the server stops, before they are killed."""
 
@@ -121,12 +135,75 @@ class BoardwalkServer(Server):
         self.public_url = f"{request.scheme}://{request.host}"
         return await super().handle_index(request)
 
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """textual-serve's own, with the tab's game run by a `GameService`: textual-serve makes
+        its AppService inside this method, with no hook to make another. The Host and Origin
+        were checked by `_guard`. Unlike textual-serve's, a request that is no websocket is
+        answered 400 by aiohttp, not logged as an error."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+
+        async def close() -> None:
+            await websocket.close()
+
+        service = GameService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                              close=close, download_manager=self.download_manager, debug=self.debug)
+        try:
+            await service.start(request.query.get("width", "80"), request.query.get("height", "24"))
+            await self._process_messages(websocket, service)
+        except Exception as error:
+            logging.getLogger("textual-serve").error("a tab ended: %s", error, exc_info=error)
+        finally:
+            await service.stop()
+            await websocket.close()
+        return websocket
+
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         self._tabs[websocket] = app_service
         try:
             await super()._process_messages(websocket, app_service)
         finally:
             self._tabs.pop(websocket, None)
+
+
+class GameService(AppService):
+    """One tab's game: textual-serve's AppService, except that the size the tab asks for,
+    at the start (the websocket's query) and in every "resize" message, reaches the game
+    only as `terminal_size` makes it."""
+
+    async def start(self, width: object, height: object) -> None:
+        await super().start(*(terminal_size(width, height) or DEFAULT_SIZE))
+
+    async def set_terminal_size(self, width: object, height: object) -> None:
+        """A resize to nonsense is dropped: the game keeps the size it has."""
+        if (size := terminal_size(width, height)) is not None:
+            await super().set_terminal_size(*size)
+
+
+def terminal_size(width: object, height: object) -> tuple[int, int] | None:
+    """The (columns, rows) a game is given when its tab asks for `width` and `height`, as
+    numbers (a resize message) or digits (the query): whole numbers from 1 up, each kept
+    within `WIDTH` and `HEIGHT`; None when either is not one (a negative, zero, a fraction,
+    text, true), which no game should see.
+
+    >>> terminal_size(120, 40), terminal_size("100000000", 50000), terminal_size("9" * 5000, 1)
+    ((120, 40), (500, 200), (500, 10))
+    >>> terminal_size(-5, 24), terminal_size("-5", "24"), terminal_size(80, 0), terminal_size("8O", "24")
+    (None, None, None, None)
+    >>> terminal_size(80.0, 24), terminal_size(True, 24), terminal_size(None, 24), terminal_size("²", "24")
+    (None, None, None, None)
+    """
+    columns, rows = _cells(width, *WIDTH), _cells(height, *HEIGHT)
+    return None if columns is None or rows is None else (columns, rows)
+
+
+def _cells(value: object, fewest: int, most: int) -> int | None:
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        digits = value.lstrip("0")
+        value = int(digits or "0") if len(digits) <= 6 else most  # int() refuses thousands of digits
+    if type(value) is not int or value < 1:  # a bool is an int to Python, not a size to anyone
+        return None
+    return min(max(value, fewest), most)
 
 
 class _PlainFormatter(logging.Formatter):

@@ -36,6 +36,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         epilog=(
             "examples: 'boardwalk serve' (the start screen at http://127.0.0.1:8000); "
             "'boardwalk serve parker-1985 --bots greedy,strong --port 8080'. "
+            "Each tab's game gets 20-500 columns and 10-200 rows, whatever size its browser asks for. "
             "Anyone who can reach a --host address can play, and can save and load files as you: "
             "see the README before serving beyond this machine."
         ),
