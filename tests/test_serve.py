@@ -28,7 +28,7 @@ from engine.commands import play, serve
 from engine.resources import variants_dir
 
 ROOT = Path(__file__).resolve().parents[1]
-STUB = shlex.join([sys.executable, str(ROOT / "tests" / "served_game_stub.py")])
+STUB = "exec " + shlex.join([sys.executable, str(ROOT / "tests" / "served_game_stub.py")])
 """What a tab runs in the tests of the server: tests/served_game_stub.py shows what it is given."""
 WAIT = 60.0
 """Seconds after which a test that waits for the server gives up: a guard against hanging, no
@@ -58,8 +58,8 @@ GAME_FIELDS = ("variant", "players", "bots", "seed", "load", "load_variant", "pa
 def test_each_tab_runs_play_with_the_same_game_options(argv):
     args = parsed("serve", *argv)
     words = shlex.split(serve.play_command(args))
-    assert words[:5] == [sys.executable, "-P", "-m", "engine.cli", "play"]
-    again = parsed("play", *words[5:])
+    assert words[:6] == ["exec", sys.executable, "-P", "-m", "engine.cli", "play"]
+    again = parsed("play", *words[6:])
     for field in GAME_FIELDS:
         assert getattr(again, field) == getattr(args, field), field
 
@@ -240,7 +240,8 @@ def test_the_running_server_refuses_another_hosts_name_and_another_sites_websock
 @contextlib.asynccontextmanager
 async def running(command: str = "true", host: str = "127.0.0.1", loopback: bool = True) -> AsyncIterator:
     """(server, client): a BoardwalkServer whose tabs run `command`, serving this process on a
-    free port, and an HTTP client that names it as a browser would."""
+    free port, and an HTTP client that names it as a browser would. When the server stops,
+    every game has ended."""
     from aiohttp.test_utils import TestClient, TestServer
 
     from tui.web import BoardwalkServer
@@ -248,6 +249,16 @@ async def running(command: str = "true", host: str = "127.0.0.1", loopback: bool
     server = BoardwalkServer(command, host, 0, loopback)
     async with TestClient(TestServer(await server._make_app(), host="127.0.0.1")) as client:
         yield server, client
+    assert not server._games
+
+
+async def let_go(server) -> None:
+    """Wait until the server has let every tab go, its game ended."""
+    async def settle() -> None:
+        while server._games:
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(settle(), WAIT)
 
 
 FOREIGN = {"Host": "evil.example"}
@@ -455,7 +466,7 @@ def test_the_real_game_plays_on_whatever_size_its_tab_asks_for(monkeypatch, caps
                     message = await websocket.receive(timeout=WAIT)
                     assert message.type == WSMsgType.BINARY, message
                     drawn += len(message.data)
-                (service,) = server._tabs.values()
+                (service,) = server._games
                 process, task = service._process, service._task
                 for width, height in [(50000, 50000), (-5, 40), (0, 0), (100000000, -5), ("x", "y"), (120, 40)]:
                     await websocket.send_str(resize(width, height))
@@ -470,3 +481,84 @@ def test_the_real_game_plays_on_whatever_size_its_tab_asks_for(monkeypatch, caps
     assert asyncio.run(scenario()) == 0
     out, err = capsys.readouterr()
     assert out == "" and err == ""
+
+
+# ----- a game ends with its tab, and the tab with its game --------------------------------------
+
+
+def game_of(server):
+    """The process of the server's one tab's game."""
+    (service,) = server._games
+    return service._process
+
+
+def test_a_closed_tabs_game_quits_and_the_server_lets_it_go():
+    """The game is told to quit as its tab closes, and the server counts it as running until
+    it has ended (status 0), not merely until its tab has gone."""
+    async def scenario() -> int | None:
+        async with running(STUB) as (server, client):
+            async with client.ws_connect("/ws") as websocket:
+                assert await screen(websocket) == "size 80 24"
+                process = game_of(server)
+            await let_go(server)
+            return process.returncode
+
+    assert asyncio.run(scenario()) == 0
+
+
+def test_a_game_that_will_not_quit_is_killed_when_its_tab_closes(monkeypatch):
+    """A game that hangs (or a page's game that is busy) would outlive its tab: it has
+    GAME_EXIT_WAIT seconds, here a tenth, and is then killed, the game itself, not a shell
+    between (play_command's `exec`)."""
+    import tui.web
+
+    monkeypatch.setattr(tui.web, "GAME_EXIT_WAIT", 0.1)
+
+    async def scenario() -> int | None:
+        async with running(STUB) as (server, client):
+            async with client.ws_connect("/ws") as websocket:
+                assert await screen(websocket) == "size 80 24"
+                await websocket.send_str(json.dumps(["stdin", "~"]))
+                assert await screen(websocket) == "key ~"
+                process = game_of(server)
+            await let_go(server)
+            return process.returncode
+
+    assert asyncio.run(scenario()) == -signal.SIGKILL
+
+
+def test_a_game_that_ends_on_its_own_closes_its_tab():
+    """textual-serve left the tab open on a dead screen when its game ended without saying so
+    (a crash): the tab is closed, the page offers to start again, and the server lets it go."""
+    from aiohttp import WSMsgType
+
+    async def scenario() -> int | None:
+        async with running(STUB) as (server, client), client.ws_connect("/ws") as websocket:
+            assert await screen(websocket) == "size 80 24"
+            process = game_of(server)
+            await websocket.send_str(json.dumps(["stdin", "!"]))
+            assert (await websocket.receive(timeout=WAIT)).type in (WSMsgType.CLOSE, WSMsgType.CLOSED)
+            await let_go(server)
+            return process.returncode
+
+    assert asyncio.run(scenario()) == 3
+
+
+def test_the_server_stopping_ends_every_game(monkeypatch):
+    """Ctrl-C with tabs open, one of whose games will not quit: every game has ended when the
+    server has stopped (`running` checks that no tab is left)."""
+    import tui.web
+
+    monkeypatch.setattr(tui.web, "GAME_EXIT_WAIT", 0.1)
+
+    async def scenario() -> list[int | None]:
+        async with running(STUB) as (server, client):
+            tabs = [await client.ws_connect("/ws") for _ in range(3)]
+            for websocket in tabs:
+                assert await screen(websocket) == "size 80 24"
+            await tabs[0].send_str(json.dumps(["stdin", "~"]))
+            assert await screen(tabs[0]) == "key ~"
+            processes = [service._process for service in server._games]
+        return sorted(process.returncode for process in processes)
+
+    assert asyncio.run(scenario()) == [-signal.SIGKILL, 0, 0]

@@ -3,7 +3,10 @@ browser tab and relays its screen over a websocket, with Boardwalk's own manners
 nothing of its own at start (the command prints the address), logs only warnings, as plain
 text through `engine.visible` (a request's path or a tab's error output is anyone's text),
 points each page's websocket back at the address the browser used, and closes the open
-tabs' websockets when it stops, so Ctrl-C ends it at once instead of waiting for them.
+tabs' websockets when it stops, so Ctrl-C ends it at once instead of waiting for them. A
+tab's game ends with its tab, and the tab with its game: textual-serve left a game running
+after its tab closed when it would not quit, and a tab open on a dead screen when its game
+ended without saying so.
 
 It also refuses what a web page elsewhere could make a visitor's browser do. A websocket is
 not bound by the same-origin rule: any site could open ws://127.0.0.1:8000/ws from a visitor's
@@ -47,7 +50,8 @@ HEIGHT = (10, 200)
 DEFAULT_SIZE = (80, 24)
 """The size a game starts at when its tab's query names none, or nonsense (textual-serve's)."""
 GAME_EXIT_WAIT = 5.0
-"""Seconds the games of open tabs have to quit when the server stops, before they are killed."""
+"""Seconds a game has to quit once its tab has closed (or the server stops), before it is
+killed."""
 
 
 class BoardwalkServer(Server):
@@ -56,8 +60,9 @@ class BoardwalkServer(Server):
         super().__init__(command, host=host, port=port, title=TITLE)
         self.loopback = loopback
         """Only this machine can reach the server: requests must name a loopback host."""
-        self._tabs: dict[web.WebSocketResponse, AppService] = {}
-        """Each open tab's websocket, and the service running its game."""
+        self._games: dict[GameService, web.WebSocketResponse] = {}
+        """Each game and its tab's websocket, from the moment the tab asks for a game until
+        the game has ended."""
 
     def initialize_logging(self) -> None:
         handler = logging.StreamHandler(sys.stderr)
@@ -100,18 +105,13 @@ class BoardwalkServer(Server):
         """Nothing to print: `boardwalk serve` has printed the address already."""
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """Close every tab (its game is told to quit as its websocket ends), then wait a
-        moment for the games to end, so none outlives the server or exits unreaped."""
-        tabs = list(self._tabs.items())
-        for websocket, _ in tabs:
-            await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
-        processes = [process for _, service in tabs if (process := getattr(service, "_process", None)) is not None]
-        try:
-            await asyncio.wait_for(asyncio.gather(*(process.wait() for process in processes)), GAME_EXIT_WAIT)
-        except TimeoutError:
-            for process in processes:
-                if process.returncode is None:
-                    process.kill()
+        """Close every tab and wait for every game to end (see `GameService.end`), so none
+        outlives the server or exits unreaped."""
+        games = list(self._games.items())
+        for _, websocket in games:
+            if websocket.prepared:
+                await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
+        await asyncio.gather(*(service.end() for service, _ in games))
 
     def refusal(self, request: web.Request, websocket: bool = False) -> str | None:
         """Why a request is refused, or None when it is welcome. Every request must name this
@@ -139,37 +139,40 @@ class BoardwalkServer(Server):
         """textual-serve's own, with the tab's game run by a `GameService`: textual-serve makes
         its AppService inside this method, with no hook to make another. The Host and Origin
         were checked by `_guard`. Unlike textual-serve's, a request that is no websocket is
-        answered 400 by aiohttp, not logged as an error."""
+        answered 400 by aiohttp, not logged as an error; and the game is let go only once it
+        has ended, even if this handler is cancelled first (aiohttp may cancel it when the
+        browser goes away)."""
         websocket = web.WebSocketResponse(heartbeat=15)
-        await websocket.prepare(request)
 
         async def close() -> None:
             await websocket.close()
 
         service = GameService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                               close=close, download_manager=self.download_manager, debug=self.debug)
+        self._games[service] = websocket
         try:
+            await websocket.prepare(request)
             await service.start(request.query.get("width", "80"), request.query.get("height", "24"))
             await self._process_messages(websocket, service)
+        except web.HTTPException:
+            raise  # not a websocket: aiohttp's answer
         except Exception as error:
             logging.getLogger("textual-serve").error("a tab ended: %s", error, exc_info=error)
         finally:
-            await service.stop()
-            await websocket.close()
+            ending = service.end()
+            ending.add_done_callback(lambda _: self._games.pop(service, None))
+            if websocket.prepared:
+                await websocket.close()
+            await asyncio.shield(ending)
         return websocket
-
-    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
-        self._tabs[websocket] = app_service
-        try:
-            await super()._process_messages(websocket, app_service)
-        finally:
-            self._tabs.pop(websocket, None)
 
 
 class GameService(AppService):
     """One tab's game: textual-serve's AppService, except that the size the tab asks for,
     at the start (the websocket's query) and in every "resize" message, reaches the game
-    only as `terminal_size` makes it."""
+    only as `terminal_size` makes it; and the game and its tab end together."""
+
+    _ending: asyncio.Task[None] | None = None
 
     async def start(self, width: object, height: object) -> None:
         await super().start(*(terminal_size(width, height) or DEFAULT_SIZE))
@@ -178,6 +181,34 @@ class GameService(AppService):
         """A resize to nonsense is dropped: the game keeps the size it has."""
         if (size := terminal_size(width, height)) is not None:
             await super().set_terminal_size(*size)
+
+    async def run(self) -> None:
+        """textual-serve's, then the tab is closed: a game that ends without saying so (it
+        crashed, it was killed) leaves no dead screen behind; the page offers a new game."""
+        try:
+            await super().run()
+        finally:
+            await self.remote_close()
+
+    def end(self) -> asyncio.Task[None]:
+        """The game's ending: it is told to quit and has `GAME_EXIT_WAIT` seconds to, then it
+        is killed (textual-serve's `stop` waits for the game's output to end, as long as that
+        takes, and not for the game). Begun once however many ask, as a task that goes on
+        if one who waits for it is cancelled (shield it)."""
+        if self._ending is None:
+            self._ending = asyncio.create_task(self._end())
+        return self._ending
+
+    async def _end(self) -> None:
+        if (process := self._process) is None:
+            return  # never started
+        stopping = asyncio.create_task(self.stop())  # quit, and wait for the game's output to end
+        try:
+            await asyncio.wait_for(process.wait(), GAME_EXIT_WAIT)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+        await stopping
 
 
 def terminal_size(width: object, height: object) -> tuple[int, int] | None:

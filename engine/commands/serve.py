@@ -85,10 +85,11 @@ def play_command(args: argparse.Namespace) -> str:
     """The shell command textual-serve runs for each browser tab: this Python running
     `boardwalk play` with the same game options, each word quoted. `-P` keeps the server's
     working folder off the module path, so a folder named `engine` there cannot stand in
-    for Boardwalk."""
+    for Boardwalk. `exec`: the shell becomes the game, so the process the server waits for,
+    or kills, is the game itself, not a shell that would leave it running."""
     import shlex
 
-    return shlex.join([sys.executable, "-P", "-m", "engine.cli", "play", *game_arguments(args)])
+    return "exec " + shlex.join([sys.executable, "-P", "-m", "engine.cli", "play", *game_arguments(args)])
 
 
 def host_argument(text: str) -> str:
