@@ -74,6 +74,13 @@ def test_each_tab_runs_play_with_the_same_game_options(argv):
         (["--host", "1.2.3.999"], "argument --host: '1.2.3.999' is not an IP address or a host name"),
         (["--host", "evil\x1b]0;x\x07"], "argument --host: 'evil\\x1b]0;x\\x07' is not an IP address"),
         (["--seed", "x"], "argument --seed: 'x' is not a whole number"),
+        (["--max-games", "0"], "argument --max-games: '0' is not a number of games from 1 to 1000"),
+        (["--max-games", "-1"], "argument --max-games: '-1' is not a number of games from 1 to 1000"),
+        (["--max-games", "1001"], "argument --max-games: '1001' is not a number of games from 1 to 1000"),
+        (["--max-games", "eight"], "argument --max-games: 'eight' is not a number of games"),
+        (["--max-games", "8.5"], "argument --max-games: '8.5' is not a number of games"),
+        (["--max-games", ""], "argument --max-games: '' is not a number of games"),
+        (["--max-games", "\u0668"], "argument --max-games: '\u0668' is not a number of games"),  # an Arabic-Indic 8
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(argv, message, capsys):
@@ -108,10 +115,11 @@ def test_listening_beyond_this_machine_is_warned_about(host, warned, monkeypatch
     from tui.web import BoardwalkServer
 
     served = []
-    monkeypatch.setattr(BoardwalkServer, "serve", lambda self: served.append((self.host, self.port, self.command)))
+    monkeypatch.setattr(BoardwalkServer, "serve",
+                        lambda self: served.append((self.host, self.port, self.command, self.max_games)))
     assert main(["serve", "--host", host, "--port", "8123"]) == 0
     out, err = capsys.readouterr()
-    assert served == [(host, 8123, serve.play_command(parsed("serve")))]
+    assert served == [(host, 8123, serve.play_command(parsed("serve")), serve.DEFAULT_MAX_GAMES)]
     assert out.startswith(f"Boardwalk is served at {serve.page_url(host, 8123)} ")
     warning = f"boardwalk serve: warning: listening on {host}: anyone who can reach this address can play"
     assert (warning in err) == warned
@@ -188,7 +196,7 @@ def test_a_page_elsewhere_cannot_open_a_game(host, origin, loopback, refused):
 
     from tui.web import BoardwalkServer
 
-    server = BoardwalkServer("true", "127.0.0.1" if loopback else "0.0.0.0", 8000, loopback)
+    server = BoardwalkServer("true", "127.0.0.1" if loopback else "0.0.0.0", 8000, loopback, max_games=8)
     headers = {"Host": host, **({"Origin": origin} if origin else {})}
     reason = server.refusal(make_mocked_request("GET", "/ws", headers=headers), websocket=True)
     assert (reason is None) == (refused is None), reason
@@ -238,7 +246,8 @@ def test_the_running_server_refuses_another_hosts_name_and_another_sites_websock
 
 
 @contextlib.asynccontextmanager
-async def running(command: str = "true", host: str = "127.0.0.1", loopback: bool = True) -> AsyncIterator:
+async def running(command: str = "true", host: str = "127.0.0.1", loopback: bool = True,
+                  max_games: int = serve.DEFAULT_MAX_GAMES) -> AsyncIterator:
     """(server, client): a BoardwalkServer whose tabs run `command`, serving this process on a
     free port, and an HTTP client that names it as a browser would. When the server stops,
     every game has ended."""
@@ -246,7 +255,7 @@ async def running(command: str = "true", host: str = "127.0.0.1", loopback: bool
 
     from tui.web import BoardwalkServer
 
-    server = BoardwalkServer(command, host, 0, loopback)
+    server = BoardwalkServer(command, host, 0, loopback, max_games=max_games)
     async with TestClient(TestServer(await server._make_app(), host="127.0.0.1")) as client:
         yield server, client
     assert not server._games
@@ -338,7 +347,7 @@ def resize(width: object, height: object) -> str:
     return json.dumps(["resize", {"width": width, "height": height}])
 
 
-def test_serve_help_states_the_bounds_of_a_tabs_screen(capsys):
+def test_serve_help_states_the_bounds_of_a_tabs_screen_and_the_games_limit(capsys):
     """The bounds are written out in `serve --help` (which cannot import the server to ask
     it, for the speed of every other command): they must be the server's."""
     from tui.web import HEIGHT, WIDTH
@@ -347,6 +356,8 @@ def test_serve_help_states_the_bounds_of_a_tabs_screen(capsys):
         main(["serve", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert f"{WIDTH[0]}-{WIDTH[1]} columns and {HEIGHT[0]}-{HEIGHT[1]} rows" in text
+    assert f"--max-games N the most games (browser tabs) played at once, each a process on this machine, 1-1000 " \
+           f"(default: {serve.DEFAULT_MAX_GAMES}); a tab beyond them is told the server is full" in text
 
 
 @pytest.mark.parametrize(
@@ -562,3 +573,85 @@ def test_the_server_stopping_ends_every_game(monkeypatch):
         return sorted(process.returncode for process in processes)
 
     assert asyncio.run(scenario()) == [-signal.SIGKILL, 0, 0]
+
+
+# ----- how many games at once ---------------------------------------------------------------
+
+
+def test_a_max_games_of_its_own_reaches_the_server(monkeypatch, capsys):
+    from tui.web import BoardwalkServer
+
+    served = []
+    monkeypatch.setattr(BoardwalkServer, "serve", lambda self: served.append(self.max_games))
+    assert main(["serve", "--max-games", "3"]) == 0 and main(["serve", "--max-games=1000"]) == 0
+    assert served == [3, 1000]
+
+
+FULL = "Boardwalk: this server is full: it runs 2 games at once, and that many are being played."
+
+
+def test_a_tab_over_the_games_limit_is_told_the_server_is_full_until_a_tab_closes():
+    """Each tab is a process: a page that opens tabs in a loop must not fill the machine. Over
+    --max-games the page says the server is full instead of starting a game; so does the
+    websocket, for a tab whose page loaded while a place was free (or a client that skips the
+    page); and when a tab closes and its game has ended, its place is free again."""
+    from aiohttp import WSCloseCode, WSMsgType
+
+    async def scenario() -> None:
+        async with running(STUB, max_games=2) as (server, client):
+            first, second = [await client.ws_connect("/ws") for _ in range(2)]
+            assert [await screen(first), await screen(second)] == ["size 80 24", "size 80 24"]
+            page = await client.get("/")
+            assert page.status == 503 and (await page.text()).startswith(FULL)
+            async with client.ws_connect("/ws") as turned_away:
+                assert FULL in await screen(turned_away)
+                assert (await turned_away.receive(timeout=WAIT)).type in (WSMsgType.CLOSE, WSMsgType.CLOSED)
+                assert turned_away.close_code == WSCloseCode.TRY_AGAIN_LATER
+            assert len(server._games) == 2  # no game was started for it
+            await first.close()
+            while len(server._games) > 1:
+                await asyncio.sleep(0.01)
+            assert (await client.get("/")).status == 200
+            async with client.ws_connect("/ws") as third:
+                assert await screen(third) == "size 80 24"
+            await second.close()
+
+    asyncio.run(scenario())
+
+
+def test_tabs_that_arrive_together_never_take_more_places_than_there_are():
+    """A place is taken before the server waits for anything, so tabs that connect at the same
+    moment cannot all pass the count: of five, two get a game and three are told it is full."""
+
+    async def scenario() -> list[str]:
+        async with running(STUB, max_games=2) as (_, client):
+            tabs = await asyncio.gather(*(client.ws_connect("/ws") for _ in range(5)))
+            seen = sorted([(await screen(tab))[:20] for tab in tabs])
+            for tab in tabs:
+                await tab.close()
+        return seen
+
+    assert asyncio.run(scenario()) == ["\r\n Boardwalk: this s"] * 3 + ["size 80 24"] * 2
+
+
+def test_a_game_keeps_its_place_until_it_has_ended(monkeypatch):
+    """Its tab closed, a game that will not quit still runs, and still counts: closing tabs
+    whose games hang cannot pile up processes beyond the limit. Its place is free once it has
+    ended (here, killed by the test)."""
+    import tui.web
+
+    monkeypatch.setattr(tui.web, "GAME_EXIT_WAIT", WAIT)
+
+    async def scenario() -> None:
+        async with running(STUB, max_games=1) as (server, client):
+            async with client.ws_connect("/ws") as websocket:
+                assert await screen(websocket) == "size 80 24"
+                await websocket.send_str(json.dumps(["stdin", "~"]))
+                assert await screen(websocket) == "key ~"
+                process = game_of(server)
+            assert (await client.get("/")).status == 503
+            process.kill()
+            await let_go(server)
+            assert (await client.get("/")).status == 200
+
+    asyncio.run(scenario())

@@ -20,7 +20,8 @@ And it bounds what one tab may cost. A tab names its terminal's size, when it co
 every "resize" message after, and textual-serve hands any number to the game, which builds its
 screen that big (100000000 columns: gigabytes) or fails on a negative one. `GameService`, the
 one way a size reaches a game, keeps it within `WIDTH` and `HEIGHT` and drops what is not a
-size at all."""
+size at all. And it runs at most `max_games` games at once: a tab beyond them is told that the
+server is full, the page in place of the game's, or on the websocket if it got that far."""
 
 from __future__ import annotations
 
@@ -55,11 +56,13 @@ killed."""
 
 
 class BoardwalkServer(Server):
-    def __init__(self, command: str, host: str, port: int, loopback: bool = True) -> None:
+    def __init__(self, command: str, host: str, port: int, loopback: bool = True, *, max_games: int) -> None:
         # the page shows TITLE, not the command (it names this machine's paths)
         super().__init__(command, host=host, port=port, title=TITLE)
         self.loopback = loopback
         """Only this machine can reach the server: requests must name a loopback host."""
+        self.max_games = max_games
+        """The most games that run at once, each a process (`boardwalk serve --max-games`)."""
         self._games: dict[GameService, web.WebSocketResponse] = {}
         """Each game and its tab's websocket, from the moment the tab asks for a game until
         the game has ended."""
@@ -127,7 +130,17 @@ class BoardwalkServer(Server):
             return "a page from another site may not open a game here"
         return None
 
+    def full(self) -> str | None:
+        """What a tab is told when no game can start for it, or None when one can."""
+        if len(self._games) < self.max_games:
+            return None
+        games = f"{self.max_games} game" + ("s" if self.max_games != 1 else "")
+        return (f"Boardwalk: this server is full: it runs {games} at once, and that many are being played. "
+                "Close another tab of it, or try again later.")
+
     async def handle_index(self, request: web.Request) -> Any:
+        if (full := self.full()) is not None:
+            raise web.HTTPServiceUnavailable(text=full + "\n")
         # The page tells the browser where the websocket is. Built from the address the
         # browser used, it works on every address the server listens on (with --host 0.0.0.0
         # textual-serve's own would be ws://0.0.0.0:…). Set just before the page is made,
@@ -142,6 +155,8 @@ class BoardwalkServer(Server):
         answered 400 by aiohttp, not logged as an error; and the game is let go only once it
         has ended, even if this handler is cancelled first (aiohttp may cancel it when the
         browser goes away)."""
+        if (full := self.full()) is not None:
+            return await _turn_away(request, full)
         websocket = web.WebSocketResponse(heartbeat=15)
 
         async def close() -> None:
@@ -149,7 +164,7 @@ class BoardwalkServer(Server):
 
         service = GameService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                               close=close, download_manager=self.download_manager, debug=self.debug)
-        self._games[service] = websocket
+        self._games[service] = websocket  # counted before any await: no two tabs take the last place
         try:
             await websocket.prepare(request)
             await service.start(request.query.get("width", "80"), request.query.get("height", "24"))
@@ -165,6 +180,17 @@ class BoardwalkServer(Server):
                 await websocket.close()
             await asyncio.shield(ending)
         return websocket
+
+
+async def _turn_away(request: web.Request, full: str) -> web.WebSocketResponse:
+    """A websocket that shows `full` where the game would have been, and closes ("try again
+    later"): the page had loaded while a place was free, and the place was taken since."""
+    logging.getLogger("textual-serve").warning("turned a tab away: the server is full")
+    websocket = web.WebSocketResponse()
+    await websocket.prepare(request)
+    await websocket.send_bytes(f"\r\n {full}\r\n".encode())
+    await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"Boardwalk: the server is full")
+    return websocket
 
 
 class GameService(AppService):
