@@ -655,3 +655,51 @@ def test_a_game_keeps_its_place_until_it_has_ended(monkeypatch):
             assert (await client.get("/")).status == 200
 
     asyncio.run(scenario())
+
+
+def test_a_crashing_games_traceback_is_read_to_its_end_and_told_in_one_line(monkeypatch, caplog, capsys):
+    """A Textual app that crashes closes its screen, then writes a rich traceback of hundreds
+    of KB. textual-serve stopped reading at the screen's end: the game hung on the full pipe,
+    and what had been read went whole to the server's terminal. Now the game ends by itself
+    (status 3, not killed), and the server says which error in one line, through `visible`."""
+    import tui.web
+
+    monkeypatch.setattr(tui.web, "GAME_EXIT_WAIT", WAIT)
+
+    async def scenario() -> int | None:
+        async with running(STUB) as (server, client):
+            async with client.ws_connect("/ws") as websocket:
+                assert await screen(websocket) == "size 80 24"
+                process = game_of(server)
+                await websocket.send_str(json.dumps(["stdin", "!"]))
+            await let_go(server)
+            return process.returncode
+
+    assert asyncio.run(scenario()) == 3
+    (record,) = [record for record in caplog.records if record.name == "textual-serve"]
+    line = tui.web._PlainFormatter().format(record)
+    assert line == ("boardwalk serve: warning: a game failed (status 3): "
+                    "ValueError: range() arg 3 must not be zero in '\\x1b]0;owned\\x07'")
+    assert capsys.readouterr() == ("", "")
+
+
+def test_a_game_still_drawing_when_its_tab_closes_ends(monkeypatch):
+    """textual-serve stops reading a game's screen once its tab has gone: a game still
+    drawing a large screen then filled the pipe and hung, and asyncio (Python 3.11) does not
+    report a process ended until its pipes are closed, so even killing it was not enough. The
+    rest of the screen is read and dropped: the game finishes drawing and quits (status 0)."""
+    import tui.web
+
+    monkeypatch.setattr(tui.web, "GAME_EXIT_WAIT", WAIT)
+
+    async def scenario() -> int | None:
+        async with running(STUB) as (server, client):
+            async with client.ws_connect("/ws") as websocket:
+                assert await screen(websocket) == "size 80 24"
+                await websocket.send_str(json.dumps(["stdin", "@"]))
+                assert await screen(websocket) == "key @"
+                process = game_of(server)
+            await let_go(server)
+            return process.returncode
+
+    assert asyncio.run(scenario()) == 0

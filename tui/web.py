@@ -6,7 +6,9 @@ points each page's websocket back at the address the browser used, and closes th
 tabs' websockets when it stops, so Ctrl-C ends it at once instead of waiting for them. A
 tab's game ends with its tab, and the tab with its game: textual-serve left a game running
 after its tab closed when it would not quit, and a tab open on a dead screen when its game
-ended without saying so.
+ended without saying so. A game's error output is read to its end and summed up in one line
+(textual-serve stopped reading it when the game's screen closed, so a game writing its
+traceback then hung, and copied what it had read whole to the server's terminal).
 
 It also refuses what a web page elsewhere could make a visitor's browser do. A websocket is
 not bound by the same-origin rule: any site could open ws://127.0.0.1:8000/ws from a visitor's
@@ -28,7 +30,9 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import re
 import sys
+from asyncio.subprocess import Process
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -50,6 +54,8 @@ HEIGHT = (10, 200)
 """The fewest and the most rows: 200 is a 4K screen in a 10-pixel font."""
 DEFAULT_SIZE = (80, 24)
 """The size a game starts at when its tab's query names none, or nonsense (textual-serve's)."""
+ERROR_TAIL = 4096
+"""Bytes of a game's error output kept, from its end, to find the line that says what failed."""
 GAME_EXIT_WAIT = 5.0
 """Seconds a game has to quit once its tab has closed (or the server stops), before it is
 killed."""
@@ -109,12 +115,14 @@ class BoardwalkServer(Server):
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Close every tab and wait for every game to end (see `GameService.end`), so none
-        outlives the server or exits unreaped."""
+        outlives the server or exits unreaped; but never much longer than a game is given to
+        quit, for Ctrl-C must stop the server whatever a game does."""
         games = list(self._games.items())
         for _, websocket in games:
             if websocket.prepared:
                 await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
-        await asyncio.gather(*(service.end() for service, _ in games))
+        if games:
+            await asyncio.wait([service.end() for service, _ in games], timeout=2 * GAME_EXIT_WAIT)
 
     def refusal(self, request: web.Request, websocket: bool = False) -> str | None:
         """Why a request is refused, or None when it is welcome. Every request must name this
@@ -199,6 +207,8 @@ class GameService(AppService):
     only as `terminal_size` makes it; and the game and its tab end together."""
 
     _ending: asyncio.Task[None] | None = None
+    _errors: asyncio.Task[str] | None = None
+    _rest: asyncio.Task[None] | None = None
 
     async def start(self, width: object, height: object) -> None:
         await super().start(*(terminal_size(width, height) or DEFAULT_SIZE))
@@ -208,12 +218,27 @@ class GameService(AppService):
         if (size := terminal_size(width, height)) is not None:
             await super().set_terminal_size(*size)
 
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        """textual-serve's, but the game's error output is read by `_last_error`, to its end,
+        and textual-serve's `run` is given a stream that is already over."""
+        process = await super()._open_app_process(width, height)
+        errors, process.stderr = process.stderr, asyncio.StreamReader()
+        process.stderr.feed_eof()
+        if errors is not None:
+            self._errors = asyncio.create_task(_last_error(errors))
+        return process
+
     async def run(self) -> None:
         """textual-serve's, then the tab is closed: a game that ends without saying so (it
-        crashed, it was killed) leaves no dead screen behind; the page offers a new game."""
+        crashed, it was killed) leaves no dead screen behind; the page offers a new game.
+        textual-serve stops reading the game's screen when its tab has gone; the rest is read
+        and dropped, or a game drawing a large screen would hang on the full pipe, and asyncio
+        (Python 3.11) would not say it has ended until the pipe is closed."""
         try:
             await super().run()
         finally:
+            if self._process is not None and self._process.stdout is not None:
+                self._rest = asyncio.create_task(_drop(self._process.stdout))
             await self.remote_close()
 
     def end(self) -> asyncio.Task[None]:
@@ -229,12 +254,43 @@ class GameService(AppService):
         if (process := self._process) is None:
             return  # never started
         stopping = asyncio.create_task(self.stop())  # quit, and wait for the game's output to end
+        log = logging.getLogger("textual-serve")
+        killed = False
         try:
             await asyncio.wait_for(process.wait(), GAME_EXIT_WAIT)
         except TimeoutError:
+            log.warning("a game did not quit within %g seconds of being told to, and was killed", GAME_EXIT_WAIT)
             process.kill()
             await process.wait()
+            killed = True
         await stopping
+        error = await self._errors if self._errors is not None else ""
+        status = process.returncode or 0
+        if status and not killed:
+            how = f"status {status}" if status > 0 else f"signal {-status}"
+            log.warning("a game failed (%s)%s", how, f": {error}" if error else "")
+        elif error and not killed:
+            log.warning("a game wrote to its error output: %s", error)
+
+
+async def _drop(stream: asyncio.StreamReader) -> None:
+    while await stream.read(65536):
+        pass
+
+
+async def _last_error(stream: asyncio.StreamReader) -> str:
+    """The line of a game's error output that says what failed (the last that names an error
+    or exception, else the last), at most 200 characters; "" when it wrote nothing. Reads to
+    the end, keeping only the last ERROR_TAIL bytes: a traceback never fills the pipe."""
+    tail = b""
+    while chunk := await stream.read(65536):
+        tail = (tail + chunk)[-ERROR_TAIL:]
+    lines = [line.strip() for line in tail.decode("utf-8", "replace").splitlines() if line.strip()]
+    named = [line for line in lines if _ERROR_LINE.match(line)]
+    return (named or lines or [""])[-1][:200]
+
+
+_ERROR_LINE = re.compile(r"[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)\b")
 
 
 def terminal_size(width: object, height: object) -> tuple[int, int] | None:
