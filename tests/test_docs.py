@@ -91,6 +91,17 @@ def test_the_security_page_states_the_limits_the_code_enforces():
     assert "docs/security.md" in (ROOT / "README.md").read_text()
 
 
+def test_the_security_page_states_the_limits_of_serving_to_a_browser():
+    from engine.commands import serve
+    from tui import web
+
+    text = " ".join((ROOT / "docs" / "security.md").read_text().split())
+    assert f"{web.WIDTH[0]} to {web.WIDTH[1]} columns and {web.HEIGHT[0]} to {web.HEIGHT[1]} rows" in text
+    assert f"starts at {web.DEFAULT_SIZE[0]} by {web.DEFAULT_SIZE[1]}" in text
+    assert f"at most `--max-games` games ({serve.DEFAULT_MAX_GAMES} unless told otherwise)" in text
+    assert f"killed if it has not within {web.GAME_EXIT_WAIT:g} seconds" in text
+
+
 # ----- docs/effects.md: every example parses and checks, and every form of the grammar has one ----
 
 EFFECTS_MD = ROOT / "docs" / "effects.md"

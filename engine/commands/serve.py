@@ -20,6 +20,14 @@ from engine.visible import visible
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_MAX_GAMES = 8
+"""Games served at once unless --max-games says otherwise. Each is a process of 45 to 60 MB
+(tui/web.py bounds its screen), so 8 take under half a gigabyte. A game waits for its player
+most of the time, but a bot's turn keeps a core busy while it thinks: 8 games whose bots think
+at once share a two-core machine fourfold, slow but still playing. Fewer would turn away a
+family's tabs; many more would let one visitor's tabs starve the machine."""
+MOST_MAX_GAMES = 1000
+"""The most --max-games takes: a guard against a slip of the keyboard (80000), not advice."""
 _LABEL = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
 _HOSTNAME = re.compile(rf"(?=.{{1,253}}$){_LABEL}(\.{_LABEL})*\.?")
 
@@ -36,6 +44,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         epilog=(
             "examples: 'boardwalk serve' (the start screen at http://127.0.0.1:8000); "
             "'boardwalk serve parker-1985 --bots greedy,strong --port 8080'. "
+            "Each tab's game gets 20-500 columns and 10-200 rows, whatever size its browser asks for. "
             "Anyone who can reach a --host address can play, and can save and load files as you: "
             "see the README before serving beyond this machine."
         ),
@@ -48,6 +57,14 @@ def register(commands: argparse._SubParsersAction) -> None:
         help=f"the address to listen on (default: {DEFAULT_HOST}, this machine only; 0.0.0.0: every network)",
     )
     serve.add_argument("--port", type=port_argument, default=DEFAULT_PORT, help=f"the port, 1-65535 (default: {DEFAULT_PORT})")
+    serve.add_argument(
+        "--max-games",
+        type=max_games_argument,
+        default=DEFAULT_MAX_GAMES,
+        metavar="N",
+        help=f"the most games (browser tabs) played at once, each a process on this machine, 1-{MOST_MAX_GAMES} "
+             f"(default: {DEFAULT_MAX_GAMES}); a tab beyond them is told the server is full",
+    )
     serve.set_defaults(func=run)
 
 
@@ -70,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"boardwalk serve: warning: listening on {args.host}: anyone who can reach this address can play and see "
               "the game, and save and load files as you", file=sys.stderr)
     print(f"Boardwalk is served at {url} - open it in a web browser; Ctrl-C stops.", flush=True)
-    server = BoardwalkServer(play_command(args), args.host, args.port, loopback)
+    server = BoardwalkServer(play_command(args), args.host, args.port, loopback, max_games=args.max_games)
     try:
         server.serve()
     except OSError as problem:
@@ -84,10 +101,11 @@ def play_command(args: argparse.Namespace) -> str:
     """The shell command textual-serve runs for each browser tab: this Python running
     `boardwalk play` with the same game options, each word quoted. `-P` keeps the server's
     working folder off the module path, so a folder named `engine` there cannot stand in
-    for Boardwalk."""
+    for Boardwalk. `exec`: the shell becomes the game, so the process the server waits for,
+    or kills, is the game itself, not a shell that would leave it running."""
     import shlex
 
-    return shlex.join([sys.executable, "-P", "-m", "engine.cli", "play", *game_arguments(args)])
+    return "exec " + shlex.join([sys.executable, "-P", "-m", "engine.cli", "play", *game_arguments(args)])
 
 
 def host_argument(text: str) -> str:
@@ -114,6 +132,14 @@ def port_argument(text: str) -> int:
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"'{visible(text[:30])}' is not a port number from 1 to 65535")
     return port
+
+
+def max_games_argument(text: str) -> int:
+    """--max-games: a whole number from 1 to MOST_MAX_GAMES."""
+    games = int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else 0
+    if not 1 <= games <= MOST_MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"'{visible(text[:30])}' is not a number of games from 1 to {MOST_MAX_GAMES}")
+    return games
 
 
 def is_loopback(host: str) -> bool:
