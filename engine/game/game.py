@@ -762,6 +762,7 @@ class Game:
         frames = self.frames
         steps = _STEP
         all_ops, all_quiet, given_after = self.book.ops, self.book.quiet, self.book.given_after
+        events, cap = self._events, self.work_cap  # the action's: they change only between actions
         while self.pending is None and not self.over:
             frame = frames[-1]
             if type(frame) is not BlockFrame:
@@ -786,7 +787,13 @@ class Game:
                     root = frames[frame.root]  # type: ignore[assignment]
                     ops, quiet = all_ops[frame.b], all_quiet[frame.b]
                     continue
-                if not self.spend(root):
+                # Game.spend written out: the one check every statement passes
+                root.steps = count = root.steps + 1
+                self.work = work = self.work + 1
+                if count > MAX_EFFECT_STEPS or work + len(events) > cap:
+                    self.work -= 1
+                    root.steps -= 1
+                    self.spend(root)  # refuses, and says why
                     break
                 ops[pc](self, frame, root)
                 if quiet[pc]:
