@@ -231,7 +231,8 @@ def _broken(line: str, rng: random.Random) -> str:
 def test_one_broken_line_in_any_bundled_effect_is_reported_on_or_after_it_and_only_once(name):
     """Every line of every card's effect, broken in a few ways: the problems found (syntax,
     then names and kinds of what still parsed) all sit on the broken line or after it, and
-    there is at most one syntax error and two problems in all."""
+    there is at most one syntax error, and problems on two lines at most (a loop's header
+    moved out of the loop leaves each of its names unknown on its line)."""
     from engine.variant.load import effect_context
 
     variant = load_variant(name)
@@ -250,7 +251,7 @@ def test_one_broken_line_in_any_bundled_effect_is_reported_on_or_after_it_and_on
                     context = contexts.setdefault(card.timing, effect_context(name, card.timing, False))
                     found += [(p.line, p.message) for p in check_program(parsed.program, context, parsed.missing_from)]
                 assert all(at >= number for at, _ in found), (text, found)
-                assert len(parsed.errors) <= 1 and len(found) <= 2, (text, found)
+                assert len(parsed.errors) <= 1 and len({at for at, _ in found}) <= 2, (text, found)
 
 
 @settings(deadline=None, max_examples=200)

@@ -28,10 +28,11 @@ def street(name: str) -> int:
     return next(p.index for p in VARIANT.properties if p.name == name)
 
 
-def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(), rules=None):
+def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(), rules=None, bare=()):
     """A game at the start of `turn`'s turn. decks: {"red": ["cash_5", "bankrupt"]} (top
-    last); kept: {"red": ["nope"]}; stacks: {"Boardwalk": [("blue", "cash_9")]}. Players not
-    named get an empty deck and no kept cards."""
+    last); kept: {"red": ["nope"]}; stacks: {"Boardwalk": [("blue", "cash_5")]}; bare: the
+    streets whose buildings are gone (to the gray ones in the middle). Players not named get an
+    empty deck and no kept cards."""
     variant = VARIANT
     if rules:
         from dataclasses import replace
@@ -51,6 +52,9 @@ def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(
     game.stacks = [[] for _ in game.stacks]
     for street_name, cards in (stacks or {}).items():
         game.stacks[street(street_name)] = [code(c, SEATS.index(owner)) for owner, c in cards]
+    for name in bare:
+        game.pile_of("greys").extend(game.pile_of("buildings", street(name)))
+        game.pile_of("buildings", street(name)).clear()
     game.holder = [game.owner_of(i) for i in range(len(game.stacks))]
     game.worth, game.held, game.dirty = [0] * players, [0] * players, set()
     game.settle()
@@ -121,17 +125,17 @@ def test_the_first_flip_may_be_optional_by_rule():
 def test_a_bankrupt_ends_the_turn_and_discards_every_card_flipped():
     """"If you flip a bankrupt card, then your turn ends immediately. Put all the cards you
     flipped this turn into a discard pile.\""""
-    game = position(decks={"red": ["cash_9", "bankrupt", "cash_5"], "blue": ["cash_2"]}, script=roll(3) + roll(1))
+    game = position(decks={"red": ["cash_6", "bankrupt", "cash_5"], "blue": ["cash_2"]}, script=roll(3) + roll(1))
     say(game, "flip")  # the Bankrupt
     assert sorted(kinds(game, "discards", "red")) == ["bankrupt", "cash_5"]
-    assert kinds(game, "row", "red") == [] and kinds(game, "deck", "red") == ["cash_9"]
+    assert kinds(game, "row", "red") == [] and kinds(game, "deck", "red") == ["cash_6"]
     assert game.turn_player == SEATS.index("blue")
 
 
 def test_a_lucky_break_kept_covers_a_bankrupt():
     """"The Lucky break protects you from a flipped bankrupt card ... Discard the lucky break
     and the bankrupt to your discard pile" (rulings 43: used at once)."""
-    game = position(decks={"red": ["cash_9", "bankrupt"]}, kept={"red": ["lucky_break"]}, script=roll(2))
+    game = position(decks={"red": ["cash_6", "bankrupt"]}, kept={"red": ["lucky_break"]}, script=roll(2))
     events = events_of(game)
     assert [e.data["card"] for e in events if e.kind == "play"] == ["lucky_break"]
     assert sorted(kinds(game, "discards", "red")) == ["bankrupt", "lucky_break"]
@@ -145,19 +149,21 @@ def test_cash_must_beat_the_property_value_or_its_top_cash_card():
     """"Each cash card must have a higher value than the value of the property or the topmost
     cash card already on that property. You are allowed to place on top of your own cash
     cards.\""""
-    stacks = {name: [("blue", "cash_10")] for name in (p.name for p in VARIANT.properties if p.value > 0)}
+    stacks = {name: [("blue", "cash_6")] for name in (p.name for p in VARIANT.properties if p.value > 0)}
     stacks["Baltic Avenue"] = [("red", "cash_3")]      # Red's own, value 1: a 4 beats the 3
-    stacks["Oriental Avenue"] = [("blue", "cash_5")]   # value 2: a 4 does not beat Blue's 5
-    stacks["Vermont Avenue"] = []                      # value 2, empty: a 4 beats it
-    stacks["St. James Place"] = []                     # value 4, empty: a 4 does not beat it
+    stacks["Oriental Avenue"] = [("blue", "cash_5")]   # value 1: a 4 does not beat Blue's 5
+    stacks["Vermont Avenue"] = []                      # value 1, empty: a 4 beats it
+    stacks["Kentucky Avenue"] = []                     # value 2, empty: a 4 beats it, a 2 does not
     game = position(decks={"red": ["cash_4"]}, stacks=stacks, script=roll(1))
     choose_card(game, "cash_4")
-    assert streets_offered(game) == ["Baltic Avenue", "Vermont Avenue"]
+    assert streets_offered(game) == ["Baltic Avenue", "Kentucky Avenue", "Vermont Avenue"]
+    game = position(decks={"red": ["cash_2"]}, stacks=stacks, script=roll(1))  # one street for it: placed at once
+    assert game.stacks[street("Vermont Avenue")] == [game.book.card_code(["cash_2", SEATS.index("red")])]
 
 
 def test_a_cash_card_that_fits_nowhere_is_discarded():
     """"If it is impossible to place a cash card, then discard it to your discard pile.\""""
-    stacks = {p.name: [("blue", "cash_10")] for p in VARIANT.properties if p.value > 0}
+    stacks = {p.name: [("blue", "cash_6")] for p in VARIANT.properties if p.value > 0}
     game = position(decks={"red": ["cash_2"], "blue": ["cash_3"]}, stacks=stacks, script=roll(1) + roll(1))
     assert kinds(game, "discards", "red") == ["cash_2"] and game.turn_player == SEATS.index("blue")
 
@@ -171,29 +177,101 @@ def test_the_top_card_decides_who_holds_a_property():
     assert game.holder[street("Baltic Avenue")] == SEATS.index("red")
 
 
-def test_a_nope_keeps_the_current_player_off_a_property_held_with_the_top_card():
+def nope_position(**rules):
+    """Blue holds Baltic Avenue with a $3M and keeps a Nope; Red has flipped a $5M and a $6M,
+    and every other street but Mediterranean Avenue is Blue's with a $10M."""
+    board = full_board(owner="blue", but="Mediterranean Avenue")
+    board["Baltic Avenue"] = [("blue", "cash_3")]
+    return position(decks={"red": ["cash_6", "cash_5"]}, kept={"blue": ["nope"]}, stacks=board, script=roll(2),
+                    rules=rules or None)
+
+
+def test_a_nope_protects_a_property_from_the_current_player_for_the_rest_of_the_turn():
     """"Nope can also be used to protect a property that you have the highest value cash card
-    on from being played on by the current player" (rulings 42: the blocked card is
-    discarded)."""
-    game = position(decks={"red": ["cash_6"]}, kept={"blue": ["nope"]}, stacks={"Baltic Avenue": [("blue", "cash_3")]},
-                    script=roll(1))
-    choose_card(game, "cash_6")
+    on from being played on by the current player" (rulings 42): the Nope lies on the property
+    until the turn ends, the blocked card is placed elsewhere if it can be, and no other card of
+    this player's may go there this turn."""
+    game = nope_position()
+    say(game, "flip")
+    choose_card(game, "cash_5")
     choose_street(game, "Baltic Avenue")
     assert game.current_player == SEATS.index("blue")
     assert [a.arg for a in game.legal_actions()] == ["nope", "let it be"]
+    say(game, "nope")
+    assert sorted(kinds(game, "row", "red")) == ["cash_5", "cash_6"]  # not placed, not discarded
+    assert [game.variant.cards[c % game.book.kinds].id for c in game.pile_of("nopes", street("Baltic Avenue"))] == ["nope"]
+    told = [e.describe() for e in choose_card(game, "cash_6")]  # Baltic is protected from the $6M too
+    assert told[told.index("Red puts $6M on Mediterranean Avenue") + 2] == "Red discards $5M"
+    assert told.index("Blue discards Nope") < told.index("Red's turn is over")
+
+
+def test_by_rule_a_card_blocked_by_a_nope_is_discarded():
+    """rulings 42, the other reading: `nope_blocked_card: discard`."""
+    game = nope_position(nope_blocked_card="discard")
+    say(game, "flip")
+    choose_card(game, "cash_5")
+    choose_street(game, "Baltic Avenue")
     told = [e.describe() for e in say(game, "nope")]
-    assert told[:5] == ["Blue chooses nope", "Blue chooses Blue's Nope", "Blue plays Nope", "Nope!",
-                        "Red puts $6M on Red's discard pile"]
-    assert game.stacks[street("Baltic Avenue")] == [game.book.card_code(["cash_3", SEATS.index("blue")])]
+    assert "Red discards $5M" in told
+    assert game.stacks[street("Mediterranean Avenue")] == [game.book.card_code(["cash_6", SEATS.index("red")])]
+
+
+def test_a_nope_is_asked_for_a_placement_by_free_parking_too():
+    """The protection is "from being played on by the current player", whatever places the
+    card: a token card on Free Parking places a flipped cash card "on any 1 property"."""
+    board = full_board(owner="blue", but="Mediterranean Avenue")
+    game = position(decks={"red": ["token", "cash_2"]}, kept={"blue": ["nope"]}, stacks=board, script=roll(2))
+    say(game, "flip")
+    game.apply({"kind": "play", "arg": "token"})
+    game.apply({"kind": "choose", "arg": street("Free Parking")})
+    choose_street(game, "Boardwalk")
+    assert game.current_player == SEATS.index("blue") and [a.arg for a in game.legal_actions()] == ["nope", "let it be"]
+    say(game, "nope")
+    assert street("Boardwalk") not in [a.arg for a in game.legal_actions()]
 
 
 def test_other_flipped_cards_are_kept_in_front_of_the_player():
     """"If you flipped any non-cash, non-bankrupt cards, then you save them in front of you.\""""
-    game = position(decks={"red": ["flip_2", "cash_6"], "blue": ["cash_2"]}, script=roll(2) + roll(1))
+    game = position(decks={"red": ["flip_2", "cash_5"], "blue": ["cash_2"]}, script=roll(2) + roll(1))
     say(game, "flip")
-    choose_card(game, "cash_6")
+    choose_card(game, "cash_5")
     events = choose_street(game, "Kentucky Avenue")
-    assert "Red puts Flip 2 on Red's kept cards" in [e.describe() for e in events]
+    assert "Red keeps Flip 2" in [e.describe() for e in events]
+
+
+def test_cash_may_go_on_a_street_without_buildings():
+    """"If a property doesn't have any buildings on it, then no player needs to play cash on it
+    in order for the round to end": it is still a property, and cash may go there (rulings
+    52); `cash_on_bare_streets: false` is the other reading."""
+    board = full_board(owner="blue", but="Baltic Avenue")
+    for rules, placed in (({}, True), ({"cash_on_bare_streets": False}, False)):
+        game = position(decks={"red": ["cash_2"], "blue": ["cash_2"]}, stacks=board, script=roll(1) + roll(1),
+                        rules=rules or None, bare=["Baltic Avenue"])
+        on_baltic = game.stacks[street("Baltic Avenue")] == [game.book.card_code(["cash_2", SEATS.index("red")])]
+        assert on_baltic is placed, rules
+        assert (kinds(game, "discards", "red") == ["cash_2"]) is not placed  # else it fits nowhere
+
+
+# ----- cards kept "to use this turn or a future turn" ------------------------------------------
+
+
+def test_a_token_card_flipped_this_turn_may_be_placed_this_turn():
+    """"If you flipped any non-cash, non-bankrupt cards, then you save them in front of you to
+    use this turn or a future turn" (rulings 51): the cards flipped this turn may be played
+    from where they lie."""
+    game = position(decks={"red": ["cash_3", "token"]}, script=roll(2))
+    say(game, "flip")
+    assert game.decision == "card" and {"kind": "play", "arg": "token"} in [a.to_dict() for a in game.legal_actions()]
+
+
+def test_a_nope_flipped_this_turn_answers_a_flip_2_this_turn():
+    """rulings 51: "to use this turn" holds for a Nope against a Flip 2 too."""
+    game = position(decks={"red": ["cash_2", "cash_3", "nope"]}, kept={"blue": ["flip_2"]}, script=roll(1))
+    assert kinds(game, "row", "red") == ["nope"]
+    game.apply({"kind": "play", "arg": "flip_2"})
+    assert game.current_player == SEATS.index("red") and [a.arg for a in game.legal_actions()] == ["nope", "flip two"]
+    say(game, "nope")
+    assert kinds(game, "discards", "red") == ["nope"] and kinds(game, "hand", "blue") == ["flip_2"]
 
 
 # ----- Flip 2 and Nope --------------------------------------------------------------------------
@@ -202,24 +280,24 @@ def test_other_flipped_cards_are_kept_in_front_of_the_player():
 def test_flip_2_makes_the_current_player_flip_two_more():
     """"Flip 2 is played on another player's turn and forces the current player to flip two
     more cards. Then the flip 2 is discarded" (rulings 41: when the flipping stops)."""
-    game = position(decks={"red": ["cash_2", "cash_3", "cash_9"]}, kept={"blue": ["flip_2"]}, script=roll(1))
+    game = position(decks={"red": ["cash_2", "cash_3", "cash_6"]}, kept={"blue": ["flip_2"]}, script=roll(1))
     assert game.current_player == SEATS.index("blue") and game.decision == "card"
     game.apply({"kind": "play", "arg": "flip_2"})
-    assert sorted(kinds(game, "row", "red")) == ["cash_2", "cash_3", "cash_9"]
+    assert sorted(kinds(game, "row", "red")) == ["cash_2", "cash_3", "cash_6"]
     assert kinds(game, "discards", "blue") == ["flip_2"]
 
 
 def test_nope_sends_a_flip_2_back_to_its_player():
     """"Nope is played in response to a flip 2 played against you. That player takes back their
     flip 2 and cannot play it against you this turn. You then discard the nope.\""""
-    game = position(decks={"red": ["cash_2", "cash_3", "cash_9"]}, kept={"blue": ["flip_2"], "red": ["nope"]},
+    game = position(decks={"red": ["cash_2", "cash_3", "cash_6"]}, kept={"blue": ["flip_2"], "red": ["nope"]},
                     script=roll(1))
     game.apply({"kind": "play", "arg": "flip_2"})
     assert game.current_player == SEATS.index("red")
     told = [e.describe() for e in say(game, "nope")]
-    assert "Blue puts Flip 2 on Blue's kept cards" in told and "Red plays Nope" in told
+    assert "Blue keeps Flip 2" in told and "Red plays Nope" in told
     assert kinds(game, "hand", "blue") == ["flip_2"] and kinds(game, "discards", "red") == ["nope"]
-    assert kinds(game, "row", "red") == ["cash_9"]  # no more flips: Red places the $9M
+    assert kinds(game, "row", "red") == ["cash_6"]  # no more flips: Red places the $6M
     assert game.current_player == SEATS.index("red") and game.legal_actions()[0].what == "property"
 
 
@@ -227,7 +305,7 @@ def test_nope_sends_a_flip_2_back_to_its_player():
 
 
 def full_board(owner="blue", but=None):
-    return {p.name: [(owner, "cash_10")] for p in VARIANT.properties if p.value > 0 and p.name != but}
+    return {p.name: [(owner, "cash_6")] for p in VARIANT.properties if p.value > 0 and p.name != but}
 
 
 def round_end_game():
@@ -246,9 +324,9 @@ def test_covering_the_last_property_gives_every_other_player_one_final_turn_then
     """
     told = [e.describe() for e in events_of(round_end_game())]
     covered = told.index("Every property is covered: each other player has one final turn.")
-    assert told[covered - 2:covered] == ["Red puts $3M on Baltic Avenue", "Red takes Baltic Avenue from the board"]
+    assert told[covered - 2:covered] == ["Red puts $3M on Baltic Avenue", "Red now holds Baltic Avenue"]
     assert told[covered + 1:covered + 3] == ["Red's turn is over", "Turn 3: Blue"]
-    assert told.index("The round ends.") > told.index("Blue puts $2M on Blue's discard pile")
+    assert told.index("The round ends.") > told.index("Blue discards $2M")
 
 
 def test_the_top_card_on_each_property_wins_a_building_and_pairs_win_a_gray_one():
@@ -306,12 +384,12 @@ def test_random_games_end_at_the_finishing_mark(players):
             assert max(game.score("skyline", p) for p in range(players)) >= VARIANT.rules.finishing_mark
 
 
-def test_a_rounds_scoring_reads_as_one_line_per_place():
-    """"The top card on each property takes one building into its owner's skyline": told
-    card by card, a round's end filled a screen of the log with "Blue puts Green building on
-    Blue's buildings won this round". Cards put one after another on one place are one line
-    (messages.runs), named while there are few, counted when many; a card its viewer may not
-    see stays 'a card' in the list."""
+def test_a_rounds_scoring_is_told_street_by_street_with_each_skyline():
+    """"At the end of the round, each player with the highest value top card on a property,
+    collects 1 building from that property and adds it to their skyline rack": the log says
+    who won which street's building, one line a street (a pile's own words, `told`), then each
+    skyline's length; cards put one after another on one place are one line (messages.runs),
+    named while there are few, counted when many; a card its viewer may not see stays 'a card'."""
     from engine.game.messages import MAX_LISTED, describe_run, runs
 
     rnd = random.Random(4)
@@ -322,16 +400,15 @@ def test_a_rounds_scoring_reads_as_one_line_per_place():
         events = game.apply(actions[rnd.randrange(len(actions))])
     grouped = runs(events)
     assert sum(len(run) for run in grouped) == len(events)
-    puts = [run for run in grouped if run[0].kind == "put"]
-    assert len(puts) < sum(len(run) for run in puts) / 3  # a handful of lines for dozens of cards
-    for run in puts:
-        keys = {(e.data["player"], e.data["to"], e.data["to_owner"]) for e in run}
-        assert len(keys) == 1
-    listed = next(run for run in puts if 1 < len(run) <= MAX_LISTED)
-    line = describe_run(listed, None)
-    assert all(e.describe(None).split(" puts ")[1].split(" on ")[0] in line for e in listed)
-    counted = next(run for run in puts if len(run) > MAX_LISTED)
-    assert f"puts {len(counted)} cards on" in describe_run(counted, None)
+    lines = [describe_run(run, None) for run in grouped]
+    won = [line for line in lines if " wins " in line]
+    streets = {p.name for p in VARIANT.properties if p.value > 0}
+    assert len(won) == len({line.rsplit(" on ", 1)[1] for line in won}) and {line.rsplit(" on ", 1)[1] for line in won} <= streets
+    assert len(won) >= 20  # nearly every street had its top card and a building
+    assert sum("has a skyline of" in line for line in lines) == 3
+    gathered = [run for run in grouped if run[0].kind == "put" and run[0].data["to"] == "deck"]
+    assert any(len(run) > MAX_LISTED and f"gathers {len(run)} cards into their draw deck" in describe_run(run)
+               for run in gathered)
     secret = [e for e in events if e.kind == "put" and e.private_to is not None]
     for event in secret:
         other = next(p for p in range(game.n) if p != event.private_to)

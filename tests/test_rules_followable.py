@@ -243,3 +243,25 @@ def copy_of_book_without_alike(book):
     other.alike_choices = frozenset()
     other.trial_steps = {}  # made afresh, without the shortcut
     return other
+
+
+def test_a_name_given_on_both_sides_of_an_if_is_known_to_the_look_ahead_after_it(write):
+    """The machine hands the names both sides of an `if ... else` give a value to back to the
+    block it stands in (Game._hand_back); looking ahead must too, or a card whose `play`,
+    `build` or `put` uses such a name after the `if` is taken to be unfollowable and never
+    offered (a Monopoly Chance Flip 2 answered with a Nope from the kept or the flipped cards
+    was never asked)."""
+    from engine import load_variant, new_game
+    from engine.game.followable import card_is_followable
+
+    effect = "if me is leader:\n  choose vacant lot P\nelse:\n  choose vacant lot P\nbuild 1 on P"
+    text = (
+        "extends: winning-moves-2016\ndeck:\n  cards:\n    - id: either\n      name: Either\n      count: 1\n"
+        "      text: Build on a vacant lot.\n      timing: end_of_turn\n      effect: |\n"
+        + "".join(f"        {line}\n" for line in effect.splitlines())
+    )
+    variant = load_variant(write(text))
+    game = new_game(variant, 2, seed=1)
+    me = game.turn_player
+    game.hand(me).append(game.book.card_index["either"])
+    assert card_is_followable(game, game.book.card_index["either"], me)

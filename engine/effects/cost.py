@@ -165,7 +165,8 @@ def told_by(statement: ast.Stmt, sizes: Sizes) -> int:
 
 
 TOLD: dict[type, int | str] = {
-    ast.Let: 0, ast.SetCounter: 0, ast.Shuffle: 0, ast.Stop: 0, ast.If: 0, ast.ForEach: 0, ast.Repeat: 0,
+    ast.Let: 0, ast.SetCounter: 0, ast.Stop: 0, ast.If: 0, ast.ForEach: 0, ast.Repeat: 0,
+    ast.Shuffle: 1,  # that a pile was shuffled
     ast.OfferCards: 0, ast.OfferReaction: 0, ast.BuildSession: 0,  # they ask: what follows is another move's
     ast.Say: 1, ast.Put: 1, ast.PlayCard: 1, ast.Cancel: 1, ast.EndGame: 1, ast.StartWith: 1, ast.RollDice: 1,
     ast.RollFaces: 1, ast.MoveTop: 1, ast.RemoveTop: 1, ast.AddTo: 1,

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 from engine.effects import ast
 
-Names = dict[str, "ast.Node | None"]
+Names = dict[str, "ast.Node | tuple[ast.Node, ...]"]
 """What each variable was made by where a statement stands: the choose, for each or let that
-named it, or None where that cannot be told (named differently on the two sides of an `if`)."""
+named it, or each of them where the two sides of an `if` name it differently."""
 
 
 @dataclass(frozen=True)
@@ -89,9 +89,16 @@ def _after(statement: ast.Stmt, known: Names) -> Names:
         return {**known, statement.var: statement}
     if isinstance(statement, ast.If):
         then, otherwise = _made_in(statement.then), _made_in(statement.otherwise)
-        made = {var: then.get(var) if then.get(var) == otherwise.get(var) else None for var in then.keys() | otherwise.keys()}
+        made: Names = {}
+        for var in then.keys() & otherwise.keys():  # a name only one side makes is not known after
+            sides = _alternatives(then[var]) + _alternatives(otherwise[var])
+            made[var] = sides[0] if len(set(sides)) == 1 else tuple(dict.fromkeys(sides))
         return {**known, **made}
     return known
+
+
+def _alternatives(made: ast.Node | tuple[ast.Node, ...]) -> tuple[ast.Node, ...]:
+    return made if isinstance(made, tuple) else (made,)
 
 
 def _made_in(block: tuple[ast.Stmt, ...]) -> Names:
@@ -123,6 +130,11 @@ def _seen(
     if expr.name == "this":
         return frozenset({card}), frozenset()
     bound = binding.get(expr.name)
+    if isinstance(bound, tuple):  # made differently on the two sides of an `if`: either
+        found = [_seen(expr, card, {**binding, expr.name: side}, tags_of, depth + 1) for side in bound]
+        if any(side is None for side in found):
+            return None
+        return frozenset().union(*(f[0] for f in found if f)), frozenset().union(*(f[1] for f in found if f))
     if isinstance(bound, ast.Let):
         return _seen(bound.value, card, binding, tags_of, depth + 1)
     if isinstance(bound, (ast.Choose, ast.ForEach)) and bound.kind == "card" and bound.where is not None:

@@ -132,7 +132,8 @@ class _Recovery:
             self.fatal = True
             return False
         for failure in failures:
-            if failure.action != "block" and failure.line not in self.touched and failure.error.line not in self.touched:
+            if failure.action != "block" and failure.line not in self.touched and failure.error.line not in self.touched \
+                    and not self._follows_an_indented_header(failure):
                 self._note(failure.error)  # else it only follows from a mending of ours
         mended, lines = False, set()
         for failure in failures:
@@ -140,6 +141,23 @@ class _Recovery:
                 lines.add(failure.line)
                 mended |= self._mend(failure)
         return mended
+
+    def _follows_an_indented_header(self, failure: Failure) -> bool:
+        """An indentation that matches no block, after a header that got our `stop` for the
+        block it lacked and stands deeper than this line: the header was indented one step
+        too far (its lines then seemed to lose theirs, and an `else:` its own), one mistake
+        already reported at it."""
+        if failure.action != "lines":
+            return False
+        indent = self._indent(failure.line)
+        if any(header < failure.line and self._indent(header) > indent for header in self.blockless):
+            return True
+        # the lines after a header that was wrong and was left out: its stand-in's block
+        # stands where the header's line was indented, which may not be where it belonged
+        original = self.original.replace("\t", " ").split("\n")
+        return any(
+            line < failure.line and without_comment(original[line - 1]).rstrip().endswith(":") for line in self.stand_ins
+        )
 
     def _mend(self, failure: Failure) -> bool:
         if failure.action == "block":
@@ -163,6 +181,12 @@ class _Recovery:
         if start in self.blank:
             return False
         indent, after = self._indent(start), self._code_after(end)
+        before = self._code_before(start)
+        if (
+            before is not None and after is not None and not self._code(before).rstrip().endswith(":")
+            and indent < min(self._indent(before), self._indent(after))
+        ):  # the mistake took the line's indentation too (a word typed before it): its neighbours' is its own
+            indent = min(self._indent(before), self._indent(after))
         if start in self.replaced:
             text = ""  # our own stand-in did not fit: leave the line out altogether
         elif after is not None and self._indent(after) > indent:

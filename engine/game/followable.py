@@ -117,7 +117,7 @@ def card_is_followable(game: Game, card: int, me: int) -> bool:
     if not game.book.uses_this[card]:
         return _search(game, segments, me)
     # as in play: the card out of the hand and on the stack, for `this` to find
-    hand = game.hand(me)
+    hand = game.pile_to_play_from(me, card)
     at = next(i for i, c in enumerate(hand) if c % game.book.kinds == card)
     code = hand.pop(at)
     game.in_play.append(code)
@@ -150,14 +150,19 @@ def segments_after(game: Game, var: str, value: Any) -> list:
     innermost, next to run, last). A segment is (statements, next statement, variables)."""
     segments: list = []
     frames = game.frames
-    top = frames[-1]
+    top = frame_above = frames[-1]
     for index in range(len(frames) - 1, -1, -1):
         frame = frames[index]
         if isinstance(frame, (CardFrame, ProgramFrame)):
             break
         if isinstance(frame, BlockFrame):
-            env = dict(frame.env)
             pc = frame.pc
+            if frame is not top and isinstance(frame_above, BlockFrame):
+                # a side of an `if` stands on this block: one variables for both, as the
+                # machine hands the names back when the side is done (the side's hold them all)
+                env = segments[-1][2]
+            else:
+                env = dict(frame.env)
             if frame is top:
                 env[var] = value
                 pc += 1
@@ -171,6 +176,7 @@ def segments_after(game: Game, var: str, value: Any) -> list:
             # `repeat while`: its next round only, as for a `repeat while` not yet begun
             rounds = frame.left if frame.b not in game.book.repeat_tests else min(frame.left, 1)
             segments.extend((body, 0, dict(frame.env)) for _ in range(rounds))
+        frame_above = frame
     segments.reverse()  # a stack: the next segment last
     return segments
 
@@ -202,7 +208,9 @@ def _explore(game: Game, segments: list, me: int, trial: _Trial) -> bool:
             var, values = outcome
             for value in values:  # may be a generator over the live game: each branch is undone before the next
                 mark = trial.mark()
-                following = [(s, p, dict(e)) for s, p, e in segments]
+                # each branch its own variables; a side of an `if` keeps sharing its block's
+                copies: dict[int, dict] = {}
+                following = [(s, p, copies.setdefault(id(e), dict(e))) for s, p, e in segments]
                 following[-1][2][var] = value
                 found = _explore(game, following, me, trial)
                 trial.undo(mark)
@@ -300,7 +308,10 @@ def _t_if(s: ast.If, book: Rulebook) -> TrialStep:
     then_block, else_block = (book.blocks[b] for b in book.child_blocks[id(s)])
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
-        stack.append((then_block if test(game, env, me) else else_block, 0, dict(env)))
+        # the side runs with its block's variables, so the names both sides give a value to
+        # are known after it, as the machine hands them back (Game._hand_back); a name is made
+        # once per effect, so nothing else a side names can be read after it
+        stack.append((then_block if test(game, env, me) else else_block, 0, env))
 
     return step
 

@@ -365,6 +365,14 @@ class Game:
         first = self.layout.hand
         return self.piles[first + player] if first >= 0 else []
 
+    def held_to_play(self, player: int) -> list[int]:
+        """The cards the player may play (or answer with): their hand, and their piles marked
+        `played_from`, in the variant's order. The hand itself when it is the only one."""
+        played = self.layout.played
+        if len(played) == 1:
+            return self.piles[played[0] + player]
+        return [code for first in played for code in self.piles[first + player]]
+
     def pile_of(self, pile: str, owner: int | None = None) -> list[int]:
         """A pile's cards (codes, top last): the table's, or the player's or space's `owner`."""
         return self.piles[self.layout.slot(pile, owner)]
@@ -517,11 +525,12 @@ class Game:
         faces = self.book.dice[die].faces
         return [cast(int, faces[i]) for i in self.roll(die)]
 
-    def roll_off_dice(self) -> list[int]:
-        """The numbers a roll-off roll shows (model.Variant.roll_off_die; a symbol is 0)."""
+    def roll_off_dice(self) -> list[int | str]:
+        """The faces a roll-off roll shows (model.Variant.roll_off_die): numbers, and symbols,
+        which count as 0."""
         die = self.book.roll_off_die
         assert die is not None  # the checker lets `roll off` be written only then
-        return [face if type(face) is int else 0 for face in (die.faces[i] for i in self.roll(die.id))]
+        return [die.faces[i] for i in self.roll(die.id)]
 
     def draw(self, player: int, why: str, space: int | None = None, source: str = "deck", target: str = "hand") -> None:
         """The top card of `source` (the player's own, if it is one per player) into the
@@ -629,17 +638,23 @@ class Game:
             self.emit("move_unit", {"player": unit, "from": source, "to": target})
 
     def add_to(self, counter: str, player: int, amount: int) -> None:
-        """Add to a counter of the game (`player` changed it) or, when the counter is kept for
-        each player, to `player`'s."""
+        """Add to a counter of the game or, when the counter is kept for each player, to
+        `player`'s."""
         if counter in self.counters:
             self.counters[counter] += amount
-            value = self.counters[counter]
+            self.announce(counter, None, self.counters[counter])
         else:
             numbers = self.player_counters[counter]
             numbers[player] += amount
-            value = numbers[player]
+            self.announce(counter, player, numbers[player])
+
+    def announce(self, counter: str, player: int | None, value: int) -> None:
+        """Tell a counter's new value, if the variant shows it: a player's counter as theirs,
+        a counter of the game as the turn's player's (what the turn is doing: a Flip 2 played
+        by Blue makes Red, whose turn it is, flip two more)."""
         if counter in self.book.announced:
-            self.emit("counter", {"player": player, "counter": counter, "value": value})
+            whose = self.order[self.turn_pos] if player is None else player
+            self.emit("counter", {"player": whose, "counter": counter, "value": value})
 
     def push_build(self, player: int, budget: int, zone: str | None, lots: int | None, per_lot: int | None, must: bool) -> None:
         self.frames.append(BuildFrame(player, budget, zone, lots, per_lot, must))
@@ -1010,10 +1025,10 @@ class Game:
         Chance's kept cards) hides nothing, so there the question comes only with a card to play."""
         if self.compat == 1 or self.book.open_hands:
             return bool(self._playable(player, timing))
-        return bool(timing) and bool(self.hand(player))
+        return bool(timing) and bool(self.held_to_play(player))
 
     def _playable(self, player: int, timing: frozenset[int]) -> list[Action]:
-        hand = self.hand(player)
+        hand = self.held_to_play(player)
         if not hand:
             return []
         kinds = self.book.kinds
@@ -1118,7 +1133,7 @@ class Game:
         timing = self.book.timed.get(frame.timing, frozenset())
         cards, kinds = self.variant.cards, self.book.kinds
         reasons: list[dict] = []
-        for kind in sorted({code % kinds for code in self.hand(player)}):
+        for kind in sorted({code % kinds for code in self.held_to_play(player)}):
             card = cards[kind]
             if card.id in offered:
                 continue
@@ -1179,14 +1194,25 @@ class Game:
     # -- cards
 
     def _take_from_hand(self, player: int, kind: int) -> int:
-        """Take a card of this kind out of the player's hand; returns its code."""
-        hand = self.hand(player)
+        """Take a card of this kind out of the pile the player plays it from; returns its code."""
+        held = self.pile_to_play_from(player, kind)
         kinds = self.book.kinds
-        for code in hand:
+        for code in held:
             if code % kinds == kind:
-                hand.remove(code)
+                held.remove(code)
                 return code
         raise AssertionError("a card offered from the hand is in it")  # the options come from the hand
+
+    def pile_to_play_from(self, player: int, kind: int) -> list[int]:
+        """The first of the player's piles to play from (the variant's order) that holds a card
+        of this kind: the hand, or one marked `played_from` (empty if none does)."""
+        kinds = self.book.kinds
+        for first in self.layout.played:
+            held = self.piles[first + player]
+            for code in held:
+                if code % kinds == kind:
+                    return held
+        return []
 
     def _play(self, player: int, kind: int) -> None:
         if not self.room_for_effect():
@@ -1285,6 +1311,8 @@ class Game:
             "owner": self.owner_of_card(code),
             "to": self.layout.slot_pile[target].id if onto_pile else target,
             "to_owner": self.layout.slot_owner[target] if onto_pile else None,
+            "from": self.layout.slot_pile[where].id if source == "pile" else (where if source == "space" else None),  # type: ignore[index]
+            "from_owner": self.layout.slot_owner[where] if source == "pile" else None,  # type: ignore[index]
         }
         self.emit("put", data, private_to)
         return int(target) if onto_pile else -1 - target  # where it now lies (CardRef.place)
@@ -1375,7 +1403,7 @@ class Game:
         answers = self.book.reactions_to[frame.against]
         plays = self.texts.react_actions
         kinds = self.book.kinds
-        held = sorted({c % kinds for c in self.hand(frame.player)})
+        held = sorted({c % kinds for c in self.held_to_play(frame.player)})
         return [plays[c] for c in held if c in answers] + [self.texts.decline_action]
 
     def _step_discard(self, frame: DiscardFrame) -> None:

@@ -109,8 +109,10 @@ def _fixed_moves(variant: Variant) -> list[_Move]:
     for pile in variant.piles:
         if pile.refill_from is not None and pile.refill_from in piles:
             moves.append(_Move(None, _Source(pile.refill_from, me), pile.id, me, False))
+    for pile in variant.piles:  # played (or answered with) from the hand, or a pile marked so
+        if pile.each == "player" and (pile.id == "hand" or pile.played_from):
+            moves.append(_Move(None, _Source(pile.id, me), _PLAY, me, False))
     if "hand" in piles:
-        moves.append(_Move(None, _Source("hand", me), _PLAY, me, False))
         for index, card in enumerate(variant.cards):  # a discard goes to its owner's pile
             moves.append(_Move(frozenset({index}), _Source("hand", me), card.discard_to, None, True))
     return moves
@@ -124,39 +126,42 @@ def _moves(program: ast.Program, card: int | None, variant: Variant, places: dic
     moves = []
     for node, binding in scoped(program.statements):
         if isinstance(node, (ast.Put, ast.PlayCard)):
-            kinds, source = _taken(node.card, card, binding, piles, tags, places, 0)
-            if isinstance(node, ast.PlayCard):  # in play, as the player's it is played for
-                moves.append(_Move(kinds, source, _PLAY, node.player or _ME, False))
-                continue
-            target, whose = _place(node.target, piles, binding)
-            keeps = whose is not None and _is_owner_of(whose, node.card)
-            moves.append(_Move(kinds, source, target, whose, keeps))
+            for kinds, source in _taken(node.card, card, binding, piles, tags, places, 0):  # each way it may come
+                if isinstance(node, ast.PlayCard):  # in play, as the player's it is played for
+                    moves.append(_Move(kinds, source, _PLAY, node.player or _ME, False))
+                    continue
+                target, whose = _place(node.target, piles, binding)
+                keeps = whose is not None and _is_owner_of(whose, node.card)
+                moves.append(_Move(kinds, source, target, whose, keeps))
     return moves
 
 
 def _taken(
     expr: ast.Expr, card: int | None, binding: Names, piles: set[str], tags: list[frozenset[str]],
     places: dict[str, set[int]], depth: int,
-) -> tuple[frozenset[int] | None, _Source | None]:
-    """The kinds a card expression can be, and the place they are taken from."""
-    if depth > len(binding):
-        return None, None
+) -> list[tuple[frozenset[int] | None, _Source | None]]:
+    """The kinds a card expression can be and the place they are taken from, for each way
+    the card may have been named (one, or each side of an `if` that names it differently)."""
+    if depth > 2 * len(binding) + 2:
+        return [(None, None)]
     if isinstance(expr, ast.TopCard):
         place, whose = _place(expr.subject, piles, binding)
-        return None, _Source(place, whose)
+        return [(None, _Source(place, whose))]
     if not isinstance(expr, ast.Name):
-        return None, None
+        return [(None, None)]
     if expr.name == "this":  # in play, played by `me`
-        return (None if card is None else frozenset({card})), _Source(_PLAY, _ME)
+        return [((None if card is None else frozenset({card})), _Source(_PLAY, _ME))]
     bound = binding.get(expr.name)
+    if isinstance(bound, tuple):
+        return [way for side in bound for way in _taken(expr, card, {**binding, expr.name: side}, piles, tags, places, depth + 1)]
     if isinstance(bound, ast.Let):
         return _taken(bound.value, card, binding, piles, tags, places, depth + 1)
     if isinstance(bound, (ast.Choose, ast.ForEach)) and bound.kind == "card" and bound.zone is not None:
         place, whose = _place(bound.zone, piles, binding)
         wanted = frozenset(required_tags(bound.where, bound.var)) if bound.where is not None else frozenset()
         kinds = frozenset(i for i, own in enumerate(tags) if wanted <= own) if wanted else None
-        return kinds, _Source(place, whose)
-    return None, None
+        return [(kinds, _Source(place, whose))]
+    return [(None, None)]
 
 
 def _place(expr: ast.Expr, piles: set[str], binding: Names) -> tuple[str, ast.Expr | None]:

@@ -195,8 +195,12 @@ class Interpreter:
                 break
             totals = {}
             for player in candidates:
-                dice = g.roll_off_dice()
-                g.emit("roll_dice", {"player": player, "dice": dice})
+                faces = g.roll_off_dice()
+                dice = [face if type(face) is int else 0 for face in faces]
+                data: dict = {"player": player, "dice": dice}
+                if dice != faces:
+                    data["faces"] = faces  # a symbol, counted as 0: the log names it
+                g.emit("roll_dice", data)
                 totals[player] = sum(dice)
             target = min(totals.values()) if s.extreme == "lowest" else max(totals.values())
             candidates = [p for p in candidates if totals[p] == target]
@@ -351,6 +355,7 @@ class Interpreter:
         else:  # a pile of each player, written bare by older variants: the player's own
             owner = root.me if layout.slot_pile[layout.base[s.pile]].each == "player" else None
         g.rng.shuffle(g.pile_of(s.pile, owner))
+        g.emit("shuffle", {"pile": s.pile, "owner": owner})
 
     def _put(self, s: ast.Put, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1

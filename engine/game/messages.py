@@ -47,6 +47,9 @@ class Texts:
         self.piles = {pile.id: pile.name for pile in variant.piles}
         self.pile_each = {pile.id: pile.each for pile in variant.piles}
         """Whether each pile is the table's, each player's or each space's ("game", ...)."""
+        self.pile_told = {pile.id: pile.told for pile in variant.piles if pile.told}
+        self.cards_stacked = variant.stacks == "cards"
+        """How the log tells a card put on a pile, where the variant says (Pile.told)."""
         self.properties = [p.name or f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
         self.deck = variant.deck_name
         self.ends = dict(variant.ends)
@@ -125,6 +128,27 @@ class Texts:
         if self.pile_each.get(to) == "space":
             return f"the {name} of {self.properties[owner]}"
         return f"{self.player(owner)}'s {name}"
+
+    def told_put(self, d: dict, cards: str) -> str:
+        """A `put` (of one card, or a run of them: `cards` listed) in the words of the pile it
+        goes to, or as '... puts ... on ...'. The words come from a file: its names are filled
+        in by plain replacement, never by str.format."""
+        template = self.pile_told.get(d["to"]) if isinstance(d["to"], str) else None
+        if template is None:
+            return f"{self.player(d['player'])} puts {cards} on {self.place(d['to'], d['to_owner'])}"
+        owner = d["to_owner"]
+        if owner is None:
+            whose = ""
+        elif self.pile_each.get(d["to"]) == "space":
+            whose = self.properties[owner]
+        else:
+            whose = self.player(owner)
+        came = d.get("from")
+        source = "" if came is None else self.properties[came] if isinstance(came, int) else self.place(came, d.get("from_owner"))
+        if isinstance(came, str) and self.pile_each.get(came) == "space":
+            source = self.properties[d["from_owner"]]
+        told = template.replace("{player}", self.player(d["player"])).replace("{owner}", whose).replace("{from}", source)
+        return told.replace("{card}", cards)
 
     def bare(self, kind: str) -> Event:
         """The shared event of this kind with no data (see `bare_events`)."""
@@ -244,6 +268,8 @@ def runs(events: list[Event]) -> list[list[Event]]:
         if event.kind != kind:
             stretch, kind = {}, event.kind
         key = key_of(event.data)
+        if event.kind == "put" and "{from}" in event._texts.pile_told.get(event.data["to"], ""):
+            key = (*key, event.data.get("from"), event.data.get("from_owner"))  # its words name where from
         run = stretch.get(key)
         if run is None:
             run = stretch[key] = []
@@ -271,13 +297,15 @@ def describe_run(run: list[Event], viewer: int | None = None) -> str:
         what = (
             f"{len(run)} properties" if len(run) > MAX_LISTED else _listed([t.properties[e.data["property"]] for e in run])
         )
+        if t.cards_stacked:
+            return f"{t.player(d['from'])} no longer holds {what}"
         return f"{what} go back to the board from {t.player(d['from'])}"
     if len(run) > MAX_LISTED:
         cards = f"{len(run)} cards"
     else:
         cards = _listed([_card_put(e.data, t, e.private_to is not None and viewer is not None and viewer != e.private_to)
                          for e in run])
-    return f"{t.player(d['player'])} puts {cards} on {t.place(d['to'], d['to_owner'])}"
+    return t.told_put(d, cards)
 
 
 def _listed(names: list[str]) -> str:
@@ -285,9 +313,14 @@ def _listed(names: list[str]) -> str:
 
 
 def _card_put(d: dict, t: Texts, hidden: bool) -> str:
-    """The card of a `put`, as a viewer may know it: 'a card', 'Green's $8M', 'Gray building'."""
+    """The card of a `put`, as a viewer may know it: 'a card', 'Green's $8M', 'Gray building'
+    (whose it is said when it is not the player's who puts it, or of the player's pile it
+    goes to, where the pile tells it in its own words)."""
     card = "a card" if hidden else t.cards[d["card"]]
-    if not hidden and d["owner"] is not None and d["owner"] != d["player"]:
+    told_of = d["player"]
+    if isinstance(d["to"], str) and d["to"] in t.pile_told and t.pile_each.get(d["to"]) == "player":
+        told_of = d["to_owner"]
+    if not hidden and d["owner"] is not None and d["owner"] != told_of:
         card = f"{t.player(d['owner'])}'s {card}"
     return card
 
@@ -321,7 +354,14 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "play":
         return f"{p(d['player'])} plays {t.cards[d['card']]}"
     if kind == "put":
-        return f"{p(d['player'])} puts {_card_put(d, t, hidden)} on {t.place(d['to'], d['to_owner'])}"
+        return t.told_put(d, _card_put(d, t, hidden))
+    if kind == "shuffle":
+        name = t.piles.get(d["pile"], d["pile"])
+        if d["owner"] is None:
+            return f"The {name} is shuffled"
+        if t.pile_each.get(d["pile"]) == "space":
+            return f"The {name} of {t.properties[d['owner']]} are shuffled"
+        return f"{p(d['owner'])} shuffles their {name}"
     if kind == "counter":
         counter = t.counters[d["counter"]]
         value = t.money(d["value"]) if counter.money else str(d["value"])
@@ -340,9 +380,13 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "stop":
         return f"{p(d['player'])} stops building"
     if kind == "take":
+        if d["from"] is None and t.cards_stacked:  # no property card: the top card holds it
+            return f"{p(d['player'])} now holds {t.properties[d['property']]}"
         source = "the board" if d["from"] is None else p(d["from"])
         return f"{p(d['player'])} takes {t.properties[d['property']]} from {source}"
     if kind == "return_card":
+        if t.cards_stacked:
+            return f"{p(d['from'])} no longer holds {t.properties[d['property']]}"
         return f"{t.properties[d['property']]} goes back to the board from {p(d['from'])}"
     if kind == "token":
         way = "forward" if d["to"] > d["from"] else "back"
@@ -354,7 +398,10 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "choose":
         return f"{p(d['player'])} chooses {'a card' if hidden else t.value(d['what'], d['value'])}"
     if kind == "roll_dice":
-        return f"{p(d['player'])} rolls {' + '.join(str(x) for x in d['dice'])} = {sum(d['dice'])}"
+        faces = [str(x) if type(x) is int else f"{_symbol(x)} (counts as 0)" for x in d.get("faces", d["dice"])]
+        if len(faces) == 1:
+            return f"{p(d['player'])} rolls {faces[0]}"
+        return f"{p(d['player'])} rolls {' + '.join(faces)} = {sum(d['dice'])}"
     if kind == "roll_zone":
         face = d["face"]
         shown = t.zones[face] if face in t.zones else _symbol(face)

@@ -31,6 +31,9 @@ class PileLayout:
     hand: int = -1
     """The first slot of the pile `hand` (the cards a player may play), -1 when the variant
     has none: then every player's hand is empty."""
+    played: tuple[int, ...] = ()
+    """The first slots of the piles of each player a player may play cards from, in the order
+    the variant lists them: the hand, and each pile marked `played_from`."""
 
     def slot(self, pile: str, owner: int | None = None) -> int:
         return self.base[pile] + (owner or 0)
@@ -70,4 +73,8 @@ def layout_for(variant: Variant, players: int) -> PileLayout:
         else:
             initial[base[pile.id]].extend([kind] * card.count)
     hand = base["hand"] if "hand" in base and variant.pile("hand").each == "player" else -1
-    return PileLayout(base, len(slot_pile), tuple(slot_pile), tuple(slot_owner), tuple(tuple(s) for s in initial), hand)
+    played = tuple(
+        base[pile.id] for pile in variant.piles if pile.each == "player" and (pile.played_from or base[pile.id] == hand)
+    )
+    layout = (base, len(slot_pile), tuple(slot_pile), tuple(slot_owner), tuple(tuple(s) for s in initial))
+    return PileLayout(*layout, hand, played)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from engine.bots.base import make_bot
-from engine.game.game import new_game
+from engine.game.game import Game, new_game
 from engine.game.observation import decide
 from engine.game.result import outcome
 from engine.variant.model import Variant
@@ -53,6 +53,8 @@ class GameRecord:
     """Each seat's final property value."""
     plays: tuple[tuple[int, str], ...]
     """(seat, card id) for each Fortune card played or used as an answer, in order."""
+    tallies: tuple[tuple[str, int], ...] = ()
+    """(counter id, value at the end) of each counter the variant reports (Counter.report)."""
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -63,6 +65,7 @@ class GameRecord:
         for key in ("bots", "order", "winners", "values"):
             data[key] = tuple(data[key])
         data["plays"] = tuple((int(seat), str(card)) for seat, card in data["plays"])
+        data["tallies"] = tuple((str(name), int(value)) for name, value in data.get("tallies", ()))
         return cls(**data)
 
 
@@ -91,4 +94,15 @@ def play_game(variant: Variant, bots: list[str], seed: int, index: int = 0) -> G
         decided_by=decided_by,
         values=tuple(game.worth),
         plays=tuple(plays),
+        tallies=tallies(game),
     )
+
+
+def tallies(game: Game) -> tuple[tuple[str, int], ...]:
+    """The final value of each counter the variant reports: a counter of each player summed."""
+    found = []
+    for counter in game.variant.counters:
+        if counter.report is not None:
+            value = game.counters[counter.id] if counter.each == "game" else sum(game.player_counters[counter.id])
+            found.append((counter.id, value))
+    return tuple(found)

@@ -92,6 +92,13 @@ def _one_variant(s: dict, colour: bool) -> list[str]:
         by = ", ".join(_decided(key, n) for key, n in sorted(row["decided_by"].items(), key=lambda item: -item[1]))
         reason = row.get("words") or ENDINGS.get(row["reason"], row["reason"])
         lines.append(f"  {reason:<40} {row['wins']:>6} games {row['share']:6.1%}  ({by})")
+    for table in s.get("tallies", []):
+        lines.append("")
+        shares = len(table["rows"]) > 1
+        lines.append(f"{table['table']} (counted by the variant" + ("; share of the total, 95% interval)" if shares else ")"))
+        for row in table["rows"]:
+            share = (_interval(row) if table["total"] else "     -") if shares else ""
+            lines.append(f"  {row['row'][:56]:<56} {row['count']:>7,}  {share}  {row['per_game']:.2f} a game")
     lines.append("")
     lines.append("cards: plays per game, and how often the player who played one won")
     lines.append(f"  {'card':<28} {'deck':>4} {'plays':>7} {'/game':>6}  {'player won (95% interval)':<30}")
@@ -278,6 +285,10 @@ def _csv(report: dict) -> str:
             writer.writerow([name, "game_length", key, s["games"], s["length"][key], "", "", "", ""])
         for row in s["endings"]:
             writer.writerow([name, "ending", row["reason"], s["games"], row["share"], row["low"], row["high"], "", ""])
+        for table in s.get("tallies", []):
+            for row in table["rows"]:
+                cells = [row["row"], row["count"], row["share"], row["low"], row["high"], "", ""]
+                writer.writerow([name, f"tally:{table['table']}", *cells])
         for row in s["cards"]:
             writer.writerow([name, "card_plays_per_game", row["card"], s["games"], row["per_game"], "", "", "", ""])
             won = row["player_win"]

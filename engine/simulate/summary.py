@@ -68,6 +68,7 @@ def summarize(variant: Variant, records: list[GameRecord], players: int, bots: l
         ],
         "length": _lengths(records),
         "endings": _endings(records, variant),
+        "tallies": _tallies(records, variant),
         "cards": _cards(variant, records, players),
     }
     summary["first_player"] = summary["positions"][0] if players else {}
@@ -113,6 +114,31 @@ def _endings(records: list[GameRecord], variant: Variant) -> list[dict]:
         }
         for reason, count in reasons.most_common()
     ]
+
+
+def _tallies(records: list[GameRecord], variant: Variant) -> list[dict]:
+    """The counters the variant reports (Counter.report), table by table: each row's total
+    over the games, its share of its table's total (95% interval), and its mean a game."""
+    counted: Counter[str] = Counter()
+    for record in records:
+        counted.update(dict(record.tallies))
+    tables: dict[str, list] = {}
+    for counter in variant.counters:
+        if counter.report is not None:
+            tables.setdefault(counter.report[0], []).append((counter.id, counter.report[1]))
+    found = []
+    for table, rows in tables.items():
+        total = sum(counted[name] for name, _ in rows)
+        found.append({
+            "table": table,
+            "total": total,
+            "rows": [
+                {"counter": name, "row": words, "count": counted[name],
+                 "per_game": counted[name] / len(records) if records else 0.0, **_share(counted[name], total)}
+                for name, words in rows
+            ],
+        })
+    return found
 
 
 def _ending_words(told: str) -> str:

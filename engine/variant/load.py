@@ -11,6 +11,7 @@ Every stage reports all it finds; later stages run as far as earlier problems al
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
@@ -424,10 +425,30 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
     _check_card_total(document, diagnostics)
 
 
+TOLD_PLACES = frozenset({"{card}", "{player}", "{owner}", "{from}"})
+"""What a pile's `told` may name (messages.Texts.told_put fills them in)."""
+
+
 def _check_piles(document: LocDict, cards: list[_ParsedCard], diagnostics: list[Diagnostic]) -> None:
     """Every pile a card or another pile names exists and can hold what it is asked to."""
     piles = document["piles"]
     for key, spec in piles.items():
+        told = spec.get("told")
+        if isinstance(told, str):
+            unknown = sorted(set(re.findall(r"\{[^{}]*\}", told)) - TOLD_PLACES)
+            if unknown or told.count("{") != told.count("}"):
+                diagnostics.append(Diagnostic(
+                    spec.value_locs["told"].loc,
+                    f"pile '{key}': 'told' may name only {', '.join(sorted(TOLD_PLACES))}"
+                    + (f", not {', '.join(unknown)}" if unknown else "; a brace is left open"),
+                    "write the card as {card}, who put it as {player}, whose pile as {owner}, where it was as {from}",
+                ))
+        if spec.get("played_from") and spec["each"] != "player":
+            diagnostics.append(Diagnostic(
+                spec.value_locs["played_from"].loc,
+                f"pile '{key}' is one per {spec['each']}, and a player plays cards only from piles of their own",
+                "give it 'each: player', or leave 'played_from' out",
+            ))
         source = spec.get("refill_from")
         if source is None:
             continue
@@ -825,13 +846,15 @@ def _build(
         scores=tuple(scores.values()),
         ranking=tuple(_resolved(document["ranking"], rules)),
         counters=tuple(
-            Counter(name, spec["reset"], spec.get("shown"), spec.get("money", False), spec["each"])
+            Counter(name, spec["reset"], spec.get("shown"), spec.get("money", False), spec["each"],
+                    (spec["report"]["table"], spec["report"]["row"]) if "report" in spec else None)
             for name, spec in document.get("counters", {}).items()
         ),
         timings=tuple(document["timings"].items()),
         how_to_play=document.get("how_to_play", ""),
         piles=tuple(
-            Pile(key, spec.get("name", key), spec["each"], spec["seen_by"], spec.get("refill_from"))
+            Pile(key, spec.get("name", key), spec["each"], spec["seen_by"], spec.get("refill_from"),
+                 spec.get("played_from", False), spec.get("told"))
             for key, spec in document["piles"].items()
         ),
         programs=programs,

@@ -118,6 +118,8 @@ class Counter:
     money: bool = False
     each: str = "game"
     """"game": one number; "player": one for each player."""
+    report: tuple[str, str] | None = None
+    """(table, row) of `boardwalk simulate`'s report that counts it at each game's end."""
 
 
 class Rules(Mapping[str, Any]):
@@ -169,6 +171,11 @@ class Pile:
     """"everyone" (face up), "owner" (like a hand) or "nobody" (face down, order unknown to all)."""
     refill_from: str | None = None
     """The pile shuffled into this one when a card must be drawn from it and it is empty."""
+    played_from: bool = False
+    """Whether a player may play the cards of their own pile of this kind as from their hand
+    (the pile `hand` always may)."""
+    told: str | None = None
+    """How the log tells a card put on it ('{player} flips {card}'); None: '... puts ... on ...'."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,7 +147,13 @@ def _record(cls: type) -> Decoder:
 
 
 def _union(args: tuple) -> Decoder:
-    """One of several kinds: a record by the name it starts with, a scalar by its type."""
+    """One of several kinds: a record by the name it starts with, a scalar by its type; or
+    any one kind, or nothing (`tuple[str, str] | None`)."""
+    if len(args) == 2 and type(None) in args:
+        other = args[0] if args[1] is type(None) else args[1]
+        if not (isinstance(other, type) and (other in (int, str, bool) or _field_names(other) is not None)):
+            inner = _decoder(other)
+            return lambda value: None if value is None else inner(value)
     records = {arg.__name__: _decoder(arg) for arg in args if isinstance(arg, type) and _field_names(arg) is not None}
     scalars = {arg: _decoder(arg) for arg in args if arg in (int, str, bool, type(None))}
     if len(records) + len(scalars) != len(args):
