@@ -742,3 +742,34 @@ def test_n_opens_the_start_screen_set_up_as_the_game_just_left():
             assert [s.bot for s in again.seats] == [None, "random", "greedy"]
 
     run(scenario())
+
+
+def _chooses_a_street_with_cash(session: Session) -> bool:
+    view = session.view()
+    return view.decision == "choose" and any(a.what == "property" and view.stacks[a.arg] for a in view.actions)
+
+
+def test_the_detail_of_a_space_tells_the_cards_on_it_and_its_buildings():
+    """Issue 26: at 'Choose a property' with the highlight on a street that held cash, the
+    detail read the cash cards' codes as seats and the game crashed (IndexError). A stack is
+    drawn and told as what the variant stacks: units by their player's letter, cards by name
+    with their owner; the space's own piles (Monopoly Chance's buildings) follow."""
+    from tui.widgets import action_detail
+
+    seats = (None, "greedy")
+    seed = next(s for s in range(40) if _chooses_a_street_with_cash(
+        headless(seats, s, stop=_chooses_a_street_with_cash, limit=600, name="monopoly-chance")))
+    session = headless(seats, seed, stop=_chooses_a_street_with_cash, limit=600, name="monopoly-chance")
+    view = session.view()
+    action = next(a for a in view.actions if a.what == "property" and view.stacks[a.arg])
+    told = action_detail(view, action).plain
+    top = view.pieces[action.arg][-1]
+    card = view.variant.card(top.card)
+    assert top.owner is not None and f"{view.seats[top.owner].name}'s {card.name}" in told
+    assert "Buildings: " in told and "building" in told
+    # a game of units: the letters of the units' players, bottom up
+    units = headless((None, "random"), 1, stop=lambda s: any(a.kind == "build" and s.view().stacks[a.arg]
+                                                             for a in s.view().actions), limit=300)
+    view = units.view()
+    action = next(a for a in view.actions if a.kind == "build" and view.stacks[a.arg])
+    assert action_detail(view, action).plain.endswith(" ".join(view.seats[u].mark for u in view.stacks[action.arg]))

@@ -96,6 +96,17 @@ class SeatView:
 
 
 @dataclass(frozen=True)
+class Piece:
+    """One thing standing on a space, as the board draws it: a player's unit (a game of
+    units), or a card (a game of cards: its id, and the player it belongs to, if any)."""
+
+    owner: int | None
+    """The seat whose unit or card it is; None for a card of nobody's."""
+    card: str | None = None
+    """The card's id; None for a unit."""
+
+
+@dataclass(frozen=True)
 class View:
     """Everything the board shows at one moment, read-only; built from the engine's
     observation for the viewer, so it holds only what that viewer may know."""
@@ -106,6 +117,8 @@ class View:
     """The player whose hand is shown; None: an all-bot game watched with every card named;
     PUBLIC: between two humans' turns."""
     stacks: list[list[int]]
+    """Each space's stack as the engine keeps it: seats (units) or card codes (cards); drawn
+    only through `pieces`, which says which."""
     holders: list[int | None]
     worth: list[int]
     tokens: list[int]
@@ -152,6 +165,14 @@ class View:
     withheld: list[str] = field(default_factory=list)
     """Why options the person deciding might look for are not offered, a line each
     (Game.withheld: a card not playable now, a lot a limit of the roll keeps closed)."""
+    pieces: list[list[Piece]] = field(default_factory=list)
+    """Each space's stack, bottom to top, as units or cards: what every widget draws."""
+    offered_cards: dict[int, Piece] = field(default_factory=dict)
+    """The card behind each card code the actions choose among (a `choose` of a card)."""
+
+    def seat(self, index: int | None) -> SeatView | None:
+        """The seat of that index, None for nobody (or an index no seat has)."""
+        return self.seats[index] if index is not None and 0 <= index < len(self.seats) else None
 
     def pile_size(self, pile: str, owner: int | None) -> int:
         return next((p["size"] for p in self.piles if p["pile"] == pile and p["owner"] == owner), 0)
@@ -394,8 +415,19 @@ class Session:
             counters=obs["counters"],
             withheld=self._withheld(shown) if actions and shown is not None else [],
             owners_now=[game.owner_of(p) for p in range(len(obs["stacks"]))],
+            pieces=[[self._piece(thing) for thing in stack] for stack in obs["stacks"]],
+            offered_cards={a.arg: self._card(a.arg) for a in actions if a.kind == "choose" and a.what == "card"},
             **self._changes(),
         )
+
+    def _piece(self, thing: int) -> Piece:
+        """A stack's entry as a unit or a card, by the variant's kind of stack."""
+        return self._card(thing) if self.variant.stacks == "cards" else Piece(thing)
+
+    def _card(self, code: int) -> Piece:
+        """A card code as its card and owner, read the way a save writes it (id, or [id, owner])."""
+        ref = self.game.book.card_ref(code)
+        return Piece(None, ref) if isinstance(ref, str) else Piece(int(ref[1]), str(ref[0]))
 
     def _changes(self) -> dict:
         """View.changed, moved and played, from the events since the window began."""
