@@ -55,7 +55,9 @@ def selectable_properties(view: View) -> dict[int, int]:
 
 class Quiet(Static):
     """A Static that skips updates changing nothing, and the layout pass when its size cannot
-    change: a turn redraws every panel, and most of them stay the same."""
+    change or it is not shown (a panel of the wide screen on a narrow one): a turn redraws
+    every panel, and most of them stay the same. Laying the screen out again costs a few
+    milliseconds; the arrow keys over the options did it at each step for a hidden panel."""
 
     RESIZES = True
     _last: tuple | None = None
@@ -64,7 +66,11 @@ class Quiet(Static):
         key = (text.plain, tuple(text.spans), str(text.style))
         if key != self._last:
             self._last = key
-            self.update(text, layout=self.RESIZES)
+            self.update(text, layout=self.RESIZES and self._displayed())
+
+    def _displayed(self) -> bool:
+        """Whether it takes room on the screen (a hidden one gets its size when shown)."""
+        return all(node.display for node in self.ancestors_with_self if isinstance(node, Widget))
 
 
 # ----- the board: towers of units -------------------------------------------------------------
