@@ -15,6 +15,7 @@ from contextlib import contextmanager, suppress
 
 from engine.commands import COMMANDS
 from engine.commands.common import EXIT_OK, EXIT_USAGE
+from engine.version import version
 from engine.visible import VisibleStream
 
 __all__ = ["main", "EXIT_OK", "EXIT_USAGE"]
@@ -29,6 +30,7 @@ def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="boardwalk",
         description="Play, check and study board games written as data (Advance to Boardwalk, Monopoly Chance, variants).",
     )
+    parser.add_argument("--version", action="version", version=f"boardwalk {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
     wanted = [argv[0]] if argv and argv[0] in COMMANDS else COMMANDS
