@@ -773,3 +773,22 @@ def test_the_detail_of_a_space_tells_the_cards_on_it_and_its_buildings():
     view = units.view()
     action = next(a for a in view.actions if a.kind == "build" and view.stacks[a.arg])
     assert action_detail(view, action).plain.endswith(" ".join(view.seats[u].mark for u in view.stacks[action.arg]))
+
+
+def test_ctrl_c_says_which_key_quits_in_plain_words():
+    """Issue 26: the Ctrl-C notice read 'Press [b]q[/b] to quit': Textual words it as markup,
+    and every notice here is shown as plain text (it may quote a file's words)."""
+    seats = (None, "random")
+
+    async def scenario():
+        app, session = game_app(seats, 1)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await wait_for(pilot, lambda: bool(session.view().actions))
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
+            assert any("Press q to quit." in told for told in toasts), toasts
+            assert not any("[b]" in told for told in toasts)
+            assert on(app, GameScreen)  # nothing else happened
+
+    run(scenario())

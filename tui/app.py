@@ -64,6 +64,14 @@ class BoardwalkApp(App[int]):
         messages about files, and neither markup nor control characters in those may act."""
         super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)
 
+    def action_help_quit(self) -> None:
+        """Ctrl-C: the key that quits, said in plain words (Textual's own reminder is markup,
+        which `notify` shows as it is: 'Press [b]q[/b] to quit')."""
+        for active in self.active_bindings.values():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {self.get_key_display(active.binding)} to quit.", title="Do you want to quit?")
+                return
+
     def on_mount(self) -> None:
         for warning in self.initial_warnings:
             self.notify(warning, severity="warning", timeout=8)
