@@ -792,3 +792,20 @@ def test_ctrl_c_says_which_key_quits_in_plain_words():
             assert on(app, GameScreen)  # nothing else happened
 
     run(scenario())
+
+
+def test_f2_before_the_seats_are_laid_out_says_to_wait():
+    """The browser test of issue 26 pressed F2 as soon as the start screen showed, before the
+    seats were laid out (the bots load in the background), and the start screen crashed
+    looking for them. Now it says to try again in a moment."""
+
+    async def scenario():
+        app = BoardwalkApp(pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: on(app, StartScreen) and bool(app.screen.query("#seat-1")))
+            await app.screen.query_one("#seat-rows").remove_children()  # as before they are mounted
+            await pilot.press("f2")
+            await pilot.pause()
+            assert on(app, StartScreen) and "try again in a moment" in text_of(app, "#variant-info")
+
+    run(scenario())
