@@ -794,6 +794,77 @@ def test_ctrl_c_says_which_key_quits_in_plain_words():
     run(scenario())
 
 
+# ----- an error of the app's own (issue 26) ---------------------------------------------------
+
+
+class Injected(RuntimeError):
+    """The failure the tests below put into the app."""
+
+
+@pytest.mark.parametrize("where", ["key", "drawing"])
+def test_an_error_inside_the_app_saves_the_game_and_says_how_to_resume(where, tmp_path, monkeypatch):
+    """Issue 26: an exception ended the game with a 5,000-line traceback and nothing saved.
+    Now the game is saved (in the current folder here, no save having been made), the
+    traceback goes to a log beside it, and a few plain lines say where both are and how to
+    resume; Enter quits with status 1. The error is injected into a key's handler, and into
+    the drawing of the board."""
+    from textual.widgets import Static
+
+    from engine.savefile import load_game
+    from tui.screens.dialogs import CrashScreen
+
+    monkeypatch.chdir(tmp_path)
+    seats = (None, "random")
+
+    async def scenario():
+        app, session = game_app(seats, short_game_seed(seats))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press_through(pilot, lambda: len(session.record.actions) >= 3 and on(app, GameScreen)
+                                and bool(session.view().actions))
+            played = list(session.record.actions)
+
+            def fail(*_):
+                raise Injected("injected")
+
+            if where == "key":
+                monkeypatch.setattr(GameScreen, "action_help", fail)
+                await pilot.press("h")
+            else:
+                monkeypatch.setattr(BoardView, "render", fail)
+                app.screen.query_one(BoardView).refresh()
+            await wait_for(pilot, lambda: on(app, CrashScreen))
+            await pilot.pause()
+            told = str(app.screen.query_one("#crash-message", Static).content)
+            saves, logs = list(tmp_path.glob("boardwalk-rescued-*.json")), list(tmp_path.glob("boardwalk-error-*.log"))
+            assert len(saves) == len(logs) == 1
+            assert f"Your game is saved in\n  {saves[0]}\n" in told
+            assert f"Resume it with\n  boardwalk play --load {saves[0]}" in told
+            assert f"written in {logs[0]}" in told and "(Injected)" in told and "Traceback" not in told
+            assert "Injected: injected" in logs[0].read_text()
+            assert load_game(saves[0]).record.actions == played  # it resumes where it stopped
+            await pilot.press("enter")
+            assert app.return_code == 1
+
+    with pytest.raises(Injected):  # the pilot still raises what escaped, when the test ends
+        run(scenario())
+
+
+def test_a_move_the_engine_fails_on_is_left_out_of_the_rescued_save(tmp_path, monkeypatch):
+    """An error inside the engine may leave the live game half-changed: the rescued save is
+    rebuilt from the recorded actions, up to the first one that fails again."""
+    from engine.savefile import load_game
+    from tui.rescue import rescue
+
+    monkeypatch.chdir(tmp_path)
+    session = headless((None, "random"), 1, limit=12)
+    good = list(session.record.actions)
+    session.record.actions.append({"kind": "no-such-kind", "arg": None})
+    saved = rescue(session, Injected("injected"))
+    assert saved.save is not None and saved.actions == len(good)
+    assert load_game(saved.save).record.actions == good
+    assert saved.log is not None and "Injected: injected" in saved.log.read_text()
+
+
 def test_f2_before_the_seats_are_laid_out_says_to_wait():
     """The browser test of issue 26 pressed F2 as soon as the start screen showed, before the
     seats were laid out (the bots load in the background), and the start screen crashed
