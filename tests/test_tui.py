@@ -470,7 +470,7 @@ def test_what_is_not_offered_is_listed_greyed_with_the_engines_reason(kind):
             if kind == "build":
                 assert any("new lot" in reason or "takes only" in reason for reason in view.withheld)
             before = len(session.record.actions)
-            app.screen.action_pick(greyed[0])
+            app.screen._pick_listed(greyed[0])  # as a click on it, or Enter on it, would
             await pilot.pause()
             assert len(session.record.actions) == before
 
@@ -878,5 +878,66 @@ def test_f2_before_the_seats_are_laid_out_says_to_wait():
             await pilot.press("f2")
             await pilot.pause()
             assert on(app, StartScreen) and "try again in a moment" in text_of(app, "#variant-info")
+
+    run(scenario())
+
+
+def _build_that_drops_options(seed: int) -> Session | None:
+    """The game of `seed` at the person's first build decision whose building on the last
+    lot offered leaves fewer lots to build on (the rest shift up the list), else None."""
+    from dataclasses import replace
+
+    session = headless((None, "greedy"), seed, stop=lambda s: s.view().decision == "build" and bool(s.view().actions),
+                       limit=300)
+    view = session.view()
+    if view.decision != "build" or not view.actions:
+        return None
+    trial = Session(replace(session.record, actions=list(session.record.actions)))
+    lots = [a for a in view.actions if a.kind == "build"]
+    trial.apply(lots[-1])
+    after = trial.view()
+    shifted = after.decision == "build" and [a for a in after.actions if a.kind == "build"] != lots[:len(after.actions)]
+    return session if shifted and len(lots) >= 3 else None
+
+
+def test_through_one_build_each_option_keeps_its_key():
+    """Issue 26: building is one unit at a time, and the options change as the budget runs
+    down; each option's key was its place in the list, so a tower's key changed after each
+    unit, and a person who pressed 5, then 2, was asked 'Play $8 Million Contract?'. Through
+    one build an option keeps its key, and one new to the build (Done) takes a free key."""
+    session = next(s for s in map(_build_that_drops_options, range(60)) if s is not None)
+    first = session.view()
+    lots = [a for a in first.actions if a.kind == "build"]
+    assert first.keys[: len(lots)] == [str(i + 1) for i in range(len(lots))]
+    key_of = dict(zip(((a.kind, a.arg) for a in first.actions), first.keys, strict=True))
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            before = len(session.record.actions)
+            await pilot.press(key_of[("build", lots[-1].arg)])  # the last lot
+            await wait_for(pilot, lambda: len(session.record.actions) > before)
+            await pilot.pause()
+            view = session.view()
+            assert view.decision == "build"
+            for action, key in zip(view.actions, view.keys, strict=True):
+                if (action.kind, action.arg) in key_of:
+                    assert key == key_of[(action.kind, action.arg)], action.describe()
+                else:  # new in this build (Done): a key no option of the build has had
+                    assert key not in key_of.values()
+            labels = [label.plain.split(" ", 1)[0] for label in
+                      (app.screen.query_one("#actions").get_option_at_index(i).prompt for i in range(len(view.actions)))]
+            assert labels == view.keys
+            gone = next(key for (kind, arg), key in key_of.items() if kind == "build" and
+                        ("build", arg) not in {(a.kind, a.arg) for a in view.actions})
+            taken = len(session.record.actions)
+            await pilot.press(gone)  # the key of a lot no longer offered takes nothing else
+            await pilot.pause()
+            assert len(session.record.actions) == taken and on(app, GameScreen)
+            still = next(a for a in view.actions if a.kind == "build")
+            await pilot.press(key_of[("build", still.arg)])
+            await wait_for(pilot, lambda: len(session.record.actions) > taken)
+            assert session.record.actions[taken] == still.to_dict()
 
     run(scenario())

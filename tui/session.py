@@ -169,6 +169,13 @@ class View:
     """Each space's stack, bottom to top, as units or cards: what every widget draws."""
     offered_cards: dict[int, Piece] = field(default_factory=dict)
     """The card behind each card code the actions choose among (a `choose` of a card)."""
+    keys: list[str] = field(default_factory=list)
+    """The key of each action ('' for none): 1-9, 0, then letters in order, except that
+    through one build an option keeps its key from one unit to the next (Session.option_keys)."""
+
+    def key_of(self, index: int) -> str:
+        """The key of the action at `index` ('' when it has none)."""
+        return self.keys[index] if index < len(self.keys) else ""
 
     def seat(self, index: int | None) -> SeatView | None:
         """The seat of that index, None for nobody (or an index no seat has)."""
@@ -242,6 +249,8 @@ class Session:
         """Where the changes shown as new begin (View.changed): the events since a person
         last acted, so the bots' turns that flew past stay marked on the board."""
         self.chronicle = Chronicle.begin(self.game)
+        self._build: tuple | None = None
+        self._build_keys: dict[tuple[str, object], str] = {}
         self.deciders, self.automatic = [], []
         self.record.actions = []
         for action in actions:
@@ -417,8 +426,30 @@ class Session:
             owners_now=[game.owner_of(p) for p in range(len(obs["stacks"]))],
             pieces=[[self._piece(thing) for thing in stack] for stack in obs["stacks"]],
             offered_cards={a.arg: self._card(a.arg) for a in actions if a.kind == "choose" and a.what == "card"},
+            keys=self.option_keys(actions),
             **self._changes(),
         )
+
+    def option_keys(self, actions: list[Action]) -> list[str]:
+        """The key of each option. Building is one unit at a time, and the options change as
+        the budget runs down; a key that moved to another tower after each unit made a person
+        who pressed 5, then 2, play a card they never meant to. So through the successive
+        build decisions of one turn's build, an option keeps the key it first had, and an
+        option new to the build takes a key no option of the build has had."""
+        from tui.targets import OPTION_KEYS, option_key
+
+        game = self.game
+        build = (game.turn_number, game.current_player) if game.decision == "build" and actions else None
+        if build != self._build:
+            self._build, self._build_keys = build, {}
+        if build is None:
+            return [option_key(i) for i in range(len(actions))]
+        kept = self._build_keys
+        free = (key for key in OPTION_KEYS if key not in kept.values())
+        for action in actions:
+            if (action.kind, action.arg) not in kept:
+                kept[(action.kind, action.arg)] = next(free, "")
+        return [kept[(action.kind, action.arg)] for action in actions]
 
     def _piece(self, thing: int) -> Piece:
         """A stack's entry as a unit or a card, by the variant's kind of stack."""

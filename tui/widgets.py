@@ -17,12 +17,11 @@ from engine.game.messages import Action, Event, counted, runs, zone_words
 from engine.variant.model import Variant
 from engine.visible import visible
 from tui.session import PUBLIC, Piece, View
-from tui.targets import option_key
 
 
-def key_hint(index: int) -> str:
-    """The key of the option at `index` (tui.targets.OPTION_KEYS), or a space."""
-    return option_key(index) or " "
+def key_hint(view: View, index: int) -> str:
+    """The key of the option at `index` (View.keys), or a space."""
+    return view.key_of(index) or " "
 
 
 def contrast(colour: str) -> str:
@@ -115,7 +114,8 @@ class BoardView(Widget):
         """(first x, last x, property) of each column as last drawn, for clicks."""
 
     def show(self, view: View) -> None:
-        key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed, str(view.owners_now))
+        key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed, str(view.owners_now),
+               tuple(view.keys))
         self.view = view
         if key != getattr(self, "_key", None):
             self._key = key
@@ -181,7 +181,7 @@ class BoardView(Widget):
             label, style = piece_label(view, piece)
             levels.append(Text(label.center(cell)[:cell], style=style))
         if hint is not None and len(levels) < rows:
-            levels.append(Text(key_hint(hint).center(cell)[:cell], style="bold reverse"))
+            levels.append(Text(key_hint(view, hint).center(cell)[:cell], style="bold reverse"))
         while len(levels) < rows:
             levels.append(Text(" " * cell))
         return list(reversed(levels[:rows]))
@@ -595,7 +595,7 @@ def roll_text(view: View) -> Text:
 def action_label(view: View, action: Action, index: int) -> Text:
     """An action as the list shows it: its key and the engine's words (one line)."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{key_hint(index)} ", style="bold")
+    text.append(f"{key_hint(view, index)} ", style="bold")
     if action.kind == "stop":
         left = f" ({view.variant.format_money(view.budget)} unspent)" if view.budget else ""
         text.append(f"Done: stop building{left}", style="bold")
@@ -722,7 +722,7 @@ class ActionList(OptionList):
     view: View | None = None
 
     def show(self, view: View) -> None:
-        key = ([a.to_dict() for a in view.actions], view.budget, view.decision, view.withheld)
+        key = ([a.to_dict() for a in view.actions], view.budget, view.decision, view.withheld, view.keys)
         self.view = view
         if key == getattr(self, "_key", None):
             return

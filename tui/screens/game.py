@@ -229,6 +229,14 @@ class GameScreen(Screen):
     # ----- people ------------------------------------------------------------------------------
 
     def action_pick(self, index: int) -> None:
+        """The option whose key is the index-th of OPTION_KEYS (the key shown beside it)."""
+        view = self.session.view()
+        key = OPTION_KEYS[index]
+        if key in view.keys:
+            self.take(view.actions[view.keys.index(key)])
+
+    def _pick_listed(self, index: int) -> None:
+        """The option at that place in the list (chosen with Enter or a click)."""
         view = self.session.view()
         if index < len(view.actions):
             self.take(view.actions[index])
@@ -249,7 +257,7 @@ class GameScreen(Screen):
 
     @on(OptionList.OptionSelected, "#actions")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_pick(event.option_index)
+        self._pick_listed(event.option_index)
 
     @on(BoardView.PropertyClicked)
     def _clicked(self, event: BoardView.PropertyClicked) -> None:
