@@ -64,7 +64,7 @@ async def press_through(pilot, until, keys: str = "1", timeout: float = 30.0) ->
     while not until():
         assert loop.time() < deadline, f"stuck on {type(app.screen).__name__}"
         screen = app.screen
-        if isinstance(screen, (ChoiceScreen, HandOverScreen)):
+        if isinstance(screen, (ChoiceScreen, HandOverScreen)) or (isinstance(screen, GameScreen) and screen.notice):
             await pilot.press("enter")
         elif isinstance(screen, GameScreen) and screen.session.view().actions:
             await pilot.press(keys)
@@ -941,3 +941,95 @@ def test_through_one_build_each_option_keeps_its_key():
             assert session.record.actions[taken] == still.to_dict()
 
     run(scenario())
+
+
+# ----- a person's own turn never passes unseen (issue 26, 5) -----------------------------------
+
+
+def _turn_passed_unasked(session: Session) -> bool:
+    """The person's turn began and ended inside a bot's move, and cost them cards."""
+    notice = session.notices.get(0)
+    return bool(notice and notice.turn_over and notice.costs["card"]
+                and any(session.events[i].kind == "turn" for i in notice.events))
+
+
+def test_a_turn_that_ends_unasked_stops_on_a_notice_before_the_bots_play_on():
+    """Issue 26: a Bankrupt on the compulsory first flip ended the person's turn with no
+    question, and the bots' turns swept it away: after 'flip' on turn 14 the next screen
+    showed turn 18. The turn's end, worked out from the events (their turn_end, not after
+    'End the turn' they chose; their cards put on their discard pile), stops the game on one
+    line and what happened, and the bots wait until Enter."""
+    from textual.widgets import OptionList
+
+    seats = (None, "greedy")
+    name = "monopoly-chance"
+    seed = next(s for s in range(40) if _turn_passed_unasked(headless(seats, s, stop=_turn_passed_unasked, limit=600,
+                                                                       name=name)))
+    expected = headless(seats, seed, stop=_turn_passed_unasked, limit=600, name=name)
+    headline, told = expected.take_notice()
+    assert headline.startswith("Your turn is over: ") and "discarded" in headline
+    assert any(line.startswith("Turn ") for line in told) and told[-1].endswith("'s turn is over")
+    assert any("Bankrupt" in line for line in told)
+
+    async def scenario():
+        session = Session.start(variant(name), name, list(seats), seed)
+        app = BoardwalkApp(session, pace="instant")
+
+        def noticed() -> bool:
+            return on(app, GameScreen) and app.screen.notice is not None
+
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press_through(pilot, noticed)
+            await pilot.pause()
+            assert app.screen.notice == (headline, told)
+            assert "Enter goes on" in text_of(app, "#prompt")
+            listed = app.screen.query_one("#actions", OptionList)
+            shown = [listed.get_option_at_index(i).prompt.plain for i in range(listed.option_count)]
+            assert shown == [headline, "↵ Go on [Enter]", *told] and listed.highlighted == 1
+            waiting = len(session.record.actions)
+            assert waiting == len(expected.record.actions)  # stopped right there
+            await pilot.press("1")  # an option's key does nothing now
+            await pilot.pause(0.2)
+            assert len(session.record.actions) == waiting and noticed()  # the bots wait for the person
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(session.record.actions) > waiting)
+
+    run(scenario())
+
+
+def test_what_a_bot_takes_from_the_person_stops_on_a_notice():
+    """Issue 26: whatever the others take from a person (a property, a unit, a card of
+    theirs discarded) is told before the bots go on, with the fall of their leading score;
+    nothing in their own turn still going on, which is on their screen when they decide."""
+    from tui.notices import Notice
+
+    def taken(session: Session) -> bool:
+        notice: Notice | None = session.notices.get(0)
+        return bool(notice and notice.taken["property"])
+
+    seats = (None, "greedy")
+    seed = next(s for s in range(40) if taken(headless(seats, s, stop=taken)))
+    session = headless(seats, seed, stop=taken)
+    notice = session.notices[0]
+    bot = next(iter(notice.by))
+    headline, told = session.take_notice()
+    assert f"{session.shown.seats[bot].name} played: one of your properties lost" in headline
+    assert "your total property value fell from" in headline
+    assert any(f"from {session.shown.seats[0].name}" in line for line in told)
+    assert session.take_notice() is None  # told once
+
+
+def test_ending_ones_own_turn_is_not_a_notice():
+    """'End the turn', chosen by the person, ends the turn as they said: no notice for it."""
+    def chose_to_end(session: Session) -> bool:
+        view = session.view()
+        return view.decision == "card" and view.ends_turn and any(a.kind == "play" for a in view.actions)
+
+    seats = (None, "random")
+    seed = next(s for s in range(100) if chose_to_end(headless(seats, s, stop=chose_to_end)))
+    session = headless(seats, seed, stop=chose_to_end)
+    session.notices.clear()
+    end = next(a for a in session.view().actions if a.kind == "pass")
+    session.apply(end)
+    notice = session.notices.get(0)
+    assert notice is None or not notice.turn_over

@@ -118,6 +118,8 @@ class Monkey:
         self.board_options = False
         """Whether a decision ever offered an option with a tower on the board."""
         self.opened: set[str] = set()
+        self.notices = 0
+        """How many notices were shown (and gone on from)."""
         self.finished = False
         self._box = 0
         self._saved = False
@@ -156,6 +158,8 @@ class Monkey:
                 await self.answer(screen)
             elif isinstance(screen, HandOverScreen):
                 await self.press("enter")
+            elif isinstance(screen, GameScreen) and screen.notice is not None:
+                await self.go_on(screen)
             elif isinstance(screen, GameScreen) and _asked(screen):
                 await self.decide(screen)
             else:
@@ -203,7 +207,7 @@ class Monkey:
         elif way == "list":
             listed.highlighted = index  # scrolled into view, then clicked where it is drawn
             await pilot.pause(0)
-            await self.click(listed, (2, index - round(listed.scroll_offset.y)))
+            await self.click(listed, (2, _line_of(listed, index)))
         else:
             board = screen.query_one(BoardView)
             await self.click(board, (columns[index], board.size.height - 2))
@@ -211,6 +215,20 @@ class Monkey:
         await until(lambda: len(session.record.actions) > taken or self.app.screen is not screen)
         if len(session.record.actions) > taken:
             assert session.record.actions[taken] == view.actions[index].to_dict(), f"{way} took another option"
+
+    async def go_on(self, screen: GameScreen) -> None:
+        """A notice (the person's turn ended unasked, or they lost something): Enter, or a
+        click on its one option."""
+        self.notices += 1
+        shown = screen.notice
+        listed = screen.query_one(ActionList)
+        await until(lambda: listed.option_count > 1 and listed.highlighted == 1)
+        if self.notices % 2:
+            listed.focus()
+            await self.press("enter")
+        else:
+            await self.click(listed, (2, _line_of(listed, 1)))
+        await until(lambda: screen.notice is not shown or self.app.screen is not screen)  # (another may follow)
 
     async def answer(self, screen: ChoiceScreen) -> None:
         """A question (confirm, answer a card, save first): any answer, mostly the first."""
@@ -334,6 +352,11 @@ def _asked(screen: GameScreen) -> bool:
     listed = screen.query_one(ActionList)
     return (bool(actions) and not screen._asking and listed.view is not None and listed.view.actions == actions
             and listed.option_count >= len(actions))
+
+
+def _line_of(listed: ActionList, index: int) -> int:
+    """The row of the list (as scrolled) where an option is drawn (a long one wraps)."""
+    return listed._index_to_line[index] - round(listed.scroll_offset.y)
 
 
 def _key_of(listed: ActionList, index: int) -> str:

@@ -13,11 +13,12 @@ from pathlib import Path
 
 from engine.bots import Bot, make_bot
 from engine.game.game import Game
-from engine.game.messages import Action, Event, describe_run
+from engine.game.messages import Action, Event, describe_run, runs
 from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
+from tui.notices import SHOWN_LINES, Notice, loss
 from tui.story import Chronicle, Story, tell
 
 PUBLIC = -1
@@ -211,7 +212,12 @@ class Session:
         back what the person chose, not what was answered for them."""
         self.chronicle: Chronicle
         """The scores turn by turn and the question after each action, for the story."""
+        self.notices: dict[int, Notice] = {}
+        """What each person lost, and whether their turn ended unasked, since they were last
+        told (tui/notices.py): the game screen stops on it before the bots play on."""
+        self._noticing = False
         self._replay(record.actions)
+        self._noticing = True
         self.bots: dict[int, Bot] = {
             i: make_bot(seat.bot, self.variant, seed=record.seed * 7 + i + 1)
             for i, seat in enumerate(record.seats)
@@ -253,8 +259,11 @@ class Session:
         self._build_keys: dict[tuple[str, object], str] = {}
         self.deciders, self.automatic = [], []
         self.record.actions = []
+        noticing, self._noticing = self._noticing, False  # what is replayed was seen already
         for action in actions:
             self.apply(action)
+        self._noticing = noticing
+        self.notices = {}
 
     # ----- who plays -------------------------------------------------------------------------
 
@@ -312,6 +321,8 @@ class Session:
         player = self.game.current_player
         as_dict = action.to_dict() if isinstance(action, Action) else {"kind": action["kind"], "arg": action.get("arg")}
         automatic = self.automatic_answer()
+        before = self.game.observation(player) if self._noticing and self.humans and player is not None else None
+        turn_player = self.game.turn_player
         events = self.game.apply(as_dict)
         assert player is not None  # else game.apply raised IllegalAction: no decision was pending
         self.record.actions.append(as_dict)
@@ -320,9 +331,70 @@ class Session:
         if self.record.seats[player].is_human:
             self.since = len(self.events)  # what changes from here on is new to this person
         self.chronicle.note(self.game, len(self.events), events)
+        start = len(self.events)
         self.events.extend(events)
         self.unsaved = True
+        if before is not None:
+            # 'End the turn', chosen (not answered for them): the person ended it themselves
+            ended = as_dict["kind"] == "pass" and bool((before["decision"] or {}).get("ends_turn")) and not self.automatic[-1]
+            self._note(player, turn_player, ended, start, before["scores"])
         return events
+
+    def _note(self, decider: int, turn_player: int, ended_by_them: bool, start: int, scores: dict[str, list[int]]) -> None:
+        """Note, for each person, what the action just applied (by `decider`, in the turn of
+        `turn_player`) took from them and whether it ended their turn (tui/notices.py). What
+        happens in a person's own turn is on their screen when they decide next, so it counts
+        only when their turn ends with it; what happens in others' turns counts at once."""
+        variant = self.variant
+        lead = next((s for s in variant.scores if variant.ranking and s.id == variant.ranking[0] and not s.fewest), None)
+        now = self.game.observation(self.game.turn_player)["scores"] if lead is not None else {}
+        events = self.events
+        for person in self.humans:
+            notice = Notice(person)
+            whose_turn, began = turn_player, start
+            for index in range(start, len(events)):
+                event = events[index]
+                if event.kind == "turn":
+                    whose_turn, began = event.data["player"], index
+                kind = loss(event, person, variant)
+                if kind is not None and whose_turn == person:
+                    notice.costs[kind] += 1  # told with the rest of the turn, if it is over
+                elif kind is not None:
+                    notice.taken[kind] += 1
+                    notice.by.add(whose_turn)
+                    notice.events.append(index)
+                if event.kind == "turn_end" and event.data["player"] == person:
+                    if not (decider == person and ended_by_them):  # over, unasked: all of the turn is told
+                        notice.turn_over = True
+                        notice.events += range(began, index + 1)
+                    whose_turn = -1
+            if not notice.turn_over:
+                notice.costs.clear()  # the losses of their own turn going on: they see them when they decide
+            if lead is not None and now[lead.id][person] < scores[lead.id][person]:
+                notice.score = (lead.id, scores[lead.id][person], now[lead.id][person])
+                if turn_player != person:
+                    notice.by.add(turn_player)
+            if decider == person and not notice.turn_over:
+                continue
+            if notice:
+                self.notices.setdefault(person, Notice(person)).add(notice)
+
+    def take_notice(self) -> tuple[str, list[str]] | None:
+        """The next notice to show (a line, and what happened in the log's words), taken
+        from the pending ones; None when there is none, or the game is over (its end says it)."""
+        if self.game.is_over:
+            self.notices = {}
+        if not self.notices:
+            return None
+        person, notice = next(iter(self.notices.items()))
+        del self.notices[person]
+        names = [seat.name for seat in self.shown.seats[: self.record.players]]
+        whose = "your" if len(self.humans) == 1 else f"{names[person]}'s"
+        told = [self.describe_run(run) for run in runs([self.events[i] for i in sorted(set(notice.events))])]
+        if len(told) > SHOWN_LINES:
+            told = [f"… {len(told) - SHOWN_LINES + 1} lines before these: [ shows them",
+                    *told[-(SHOWN_LINES - 1):]]
+        return visible(notice.headline(whose, names, self.shown)), told
 
     def bot_observation(self) -> tuple[Bot, dict]:
         """The bot to move and what it may know; its choice can be computed in another thread

@@ -721,13 +721,24 @@ class ActionList(OptionList):
 
     view: View | None = None
 
-    def show(self, view: View) -> None:
-        key = ([a.to_dict() for a in view.actions], view.budget, view.decision, view.withheld, view.keys)
+    def show(self, view: View, notice: tuple[str, list[str]] | None = None) -> None:
+        """The actions of `view`; or, during a notice (GameScreen.notice), its line, the one
+        option to go on, and what happened."""
+        key = ([a.to_dict() for a in view.actions], view.budget, view.decision, view.withheld, view.keys, notice)
         self.view = view
         if key == getattr(self, "_key", None):
             return
         self._key = key
         self.clear_options()
+        if notice is not None:
+            headline, told = notice
+            self.add_options([
+                Option(Text(headline, style="bold"), disabled=True),
+                Option(Text("↵ Go on [Enter]", style="bold"), id="go-on"),
+                *(Option(Text(line, style="dim", no_wrap=True, overflow="ellipsis"), disabled=True) for line in told),
+            ])
+            self.highlighted = 1
+            return
         self.add_options([Option(action_label(view, a, i), id=f"a{i}") for i, a in enumerate(view.actions)])
         # what is not offered, and why (the engine's reasons): greyed, never chosen
         self.add_options([
