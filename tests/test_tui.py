@@ -543,7 +543,8 @@ def _bots_changed_the_board(session: Session) -> bool:
 def test_what_the_bots_changed_stays_marked_and_can_be_stepped_through():
     """Issue 13, show what changed: at the fast paces the bots' turns flew past. Every tower
     that changed since the person's last move is marked under it, each moved token is
-    underlined, and '[' steps through those moves one at a time, telling what each did."""
+    underlined, and '[' steps through those moves one at a time, telling what each did;
+    issue 26: '[' reaches back into the person's own last turn too (← from where it opens)."""
     from tui.screens.lastmoves import LastMovesScreen, moves_to_step
     from tui.widgets import TrackView
 
@@ -563,17 +564,29 @@ def test_what_the_bots_changed_stays_marked_and_can_be_stepped_through():
             if view.moved:
                 track = app.screen.query_one(TrackView).render()
                 assert any("underline" in str(span.style) for span in track.spans)
-            first, end = moves_to_step(session)
-            assert end > first and all(session.deciders[i] != 0 for i in range(first, end))
+            first, new, end = moves_to_step(session)
+            assert end > new and all(session.deciders[i] != 0 for i in range(new, end))
+            assert first < new and 0 in session.deciders[first:new]  # issue 26: their own turn too
             await pilot.press("left_square_bracket")
             await wait_for(pilot, lambda: isinstance(app.screen, LastMovesScreen))
             screen = app.screen
+            assert screen.position == new + 1  # it opens on the first move since theirs
             told = [str(screen.query_one("#moves-said", Static).content)]
-            for _ in range(end - first - 1):
+            for _ in range(end - new - 1):
                 await pilot.press("right")
                 await pilot.pause()
                 told.append(str(screen.query_one("#moves-said", Static).content))
             assert screen.position == end and all(told)
+            for _ in range(end - first):  # back to the start of their own last turn
+                await pilot.press("left")
+            await pilot.pause()
+            assert screen.position == first + 1
+            own = [i for i in range(first, new) if session.deciders[i] == 0]
+            while screen.position < own[0] + 1:
+                await pilot.press("right")
+            await pilot.pause()
+            said = str(screen.query_one("#moves-said", Static).content)
+            assert said.startswith(f"{session.shown.seats[0].name}: ")
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             assert len(session.record.actions) == end  # looking back changed nothing
