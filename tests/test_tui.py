@@ -1046,3 +1046,61 @@ def test_ending_ones_own_turn_is_not_a_notice():
     session.apply(end)
     notice = session.notices.get(0)
     assert notice is None or not notice.turn_over
+
+
+def _build_then_cards(seed: int) -> Session | None:
+    """The game of `seed` at a build decision of the person after which, building on the last
+    lot offered, the turn goes on to an offer of cards they could play; else None."""
+    from dataclasses import replace
+
+    def building(session: Session) -> bool:
+        return session.view().decision == "build" and bool(session.view().actions)
+
+    session = headless((None, "greedy"), seed, stop=building, limit=300)
+    for _ in range(10):
+        if not building(session):
+            return None
+        trial = Session(replace(session.record, actions=list(session.record.actions)))
+        trial.apply([a for a in trial.view().actions if a.kind == "build"][-1])
+        after = trial.view()
+        if after.decision == "card" and any(a.kind == "play" for a in after.actions):
+            return session
+        if not building(trial):
+            return None
+        session.apply([a for a in session.view().actions if a.kind == "build"][-1])
+    return None
+
+
+def test_a_key_typed_ahead_for_a_tower_that_is_gone_takes_nothing_else():
+    """Issue 26, the case reported: a person pressed 5, then 2, meaning two units; the first
+    ended the building, and 2 was then the key of a card ('Play $8 Million Contract?'). From
+    the turn's first build decision to its end, options keep their keys and new ones take
+    keys not used in that time: the cards offered after building have keys of their own, and
+    a key whose tower is gone takes nothing (it says so)."""
+    session = next(s for s in map(_build_then_cards, range(60)) if s is not None)
+    view = session.view()
+    lots = [(a, k) for a, k in zip(view.actions, view.keys, strict=True) if a.kind == "build"]
+    last, last_key = lots[-1]
+    gone = lots[0][1]
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await pilot.pause()
+            before = len(session.record.actions)
+            await pilot.press(last_key, gone)  # typed together, as the person did
+            await wait_for(pilot, lambda: len(session.record.actions) > before)
+            await pilot.pause()
+            offer = session.view()
+            assert offer.decision == "card" and any(a.kind == "play" for a in offer.actions)
+            assert not set(offer.keys) & {k for _, k in lots}  # the cards' keys are new
+            assert session.record.actions[before:] == [last.to_dict()]  # 'gone' took nothing
+            assert on(app, GameScreen)  # no 'Play ...?' question
+            toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
+            assert any(f"No option has the key {gone} now." in told for told in toasts), toasts
+            card = next(i for i, a in enumerate(offer.actions) if a.kind == "play")
+            await pilot.press(offer.keys[card])  # the card's own key asks, as before
+            await wait_for(pilot, lambda: on(app, ChoiceScreen))
+            assert app.screen.title_text.startswith("Play ")
+
+    run(scenario())

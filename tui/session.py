@@ -171,8 +171,9 @@ class View:
     offered_cards: dict[int, Piece] = field(default_factory=dict)
     """The card behind each card code the actions choose among (a `choose` of a card)."""
     keys: list[str] = field(default_factory=list)
-    """The key of each action ('' for none): 1-9, 0, then letters in order, except that
-    through one build an option keeps its key from one unit to the next (Session.option_keys)."""
+    """The key of each action ('' for none): 1-9, 0, then letters in order, except that from
+    a turn's first build decision on, an option keeps its key to the end of the turn
+    (Session.option_keys)."""
 
     def key_of(self, index: int) -> str:
         """The key of the action at `index` ('' when it has none)."""
@@ -505,17 +506,19 @@ class Session:
     def option_keys(self, actions: list[Action]) -> list[str]:
         """The key of each option. Building is one unit at a time, and the options change as
         the budget runs down; a key that moved to another tower after each unit made a person
-        who pressed 5, then 2, play a card they never meant to. So through the successive
-        build decisions of one turn's build, an option keeps the key it first had, and an
-        option new to the build takes a key no option of the build has had."""
+        who pressed 5, then 2, play a card they never meant to. So from a turn's first build
+        decision to the end of that turn, an option keeps the key it first had, and an option
+        new in that time (Done, then the end of turn's cards) takes a key none has had: a key
+        typed ahead for a tower that is gone takes nothing else."""
         from tui.targets import OPTION_KEYS, option_key
 
         game = self.game
-        build = (game.turn_number, game.current_player) if game.decision == "build" and actions else None
-        if build != self._build:
-            self._build, self._build_keys = build, {}
-        if build is None:
+        turn = (game.turn_number, game.current_player)
+        if not actions or (game.decision != "build" and self._build != turn):
+            self._build, self._build_keys = None, {}
             return [option_key(i) for i in range(len(actions))]
+        if self._build != turn:
+            self._build, self._build_keys = turn, {}
         kept = self._build_keys
         free = (key for key in OPTION_KEYS if key not in kept.values())
         for action in actions:

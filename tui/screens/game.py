@@ -262,6 +262,8 @@ class GameScreen(Screen):
         key = OPTION_KEYS[index]
         if self.notice is None and key in view.keys:
             self.take(view.actions[view.keys.index(key)])
+        elif self.notice is None and view.actions:  # typed ahead for an option that is gone
+            self.app.notify(f"No option has the key {key} now.", timeout=2)
 
     def _pick_listed(self, index: int) -> None:
         """The option at that place in the list (chosen with Enter or a click); during a
