@@ -5,6 +5,7 @@ with keys or the mouse, hand-overs between people, answers out of turn)."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
@@ -138,7 +139,8 @@ class GameScreen(Screen):
     def redraw(self) -> View:
         session = self.session
         view = session.view()
-        self.query_one(BoardView).show(view)
+        # during a notice the options wait: no key shown above a tower
+        self.query_one(BoardView).show(replace(view, actions=[], keys=[]) if self.notice is not None else view)
         self.query_one(TrackView).show(view)
         for panel in self.query(PlayerPanel):
             panel.show(view)
