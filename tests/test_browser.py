@@ -378,13 +378,13 @@ def test_a_person_plays_against_a_bot_in_chromium(served, tmp_path_factory):
             row, column = screen.find("1", *board_towers(screen.lines(), len(offer.variant.properties)))
             screen.click(row, column)
             screen.wait_for(first_build_line(expected))
-            for view in builds[1:]:  # the later build decisions of the turn: the first action, by key
+            for view in builds[1:]:  # the later build decisions of the turn: the first action, by its key
                 screen.wait_for(decision_prompt(view))
-                screen.press("1")
+                screen.press(view.keys[0])
 
             # the end-of-turn offer: the card, confirmed
             screen.wait_for(decision_prompt(offer))
-            screen.press(str(card_index + 1))
+            screen.press(offer.keys[card_index])
             card_name = offer.variant.card(card.arg).name
             screen.wait_for(f"Play {card_name}?")
             screen.press("y")

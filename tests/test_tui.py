@@ -55,9 +55,10 @@ def text_of(app, selector: str) -> str:
     return "\n".join(strip.text for strip in lines)
 
 
-async def press_through(pilot, until, keys: str = "1", timeout: float = 30.0) -> None:
-    """Play as a person would: the first action (key 1) on their turn, Enter on every question
-    (confirm, answer, hand-over), until `until()` holds."""
+async def press_through(pilot, until, timeout: float = 30.0) -> None:
+    """Play as a person would: the first action (by its key: 1, or after building in a turn
+    the key it keeps) on their turn, Enter on every question (confirm, answer, hand-over) and
+    notice, until `until()` holds."""
     app = pilot.app
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -67,7 +68,7 @@ async def press_through(pilot, until, keys: str = "1", timeout: float = 30.0) ->
         if isinstance(screen, (ChoiceScreen, HandOverScreen)) or (isinstance(screen, GameScreen) and screen.notice):
             await pilot.press("enter")
         elif isinstance(screen, GameScreen) and screen.session.view().actions:
-            await pilot.press(keys)
+            await pilot.press(screen.session.view().keys[0])
         else:
             await pilot.pause(0.005)
         await pilot.pause()
