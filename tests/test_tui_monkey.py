@@ -8,9 +8,10 @@ play one path through a game; this one walks the highlight over every option of 
 decision (so the detail panel is drawn for each), takes options by their key, by a click on
 the list and by a click on the board, answers every question at random, and opens and closes
 each box a key reaches (help, cards, last moves, save, load, typing a target, new game, quit,
-undo, the bots' pace) now and then, and the end screen's own. Nothing may escape: Textual's
-pilot raises, when the test ends, any exception a handler or worker let out. Each key or
-click must take the option it was aimed at.
+undo, the bots' pace) now and then, and the end screen's own; it goes on from every notice
+(issue 26, 5) by Enter or a click. Nothing may escape: Textual's pilot raises, when the test
+ends, any exception a handler or worker let out (the app's rescue lets it through to the
+pilot). Each key or click must take the option it was aimed at.
 
 The bot is the random one and the pace instant. The games are whole for Advance to
 Boardwalk and Monopoly Chance at 80x24 (every box opened a few times, and the end screen's
