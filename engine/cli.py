@@ -29,12 +29,28 @@ def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="boardwalk",
         description="Play, check and study board games written as data (Advance to Boardwalk, Monopoly Chance, variants).",
     )
+    parser.add_argument("--version", action=_PrintVersion, help="print Boardwalk's version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
     wanted = [argv[0]] if argv and argv[0] in COMMANDS else COMMANDS
     for name in wanted:
         importlib.import_module(f"engine.commands.{name}").register(commands)
     return parser
+
+
+class _PrintVersion(argparse.Action):
+    """`--version`: the package's version, looked up only when asked (its metadata loads
+    modules that `boardwalk check` is kept free of)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: object, values: object,
+                 option_string: str | None = None) -> None:
+        from engine.version import version
+
+        print(f"boardwalk {version()}")
+        parser.exit()
 
 
 @contextmanager

@@ -150,12 +150,46 @@ def free_port() -> int:
 def served(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen, Path]]:
     """`boardwalk serve` on a free port, its working folder a fresh one (saves land there):
     (the page's address, the process, the folder). Stopped and reaped however the test ends."""
+    with serving(tmp_path) as server:
+        yield server
+
+
+INJECT_FAILURE = """
+# Loaded by every Python the test's server starts (the site module imports sitecustomize
+# from the path): the help key of the game screen fails, as a bug of the app would.
+import tui.screens.game
+
+
+def _fail(self):
+    raise RuntimeError("a failure injected by tests/test_browser.py")
+
+
+tui.screens.game.GameScreen.action_help = _fail
+"""
+
+
+@pytest.fixture
+def served_failing(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen, Path]]:
+    """`served`, with the help key of each game failing (INJECT_FAILURE)."""
+    injected = tmp_path / "inject"
+    injected.mkdir()
+    (injected / "sitecustomize.py").write_text(INJECT_FAILURE, encoding="utf-8")
+    folder = tmp_path / "served"
+    folder.mkdir()
+    with serving(folder, [injected]) as server:
+        yield server
+
+
+@contextlib.contextmanager
+def serving(folder: Path, path: list[Path] = ()) -> Iterator[tuple[str, subprocess.Popen, Path]]:  # type: ignore[assignment]
+    """`boardwalk serve` in `folder`, with `path` first on the Python path of it and its games."""
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    python_path = [*map(str, path), str(ROOT), os.environ.get("PYTHONPATH")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, python_path)))
     env.pop("TEXTUAL_DRIVER", None)
     server = subprocess.Popen(  # its own process group: the games it starts are stopped with it
         [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--pace", "instant"],
-        cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=folder, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}/"
@@ -173,7 +207,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen, Path]]:
             if time.monotonic() > deadline:
                 pytest.fail(f"boardwalk serve did not answer at {url} within {WAIT:g} s", pytrace=False)
             time.sleep(0.1)
-        yield url, server, tmp_path
+        yield url, server, folder
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(server.pid, signal.SIGKILL)
@@ -344,13 +378,13 @@ def test_a_person_plays_against_a_bot_in_chromium(served, tmp_path_factory):
             row, column = screen.find("1", *board_towers(screen.lines(), len(offer.variant.properties)))
             screen.click(row, column)
             screen.wait_for(first_build_line(expected))
-            for view in builds[1:]:  # the later build decisions of the turn: the first action, by key
+            for view in builds[1:]:  # the later build decisions of the turn: the first action, by its key
                 screen.wait_for(decision_prompt(view))
-                screen.press("1")
+                screen.press(view.keys[0])
 
             # the end-of-turn offer: the card, confirmed
             screen.wait_for(decision_prompt(offer))
-            screen.press(str(card_index + 1))
+            screen.press(offer.keys[card_index])
             card_name = offer.variant.card(card.arg).name
             screen.wait_for(f"Play {card_name}?")
             screen.press("y")
@@ -408,3 +442,38 @@ def wait_for_file(path: Path, screen: Screen) -> str:
 def first_build_line(session: Session) -> str:
     """The log's words for the person's first unit, as the app writes them."""
     return next(session.describe(e) for e in session.events if e.kind == "build" and e.data["player"] == 0)
+
+
+def test_an_error_inside_the_app_tells_the_browser_where_the_game_is_saved(served_failing):
+    """Issue 26: in the browser an error of the app showed only "Session ended", the game lost.
+    The app saves the game and says where and how to resume, in the page, before it ends."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as missing:
+        pytest.fail(f"the browser test needs the playwright package (pip install -e '.[test]'): {missing}", pytrace=False)
+    url, _, folder = served_failing
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            page = browser.new_page(viewport=VIEWPORT)
+            page.set_default_timeout(WAIT * 1000)
+            page.add_init_script(CATCH_TERMINAL)
+            page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(url) else route.abort())
+            page.goto(url, wait_until="load")
+            screen = Screen(page)
+            screen.wait_for(lambda text: all(words in text for words in ("Start the game [F2]", "Person", "Bot: greedy")))
+            screen.click(0, 0)  # the page takes the keyboard once clicked
+            screen.press("F2")  # the default game: a person against the greedy bot
+            screen.wait_for(lambda text: "Turn " in text and "Quit" in text)
+            screen.press("h")  # the injected failure
+            told = screen.wait_for("Resume it with")
+            saves = list(folder.glob("boardwalk-rescued-*.json"))
+            assert len(saves) == 1, told
+            flat = " ".join(told.split())  # the page wraps long lines
+            assert "Your game is saved in" in flat and saves[0].name in flat.replace(" ", "")
+            assert "boardwalk play --load" in flat and "Traceback" not in told
+            json.loads(saves[0].read_text(encoding="utf-8"))
+            screen.press("Enter")
+            page.wait_for_selector("body.-closed")  # the game ends when the person has read it
+        finally:
+            browser.close()

@@ -115,6 +115,22 @@ def test_help_exits_0(argv, capsys):
         assert "PATH_OR_NAME" in out and "--format" in out and "--list" in out
 
 
+def test_version_is_the_packages_version_from_pyproject(capsys):
+    """Issue 26: `boardwalk --version` was missing. It prints the version the package was
+    installed with, which is pyproject.toml's (and the same read from pyproject.toml when the
+    package metadata is missing, as in a source folder never installed)."""
+    import tomllib
+
+    from engine.version import _pyproject_version
+
+    stated = tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    with pytest.raises(SystemExit) as exit:
+        main(["--version"])
+    assert exit.value.code == 0
+    assert capsys.readouterr().out == f"boardwalk {stated}\n"
+    assert _pyproject_version(PROJECT / "pyproject.toml") == stated
+
+
 def test_two_files_both_reported(write, capsys):
     write(EXTENDS + "rulez: 1\n", "a.yaml")
     write(EXTENDS + "rules:\n  starting_hnd: 3\n", "b.yaml")

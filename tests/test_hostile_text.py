@@ -220,9 +220,9 @@ def test_every_screen_of_the_terminal_ui_shows_hostile_text_visibly(write, tmp_p
                 if type(screen).__name__ not in screens:
                     await look(pilot, type(screen).__name__)
                     screens.add(type(screen).__name__)
-                if isinstance(screen, GameScreen) and session.view().actions:
-                    await pilot.press("1")
-                elif not isinstance(screen, GameScreen):
+                if isinstance(screen, GameScreen) and screen.notice is None and session.view().actions:
+                    await pilot.press(session.view().keys[0])  # the first option
+                elif not isinstance(screen, GameScreen) or screen.notice is not None:
                     await pilot.press("enter")
                 await pilot.pause(0.005)
             await look(pilot, "game over")

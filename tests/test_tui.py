@@ -55,19 +55,20 @@ def text_of(app, selector: str) -> str:
     return "\n".join(strip.text for strip in lines)
 
 
-async def press_through(pilot, until, keys: str = "1", timeout: float = 30.0) -> None:
-    """Play as a person would: the first action (key 1) on their turn, Enter on every question
-    (confirm, answer, hand-over), until `until()` holds."""
+async def press_through(pilot, until, timeout: float = 30.0) -> None:
+    """Play as a person would: the first action (by its key: 1, or after building in a turn
+    the key it keeps) on their turn, Enter on every question (confirm, answer, hand-over) and
+    notice, until `until()` holds."""
     app = pilot.app
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not until():
         assert loop.time() < deadline, f"stuck on {type(app.screen).__name__}"
         screen = app.screen
-        if isinstance(screen, (ChoiceScreen, HandOverScreen)):
+        if isinstance(screen, (ChoiceScreen, HandOverScreen)) or (isinstance(screen, GameScreen) and screen.notice):
             await pilot.press("enter")
         elif isinstance(screen, GameScreen) and screen.session.view().actions:
-            await pilot.press(keys)
+            await pilot.press(screen.session.view().keys[0])
         else:
             await pilot.pause(0.005)
         await pilot.pause()
@@ -470,7 +471,7 @@ def test_what_is_not_offered_is_listed_greyed_with_the_engines_reason(kind):
             if kind == "build":
                 assert any("new lot" in reason or "takes only" in reason for reason in view.withheld)
             before = len(session.record.actions)
-            app.screen.action_pick(greyed[0])
+            app.screen._pick_listed(greyed[0])  # as a click on it, or Enter on it, would
             await pilot.pause()
             assert len(session.record.actions) == before
 
@@ -543,7 +544,8 @@ def _bots_changed_the_board(session: Session) -> bool:
 def test_what_the_bots_changed_stays_marked_and_can_be_stepped_through():
     """Issue 13, show what changed: at the fast paces the bots' turns flew past. Every tower
     that changed since the person's last move is marked under it, each moved token is
-    underlined, and '[' steps through those moves one at a time, telling what each did."""
+    underlined, and '[' steps through those moves one at a time, telling what each did;
+    issue 26: '[' reaches back into the person's own last turn too (← from where it opens)."""
     from tui.screens.lastmoves import LastMovesScreen, moves_to_step
     from tui.widgets import TrackView
 
@@ -563,17 +565,29 @@ def test_what_the_bots_changed_stays_marked_and_can_be_stepped_through():
             if view.moved:
                 track = app.screen.query_one(TrackView).render()
                 assert any("underline" in str(span.style) for span in track.spans)
-            first, end = moves_to_step(session)
-            assert end > first and all(session.deciders[i] != 0 for i in range(first, end))
+            first, new, end = moves_to_step(session)
+            assert end > new and all(session.deciders[i] != 0 for i in range(new, end))
+            assert first < new and 0 in session.deciders[first:new]  # issue 26: their own turn too
             await pilot.press("left_square_bracket")
             await wait_for(pilot, lambda: isinstance(app.screen, LastMovesScreen))
             screen = app.screen
+            assert screen.position == new + 1  # it opens on the first move since theirs
             told = [str(screen.query_one("#moves-said", Static).content)]
-            for _ in range(end - first - 1):
+            for _ in range(end - new - 1):
                 await pilot.press("right")
                 await pilot.pause()
                 told.append(str(screen.query_one("#moves-said", Static).content))
             assert screen.position == end and all(told)
+            for _ in range(end - first):  # back to the start of their own last turn
+                await pilot.press("left")
+            await pilot.pause()
+            assert screen.position == first + 1
+            own = [i for i in range(first, new) if session.deciders[i] == 0]
+            while screen.position < own[0] + 1:
+                await pilot.press("right")
+            await pilot.pause()
+            said = str(screen.query_one("#moves-said", Static).content)
+            assert said.startswith(f"{session.shown.seats[0].name}: ")
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             assert len(session.record.actions) == end  # looking back changed nothing
@@ -740,5 +754,354 @@ def test_n_opens_the_start_screen_set_up_as_the_game_just_left():
             again = app.screen.session.record
             assert (again.variant_source, again.players) == ("parker-1985", 3)
             assert [s.bot for s in again.seats] == [None, "random", "greedy"]
+
+    run(scenario())
+
+
+def _chooses_a_street_with_cash(session: Session) -> bool:
+    view = session.view()
+    return view.decision == "choose" and any(a.what == "property" and view.stacks[a.arg] for a in view.actions)
+
+
+def test_the_detail_of_a_space_tells_the_cards_on_it_and_its_buildings():
+    """Issue 26: at 'Choose a property' with the highlight on a street that held cash, the
+    detail read the cash cards' codes as seats and the game crashed (IndexError). A stack is
+    drawn and told as what the variant stacks: units by their player's letter, cards by name
+    with their owner; the space's own piles (Monopoly Chance's buildings) follow."""
+    from tui.widgets import action_detail
+
+    seats = (None, "greedy")
+    seed = next(s for s in range(40) if _chooses_a_street_with_cash(
+        headless(seats, s, stop=_chooses_a_street_with_cash, limit=600, name="monopoly-chance")))
+    session = headless(seats, seed, stop=_chooses_a_street_with_cash, limit=600, name="monopoly-chance")
+    view = session.view()
+    action = next(a for a in view.actions if a.what == "property" and view.stacks[a.arg])
+    told = action_detail(view, action).plain
+    top = view.pieces[action.arg][-1]
+    card = view.variant.card(top.card)
+    assert top.owner is not None and f"{view.seats[top.owner].name}'s {card.name}" in told
+    assert "Buildings: " in told and "building" in told
+    # a game of units: the letters of the units' players, bottom up
+    units = headless((None, "random"), 1, stop=lambda s: any(a.kind == "build" and s.view().stacks[a.arg]
+                                                             for a in s.view().actions), limit=300)
+    view = units.view()
+    action = next(a for a in view.actions if a.kind == "build" and view.stacks[a.arg])
+    assert action_detail(view, action).plain.endswith(" ".join(view.seats[u].mark for u in view.stacks[action.arg]))
+
+
+def test_ctrl_c_says_which_key_quits_in_plain_words():
+    """Issue 26: the Ctrl-C notice read 'Press [b]q[/b] to quit': Textual words it as markup,
+    and every notice here is shown as plain text (it may quote a file's words)."""
+    seats = (None, "random")
+
+    async def scenario():
+        app, session = game_app(seats, 1)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await wait_for(pilot, lambda: bool(session.view().actions))
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
+            assert any("Press q to quit." in told for told in toasts), toasts
+            assert not any("[b]" in told for told in toasts)
+            assert on(app, GameScreen)  # nothing else happened
+
+    run(scenario())
+
+
+# ----- an error of the app's own (issue 26) ---------------------------------------------------
+
+
+class Injected(RuntimeError):
+    """The failure the tests below put into the app."""
+
+
+@pytest.mark.parametrize("where", ["key", "drawing"])
+def test_an_error_inside_the_app_saves_the_game_and_says_how_to_resume(where, tmp_path, monkeypatch):
+    """Issue 26: an exception ended the game with a 5,000-line traceback and nothing saved.
+    Now the game is saved (in the current folder here, no save having been made), the
+    traceback goes to a log beside it, and a few plain lines say where both are and how to
+    resume; Enter quits with status 1. The error is injected into a key's handler, and into
+    the drawing of the board."""
+    from textual.widgets import Static
+
+    from engine.savefile import load_game
+    from tui.screens.dialogs import CrashScreen
+
+    monkeypatch.chdir(tmp_path)
+    seats = (None, "random")
+
+    async def scenario():
+        app, session = game_app(seats, short_game_seed(seats))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press_through(pilot, lambda: len(session.record.actions) >= 3 and on(app, GameScreen)
+                                and bool(session.view().actions))
+            played = list(session.record.actions)
+
+            def fail(*_):
+                raise Injected("injected")
+
+            if where == "key":
+                monkeypatch.setattr(GameScreen, "action_help", fail)
+                await pilot.press("h")
+            else:
+                monkeypatch.setattr(BoardView, "render", fail)
+                app.screen.query_one(BoardView).refresh()
+            await wait_for(pilot, lambda: on(app, CrashScreen))
+            await pilot.pause()
+            told = str(app.screen.query_one("#crash-message", Static).content)
+            saves, logs = list(tmp_path.glob("boardwalk-rescued-*.json")), list(tmp_path.glob("boardwalk-error-*.log"))
+            assert len(saves) == len(logs) == 1
+            assert f"Your game is saved in\n  {saves[0]}\n" in told
+            assert f"Resume it with\n  boardwalk play --load {saves[0]}" in told
+            assert f"written in {logs[0]}" in told and "(Injected)" in told and "Traceback" not in told
+            assert "Injected: injected" in logs[0].read_text()
+            assert load_game(saves[0]).record.actions == played  # it resumes where it stopped
+            await pilot.press("enter")
+            assert app.return_code == 1
+
+    with pytest.raises(Injected):  # the pilot still raises what escaped, when the test ends
+        run(scenario())
+
+
+def test_a_move_the_engine_fails_on_is_left_out_of_the_rescued_save(tmp_path, monkeypatch):
+    """An error inside the engine may leave the live game half-changed: the rescued save is
+    rebuilt from the recorded actions, up to the first one that fails again."""
+    from engine.savefile import load_game
+    from tui.rescue import rescue
+
+    monkeypatch.chdir(tmp_path)
+    session = headless((None, "random"), 1, limit=12)
+    good = list(session.record.actions)
+    session.record.actions.append({"kind": "no-such-kind", "arg": None})
+    saved = rescue(session, Injected("injected"))
+    assert saved.save is not None and saved.actions == len(good)
+    assert load_game(saved.save).record.actions == good
+    assert saved.log is not None and "Injected: injected" in saved.log.read_text()
+
+
+def test_f2_before_the_seats_are_laid_out_says_to_wait():
+    """The browser test of issue 26 pressed F2 as soon as the start screen showed, before the
+    seats were laid out (the bots load in the background), and the start screen crashed
+    looking for them. Now it says to try again in a moment."""
+
+    async def scenario():
+        app = BoardwalkApp(pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: on(app, StartScreen) and bool(app.screen.query("#seat-1")))
+            await app.screen.query_one("#seat-rows").remove_children()  # as before they are mounted
+            await pilot.press("f2")
+            await pilot.pause()
+            assert on(app, StartScreen) and "try again in a moment" in text_of(app, "#variant-info")
+
+    run(scenario())
+
+
+def _build_that_drops_options(seed: int) -> Session | None:
+    """The game of `seed` at the person's first build decision whose building on the last
+    lot offered leaves fewer lots to build on (the rest shift up the list), else None."""
+    from dataclasses import replace
+
+    session = headless((None, "greedy"), seed, stop=lambda s: s.view().decision == "build" and bool(s.view().actions),
+                       limit=300)
+    view = session.view()
+    if view.decision != "build" or not view.actions:
+        return None
+    trial = Session(replace(session.record, actions=list(session.record.actions)))
+    lots = [a for a in view.actions if a.kind == "build"]
+    trial.apply(lots[-1])
+    after = trial.view()
+    shifted = after.decision == "build" and [a for a in after.actions if a.kind == "build"] != lots[:len(after.actions)]
+    return session if shifted and len(lots) >= 3 else None
+
+
+def test_through_one_build_each_option_keeps_its_key():
+    """Issue 26: building is one unit at a time, and the options change as the budget runs
+    down; each option's key was its place in the list, so a tower's key changed after each
+    unit, and a person who pressed 5, then 2, was asked 'Play $8 Million Contract?'. Through
+    one build an option keeps its key, and one new to the build (Done) takes a free key."""
+    session = next(s for s in map(_build_that_drops_options, range(60)) if s is not None)
+    first = session.view()
+    lots = [a for a in first.actions if a.kind == "build"]
+    assert first.keys[: len(lots)] == [str(i + 1) for i in range(len(lots))]
+    key_of = dict(zip(((a.kind, a.arg) for a in first.actions), first.keys, strict=True))
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            before = len(session.record.actions)
+            await pilot.press(key_of[("build", lots[-1].arg)])  # the last lot
+            await wait_for(pilot, lambda: len(session.record.actions) > before)
+            await pilot.pause()
+            view = session.view()
+            assert view.decision == "build"
+            for action, key in zip(view.actions, view.keys, strict=True):
+                if (action.kind, action.arg) in key_of:
+                    assert key == key_of[(action.kind, action.arg)], action.describe()
+                else:  # new in this build (Done): a key no option of the build has had
+                    assert key not in key_of.values()
+            labels = [label.plain.split(" ", 1)[0] for label in
+                      (app.screen.query_one("#actions").get_option_at_index(i).prompt for i in range(len(view.actions)))]
+            assert labels == view.keys
+            gone = next(key for (kind, arg), key in key_of.items() if kind == "build" and
+                        ("build", arg) not in {(a.kind, a.arg) for a in view.actions})
+            taken = len(session.record.actions)
+            await pilot.press(gone)  # the key of a lot no longer offered takes nothing else
+            await pilot.pause()
+            assert len(session.record.actions) == taken and on(app, GameScreen)
+            still = next(a for a in view.actions if a.kind == "build")
+            await pilot.press(key_of[("build", still.arg)])
+            await wait_for(pilot, lambda: len(session.record.actions) > taken)
+            assert session.record.actions[taken] == still.to_dict()
+
+    run(scenario())
+
+
+# ----- a person's own turn never passes unseen (issue 26, 5) -----------------------------------
+
+
+def _turn_passed_unasked(session: Session) -> bool:
+    """The person's turn began and ended inside a bot's move, and cost them cards."""
+    notice = session.notices.get(0)
+    return bool(notice and notice.turn_over and notice.costs["card"]
+                and any(session.events[i].kind == "turn" for i in notice.events))
+
+
+def test_a_turn_that_ends_unasked_stops_on_a_notice_before_the_bots_play_on():
+    """Issue 26: a Bankrupt on the compulsory first flip ended the person's turn with no
+    question, and the bots' turns swept it away: after 'flip' on turn 14 the next screen
+    showed turn 18. The turn's end, worked out from the events (their turn_end, not after
+    'End the turn' they chose; their cards put on their discard pile), stops the game on one
+    line and what happened, and the bots wait until Enter."""
+    from textual.widgets import OptionList
+
+    seats = (None, "greedy")
+    name = "monopoly-chance"
+    seed = next(s for s in range(40) if _turn_passed_unasked(headless(seats, s, stop=_turn_passed_unasked, limit=600,
+                                                                       name=name)))
+    expected = headless(seats, seed, stop=_turn_passed_unasked, limit=600, name=name)
+    headline, told = expected.take_notice()
+    assert headline.startswith("Your turn is over: ") and "discarded" in headline
+    assert any(line.startswith("Turn ") for line in told) and told[-1].endswith("'s turn is over")
+    assert any("Bankrupt" in line for line in told)
+
+    async def scenario():
+        session = Session.start(variant(name), name, list(seats), seed)
+        app = BoardwalkApp(session, pace="instant")
+
+        def noticed() -> bool:
+            return on(app, GameScreen) and app.screen.notice is not None
+
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press_through(pilot, noticed)
+            await pilot.pause()
+            assert app.screen.notice == (headline, told)
+            assert "Enter goes on" in text_of(app, "#prompt")
+            listed = app.screen.query_one("#actions", OptionList)
+            shown = [listed.get_option_at_index(i).prompt.plain for i in range(listed.option_count)]
+            assert shown == [headline, "↵ Go on [Enter]", *told] and listed.highlighted == 1
+            waiting = len(session.record.actions)
+            assert waiting == len(expected.record.actions)  # stopped right there
+            await pilot.press("1")  # an option's key does nothing now
+            await pilot.pause(0.2)
+            assert len(session.record.actions) == waiting and noticed()  # the bots wait for the person
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(session.record.actions) > waiting)
+
+    run(scenario())
+
+
+def test_what_a_bot_takes_from_the_person_stops_on_a_notice():
+    """Issue 26: whatever the others take from a person (a property, a unit, a card of
+    theirs discarded) is told before the bots go on, with the fall of their leading score;
+    nothing in their own turn still going on, which is on their screen when they decide."""
+    from tui.notices import Notice
+
+    def taken(session: Session) -> bool:
+        notice: Notice | None = session.notices.get(0)
+        return bool(notice and notice.taken["property"])
+
+    seats = (None, "greedy")
+    seed = next(s for s in range(40) if taken(headless(seats, s, stop=taken)))
+    session = headless(seats, seed, stop=taken)
+    notice = session.notices[0]
+    bot = next(iter(notice.by))
+    headline, told = session.take_notice()
+    assert f"{session.shown.seats[bot].name} played: one of your properties lost" in headline
+    assert "your total property value fell from" in headline
+    assert any(f"from {session.shown.seats[0].name}" in line for line in told)
+    assert session.take_notice() is None  # told once
+
+
+def test_ending_ones_own_turn_is_not_a_notice():
+    """'End the turn', chosen by the person, ends the turn as they said: no notice for it."""
+    def chose_to_end(session: Session) -> bool:
+        view = session.view()
+        return view.decision == "card" and view.ends_turn and any(a.kind == "play" for a in view.actions)
+
+    seats = (None, "random")
+    seed = next(s for s in range(100) if chose_to_end(headless(seats, s, stop=chose_to_end)))
+    session = headless(seats, seed, stop=chose_to_end)
+    session.notices.clear()
+    end = next(a for a in session.view().actions if a.kind == "pass")
+    session.apply(end)
+    notice = session.notices.get(0)
+    assert notice is None or not notice.turn_over
+
+
+def _build_then_cards(seed: int) -> Session | None:
+    """The game of `seed` at a build decision of the person after which, building on the last
+    lot offered, the turn goes on to an offer of cards they could play; else None."""
+    from dataclasses import replace
+
+    def building(session: Session) -> bool:
+        return session.view().decision == "build" and bool(session.view().actions)
+
+    session = headless((None, "greedy"), seed, stop=building, limit=300)
+    for _ in range(10):
+        if not building(session):
+            return None
+        trial = Session(replace(session.record, actions=list(session.record.actions)))
+        trial.apply([a for a in trial.view().actions if a.kind == "build"][-1])
+        after = trial.view()
+        if after.decision == "card" and any(a.kind == "play" for a in after.actions):
+            return session
+        if not building(trial):
+            return None
+        session.apply([a for a in session.view().actions if a.kind == "build"][-1])
+    return None
+
+
+def test_a_key_typed_ahead_for_a_tower_that_is_gone_takes_nothing_else():
+    """Issue 26, the case reported: a person pressed 5, then 2, meaning two units; the first
+    ended the building, and 2 was then the key of a card ('Play $8 Million Contract?'). From
+    the turn's first build decision to its end, options keep their keys and new ones take
+    keys not used in that time: the cards offered after building have keys of their own, and
+    a key whose tower is gone takes nothing (it says so)."""
+    session = next(s for s in map(_build_then_cards, range(60)) if s is not None)
+    view = session.view()
+    lots = [(a, k) for a, k in zip(view.actions, view.keys, strict=True) if a.kind == "build"]
+    last, last_key = lots[-1]
+    gone = lots[0][1]
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await pilot.pause()
+            before = len(session.record.actions)
+            await pilot.press(last_key, gone)  # typed together, as the person did
+            await wait_for(pilot, lambda: len(session.record.actions) > before)
+            await pilot.pause()
+            offer = session.view()
+            assert offer.decision == "card" and any(a.kind == "play" for a in offer.actions)
+            assert not set(offer.keys) & {k for _, k in lots}  # the cards' keys are new
+            assert session.record.actions[before:] == [last.to_dict()]  # 'gone' took nothing
+            assert on(app, GameScreen)  # no 'Play ...?' question
+            toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
+            assert any(f"No option has the key {gone} now." in told for told in toasts), toasts
+            card = next(i for i, a in enumerate(offer.actions) if a.kind == "play")
+            await pilot.press(offer.keys[card])  # the card's own key asks, as before
+            await wait_for(pilot, lambda: on(app, ChoiceScreen))
+            assert app.screen.title_text.startswith("Play ")
 
     run(scenario())

@@ -4,6 +4,7 @@ game, load, game over, quit) that several screens share."""
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +16,8 @@ from textual.screen import Screen
 
 from engine.savefile import VariantOutsideFolders
 from engine.visible import visible
-from tui.screens.dialogs import AskFirst, ChoiceScreen, PathScreen
+from tui.rescue import Rescue, rescue
+from tui.screens.dialogs import AskFirst, ChoiceScreen, CrashScreen, PathScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
 from tui.screens.start import StartScreen
@@ -43,6 +45,8 @@ class BoardwalkApp(App[int]):
         self.first_frame_at: float | None = None
         """time.perf_counter() when the first screen had been drawn (for benchmarks/tui_startup.py)."""
         self.initial = session
+        self.crash: Rescue | None = None
+        """What was saved and logged after an error of the app's own (None: none yet)."""
         self.initial_warnings = warnings or []
         self.pace = pace
         if chosen in self.available_themes:
@@ -63,6 +67,51 @@ class BoardwalkApp(App[int]):
         """Every notice shown as plain text through `engine.visible`: they quote paths and
         messages about files, and neither markup nor control characters in those may act."""
         super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)
+
+    # ----- an error of the app's own ------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual hands here any exception that escaped a handler, a timer or a worker, and
+        would end the app with a traceback of thousands of lines (the variant's texts among
+        its locals), the game lost. Instead the game is saved, the error logged, and a short
+        message says where both are and how to resume; Enter quits (tui/rescue.py)."""
+        if self._exception is None:  # as Textual does: a pilot test raises it when it ends
+            self._exception = error
+            self._exception_event.set()
+        if self.crash is not None:
+            if not isinstance(self.screen, CrashScreen):  # the message could not be shown: leave
+                self.exit(1)
+            return  # something still running under the message failed too: it is said already
+        try:
+            self.crash = rescue(self._session_in_play(), error)
+        except Exception as failure:  # the rescue's own failure: say so, still no traceback
+            self.crash = Rescue(type(error).__name__, None, None, f"saving failed too ({type(failure).__name__})")
+        try:
+            self.push_screen(CrashScreen(self.crash.message()))
+        except Exception:
+            self.exit(1)
+
+    async def run_action(self, action: Any, default_namespace: Any = None, namespaces: Any = None) -> bool:
+        """Every key binding's action runs here, in the app's own message loop, which Textual
+        ends after an exception (and the app with it, before any message could be read): an
+        error of an action is rescued here, and the app lives on to say so."""
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as error:
+            self._handle_exception(error)
+            return True
+
+    def _session_in_play(self) -> Session | None:
+        """The game on screen (a game screen under whatever box is open), if any."""
+        return next((s.session for s in reversed(self.screen_stack) if isinstance(s, (GameScreen, GameOverScreen))), None)
+
+    def action_help_quit(self) -> None:
+        """Ctrl-C: the key that quits, said in plain words (Textual's own reminder is markup,
+        which `notify` shows as it is: 'Press [b]q[/b] to quit')."""
+        for active in self.active_bindings.values():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {self.get_key_display(active.binding)} to quit.", title="Do you want to quit?")
+                return
 
     def on_mount(self) -> None:
         for warning in self.initial_warnings:
@@ -173,4 +222,7 @@ def theme_names() -> list[str]:
 def run(session: Session | None = None, warnings: list[str] | None = None, pace: str = "normal", theme: str | None = None) -> int:
     app = BoardwalkApp(session, warnings, pace, theme)
     app.run()
+    if app.crash is not None:  # said on the screen; said again where the terminal keeps it
+        print(app.crash.message(), file=sys.stderr)
+        return 1
     return app.return_code or 0

@@ -13,11 +13,12 @@ from pathlib import Path
 
 from engine.bots import Bot, make_bot
 from engine.game.game import Game
-from engine.game.messages import Action, Event, describe_run
+from engine.game.messages import Action, Event, describe_run, runs
 from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
+from tui.notices import SHOWN_LINES, Notice, loss
 from tui.story import Chronicle, Story, tell
 
 PUBLIC = -1
@@ -96,6 +97,17 @@ class SeatView:
 
 
 @dataclass(frozen=True)
+class Piece:
+    """One thing standing on a space, as the board draws it: a player's unit (a game of
+    units), or a card (a game of cards: its id, and the player it belongs to, if any)."""
+
+    owner: int | None
+    """The seat whose unit or card it is; None for a card of nobody's."""
+    card: str | None = None
+    """The card's id; None for a unit."""
+
+
+@dataclass(frozen=True)
 class View:
     """Everything the board shows at one moment, read-only; built from the engine's
     observation for the viewer, so it holds only what that viewer may know."""
@@ -106,6 +118,8 @@ class View:
     """The player whose hand is shown; None: an all-bot game watched with every card named;
     PUBLIC: between two humans' turns."""
     stacks: list[list[int]]
+    """Each space's stack as the engine keeps it: seats (units) or card codes (cards); drawn
+    only through `pieces`, which says which."""
     holders: list[int | None]
     worth: list[int]
     tokens: list[int]
@@ -152,6 +166,22 @@ class View:
     withheld: list[str] = field(default_factory=list)
     """Why options the person deciding might look for are not offered, a line each
     (Game.withheld: a card not playable now, a lot a limit of the roll keeps closed)."""
+    pieces: list[list[Piece]] = field(default_factory=list)
+    """Each space's stack, bottom to top, as units or cards: what every widget draws."""
+    offered_cards: dict[int, Piece] = field(default_factory=dict)
+    """The card behind each card code the actions choose among (a `choose` of a card)."""
+    keys: list[str] = field(default_factory=list)
+    """The key of each action ('' for none): 1-9, 0, then letters in order, except that from
+    a turn's first build decision on, an option keeps its key to the end of the turn
+    (Session.option_keys)."""
+
+    def key_of(self, index: int) -> str:
+        """The key of the action at `index` ('' when it has none)."""
+        return self.keys[index] if index < len(self.keys) else ""
+
+    def seat(self, index: int | None) -> SeatView | None:
+        """The seat of that index, None for nobody (or an index no seat has)."""
+        return self.seats[index] if index is not None and 0 <= index < len(self.seats) else None
 
     def pile_size(self, pile: str, owner: int | None) -> int:
         return next((p["size"] for p in self.piles if p["pile"] == pile and p["owner"] == owner), 0)
@@ -183,7 +213,12 @@ class Session:
         back what the person chose, not what was answered for them."""
         self.chronicle: Chronicle
         """The scores turn by turn and the question after each action, for the story."""
+        self.notices: dict[int, Notice] = {}
+        """What each person lost, and whether their turn ended unasked, since they were last
+        told (tui/notices.py): the game screen stops on it before the bots play on."""
+        self._noticing = False
         self._replay(record.actions)
+        self._noticing = True
         self.bots: dict[int, Bot] = {
             i: make_bot(seat.bot, self.variant, seed=record.seed * 7 + i + 1)
             for i, seat in enumerate(record.seats)
@@ -221,10 +256,15 @@ class Session:
         """Where the changes shown as new begin (View.changed): the events since a person
         last acted, so the bots' turns that flew past stay marked on the board."""
         self.chronicle = Chronicle.begin(self.game)
+        self._build: tuple | None = None
+        self._build_keys: dict[tuple[str, object], str] = {}
         self.deciders, self.automatic = [], []
         self.record.actions = []
+        noticing, self._noticing = self._noticing, False  # what is replayed was seen already
         for action in actions:
             self.apply(action)
+        self._noticing = noticing
+        self.notices = {}
 
     # ----- who plays -------------------------------------------------------------------------
 
@@ -282,6 +322,8 @@ class Session:
         player = self.game.current_player
         as_dict = action.to_dict() if isinstance(action, Action) else {"kind": action["kind"], "arg": action.get("arg")}
         automatic = self.automatic_answer()
+        before = self.game.observation(player) if self._noticing and self.humans and player is not None else None
+        turn_player = self.game.turn_player
         events = self.game.apply(as_dict)
         assert player is not None  # else game.apply raised IllegalAction: no decision was pending
         self.record.actions.append(as_dict)
@@ -290,9 +332,70 @@ class Session:
         if self.record.seats[player].is_human:
             self.since = len(self.events)  # what changes from here on is new to this person
         self.chronicle.note(self.game, len(self.events), events)
+        start = len(self.events)
         self.events.extend(events)
         self.unsaved = True
+        if before is not None:
+            # 'End the turn', chosen (not answered for them): the person ended it themselves
+            ended = as_dict["kind"] == "pass" and bool((before["decision"] or {}).get("ends_turn")) and not self.automatic[-1]
+            self._note(player, turn_player, ended, start, before["scores"])
         return events
+
+    def _note(self, decider: int, turn_player: int, ended_by_them: bool, start: int, scores: dict[str, list[int]]) -> None:
+        """Note, for each person, what the action just applied (by `decider`, in the turn of
+        `turn_player`) took from them and whether it ended their turn (tui/notices.py). What
+        happens in a person's own turn is on their screen when they decide next, so it counts
+        only when their turn ends with it; what happens in others' turns counts at once."""
+        variant = self.variant
+        lead = next((s for s in variant.scores if variant.ranking and s.id == variant.ranking[0] and not s.fewest), None)
+        now = self.game.observation(self.game.turn_player)["scores"] if lead is not None else {}
+        events = self.events
+        for person in self.humans:
+            notice = Notice(person)
+            whose_turn, began = turn_player, start
+            for index in range(start, len(events)):
+                event = events[index]
+                if event.kind == "turn":
+                    whose_turn, began = event.data["player"], index
+                kind = loss(event, person, variant)
+                if kind is not None and whose_turn == person:
+                    notice.costs[kind] += 1  # told with the rest of the turn, if it is over
+                elif kind is not None:
+                    notice.taken[kind] += 1
+                    notice.by.add(whose_turn)
+                    notice.events.append(index)
+                if event.kind == "turn_end" and event.data["player"] == person:
+                    if not (decider == person and ended_by_them):  # over, unasked: all of the turn is told
+                        notice.turn_over = True
+                        notice.events += range(began, index + 1)
+                    whose_turn = -1
+            if not notice.turn_over:
+                notice.costs.clear()  # the losses of their own turn going on: they see them when they decide
+            if lead is not None and now[lead.id][person] < scores[lead.id][person]:
+                notice.score = (lead.id, scores[lead.id][person], now[lead.id][person])
+                if turn_player != person:
+                    notice.by.add(turn_player)
+            if decider == person and not notice.turn_over:
+                continue
+            if notice:
+                self.notices.setdefault(person, Notice(person)).add(notice)
+
+    def take_notice(self) -> tuple[str, list[str]] | None:
+        """The next notice to show (a line, and what happened in the log's words), taken
+        from the pending ones; None when there is none, or the game is over (its end says it)."""
+        if self.game.is_over:
+            self.notices = {}
+        if not self.notices:
+            return None
+        person, notice = next(iter(self.notices.items()))
+        del self.notices[person]
+        names = [seat.name for seat in self.shown.seats[: self.record.players]]
+        whose = "your" if len(self.humans) == 1 else f"{names[person]}'s"
+        told = [self.describe_run(run) for run in runs([self.events[i] for i in sorted(set(notice.events))])]
+        if len(told) > SHOWN_LINES:
+            told = [f"… {len(told) - SHOWN_LINES + 1} lines before these: [ shows them",
+                    *told[-(SHOWN_LINES - 1):]]
+        return visible(notice.headline(whose, names, self.shown)), told
 
     def bot_observation(self) -> tuple[Bot, dict]:
         """The bot to move and what it may know; its choice can be computed in another thread
@@ -394,8 +497,43 @@ class Session:
             counters=obs["counters"],
             withheld=self._withheld(shown) if actions and shown is not None else [],
             owners_now=[game.owner_of(p) for p in range(len(obs["stacks"]))],
+            pieces=[[self._piece(thing) for thing in stack] for stack in obs["stacks"]],
+            offered_cards={a.arg: self._card(a.arg) for a in actions if a.kind == "choose" and a.what == "card"},
+            keys=self.option_keys(actions),
             **self._changes(),
         )
+
+    def option_keys(self, actions: list[Action]) -> list[str]:
+        """The key of each option. Building is one unit at a time, and the options change as
+        the budget runs down; a key that moved to another tower after each unit made a person
+        who pressed 5, then 2, play a card they never meant to. So from a turn's first build
+        decision to the end of that turn, an option keeps the key it first had, and an option
+        new in that time (Done, then the end of turn's cards) takes a key none has had: a key
+        typed ahead for a tower that is gone takes nothing else."""
+        from tui.targets import OPTION_KEYS, option_key
+
+        game = self.game
+        turn = (game.turn_number, game.current_player)
+        if not actions or (game.decision != "build" and self._build != turn):
+            self._build, self._build_keys = None, {}
+            return [option_key(i) for i in range(len(actions))]
+        if self._build != turn:
+            self._build, self._build_keys = turn, {}
+        kept = self._build_keys
+        free = (key for key in OPTION_KEYS if key not in kept.values())
+        for action in actions:
+            if (action.kind, action.arg) not in kept:
+                kept[(action.kind, action.arg)] = next(free, "")
+        return [kept[(action.kind, action.arg)] for action in actions]
+
+    def _piece(self, thing: int) -> Piece:
+        """A stack's entry as a unit or a card, by the variant's kind of stack."""
+        return self._card(thing) if self.variant.stacks == "cards" else Piece(thing)
+
+    def _card(self, code: int) -> Piece:
+        """A card code as its card and owner, read the way a save writes it (id, or [id, owner])."""
+        ref = self.game.book.card_ref(code)
+        return Piece(None, ref) if isinstance(ref, str) else Piece(int(ref[1]), str(ref[0]))
 
     def _changes(self) -> dict:
         """View.changed, moved and played, from the events since the window began."""

@@ -16,13 +16,12 @@ from textual.widgets.option_list import Option
 from engine.game.messages import Action, Event, counted, runs, zone_words
 from engine.variant.model import Variant
 from engine.visible import visible
-from tui.session import PUBLIC, View
-from tui.targets import option_key
+from tui.session import PUBLIC, Piece, View
 
 
-def key_hint(index: int) -> str:
-    """The key of the option at `index` (tui.targets.OPTION_KEYS), or a space."""
-    return option_key(index) or " "
+def key_hint(view: View, index: int) -> str:
+    """The key of the option at `index` (View.keys), or a space."""
+    return view.key_of(index) or " "
 
 
 def contrast(colour: str) -> str:
@@ -55,7 +54,9 @@ def selectable_properties(view: View) -> dict[int, int]:
 
 class Quiet(Static):
     """A Static that skips updates changing nothing, and the layout pass when its size cannot
-    change: a turn redraws every panel, and most of them stay the same."""
+    change or it is not shown (a panel of the wide screen on a narrow one): a turn redraws
+    every panel, and most of them stay the same. Laying the screen out again costs a few
+    milliseconds; the arrow keys over the options did it at each step for a hidden panel."""
 
     RESIZES = True
     _last: tuple | None = None
@@ -64,10 +65,35 @@ class Quiet(Static):
         key = (text.plain, tuple(text.spans), str(text.style))
         if key != self._last:
             self._last = key
-            self.update(text, layout=self.RESIZES)
+            self.update(text, layout=self.RESIZES and self._displayed())
+
+    def _displayed(self) -> bool:
+        """Whether it takes room on the screen (a hidden one gets its size when shown)."""
+        return all(node.display for node in self.ancestors_with_self if isinstance(node, Widget))
 
 
 # ----- the board: towers of units -------------------------------------------------------------
+
+
+def piece_label(view: View, piece: Piece) -> tuple[str, str]:
+    """A unit or a card as a tower shows it, and its style: a unit by its player's letter, a
+    card by its value (or initial), both on the owner's colour; a card of nobody's in bold."""
+    seat = view.seat(piece.owner)
+    if piece.card is None:
+        label = seat.mark if seat is not None else "?"
+    else:
+        card = view.variant.card(piece.card)
+        label = str(card.value) if card.value else card.name[:1]
+    return label, chip(seat.colour) if seat is not None else "bold"
+
+
+def piece_words(view: View, piece: Piece) -> str:
+    """A unit or a card in words: 'R' (a unit, by its letter), "Red's $5M", 'Gray building'."""
+    seat = view.seat(piece.owner)
+    if piece.card is None:
+        return seat.mark if seat is not None else "?"
+    name = view.variant.card(piece.card).name
+    return f"{seat.name}'s {name}" if seat is not None else name
 
 
 class BoardView(Widget):
@@ -88,7 +114,8 @@ class BoardView(Widget):
         """(first x, last x, property) of each column as last drawn, for clicks."""
 
     def show(self, view: View) -> None:
-        key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed, str(view.owners_now))
+        key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed, str(view.owners_now),
+               tuple(view.keys))
         self.view = view
         if key != getattr(self, "_key", None):
             self._key = key
@@ -143,45 +170,18 @@ class BoardView(Widget):
         return out
 
     def _tower(self, view: View, prop: int, rows: int, cell: int, hint: int | None) -> list[Text]:
-        stack = view.stacks[prop]
-        seats = view.seats
-        if view.variant.stacks == "cards":
-            return self._card_tower(view, stack, rows, cell, hint)
-        cells: list[Text] = []
-        if len(stack) <= rows:
-            shown, hidden = stack, 0
-        else:
-            shown, hidden = stack[len(stack) - (rows - 1) :], len(stack) - (rows - 1)
-        levels: list[Text] = []
-        if hidden:
-            levels.append(Text(f"+{hidden}".center(cell)[:cell], style="dim"))
-        for unit in shown:
-            levels.append(Text(seats[unit].mark.center(cell)[:cell], style=chip(seats[unit].colour)))
-        if hint is not None and len(levels) < rows:
-            levels.append(Text(key_hint(hint).center(cell)[:cell], style="bold reverse"))
-        while len(levels) < rows:
-            levels.append(Text(" " * cell))
-        for level in reversed(levels[:rows]):
-            cells.append(level)
-        return cells
-
-    def _card_tower(self, view: View, stack: list[int], rows: int, cell: int, hint: int | None) -> list[Text]:
-        """A stack of cards on a space: each card by its value (or initial) in its owner's
-        colour, the top one highest; the cards below the top few as '+n'."""
-        cards, seats = view.variant.cards, view.seats
-        kinds = len(cards)
+        """The space's stack, bottom up, each piece (a unit, a card) in its owner's colour;
+        the pieces below the top few as '+n', and the option's key above the top."""
+        stack = view.pieces[prop]
         levels: list[Text] = []
         shown = stack[-(rows - 1):] if len(stack) > rows else stack
         if len(stack) > len(shown):
             levels.append(Text(f"+{len(stack) - len(shown)}".center(cell)[:cell], style="dim"))
-        for code in shown:
-            owner, kind = divmod(code, kinds)
-            card = cards[kind]
-            label = str(card.value) if card.value else card.name[:1]
-            style = chip(seats[owner - 1].colour) if 0 < owner <= len(seats) else "bold"
+        for piece in shown:
+            label, style = piece_label(view, piece)
             levels.append(Text(label.center(cell)[:cell], style=style))
         if hint is not None and len(levels) < rows:
-            levels.append(Text(key_hint(hint).center(cell)[:cell], style="bold reverse"))
+            levels.append(Text(key_hint(view, hint).center(cell)[:cell], style="bold reverse"))
         while len(levels) < rows:
             levels.append(Text(" " * cell))
         return list(reversed(levels[:rows]))
@@ -595,7 +595,7 @@ def roll_text(view: View) -> Text:
 def action_label(view: View, action: Action, index: int) -> Text:
     """An action as the list shows it: its key and the engine's words (one line)."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{key_hint(index)} ", style="bold")
+    text.append(f"{key_hint(view, index)} ", style="bold")
     if action.kind == "stop":
         left = f" ({view.variant.format_money(view.budget)} unspent)" if view.budget else ""
         text.append(f"Done: stop building{left}", style="bold")
@@ -619,22 +619,57 @@ def zone_label(view: View, name: str) -> str:
 
 
 def action_detail(view: View, action: Action | None) -> Text:
-    """More about the highlighted action: a card's text, or what a property's tower holds."""
+    """More about the highlighted action: a card's text, or what stands on a space."""
     if action is None:
         return Text("")
     variant = view.variant
     if action.kind in ("play", "react", "discard"):
         card = variant.card(action.arg)
         return Text.assemble((card.name + ": ", "bold"), (card.text, "italic"))
+    if action.kind == "choose" and action.what == "card" and action.arg in view.offered_cards:
+        card = variant.card(view.offered_cards[action.arg].card or "")
+        return Text.assemble((card.name + ": ", "bold"), (card.text, "italic"))
     if action.what == "property" or action.kind == "build":
-        stack = view.stacks[action.arg]
-        if not stack:
-            return Text("A vacant lot.", style="italic")
-        holder = view.holders[action.arg]
-        owner = view.seats[holder].name if holder is not None else "nobody"
-        units = " ".join(view.seats[u].mark for u in stack)
-        return Text(f"Owner {owner}; units from the bottom up: {units}", style="italic")
+        return Text(space_words(view, action.arg), style="italic")
     return Text("")
+
+
+def space_words(view: View, prop: int) -> str:
+    """What stands on a space, in words: its holder and its stack from the bottom up (units
+    by letter, cards by name), then the piles of the space (its buildings) with their cards."""
+    stack = view.pieces[prop]
+    kind = "cards" if view.variant.stacks == "cards" else "units"
+    if not stack:
+        words = "A vacant lot." if kind == "units" else "Nothing on it yet."
+    else:
+        holder = view.seat(view.holders[prop])
+        owner = holder.name if holder is not None else "nobody"
+        joint = " " if kind == "units" else ", "
+        words = f"Owner {owner}; {kind} from the bottom up: " + joint.join(piece_words(view, p) for p in stack)
+    return " ".join([words, *_space_piles(view, prop)])
+
+
+def _space_piles(view: View, prop: int) -> list[str]:
+    """The piles of a space (each: space) as 'Buildings: Green building ×3.'; cards unseen by
+    number only."""
+    said = []
+    names = {card.id: card.name for card in view.variant.cards}
+    for pile in view.variant.piles:
+        if pile.each != "space":
+            continue
+        seen = next((p for p in view.piles if p["pile"] == pile.id and p["owner"] == prop), None)
+        if seen is None or not seen["size"]:
+            continue
+        cards = seen.get("cards")
+        if cards:
+            counts: dict[str, int] = {}
+            for card in cards:
+                counts[names.get(card, card)] = counts.get(names.get(card, card), 0) + 1
+            listed = ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in counts.items())
+        else:
+            listed = counted(seen["size"], "card")
+        said.append(f"{pile.name[:1].upper()}{pile.name[1:]}: {listed}.")
+    return said
 
 
 def decision_prompt(view: View) -> str:
@@ -686,13 +721,24 @@ class ActionList(OptionList):
 
     view: View | None = None
 
-    def show(self, view: View) -> None:
-        key = ([a.to_dict() for a in view.actions], view.budget, view.decision, view.withheld)
+    def show(self, view: View, notice: tuple[str, list[str]] | None = None) -> None:
+        """The actions of `view`; or, during a notice (GameScreen.notice), its line, the one
+        option to go on, and what happened."""
+        key = ([a.to_dict() for a in view.actions], view.budget, view.decision, view.withheld, view.keys, notice)
         self.view = view
         if key == getattr(self, "_key", None):
             return
         self._key = key
         self.clear_options()
+        if notice is not None:
+            headline, told = notice
+            self.add_options([
+                Option(Text(headline, style="bold"), disabled=True),
+                Option(Text("↵ Go on [Enter]", style="bold"), id="go-on"),
+                *(Option(Text(line, style="dim", no_wrap=True, overflow="ellipsis"), disabled=True) for line in told),
+            ])
+            self.highlighted = 1
+            return
         self.add_options([Option(action_label(view, a, i), id=f"a{i}") for i, a in enumerate(view.actions)])
         # what is not offered, and why (the engine's reasons): greyed, never chosen
         self.add_options([

@@ -303,5 +303,33 @@ class TextScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class CrashScreen(Screen[None]):
+    """After an error of the app's own: where the game was saved and how to resume it
+    (tui/rescue.py). The whole screen, so that nothing of the board it hides is drawn again;
+    Enter, q or Esc quits."""
+
+    BINDINGS = [
+        Binding("enter", "quit", "Quit"),
+        Binding("q", "quit", show=False),
+        Binding("escape", "quit", show=False),
+    ]
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog crash"):
+            yield Static(Text("Boardwalk has to stop", style="bold"), classes="dialog-title")
+            yield Static(Text(self.message), id="crash-message", classes="dialog-body")
+            yield Button(Content("Quit [Enter]"), id="quit", variant="primary", compact=True)
+
+    AUTO_FOCUS = "#quit"
+
+    @on(Button.Pressed, "#quit")
+    def action_quit(self) -> None:
+        self.app.exit(1)
+
+
 def save_path_default(current: Path | None, fallback: str) -> str:
     return str(current) if current is not None else fallback

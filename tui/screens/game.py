@@ -5,6 +5,7 @@ with keys or the mouse, hand-overs between people, answers out of turn)."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
@@ -76,6 +77,7 @@ class GameScreen(Screen):
         Binding("left_square_bracket", "last_moves", "Last moves", priority=True),
         Binding("n", "new_game", "New", priority=True),
         Binding("q", "quit", "Quit", priority=True),
+        Binding("enter", "go_on", show=False),  # a notice, wherever the focus is (the list takes Enter first)
     ]
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
@@ -92,7 +94,10 @@ class GameScreen(Screen):
         self._waiting: tuple[int, dict | None, str | None] | None = None
         self._started = 0.0
         self._asking = False
-        """A question (hand-over, answer, game over) is on screen for the current decision."""
+        """A question (hand-over, answer, game over, a notice) is on screen for the current decision."""
+        self.notice: tuple[str, list[str]] | None = None
+        """What the person must see before the game goes on (Session.take_notice): its line
+        is the prompt, what happened fills the list, and Enter goes on."""
 
     @property
     def boardwalk(self) -> BoardwalkApp:
@@ -122,6 +127,7 @@ class GameScreen(Screen):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.session.notices.clear()  # a game opened here starts from where it stands
         self.advance()
 
     def on_screen_resume(self) -> None:
@@ -133,7 +139,8 @@ class GameScreen(Screen):
     def redraw(self) -> View:
         session = self.session
         view = session.view()
-        self.query_one(BoardView).show(view)
+        # during a notice the options wait: no key shown above a tower
+        self.query_one(BoardView).show(replace(view, actions=[], keys=[]) if self.notice is not None else view)
         self.query_one(TrackView).show(view)
         for panel in self.query(PlayerPanel):
             panel.show(view)
@@ -141,14 +148,18 @@ class GameScreen(Screen):
         self.query_one(HandView).show(view)
         self.query_one(StatusBar).show(view, self.pace)
         self.query_one(GameLog).show(session.events, session.viewer, session.describe_run, view.seats)
-        self.query_one(ActionList).show(view)
-        if not view.actions:
+        self.query_one(ActionList).show(view, self.notice)
+        if not view.actions or self.notice is not None:
             self.query_one("#detail", Quiet).put(Text(""))
         self.query_one("#prompt", Line).put(self._prompt(view))
         return view
 
     def _prompt(self, view: View) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
+        if self.notice is not None:
+            text.append(" Notice ", style="bold reverse")
+            text.append(" Enter goes on", style="bold")
+            return text
         if view.over:
             text.append("The game is over: r shows the results.", style="bold")
             return text
@@ -177,6 +188,8 @@ class GameScreen(Screen):
             return bool(self.session.bots)
         if action == "results":
             return self.session.game.is_over
+        if action == "go_on":
+            return self.notice is not None
         return True
 
     # ----- the flow of play --------------------------------------------------------------------
@@ -196,6 +209,13 @@ class GameScreen(Screen):
             self._asking = True
             self.boardwalk.show_game_over(session, on_close=self._after_game_over)
             return
+        notice = session.take_notice()
+        if notice is not None:  # a person's turn ended unasked, or they lost something: before the bots go on
+            self._asking = True
+            self.notice = notice
+            self.redraw()
+            self.query_one(ActionList).focus()
+            return
         player = session.deciding
         if session.is_bot(player):
             self._start_bot()
@@ -208,6 +228,16 @@ class GameScreen(Screen):
             self._ask_reaction(view)
         else:
             self.query_one(ActionList).focus()
+
+    def action_go_on(self) -> None:
+        if self.notice is not None:
+            self._noticed()
+
+    def _noticed(self) -> None:
+        """Enter (or a click) on the notice: the game goes on."""
+        self.notice = None
+        self._asking = False
+        self.advance()
 
     def _handed_over(self, _: Any) -> None:
         self._asking = False
@@ -229,6 +259,20 @@ class GameScreen(Screen):
     # ----- people ------------------------------------------------------------------------------
 
     def action_pick(self, index: int) -> None:
+        """The option whose key is the index-th of OPTION_KEYS (the key shown beside it)."""
+        view = self.session.view()
+        key = OPTION_KEYS[index]
+        if self.notice is None and key in view.keys:
+            self.take(view.actions[view.keys.index(key)])
+        elif self.notice is None and view.actions:  # typed ahead for an option that is gone
+            self.app.notify(f"No option has the key {key} now.", timeout=2)
+
+    def _pick_listed(self, index: int) -> None:
+        """The option at that place in the list (chosen with Enter or a click); during a
+        notice, the one option is to go on."""
+        if self.notice is not None:
+            self._noticed()
+            return
         view = self.session.view()
         if index < len(view.actions):
             self.take(view.actions[index])
@@ -243,16 +287,20 @@ class GameScreen(Screen):
 
     @on(OptionList.OptionHighlighted, "#actions")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.notice is not None:
+            return
         view = self.query_one(ActionList).view
         action = view.actions[event.option_index] if view and event.option_index < len(view.actions) else None
         self.query_one("#detail", Quiet).put(action_detail(view, action) if view else Text(""))
 
     @on(OptionList.OptionSelected, "#actions")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_pick(event.option_index)
+        self._pick_listed(event.option_index)
 
     @on(BoardView.PropertyClicked)
     def _clicked(self, event: BoardView.PropertyClicked) -> None:
+        if self.notice is not None:
+            return
         for action in self.session.view().actions:
             if action.arg == event.prop and (action.kind == "build" or (action.kind == "choose" and action.what == "property")):
                 self.take(action)

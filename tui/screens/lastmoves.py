@@ -1,5 +1,5 @@
-"""Stepping through what happened since the person last moved: the bots' turns, one action
-at a time, on the board as the person saw it then.
+"""Stepping through what happened since the person's last turn began: their own moves, then
+the bots' turns, one action at a time, on the board as the person saw it then.
 
 At the fast paces a bot's turn flies past. This screen rebuilds the position before and after
 each action since the person's last one (a session replayed to that point, with the same view
@@ -22,21 +22,29 @@ from tui.session import Session
 from tui.widgets import BoardView, PlayerPanel, TrackView
 
 
-def moves_to_step(session: Session) -> tuple[int, int]:
-    """The actions to step through, as (first, end) record indices: those after the last
-    action of a person (with no person at the table, those of the turn under way)."""
+def moves_to_step(session: Session) -> tuple[int, int, int]:
+    """The actions to step through, as record indices (first, new, end): from the start of
+    the last turn of a person that is over (their own moves included: a Bankrupt that ended
+    it is seen there), to now; `new` is the first action after the person's last one, where
+    stepping begins. With no person at the table: the turn under way."""
     end = len(session.record.actions)
     people = set(session.humans)
-    for index in range(end - 1, -1, -1):
-        if session.deciders[index] in people:
-            return index + 1, end
-    if people:
-        return 0, end
-    turn_player = session.game.turn_player
-    first = end
-    while first > 0 and session.deciders[first - 1] == turn_player:
-        first -= 1
-    return first, end
+    if not people:
+        turn_player = session.game.turn_player
+        first = end
+        while first > 0 and session.deciders[first - 1] == turn_player:
+            first -= 1
+        return first, first, end
+    new = next((i + 1 for i in range(end - 1, -1, -1) if session.deciders[i] in people), 0)
+    events = session.events
+    ended = next((i for i in range(len(events) - 1, -1, -1)
+                  if events[i].kind == "turn_end" and events[i].data["player"] in people), None)
+    if ended is None:
+        return 0, new, end
+    began = next((i for i in range(ended, -1, -1)
+                  if events[i].kind == "turn" and events[i].data["player"] == events[ended].data["player"]), 0)
+    first = max(0, session.chronicle.action_at(began))  # the action its first events came with
+    return min(first, new), new, end
 
 
 class LastMovesScreen(ModalScreen[None]):
@@ -51,9 +59,10 @@ class LastMovesScreen(ModalScreen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.first, self.end = moves_to_step(session)
-        self.position = self.first + 1 if self.end > self.first else self.first
-        """The action shown: the position after it is drawn, and what it did is told."""
+        self.first, new, self.end = moves_to_step(session)
+        self.position = min(new + 1, self.end) if self.end > self.first else self.first
+        """The action shown: the position after it is drawn, and what it did is told. It
+        begins at the first move since the person's last; ← goes back into their own turn."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="last-moves"):

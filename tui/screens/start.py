@@ -326,10 +326,11 @@ class StartScreen(Screen):
             self.app.bell()
             return
         count = self.query_one("#players", Cycler).value
-        bots = []
-        for i in range(count):
-            choice = self.query_one(f"#seat-{i}", Cycler).value
-            bots.append(None if choice == HUMAN else choice)
+        seats = [self.query(f"#seat-{i}").only_one(Cycler) if self.query(f"#seat-{i}") else None for i in range(count)]
+        if None in seats:  # F2 pressed before the seats were laid out (the bots load in the background)
+            info.update(Text("Still setting up the seats; try again in a moment.", style="bold"))
+            return
+        bots = [None if seat.value == HUMAN else seat.value for seat in seats if seat is not None]
         try:
             seed = typed_seed(self.query_one("#seed", Input).value)
         except ValueError as problem:

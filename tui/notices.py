@@ -1,0 +1,112 @@
+"""What a person must not miss while the bots play on: the end of their own turn when it came
+without their saying so, and whatever the game takes from them.
+
+A Bankrupt on a compulsory first flip ended a person's turn with no question asked, and the
+bots' turns that followed swept it off the screen: the person learnt of two lost turns from
+the replay. So after each action the session works out, from the events and the public
+scores alone (no game's words), what each person lost and whether their turn ended, and the
+game screen stops on it, one short notice and Enter, before the bots go on.
+
+What counts as taken from a player: a property taken from them or sent back to the board,
+one of their units removed or moved, a card of theirs discarded (a `discard`, or a card they
+own put on the pile the variant names as its discard pile), and a fall of their leading
+score (the first of the ranking). Their turn ending counts unless they ended it themselves
+(the 'End the turn' answer, chosen, not answered for them)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from engine.game.messages import Event
+from engine.variant.model import Variant
+
+SHOWN_LINES = 5
+"""What happened is told in at most this many lines of the log; the rest are counted."""
+
+
+def loss(event: Event, player: int, variant: Variant) -> str | None:
+    """What the event takes from `player`, as a kind of loss ('card', 'property', 'unit',
+    'moved'), or None."""
+    kind, d = event.kind, event.data
+    if kind in ("take", "return_card") and d.get("from") == player:
+        return "property"
+    if kind == "remove" and d.get("player") == player:
+        return "unit"
+    if kind == "move_unit" and d.get("player") == player:
+        return "moved"
+    if kind == "discard" and d.get("player") == player:
+        return "card"
+    if kind == "put" and d.get("owner") == player and isinstance(d.get("to"), str):
+        card = next((c for c in variant.cards if c.id == d.get("card")), None)
+        if card is not None and card.discard_to == d["to"]:
+            return "card"
+    return None
+
+
+@dataclass
+class Notice:
+    """What one person lost, and whether their turn is over, since they were last told."""
+
+    player: int
+    turn_over: bool = False
+    costs: Counter[str] = field(default_factory=Counter)
+    """How many of each kind of loss (see `loss`) their own turn, now over, cost them."""
+    taken: Counter[str] = field(default_factory=Counter)
+    """How many of each kind of loss came in others' turns."""
+    score: tuple[str, int, int] | None = None
+    """The leading score's id, and its value before and after, when it fell."""
+    by: set[int] = field(default_factory=set)
+    """Who acted when the losses came (other than the player): the bots, or other people."""
+    events: list[int] = field(default_factory=list)
+    """The events to tell (indices in the session's events): the losses, and the end of the turn."""
+
+    def add(self, other: Notice) -> None:
+        self.turn_over |= other.turn_over
+        self.costs.update(other.costs)
+        self.taken.update(other.taken)
+        if other.score is not None:
+            self.score = other.score if self.score is None else (other.score[0], self.score[1], other.score[2])
+        self.by |= other.by
+        self.events += [i for i in other.events if i not in self.events]
+
+    def __bool__(self) -> bool:
+        return (self.turn_over or bool(+self.costs) or bool(+self.taken)
+                or (self.score is not None and self.score[2] < self.score[1]))
+
+    def headline(self, whose: str, names: list[str], variant: Variant) -> str:
+        """One line: 'Your turn is over: 3 of your cards discarded.', 'Blue played: one of
+        your properties lost, your total value fell from $30M to $22M.' `whose` is 'your' (one
+        person at the table) or a player's name with 's; `names` name the seats."""
+        said = []
+        score = self._score_words(whose, variant)
+        own = self.turn_over and not +self.taken  # nobody else took anything: the fall is the turn's own
+        if self.turn_over:
+            costs = _cost_words(self.costs, whose) + (score if own else [])
+            start = f"{whose[:1].upper()}{whose[1:]} turn is over"
+            said.append(f"{start}: {', '.join(costs)}." if costs else f"{start}.")
+        taken = _cost_words(self.taken, whose) + ([] if own else score)
+        if taken:
+            by = " and ".join(names[p] for p in sorted(self.by) if p != self.player) or "The game"
+            said.append(f"{by} played: {', '.join(taken)}.")
+        return " ".join(said)
+
+    def _score_words(self, whose: str, variant: Variant) -> list[str]:
+        if self.score is None or self.score[2] >= self.score[1]:
+            return []
+        which, before, after = self.score
+        score = next((s for s in variant.scores if s.id == which), None)
+        said = variant.format_money if score is not None and score.money else str
+        name = score.name if score is not None and score.name else which.replace("_", " ")
+        return [f"{whose} {name} fell from {said(before)} to {said(after)}"]
+
+
+def _cost_words(costs: Counter[str], whose: str) -> list[str]:
+    """'3 of your cards discarded', 'one of your properties lost'."""
+    return [f"{'one' if costs[kind] == 1 else costs[kind]} of {whose} {many} {verb}"
+            for kind, (many, verb) in LOSSES.items() if costs[kind]]
+
+
+LOSSES = {"card": ("cards", "discarded"), "property": ("properties", "lost"), "unit": ("units", "removed"),
+          "moved": ("units", "moved")}
+"""Each kind of loss (see `loss`) as a notice words it."""
