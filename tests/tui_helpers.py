@@ -20,11 +20,15 @@ def variant(name: str = "winning-moves-2016"):
 def headless(seats: tuple[str | None, ...], seed: int, stop: Callable[[Session], bool] | None = None, limit: int = 400,
              name: str = "winning-moves-2016") -> Session:
     """The game the pilot tests play, without the UI: people take the first legal action
-    (what pressing 1 or Enter does), bots choose as in the app. Stops when `stop` holds."""
+    (what pressing 1 or Enter does), bots choose as in the app. Stops when `stop` holds.
+    A notice is seen, as Enter on it does, before the next action: so a pending notice is the
+    one the app would show now, not a pile of every one since the start."""
     session = Session.start(variant(name), name, list(seats), seed)
     for _ in range(limit):
         if session.game.is_over or (stop is not None and stop(session)):
             break
+        while session.take_notice() is not None:
+            pass
         player = session.deciding
         if session.is_bot(player):
             bot, observation = session.bot_observation()
