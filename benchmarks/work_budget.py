@@ -1,7 +1,8 @@
 """How much of the engine's safety nets (engine/effects/limits.py) real games use: the most
 work one action does (statements carried out and events told, what MAX_WORK_PER_ACTION
-bounds), the most decisions and events of one game (MAX_DECISIONS, MAX_EVENTS), and the most
-work a bot's look-ahead spends on one decision (MAX_LOOKAHEAD_WORK), over seeded games of
+bounds), the most decisions, events and work of one game (MAX_DECISIONS, MAX_EVENTS,
+MAX_WORK_PER_GAME), and the
+most work a bot's look-ahead spends on one decision (MAX_LOOKAHEAD_WORK), over seeded games of
 every bundled variant. The limits are chosen far above these, so that no real game meets
 them; this prints both, and the margin. Run:
 
@@ -19,7 +20,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import load_variant, new_game  # noqa: E402
 from engine.bots.base import make_bot  # noqa: E402
-from engine.effects.limits import MAX_DECISIONS, MAX_EVENTS, MAX_LOOKAHEAD_WORK, MAX_WORK_PER_ACTION  # noqa: E402
+from engine.effects.limits import (  # noqa: E402
+    MAX_DECISIONS,
+    MAX_EVENTS,
+    MAX_LOOKAHEAD_WORK,
+    MAX_WORK_PER_ACTION,
+    MAX_WORK_PER_GAME,
+)
 from engine.game.observation import decide  # noqa: E402
 from engine.resources import bundled_variant_names  # noqa: E402
 
@@ -47,7 +54,7 @@ def play(variant, players: int, seed: int, bots: list[str] | None) -> dict:
                 meter.left = bot.lookahead  # read once: a decision that does not search leaves it
         events = game.apply(action)
         most_work = max(most_work, game.work + len(events))
-    return {"work": most_work, "decisions": game.decisions, "events": game.told, "look": most_look,
+    return {"work": most_work, "decisions": game.decisions, "events": game.told, "game": game.worked, "look": most_look,
             "reason": game.end_reason["reason"]}
 
 
@@ -62,15 +69,16 @@ def main() -> None:
         for players in (min(variant.player_counts), max(variant.player_counts)):
             for bots, games in ((None, args.games), (["greedy"], args.bot_games), (["strong"], args.bot_games)):
                 results = [play(variant, players, seed, bots) for seed in range(games)]
-                row = {key: max(r[key] for r in results) for key in ("work", "decisions", "events", "look")}
+                row = {key: max(r[key] for r in results) for key in ("work", "decisions", "events", "game", "look")}
                 row["limits"] = sum(r["reason"].endswith("_limit") for r in results)
                 label = "random" if bots is None else bots[0]
                 rows.append((name, players, label, games, row))
                 print(f"{name:24} {players}p {label:7} {games:3} games: most work an action {row['work']:>7,}  "
-                      f"decisions {row['decisions']:>6,}  events {row['events']:>7,}  look-ahead a decision "
+                      f"decisions {row['decisions']:>6,}  events {row['events']:>7,}  game {row['game']:>7,}  "
+                      f"look-ahead a decision "
                       f"{row['look']:>11,}  ended by a safety net {row['limits']}", flush=True)
     for key, limit in (("work", MAX_WORK_PER_ACTION), ("decisions", MAX_DECISIONS), ("events", MAX_EVENTS),
-                       ("look", MAX_LOOKAHEAD_WORK)):
+                       ("game", MAX_WORK_PER_GAME), ("look", MAX_LOOKAHEAD_WORK)):
         most = max(row[key] for *_, row in rows)
         print(f"largest {key}: {most:,}; limit {limit:,} ({limit / max(most, 1):,.1f}x)")
 

@@ -614,8 +614,8 @@ def _as_saved_then(replayed: dict, snapshot: dict) -> dict:
     return {**replayed, "frames": frames}
 
 
-_COUNTED_SINCE = frozenset({"decisions", "told"})
-"""Fields of a position that saves before 2026-11-25 did not write."""
+_COUNTED_SINCE = frozenset({"decisions", "told", "worked"})
+"""Fields of a position that saves before 2026-11-25 did not write (`worked`: before 2026-11-26)."""
 
 _LASTING_FIELDS = frozenset({
     "format", "players", "seed", "rng", "start_units", "stacks", "supply", "hands", "pile", "discard", "in_play",

@@ -22,6 +22,7 @@ from engine.effects.limits import (
     MAX_EVENTS,
     MAX_FRAMES,
     MAX_WORK_PER_ACTION,
+    MAX_WORK_PER_GAME,
     SAFETY_ENDS,
 )
 from engine.effects.parser import parse_effect
@@ -180,6 +181,34 @@ def test_the_events_a_game_tells_are_bounded(write, monkeypatch):
     while not game.is_over:
         game.apply(game.legal_actions()[0])
     assert game.end_reason["reason"] == "event_limit" and game.told <= MAX_EVENTS + 2  # the say past it, game over
+
+
+def test_the_work_of_a_whole_game_is_bounded(write):
+    """Ten thousand decisions each setting off just under a move's budget would be hours of
+    play: a game does at most MAX_WORK_PER_GAME, and ends with its own reason past it."""
+    turn = "turn: |\n  repeat 100 times:\n    repeat 50 times:\n      let X = 1\n  choose word W from \"on\", \"stop\"\n"
+    variant = load_variant(write(EXTENDS + turn))
+    game = new_game(variant, 2, seed=3)
+    assert 5_000 < game.worked < 10_000  # a turn's work
+    game.worked = MAX_WORK_PER_GAME - 30_000  # as if a long game had done nearly all it may
+    decisions, events = game.decisions, []
+    while not game.is_over:
+        events = game.apply(game.legal_actions()[0])
+    assert game.end_reason["reason"] == "game_work_limit" and game.worked <= MAX_WORK_PER_GAME + 2
+    assert 3 <= game.decisions - decisions <= 6
+    assert SAFETY_ENDS["game_work_limit"] in events[-1].describe()
+    assert restore(variant, game.to_dict()).to_dict() == game.to_dict()
+
+
+def test_a_program_past_its_step_limit_is_named_in_the_log(write):
+    """The log names the turn program (not a card) when it stops at MAX_EFFECT_STEPS, and a
+    hook by its name when it has nothing to choose."""
+    turn = "turn: |\n  repeat 100 times:\n    repeat 100 times:\n      let X = 1\n  choose word W from \"on\", \"stop\"\n"
+    hook = "hooks:\n  start_of_turn: |\n    choose player P where P is not me and P is me\n"
+    game = new_game(load_variant(write(EXTENDS + turn + hook)), 2, seed=3)
+    told = [event.describe() for event in game.setup_events]
+    assert "The turn program stops: it tried to do more than 10,000 things" in told
+    assert "The start of turn hook: there is nothing to choose, so it has no further effect" in told
 
 
 # ----- the bots' look-ahead --------------------------------------------------------------------------

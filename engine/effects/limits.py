@@ -88,6 +88,14 @@ MAX_EVENTS = 1_000_000
 action is held to the room left as to its budget (events and statements count alike), and
 the game ends with the reason "event_limit" where it runs out."""
 
+MAX_WORK_PER_GAME = 2_000_000
+"""Work (as MAX_WORK_PER_ACTION counts it, statements and events together) a whole game may
+do, setup and every action. MAX_DECISIONS alone let a game whose every decision sets off just
+under MAX_WORK_PER_ACTION run for hours: ten thousand half-second moves. The longest bundled
+game (four-player Monopoly Chance) does under 20,000 (benchmarks/work_budget.py), a hundredth
+of this; a game past it ends with the reason "game_work_limit", a few seconds of play at most.
+An action is held to what is left of it as well as to MAX_WORK_PER_ACTION."""
+
 MAX_LOOKAHEAD_WORK = 5_000_000
 """Work (as MAX_WORK_PER_ACTION counts it) a bot's look-ahead may spend on one decision, over
 every action it tries on every copy of the game (game.WorkMeter); the strong bot as much for
@@ -103,6 +111,7 @@ SAFETY_ENDS: dict[str, str] = {
     "decision_limit": f"the game reached the limit of {MAX_DECISIONS:,} decisions",
     "depth_limit": "cards or hooks started inside one another too deeply (a card that plays itself?)",
     "event_limit": f"the game told more than {MAX_EVENTS:,} events",
+    "game_work_limit": f"the game did more than {MAX_WORK_PER_GAME:,} steps in all",
 }
 """The ways a game ends that no variant declares: the engine's safety nets, in words. The
 game is ranked as at any other end (`Game.result`), and says which net stopped it."""

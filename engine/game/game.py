@@ -23,6 +23,7 @@ from engine.effects.limits import (
     MAX_INLINE_HOOKS,
     MAX_TURNS,
     MAX_WORK_PER_ACTION,
+    MAX_WORK_PER_GAME,
 )
 from engine.game.expressions import held_at
 from engine.game.followable import card_is_followable
@@ -165,6 +166,9 @@ class Game:
         """Decisions answered so far: the game ends at MAX_DECISIONS."""
         self.told = 0
         """Events told so far, setup included: the game ends past MAX_EVENTS."""
+        self.worked = 0
+        """Work done so far, statements and events, setup included: the game ends past
+        MAX_WORK_PER_GAME."""
         self.pending: dict | None = None
         self.over = False
         self.end_reason: dict | None = None
@@ -180,6 +184,7 @@ class Game:
         self._advance()  # the setup program, then the first turn up to its first decision
         self.setup_events = self._events
         self.told = len(self._events)
+        self.worked = self.work + self.told
         self._note_cards_acted()
 
     # ----- the public API --------------------------------------------------------------------
@@ -279,12 +284,15 @@ class Game:
 
     def _set_work_cap(self, meter: WorkMeter | None) -> None:
         """The most work the action about to be done may do (`spend`), and the reason the game
-        ends with past it: MAX_WORK_PER_ACTION, or the events the game may still tell, or what
-        a look-ahead's `meter` has left, whichever is least."""
+        ends with past it: MAX_WORK_PER_ACTION, or the events the game may still tell, or the
+        work it may still do, or what a look-ahead's `meter` has left, whichever is least."""
         cap, why = MAX_WORK_PER_ACTION, "work_limit"
         room = MAX_EVENTS - self.told
         if room < cap:
             cap, why = max(0, room), "event_limit"
+        room = MAX_WORK_PER_GAME - self.worked
+        if room < cap:
+            cap, why = max(0, room), "game_work_limit"
         if meter is not None and meter.left < cap:
             cap, why = max(0, meter.left), "work_limit"
         self.work, self.work_cap, self.work_cap_reason = 0, cap, why
@@ -293,6 +301,7 @@ class Game:
         """A decision is answered and its action done: the game ends at MAX_DECISIONS."""
         self.decisions += 1
         self.told += len(self._events)
+        self.worked += self.work + len(self._events)
         if not self.over and self.decisions >= MAX_DECISIONS:
             self._finish("decision_limit", None)
             self.told += 1

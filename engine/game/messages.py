@@ -325,6 +325,16 @@ def _card_put(d: dict, t: Texts, hidden: bool) -> str:
     return card
 
 
+def _source(t: Texts, source: str) -> str:
+    """A card by its name, or a game's program (Game.source_of gives a program's name when
+    the block is not a card's: "setup", "turn", a hook) in words."""
+    if source in t.cards:
+        return t.cards[source]
+    if source in ("setup", "turn"):
+        return f"The {source} program"
+    return f"The {source.replace('_', ' ')} hook"
+
+
 def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     p = t.player
     if kind == "first_player":
@@ -410,7 +420,7 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "roll_off":
         return f"{p(d['player'])} has the {d['extreme']} roll"
     if kind == "no_choice":
-        return f"{t.cards[d['card']]}: there is nothing to choose, so it has no further effect"
+        return f"{_source(t, d['card'])}: there is nothing to choose, so it has no further effect"
     if kind == "react":
         return f"{p(d['player'])} answers {t.cards[d['against']]} with {t.cards[d['card']]}"
     if kind == "decline":
@@ -424,7 +434,7 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "say":
         return d["text"]
     if kind == "effect_limit":
-        return f"{t.cards[d['card']]} stops: it tried to do more than {d['steps']} things"
+        return f"{_source(t, d['card'])} stops: it tried to do more than {d['steps']:,} things"
     if kind == "game_over":
         reason = d["reason"]
         if reason in SAFETY_ENDS and reason not in t.ends:

@@ -24,6 +24,7 @@ from engine.effects.limits import (
     MAX_REPEAT,
     MAX_TURNS,
     MAX_WORK_PER_ACTION,
+    MAX_WORK_PER_GAME,
     SAFETY_ENDS,
 )
 from engine.game.rulebook import Rulebook
@@ -255,6 +256,9 @@ class SnapshotChecker:
 
     def field_told(self, field: str, value: Any) -> None:
         self.whole(field, value, 0, MAX_EVENTS + MAX_WORK_PER_ACTION)
+
+    def field_worked(self, field: str, value: Any) -> None:
+        self.whole(field, value, 0, MAX_WORK_PER_GAME + MAX_WORK_PER_ACTION)
 
     def field_rolled(self, field: str, value: Any) -> None:
         dice = self.book.dice

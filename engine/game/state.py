@@ -55,6 +55,7 @@ STATE: tuple[Field, ...] = (
     Field("frames", "frames"),
     Field("decisions", "value"),
     Field("told", "value"),
+    Field("worked", "value"),
     Field("over", "value"),
     Field("end_reason", "value"),
 )
@@ -106,6 +107,7 @@ def copy_state(source: Game, target: Game) -> None:
     target.frames = [frame.copy() for frame in source.frames]
     target.decisions = source.decisions
     target.told = source.told
+    target.worked = source.worked
     target.over = source.over
     target.end_reason = source.end_reason
 
