@@ -127,6 +127,7 @@ class GameScreen(Screen):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.set_class(self.session.variant.track is None, "-no-track")
         self.session.notices.clear()  # a game opened here starts from where it stands
         self.advance()
 
