@@ -571,10 +571,11 @@ def hand_text(view: View, with_text: bool) -> Text:
         return Text("Watching the bots: their cards are private.", style="italic")
     assert view.viewer is not None  # a hand is shown only in one player's view
     owner = view.seats[view.viewer].name
+    cards = deck if re.search(r"\bcards?$", deck, re.IGNORECASE) else f"{deck} cards"  # 'kept cards', 'Fortune cards'
     if not view.hand:
-        return Text(f"{owner} holds no {deck} cards.", style="italic")
+        return Text(f"{owner} holds no {cards}.", style="italic")
     text = Text()
-    text.append(f"{owner}'s {deck} cards\n", style="bold underline")
+    text.append(f"{owner}'s {cards}\n", style="bold underline")
     counts: dict[str, int] = {}
     for card_id in view.hand:
         counts[card_id] = counts.get(card_id, 0) + 1

@@ -321,7 +321,9 @@ class GameScreen(Screen):
         undo = " (You can undo it with u.)" if self.session.undo_allowed else " It cannot be taken back."
         if action.kind == "play":
             card = view.variant.card(action.arg)
-            return f"Play {card.name}?", Text.assemble((card.text, "italic"), f"\n\nPlaying a card shows it to everyone.{undo}")
+            face_up = any(pile.id == "hand" and pile.seen_by == "everyone" for pile in view.variant.piles)
+            shows = "" if face_up else "Playing a card shows it to everyone. "  # a face-up hand: everyone has seen it
+            return f"Play {card.name}?", Text.assemble((card.text, "italic"), f"\n\n{shows}{undo.lstrip()}")
         if action.kind == "stop" and any(a.kind == "build" for a in view.actions):
             left = view.variant.format_money(view.budget or 0)
             return "Stop building?", Text(f"You could still build with {left}; stopping ends your building for this roll.{undo}")
