@@ -176,8 +176,8 @@ class View:
     resolved and the space it lies on; for the person deciding, the pile a card is chosen
     from and the cards and spaces the question names)."""
     fates: dict[int, str] = field(default_factory=dict)
-    """For a choice of cards: the pile a card would go to at once if chosen, by the action's
-    arg (a cash card that fits nowhere is discarded), worked out from what the person knows."""
+    """For a choice of cards: the discard pile a card would go to at once if chosen, by the
+    action's arg (a cash card that fits nowhere), worked out from what the person knows."""
     keys: list[str] = field(default_factory=list)
     """The key of each action ('' for none): 1-9, 0, then letters in order, except that from
     a turn's first build decision on, an option keeps its key to the end of the turn
@@ -624,8 +624,8 @@ class Session:
 
 
 def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict[int, str]:
-    """For each card the person deciding may choose: the name of the pile it is put on at once,
-    before anything else is asked (a card that cannot be placed, discarded), tried on the
+    """For each card the person deciding may choose that is discarded at once, before anything
+    else is asked (a card that cannot be placed): the name of its discard pile, tried on the
     game as they know it."""
     from engine.game.observation import decide, public_game
 
@@ -641,7 +641,7 @@ def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict
         card_id = card if isinstance(card, str) else str(card[0])
         for event in trial.apply(action.to_dict()):
             if event.kind == "put" and event.data["card"] == card_id:
-                if isinstance(event.data["to"], str):
+                if event.data["to"] == game.variant.card(card_id).discard_to:  # discarded, not placed
                     fates[action.arg] = names.get(event.data["to"], event.data["to"])
                 break
     return fates

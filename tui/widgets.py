@@ -424,8 +424,9 @@ class PlayerPanel(Quiet):
         variant = view.variant
         value = {score.id: view.scores.get(score.id, [0] * (i + 1))[i] for score in variant.scores}
         held = view.properties_owned(i)
-        long = " · ".join(_score_words(score, value[score.id], score.name, True) for score in variant.scores)
-        short = " · ".join(_score_words(score, value[score.id], score.id.replace("_", " "), False) for score in variant.scores)
+        long = " · ".join(_score_words(score, value[score.id], score.name, 2) for score in variant.scores)
+        short = " · ".join(_score_words(score, value[score.id], score.id.replace("_", " "), 1) for score in variant.scores)
+        shortest = " · ".join(_score_words(score, value[score.id], score.id.replace("_", " "), 0) for score in variant.scores)
         names = {card.id: card.name for card in variant.cards}
         shown: list[Text] = []
         sizes: list[str] = []
@@ -440,7 +441,8 @@ class PlayerPanel(Quiet):
                 shown.append(Text(f"{pile.name}: " + ", ".join(names.get(c, c) for c in seen["cards"])))
             else:
                 sizes.append(f"{pile.name} {seen['size']}")
-        lines = [Text(_fit(width, f"{long} · holds {held}", f"{short} · holds {held}", short))]
+        lines = [Text(_fit(width, f"{long} · holds {held}", f"{short} · holds {held}", short, f"{shortest} · holds {held}",
+                           shortest))]
         left = room - 1 - (1 if sizes else 0)
         for text in shown:
             wrapped = list(text.wrap(_CONSOLE, max(8, width)))
@@ -453,15 +455,18 @@ class PlayerPanel(Quiet):
         return lines[:room]
 
 
-def _score_words(score, value: int, name: str, long: bool) -> str:
-    """A score, with how far it is from its goal: 'skyline length 12 (63 to the finishing
-    mark, 75)', 'skyline 12/75'."""
+def _score_words(score, value: int, name: str, length: int) -> str:
+    """A score, with how far it is from its goal, in words of three `length`s: 'skyline
+    length 12 (63 to the finishing mark, 75)', 'skyline 12/75, 63 to go', 'skyline 12/75'."""
     if score.goal is None:
         return f"{name} {value}"
-    if not long:
+    to_go = max(0, score.goal - value)
+    if length == 0:
         return f"{name} {value}/{score.goal}"
+    if length == 1:
+        return f"{name} {value}/{score.goal}, {to_go} to go"
     mark = f"the {score.goal_name}, {score.goal}" if score.goal_name else str(score.goal)
-    return f"{name} {value} ({max(0, score.goal - value)} to {mark})"
+    return f"{name} {value} ({to_go} to {mark})"
 
 
 _CONSOLE = Console(width=200, color_system=None)
@@ -673,7 +678,7 @@ def action_label(view: View, action: Action, index: int) -> Text:
         fate = view.fates.get(action.arg)
         if fate is not None:
             text.append(f" (fits nowhere: to {_pile_words(view, {'pile': '', 'owner': piece.owner}, fate)})",
-                        style="italic")
+                        style="italic")  # it is discarded at once: no place takes it
         return text
     words = visible(action.describe())
     text.append(words[:1].upper() + words[1:])
@@ -782,7 +787,11 @@ def _card_game_prompt(view: View) -> str:
         question = f"{words[:1].upper()}{words[1:]}?" + (f" ({', '.join(about)})" if about else "")
     elif kind == "choose" and what == "card":
         pile = asking.get("pile")
-        question = f"Choose one of {_pile_words(view, pile)}" if pile else "Choose a card"
+        if pile:
+            words = _pile_words(view, pile)
+            question = f"Choose one of {words}" if words.endswith("s") else f"Choose a card from {words}"
+        else:
+            question = "Choose a card"
         question += f" ({', '.join(about)})" if about else ""
     elif kind == "choose":
         cards = [a for a, thing in zip(about, asking.get("about", [])) if "card" in thing]
