@@ -594,10 +594,16 @@ class Session:
         return {"changed": frozenset(changed), "moved": frozenset(moved), "played": played}
 
     def _withheld(self, player: int) -> list[str]:
+        """Why cards and lots the person might look for are not offered; a card of a timing
+        no program ever offers (a cash card, placed by the turn itself) is never played, so
+        that it is not offered now is no news."""
         game = self.game
         texts = game.texts
+        offered = _offered_timings(self.variant)
         lines = []
         for reason in game.withheld(player):
+            if reason["why"] == "timing" and reason.get("timing") not in offered and reason.get("timing") != "reaction":
+                continue
             what = texts.cards[reason["card"]] if "card" in reason else texts.properties[reason["property"]]
             lines.append(visible(f"{what}: {texts.why(reason)}"))
         return lines
@@ -645,3 +651,19 @@ def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict
                     fates[action.arg] = names.get(event.data["to"], event.data["to"])
                 break
     return fates
+
+
+def _offered_timings(variant: Variant) -> frozenset[str]:
+    """The timings some program or card of the variant offers cards of (`offer cards timed T`)."""
+    from engine.effects import ast
+
+    found = _OFFERED.get(id(variant))
+    if found is None or found[0] is not variant:
+        programs = [*variant.programs.values(), *(card.effect for card in variant.cards)]
+        timings = frozenset(node.timing for program in programs for node in ast.walk(list(program.statements))
+                            if isinstance(node, ast.OfferCards))
+        found = _OFFERED[id(variant)] = (variant, timings)
+    return found[1]
+
+
+_OFFERED: dict[int, tuple[Variant, frozenset[str]]] = {}

@@ -672,6 +672,10 @@ def action_label(view: View, action: Action, index: int) -> Text:
         text.append("Choose" if view.in_play else "Build in")
         text.append(f" {zone_label(view, zone.name)} ", style=chip(zone.colour))
         return text
+    if action.kind == "choose" and action.what == "word":  # the prompt asks it: 'Flip or cash out?'
+        word = visible(str(action.arg))
+        text.append(word[:1].upper() + word[1:])
+        return text
     if action.kind == "choose" and action.what == "card" and action.arg in view.offered_cards:
         piece = view.offered_cards[action.arg]
         text.append("Choose " + _about_words(view, {"card": piece.card, "owner": piece.owner}))
@@ -842,9 +846,7 @@ def property_name(view: View, prop: int) -> str:
 
 
 class Line(Quiet):
-    """A one-line text (the prompt)."""
-
-    RESIZES = False
+    """The prompt: a line, or two where it is long (tui/boardwalk.tcss)."""
 
 
 class ActionList(OptionList):

@@ -156,7 +156,7 @@ class GameScreen(Screen):
         return view
 
     def _prompt(self, view: View) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
+        text = Text(overflow="ellipsis")  # two lines at most: what the question resolves is never cut
         if self.notice is not None:
             text.append(" Notice ", style="bold reverse")
             text.append(" Enter goes on", style="bold")
