@@ -359,7 +359,7 @@ def test_a_game_of_monopoly_chance_is_drawn_from_its_components_and_played_to_th
         app = BoardwalkApp(session, pace="instant")
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause(0.3)
-            assert "Choose: flip or cash out" in text_of(app, "#prompt")
+            assert "Flip or cash out?" in text_of(app, "#prompt")
             players = " ".join(text_of(app, f"#player-{i}") for i in range(2))
             assert "skyline 0" in players and "flipped cards:" in players
             await pilot.press("2")  # cash out

@@ -20,7 +20,7 @@ import tui.story
 from engine.game.result import rank_players
 from engine.savefile import GameRecord, load_game
 from tui.session import Session
-from tui.story import Lead, card_lines, story_lines, summary_lines
+from tui.story import Lead, card_lines, round_lines, story_lines, summary_lines
 from tui_helpers import headless, short_game_seed, variant, wait_for
 
 pytest.importorskip("textual_plotext")
@@ -108,14 +108,22 @@ def test_the_story_of_a_seeded_bot_game_agrees_with_its_events_and_ranking(name)
     story = session.story()
     players = session.record.players
     result = session.game.result()
-    # the chart: one series a player, from the first turn's start to the end, ending on the final score
+    # the chart: one series a player, from the first turn's (or round's) start to the end,
+    # ending on the final score
     assert len(story.series) == players
-    assert all(len(values) == story.turns + 1 for values in story.series)
+    rounds = session.chronicle.rounds
+    points = story.turns + 1 if rounds is None else session.game.counters[rounds] + 1
+    assert all(len(values) == points for values in story.series)
     assert story.turns == session.game.turn_number
     final = {s.player: s.scores[story.score.id] for s in result.standings}
     assert [values[-1] for values in story.series] == [final[p] for p in range(players)]
-    # the longest lead, by the engine's ranking of the replayed game
-    assert story.lead == longest_run(leaders_after_each_turn(session))
+    # the longest lead, by the engine's ranking of the replayed game (a game of rounds: by
+    # the story's own scores after each round, which the chart checks above end right)
+    if rounds is None:
+        assert story.lead == longest_run(leaders_after_each_turn(session))
+    else:
+        assert story.step == "round" and [r.number for r in story.rounds] == list(range(1, points))
+        assert [[r.scores[p] for r in story.rounds] for p in range(players)] == [v[1:] for v in story.series]
     # takeovers: properties taken from another player
     taken = [0] * players
     for e in session.events:
@@ -142,10 +150,10 @@ def test_the_story_of_a_seeded_bot_game_agrees_with_its_events_and_ranking(name)
         assert told or chose, (card, following)
     # in words: what the game had, and nothing it did not
     lines = story_lines(story, session.shown)
-    assert any(line.startswith("Longest lead: ") for line in lines) == (story.lead is not None)
+    assert any(line.startswith(("Longest lead: ", "Ahead all the way: ")) for line in lines) == (story.lead is not None)
     assert any(line.startswith("Properties taken from another player: ") for line in lines) == bool(story.takeovers)
     assert any(line.startswith("Cards played: ") for line in lines) == bool(story.cards)
-    assert len(lines) == len(summary_lines(story, session.shown)) + len(story.cards)
+    assert len(lines) == len(summary_lines(story, session.shown)) + len(round_lines(story, session.shown)) + len(story.cards)
 
 
 def test_a_loaded_game_tells_the_same_story_as_the_game_played():
@@ -180,8 +188,9 @@ def test_the_story_on_the_game_over_screen_of_a_seeded_bot_game():
             assert shown[1 : 1 + len(summary_lines(story, session.shown))] == summary_lines(story, session.shown)
             lead = longest_run(leaders_after_each_turn(session))
             names = [seat.name for seat in session.shown.seats]
-            span = f"turns {lead.first} to {lead.last}" if lead.turns > 1 else f"after turn {lead.first}"
-            assert shown[1] == f"Longest lead: {names[lead.player]}, {lead.turns} turns in a row ({span})"
+            said = (f"Longest lead: {names[lead.player]}, {lead.turns} turns in a row (turns {lead.first} to {lead.last})"
+                    if lead.turns > 1 else f"Longest lead: {names[lead.player]}, ahead after turn {lead.first} only")
+            assert shown[1] == said
             cards = card_lines(story, session.shown)
             assert cards, "the seeded game has cards played"
             assert [line.split(maxsplit=2)[2] for line in shown[-len(cards) :]] == [words for _, words in cards]

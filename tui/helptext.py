@@ -94,8 +94,21 @@ def _own_rules(variant: Variant) -> list[str]:
         "## Set-up", "", f"- Seats and tokens: {seats}.", "",
         *_board(variant),
         "## How to play", "", variant.how_to_play.strip(), "",
-        "## Winning", "", f"- The winner has {scores}.", "",
+        "## Winning", "", *_goals(variant), f"- The winner has {scores}.", "",
     ]
+
+
+def _goals(variant: Variant) -> list[str]:
+    """The scores whose reaching ends the game: '- A skyline length of 75 (the finishing
+    mark) ends the game.'"""
+    said = []
+    rounds = next((c.counts for c in variant.counters if c.counts and c.each == "game"), None)
+    when = f" at the end of the {rounds}" if rounds else ""
+    for score in variant.scores:
+        if score.goal is not None:
+            mark = f" (the {score.goal_name})" if score.goal_name else ""
+            said.append(f"- A {score.name} of {score.goal}{mark} or more ends the game{when}.")
+    return said
 
 
 def _setup(variant: Variant, players: int | None) -> list[str]:
@@ -203,9 +216,24 @@ def _cards(variant: Variant) -> list[str]:
     timings = dict(variant.timings)
     for card in variant.cards:
         count = f" ×{card.count}" if card.count > 1 else ""
-        lines.append(f"- **{card.name}**{count} — *{timings.get(card.timing, _REACTION)}*. {card.text}")
+        when = timings.get(card.timing, _REACTION)
+        if _says_when(card.text, when):  # the card's own text says when it is played
+            lines.append(f"- **{card.name}**{count} — {card.text}")
+        else:
+            lines.append(f"- **{card.name}**{count} — *{when}*. {card.text}")
     lines.append("")
     return lines
+
+
+def _says_when(text: str, when: str) -> bool:
+    """Whether a card's text begins with its timing's words (up to their first comma): the
+    help then does not say them twice.
+
+    >>> _says_when("Play on another player's turn, when they stop.", "play on another player's turn, when asked")
+    True
+    """
+    first = when.split(",")[0].strip().casefold()
+    return bool(first) and text.casefold().lstrip().startswith(first)
 
 
 def _cards_count(variant: Variant, count: int) -> str:

@@ -54,6 +54,7 @@ def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Var
         timings=tuple((key, seen(words)) for key, words in variant.timings),
         scores=tuple(replace(score, name=seen(score.name)) for score in variant.scores),
         piles=tuple(replace(pile, name=seen(pile.name)) for pile in variant.piles),
+        counters=tuple(replace(c, shown=None if c.shown is None else seen(c.shown)) for c in variant.counters),
         money=seen(variant.money),
         deck_name=seen(variant.deck_name),
         seats=tuple(replace(seat, name=seen(seat.name), token=seen(seat.token)) for seat in variant.seats),
@@ -170,6 +171,13 @@ class View:
     """Each space's stack, bottom to top, as units or cards: what every widget draws."""
     offered_cards: dict[int, Piece] = field(default_factory=dict)
     """The card behind each card code the actions choose among (a `choose` of a card)."""
+    asking: dict | None = None
+    """What the pending decision is about (the observation's "asking": the card being
+    resolved and the space it lies on; for the person deciding, the pile a card is chosen
+    from and the cards and spaces the question names)."""
+    fates: dict[int, str] = field(default_factory=dict)
+    """For a choice of cards: the discard pile a card would go to at once if chosen, by the
+    action's arg (a cash card that fits nowhere), worked out from what the person knows."""
     keys: list[str] = field(default_factory=list)
     """The key of each action ('' for none): 1-9, 0, then letters in order, except that from
     a turn's first build decision on, an option keeps its key to the end of the turn
@@ -257,6 +265,7 @@ class Session:
         last acted, so the bots' turns that flew past stay marked on the board."""
         self.chronicle = Chronicle.begin(self.game)
         self._build: tuple | None = None
+        self._fates_at: tuple[int, dict[int, str]] = (-1, {})
         self._build_keys: dict[tuple[str, object], str] = {}
         self.deciders, self.automatic = [], []
         self.record.actions = []
@@ -465,6 +474,7 @@ class Session:
         shown = viewer if viewer is not None and viewer >= 0 else None
         obs = game.observation(shown if shown is not None else game.turn_player)
         actions = game.legal_actions() if shown is not None and game.current_player == shown else []
+        actions = self._by_value(actions)
         return View(
             variant=self.shown,
             seats=self.seat_views(),
@@ -500,6 +510,8 @@ class Session:
             pieces=[[self._piece(thing) for thing in stack] for stack in obs["stacks"]],
             offered_cards={a.arg: self._card(a.arg) for a in actions if a.kind == "choose" and a.what == "card"},
             keys=self.option_keys(actions),
+            asking=obs["asking"],
+            fates=self._fates(actions),
             **self._changes(),
         )
 
@@ -525,6 +537,30 @@ class Session:
             if (action.kind, action.arg) not in kept:
                 kept[(action.kind, action.arg)] = next(free, "")
         return [kept[(action.kind, action.arg)] for action in actions]
+
+    def _by_value(self, actions: list[Action]) -> list[Action]:
+        """A choice among cards, listed by the cards' values (then names): the order of the
+        pile they lie in is not the person's to choose by, and '$2M, $3M, $6M' reads at a glance."""
+        if not actions or not all(a.kind == "choose" and a.what == "card" for a in actions):
+            return actions
+        cards = self.variant.card
+
+        def value(action: Action) -> tuple[int, str]:
+            card = cards(self._card(action.arg).card or "")
+            return card.value or 0, card.name
+
+        return sorted(actions, key=value)
+
+    def _fates(self, actions: list[Action]) -> dict[int, str]:
+        """View.fates: each card of a choice of cards tried on the game as the person deciding
+        knows it (observation.public_game: the piles they cannot see are empty, the dice
+        unknown), up to where the card goes; kept for the decision, which views are many of."""
+        if not actions or not all(a.kind == "choose" and a.what == "card" for a in actions):
+            return {}
+        key = len(self.record.actions)
+        if self._fates_at[0] != key:
+            self._fates_at = (key, _straight_to_pile(self.game, actions, self.shown))
+        return self._fates_at[1]
 
     def _piece(self, thing: int) -> Piece:
         """A stack's entry as a unit or a card, by the variant's kind of stack."""
@@ -558,10 +594,16 @@ class Session:
         return {"changed": frozenset(changed), "moved": frozenset(moved), "played": played}
 
     def _withheld(self, player: int) -> list[str]:
+        """Why cards and lots the person might look for are not offered; a card of a timing
+        no program ever offers (a cash card, placed by the turn itself) is never played, so
+        that it is not offered now is no news."""
         game = self.game
         texts = game.texts
+        offered = _offered_timings(self.variant)
         lines = []
         for reason in game.withheld(player):
+            if reason["why"] == "timing" and reason.get("timing") not in offered and reason.get("timing") != "reaction":
+                continue
             what = texts.cards[reason["card"]] if "card" in reason else texts.properties[reason["property"]]
             lines.append(visible(f"{what}: {texts.why(reason)}"))
         return lines
@@ -585,3 +627,43 @@ class Session:
         """Who won and how, once the game is over."""
         result = self.game.result()
         return "" if result is None else visible(result.describe())
+
+
+def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict[int, str]:
+    """For each card the person deciding may choose that is discarded at once, before anything
+    else is asked (a card that cannot be placed): the name of its discard pile, tried on the
+    game as they know it."""
+    from engine.game.observation import decide, public_game
+
+    player = game.current_player
+    known = decide(public_game, game, player) if player is not None else None
+    if known is None:
+        return {}
+    names = {pile.id: pile.name for pile in shown.piles}
+    fates: dict[int, str] = {}
+    for action in actions:
+        trial = known[0].copy()
+        card = game.book.card_ref(action.arg)
+        card_id = card if isinstance(card, str) else str(card[0])
+        for event in trial.apply(action.to_dict()):
+            if event.kind == "put" and event.data["card"] == card_id:
+                if event.data["to"] == game.variant.card(card_id).discard_to:  # discarded, not placed
+                    fates[action.arg] = names.get(event.data["to"], event.data["to"])
+                break
+    return fates
+
+
+def _offered_timings(variant: Variant) -> frozenset[str]:
+    """The timings some program or card of the variant offers cards of (`offer cards timed T`)."""
+    from engine.effects import ast
+
+    found = _OFFERED.get(id(variant))
+    if found is None or found[0] is not variant:
+        programs = [*variant.programs.values(), *(card.effect for card in variant.cards)]
+        timings = frozenset(node.timing for program in programs for node in ast.walk(list(program.statements))
+                            if isinstance(node, ast.OfferCards))
+        found = _OFFERED[id(variant)] = (variant, timings)
+    return found[1]
+
+
+_OFFERED: dict[int, tuple[Variant, frozenset[str]]] = {}

@@ -49,6 +49,14 @@ class Chronicle:
     played and while its questions go on: an observation costs a fraction of a millisecond.)"""
     turn: int = 0
     """The last turn begun."""
+    rounds: str | None = None
+    """The counter that counts the game's rounds (a counter with `counts`), None for a game
+    told turn by turn."""
+    after_rounds: list[dict[str, list[int]]] = field(default_factory=list)
+    """With `rounds`: the scores when the first round begins, then when each round is over."""
+    round_ends: list[tuple[int, int, int]] = field(default_factory=list)
+    """With `rounds`: each round's end as (the turn it ended in, the first and the last but
+    one index of the events of the action that ended it)."""
 
     @classmethod
     def begin(cls, game: Game) -> Chronicle:
@@ -56,11 +64,16 @@ class Chronicle:
         chronicle = cls()
         chronicle.scores.append(_scores(game))
         chronicle.turn = max((e.data["number"] for e in game.setup_events if e.kind == "turn"), default=0)
+        chronicle.rounds = next((c.id for c in game.variant.counters if c.counts and c.each == "game"), None)
+        if chronicle.rounds is not None:
+            chronicle.after_rounds.append(chronicle.scores[0])
         return chronicle
 
     def note(self, game: Game, start: int, events: list[Event]) -> None:
         """One action applied: `events` are what it caused, from index `start` on."""
         self.starts.append(start)
+        if self.rounds is not None:
+            self._round(game, start, events)
         card_going = any(e.kind in ("play", "react") for e in events) or (bool(self.in_card) and self.in_card[-1])
         asks = card_going and game.decision in CARD_QUESTIONS
         self.in_card.append(asks and bool(game.observation(game.turn_player)["in_play"]))
@@ -73,6 +86,14 @@ class Chronicle:
             elif event.kind == "game_over":
                 now = now or _scores(game)
                 self._until(self.turn, now)
+
+    def _round(self, game: Game, start: int, events: list[Event]) -> None:
+        """A round counted by this action is over: its scores, and where it ended. (The
+        counter is read from the game: a counter's change is an event only when it is told.)"""
+        counted = game.counters.get(self.rounds or "", 0)
+        if isinstance(counted, int) and counted > len(self.round_ends):
+            self.after_rounds.append(_scores(game))
+            self.round_ends.append((self.turn, start, start + len(events)))
 
     def _until(self, turn: int, scores: dict[str, list[int]]) -> None:
         """Turns up to `turn` are over: the ones not noted yet ended with `scores`."""
@@ -113,6 +134,26 @@ class Lead:
 
 
 @dataclass(frozen=True)
+class RoundTold:
+    """One round of a game told round by round: when it ended and what it brought each player."""
+
+    number: int
+    turn: int
+    """The turn it ended in."""
+    won: list[list[str]]
+    """Per player, the spaces from whose piles they took a card (the properties won)."""
+    won_what: str
+    """The name of those piles ('buildings')."""
+    repeated: list[list[str]]
+    """Per player, the cards so taken more than once, as 'Yellow building ×2'."""
+    taken: list[str]
+    """Per player, what they took from the table's piles in the pile's own words ('Red adds
+    Gray building ×2 to their skyline'), '' for nothing."""
+    scores: list[int]
+    """The charted score of each player when it was over."""
+
+
+@dataclass(frozen=True)
 class Story:
     players: int
     turns: int
@@ -125,6 +166,10 @@ class Story:
     takeovers: list[int]
     """Per player, the properties they took from another player; empty if nobody did."""
     cards: list[CardPlayed]
+    step: str = "turn"
+    """What the chart and the lead count by: 'turn', or what a round is called ('round')."""
+    rounds: list[RoundTold] = field(default_factory=list)
+    """A game told round by round: what each round brought."""
 
     def cards_by_player(self) -> list[int]:
         counts = [0] * self.players
@@ -144,16 +189,79 @@ def tell(variant: Variant, players: int, events: Sequence[Event], chronicle: Chr
     """The story of the game so far. `describe` words an event for the person reading (it
     hides what they may not see, and makes the variant's text safe to show)."""
     score = charted_score(variant)
-    series = [[turn[score.id][p] for turn in chronicle.scores] for p in range(players)] if score else []
+    points = chronicle.after_rounds if chronicle.rounds is not None else chronicle.scores
+    series = [[turn[score.id][p] for turn in points] for p in range(players)] if score else []
+    step = next((c.counts for c in variant.counters if c.id == chronicle.rounds and c.counts), "turn")
     return Story(
         players=players,
         turns=len(chronicle.scores) - 1,
         score=score,
         series=series,
-        lead=longest_lead(variant, chronicle.scores),
+        lead=longest_lead(variant, points),
         takeovers=takeovers(events, players),
         cards=cards_played(variant, events, chronicle, describe),
+        step=step,
+        rounds=rounds_told(variant, players, events, chronicle, score),
     )
+
+
+def rounds_told(variant: Variant, players: int, events: Sequence[Event], chronicle: Chronicle,
+                score: Score | None) -> list[RoundTold]:
+    """What each round brought: the cards each player took, in the action that ended it, from
+    a supply (a pile cards start in) of a space (the properties they won, by name) or of the
+    table (in the words of the pile they went to). Cards moved between a player's own piles,
+    or gathered from the board into their piles, are not told. `variant` is the one shown."""
+    piles = {pile.id: pile for pile in variant.piles}
+    supplies = {card.starts_in for card in variant.cards}
+    cards = {card.id: card.name for card in variant.cards}
+    names = [seat.name for seat in variant.seats]
+    told: list[RoundTold] = []
+    for number, (turn, first, last) in enumerate(chronicle.round_ends, start=1):
+        won: list[list[str]] = [[] for _ in range(players)]
+        by_card: list[dict[str, int]] = [{} for _ in range(players)]
+        table: list[dict[tuple[str, str], int]] = [{} for _ in range(players)]
+        for event in events[first:last]:
+            d = event.data
+            came = d.get("from") if event.kind == "put" else None
+            source = piles.get(came) if isinstance(came, str) else None
+            owner = d.get("to_owner")
+            if (source is None or source.each == "player" or source.id not in supplies or not isinstance(owner, int)
+                    or not isinstance(d["to"], str)):
+                continue  # (a pile no card starts in, such as a space's Nope, is no supply)
+            name = cards.get(d["card"], d["card"])
+            if source.each == "space":
+                won[owner].append(_property_name(variant, d["from_owner"]))
+                by_card[owner][name] = by_card[owner].get(name, 0) + 1
+            else:
+                table[owner][(d["to"], name)] = table[owner].get((d["to"], name), 0) + 1
+        scores = chronicle.after_rounds[number][score.id] if score is not None else [0] * players
+        what = next((pile.name for pile in variant.piles if pile.each == "space" and pile.id in supplies), "cards")
+        told.append(RoundTold(
+            number, turn, won, what,
+            [[f"{name} ×{n}" for name, n in counts.items() if n > 1] for counts in by_card],
+            [_taken_words(piles, names[p], table[p]) for p in range(players)],
+            list(scores),
+        ))
+    return told
+
+
+def _property_name(variant: Variant, index: int) -> str:
+    prop = variant.properties[index]
+    return prop.name or f"{next((z.name for z in variant.zones if z.id == prop.zone), '')} {variant.format_money(prop.value)}"
+
+
+def _taken_words(piles: dict, player: str, taken: dict[tuple[str, str], int]) -> str:
+    """What a player took from the table's piles, in the words of the pile each went to
+    ('Red adds Gray building ×2 to their skyline'), or as 'Red takes ...'."""
+    said = []
+    for pile_id in dict.fromkeys(pile for pile, _ in taken):
+        what = ", ".join(f"{name} ×{n}" if n > 1 else name for (pile, name), n in taken.items() if pile == pile_id)
+        template = piles[pile_id].told if pile_id in piles else None
+        if template and "{from}" not in template:
+            said.append(template.replace("{owner}", player).replace("{player}", player).replace("{card}", what))
+        else:
+            said.append(f"{player} takes {what}")
+    return "; ".join(said)
 
 
 def leader(variant: Variant, scores: dict[str, list[int]]) -> int | None:
@@ -300,9 +408,7 @@ def summary_lines(story: Story, variant: Variant) -> list[str]:
     names = [seat.name for seat in variant.seats]
     lines: list[str] = []
     if story.lead is not None:
-        lead = story.lead
-        span = f"after turn {lead.first}" if lead.turns == 1 else f"turns {lead.first} to {lead.last}"
-        lines.append(f"Longest lead: {names[lead.player]}, {_count(lead.turns, 'turn')} in a row ({span})")
+        lines.append(lead_words(story, names[story.lead.player]))
     if story.takeovers:
         each = " · ".join(f"{names[p]} {n}" for p, n in enumerate(story.takeovers))
         lines.append(f"Properties taken from another player: {each}")
@@ -310,6 +416,42 @@ def summary_lines(story: Story, variant: Variant) -> list[str]:
         each = " · ".join(f"{names[p]} {n}" for p, n in enumerate(story.cards_by_player()))
         lines.append(f"Cards played: {each}")
     return lines
+
+
+def lead_words(story: Story, name: str) -> str:
+    """The longest lead in words, counted by the story's step: 'Longest lead: Red,
+    6 turns in a row (turns 4 to 9)', 'Ahead all the way: Red, after every round (1 to 3)',
+    'Longest lead: Red, ahead after round 2 only'."""
+    lead, step = story.lead, story.step
+    assert lead is not None  # asked only of a story with a lead
+    steps = len(story.series[0]) - 1 if story.series else 0
+    if lead.first == 1 and lead.last == steps and steps > 1:
+        return f"Ahead all the way: {name}, after every {step} (1 to {steps})"
+    if lead.turns == 1:
+        return f"Longest lead: {name}, ahead after {step} {lead.first} only"
+    return f"Longest lead: {name}, {lead.turns} {step}s in a row ({step}s {lead.first} to {lead.last})"
+
+
+def round_lines(story: Story, variant: Variant) -> list[tuple[str, str]]:
+    """Each round told: a label ('round 1') and its lines, the first with the scores after it."""
+    names = [seat.name for seat in variant.seats]
+    score = story.score.name if story.score is not None else ""
+    lines: list[tuple[str, str]] = []
+    for told in story.rounds:
+        scores = ", ".join(f"{names[p]} {v}" for p, v in enumerate(told.scores))
+        lines.append((f"{story.step} {told.number}", f"over in turn {told.turn}; {score}: {scores}"))
+        for p in range(story.players):
+            if told.won[p]:
+                twice = f" (twice or more: {', '.join(told.repeated[p])})" if told.repeated[p] else ""
+                lines.append(("", f"{names[p]} takes {told.won_what} from {_counted_places(len(told.won[p]))}: "
+                                  f"{', '.join(told.won[p])}{twice}"))
+            if told.taken[p]:
+                lines.append(("", told.taken[p]))
+    return lines
+
+
+def _counted_places(n: int) -> str:
+    return "1 property" if n == 1 else f"{n} properties"
 
 
 def card_lines(story: Story, variant: Variant) -> list[tuple[int, str]]:
@@ -325,11 +467,8 @@ def story_lines(story: Story, variant: Variant) -> list[str]:
     """The whole story in plain lines: the summary, then the cards one a line."""
     cards = card_lines(story, variant)
     width = len(str(cards[-1][0])) if cards else 0
-    return summary_lines(story, variant) + [f"  turn {turn:>{width}}  {words}" for turn, words in cards]
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
+    rounds = [f"  {label}  {words}" if label else f"    {words}" for label, words in round_lines(story, variant)]
+    return summary_lines(story, variant) + rounds + [f"  turn {turn:>{width}}  {words}" for turn, words in cards]
 
 
 # ----- the chart ---------------------------------------------------------------------------------
@@ -391,7 +530,7 @@ def story_markdown(story: Story, variant: Variant, heading: str, facts: Sequence
     parts = [f"# {as_markdown_text(heading)}", "", "## The result", "", _block("\n".join([*facts, "", ranking])), ""]
     if chart and story.score is not None:
         name = story.score.name or story.score.id
-        parts += [f"## {as_markdown_text(name[:1].upper() + name[1:])} after each turn", "", _block(chart), ""]
+        parts += [f"## {as_markdown_text(name[:1].upper() + name[1:])} after each {story.step}", "", _block(chart), ""]
     lines = story_lines(story, variant)
     if lines:
         parts += ["## The story", "", _block("\n".join(lines)), ""]

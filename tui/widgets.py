@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from rich.console import Console
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
@@ -13,7 +14,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from engine.game.messages import Action, Event, counted, runs, zone_words
+from engine.game.messages import Action, Event, counted, counter_words, runs, zone_words
 from engine.variant.model import Variant
 from engine.visible import visible
 from tui.session import PUBLIC, Piece, View
@@ -39,8 +40,13 @@ def chip(colour: str) -> str:
 
 
 def money_label(view: View, value: int, width: int) -> str:
+    """An amount in the board's money format, as much of it as fits: '$4M', else '$4' (the
+    sign kept, so that an amount is never taken for an option's key), else the number."""
     label = view.variant.format_money(value)
-    return label if len(label) <= width else str(value)[:width]
+    if len(label) <= width:
+        return label
+    short = re.sub(r"(\d)\D+$", r"\1", label)
+    return short if len(short) <= width else str(value)[:width]
 
 
 def selectable_properties(view: View) -> dict[int, int]:
@@ -75,15 +81,16 @@ class Quiet(Static):
 # ----- the board: towers of units -------------------------------------------------------------
 
 
-def piece_label(view: View, piece: Piece) -> tuple[str, str]:
+def piece_label(view: View, piece: Piece, width: int = 3) -> tuple[str, str]:
     """A unit or a card as a tower shows it, and its style: a unit by its player's letter, a
-    card by its value (or initial), both on the owner's colour; a card of nobody's in bold."""
+    card by its value as money (or initial), both on the owner's colour; a card of nobody's
+    in bold."""
     seat = view.seat(piece.owner)
     if piece.card is None:
         label = seat.mark if seat is not None else "?"
     else:
         card = view.variant.card(piece.card)
-        label = str(card.value) if card.value else card.name[:1]
+        label = money_label(view, card.value, width) if card.value else card.name[:1]
     return label, chip(seat.colour) if seat is not None else "bold"
 
 
@@ -148,12 +155,15 @@ class BoardView(Widget):
             x += cell
             if position + 1 < len(order):
                 x += zone_gap if order[position + 1][0] is not zone else gap
-        tower_rows = max(1, height - 3)
+        marked = [pile for pile in variant.piles if pile.each == "space" and pile.mark]
+        tower_rows = max(1, height - 3 - (1 if marked and height >= 6 else 0))
         lines = [Text(" " * left) for _ in range(height)]
         for position, (zone, prop) in enumerate(order):
             column = self._tower(view, prop, tower_rows, cell, selectable.get(prop))
             column.append(self._value_cell(view, prop, cell, prop in selectable))
             column.append(self._owner_cell(view, prop, cell))
+            if marked and height >= 6:
+                column.append(self._marks_cell(view, prop, cell, marked))
             for row, piece in enumerate(column[:height]):
                 lines[row].append_text(piece)
             if position + 1 < len(order):
@@ -161,7 +171,7 @@ class BoardView(Widget):
                 for row in range(min(height, len(column))):
                     lines[row].append(spacer)
         if height >= 3:
-            lines[tower_rows + 2] = self._zone_row(view, left, cell, gap, zone_gap)
+            lines[height - 1] = self._zone_row(view, left, cell, gap, zone_gap)
         out = Text()
         for row, line in enumerate(lines[:height]):
             out.append_text(line)
@@ -178,7 +188,7 @@ class BoardView(Widget):
         if len(stack) > len(shown):
             levels.append(Text(f"+{len(stack) - len(shown)}".center(cell)[:cell], style="dim"))
         for piece in shown:
-            label, style = piece_label(view, piece)
+            label, style = piece_label(view, piece, cell)
             levels.append(Text(label.center(cell)[:cell], style=style))
         if hint is not None and len(levels) < rows:
             levels.append(Text(key_hint(view, hint).center(cell)[:cell], style="bold reverse"))
@@ -207,6 +217,15 @@ class BoardView(Widget):
         if prop in view.changed:
             return Text(f"▲{mark}"[: max(cell, 1)].center(cell), style="bold black on yellow")
         return Text(mark.center(cell), style="dim" if holder is None else "bold")
+
+    @staticmethod
+    def _marks_cell(view: View, prop: int, cell: int, marked: list) -> Text:
+        """How many cards each marked pile of the space holds, by its mark ('3⌂': three
+        buildings left); blank where they are empty."""
+        words = "".join(
+            f"{size}{pile.mark}" for pile in marked if (size := view.pile_size(pile.id, prop))
+        )
+        return Text(words[:cell].center(cell) if len(words) <= cell else words[-cell:], style="dim")
 
     def _zone_row(self, view: View, left: int, cell: int, gap: int, zone_gap: int) -> Text:
         row = Text(" " * left)
@@ -242,6 +261,8 @@ class TrackView(Widget):
 
     def show(self, view: View) -> None:
         self.view = view
+        if self.display != (view.variant.track is not None):
+            self.display = view.variant.track is not None  # a game without a track gives its room to the rest
         height = 2 + max(1, len(self._layers(view, self._per(view))))
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
@@ -370,7 +391,7 @@ class PlayerPanel(Quiet):
             lines = [
                 Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold"),
                               (f" · {seat.token}", "italic")),
-                *self._scores(view, i, width),
+                *self._scores(view, i, width, max(3, (self.size.height or 4) - 1)),
             ]
             for line in lines:
                 line.truncate(width, overflow="ellipsis")
@@ -395,15 +416,17 @@ class PlayerPanel(Quiet):
 
 
     @staticmethod
-    def _scores(view: View, i: int, width: int) -> list[Text]:
-        """A game of cards: the player's scores by the variant's names and what they hold on
-        the board; then each of their face-up piles with its cards (the flipped cards, the
-        kept ones) and the size of the others (a deck's order is never shown)."""
+    def _scores(view: View, i: int, width: int, room: int = 3) -> list[Text]:
+        """A game of cards, in `room` lines: the player's scores by the variant's names (with
+        the distance to a score's goal) and what they hold on the board; then each of their
+        face-up piles with its cards (the flipped cards, the kept ones), wrapped rather than
+        cut, and the size of the others (a deck's order is never shown)."""
         variant = view.variant
         value = {score.id: view.scores.get(score.id, [0] * (i + 1))[i] for score in variant.scores}
         held = view.properties_owned(i)
-        long = " · ".join(f"{score.name} {value[score.id]}" for score in variant.scores) + f" · holds {held}"
-        short = " · ".join(f"{score.id.replace('_', ' ')} {value[score.id]}" for score in variant.scores) + f" · holds {held}"
+        long = " · ".join(_score_words(score, value[score.id], score.name, 2) for score in variant.scores)
+        short = " · ".join(_score_words(score, value[score.id], score.id.replace("_", " "), 1) for score in variant.scores)
+        shortest = " · ".join(_score_words(score, value[score.id], score.id.replace("_", " "), 0) for score in variant.scores)
         names = {card.id: card.name for card in variant.cards}
         shown: list[Text] = []
         sizes: list[str] = []
@@ -413,18 +436,44 @@ class PlayerPanel(Quiet):
             seen = next((p for p in view.piles if p["pile"] == pile.id and p["owner"] == i), None)
             if seen is None or not seen["size"]:
                 continue
-            # a few face-up cards by name (flipped, kept); a deck, a discard pile by its size
-            if pile.seen_by == "everyone" and seen["cards"] and len(shown) < 2 and seen["size"] <= SHOWN_CARDS:
+            # face-up cards by name (flipped, kept); a deck, a discard pile by its size
+            if pile.seen_by == "everyone" and seen["cards"] and seen["size"] <= SHOWN_CARDS:
                 shown.append(Text(f"{pile.name}: " + ", ".join(names.get(c, c) for c in seen["cards"])))
             else:
                 sizes.append(f"{pile.name} {seen['size']}")
-        lines = [Text(_fit(width, long, short)), *shown]
+        lines = [Text(_fit(width, f"{long} · holds {held}", f"{short} · holds {held}", short, f"{shortest} · holds {held}",
+                           shortest))]
+        left = room - 1 - (1 if sizes else 0)
+        for text in shown:
+            wrapped = list(text.wrap(_CONSOLE, max(8, width)))
+            if len(wrapped) > left:
+                break
+            lines += wrapped
+            left -= len(wrapped)
         if sizes:
             lines.append(Text(" · ".join(sizes), style="dim"))
-        return lines[:3]
+        return lines[:room]
 
 
-SHOWN_CARDS = 5
+def _score_words(score, value: int, name: str, length: int) -> str:
+    """A score, with how far it is from its goal, in words of three `length`s: 'skyline
+    length 12 (63 to the finishing mark, 75)', 'skyline 12/75, 63 to go', 'skyline 12/75'."""
+    if score.goal is None:
+        return f"{name} {value}"
+    to_go = max(0, score.goal - value)
+    if length == 0:
+        return f"{name} {value}/{score.goal}"
+    if length == 1:
+        return f"{name} {value}/{score.goal}, {to_go} to go"
+    mark = f"the {score.goal_name}, {score.goal}" if score.goal_name else str(score.goal)
+    return f"{name} {value} ({to_go} to {mark})"
+
+
+_CONSOLE = Console(width=200, color_system=None)
+"""What a panel's text is wrapped with (only its cell widths matter)."""
+
+
+SHOWN_CARDS = 12
 """A face-up pile of a player with at most this many cards is listed by name on their panel."""
 
 
@@ -527,10 +576,11 @@ def hand_text(view: View, with_text: bool) -> Text:
         return Text("Watching the bots: their cards are private.", style="italic")
     assert view.viewer is not None  # a hand is shown only in one player's view
     owner = view.seats[view.viewer].name
+    cards = deck if re.search(r"\bcards?$", deck, re.IGNORECASE) else f"{deck} cards"  # 'kept cards', 'Fortune cards'
     if not view.hand:
-        return Text(f"{owner} holds no {deck} cards.", style="italic")
+        return Text(f"{owner} holds no {cards}.", style="italic")
     text = Text()
-    text.append(f"{owner}'s {deck} cards\n", style="bold underline")
+    text.append(f"{owner}'s {cards}\n", style="bold underline")
     counts: dict[str, int] = {}
     for card_id in view.hand:
         counts[card_id] = counts.get(card_id, 0) + 1
@@ -560,6 +610,7 @@ class StatusBar(Quiet):
             if view.current_player is not None and view.current_player != view.turn_player:
                 parts.append(Text(f"{view.seats[view.current_player].name} must answer", style="bold"))
             parts.append(roll_text(view))
+            parts += [Text(words, style="bold") for words in turn_counters(view)]
             money = turn_money(view)
             if view.budget is not None:
                 parts.append(Text(f"{view.variant.format_money(view.budget)} left to build", style="bold"))
@@ -572,6 +623,19 @@ class StatusBar(Quiet):
                 line = Text(" · ").join([line, extra])
         line.truncate(width, overflow="ellipsis")
         self.put(line)
+
+
+def turn_counters(view: View) -> list[str]:
+    """The turn's own counters the variant tells of (a counter of the game, reset each turn,
+    with words to show it, not money), those not 0, about the turn's player: 'has 3 flips
+    left', 'must flip 1 more'."""
+    said = []
+    for counter in view.variant.counters:
+        if counter.shown and not counter.money and counter.each == "game" and counter.reset == "turn":
+            value = view.counters.get(counter.id)
+            if isinstance(value, int) and value > 0:
+                said.append(counter_words(counter.shown, str(value)))
+    return said
 
 
 def roll_text(view: View) -> Text:
@@ -607,6 +671,18 @@ def action_label(view: View, action: Action, index: int) -> Text:
         zone = next(z for z in view.variant.zones if z.id == action.arg)
         text.append("Choose" if view.in_play else "Build in")
         text.append(f" {zone_label(view, zone.name)} ", style=chip(zone.colour))
+        return text
+    if action.kind == "choose" and action.what == "word":  # the prompt asks it: 'Flip or cash out?'
+        word = visible(str(action.arg))
+        text.append(word[:1].upper() + word[1:])
+        return text
+    if action.kind == "choose" and action.what == "card" and action.arg in view.offered_cards:
+        piece = view.offered_cards[action.arg]
+        text.append("Choose " + _about_words(view, {"card": piece.card, "owner": piece.owner}))
+        fate = view.fates.get(action.arg)
+        if fate is not None:
+            text.append(f" (fits nowhere: to {_pile_words(view, {'pile': '', 'owner': piece.owner}, fate)})",
+                        style="italic")  # it is discarded at once: no place takes it
         return text
     words = visible(action.describe())
     text.append(words[:1].upper() + words[1:])
@@ -679,14 +755,7 @@ def decision_prompt(view: View) -> str:
     name, _ = face_name(view)
     money = variant.format_money
     if variant.stacks == "cards":  # a game of cards: the words come from its data
-        if kind == "choose" and view.actions and view.actions[0].what == "word":
-            return "Choose: " + " or ".join(str(a.arg) for a in view.actions)
-        if kind == "choose" and view.actions and view.actions[0].what == "card":
-            return "Which card?"
-        if kind == "choose":
-            return "Choose a " + ((view.actions[0].what if view.actions else None) or "value")
-        if kind == "card":
-            return f"Play a card? ({dict(variant.timings).get(view.timing or '', 'now')})"
+        return _card_game_prompt(view)
     to_build = turn_money(view) or sum(view.dice)
     if kind == "card" and not view.ends_turn:
         if view.dice:
@@ -710,10 +779,74 @@ def decision_prompt(view: View) -> str:
     return ""
 
 
-class Line(Quiet):
-    """A one-line text (the prompt)."""
+def _card_game_prompt(view: View) -> str:
+    """The question of a game of cards, with what it is about: the card being resolved (and
+    the space it lies on), the pile a card is chosen from, the card to place: 'Grand Opening:
+    choose a property', 'Choose one of your flipped cards', 'Choose a property for $4M'."""
+    kind, what = view.decision, (view.actions[0].what if view.actions else None)
+    asking = view.asking or {}
+    about = [_about_words(view, thing) for thing in asking.get("about", [])]
+    if kind == "choose" and what == "word":
+        words = " or ".join(str(a.arg) for a in view.actions)
+        question = f"{words[:1].upper()}{words[1:]}?" + (f" ({', '.join(about)})" if about else "")
+    elif kind == "choose" and what == "card":
+        pile = asking.get("pile")
+        if pile:
+            words = _pile_words(view, pile)
+            question = f"Choose one of {words}" if words.endswith("s") else f"Choose a card from {words}"
+        else:
+            question = "Choose a card"
+        question += f" ({', '.join(about)})" if about else ""
+    elif kind == "choose":
+        cards = [a for a, thing in zip(about, asking.get("about", [])) if "card" in thing]
+        question = f"Choose a {what or 'value'}" + (f" for {' and '.join(cards)}" if cards else "")
+    elif kind == "card":
+        question = f"Play a card? ({dict(view.variant.timings).get(view.timing or '', 'now')})"
+    else:
+        return ""
+    source = _source_words(view)
+    return f"{source}: {question[:1].lower()}{question[1:]}" if source else question
 
-    RESIZES = False
+
+def _source_words(view: View) -> str:
+    """The card whose effect asks, and the space it lies on: 'Grand Opening', 'Token card on Go'."""
+    asking = view.asking or {}
+    if not asking.get("card"):
+        return ""
+    name = view.variant.card(asking["card"]).name
+    space = asking.get("space")
+    return f"{name} on {property_name(view, space)}" if space is not None else name
+
+
+def _about_words(view: View, thing: dict) -> str:
+    """A card or a space the question is about: '$4M' (the viewer's), "Blue's $4M", 'Boardwalk'."""
+    if "space" in thing:
+        return property_name(view, thing["space"])
+    name = view.variant.card(thing["card"]).name
+    owner = view.seat(thing.get("owner"))
+    return name if owner is None or owner.index == view.viewer else f"{owner.name}'s {name}"
+
+
+def _pile_words(view: View, pile: dict, name: str = "") -> str:
+    """A pile (or a pile of that `name`) as 'your flipped cards', "Blue's discard pile", 'the Chance deck'."""
+    name = name or next((p.name for p in view.variant.piles if p.id == pile["pile"]), pile["pile"])
+    owner = view.seat(pile.get("owner"))
+    if owner is None:
+        return f"the {name}"
+    return f"your {name}" if owner.index == view.viewer else f"{owner.name}'s {name}"
+
+
+def property_name(view: View, prop: int) -> str:
+    """A property by its own name, else by its zone and value ('Green $8M')."""
+    found = view.variant.properties[prop]
+    if found.name:
+        return found.name
+    zone = next((z.name for z in view.variant.zones if z.id == found.zone), "")
+    return f"{zone} {view.variant.format_money(found.value)}".strip()
+
+
+class Line(Quiet):
+    """The prompt: a line, or two where it is long (tui/boardwalk.tcss)."""
 
 
 class ActionList(OptionList):

@@ -3,6 +3,7 @@ English that describes them, built from the variant's own names."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.effects.limits import SAFETY_ENDS
@@ -17,6 +18,19 @@ def counted(count: int, word: str, plural: str | None = None) -> str:
     ('1 unit', '0 cards', '2 properties')
     """
     return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def counter_words(shown: str, value: str) -> str:
+    """A counter's words ('has {} flips left') with its value; a plural noun right after a
+    value of 1 made singular, the one agreement a template cannot write itself.
+
+    >>> counter_words("has {} flips left", "1"), counter_words("has {} flips left", "3")
+    ('has 1 flip left', 'has 3 flips left')
+    """
+    words = shown.replace("{}", value)
+    if value == "1":
+        words = re.sub(r"(?<![\w$])1 (\w+?[^s])s\b", r"1 \1", words)
+    return words
 
 
 class IllegalAction(ValueError):
@@ -375,7 +389,7 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "counter":
         counter = t.counters[d["counter"]]
         value = t.money(d["value"]) if counter.money else str(d["value"])
-        return f"{p(d['player'])} {(counter.shown or 'now has {}').replace('{}', value)}"
+        return f"{p(d['player'])} {counter_words(counter.shown or 'now has {}', value)}"
     if kind == "turn_end":
         return f"{p(d['player'])}'s turn is over"
     if kind == "build_limit":

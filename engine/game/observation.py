@@ -178,6 +178,12 @@ def _from_seed_0(compat: int) -> Any:
     return found.copy()
 
 
+def _asking(game: Game, player: int) -> dict | None:
+    from engine.game.asking import asking  # it reads the frames, which import this module's neighbours
+
+    return asking(game, player)
+
+
 def _entries() -> dict[str, Callable[[Game, int], Any]]:
     """The table below (made in a function so that mypy reads the game's fields first)."""
     return {
@@ -206,6 +212,7 @@ def _entries() -> dict[str, Callable[[Game, int], Any]]:
         "scores": lambda game, player: _scores(game),
         "cards_played": lambda game, player: len(game.turn_plays),
         "decision": lambda game, player: game.decision_seen(player),
+        "asking": _asking,
         "over": lambda game, player: game.over,
         "state": _public_state,
     }

@@ -252,8 +252,24 @@ def _parse_scores(document: LocDict, diagnostics: list[Diagnostic], texts: _Text
             diagnostics.append(Diagnostic(where, f"the score '{name}': {problem.message}", problem.hint))
         if not problems:
             money = bool(spec.get("money", False)) if isinstance(spec, LocDict) else False
-            found[name] = Score(name, expr, fewest, str(words), money)
+            goal = spec.get("goal") if isinstance(spec, LocDict) else None
+            found[name] = Score(name, expr, fewest, str(words), money, *_goal(goal, document, holder, diagnostics))
     return found
+
+
+def _goal(goal: Any, document: LocDict, spec: LocDict, diagnostics: list[Diagnostic]) -> tuple[int | None, str]:
+    """A score's goal as a number, and its words: the rule's name when read from a rule."""
+    if not isinstance(goal, str):
+        return (goal if isinstance(goal, int) and not isinstance(goal, bool) else None), ""
+    name = goal[5:]
+    rules = document.get("rules")
+    value = rules.get(name) if isinstance(rules, LocDict) else None
+    if not isinstance(value, int) or isinstance(value, bool):
+        diagnostics.append(Diagnostic(spec.value_locs["goal"].loc,
+                                      f"'goal' names the rule '{name}', which is not a rule holding a number",
+                                      did_you_mean(name, list(rules) if isinstance(rules, LocDict) else [])))
+        return None, ""
+    return value, name.replace("_", " ")
 
 
 def _check_scoring(document: LocDict, diagnostics: list[Diagnostic]) -> None:
@@ -847,14 +863,15 @@ def _build(
         ranking=tuple(_resolved(document["ranking"], rules)),
         counters=tuple(
             Counter(name, spec["reset"], spec.get("shown"), spec.get("money", False), spec["each"],
-                    (spec["report"]["table"], spec["report"]["row"]) if "report" in spec else None)
+                    (spec["report"]["table"], spec["report"]["row"]) if "report" in spec else None,
+                    spec.get("counts"))
             for name, spec in document.get("counters", {}).items()
         ),
         timings=tuple(document["timings"].items()),
         how_to_play=document.get("how_to_play", ""),
         piles=tuple(
             Pile(key, spec.get("name", key), spec["each"], spec["seen_by"], spec.get("refill_from"),
-                 spec.get("played_from", False), spec.get("told"))
+                 spec.get("played_from", False), spec.get("told"), spec.get("mark"))
             for key, spec in document["piles"].items()
         ),
         programs=programs,

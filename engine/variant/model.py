@@ -104,6 +104,10 @@ class Score:
     """In words, for the end of the game ('total property value')."""
     money: bool = False
     """An amount of money, shown in the board's money format."""
+    goal: int | None = None
+    """The score whose reaching ends the game, for the screen (the end is the program's)."""
+    goal_name: str = ""
+    """The goal in words: the rule it is read from ('finishing mark'), or ''."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,9 @@ class Counter:
     """"game": one number; "player": one for each player."""
     report: tuple[str, str] | None = None
     """(table, row) of `boardwalk simulate`'s report that counts it at each game's end."""
+    counts: str | None = None
+    """What one step of it is called when it counts the game's rounds ('round'), for the
+    end of the game's chart and story; None for any other counter."""
 
 
 class Rules(Mapping[str, Any]):
@@ -176,6 +183,8 @@ class Pile:
     (the pile `hand` always may)."""
     told: str | None = None
     """How the log tells a card put on it ('{player} flips {card}'); None: '... puts ... on ...'."""
+    mark: str | None = None
+    """A pile of each space: the character the board draws with how many cards it holds there."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -127,6 +127,7 @@ class GameScreen(Screen):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.set_class(self.session.variant.track is None, "-no-track")
         self.session.notices.clear()  # a game opened here starts from where it stands
         self.advance()
 
@@ -155,7 +156,7 @@ class GameScreen(Screen):
         return view
 
     def _prompt(self, view: View) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
+        text = Text(overflow="ellipsis")  # two lines at most: what the question resolves is never cut
         if self.notice is not None:
             text.append(" Notice ", style="bold reverse")
             text.append(" Enter goes on", style="bold")
@@ -320,7 +321,9 @@ class GameScreen(Screen):
         undo = " (You can undo it with u.)" if self.session.undo_allowed else " It cannot be taken back."
         if action.kind == "play":
             card = view.variant.card(action.arg)
-            return f"Play {card.name}?", Text.assemble((card.text, "italic"), f"\n\nPlaying a card shows it to everyone.{undo}")
+            face_up = any(pile.id == "hand" and pile.seen_by == "everyone" for pile in view.variant.piles)
+            shows = "" if face_up else "Playing a card shows it to everyone. "  # a face-up hand: everyone has seen it
+            return f"Play {card.name}?", Text.assemble((card.text, "italic"), f"\n\n{shows}{undo.lstrip()}")
         if action.kind == "stop" and any(a.kind == "build" for a in view.actions):
             left = view.variant.format_money(view.budget or 0)
             return "Stop building?", Text(f"You could still build with {left}; stopping ends your building for this roll.{undo}")

@@ -30,7 +30,7 @@ from engine.files import WriteFailed, write_atomically
 from engine.savefile import SaveError
 from tui.screens.dialogs import PathScreen
 from tui.session import SeatView, Session
-from tui.story import Story, card_lines, draw_chart, story_markdown, summary_lines
+from tui.story import Story, card_lines, draw_chart, round_lines, story_markdown, summary_lines
 from tui.widgets import chip
 
 if TYPE_CHECKING:
@@ -178,7 +178,8 @@ class GameOverScreen(Screen[str]):
                         if story.score is not None and story.turns:
                             money = variant.format_money if story.score.money else None
                             name = story.score.name or story.score.id
-                            yield Static(Text(f"{name[:1].upper()}{name[1:]} after each turn", style="bold"), id="chart-title")
+                            yield Static(Text(f"{name[:1].upper()}{name[1:]} after each {story.step}", style="bold"),
+                                         id="chart-title")
                             yield score_chart(story, seats, money)
                             yield Static(self._legend(seats, money), id="chart-legend")
                     with VerticalScroll(id="over-story"):
@@ -244,6 +245,10 @@ class GameOverScreen(Screen[str]):
             text = coloured(line)
             text.stylize("bold", 0, line.find(":") + 1)
             entries.append((Text(""), text))
+        rounds = round_lines(story, shown)
+        width = max((len(label) for label, _ in rounds), default=0)
+        for label, words in rounds:  # a game told round by round: what each one brought
+            entries.append((Text(label.rjust(width), style="bold"), coloured(words)))
         cards = card_lines(story, shown)
         width = len(f"turn {cards[-1][0]}") if cards else 0
         for turn, words in cards:
