@@ -105,6 +105,13 @@ cannot make a bot think for hours (a few seconds a decision at most). The bundle
 largest decision spends less than a sixth of it (the strong bot in four-player Monopoly
 Chance, benchmarks/work_budget.py), so there it never binds."""
 
+LOOKAHEAD_ACTION_WORK = 20
+"""What each action a look-ahead plays costs its meter on top of its own work: the machinery
+of one action (checking it, copying what it changes, asking the next question) takes as long
+as a score of statements, and a variant whose every action does almost nothing would
+otherwise let one decision of the strong bot try two hundred thousand of them, for forty
+seconds. The bundled games' look-ahead barely notices it."""
+
 SAFETY_ENDS: dict[str, str] = {
     "turn_limit": f"the game reached the limit of {MAX_TURNS:,} turns",
     "work_limit": f"one move set off more than {MAX_WORK_PER_ACTION:,} steps (a card or program that never ends?)",

@@ -137,11 +137,15 @@ def continuation_followable(game: Game, segments: list, me: int) -> bool:
 
 
 def _search(game: Game, segments: list, me: int) -> bool:
+    """The search, its statements and branches spent from the game's work (`Game.work`): a
+    choice offers each option only after a search of its own, and a move that offers many
+    is held to the one budget of everything it sets off, as are the bots trying it."""
     trial = _Trial(game)
     try:
         return _explore(game, segments, me, trial)
     finally:
         trial.undo(0)
+        game.work += (MAX_EXPLORE_STEPS - max(trial.steps, 0)) + (MAX_PATHS - max(trial.paths, 0))
 
 
 def segments_after(game: Game, var: str, value: Any) -> list:

@@ -16,6 +16,7 @@ from typing import Any, cast
 from engine.effects import ast
 from engine.effects.limits import (
     FRAMES_PER_EFFECT,
+    LOOKAHEAD_ACTION_WORK,
     MAX_DECISIONS,
     MAX_EFFECT_STEPS,
     MAX_EVENTS,
@@ -279,7 +280,7 @@ class Game:
         self._note_cards_acted()
         self._count_decision()
         if meter is not None:
-            meter.left -= self.work + len(events)
+            meter.left -= self.work + len(events) + LOOKAHEAD_ACTION_WORK
         return events
 
     def _set_work_cap(self, meter: WorkMeter | None) -> None:
