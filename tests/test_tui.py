@@ -1012,6 +1012,23 @@ def test_a_turn_that_ends_unasked_stops_on_a_notice_before_the_bots_play_on():
     run(scenario())
 
 
+def test_what_the_game_itself_takes_is_told_in_its_own_words_not_as_a_bots_play():
+    """Monopoly Chance: "Once the round has ended, the top card on each property wins"; the
+    turn program clears the board in the bot's turn, and the notice said "Blue played: 11
+    of your properties lost". It is the round's end: the notice says so, with the program's
+    own words, and names no bot."""
+    def by_the_game(session: Session) -> bool:
+        notice = session.notices.get(0)
+        return bool(notice and notice.said and notice.taken["property"])
+
+    seats = (None, "greedy")
+    seed = next(s for s in range(10) if by_the_game(headless(seats, s, stop=by_the_game, limit=900, name="monopoly-chance")))
+    session = headless(seats, seed, stop=by_the_game, limit=900, name="monopoly-chance")
+    headline, told = session.take_notice()
+    assert "The round ends: " in headline and "properties lost" in headline
+    assert "played" not in headline and "Blue" not in headline
+
+
 def test_what_a_bot_takes_from_the_person_stops_on_a_notice():
     """Issue 26: whatever the others take from a person (a property, a unit, a card of
     theirs discarded) is told before the bots go on, with the fall of their leading score;

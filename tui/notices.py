@@ -16,8 +16,10 @@ score (the first of the ranking). Their turn ending counts unless they ended it 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from engine.effects import ast
 from engine.game.messages import Event
 from engine.variant.model import Variant
 
@@ -44,6 +46,17 @@ def loss(event: Event, player: int, variant: Variant) -> str | None:
     return None
 
 
+def program_words(variant: Variant) -> frozenset[str]:
+    """What the game's own programs say (`say` in the setup, the turn, a hook) and no card
+    does: a loss that follows such words is the game's doing (a round's end clears the
+    board), not the player whose turn it is."""
+    def said(programs: Iterable[ast.Program]) -> set[str]:
+        return {node.text for program in programs for node in ast.walk(list(program.statements))
+                if isinstance(node, ast.Say)}
+    cards = said(card.effect for card in variant.cards if card.effect is not None)
+    return frozenset(said(variant.programs.values()) - cards)
+
+
 @dataclass
 class Notice:
     """What one person lost, and whether their turn is over, since they were last told."""
@@ -58,6 +71,8 @@ class Notice:
     """The leading score's id, and its value before and after, when it fell."""
     by: set[int] = field(default_factory=set)
     """Who acted when the losses came (other than the player): the bots, or other people."""
+    said: str | None = None
+    """The game's own words (program_words) the losses followed, when the game did it."""
     events: list[int] = field(default_factory=list)
     """The events to tell (indices in the session's events): the losses, and the end of the turn."""
 
@@ -68,6 +83,7 @@ class Notice:
         if other.score is not None:
             self.score = other.score if self.score is None else (other.score[0], self.score[1], other.score[2])
         self.by |= other.by
+        self.said = other.said or self.said
         self.events += [i for i in other.events if i not in self.events]
 
     def __bool__(self) -> bool:
@@ -87,8 +103,13 @@ class Notice:
             said.append(f"{start}: {', '.join(costs)}." if costs else f"{start}.")
         taken = _cost_words(self.taken, whose) + ([] if own else score)
         if taken:
-            by = " and ".join(names[p] for p in sorted(self.by) if p != self.player) or "The game"
-            said.append(f"{by} played: {', '.join(taken)}.")
+            by = " and ".join(names[p] for p in sorted(self.by) if p != self.player)
+            if by:
+                said.append(f"{by} played: {', '.join(taken)}.")
+            elif self.said:
+                said.append(f"{self.said.rstrip('.!')}: {', '.join(taken)}.")
+            else:
+                said.append(f"The game: {', '.join(taken)}.")
         return " ".join(said)
 
     def _score_words(self, whose: str, variant: Variant) -> list[str]:

@@ -18,7 +18,7 @@ from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
-from tui.notices import SHOWN_LINES, Notice, loss
+from tui.notices import SHOWN_LINES, Notice, loss, program_words
 from tui.story import Chronicle, Story, tell
 
 PUBLIC = -1
@@ -224,6 +224,8 @@ class Session:
         self.notices: dict[int, Notice] = {}
         """What each person lost, and whether their turn ended unasked, since they were last
         told (tui/notices.py): the game screen stops on it before the bots play on."""
+        self.program_says = program_words(record.variant)
+        """What the game's own programs say: a loss after it is the game's doing (notices)."""
         self._noticing = False
         self._replay(record.actions)
         self._noticing = True
@@ -362,16 +364,26 @@ class Session:
         for person in self.humans:
             notice = Notice(person)
             whose_turn, began = turn_player, start
+            game_said: int | None = None  # where the game's own words were, since the last card played
             for index in range(start, len(events)):
                 event = events[index]
                 if event.kind == "turn":
-                    whose_turn, began = event.data["player"], index
+                    whose_turn, began, game_said = event.data["player"], index, None
+                elif event.kind == "play":
+                    game_said = None
+                elif event.kind == "say" and event.data.get("text") in self.program_says:
+                    game_said = index
                 kind = loss(event, person, variant)
                 if kind is not None and whose_turn == person:
                     notice.costs[kind] += 1  # told with the rest of the turn, if it is over
                 elif kind is not None:
                     notice.taken[kind] += 1
-                    notice.by.add(whose_turn)
+                    if game_said is None:
+                        notice.by.add(whose_turn)
+                    else:  # the game's doing, told with its words
+                        notice.said = events[game_said].data["text"]
+                        if game_said not in notice.events:
+                            notice.events.append(game_said)
                     notice.events.append(index)
                 if event.kind == "turn_end" and event.data["player"] == person:
                     if not (decider == person and ended_by_them):  # over, unasked: all of the turn is told
