@@ -92,7 +92,7 @@ MAX_WORK_PER_GAME = 2_000_000
 """Work (as MAX_WORK_PER_ACTION counts it, statements and events together) a whole game may
 do, setup and every action. MAX_DECISIONS alone let a game whose every decision sets off just
 under MAX_WORK_PER_ACTION run for hours: ten thousand half-second moves. The longest bundled
-game (four-player Monopoly Chance) does under 20,000 (benchmarks/work_budget.py), a hundredth
+game (four-player Monopoly Chance) does about 20,000 (benchmarks/work_budget.py), a hundredth
 of this; a game past it ends with the reason "game_work_limit", a few seconds of play at most.
 An action is held to what is left of it as well as to MAX_WORK_PER_ACTION."""
 
@@ -102,7 +102,7 @@ every action it tries on every copy of the game (game.WorkMeter); the strong bot
 every 400 iterations it is asked to search. Past it the copies end at once and the bot
 chooses with what it has judged: a variant whose every action does the most allowed work
 cannot make a bot think for hours (a few seconds a decision at most). The bundled games'
-largest decision spends less than a sixth of it (the strong bot in four-player Monopoly
+largest decision spends under a third of it (the strong bot in four-player Monopoly
 Chance, benchmarks/work_budget.py), so there it never binds."""
 
 LOOKAHEAD_ACTION_WORK = 20
