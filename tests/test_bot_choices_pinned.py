@@ -34,7 +34,7 @@ MAX_DECISIONS = 160
 greedy follows each choice through many more steps)."""
 
 
-_COUNTED_SINCE = ("decisions", "told")
+_COUNTED_SINCE = ("decisions", "told", "worked")
 """The safety nets' counts of a game (engine/effects/limits.py), added to the state after the
 pins were made: left out of a deal's digest, which pins the cards dealt."""
 

@@ -101,10 +101,13 @@ def _scores(game: Game) -> dict[str, list[int]]:
 def _public_state(game: Game, player: int) -> dict:
     """The snapshot with everything `player` may not know taken out: the generator (the
     future dice), the cards of every pile they may not see (only its size stays: see
-    `piles`) and the options of a decision that is not theirs."""
+    `piles`), the options of a decision that is not theirs, and the game's work so far
+    (`worked`, 0 here: the searches that see whether an option can be followed look at
+    hidden cards, so its count does too)."""
     from engine.game.snapshot import game_to_dict  # it imports the game, which imports this
 
     state = game_to_dict(game, chance=False)
+    state["worked"] = 0  # the work done so far counts searches among cards the player may not see
     seen = game.layout.seen
     state["piles"] = [pile if seen(slot, player) else None for slot, pile in enumerate(state["piles"])]
     if state["pending"] is not None and state["pending"]["player"] != player:
@@ -136,7 +139,7 @@ def public_game(observation: dict) -> tuple[Game, list[int | None]] | None:
     (the game's pile there is then empty), else None.
 
     Taken out, as from "state": the generator (a fresh one from seed 0), the cards of every
-    pile the player may not see, the cards in effects' variables, the events. Only the
+    pile the player may not see, the cards in effects' variables, the events, the work so far. Only the
     player who has the decision gets one (a decision not theirs would show its options).
     tests/test_sampling.py deals from both and compares the games."""
     if type(observation) is not Observation:
@@ -159,6 +162,7 @@ def public_game(observation: dict) -> tuple[Game, list[int | None]] | None:
     known.pending = None if pending is None else {
         "kind": pending["kind"], "player": pending["player"], "options": list(game.options()),
     }
+    known.worked = 0  # as in "state": it counts searches among cards the player may not see
     known._events = []
     known.setup_events = []
     known.card_began = {}
