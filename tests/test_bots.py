@@ -406,3 +406,29 @@ def test_reshuffling_the_unseen_keeps_every_pile_a_player_may_see():
             assert old == new
         changed += old != new
     assert changed > 0
+
+
+@pytest.mark.parametrize("spec", ["greedy", "strong:iterations=2"])
+def test_bots_judge_a_flip_from_what_they_know_of_their_deck_not_its_order(spec):
+    """Monopoly Chance: a player knows what is left in their draw deck, not its order. Games
+    differing only in the order of every deck look the same to the player, and a bot (whose
+    look-ahead works out the next card's chances from the deck's known cards) chooses the
+    same in both."""
+    chance = load_variant("monopoly-chance")
+    rnd = random.Random(4)
+    checked = 0
+    game = new_game(chance, 2, seed=4)
+    while not game.is_over and checked < 12:
+        options = game.legal_actions()
+        if [o.arg for o in options] == ["flip", "cash out"]:
+            me = game.current_player
+            twin = game.copy()
+            for owner in range(twin.n):
+                rnd.shuffle(twin.piles[twin.layout.slot("deck", owner)])
+            assert twin.piles != game.piles and twin.observation(me) == game.observation(me)
+            first = make_bot(spec, chance, seed=5).choose(game.observation(me))
+            second = make_bot(spec, chance, seed=5).choose(twin.observation(me))
+            assert first == second
+            checked += 1
+        game.apply(options[rnd.randrange(len(options))])
+    assert checked == 12
