@@ -17,6 +17,7 @@ from engine.game.frames import CardFrame
 from engine.game.game import Game, WorkMeter
 from engine.game.messages import Action
 from engine.game.native import mypyc_attr
+from engine.game.piles import PileLayout
 from engine.game.sampling import Sampler, put_on_top, top_odds
 from engine.variant.model import Variant
 
@@ -32,7 +33,7 @@ class Scratch:
     player knows (`known`): an option that takes the top card of one is judged over every
     card that may be there, each by its chance (`_judge`), not in the one deal sampled."""
 
-    __slots__ = ("free", "known")
+    __slots__ = ("free", "known", "exact_later")
     _KEEP = 64
 
     def __init__(self) -> None:
@@ -40,6 +41,9 @@ class Scratch:
         self.known: list[int] = []
         """The slots of the hidden piles whose cards the player knows but not their order
         (Sampler.known), for the decision under way."""
+        self.exact_later = True
+        """Whether the choices a carried-through option leads to (`judge_carried_through`)
+        enumerate a known pile's top too, or judge it in the deal reshuffled."""
 
     def copy(self, game: Game) -> Game:
         """A copy of `game`, made in a game done with when there is one that fits. It tells
@@ -85,13 +89,21 @@ class GreedyBot(Bot):
         if len(options) == 1:
             return options[0]
         sampler = Sampler(self.variant, observation)
-        self.scratch.known = sampler.known
+        self.scratch.known = own_known_piles(sampler.known, sampler.observed.layout, observation["player"])
         game = sampler.deal(self.rng.getrandbits(63), Sampler.itself)
         game.meter = self.meter = WorkMeter(self.lookahead)  # shared by every copy the look-ahead makes
         scope = len(game.frames) if self.in_effect else -1
         index = best_option(game, observation["player"], self.evaluator, game.decision != "build", self.scratch, scope)
         self.scratch.done(game)
         return options[index]
+
+
+def own_known_piles(known: list[int], layout: PileLayout, me: int) -> list[int]:
+    """The piles of `me`'s own whose cards they know, only not in what order (of
+    `Sampler.known`, `known`): their draw deck in Monopoly Chance. A look-ahead works out the top card
+    of these exactly; a pile of the table's, or another player's, it leaves to the deal (the
+    next card a rival draws matters less than the bot's own, and is not worth the work)."""
+    return [slot for slot in known if layout.slot_pile[slot].each == "player" and layout.slot_owner[slot] == me]
 
 
 def best_option(
@@ -141,8 +153,37 @@ def _best(
     return best_index, best_trial, best_steps
 
 
+def judge_at_once(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> list[float]:
+    """Each pending option's score for `me` as soon as it is played (the top card of a
+    known pile it takes enumerated, `_judge`): the strong bot's first sift of the options."""
+    scores = []
+    for action in game.legal_actions():
+        trial, _, score = _judge(game, action, me, evaluator, False, scratch, -1)
+        scratch.done(trial)
+        scores.append(score)
+    return scores
+
+
+def judge_carried_through(
+    game: Game, index: int, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch
+) -> float:
+    """The score for `me` of the pending option `index`, carried through `me`'s choices that
+    follow without foresight (`carry_through_unpeeked`), the top card of a known pile it
+    takes enumerated (`_judge`). `game` is left as it was."""
+    trial, _, score = _judge(game, game.legal_actions()[index], me, evaluator, True, scratch, -1, unpeeked=True)
+    scratch.done(trial)
+    return score
+
+
 def _judge(
-    game: Game, action: Action, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool, scratch: Scratch, scope: int
+    game: Game,
+    action: Action,
+    me: int,
+    evaluator: Evaluator | ScoreEvaluator,
+    follow: bool,
+    scratch: Scratch,
+    scope: int,
+    unpeeked: bool = False,
 ) -> tuple[Game, int, float]:
     """`action` tried on a copy of `game` and carried through (`_run_on`): that copy, the
     steps taken and its score for `me`. When the action takes the top card of a pile whose
@@ -152,10 +193,14 @@ def _judge(
     the sampled deal's."""
     trial = scratch.copy(game)
     trial.apply(action)
-    drawn = _top_taken(game, trial, scratch.known)
-    trial, steps = _run_on(trial, me, evaluator, follow, scratch, scope=scope)
+    known = scratch.known
+    drawn = _top_taken(game, trial, known)
+    if unpeeked and not scratch.exact_later:
+        scratch.known = []
+    trial, steps = _run_on(trial, me, evaluator, follow, scratch, unpeeked, scope)
     score = evaluator.score(trial, me)
     if drawn < 0:
+        scratch.known = known
         return trial, steps, score
     pile = game.piles[drawn]
     sampled = pile[-1]
@@ -167,9 +212,10 @@ def _judge(
         other = scratch.copy(game)
         put_on_top(other.piles[drawn], code)
         other.apply(action)
-        other, _ = _run_on(other, me, evaluator, follow, scratch, scope=scope)
+        other, _ = _run_on(other, me, evaluator, follow, scratch, unpeeked, scope)
         mean += chance * evaluator.score(other, me)
         scratch.done(other)
+    scratch.known = known
     return trial, steps, mean
 
 
