@@ -33,7 +33,9 @@ the deal stops just before the Bankrupt, so the cards the bot cannot see are shu
 before each of its later choices is carried out (greedy.carry_through_unpeeked), and the
 card on top of its own draw deck (whose cards it knows, only not their order) is not dealt
 but enumerated, each kind by its chance. Measured with the defaults (one deal, every option):
-75.0% of 24 games against greedy [55.1, 88.0]; benchmarks/strength.py measures it.
+57.1% of the first 170 of 400 games against greedy [49.5, 64.3], 0.073 s a decision
+(benchmarks/strength.py --variant monopoly-chance --match strong; stopped there for time),
+short of issue 26's 60% with a lower end of 55%.
 
 Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
   iterations  deals searched per decision (default 400, at most 100,000); exact: same seed,
@@ -80,9 +82,9 @@ threat 0.75: 59.5%, 1.2: 65.2%, 1.5: 63.5%; unit 0.6: 64.8%, 1.2: 62.5%."""
 DEFAULT_DEALS = 1
 """In a game judged by its scores, with neither `iterations` nor `time` given: the deals each
 option kept (`width`) is carried through in. Its own draw deck's next card is enumerated,
-not dealt, and one deal of the rest was enough: 75.0% of 24 games against greedy [55.1,
-88.0] (a mean of 0.05 s a decision, 1.6 s at most, in a 2-player game), where two deals
-with only the best two options carried through won 50.0% of 30 [33.2, 66.8]."""
+not dealt: 57.1% of 170 games against greedy [49.5, 64.3] (0.073 s a decision; 1.6 s at
+most in one 2-player game measured), where two deals with only the best two options carried
+through won 50.0% of 30 [33.2, 66.8]."""
 DEFAULT_WIDTH = 10_000
 """In a game judged by its scores: the options carried through, the best as judged at once
 (by default all of them: carrying a placement through the rest of the turn is where the
