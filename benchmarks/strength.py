@@ -2,16 +2,19 @@
 with 95% (Wilson) intervals and each bot's CPU seconds a decision, against the targets:
 greedy beats random in at least 80% of games (issue 5); strong, with its default settings,
 beats greedy in at least 70% of games with the interval's lower end at 65% or more, at no
-more than 0.1 s a decision (issue 14, row 6).
+more than 0.1 s a decision (issue 14, row 6). Monopoly Chance's target (issue 26, 8) is
+given with --want: strong beats greedy in at least 60% of games, the lower end at 55% or
+more, at no more than 0.2 s a decision.
 
 The games are those of `boardwalk simulate --bots HERO,RIVAL --players 2 --seed SEED` (the
 same seeds and seats), played over processes (--jobs, default 2: one per core of the
 reference machine). A decision's time is the CPU time of the bot's `choose` in its process,
 counted over the decisions with more than one option (a single option is taken at once). A
 progress line every --every games shows the running figure; Ctrl-C stops and reports the
-games finished. Run:
+games finished. The mean and the longest decision of each bot are shown. Run:
     .venv/bin/python benchmarks/strength.py                       # both matches, 400 games each
     .venv/bin/python benchmarks/strength.py --match strong --games 100 --strong strong:iterations=300
+    .venv/bin/python benchmarks/strength.py --variant monopoly-chance --match strong --want 0.6,0.55,0.2
 """
 
 from __future__ import annotations
@@ -21,10 +24,12 @@ import multiprocessing
 import signal
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import load_variant, new_game
-from engine.bots import make_bot
+from engine.bots import Bot, make_bot
+from engine.game.observation import decide
 from engine.simulate.play import derive_seed
 from engine.simulate.runner import game_seed, seat_bots
 from engine.simulate.stats import wilson
@@ -51,33 +56,43 @@ class Game:
     seconds: list[float]
     """CPU seconds each seat spent choosing, over its decisions with a choice."""
     decisions: list[int]
+    longest: list[float]
+    """Each seat's longest decision, in CPU seconds."""
 
 
 def play(task: tuple[int, tuple[str, ...], str, int]) -> Game:
-    """One game, exactly as simulate plays it (engine.simulate.play.play_game), with each
-    bot's choices timed."""
+    """One game, exactly as simulate plays it (engine.simulate.play.play_game, each bot
+    deciding while `decide` waits), with each bot's choices timed."""
     index, bots, hero, seed = task
     seats = seat_bots(bots, 2, index)
     seed = game_seed(seed, index)
     variant = _VARIANT[0]
     game = new_game(variant, 2, seed=seed)
     seated = [make_bot(spec, variant, seed=derive_seed(seed, seat)) for seat, spec in enumerate(seats)]
-    seconds, decisions = [0.0, 0.0], [0, 0]
+    seconds, decisions, longest = [0.0, 0.0], [0, 0], [0.0, 0.0]
+
+    def timed(bot: Bot, player: int) -> Callable[[dict], dict]:
+        def choose(observation: dict) -> dict:
+            started = time.process_time()
+            action = bot.choose(observation)
+            if len(observation["decision"]["options"]) > 1:
+                spent = time.process_time() - started
+                seconds[player] += spent
+                decisions[player] += 1
+                longest[player] = max(longest[player], spent)
+            return action
+
+        return choose
     while not game.is_over:
         player = game.current_player
         assert player is not None  # a game in progress always has a decision
-        observation = game.observation(player)
-        started = time.process_time()
-        action = seated[player].choose(observation)
-        if len(observation["decision"]["options"]) > 1:
-            seconds[player] += time.process_time() - started
-            decisions[player] += 1
-        game.apply(action)
+        game.apply(decide(timed(seated[player], player), game, player))
     result = game.result()
     assert result is not None  # the game is over
     seat = seats.index(hero)
     share = 1.0 / len(result.winners) if seat in result.winners else 0.0
-    return Game(index, seat, share, game.order[0] == seat, len(result.winners) > 1, game.turn_number, seconds, decisions)
+    return Game(index, seat, share, game.order[0] == seat, len(result.winners) > 1, game.turn_number, seconds, decisions,
+                longest)
 
 
 def _start_worker(variant: Variant) -> None:
@@ -146,8 +161,11 @@ def show(result: dict, target: tuple[float, float | None, float | None]) -> None
             lo, hi = wilson(share, len(part))
             print(f"    moving {label:<6}: {share / len(part):.1%} of {len(part)} [{lo:.1%}, {hi:.1%}]")
     decisions = sum(g.decisions[g.hero_seat] for g in games)
-    print(f"    {result['hero']}: {per_decision:.3f} s a decision (CPU, mean of {decisions} decisions with a choice); "
-          f"{result['rival']}: {_per_decision(games, hero_seat=False):.4f} s")
+    hero_longest = max(g.longest[g.hero_seat] for g in games)
+    rival_longest = max(g.longest[1 - g.hero_seat] for g in games)
+    print(f"    {result['hero']}: {per_decision:.3f} s a decision (CPU, mean of {decisions} decisions with a choice; "
+          f"longest {hero_longest:.3f} s); {result['rival']}: {_per_decision(games, hero_seat=False):.4f} s "
+          f"(longest {rival_longest:.3f} s)")
     print(f"    ties (half a win each): {sum(g.tie for g in games)}; {sum(g.turns for g in games) / n:.1f} turns a game; "
           f"{result['seconds']:.0f} s ({result['seconds'] / n:.2f} s a game)")
 
@@ -162,6 +180,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=2, help="processes (default: 2)")
     parser.add_argument("--every", type=int, default=20, help="a progress line every this many games (0: none)")
+    parser.add_argument("--want", help="the strong match's target as RATE,LOW,SECONDS (default 0.70,0.65,0.1; "
+                                       "Monopoly Chance's: 0.6,0.55,0.2)")
     args = parser.parse_args()
     variant = load_variant(args.variant)
     print(f"variant {args.variant}; {args.games} two-player games per match, seats swapped every game; "
@@ -170,7 +190,11 @@ def main() -> None:
     if args.match in ("greedy", "both"):
         pairs.append(("greedy", "random", TARGETS["greedy"]))
     if args.match in ("strong", "both"):
-        pairs.append((args.strong, "greedy", TARGETS["strong"]))
+        want = TARGETS["strong"]
+        if args.want:
+            rate, low, most = (float(part) for part in args.want.split(","))
+            want = (rate, low, most)
+        pairs.append((args.strong, "greedy", want))
     for hero, rival, target in pairs:
         show(match(variant, hero, rival, args.games, args.seed, args.jobs, args.every), target)
         sys.stdout.flush()

@@ -340,44 +340,52 @@ def test_strong_judges_a_card_game_over_deals_the_same_way_for_the_same_seed():
 
 
 def test_strong_in_a_card_game_carries_a_bounded_number_of_options_through_by_default(monkeypatch):
-    """Without a budget, the strong bot in a game judged by its scores deals as many times as
-    carry DEFAULT_TRIALS options through in all (at least MIN_DEALS): a decision with many
-    options costs no more than one with few (400 deals of each option took up to 39 s a
+    """Without a budget, the strong bot in a game judged by its scores judges every option at
+    once, then carries the best `width` through in DEFAULT_DEALS deals: a decision with many
+    options costs little more than one with few (400 deals of every option took up to 39 s a
     decision), and the same seed still makes the same choice."""
     from engine.bots import strong
 
     dealt: list[int] = []
+    carried: list[int] = []
 
     class Counting:  # the compiled kernel's Sampler takes no subclass written in Python
         def __init__(self, variant, observation):
             self.sampler = sampler(variant, observation)
+            self.known, self.observed = self.sampler.known, self.sampler.observed
 
         def deal(self, seed, copy=None):
             dealt[-1] += 1
             return self.sampler.deal(seed, copy)
 
-    sampler = strong.Sampler
+    def counting_judge(*args):
+        carried[-1] += 1
+        return judge(*args)
+
+    sampler, judge = strong.Sampler, strong.judge_carried_through
     monkeypatch.setattr(strong, "Sampler", Counting)
+    monkeypatch.setattr(strong, "judge_carried_through", counting_judge)
     chance = load_variant("monopoly-chance")
     game = new_game(chance, 2, seed=5)
     bots = [make_bot("strong", chance, seed=1), make_bot("greedy", chance, seed=2)]
     checked = 0
-    while not game.is_over and checked < 4:
+    while not game.is_over and checked < 6:
         player, options = game.current_player, game.legal_actions()
         if player == 0 and len(options) > 1:
             dealt.append(0)
+            carried.append(0)
             observation = game.observation(0)
             choice = bots[0].choose(observation)
-            assert dealt[-1] == max(strong.MIN_DEALS, strong.DEFAULT_TRIALS // len(options))
+            assert dealt[-1] == strong.DEFAULT_DEALS
+            assert carried[-1] == strong.DEFAULT_DEALS * min(strong.DEFAULT_WIDTH, len(options))
             if checked == 0:
-                dealt.append(0)
                 twins = [make_bot("strong", chance, seed=7).choose(observation) for _ in range(2)]
                 assert twins[0] == twins[1]
             checked += 1
         else:
             choice = bots[player].choose(game.observation(player)) if len(options) > 1 else options[0]
         game.apply(choice)
-    assert checked == 4
+    assert checked == 6
     assert bots[0].describe() == "strong"
 
 
@@ -406,3 +414,29 @@ def test_reshuffling_the_unseen_keeps_every_pile_a_player_may_see():
             assert old == new
         changed += old != new
     assert changed > 0
+
+
+@pytest.mark.parametrize("spec", ["greedy", "strong:iterations=2"])
+def test_bots_judge_a_flip_from_what_they_know_of_their_deck_not_its_order(spec):
+    """Monopoly Chance: a player knows what is left in their draw deck, not its order. Games
+    differing only in the order of every deck look the same to the player, and a bot (whose
+    look-ahead works out the next card's chances from the deck's known cards) chooses the
+    same in both."""
+    chance = load_variant("monopoly-chance")
+    rnd = random.Random(4)
+    checked = 0
+    game = new_game(chance, 2, seed=4)
+    while not game.is_over and checked < 12:
+        options = game.legal_actions()
+        if [o.arg for o in options] == ["flip", "cash out"]:
+            me = game.current_player
+            twin = game.copy()
+            for owner in range(twin.n):
+                rnd.shuffle(twin.piles[twin.layout.slot("deck", owner)])
+            assert twin.piles != game.piles and twin.observation(me) == game.observation(me)
+            first = make_bot(spec, chance, seed=5).choose(game.observation(me))
+            second = make_bot(spec, chance, seed=5).choose(twin.observation(me))
+            assert first == second
+            checked += 1
+        game.apply(options[rnd.randrange(len(options))])
+    assert checked == 12

@@ -95,3 +95,77 @@ def test_only_the_player_with_the_decision_and_only_while_it_waits_gets_the_game
     assert public_game(game.observation(player)) is None  # a plain observation reads no game
     kept = decide(lambda observation: observation, game, player)
     assert public_game(kept) is None  # its decision is over
+
+
+# ----- a pile whose cards a player knows, only not their order --------------------------------
+
+
+def _flip_decisions(players: int, seed: int, count: int):
+    """Monopoly Chance games stopped where the player on turn chooses to flip or cash out."""
+    variant = load_variant("monopoly-chance")
+    for game, player in _decisions(variant, players, seed, 400):
+        if count == 0:
+            return
+        options = game.legal_actions()
+        if game.decision == "choose" and [o.arg for o in options] == ["flip", "cash out"]:
+            count -= 1
+            yield game, player
+
+
+def test_a_player_knows_what_is_left_in_their_own_deck_only_not_its_order():
+    """monopoly-chance.txt: each player flips from their own deck; every card they flipped,
+    placed, kept or discarded is in plain view, so what is left in the deck is known, and
+    every deal holds exactly those cards there, whatever the seed."""
+    variant = load_variant("monopoly-chance")
+    checked = 0
+    for game, player in _flip_decisions(3, seed=4, count=12):
+        sampler = Sampler(variant, game.observation(player))
+        for owner in range(game.n):
+            slot = game.layout.slot("deck", owner)
+            assert slot in sampler.known
+            for seed in (1, 2, 3):
+                assert sorted(sampler.deal(seed).piles[slot]) == sorted(game.piles[slot])
+        checked += 1
+    assert checked == 12
+
+
+def test_the_chance_of_a_bankrupt_on_the_next_flip_is_worked_out_from_the_observation_alone():
+    """issue 26: "the chance of a Bankrupt on the next flip can be worked out exactly, without
+    sampling". The chances of the top card, from any deal, are the player's own Bankrupts not
+    in sight (their copies less those the observation shows) over the deck's size in the
+    observation; and a game differing only in the deck's order (the same observation) gives
+    the same chances."""
+    from engine.game.sampling import top_odds
+
+    variant = load_variant("monopoly-chance")
+    copies = next(card.count for card in variant.cards if card.id == "bankrupt")
+    checked = 0
+    for game, player in _flip_decisions(2, seed=6, count=10):
+        observation = game.observation(player)
+        seen = [ref for pile in observation["state"]["piles"] if pile is not None for ref in pile]
+        seen += observation["state"]["in_play"]
+        left = copies - seen.count(["bankrupt", player])
+        size = next(e["size"] for e in observation["piles"] if e["pile"] == "deck" and e["owner"] == player)
+        slot = game.layout.slot("deck", player)
+        bankrupt = game.book.card_code(["bankrupt", player])
+        twin = game.copy()
+        random.Random(checked).shuffle(twin.piles[slot])
+        assert twin.observation(player) == observation
+        for known in (game, twin):
+            dealt = Sampler(variant, known.observation(player)).deal(seed=checked)
+            odds = dict(top_odds(dealt.piles[slot]))
+            assert odds.get(bankrupt, 0.0) == pytest.approx(left / size)
+            assert sum(odds.values()) == pytest.approx(1.0)
+        checked += 1
+    assert checked == 10
+
+
+def test_a_card_brought_to_the_top_leaves_the_same_cards_in_the_pile():
+    from engine.game.sampling import put_on_top, top_odds
+
+    pile = [4, 9, 4, 1]
+    put_on_top(pile, 9)
+    assert pile[-1] == 9 and sorted(pile) == [1, 4, 4, 9]
+    assert top_odds([7, 3, 7, 7]) == [(7, 0.75), (3, 0.25)]
+    with pytest.raises(ValueError):
+        put_on_top(pile, 5)

@@ -175,7 +175,12 @@ class ScoreEvaluator:
     """The evaluation of a game whose spaces do not hold units (Monopoly Chance), from the
     variant's own data: its scores in ranking order, each worth a tenth of the one before (a
     score ranked "fewest" counts against), then the value of the spaces a player holds now
-    (what the round may still turn into score), then the cards in hand."""
+    (what the round may still turn into score), then the cards they may play (their hand,
+    and the piles they play from: in Monopoly Chance, the cards flipped this turn).
+
+    Who holds a space is read from its stack (`Game.owner_of`), as the units' evaluation
+    does: a card placed counts at once, before the turn settles ownership, so a placement
+    is judged as it is made."""
 
     def __init__(self, variant: Variant, weights: Weights = DEFAULT_WEIGHTS):
         self.weights = weights
@@ -188,15 +193,17 @@ class ScoreEvaluator:
         n = game.n
         if game.over:
             return _final_scores(game, w)
-        score = [w.card * len(game.hand(p)) for p in range(n)]
+        score = [w.card * len(game.held_to_play(p)) for p in range(n)]
         scale = 10.0
         for key, sign in self.ranking:
             for p in range(n):
                 score[p] += sign * scale * game.score(key, p)
             scale /= 10
-        for prop, holder in enumerate(game.holder):
+        value = self.value
+        for prop in range(len(value)):
+            holder = game.owner_of(prop)
             if holder is not None:
-                score[holder] += self.value[prop]
+                score[holder] += value[prop]
         return score
 
     def build_gain(self, game: Game, player: int, prop: int) -> float:

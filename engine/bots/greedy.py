@@ -13,9 +13,12 @@ from __future__ import annotations
 from engine.bots.base import Bot, register_bot
 from engine.bots.evaluate import Evaluator, ScoreEvaluator, evaluator_for
 from engine.effects.limits import MAX_LOOKAHEAD_WORK
+from engine.game.frames import CardFrame
 from engine.game.game import Game, WorkMeter
+from engine.game.messages import Action
 from engine.game.native import mypyc_attr
-from engine.game.sampling import Sampler
+from engine.game.piles import PileLayout
+from engine.game.sampling import Sampler, put_on_top, top_odds
 from engine.variant.model import Variant
 
 _FOLLOW = frozenset({"build", "choose", "discard", "react"})
@@ -26,13 +29,21 @@ _MAX_FOLLOW = 60
 class Scratch:
     """Games a look-ahead is done with, to copy the next trial into (`Game.copy(into=...)`):
     an option is tried on a copy, and a fresh game per copy would leave the garbage collector
-    a game and its interpreter to free each time."""
+    a game and its interpreter to free each time. With them, the hidden piles whose cards the
+    player knows (`known`): an option that takes the top card of one is judged over every
+    card that may be there, each by its chance (`_judge`), not in the one deal sampled."""
 
-    __slots__ = ("free",)
+    __slots__ = ("free", "known", "exact_later")
     _KEEP = 64
 
     def __init__(self) -> None:
         self.free: list[Game] = []
+        self.known: list[int] = []
+        """The slots of the hidden piles whose cards the player knows but not their order
+        (Sampler.known), for the decision under way."""
+        self.exact_later = True
+        """Whether the choices a carried-through option leads to (`judge_carried_through`)
+        enumerate a known pile's top too, or judge it in the deal reshuffled."""
 
     def copy(self, game: Game) -> Game:
         """A copy of `game`, made in a game done with when there is one that fits. It tells
@@ -68,32 +79,55 @@ class GreedyBot(Bot):
         """The work a decision's look-ahead may spend, over every option tried."""
         self.meter = WorkMeter(self.lookahead)
         """The look-ahead budget of the last decision, what is left of it."""
+        self.in_effect = isinstance(self.evaluator, ScoreEvaluator)
+        """Whether a choice is followed only through the card effect it starts (in a game
+        judged by its scores, whose evaluation sees a card placed at once), or through all
+        the player's decisions it leads to (on a board of units)."""
 
     def choose(self, observation: dict) -> dict:
         options = observation["decision"]["options"]
         if len(options) == 1:
             return options[0]
-        game = Sampler(self.variant, observation).deal(self.rng.getrandbits(63), Sampler.itself)
+        sampler = Sampler(self.variant, observation)
+        self.scratch.known = own_known_piles(sampler.known, sampler.observed.layout, observation["player"])
+        game = sampler.deal(self.rng.getrandbits(63), Sampler.itself)
         game.meter = self.meter = WorkMeter(self.lookahead)  # shared by every copy the look-ahead makes
-        index = best_option(game, observation["player"], self.evaluator, game.decision != "build", self.scratch)
+        scope = len(game.frames) if self.in_effect else -1
+        index = best_option(game, observation["player"], self.evaluator, game.decision != "build", self.scratch, scope)
         self.scratch.done(game)
         return options[index]
 
 
+def own_known_piles(known: list[int], layout: PileLayout, me: int) -> list[int]:
+    """The piles of `me`'s own whose cards they know, only not in what order (of
+    `Sampler.known`, `known`): their draw deck in Monopoly Chance. A look-ahead works out the top card
+    of these exactly; a pile of the table's, or another player's, it leaves to the deal (the
+    next card a rival draws matters less than the bot's own, and is not worth the work)."""
+    return [slot for slot in known if layout.slot_pile[slot].each == "player" and layout.slot_owner[slot] == me]
+
+
 def best_option(
-    game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool, scratch: Scratch | None = None
+    game: Game,
+    me: int,
+    evaluator: Evaluator | ScoreEvaluator,
+    follow: bool,
+    scratch: Scratch | None = None,
+    scope: int = -1,
 ) -> int:
     """The index of the pending option with the best score for `me` (the first on a tie).
-    `game` is left as it was."""
+    With `follow`, each option is followed through `me`'s decisions it leads to: all of
+    them (scope -1), or only while a card effect it started is running (a card frame at
+    index `scope` of the frames, the length of the stack at the decision). `game` is left
+    as it was."""
     scratch = scratch if scratch is not None else Scratch()
-    index, tried, _ = _best(game, me, evaluator, follow, scratch)
+    index, tried, _ = _best(game, me, evaluator, follow, scratch, scope)
     if tried is not None:
         scratch.done(tried)
     return index
 
 
 def _best(
-    game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool, scratch: Scratch
+    game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool, scratch: Scratch, scope: int = -1
 ) -> tuple[int, Game | None, int]:
     """`best_option`, with the copy the best option was tried on, as it was judged (None when
     judged without playing it; the caller's to keep or hand back to `scratch`), and the
@@ -109,10 +143,7 @@ def _best(
             # the game would only ask for the next unit: judged as it would be after playing it
             score = placer.score_after_placing(game, me, action.arg)
         else:
-            trial = scratch.copy(game)
-            trial.apply(action)
-            trial, steps = _run_on(trial, me, evaluator, follow, scratch)
-            score = evaluator.score(trial, me)
+            trial, steps, score = _judge(game, action, me, evaluator, follow, scratch, scope)
         if score > best_score:
             if best_trial is not None:
                 scratch.done(best_trial)
@@ -120,6 +151,82 @@ def _best(
         elif trial is not None:
             scratch.done(trial)
     return best_index, best_trial, best_steps
+
+
+def judge_at_once(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> list[float]:
+    """Each pending option's score for `me` as soon as it is played (the top card of a
+    known pile it takes enumerated, `_judge`): the strong bot's first sift of the options."""
+    scores = []
+    for action in game.legal_actions():
+        trial, _, score = _judge(game, action, me, evaluator, False, scratch, -1)
+        scratch.done(trial)
+        scores.append(score)
+    return scores
+
+
+def judge_carried_through(
+    game: Game, index: int, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch
+) -> float:
+    """The score for `me` of the pending option `index`, carried through `me`'s choices that
+    follow without foresight (`carry_through_unpeeked`), the top card of a known pile it
+    takes enumerated (`_judge`). `game` is left as it was."""
+    trial, _, score = _judge(game, game.legal_actions()[index], me, evaluator, True, scratch, -1, unpeeked=True)
+    scratch.done(trial)
+    return score
+
+
+def _judge(
+    game: Game,
+    action: Action,
+    me: int,
+    evaluator: Evaluator | ScoreEvaluator,
+    follow: bool,
+    scratch: Scratch,
+    scope: int,
+    unpeeked: bool = False,
+) -> tuple[Game, int, float]:
+    """`action` tried on a copy of `game` and carried through (`_run_on`): that copy, the
+    steps taken and its score for `me`. When the action takes the top card of a pile whose
+    cards `me` knows but not their order (`Scratch.known`), the score is the mean over every
+    card that may be there, each tried in turn on top and weighted by its chance: exact,
+    where the one deal sampled would have the bot know the next card. The copy returned is
+    the sampled deal's."""
+    trial = scratch.copy(game)
+    trial.apply(action)
+    known = scratch.known
+    drawn = _top_taken(game, trial, known)
+    if unpeeked and not scratch.exact_later:
+        scratch.known = []
+    trial, steps = _run_on(trial, me, evaluator, follow, scratch, unpeeked, scope)
+    score = evaluator.score(trial, me)
+    if drawn < 0:
+        scratch.known = known
+        return trial, steps, score
+    pile = game.piles[drawn]
+    sampled = pile[-1]
+    mean = 0.0
+    for code, chance in top_odds(pile):
+        if code == sampled:
+            mean += chance * score
+            continue
+        other = scratch.copy(game)
+        put_on_top(other.piles[drawn], code)
+        other.apply(action)
+        other, _ = _run_on(other, me, evaluator, follow, scratch, unpeeked, scope)
+        mean += chance * evaluator.score(other, me)
+        scratch.done(other)
+    scratch.known = known
+    return trial, steps, mean
+
+
+def _top_taken(game: Game, trial: Game, known: list[int]) -> int:
+    """The first of the `known` piles whose top card the action that made `trial` from `game`
+    took (the pile shorter, the cards under it as they were), or -1."""
+    for slot in known:
+        before, after = game.piles[slot], trial.piles[slot]
+        if len(after) < len(before) and after == before[: len(after)]:
+            return slot
+    return -1
 
 
 def carry_through(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch | None = None) -> Game:
@@ -154,7 +261,13 @@ _DECLINE = {"kind": "decline", "arg": None}
 
 
 def _run_on(
-    game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, follow: bool, scratch: Scratch, unpeeked: bool = False
+    game: Game,
+    me: int,
+    evaluator: Evaluator | ScoreEvaluator,
+    follow: bool,
+    scratch: Scratch,
+    unpeeked: bool = False,
+    scope: int = -1,
 ) -> tuple[Game, int]:
     """Carry a choice through to where it can be judged (see the module docstring), at most
     `_MAX_FOLLOW` steps (a choice made or an answer declined); with `unpeeked`, without
@@ -174,6 +287,8 @@ def _run_on(
             continue
         if not follow or game.decision not in _FOLLOW:
             break
+        if scope >= 0 and not (len(game.frames) > scope and type(game.frames[scope]) is CardFrame):
+            break  # the effect the choice started is done
         index, tried, tried_steps = _best(game, me, evaluator, False, scratch)
         steps += 1
         if tried is not None and not unpeeked and tried_steps <= _MAX_FOLLOW - steps:

@@ -23,20 +23,24 @@ chosen is kept for the bot's next decision of the same turn (the next unit of a 
 its deals counting towards that decision's budget.
 
 A game judged by its scores, not by units on a board (Monopoly Chance), is searched flat
-instead (`judge_over_deals`): each option is carried through greedily in deal after deal, the
-same deals for every option, and the best mean win chance is kept. There, a tree with short
-random playouts lost to the greedy bot (16.7% of 30 games [7.3, 33.6]): random placements and
-flips are far from how the game is played. Carrying a choice through greedily in each deal
-needs care: a flip followed by flips that know the deal stops just before the Bankrupt, so
-the cards the bot cannot see are shuffled again before each of its later choices is carried
-out (greedy.carry_through_unpeeked). Measured at time=0.1: 46.2% of 40 games [31.8, 61.3]
-against greedy.
+instead (`judge_over_deals`): every option is judged as greedy judges it, then the best
+`width` (by default all) are each carried through greedily to the end of the turn, in a deal
+of the cards the bot cannot see (the same deals for every option), and the best mean win
+chance is kept. There, a tree with short random playouts lost to the greedy bot (16.7% of 30
+games [7.3, 33.6]): random placements and flips are far from how the game is played.
+Carrying a choice through greedily in a deal needs care: a flip followed by flips that know
+the deal stops just before the Bankrupt, so the cards the bot cannot see are shuffled again
+before each of its later choices is carried out (greedy.carry_through_unpeeked), and the
+card on top of its own draw deck (whose cards it knows, only not their order) is not dealt
+but enumerated, each kind by its chance. Measured with the defaults (one deal, every option):
+57.1% of the first 170 of 400 games against greedy [49.5, 64.3], 0.073 s a decision
+(benchmarks/strength.py --variant monopoly-chance --match strong; stopped there for time),
+short of issue 26's 60% with a lower end of 55%.
 
 Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
   iterations  deals searched per decision (default 400, at most 100,000); exact: same seed,
               same game. In a game judged by its scores, c, horizon, prior, stop and keep
-              are not used, and the default is as many deals as carry 240 options through
-              in all (DEFAULT_TRIALS), at least 4
+              are not used, and the default is DEFAULT_DEALS (1)
   time        seconds per decision (at most 600); with both, whichever runs out first ends
               the search
   c           the UCT exploration constant (default 0.7)
@@ -46,6 +50,10 @@ Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
   prior       visits' worth of the evaluation's judgement each new option starts with (default 5)
   stop        1 (default): end the search once the choice is sure (with `iterations`); 0: never
   keep        1 (default): keep the chosen option's subtree for the next decision of the turn
+  width       in a game judged by its scores: the options carried through, the best as judged
+              at once (default: all)
+  later       in a game judged by its scores: 1 (default) enumerates the own deck's next card
+              in the choices an option is carried through too; 0 leaves it to the deal
 """
 
 from __future__ import annotations
@@ -55,7 +63,7 @@ import time as _time
 
 from engine.bots.base import Bot, BotSpecError, register_bot
 from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for
-from engine.bots.greedy import Scratch, carry_through, carry_through_unpeeked
+from engine.bots.greedy import Scratch, carry_through, judge_at_once, judge_carried_through, own_known_piles
 from engine.effects.limits import MAX_LOOKAHEAD_WORK
 from engine.game.game import Game, WorkMeter
 from engine.game.sampling import Sampler
@@ -71,13 +79,16 @@ and a card kept more. Measured at 100 iterations against greedy, 200 two-player 
 (winning-moves-2016, seed 2026): greedy's own weights 58.0%; threat 0.9: 66.0%; threat 0.9
 and card 2.5: 68.5%; card 2.0: 64.2%, 3.5: 63.5%, 5: 41.5% (a bot that hoards its cards);
 threat 0.75: 59.5%, 1.2: 65.2%, 1.5: 63.5%; unit 0.6: 64.8%, 1.2: 62.5%."""
-DEFAULT_TRIALS = 240
-"""In a game judged by its scores (Monopoly Chance), with neither `iterations` nor `time`
-given: the options carried through per decision, over all deals, so the deals are as many as
-fit (240 / the options, at least MIN_DEALS). 400 deals of every option took a median of 4.8 s
-a decision there, and 39 s with many options; the deals searched stop mattering well before
-that (46.2% against greedy at time=0.1, the same as at larger budgets within the error)."""
-MIN_DEALS = 4
+DEFAULT_DEALS = 1
+"""In a game judged by its scores, with neither `iterations` nor `time` given: the deals each
+option kept (`width`) is carried through in. Its own draw deck's next card is enumerated,
+not dealt: 57.1% of 170 games against greedy [49.5, 64.3] (0.073 s a decision; 1.6 s at
+most in one 2-player game measured), where two deals with only the best two options carried
+through won 50.0% of 30 [33.2, 66.8]."""
+DEFAULT_WIDTH = 10_000
+"""In a game judged by its scores: the options carried through, the best as judged at once
+(by default all of them: carrying a placement through the rest of the turn is where the
+search beats greedy)."""
 MAX_ITERATIONS = 100_000
 """About five minutes a decision at today's speed: enough for any study, short of forever."""
 MAX_SECONDS = 600.0
@@ -117,23 +128,26 @@ class StrongBot(Bot):
         self.stop: bool = True if stop is None else bool(stop)
         keep = _setting(settings, "keep", int, low=0, high=1)
         self.keep: bool = True if keep is None else bool(keep)
+        width = _setting(settings, "width", int, low=1, high=10_000)
+        self.width: int = DEFAULT_WIDTH if width is None else width
+        later = _setting(settings, "later", int, low=0, high=1)
+        self.exact_later: bool = True if later is None else bool(later)
         if settings:
             unknown = ", ".join(f"'{name}'" for name in settings)
             raise BotSpecError(
                 f"bot 'strong' has no setting {unknown} "
-                "(settings: iterations, time, c, horizon, scale, prior, stop, keep)"
+                "(settings: iterations, time, c, horizon, scale, prior, stop, keep, width, later)"
             )
         self.kept: tuple[int, Node] | None = None
         """The subtree of the option chosen last, with the turn it was chosen in (`keep`)."""
         units = variant.stacks == "units"
-        self.trials: int | None = None
-        """The options carried through per decision in a flat search (DEFAULT_TRIALS), when
-        no budget was given; None otherwise."""
+        self.default_deals = False
+        """Whether a flat search deals DEFAULT_DEALS times, no budget having been given."""
         if self.iterations is None and self.time is None:
             if units:
                 self.iterations = DEFAULT_ITERATIONS
             else:
-                self.trials = DEFAULT_TRIALS
+                self.default_deals = True
         self.evaluator = evaluator_for(variant, SEARCH_WEIGHTS) if units else evaluator_for(variant)
         self.scratch = Scratch()
         self.lookahead = MAX_LOOKAHEAD_WORK * max(1, math.ceil((self.iterations or DEFAULT_ITERATIONS) / DEFAULT_ITERATIONS))
@@ -147,7 +161,7 @@ class StrongBot(Bot):
         choices later: the priors then carry each option through greedily."""
 
     def describe(self) -> str:
-        if self.trials is not None:
+        if self.default_deals:
             return "strong"
         budget = [f"iterations={self.iterations}"] if self.iterations else []
         budget += [f"time={self.time:g}"] if self.time else []
@@ -180,37 +194,42 @@ class StrongBot(Bot):
         return None
 
     def judge_over_deals(self, observation: dict) -> int:
-        """A game judged by its scores (Monopoly Chance): each option carried through greedily
-        in deal after deal (the same deals for every option), and the best mean kept. The
-        worth of a flip or of a placement shows only after the cards it leads to, which one
-        deal (the greedy bot's) guesses and many deals average. Without a budget given, the
-        deals are as many as DEFAULT_TRIALS allows for the options there are."""
+        """A game judged by its scores (Monopoly Chance): every option judged as greedy judges
+        it, then the best `width` of them carried through greedily to where their worth
+        shows (the rest of the turn), in deal after deal (the same deals for each), and the
+        best mean kept. An option that takes the top card of a pile whose cards the bot knows
+        (its own draw deck) is carried through once for each card that may be there, by its
+        chance. Without a budget given, DEFAULT_DEALS deals."""
         me = observation["player"]
         deadline = None if self.time is None else _time.perf_counter() + self.time
-        deals = self.iterations
-        if self.trials is not None:
-            deals = max(MIN_DEALS, self.trials // len(observation["decision"]["options"]))
-        totals: list[float] = []
-        done = 0
+        deals = DEFAULT_DEALS if self.default_deals else self.iterations
         sampler = Sampler(self.variant, observation)
+        scratch = self.scratch
+        scratch.known = own_known_piles(sampler.known, sampler.observed.layout, me)
+        scratch.exact_later = self.exact_later
         self.meter = WorkMeter(self.lookahead)
+        game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
+        game.meter = self.meter  # shared by every copy the deal's look-ahead makes
+        at_once = judge_at_once(game, me, self.evaluator, scratch)
+        ranked = sorted(range(len(at_once)), key=lambda i: -at_once[i])  # stable: the first on a tie
+        kept = ranked[: self.width]
+        if len(kept) == 1:
+            scratch.done(game)
+            return kept[0]
+        totals = [0.0] * len(at_once)
+        done = 0
         while deals is None or done < deals:
             if deadline is not None and done and _time.perf_counter() >= deadline:
                 break
-            game = sampler.deal(self.rng.getrandbits(63), self.scratch.copy)
-            game.meter = self.meter  # shared by every copy the deal's look-ahead makes
-            actions = game.legal_actions()
-            if not totals:
-                totals = [0.0] * len(actions)
-            for index, action in enumerate(actions):
-                trial = self.scratch.copy(game)
-                trial.apply(action)
-                carry_through_unpeeked(trial, me, self.evaluator, self.scratch)
-                totals[index] += _win_chance(self.evaluator.score(trial, me), self.scale)
-                self.scratch.done(trial)
-            self.scratch.done(game)
+            if done:
+                game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
+                game.meter = self.meter
+            for index in kept:
+                score = judge_carried_through(game, index, me, self.evaluator, scratch)
+                totals[index] += _win_chance(score, self.scale)
+            scratch.done(game)
             done += 1
-        return max(range(len(totals)), key=totals.__getitem__)
+        return max(kept, key=totals.__getitem__)
 
     def search(self, observation: dict, root: Node | None = None) -> Node:
         """The search tree after the budget is spent; the root's children are the options.

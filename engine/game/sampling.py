@@ -52,6 +52,10 @@ class Sampler:
         for pile in piles:
             for card in pile or ():
                 unseen[card] -= 1
+        if book.cards_stacked:  # the cards on the spaces are in plain view too
+            for stack in observed.stacks:
+                for card in stack:
+                    unseen[card] -= 1
         # the unseen cards in code order, grouped by owner (0: the table's, k: player k - 1's)
         self.pools: dict[int, list[int]] = {}
         for card in sorted(unseen):
@@ -65,6 +69,12 @@ class Sampler:
             owner = layout.slot_owner[slot] if layout.slot_pile[slot].each == "player" else None
             classes = [owner + 1, 0] if owner is not None else [0, *sorted(k for k in self.pools if k != 0)]
             self.hidden.append((slot, classes, sizes[slot]))  # type: ignore[arg-type]  # a hidden pile's size is known
+        self.known: list[int] = _known_contents(self.hidden, self.pools)
+        """The hidden piles whose cards the player knows, only not in what order: each is
+        filled with the whole of every pool of unseen cards it takes from, and no other pile
+        takes from those (in Monopoly Chance, every player's own draw deck). In every deal
+        such a pile holds exactly its true cards, so the chance that its top card is of a
+        kind is that kind's share of its cards, worked out without sampling (`top_odds`)."""
         self.format = observed.compat
         self.observed = observed
         """The game as observed, its hidden piles empty: every deal is a copy of it."""
@@ -97,6 +107,55 @@ class Sampler:
     def itself(game: Game) -> Game:
         """No copy: the last deal of a sampler goes into its observed game."""
         return game
+
+
+def top_odds(pile: list[int]) -> list[tuple[int, float]]:
+    """The chance of each card (code) being on top of a pile whose cards are known but not
+    their order, each distinct card once, in the order of their first copy from the top:
+
+    >>> top_odds([7, 3, 7, 7])
+    [(7, 0.75), (3, 0.25)]
+    """
+    counts: dict[int, int] = {}
+    for code in reversed(pile):
+        counts[code] = counts.get(code, 0) + 1
+    total = len(pile)
+    return [(code, count / total) for code, count in counts.items()]
+
+
+def put_on_top(pile: list[int], code: int) -> None:
+    """Bring the copy of `code` nearest the top of `pile` to the top, the card that was there
+    taking its place: the same cards, one of the orders in which `code` is drawn next."""
+    top = len(pile) - 1
+    for index in range(top, -1, -1):
+        if pile[index] == code:
+            pile[index], pile[top] = pile[top], pile[index]
+            return
+    raise ValueError(f"card {code} is not in the pile")
+
+
+def _known_contents(hidden: list[tuple[int, list[int], int]], pools: dict[int, list[int]]) -> list[int]:
+    """The slots of `Sampler.hidden` whose piles hold the same cards in every deal (see
+    `Sampler.known`): the fill of `Sampler.deal` worked out by counts alone."""
+    left = {owner: len(cards) for owner, cards in pools.items()}
+    takes: list[dict[int, int]] = []
+    takers: dict[int, int] = {}
+    for _slot, classes, size in hidden:
+        took: dict[int, int] = {}
+        filled = 0
+        for key in classes:
+            take = min(left.get(key, 0), size - filled)
+            if take > 0:
+                took[key] = take
+                takers[key] = takers.get(key, 0) + 1
+                left[key] -= take
+                filled += take
+        takes.append(took)
+    known = []
+    for (slot, _classes, size), took in zip(hidden, takes, strict=True):
+        if size > 0 and all(takers[key] == 1 and take == len(pools[key]) for key, take in took.items()):
+            known.append(slot)
+    return known
 
 
 def _from_state(
