@@ -19,13 +19,20 @@ def variant(name: str = "winning-moves-2016"):
 
 def headless(seats: tuple[str | None, ...], seed: int, stop: Callable[[Session], bool] | None = None, limit: int = 400,
              name: str = "winning-moves-2016") -> Session:
-    """The game the pilot tests play, without the UI: people take the first legal action
+    """The game the pilot tests play, without the UI: people take the first option shown
     (what pressing 1 or Enter does), bots choose as in the app. Stops when `stop` holds.
-    A notice is seen, as Enter on it does, before the next action: so a pending notice is the
-    one the app would show now, not a pile of every one since the start."""
+    A person's only answer is given at once, as the app does, before anything is looked at;
+    then a notice is seen, as Enter on it does, before the next action: so a pending notice
+    is the one the app would show now, not a pile of every one since the start."""
     session = Session.start(variant(name), name, list(seats), seed)
     for _ in range(limit):
-        if session.game.is_over or (stop is not None and stop(session)):
+        if session.game.is_over:
+            break
+        answer = session.automatic_answer()
+        if answer is not None:
+            session.apply(answer)
+            continue
+        if stop is not None and stop(session):
             break
         while session.take_notice() is not None:
             pass
@@ -34,7 +41,8 @@ def headless(seats: tuple[str | None, ...], seed: int, stop: Callable[[Session],
             bot, observation = session.bot_observation()
             session.apply(bot.choose(observation))
         else:
-            session.apply(session.game.legal_actions()[0])
+            shown = session.view().actions  # the first as the screen lists them (sorted by value);
+            session.apply(shown[0] if shown else session.game.legal_actions()[0])  # none before a hand-over
     return session
 
 
