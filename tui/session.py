@@ -53,8 +53,10 @@ def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Var
         properties=tuple(replace(p, name=None if p.name is None else seen(p.name)) for p in variant.properties),
         timings=tuple((key, seen(words)) for key, words in variant.timings),
         scores=tuple(replace(score, name=seen(score.name)) for score in variant.scores),
-        piles=tuple(replace(pile, name=seen(pile.name)) for pile in variant.piles),
-        counters=tuple(replace(c, shown=None if c.shown is None else seen(c.shown)) for c in variant.counters),
+        piles=tuple(replace(pile, name=seen(pile.name), mark=None if pile.mark is None else seen(pile.mark))
+                    for pile in variant.piles),
+        counters=tuple(replace(c, shown=None if c.shown is None else seen(c.shown),
+                               counts=None if c.counts is None else seen(c.counts)) for c in variant.counters),
         money=seen(variant.money),
         deck_name=seen(variant.deck_name),
         seats=tuple(replace(seat, name=seen(seat.name), token=seen(seat.token)) for seat in variant.seats),
