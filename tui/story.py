@@ -442,7 +442,7 @@ def round_lines(story: Story, variant: Variant) -> list[tuple[str, str]]:
         lines.append((f"{story.step} {told.number}", f"over in turn {told.turn}; {score}: {scores}"))
         for p in range(story.players):
             if told.won[p]:
-                twice = f" (twice or more: {', '.join(told.repeated[p])})" if told.repeated[p] else ""
+                twice = f" (same kind: {', '.join(told.repeated[p])})" if told.repeated[p] else ""
                 lines.append(("", f"{names[p]} takes {told.won_what} from {_counted_places(len(told.won[p]))}: "
                                   f"{', '.join(told.won[p])}{twice}"))
             if told.taken[p]:

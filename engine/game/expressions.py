@@ -106,6 +106,16 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
             return g.owner_of_card(stack[-1]) if g.book.cards_stacked else stack[-1]
 
         return top_of_variable
+    if e.attribute == "value" and name is not None:  # `value of K > value of P`, in every filter
+        def value_of_variable(g: Game, env: dict, me: int) -> Any:
+            x = env[name] if name in env else subject(g, env, me)
+            if x is None:
+                return 0
+            if type(x) is CardRef:
+                return g.book.card_value[x % g.book.kinds]
+            return g.book.value[x]
+
+        return value_of_variable
     if isinstance(e.subject, ast.Name) and e.subject.name == "me":  # `supply of me`: no call for `me`
         if e.attribute in ("worth", "supply", "properties"):  # a list of the game's, read in place
             field = "held" if e.attribute == "properties" else e.attribute
@@ -173,6 +183,8 @@ def _count(e: ast.Count, cache) -> Fn:
     zone = None if e.zone is None else compile_expr(e.zone, cache)
     where = None if e.where is None else compile_expr(e.where, cache)
     kind, var = e.kind, e.var
+    if kind == "card" and where is None and e.total is None and isinstance(e.zone, ast.OfPlayer):
+        return _size_of_pile(compile_expr(e.zone.subject, cache), e.zone.counter)
     if kind == "card" and where is None and e.total is None and zone is not None:
         def size_of(g: Game, env: dict, me: int) -> Any:  # how many cards a pile or a space holds: no list is made
             place = zone(g, env, me)
@@ -181,8 +193,13 @@ def _count(e: ast.Count, cache) -> Fn:
             return len(g.piles[place]) if type(place) is PileRef else len(g.stacks[place])
 
         return size_of
+    if kind == "card" and zone is not None and e.total is None and _card_has_word(e.where, var):
+        word = e.where.word  # type: ignore[union-attr]
+        return _count_with_word(zone, word)
     if e.total is None:
         return lambda g, env, me: len(collection(g, kind, var, zone, where, env, me))
+    if kind == "card" and zone is not None and where is None and _value_of(e.total, var):
+        return _total_value(zone)
     value = compile_expr(e.total, cache)
 
     def total(g: Game, env: dict, me: int) -> Any:
@@ -194,6 +211,64 @@ def _count(e: ast.Count, cache) -> Fn:
         return clamp(result)
 
     return total
+
+
+def _size_of_pile(subject: Fn, pile: str) -> Fn:
+    """`count card X in NAME of P` (nopes of a property, buildings of a street, a player's
+    deck): the length of that pile, found without making a reference to it."""
+
+    def size_of_pile(g: Game, env: dict, me: int) -> Any:
+        owner = subject(g, env, me)
+        if owner is None:
+            return 0
+        return len(g.piles[g.layout.base[pile] + owner])
+
+    return size_of_pile
+
+
+def _card_has_word(where: ast.Expr | None, var: str) -> bool:
+    """Whether a filter is `VAR has "WORD"` of the card counted (`count card L in hand of me
+    where L has "lucky"`): counted from the pile's codes, without a card value for each."""
+    return isinstance(where, ast.HasWord) and _variable(where.subject) == var
+
+
+def _count_with_word(zone: Fn, word: str) -> Fn:
+    def count_with_word(g: Game, env: dict, me: int) -> Any:
+        place = zone(g, env, me)
+        if place is None:
+            return 0
+        held = g.piles[place] if type(place) is PileRef else g.stacks[place]
+        tags, kinds = g.book.card_tags, g.book.kinds
+        found = 0
+        for code in held:
+            if word in tags[code % kinds]:
+                found += 1
+        return found
+
+    return count_with_word
+
+
+def _value_of(expr: ast.Expr, var: str) -> bool:
+    """Whether an expression is `value of VAR`."""
+    return isinstance(expr, ast.Attribute) and expr.attribute == "value" and _variable(expr.subject) == var
+
+
+def _total_value(zone: Fn) -> Fn:
+    """`total value of B for each card B in PLACE` (a skyline's length, scored at every step
+    a bot looks ahead): summed from the pile's codes."""
+
+    def total_value(g: Game, env: dict, me: int) -> Any:
+        place = zone(g, env, me)
+        if place is None:
+            return 0
+        held = g.piles[place] if type(place) is PileRef else g.stacks[place]
+        values, kinds = g.book.card_value, g.book.kinds
+        result = 0
+        for code in held:
+            result += values[code % kinds]
+        return clamp(result)
+
+    return total_value
 
 
 def _arith(e: ast.Arith, cache) -> Fn:
