@@ -452,3 +452,15 @@ def test_a_card_without_an_id_whose_effect_has_a_problem_is_reported_not_a_crash
     write("format: 1\nextends: winning-moves-2016\ndeck:\n  cards:\n    - name: Lost\n      effect: build 1 on gren\n")
     result = check_variant(Path("v.yaml"))
     assert result.diagnostics and all(d.loc.file == "v.yaml" or d.loc.file.endswith(".yaml") for d in result.diagnostics)
+
+
+def test_a_value_inside_one_of_two_shapes_is_told_what_is_wrong_with_it(write):
+    """A score may be text or a mapping, and a mapping's `goal` a number or 'rule NAME': a
+    negative goal is told as such, not as 'not valid under any of the given schemas'."""
+    path = write("extends: monopoly-chance\nscores:\n  skyline: {most: worth of X, goal: -5}\n")
+    assert_at(only(path), "v.yaml", 3, 37, "scores.skyline.goal must be at least 0, not -5")
+
+
+def test_a_value_of_neither_shape_is_told_the_shapes_it_may_take(write):
+    path = write("extends: monopoly-chance\nscores:\n  skyline: 5\n")
+    assert_at(only(path), "v.yaml", 3, 12, "scores.skyline must be text or a mapping", "not the number 5")

@@ -79,3 +79,15 @@ def test_simulate_reports_what_the_variant_counts():
     rounds = sum(row["count"] for row in table["rows"])
     assert rounds == table["total"] >= 6 and all(0 <= row["share"] <= 1 for row in table["rows"])
     assert sum(r.tallies[0][1] + r.tallies[1][1] for r in run.records[0]) == rounds
+
+
+def test_a_player_choosing_their_own_card_is_told_so():
+    """Red picks which of their flipped cash cards to place first: 'Red chooses their $5M',
+    not 'Red chooses Red's $5M'."""
+    game = position(decks={"red": ["cash_3", "cash_5"], "blue": ["cash_2"]}, script=roll(2) + roll(1))
+    say(game, "flip")
+    assert game.decision == "choose"
+    five = next(a for a in game.legal_actions() if game.texts.card_name(a.arg) == "$5M")
+    told = _told(game.apply(five))
+    assert "Red chooses their $5M" in told
+    assert not any("chooses Red's" in line for line in told)

@@ -106,9 +106,17 @@ class Texts:
 
     def card(self, code: int) -> str:
         """A card by its code: its name, with whose it is when it belongs to a player."""
-        owner, kind = divmod(int(code), len(self.card_names))
-        name = self.card_names[kind]
-        return name if owner == 0 else f"{self.player(owner - 1)}'s {name}"
+        owner = self.card_owner(code)
+        name = self.card_name(code)
+        return name if owner is None else f"{self.player(owner)}'s {name}"
+
+    def card_owner(self, code: int) -> int | None:
+        """The player a card (by its code) belongs to, None for the table's."""
+        owner = int(code) // len(self.card_names)
+        return None if owner == 0 else owner - 1
+
+    def card_name(self, code: int) -> str:
+        return self.card_names[int(code) % len(self.card_names)]
 
     def why(self, reason: dict) -> str:
         """Why an option is not offered (Game.withheld, the build_limit event), in words."""
@@ -420,7 +428,11 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "move_unit":
         return f"{p(d['player'])}'s unit moves from {t.properties[d['from']]} to {t.properties[d['to']]}"
     if kind == "choose":
-        return f"{p(d['player'])} chooses {'a card' if hidden else t.value(d['what'], d['value'])}"
+        if hidden:
+            return f"{p(d['player'])} chooses a card"
+        if d["what"] == "card" and t.card_owner(d["value"]) == d["player"]:  # not "Red chooses Red's $3M"
+            return f"{p(d['player'])} chooses their {t.card_name(d['value'])}"
+        return f"{p(d['player'])} chooses {t.value(d['what'], d['value'])}"
     if kind == "roll_dice":
         faces = [str(x) if type(x) is int else f"{_symbol(x)} (counts as 0)" for x in d.get("faces", d["dice"])]
         if len(faces) == 1:

@@ -270,6 +270,16 @@ def _explain(error: ValidationError, document: LocDict, suggested: Collection[tu
                 f"{where} is missing the key '{key}'",
             )
         return
+    if validator in ("anyOf", "oneOf"):
+        inner = _fitting_branch(error)
+        if inner:
+            for sub in inner:
+                yield from _explain(sub, document, suggested)
+            return
+        wanted = _types_wanted(error)
+        if wanted:
+            yield Diagnostic(_value_loc(document, path), f"{where} must be {' or '.join(wanted)}, not {_describe(value)}")
+            return
     loc = _value_loc(document, path)
     if validator == "type":
         expected = error.validator_value
@@ -303,6 +313,39 @@ def _explain(error: ValidationError, document: LocDict, suggested: Collection[tu
     else:  # jsonschema's own words quote the whole value, which may be a megabyte long
         message = error.message if len(error.message) <= 200 else error.message[:199] + "…"
         yield Diagnostic(loc, f"{where}: {message}")
+
+
+def _fitting_branch(error: ValidationError) -> list[ValidationError]:
+    """The problems of the one alternative of an anyOf/oneOf that the value is of the type
+    of (a score written as a mapping, a goal as a number), so that the message says what is
+    wrong inside it ('goal must be at least 0') rather than that no alternative fits; empty
+    when none or more than one alternative is of the value's type."""
+    branches: dict[int, list[ValidationError]] = {}
+    for sub in error.context or ():
+        branches.setdefault(int(sub.relative_schema_path[0]), []).append(sub)
+    fitting = [
+        errors for errors in branches.values()
+        if not any(sub.validator == "type" and not sub.relative_path for sub in errors)
+    ]
+    return fitting[0] if len(fitting) == 1 else []
+
+
+def _types_wanted(error: ValidationError) -> list[str]:
+    """The types an anyOf/oneOf's alternatives take, in words, when the value is of none of
+    them (every alternative refused its type); empty otherwise."""
+    wanted: list[str] = []
+    branches = {int(sub.relative_schema_path[0]) for sub in error.context or ()}
+    refused = {
+        int(sub.relative_schema_path[0]): sub.validator_value
+        for sub in error.context or () if sub.validator == "type" and not sub.relative_path
+    }
+    if not branches or set(refused) != branches:
+        return []
+    for expected in refused.values():
+        words = _TYPE_WORDS.get(expected, str(expected)) if isinstance(expected, str) else str(expected)
+        if words not in wanted:
+            wanted.append(words)
+    return wanted
 
 
 def _comment_instead(document: LocDict, path: list, where: str) -> Diagnostic | None:
