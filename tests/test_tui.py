@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import subprocess
 import sys
 
@@ -1016,7 +1017,8 @@ def test_what_the_game_itself_takes_is_told_in_its_own_words_not_as_a_bots_play(
     """Monopoly Chance: "Once the round has ended, the top card on each property wins"; the
     turn program clears the board in the bot's turn, and the notice said "Blue played: 11
     of your properties lost". It is the round's end: the notice says so, with the program's
-    own words, and names no bot."""
+    own words, and names no bot. It is also when the buildings are won ("the top card on
+    each property wins one of its buildings"): the notice tells the skyline's rise first."""
     def by_the_game(session: Session) -> bool:
         notice = session.notices.get(0)
         return bool(notice and notice.said and notice.taken["property"])
@@ -1027,6 +1029,7 @@ def test_what_the_game_itself_takes_is_told_in_its_own_words_not_as_a_bots_play(
     headline, told = session.take_notice()
     assert "The round ends: " in headline and "properties lost" in headline
     assert "played" not in headline and "Blue" not in headline
+    assert re.search(r"The round ends: your skyline length rose from \d+ to \d+, ", headline), headline
 
 
 def test_what_a_bot_takes_from_the_person_stops_on_a_notice():

@@ -68,7 +68,9 @@ class Notice:
     taken: Counter[str] = field(default_factory=Counter)
     """How many of each kind of loss came in others' turns."""
     score: tuple[str, int, int] | None = None
-    """The leading score's id, and its value before and after, when it fell."""
+    """The leading score's id, and its value before and after, when it changed: a fall is
+    a loss; a rise is told only with the losses that come with it (a round's end scores
+    the buildings won, and clears the board)."""
     by: set[int] = field(default_factory=set)
     """Who acted when the losses came (other than the player): the bots, or other people."""
     said: str | None = None
@@ -96,12 +98,12 @@ class Notice:
         person at the table) or a player's name with 's; `names` name the seats."""
         said = []
         score = self._score_words(whose, variant)
-        own = self.turn_over and not +self.taken  # nobody else took anything: the fall is the turn's own
+        own = self.turn_over and not +self.taken  # nobody else took anything: the change is the turn's own
         if self.turn_over:
-            costs = _cost_words(self.costs, whose) + (score if own else [])
+            costs = self._with_score(_cost_words(self.costs, whose), score if own else [])
             start = f"{whose[:1].upper()}{whose[1:]} turn is over"
             said.append(f"{start}: {', '.join(costs)}." if costs else f"{start}.")
-        taken = _cost_words(self.taken, whose) + ([] if own else score)
+        taken = self._with_score(_cost_words(self.taken, whose), [] if own else score)
         if taken:
             by = " and ".join(names[p] for p in sorted(self.by) if p != self.player)
             if by:
@@ -112,14 +114,20 @@ class Notice:
                 said.append(f"The game: {', '.join(taken)}.")
         return " ".join(said)
 
+    def _with_score(self, losses: list[str], score: list[str]) -> list[str]:
+        """The losses with the score's change: a rise (what was won) before them, a fall
+        after them (what they came to)."""
+        rose = self.score is not None and self.score[2] > self.score[1]
+        return score + losses if rose else losses + score
+
     def _score_words(self, whose: str, variant: Variant) -> list[str]:
-        if self.score is None or self.score[2] >= self.score[1]:
+        if self.score is None or self.score[2] == self.score[1]:
             return []
         which, before, after = self.score
         score = next((s for s in variant.scores if s.id == which), None)
         said = variant.format_money if score is not None and score.money else str
         name = score.name if score is not None and score.name else which.replace("_", " ")
-        return [f"{whose} {name} fell from {said(before)} to {said(after)}"]
+        return [f"{whose} {name} {'fell' if after < before else 'rose'} from {said(before)} to {said(after)}"]
 
 
 def _cost_words(costs: Counter[str], whose: str) -> list[str]:

@@ -394,9 +394,9 @@ class Session:
                     whose_turn = -1
             if not notice.turn_over:
                 notice.costs.clear()  # the losses of their own turn going on: they see them when they decide
-            if lead is not None and now[lead.id][person] < scores[lead.id][person]:
+            if lead is not None and now[lead.id][person] != scores[lead.id][person]:
                 notice.score = (lead.id, scores[lead.id][person], now[lead.id][person])
-                if turn_player != person:
+                if turn_player != person and now[lead.id][person] < scores[lead.id][person]:
                     notice.by.add(turn_player)
             if decider == person and not notice.turn_over:
                 continue
