@@ -183,3 +183,46 @@ def test_the_end_charts_the_skylines_after_each_round_and_tells_each_round():
     assert any(re.match(r"    (Red|Blue) takes buildings from \d+ properties: ", line) for line in lines)
     assert any(re.match(r"    (Red|Blue) adds Gray building( ×\d+)? to their skyline", line) for line in lines)
     assert not any("1 turn in a row" in line or "1 round in a row" in line for line in lines)
+
+
+def test_a_rounds_end_can_be_read_in_full_in_the_last_moves_at_80x24():
+    """'[' shows what each move did under the board; the move that ends a round tells every
+    street won and the new round (more lines than fit at 80x24), and the arrow keys scroll
+    it: the round's scoring was cut off below the screen's edge."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    from tui.screens.lastmoves import LastMovesScreen
+
+    def round_ended(session: Session) -> bool:
+        notice = session.notices.get(0)
+        return bool(notice and notice.said and notice.taken["property"]) and session.deciding == 0
+
+    seats = (None, "greedy")
+    seed = next(s for s in range(10) if round_ended(headless(seats, s, stop=round_ended, limit=900, name=NAME)))
+    session = headless(seats, seed, stop=round_ended, limit=900, name=NAME)
+    session.take_notice()
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("left_square_bracket")
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if isinstance(app.screen, LastMovesScreen):
+                    break
+            screen = app.screen
+            assert isinstance(screen, LastMovesScreen)
+            while "The round ends" not in str(screen.query_one("#moves-said", Static).content):
+                assert screen.position < screen.end, "no move told the round's end"
+                await pilot.press("right")
+                await pilot.pause()
+            scroll = screen.query_one("#moves-said-scroll", VerticalScroll)
+            await pilot.pause()
+            assert scroll.max_scroll_y > 0  # more than fits
+            await pilot.press("down", "down", "down")
+            await pilot.pause()
+            assert scroll.scroll_y == 3
+
+    run(scenario())

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -54,6 +54,8 @@ class LastMovesScreen(ModalScreen[None]):
         Binding("right,n", "step(1)", "Next", priority=True),
         Binding("left,p", "step(-1)", "Back", priority=True),
         Binding("escape,q,left_square_bracket", "close", "Close"),
+        Binding("down,j", "scroll_said(1)", "More", priority=True),
+        Binding("up,k", "scroll_said(-1)", "Up", priority=True),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -72,7 +74,8 @@ class LastMovesScreen(ModalScreen[None]):
             with Horizontal(id="moves-players"):
                 for i in range(self.session.record.players):
                     yield PlayerPanel(i, classes="player", id=f"moves-player-{i}")
-            yield Static("", id="moves-said", classes="dialog-body")
+            with VerticalScroll(id="moves-said-scroll"):  # a round's end tells more than fits at 80x24
+                yield Static("", id="moves-said", classes="dialog-body")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -113,6 +116,12 @@ class LastMovesScreen(ModalScreen[None]):
         new = after.events[len(before.events):]
         lines += [Text(after.describe_run(run)) for run in runs(new)]
         said.update(Text("\n").join(lines))
+        self.query_one("#moves-said-scroll", VerticalScroll).scroll_home(animate=False)
+
+    def action_scroll_said(self, lines: int) -> None:
+        """What one move did can be longer than the room under the board (a round's end, at
+        80x24): the arrow keys scroll it."""
+        self.query_one("#moves-said-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_step(self, delta: int) -> None:
         position = max(self.first + 1, min(self.end, self.position + delta))
