@@ -265,3 +265,70 @@ def test_a_name_given_on_both_sides_of_an_if_is_known_to_the_look_ahead_after_it
     me = game.turn_player
     game.hand(me).append(game.book.card_index["either"])
     assert card_is_followable(game, game.book.card_index["either"], me)
+
+
+def test_every_statement_of_the_language_says_how_it_is_looked_ahead():
+    """Issue 27: shuffling and ending the game had no look-ahead step and were taken to change
+    nothing by default, so a card that only shuffles or ends the game was never offered. Every
+    statement now has its own step, those that change nothing saying so."""
+    import typing
+
+    from engine.effects import ast
+    from engine.game.followable import _TRIAL_MAKERS
+
+    missing = [kind.__name__ for kind in typing.get_args(ast.Stmt) if kind not in _TRIAL_MAKERS]
+    assert not missing
+
+
+def _card_with(write, effect: str):
+    """A game of Winning Moves with a card of `effect` in the turn player's hand: (game, card
+    index, player)."""
+    from engine import load_variant, new_game
+
+    text = (
+        "extends: winning-moves-2016\ndeck:\n  cards:\n    - id: probe\n      name: Probe\n      count: 1\n"
+        "      text: A card for the test.\n      timing: end_of_turn\n      effect: |\n"
+        + "".join(f"        {line}\n" for line in effect.splitlines())
+    )
+    game = new_game(load_variant(write(text)), 2, seed=1)
+    me = game.turn_player
+    card = game.book.card_index["probe"]
+    game.hand(me).append(card)
+    return game, card, me
+
+
+def test_a_card_that_shuffles_a_pile_of_cards_does_something(write):
+    from engine.game.followable import card_is_followable
+
+    game, card, me = _card_with(write, "shuffle deck")
+    assert len(game.pile_of("deck", None)) > 1
+    assert card_is_followable(game, card, me)
+
+
+def test_a_card_that_ends_the_game_does_something(write):
+    from engine.game.followable import card_is_followable
+
+    game, card, me = _card_with(write, "end game track_end for me")
+    assert card_is_followable(game, card, me)
+
+
+def test_nothing_after_stop_is_looked_ahead(write):
+    """`stop` ends the effect: a card that stops before it builds does nothing."""
+    from engine.game.followable import card_is_followable
+
+    game, card, me = _card_with(write, "if 1 = 1:\n  stop\nchoose vacant lot P\nbuild 1 on P")
+    assert not card_is_followable(game, card, me)
+    game, card, me = _card_with(write, "if 1 = 2:\n  stop\nchoose vacant lot P\nbuild 1 on P")
+    assert card_is_followable(game, card, me)
+
+
+def test_a_roll_of_several_dice_is_looked_ahead_over_every_value(write):
+    """`roll number into N and colour into C`: each die's variable takes every value it can,
+    so a card that builds only on a sum of 12 in a green roll can be followed."""
+    from engine.game.followable import card_is_followable
+
+    effect = 'roll number into N and colour into C\nif N = 12 and C is green:\n  choose vacant lot P\n  build 1 on P'
+    game, card, me = _card_with(write, effect)
+    assert card_is_followable(game, card, me)
+    game, card, me = _card_with(write, effect.replace("N = 12", "N = 13"))
+    assert not card_is_followable(game, card, me)

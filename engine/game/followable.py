@@ -56,7 +56,7 @@ class _Trial:
     with index None, a dict and a key (a counter), or an object and an attribute name. The work budget of one
     question lives here too."""
 
-    __slots__ = ("game", "log", "first", "paths", "steps", "cancelled")
+    __slots__ = ("game", "log", "first", "paths", "steps", "cancelled", "acted")
 
     def __init__(self, game: Game):
         self.game = game
@@ -65,6 +65,8 @@ class _Trial:
         self.paths = MAX_PATHS
         self.steps = MAX_EXPLORE_STEPS
         self.cancelled = False
+        self.acted = 0
+        """What the path did that no place holds to compare: piles shuffled, the game ended."""
 
     def touch(self, where: Any, key: Any = None) -> None:
         """Note the value of a place before it changes."""
@@ -236,8 +238,7 @@ def _trial_step(book: Rulebook, s: ast.Stmt) -> TrialStep:
     """The statement's trial step, made once per variant (its expressions compiled)."""
     step = book.trial_steps.get(id(s))
     if step is None:
-        maker = _TRIAL_MAKERS.get(type(s))
-        step = book.trial_steps[id(s)] = _nothing if maker is None else maker(s, book)
+        step = book.trial_steps[id(s)] = _TRIAL_MAKERS[type(s)](s, book)
     return step
 
 
@@ -512,6 +513,87 @@ def _t_cancel(s: ast.Cancel, book: Rulebook) -> TrialStep:
     return step
 
 
+def _t_stop(s: ast.Stop, book: Rulebook) -> TrialStep:
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
+        stack.clear()  # the effect ends here: what follows is not carried out
+
+    return step
+
+
+def _t_end_game(s: ast.EndGame, book: Rulebook) -> TrialStep:
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
+        _acted(trial)  # the game ends: that is a change
+        stack.clear()
+
+    return step
+
+
+def _t_shuffle(s: ast.Shuffle, book: Rulebook) -> TrialStep:
+    """A pile of two cards or more shuffled is a change (its order is chance's again); the
+    same pile as the machine's (Interpreter._shuffle) is found."""
+    subject = _fn(s.subject, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
+        layout = game.layout
+        if subject is not None:
+            owner = subject(game, env, me)
+            if owner is None:
+                return
+        else:
+            owner = me if layout.slot_pile[layout.base[s.pile]].each == "player" else None
+        if len(game.pile_of(s.pile, owner)) > 1:
+            _acted(trial)
+
+    return step
+
+
+def _t_start_with(s: ast.StartWith, book: Rulebook) -> TrialStep:
+    player = compile_expr(s.player, book.compiled)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
+        first = player(game, env, me)
+        first = me if first is None else first
+        order = [(first + i) % game.n for i in range(game.n)]
+        if order != game.order or game.turn_pos != 0:
+            trial.touch(game, "order")
+            trial.touch(game, "turn_pos")
+            game.order, game.turn_pos = order, 0
+
+    return step
+
+
+def _t_roll_faces(s: ast.RollFaces, book: Rulebook) -> TrialStep:
+    """Each die named branches over the values its variable may take, one die after another
+    (the rest of the roll a statement of its own, pushed to run next)."""
+    (die_id, var), rest = s.rolls[0], s.rolls[1:]
+    die = next(d for d in book.variant.dice if d.id == die_id)
+    values = _face_values(die.faces, die.count)
+    after = (ast.RollFaces(line=s.line, col=s.col, rolls=rest),) if rest else None
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
+        if after is not None:
+            stack.append((after, 0, env))
+        return var, values
+
+    return step
+
+
+def _face_values(faces: tuple, count: int) -> list[Any]:
+    """Every value a roll of `count` dice of these faces gives its variable, as the machine
+    gives it (interpreter._op_roll_faces): the sum of the numbers, or the word of a die that
+    shows only a word."""
+    found: dict[Any, None] = {}
+    for roll in product(faces, repeat=count):
+        words = [v for v in roll if type(v) is not int]
+        found[words[0] if words and len(roll) == 1 else sum(v for v in roll if type(v) is int)] = None
+    return list(found)
+
+
+def _acted(trial: _Trial) -> None:
+    trial.touch(trial, "acted")
+    trial.acted += 1
+
+
 _TRIAL_MAKERS: dict[type, Callable[[Any, Rulebook], TrialStep]] = {
     ast.Let: _t_let,
     ast.RollZone: _t_roll_zone,
@@ -535,9 +617,21 @@ _TRIAL_MAKERS: dict[type, Callable[[Any, Rulebook], TrialStep]] = {
     ast.Put: _t_put,
     ast.PlayCard: _t_put,
     ast.Cancel: _t_cancel,
+    ast.Stop: _t_stop,
+    ast.EndGame: _t_end_game,
+    ast.Shuffle: _t_shuffle,
+    ast.StartWith: _t_start_with,
+    ast.RollFaces: _t_roll_faces,
+    # changes nothing when looked ahead, said here rather than left to a default:
+    ast.Say: lambda s, book: _nothing,
+    ast.OfferReaction: lambda s, book: _nothing,  # a reaction offered is taken to be declined
+    ast.OfferCards: lambda s, book: _nothing,  # and cards offered, to be passed
+    ast.Settle: lambda s, book: _nothing,  # ownership follows what the other statements changed
 }
-"""How each statement is looked ahead with; any other (offer reaction, say, stop, and the
-game's own words) does nothing here. A new statement that changes the game goes here too."""
+"""How each statement is looked ahead with: every statement of the language has an entry
+(tests/test_rules_followable.py checks it), one that changes nothing says so with `_nothing`.
+A card whose effect is `shuffle deck` or `end game ...` was never offered while shuffling
+and ending were left to a default of changing nothing."""
 
 
 def _move_card(game: Game, card: Ref, target: Ref, trial: _Trial) -> None:
