@@ -46,7 +46,8 @@ Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
   c           the UCT exploration constant (default 0.7)
   horizon     turns played out before the position is scored (default 1: the end of the turn
               the leaf is in; 0 plays to the end of the game)
-  scale       score difference that makes a 73% win chance (default 8.0)
+  scale       score difference that makes a 73% win chance (default 8.0); in a game judged
+              by its scores, given, options are compared by win chance, not by mean score
   prior       visits' worth of the evaluation's judgement each new option starts with (default 5)
   stop        1 (default): end the search once the choice is sure (with `iterations`); 0: never
   keep        1 (default): keep the chosen option's subtree for the next decision of the turn
@@ -121,7 +122,14 @@ class StrongBot(Bot):
         self.c: float = 0.7 if c is None else c
         horizon = _setting(settings, "horizon", int, low=0, high=1000)
         self.horizon: int = 1 if horizon is None else horizon
-        self.scale: float = _setting(settings, "scale", float, low=0.01, high=1e6) or 8.0
+        scale = _setting(settings, "scale", float, low=0.01, high=1e6)
+        self.scale: float = scale or 8.0
+        self.score_means = scale is None
+        """In a game judged by its scores, whether options are compared by their mean score
+        over the deals (by default) rather than by the mean of the win chance `scale` makes
+        of it: that scale suits the evaluation of a board of units; Monopoly Chance's scores
+        (a skyline point counts ten) saturated it, and every option tied as soon as a player
+        led by a few points, leaving the choice to the first judgement."""
         prior = _setting(settings, "prior", int, low=0, high=10_000)
         self.prior: int = 5 if prior is None else prior
         stop = _setting(settings, "stop", int, low=0, high=1)
@@ -226,7 +234,7 @@ class StrongBot(Bot):
                 game.meter = self.meter
             for index in kept:
                 score = judge_carried_through(game, index, me, self.evaluator, scratch)
-                totals[index] += _win_chance(score, self.scale)
+                totals[index] += score if self.score_means else _win_chance(score, self.scale)
             scratch.done(game)
             done += 1
         return max(kept, key=totals.__getitem__)
