@@ -440,3 +440,37 @@ def test_bots_judge_a_flip_from_what_they_know_of_their_deck_not_its_order(spec)
             checked += 1
         game.apply(options[rnd.randrange(len(options))])
     assert checked == 12
+
+
+def test_twin_properties_give_games_the_evaluation_scores_the_same():
+    """The look-ahead tries one of each set of twin properties (greedy.property_twins: the
+    same value, zone, stack, holder and piles, named by nothing under way), taking their
+    scores to be equal: played, each twin gives the same score as the first of its set, and
+    carried through the rest of the turn the same game but for the two swapped. Seeded
+    Monopoly Chance games, where early in a round most streets of a colour are twins."""
+    from engine.bots.evaluate import evaluator_for
+    from engine.bots.greedy import carry_through, property_twins
+    from engine.game.observation import decide
+
+    variant = load_variant("monopoly-chance")
+    evaluator = evaluator_for(variant)
+    checked = 0
+    for seed in range(2):
+        game = new_game(variant, 2, seed=seed)
+        bots = [make_bot("greedy", variant, seed=p) for p in range(2)]
+        while not game.is_over:
+            actions = game.legal_actions()
+            me = game.current_player
+            for index, first in enumerate(property_twins(game, actions)):
+                if first == index or checked > 150:
+                    continue
+                tried = []
+                for option in (first, index):
+                    trial = game.copy()
+                    trial.apply(actions[option])
+                    judged = evaluator.score(trial, me)
+                    tried.append((judged, evaluator.score(carry_through(trial, me, evaluator), me)))
+                assert tried[0] == tried[1], (seed, game.turn_number, actions[first], actions[index])
+                checked += 1
+            game.apply(decide(bots[me].choose, game, me))
+    assert checked > 100

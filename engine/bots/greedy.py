@@ -136,7 +136,11 @@ def _best(
     best_trial: Game | None = None
     best_steps = 0
     placer = evaluator if not follow and game.decision == "build" and isinstance(evaluator, Evaluator) else None
-    for index, action in enumerate(game.legal_actions()):
+    actions = game.legal_actions()
+    twins = property_twins(game, actions)
+    for index, action in enumerate(actions):
+        if twins[index] != index:
+            continue  # scores as the twin before it, which wins a tie
         trial: Game | None = None
         steps = 0
         if placer is not None and action.kind == "build" and game.placement_asks_again(action.arg):
@@ -153,11 +157,55 @@ def _best(
     return best_index, best_trial, best_steps
 
 
+_REFERRING = ("env", "items", "target", "lots", "started", "placed")
+"""The fields of a frame that may hold a property (a variable's value, a loop's items, the
+space a card is played on, a build's lots)."""
+
+
+def property_twins(game: Game, actions: list[Action]) -> list[int]:
+    """For each pending option, the index of the first option it is a twin of (its own when
+    none). Two properties offered to choose from are twins when nothing tells them apart: the
+    same value and zone, the same stack, holder and piles of their own, neither named by the
+    effect under way (a variable, a loop, a card's target). Played, they give games alike but
+    for the two swapped, which the evaluation scores the same: the look-ahead tries one of
+    each (at a Monopoly Chance placement early in a round, 8 kinds of street among 22). The
+    first twin is the one a tie goes to, so the choice is the one trying every option makes."""
+    twins = list(range(len(actions)))
+    if len(actions) < 2 or actions[0].kind != "choose" or actions[0].what != "property":
+        return twins
+    named: set[int] = set()
+    for frame in game.frames:
+        for field in _REFERRING:
+            value = getattr(frame, field, None)
+            if type(value) is int:
+                named.add(value)
+            elif isinstance(value, dict):
+                named.update(v for v in value.values() if type(v) is int)
+            elif isinstance(value, (list, tuple)):
+                named.update(v for v in value if type(v) is int)
+    book, layout, stacks, piles = game.book, game.layout, game.stacks, game.piles
+    own_piles = [layout.base[pile.id] for pile in game.variant.piles if pile.each == "space"]
+    first: dict[tuple, int] = {}
+    for index, action in enumerate(actions):
+        prop = action.arg
+        if type(prop) is not int or prop in named:
+            continue
+        key = (book.value[prop], book.zone_of[prop], tuple(stacks[prop]), game.holder[prop], prop in game.dirty,
+               tuple(tuple(piles[base + prop]) for base in own_piles))
+        twins[index] = first.setdefault(key, index)
+    return twins
+
+
 def judge_at_once(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> list[float]:
     """Each pending option's score for `me` as soon as it is played (the top card of a
     known pile it takes enumerated, `_judge`): the strong bot's first sift of the options."""
-    scores = []
-    for action in game.legal_actions():
+    scores: list[float] = []
+    actions = game.legal_actions()
+    twins = property_twins(game, actions)
+    for index, action in enumerate(actions):
+        if twins[index] != index:
+            scores.append(scores[twins[index]])
+            continue
         trial, _, score = _judge(game, action, me, evaluator, False, scratch, -1)
         scratch.done(trial)
         scores.append(score)

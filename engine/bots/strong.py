@@ -64,7 +64,14 @@ import time as _time
 
 from engine.bots.base import Bot, BotSpecError, register_bot
 from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for
-from engine.bots.greedy import Scratch, carry_through, judge_at_once, judge_carried_through, own_known_piles
+from engine.bots.greedy import (
+    Scratch,
+    carry_through,
+    judge_at_once,
+    judge_carried_through,
+    own_known_piles,
+    property_twins,
+)
 from engine.effects.limits import MAX_LOOKAHEAD_WORK
 from engine.game.game import Game, WorkMeter
 from engine.game.sampling import Sampler
@@ -232,9 +239,15 @@ class StrongBot(Bot):
             if done:
                 game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
                 game.meter = self.meter
+            twins = property_twins(game, game.legal_actions())  # of this deal: a space's pile may be hidden
+            worth: dict[int, float] = {}  # this deal's, by option
             for index in kept:
-                score = judge_carried_through(game, index, me, self.evaluator, scratch)
-                totals[index] += score if self.score_means else _win_chance(score, self.scale)
+                if twins[index] != index:  # carried through as its twin is: the same score
+                    worth[index] = worth[twins[index]]
+                else:
+                    score = judge_carried_through(game, index, me, self.evaluator, scratch)
+                    worth[index] = score if self.score_means else _win_chance(score, self.scale)
+                totals[index] += worth[index]
             scratch.done(game)
             done += 1
         return max(kept, key=totals.__getitem__)
