@@ -24,23 +24,24 @@ its deals counting towards that decision's budget.
 
 A game judged by its scores, not by units on a board (Monopoly Chance), is searched flat
 instead (`judge_over_deals`): every option is judged as greedy judges it, then the best
-`width` (by default all) are each carried through greedily to the end of the turn, in a deal
-of the cards the bot cannot see (the same deals for every option), and the best mean win
-chance is kept. There, a tree with short random playouts lost to the greedy bot (16.7% of 30
+`width` (by default all) are each carried through greedily to the end of the turn, in deals
+of the cards the bot cannot see (the same deals for every option), and the best mean score
+is kept. There, a tree with short random playouts lost to the greedy bot (16.7% of 30
 games [7.3, 33.6]): random placements and flips are far from how the game is played.
 Carrying a choice through greedily in a deal needs care: a flip followed by flips that know
 the deal stops just before the Bankrupt, so the cards the bot cannot see are shuffled again
 before each of its later choices is carried out (greedy.carry_through_unpeeked), and the
 card on top of its own draw deck (whose cards it knows, only not their order) is not dealt
-but enumerated, each kind by its chance. Measured with the defaults (one deal, every option):
-57.1% of the first 170 of 400 games against greedy [49.5, 64.3], 0.073 s a decision
-(benchmarks/strength.py --variant monopoly-chance --match strong; stopped there for time),
-short of issue 26's 60% with a lower end of 55%.
+but enumerated, each kind by its chance. Measured with the defaults (three deals, every
+option, twin properties carried once): 60.5% of 400 games against greedy [55.6, 65.2],
+0.077 s a decision, 3.9 s at most (benchmarks/strength.py --variant monopoly-chance --match
+strong --games 400; issue 26 asks for 60% with a lower end of 55%). One deal: 58.0%
+[53.1, 62.7], 0.027 s; one deal judged by win chance: 57.1% [52.2, 61.9].
 
 Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
   iterations  deals searched per decision (default 400, at most 100,000); exact: same seed,
               same game. In a game judged by its scores, c, horizon, prior, stop and keep
-              are not used, and the default is DEFAULT_DEALS (1)
+              are not used, and the default is DEFAULT_DEALS (3)
   time        seconds per decision (at most 600); with both, whichever runs out first ends
               the search
   c           the UCT exploration constant (default 0.7)
@@ -87,12 +88,12 @@ and a card kept more. Measured at 100 iterations against greedy, 200 two-player 
 (winning-moves-2016, seed 2026): greedy's own weights 58.0%; threat 0.9: 66.0%; threat 0.9
 and card 2.5: 68.5%; card 2.0: 64.2%, 3.5: 63.5%, 5: 41.5% (a bot that hoards its cards);
 threat 0.75: 59.5%, 1.2: 65.2%, 1.5: 63.5%; unit 0.6: 64.8%, 1.2: 62.5%."""
-DEFAULT_DEALS = 1
+DEFAULT_DEALS = 3
 """In a game judged by its scores, with neither `iterations` nor `time` given: the deals each
 option kept (`width`) is carried through in. Its own draw deck's next card is enumerated,
-not dealt: 57.1% of 170 games against greedy [49.5, 64.3] (0.073 s a decision; 1.6 s at
-most in one 2-player game measured), where two deals with only the best two options carried
-through won 50.0% of 30 [33.2, 66.8]."""
+not dealt. Against greedy, 400 two-player Monopoly Chance games, seats swapped: three deals
+60.5% [55.6, 65.2] at 0.077 s a decision; one deal 58.0% [53.1, 62.7] at 0.027 s; two deals
+with only the best two options carried through won 50.0% of 30 [33.2, 66.8]."""
 DEFAULT_WIDTH = 10_000
 """In a game judged by its scores: the options carried through, the best as judged at once
 (by default all of them: carrying a placement through the rest of the turn is where the
