@@ -21,13 +21,13 @@ other work on a shared machine disturbs one round, not the verdict. Run:
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from versus import run_side  # benchmarks/, the folder this script runs from
 
 ROOT = Path(__file__).resolve().parents[1]
 BASES = ["b470f7b", "3fcc359"]
@@ -67,18 +67,6 @@ print(json.dumps({"cpu": cpu, "turns": turns, "decisions": decisions, "choices":
 """
 
 
-def run_side(tree: Path, variant: str, players: int, games: int, seed: int) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
-    env.pop("BOARDWALK_PURE", None)
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, variant, str(players), str(games), str(seed)],
-        cwd=tree, env=env, capture_output=True, text=True, check=False,
-    )
-    if done.returncode != 0:
-        sys.exit(f"the run in {tree} failed:\n{done.stderr}")
-    return json.loads(done.stdout)
-
-
 def compare(sides: dict[str, Path], args: argparse.Namespace) -> None:
     names = list(sides)
     runs: dict[tuple[str, int], list[dict]] = {(side, p): [] for side in names for p in args.players}
@@ -86,7 +74,7 @@ def compare(sides: dict[str, Path], args: argparse.Namespace) -> None:
         order = names[round_number % len(names):] + names[: round_number % len(names)]
         for players in args.players:
             for side in order:
-                runs[side, players].append(run_side(sides[side], args.variant, players, args.games, args.seed))
+                runs[side, players].append(run_side(sides[side], args.variant, players, args.games, args.seed, child=CHILD))
             print(f"round {round_number + 1}, {players} players: " + ", ".join(
                 f"{side} {args.games / runs[side, players][-1]['cpu']:.2f} games/s" for side in names), flush=True)
     print()

@@ -64,13 +64,16 @@ print(json.dumps({"cpu": time.process_time() - start, "decisions": decisions, "t
 """
 
 
-def run_side(tree: Path, variant: str, players: int, games: int, seed: int, pure: bool = False) -> dict:
+def run_side(tree: Path, variant: str, players: int, games: int, seed: int, pure: bool = False,
+             child: str = CHILD) -> dict:
+    """The JSON the `child` script prints, run in `tree` with its own kernel (plain Python
+    with `pure`) on `variant`, `players`, `games` and `seed` as its arguments."""
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
     env.pop("BOARDWALK_PURE", None)
     if pure:
         env["BOARDWALK_PURE"] = "1"
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, variant, str(players), str(games), str(seed)],
+        [sys.executable, "-c", child, variant, str(players), str(games), str(seed)],
         cwd=tree, env=env, capture_output=True, text=True, check=False,
     )
     if done.returncode != 0:

@@ -226,6 +226,16 @@ def _size_of_pile(subject: Fn, pile: str) -> Fn:
     return size_of_pile
 
 
+_NO_CARDS: list[int] = []
+
+
+def _codes_at(g: Game, place: Ref) -> list[int]:
+    """The card codes a pile or a space's stack holds, bottom to top (none for nobody's)."""
+    if place is None:
+        return _NO_CARDS
+    return g.piles[place] if type(place) is PileRef else g.stacks[place]
+
+
 def _card_has_word(where: ast.Expr | None, var: str) -> bool:
     """Whether a filter is `VAR has "WORD"` of the card counted (`count card L in hand of me
     where L has "lucky"`): counted from the pile's codes, without a card value for each."""
@@ -234,10 +244,7 @@ def _card_has_word(where: ast.Expr | None, var: str) -> bool:
 
 def _count_with_word(zone: Fn, word: str) -> Fn:
     def count_with_word(g: Game, env: dict, me: int) -> Any:
-        place = zone(g, env, me)
-        if place is None:
-            return 0
-        held = g.piles[place] if type(place) is PileRef else g.stacks[place]
+        held = _codes_at(g, zone(g, env, me))
         tags, kinds = g.book.card_tags, g.book.kinds
         found = 0
         for code in held:
@@ -258,10 +265,7 @@ def _total_value(zone: Fn) -> Fn:
     a bot looks ahead): summed from the pile's codes."""
 
     def total_value(g: Game, env: dict, me: int) -> Any:
-        place = zone(g, env, me)
-        if place is None:
-            return 0
-        held = g.piles[place] if type(place) is PileRef else g.stacks[place]
+        held = _codes_at(g, zone(g, env, me))
         values, kinds = g.book.card_value, g.book.kinds
         result = 0
         for code in held:
