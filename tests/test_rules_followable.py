@@ -239,7 +239,7 @@ def copy_of_book_without_alike(book):
     from engine.game.rulebook import Rulebook
 
     other = Rulebook(book.variant)  # a rulebook of its own (a compiled one cannot be copy.copy'd)
-    other.zone_build_table = book.zone_build_table  # the game's own actions, interned by its texts
+    other._texts = book._texts  # the game's own actions, interned by its texts
     other.alike_choices = frozenset()
     other.trial_steps = {}  # made afresh, without the shortcut
     return other

@@ -515,6 +515,21 @@ def test_a_player_and_a_zone_of_the_same_name_are_told_apart():
     assert new_game(variant(NAME), 4, seed=1).texts.zones["yellow"] == "Yellow"  # no clash, no change
 
 
+def test_a_build_option_is_worded_for_the_players_at_its_own_table():
+    """Issue 13's 'Yellow zone' depends on who is seated: Parker's two players are Red and
+    Blue, its three or more include Yellow. A build option is told with its own game's words,
+    whichever size of game was made first (the options were once interned by the first game's
+    texts: a 4-player game after a 2-player one offered 'build a unit on $3M Yellow')."""
+    from engine import new_game
+
+    parker = variant("parker-1985")
+    for players, wanted in ((2, "Yellow"), (4, "Yellow zone"), (2, "Yellow")):
+        game = new_game(parker, players, seed=1)
+        yellow_lot = next(p.index for p in parker.properties if p.zone == "yellow")
+        (_, _, action), *_ = (row for row in game.zone_build_table["yellow"] if row[0] == yellow_lot)
+        assert action.describe().endswith(f" {wanted}"), (players, action.describe())
+
+
 @pytest.mark.parametrize("size, apart", [((80, 24), 1), ((120, 40), 1), ((200, 50), 2)])
 def test_the_track_uses_the_width_it_is_given(size, apart):
     """Issue 13: at 160x50 and wider the screen kept a short track in a sea of blank. The

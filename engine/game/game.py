@@ -95,6 +95,8 @@ class Game:
         self.variant = variant
         self.texts = self.book.texts(players)
         self.layout = self.book.layout(players)
+        self.zone_build_table = self.book.zone_build_table(players)
+        """Per zone, each space, its value and the action of building on it (Rulebook)."""
         self.interp = Interpreter(self)
         self.n = players
         if compat not in GENERATORS:
@@ -1074,7 +1076,7 @@ class Game:
         may_start = frame.lots is None or frame.lots > 0
         stacks = self.stacks
         options = []
-        for prop, value, action in self.book.zone_build_table.get(frame.zone or "", ()):
+        for prop, value, action in self.zone_build_table.get(frame.zone or "", ()):
             if value > budget:
                 continue
             if prop in started:
@@ -1114,7 +1116,7 @@ class Game:
             return []
         blocked = []
         stacks = self.stacks
-        for prop, value, _ in self.book.zone_build_table.get(frame.zone or "", ()):
+        for prop, value, _ in self.zone_build_table.get(frame.zone or "", ()):
             if value > frame.budget:
                 continue
             if prop in frame.started:

@@ -160,6 +160,7 @@ class Rulebook:
         self.number_count = 0 if number_die is None else number_die.count
         self._texts: dict[int, Texts] = {}
         self._layouts: dict[int, PileLayout] = {}
+        self._build_tables: dict[int, dict[str, tuple[tuple[int, int, Any], ...]]] = {}
         self.kinds = len(variant.cards)
         """The number of card kinds: a card's code is its kind plus this times (owner + 1)."""
         self.player_counts = variant.player_counts
@@ -219,11 +220,18 @@ class Rulebook:
         found = self._texts.get(players)
         if found is None:
             found = self._texts[players] = Texts(self.variant, players)
-            if not hasattr(self, "zone_build_table"):
-                self.zone_build_table = {
-                    zone: tuple((p, self.value[p], found.build_actions[p]) for p in props)
-                    for zone, props in self.zone_props.items()
-                }
+        return found
+
+    def zone_build_table(self, players: int) -> dict[str, tuple[tuple[int, int, Any], ...]]:
+        """Per zone, each space with its value and the action of building on it, interned by
+        the texts of a game of this size (whose words for a space depend on the players'
+        names: Parker's '$3M Yellow zone' where a player is called Yellow)."""
+        found = self._build_tables.get(players)
+        if found is None:
+            actions = self.texts(players).build_actions
+            found = self._build_tables[players] = {
+                zone: tuple((p, self.value[p], actions[p]) for p in props) for zone, props in self.zone_props.items()
+            }
         return found
 
     def _number(self, statements: tuple[ast.Stmt, ...], scope: dict[str, str], context: EffectContext) -> int:
