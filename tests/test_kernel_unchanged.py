@@ -4,11 +4,11 @@ give the same events, options and final snapshots as the code before the reshapi
 The fixture tests/data/kernel_pins.json was made by the code of commit f4692c6 (before the
 kernel was split), with
     PYTHONPATH=. python tests/test_kernel_unchanged.py --write
-It holds, per bundled variant and table, a SHA-256 over every decision's options (kind, arg and
-the words each is shown with) and what the deciding player observes, every event (its kind, data, who it is private to, and how the
-table and its player are told it) and the snapshot the game ends in. Random choices from a
-seeded generator reach rare corners (every card, every question) that greedy's avoid. Only
-regenerate it for a change meant to change games, and say so in the commit.
+It holds, per bundled variant and table, a SHA-256 over every decision's options (kind, arg
+and the words each is shown with) and what the deciding player observes, every event (its
+kind, data, who it is private to, and how the table and its player are told it) and the
+snapshot the game ends in. Random choices from a seeded generator reach rare corners (every
+card, every question) that greedy's avoid. Only regenerate it for a change meant to change games, and say so in the commit.
 """
 
 from __future__ import annotations

@@ -199,7 +199,7 @@ def test_the_quick_answers_agree_with_exploring_and_looking_ahead_changes_nothin
             before = json.dumps(game.to_dict(), sort_keys=True)
             for card, quick in enumerate(game.book.quick_answers):
                 for me in range(game.n):
-                    explored = _search(game, [(variant.cards[card].effect.statements, 0, {})], me)
+                    explored = _search(game, [(game.book.trials[game.book.card_block[card]], 0, {})], me)
                     if quick is not None:
                         assert quick(game, me) == explored, (name, variant.cards[card].id, me)
                         compared += 1
@@ -236,12 +236,14 @@ def test_choices_alike_offer_what_looking_at_every_option_offers():
 
 
 def copy_of_book_without_alike(book):
+    from engine.game.followable import trial_block
     from engine.game.rulebook import Rulebook
 
     other = Rulebook(book.variant)  # a rulebook of its own (a compiled one cannot be copy.copy'd)
     other._texts = book._texts  # the game's own actions, interned by its texts
     other.alike_choices = frozenset()
-    other.trial_steps = {}  # made afresh, without the shortcut
+    for b in reversed(range(len(other.blocks))):  # the look-ahead made afresh, without the shortcut
+        other.trials[b] = trial_block(other, b)
     return other
 
 

@@ -115,7 +115,7 @@ def card_is_followable(game: Game, card: int, me: int) -> bool:
     quick = game.book.quick_answers[card]
     if quick is not None:
         return quick(game, me)
-    segments: list = [(game.book.cards[card].effect.statements, 0, {})]
+    segments: list = [(game.book.trials[game.book.card_block[card]], 0, {})]
     if not game.book.uses_this[card]:
         return _search(game, segments, me)
     # as in play: the card out of the hand and on the stack, for `this` to find
@@ -153,7 +153,7 @@ def _search(game: Game, segments: list, me: int) -> bool:
 def segments_after(game: Game, var: str, value: Any) -> list:
     """What remains of the card whose choice is pending, once `var` is bound to `value`: the
     rest of each block on the frame stack, the remaining rounds of loops, as a stack (the
-    innermost, next to run, last). A segment is (statements, next statement, variables)."""
+    innermost, next to run, last). A segment is (a block's trial steps, the next step, variables)."""
     segments: list = []
     frames = game.frames
     top = frame_above = frames[-1]
@@ -172,13 +172,13 @@ def segments_after(game: Game, var: str, value: Any) -> list:
             if frame is top:
                 env[var] = value
                 pc += 1
-            segments.append((game.book.blocks[frame.b], pc, env))
+            segments.append((game.book.trials[frame.b], pc, env))
         elif isinstance(frame, LoopFrame):
-            body = game.book.blocks[frame.b]
+            body = game.book.trials[frame.b]
             for item in frame.items[frame.i :]:
                 segments.append((body, 0, {**frame.env, frame.var: item}))
         elif isinstance(frame, RepeatFrame):
-            body = game.book.blocks[frame.b]
+            body = game.book.trials[frame.b]
             # `repeat while`: its next round only, as for a `repeat while` not yet begun
             rounds = frame.left if frame.b not in game.book.repeat_tests else min(frame.left, 1)
             segments.extend((body, 0, dict(frame.env)) for _ in range(rounds))
@@ -194,18 +194,16 @@ def _explore(game: Game, segments: list, me: int, trial: _Trial) -> bool:
     trial.paths -= 1
     if trial.paths < 0:
         return True
-    trial_steps = game.book.trial_steps
     while segments:
-        statements, pc, env = segments[-1]
-        if pc >= len(statements):
+        steps, pc, env = segments[-1]
+        if pc >= len(steps):
             segments.pop()
             continue
         trial.steps -= 1
         if trial.steps < 0:
             return True
-        segments[-1] = (statements, pc + 1, env)  # the path's own stack: the step may push onto it
-        s = statements[pc]
-        step = trial_steps.get(id(s)) or _trial_step(game.book, s)
+        segments[-1] = (steps, pc + 1, env)  # the path's own stack: the step may push onto it
+        step = steps[pc]
         try:
             outcome = step(game, env, me, segments, trial)
         except _Fail:
@@ -234,12 +232,10 @@ values) to branch on; _Fail if it cannot be carried out. Nothing is announced an
 settled: this is only a look ahead."""
 
 
-def _trial_step(book: Rulebook, s: ast.Stmt) -> TrialStep:
-    """The statement's trial step, made once per variant (its expressions compiled)."""
-    step = book.trial_steps.get(id(s))
-    if step is None:
-        step = book.trial_steps[id(s)] = _TRIAL_MAKERS[type(s)](s, book)
-    return step
+def trial_block(book: Rulebook, b: int) -> tuple[TrialStep, ...]:
+    """The trial steps of block `b`, in order; its bodies' blocks' steps (numbered after it)
+    made already (Rulebook makes every block's, the last first)."""
+    return tuple(_TRIAL_MAKERS[type(s)](s, book, bodies) for s, bodies in zip(book.blocks[b], book.bodies[b], strict=True))
 
 
 def _nothing(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> None:
@@ -259,7 +255,7 @@ def _player(expr: ast.Expr | None, book: Rulebook) -> Fn:
 
 # -- statements that bind, branch or go on with other segments
 
-def _t_let(s: ast.Let, book: Rulebook) -> TrialStep:
+def _t_let(s: ast.Let, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     value, var = compile_expr(s.value, book.compiled), s.var
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -268,11 +264,11 @@ def _t_let(s: ast.Let, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_roll_zone(s: ast.RollZone, book: Rulebook) -> TrialStep:
+def _t_roll_zone(s: ast.RollZone, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     return lambda game, env, me, stack, trial: (s.var, _zone_outcomes(game))
 
 
-def _t_choose(s: ast.Choose, book: Rulebook) -> TrialStep:
+def _t_choose(s: ast.Choose, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     chooser, var, alike = _fn(s.chooser, book), s.var, id(s) in book.alike_choices
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -284,7 +280,7 @@ def _t_choose(s: ast.Choose, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_choose_value(s: ast.ChooseNumber | ast.ChooseWord, book: Rulebook) -> TrialStep:
+def _t_choose_value(s: ast.ChooseNumber | ast.ChooseWord, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         chooser, _, options = game.interp.choice(s, BlockFrame(0, env, 0), CardFrame(0, me))
         if chooser is None or not options:
@@ -294,11 +290,11 @@ def _t_choose_value(s: ast.ChooseNumber | ast.ChooseWord, book: Rulebook) -> Tri
     return step
 
 
-def _t_roll_dice(s: ast.RollDice, book: Rulebook) -> TrialStep:
+def _t_roll_dice(s: ast.RollDice, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     return lambda game, env, me, stack, trial: (s.var, _dice_sums(game))
 
 
-def _t_roll_off(s: ast.RollOff, book: Rulebook) -> TrialStep:
+def _t_roll_off(s: ast.RollOff, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         candidates: list[int | None] = list(game.players_from(me))
         if s.group == "opponents":
@@ -308,9 +304,9 @@ def _t_roll_off(s: ast.RollOff, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_if(s: ast.If, book: Rulebook) -> TrialStep:
+def _t_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     test = compile_expr(s.condition, book.compiled)
-    then_block, else_block = (book.blocks[b] for b in book.child_blocks[id(s)])
+    then_block, else_block = (book.trials[b] for b in bodies)
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         # the side runs with its block's variables, so the names both sides give a value to
@@ -321,8 +317,8 @@ def _t_if(s: ast.If, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_for_each(s: ast.ForEach, book: Rulebook) -> TrialStep:
-    (body,) = (book.blocks[b] for b in book.child_blocks[id(s)])
+def _t_for_each(s: ast.ForEach, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
+    (body,) = (book.trials[b] for b in bodies)
     var = s.var
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -335,8 +331,8 @@ def _t_for_each(s: ast.ForEach, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_repeat(s: ast.Repeat, book: Rulebook) -> TrialStep:
-    (body,) = (book.blocks[b] for b in book.child_blocks[id(s)])
+def _t_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
+    (body,) = (book.trials[b] for b in bodies)
     times, test = _fn(s.times, book), _fn(s.test, book)
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -351,7 +347,7 @@ def _t_repeat(s: ast.Repeat, book: Rulebook) -> TrialStep:
 
 # -- directions that change the game
 
-def _t_build_units(s: ast.BuildUnits, book: Rulebook) -> TrialStep:
+def _t_build_units(s: ast.BuildUnits, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     count, prop, player = compile_expr(s.count, book.compiled), compile_expr(s.property, book.compiled), _player(s.player, book)
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -365,14 +361,14 @@ def _t_build_units(s: ast.BuildUnits, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_build_session(s: ast.BuildSession, book: Rulebook) -> TrialStep:
+def _t_build_session(s: ast.BuildSession, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         _build_session(game, s, lambda expr: game.interp.evaluate(expr, env, me), me, trial)
 
     return step
 
 
-def _t_remove_top(s: ast.RemoveTop, book: Rulebook) -> TrialStep:
+def _t_remove_top(s: ast.RemoveTop, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     prop = compile_expr(s.property, book.compiled)
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -389,7 +385,7 @@ def _t_remove_top(s: ast.RemoveTop, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_remove_all(s: ast.RemoveAll, book: Rulebook) -> TrialStep:
+def _t_remove_all(s: ast.RemoveAll, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     prop, keep_fn = compile_expr(s.property, book.compiled), _fn(s.except_player, book)
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -408,7 +404,7 @@ def _t_remove_all(s: ast.RemoveAll, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_move_top(s: ast.MoveTop, book: Rulebook) -> TrialStep:
+def _t_move_top(s: ast.MoveTop, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     source_fn, target_fn = compile_expr(s.source, book.compiled), compile_expr(s.target, book.compiled)
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -423,7 +419,7 @@ def _t_move_top(s: ast.MoveTop, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_draw(s: ast.Draw, book: Rulebook) -> TrialStep:
+def _t_draw(s: ast.Draw, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     count, player_fn = compile_expr(s.count, book.compiled), _player(s.player, book)
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -445,7 +441,7 @@ def _t_draw(s: ast.Draw, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_discard(s: ast.Discard, book: Rulebook) -> TrialStep:
+def _t_discard(s: ast.Discard, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     count, player_fn = compile_expr(s.count, book.compiled), _player(s.player, book)
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -462,7 +458,7 @@ def _t_discard(s: ast.Discard, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_add_to(s: ast.AddTo, book: Rulebook) -> TrialStep:
+def _t_add_to(s: ast.AddTo, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     amount, subject, counter = compile_expr(s.amount, book.compiled), _fn(s.subject, book), s.counter
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -479,7 +475,7 @@ def _t_add_to(s: ast.AddTo, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_set_counter(s: ast.SetCounter, book: Rulebook) -> TrialStep:
+def _t_set_counter(s: ast.SetCounter, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     value, subject, counter = compile_expr(s.value, book.compiled), _fn(s.subject, book), s.counter
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -494,7 +490,7 @@ def _t_set_counter(s: ast.SetCounter, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_put(s: ast.Put | ast.PlayCard, book: Rulebook) -> TrialStep:
+def _t_put(s: ast.Put | ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     """`put` (onto a pile or space) or `play` (into play, its own effect not looked into)."""
     card = compile_expr(s.card, book.compiled)
     target = _fn(s.target, book) if isinstance(s, ast.Put) else None
@@ -505,7 +501,7 @@ def _t_put(s: ast.Put | ast.PlayCard, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_cancel(s: ast.Cancel, book: Rulebook) -> TrialStep:
+def _t_cancel(s: ast.Cancel, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         trial.touch(trial, "cancelled")
         trial.cancelled = True  # the card answered is stopped: that is a change
@@ -513,14 +509,14 @@ def _t_cancel(s: ast.Cancel, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_stop(s: ast.Stop, book: Rulebook) -> TrialStep:
+def _t_stop(s: ast.Stop, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         stack.clear()  # the effect ends here: what follows is not carried out
 
     return step
 
 
-def _t_end_game(s: ast.EndGame, book: Rulebook) -> TrialStep:
+def _t_end_game(s: ast.EndGame, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         _acted(trial)  # the game ends: that is a change
         stack.clear()
@@ -528,7 +524,7 @@ def _t_end_game(s: ast.EndGame, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_shuffle(s: ast.Shuffle, book: Rulebook) -> TrialStep:
+def _t_shuffle(s: ast.Shuffle, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     """A pile of two cards or more shuffled is a change (its order is chance's again); the
     same pile as the machine's (Interpreter._shuffle) is found."""
     subject = _fn(s.subject, book)
@@ -547,7 +543,7 @@ def _t_shuffle(s: ast.Shuffle, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_start_with(s: ast.StartWith, book: Rulebook) -> TrialStep:
+def _t_start_with(s: ast.StartWith, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     player = compile_expr(s.player, book.compiled)
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
@@ -562,13 +558,13 @@ def _t_start_with(s: ast.StartWith, book: Rulebook) -> TrialStep:
     return step
 
 
-def _t_roll_faces(s: ast.RollFaces, book: Rulebook) -> TrialStep:
+def _t_roll_faces(s: ast.RollFaces, book: Rulebook, bodies: tuple[int, ...]) -> TrialStep:
     """Each die named branches over the values its variable may take, one die after another
     (the rest of the roll a statement of its own, pushed to run next)."""
     (die_id, var), rest = s.rolls[0], s.rolls[1:]
     die = next(d for d in book.variant.dice if d.id == die_id)
     values = _face_values(die.faces, die.count)
-    after = (ast.RollFaces(line=s.line, col=s.col, rolls=rest),) if rest else None
+    after = (_t_roll_faces(ast.RollFaces(line=s.line, col=s.col, rolls=rest), book, ()),) if rest else None
 
     def step(game: Game, env: dict, me: int, stack: list, trial: _Trial) -> Any:
         if after is not None:
@@ -594,7 +590,7 @@ def _acted(trial: _Trial) -> None:
     trial.acted += 1
 
 
-_TRIAL_MAKERS: dict[type, Callable[[Any, Rulebook], TrialStep]] = {
+_TRIAL_MAKERS: dict[type, Callable[[Any, Rulebook, tuple[int, ...]], TrialStep]] = {
     ast.Let: _t_let,
     ast.RollZone: _t_roll_zone,
     ast.Choose: _t_choose,
@@ -623,10 +619,10 @@ _TRIAL_MAKERS: dict[type, Callable[[Any, Rulebook], TrialStep]] = {
     ast.StartWith: _t_start_with,
     ast.RollFaces: _t_roll_faces,
     # changes nothing when looked ahead, said here rather than left to a default:
-    ast.Say: lambda s, book: _nothing,
-    ast.OfferReaction: lambda s, book: _nothing,  # a reaction offered is taken to be declined
-    ast.OfferCards: lambda s, book: _nothing,  # and cards offered, to be passed
-    ast.Settle: lambda s, book: _nothing,  # ownership follows what the other statements changed
+    ast.Say: lambda s, book, bodies: _nothing,
+    ast.OfferReaction: lambda s, book, bodies: _nothing,  # a reaction offered is taken to be declined
+    ast.OfferCards: lambda s, book, bodies: _nothing,  # and cards offered, to be passed
+    ast.Settle: lambda s, book, bodies: _nothing,  # ownership follows what the other statements changed
 }
 """How each statement is looked ahead with: every statement of the language has an entry
 (tests/test_rules_followable.py checks it), one that changes nothing says so with `_nothing`.

@@ -300,21 +300,6 @@ class Interpreter:
         f.pc += 1
         self.game.emit("say", {"text": s.text})
 
-    def _for_each(self, s: ast.ForEach, f: BlockFrame, root: RootFrame) -> None:
-        f.pc += 1
-        items = self.collection(s.kind, s.var, s.zone, s.where, f.env, root.me)
-        (body,) = self.game.book.child_blocks[id(s)]
-        self.game.frames.append(LoopFrame(body, s.var, items, dict(f.env), f.root))
-
-    def _repeat(self, s: ast.Repeat, f: BlockFrame, root: RootFrame) -> None:
-        """`repeat N times` counts its rounds down; `repeat while` has MAX_REPEAT rounds at most
-        and tests before each (RepeatFrame, with the test found by its body's block)."""
-        f.pc += 1
-        times = MAX_REPEAT if s.times is None else max(0, min(self.evaluate(s.times, f.env, root.me) or 0, MAX_REPEAT))
-        (body,) = self.game.book.child_blocks[id(s)]
-        self.game.frames.append(RepeatFrame(body, times, dict(f.env), f.root))
-
-
     # -- the game's own words: used by its setup and turn programs
 
     def _end_game(self, s: ast.EndGame, f: BlockFrame, root: RootFrame) -> None:
@@ -422,8 +407,6 @@ _EXEC: dict[type, Callable[[Interpreter, Any, BlockFrame, RootFrame], None]] = {
     ast.Cancel: Interpreter._cancel,
     ast.Stop: Interpreter._stop,
     ast.Say: Interpreter._say,
-    ast.ForEach: Interpreter._for_each,
-    ast.Repeat: Interpreter._repeat,
 }
 
 
@@ -434,22 +417,22 @@ Op = Callable[["Game", BlockFrame, RootFrame], None]
 for it, with its expressions already compiled and its blocks already looked up."""
 
 
-def compile_block(statements: tuple[ast.Stmt, ...], book: Rulebook) -> tuple[Op, ...]:
-    """The ops of one block, in order (the machine runs `ops[frame.pc]`)."""
-    return tuple(_compile_statement(s, book) for s in statements)
+def compile_block(b: int, book: Rulebook) -> tuple[Op, ...]:
+    """The ops of block `b`, in order (the machine runs `ops[frame.pc]`)."""
+    return tuple(_compile_statement(s, book, bodies) for s, bodies in zip(book.blocks[b], book.bodies[b], strict=True))
 
 
-def _compile_statement(s: ast.Stmt, book: Rulebook) -> Op:
+def _compile_statement(s: ast.Stmt, book: Rulebook, bodies: tuple[int, ...]) -> Op:
     maker = _OP_MAKERS.get(type(s))
     if maker is not None:
-        return maker(s, book)
+        return maker(s, book, bodies)
     method = _EXEC[type(s)]
     return lambda g, f, root: method(g.interp, s, f, root)
 
 
-def _op_if(s: ast.If, book: Rulebook) -> Op:
+def _op_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> Op:
     test = compile_expr(s.condition, book.compiled)
-    then_block, else_block = book.child_blocks[id(s)]
+    then_block, else_block = bodies
     then_inline, else_inline = then_block in book.inline, else_block in book.inline
     then_empty, else_empty = not book.blocks[then_block], not book.blocks[else_block]
     then_let, else_let = _lone_let(book.blocks[then_block], book), _lone_let(book.blocks[else_block], book)
@@ -487,7 +470,7 @@ def _lone_let(statements: tuple[ast.Stmt, ...], book: Rulebook) -> tuple[str, Fn
     return let.var, compile_expr(let.value, book.compiled)
 
 
-def _op_let(s: ast.Let, book: Rulebook) -> Op:
+def _op_let(s: ast.Let, book: Rulebook, bodies: tuple[int, ...]) -> Op:
     value, var = compile_expr(s.value, book.compiled), s.var
 
     def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
@@ -497,7 +480,7 @@ def _op_let(s: ast.Let, book: Rulebook) -> Op:
     return op
 
 
-def _op_set_counter(s: ast.SetCounter, book: Rulebook) -> Op:
+def _op_set_counter(s: ast.SetCounter, book: Rulebook, bodies: tuple[int, ...]) -> Op:
     value, counter = compile_expr(s.value, book.compiled), s.counter
     low, high = -MAX_NUMBER, MAX_NUMBER
     if s.subject is not None:
@@ -519,7 +502,7 @@ def _op_set_counter(s: ast.SetCounter, book: Rulebook) -> Op:
     return op
 
 
-def _op_offer_cards(s: ast.OfferCards, book: Rulebook) -> Op:
+def _op_offer_cards(s: ast.OfferCards, book: Rulebook, bodies: tuple[int, ...]) -> Op:
     limit, timing = (None if s.limit is None else compile_expr(s.limit, book.compiled)), s.timing
     to = None if s.player is None else compile_expr(s.player, book.compiled)
 
@@ -552,7 +535,7 @@ def _op_offer_cards(s: ast.OfferCards, book: Rulebook) -> Op:
     return op
 
 
-def _op_settle(s: ast.Settle, book: Rulebook) -> Op:
+def _op_settle(s: ast.Settle, book: Rulebook, bodies: tuple[int, ...]) -> Op:
     def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         g.settle()
@@ -561,7 +544,7 @@ def _op_settle(s: ast.Settle, book: Rulebook) -> Op:
 
 
 
-def _op_roll_faces(s: ast.RollFaces, book: Rulebook) -> Op:
+def _op_roll_faces(s: ast.RollFaces, book: Rulebook, bodies: tuple[int, ...]) -> Op:
     """Roll the named dice in the order written, one announcement for all of them. Which dice
     show only numbers, or are one die of only words, is known now: they skip sorting words
     from numbers."""
@@ -625,7 +608,7 @@ def _face_kinds(faces: tuple, count: int) -> str:
     return "mixed"
 
 
-def _op_build_session(s: ast.BuildSession, book: Rulebook) -> Op:
+def _op_build_session(s: ast.BuildSession, book: Rulebook, bodies: tuple[int, ...]) -> Op:
     """A build session's settings, each a closure made once: the statement's own, else the
     variant's rule of that name (read when run, as the statement reads it)."""
     lots = _setting(s.new_lots_given, s.new_lots, "new_lots_per_roll", book)
@@ -652,8 +635,36 @@ def _setting(given: bool, expr: ast.Expr | None, rule: str, book: Rulebook) -> F
     return compile_expr(expr, book.compiled)
 
 
-_OP_MAKERS: dict[type, Callable[[Any, Rulebook], Op]] = {
+def _op_for_each(s: ast.ForEach, book: Rulebook, bodies: tuple[int, ...]) -> Op:
+    (body,) = bodies
+    kind, var, zone, where = s.kind, s.var, s.zone, s.where
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        items = g.interp.collection(kind, var, zone, where, f.env, root.me)
+        g.frames.append(LoopFrame(body, var, items, dict(f.env), f.root))
+
+    return op
+
+
+def _op_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Op:
+    """`repeat N times` counts its rounds down; `repeat while` has MAX_REPEAT rounds at most
+    and tests before each (RepeatFrame, with the test found by its body's block)."""
+    (body,) = bodies
+    times = None if s.times is None else compile_expr(s.times, book.compiled)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        rounds = MAX_REPEAT if times is None else max(0, min(times(g, f.env, root.me) or 0, MAX_REPEAT))
+        g.frames.append(RepeatFrame(body, rounds, dict(f.env), f.root))
+
+    return op
+
+
+_OP_MAKERS: dict[type, Callable[[Any, Rulebook, tuple[int, ...]], Op]] = {
     ast.If: _op_if,
+    ast.ForEach: _op_for_each,
+    ast.Repeat: _op_repeat,
     ast.Let: _op_let,
     ast.SetCounter: _op_set_counter,
     ast.OfferCards: _op_offer_cards,

@@ -10,7 +10,7 @@ from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, KIND_OF_CHOICE, EffectContext, bindings, given_on_both_sides
 from engine.game.expressions import Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
-from engine.game.followable import choices_alike, choices_to_look_at, quick_answer
+from engine.game.followable import TrialStep, choices_alike, choices_to_look_at, quick_answer, trial_block
 from engine.game.homes import Homes, homes_of
 from engine.game.interpreter import INLINE_STATEMENTS, QUIET_STATEMENTS, Op, compile_block
 from engine.game.messages import Texts
@@ -19,9 +19,6 @@ from engine.variant.model import Variant
 
 if TYPE_CHECKING:
     from engine.game.game import Game
-
-_CACHE: dict[str, Rulebook] = {}
-
 
 class Rulebook:
     def __init__(self, variant: Variant):
@@ -40,7 +37,9 @@ class Rulebook:
         """given_after[block][pc]: the variables in scope before statement pc that were not
         before pc - 1, the names an `if` just passed gives on both sides. Only these can be
         handed back from its side (`Game._hand_back`): the others were already known."""
-        self.child_blocks: dict[int, tuple[int, ...]] = {}  # id(statement) -> block ids of its bodies
+        self.bodies: list[tuple[tuple[int, ...], ...]] = []
+        """bodies[block][pc]: the blocks of statement pc's bodies (an `if`'s two sides, a loop's
+        body; none for any other statement), numbered after the block they stand in."""
         self.compiled: dict[int, Fn] = {}  # id(expression) -> closure, filled on first use
         self.static_lists: dict[tuple, list[int]] = {}  # (id(where), zone) -> properties it keeps
         self._static: dict[int, bool] = {}
@@ -63,7 +62,7 @@ class Rulebook:
         and `if`s whose sides are such blocks. An `if` runs the side it picks at once when it
         is one of these, and so does a hook."""
         self._fix_rules()
-        self.ops: list[tuple[Op, ...]] = [compile_block(statements, self) for statements in self.blocks]
+        self.ops: list[tuple[Op, ...]] = [compile_block(b, self) for b in range(len(self.blocks))]
         """ops[block][pc]: the statement compiled, ready to run (interpreter.compile_block)."""
         self.quiet: list[tuple[bool, ...]] = [
             tuple(type(s) in QUIET_STATEMENTS for s in statements) for statements in self.blocks
@@ -85,9 +84,9 @@ class Rulebook:
         """card_names[block]: the variables that hold a card in that block (and the blocks it
         is inside): what a snapshot turns back into cards, and an observation hides."""
         self.repeat_tests: dict[int, Fn] = {
-            self.child_blocks[id(s)][0]: compile_expr(s.test, self.compiled)
-            for statements in self.blocks
-            for s in statements
+            self.bodies[b][pc][0]: compile_expr(s.test, self.compiled)
+            for b, statements in enumerate(self.blocks)
+            for pc, s in enumerate(statements)
             if isinstance(s, ast.Repeat) and s.test is not None
         }
         """The test of each `repeat while`, by its body's block: what a RepeatFrame checks
@@ -143,8 +142,6 @@ class Rulebook:
         """The choices whose options are each looked at before they are offered (followable.py)."""
         self.alike_choices: frozenset[int] = frozenset().union(*(choices_alike(card.effect.statements) for card in variant.cards))
         """Of those, the ones whose first option's answer is every option's (followable.choices_alike)."""
-        self.trial_steps: dict[int, Callable] = {}
-        """id(statement) -> its look-ahead step (followable.py), made on first use."""
         self.quick_answers = [quick_answer(card.effect.statements) for card in variant.cards]
         """Per card, whether it can be followed worked out without exploring, or None."""
         self.keep_owner = variant.ownership.ties == "keep_owner"
@@ -158,22 +155,32 @@ class Rulebook:
         """The die `roll off` rolls (model.Variant.roll_off_die), found once."""
         self.number_faces: tuple[int, ...] = () if number_die is None else cast(tuple[int, ...], number_die.faces)
         self.number_count = 0 if number_die is None else number_die.count
-        self._texts: dict[int, Texts] = {}
-        self._layouts: dict[int, PileLayout] = {}
-        self._build_tables: dict[int, dict[str, tuple[tuple[int, int, Any], ...]]] = {}
+        self._texts: dict[int, Texts] = {n: Texts(variant, n) for n in variant.player_counts}
+        """Display names and the interned actions of a game of each size the variant is for."""
+        self._layouts: dict[int, PileLayout] = {n: layout_for(variant, n) for n in variant.player_counts}
+        """Where each pile sits in the state of a game of each size (piles.py)."""
+        self._build_tables: dict[int, dict[str, tuple[tuple[int, int, Any], ...]]] = {
+            n: {zone: tuple((p, self.value[p], texts.build_actions[p]) for p in props) for zone, props in self.zone_props.items()}
+            for n, texts in self._texts.items()
+        }
+        """Per size of game, per zone, each space with its value and the action of building on
+        it, interned by that size's texts (whose words for a space depend on the players'
+        names: Parker's '$3M Yellow zone' where a player is called Yellow)."""
         self.kinds = len(variant.cards)
         """The number of card kinds: a card's code is its kind plus this times (owner + 1)."""
         self.player_counts = variant.player_counts
         """The player counts the variant is for (a property of the variant that builds its
         tuple each time it is read: a game is made for every option a search bot tries)."""
         self.discard_to = [card.discard_to for card in variant.cards]
+        self.trials: list[tuple[TrialStep, ...]] = [()] * len(self.blocks)
+        """trials[block][pc]: the statement made ready to look ahead with (followable.py), made
+        last: a trial step reads the tables above."""
+        for b in reversed(range(len(self.blocks))):  # a block's bodies first: numbered after it
+            self.trials[b] = trial_block(self, b)
 
     def layout(self, players: int) -> PileLayout:
         """Where each pile sits in the state of a game of this size (piles.py)."""
-        found = self._layouts.get(players)
-        if found is None:
-            found = self._layouts[players] = layout_for(self.variant, players)
-        return found
+        return self._layouts[players]
 
     def card_ref(self, code: int) -> str | list:
         """A card code as a snapshot writes it: the card's id, or [id, owner] for a player's card."""
@@ -191,8 +198,8 @@ class Rulebook:
         atomic: set[int] = set()
         for b in reversed(range(len(self.blocks))):  # a block's bodies are numbered after it
             if all(
-                type(s) in INLINE_STATEMENTS or (isinstance(s, ast.If) and set(self.child_blocks[id(s)]) <= atomic)
-                for s in self.blocks[b]
+                type(s) in INLINE_STATEMENTS or (isinstance(s, ast.If) and set(self.bodies[b][pc]) <= atomic)
+                for pc, s in enumerate(self.blocks[b])
             ):
                 atomic.add(b)
         return frozenset(atomic)
@@ -217,22 +224,12 @@ class Rulebook:
 
     def texts(self, players: int) -> Texts:
         """Display names and the interned actions, shared by every game of this size."""
-        found = self._texts.get(players)
-        if found is None:
-            found = self._texts[players] = Texts(self.variant, players)
-        return found
+        return self._texts[players]
 
     def zone_build_table(self, players: int) -> dict[str, tuple[tuple[int, int, Any], ...]]:
-        """Per zone, each space with its value and the action of building on it, interned by
-        the texts of a game of this size (whose words for a space depend on the players'
-        names: Parker's '$3M Yellow zone' where a player is called Yellow)."""
-        found = self._build_tables.get(players)
-        if found is None:
-            actions = self.texts(players).build_actions
-            found = self._build_tables[players] = {
-                zone: tuple((p, self.value[p], actions[p]) for p in props) for zone, props in self.zone_props.items()
-            }
-        return found
+        """Per zone, each space with its value and the action of building on it, for a game
+        of this size."""
+        return self._build_tables[players]
 
     def _number(self, statements: tuple[ast.Stmt, ...], scope: dict[str, str], context: EffectContext) -> int:
         """Give a block (and, recursively, every body inside it) a number frames can hold,
@@ -242,23 +239,28 @@ class Rulebook:
         scopes = [dict(scope)]
         self.scopes.append(scopes)
         self.given_after.append([])  # filled once its statements are numbered
+        self.bodies.append(())
+        bodies: list[tuple[int, ...]] = []
         for statement in statements:
             if isinstance(statement, ast.If):
                 then_block = self._number(statement.then, scope, context)
                 else_block = self._number(statement.otherwise, scope, context)
-                self.child_blocks[id(statement)] = (then_block, else_block)
+                bodies.append((then_block, else_block))
                 both = given_on_both_sides(scope, self.scopes[then_block][-1], self.scopes[else_block][-1])
                 scope = {**scope, **both}
             elif isinstance(statement, ast.ForEach):
                 body_scope = {**scope, statement.var: KIND_OF_CHOICE[statement.kind]}
-                self.child_blocks[id(statement)] = (self._number(statement.body, body_scope, context),)
+                bodies.append((self._number(statement.body, body_scope, context),))
             elif isinstance(statement, ast.Repeat):
-                self.child_blocks[id(statement)] = (self._number(statement.body, scope, context),)
+                bodies.append((self._number(statement.body, scope, context),))
+            else:
+                bodies.append(())
             for name, kind in bindings(statement, scope, context):
                 scope = {**scope, name: kind}
             scopes.append(dict(scope))
         pairs = zip(scopes, scopes[1:])
         self.given_after[block_id] = [()] + [tuple(n for n in after if n not in before) for before, after in pairs]
+        self.bodies[block_id] = tuple(bodies)
         return block_id
 
 
@@ -269,9 +271,20 @@ def _score_reader(expression: ast.Expr, fn: Fn) -> Callable[[Game, int], Any]:
     return lambda game, player: fn(game, {"X": player}, player)
 
 
+def compile_variant(variant: Variant) -> Variant:
+    """The variant, compiled for play: its Rulebook made now and kept in `variant.program`.
+    The loaders call this once for every variant they return, so a game starts from what was
+    compiled at load and play compiles nothing."""
+    if variant.program is None:
+        object.__setattr__(variant, "program", Rulebook(variant))  # its one write: a derived field
+    return variant
+
+
 def rulebook_for(variant: Variant) -> Rulebook:
-    key = variant.content_hash or str(id(variant))
-    book = _CACHE.get(key)
-    if book is None or book.variant is not variant:
-        book = _CACHE[key] = Rulebook(variant)
-    return book
+    """The variant's compiled Rulebook. A variant the loaders made is compiled already; one
+    made from it by `dataclasses.replace` (a test's or a tool's change of rules) is compiled
+    here, at its first game, and keeps its Rulebook as a loaded one does."""
+    book = variant.program
+    if book is None:
+        book = compile_variant(variant).program
+    return cast(Rulebook, book)

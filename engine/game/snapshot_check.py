@@ -403,7 +403,7 @@ class SnapshotChecker:
             fits = below["root"] == root and block == below["b"]
         elif below["t"] == "blk":
             parent = self._statement(below)
-            fits = below["root"] == root and isinstance(parent, ast.If) and block in self.book.child_blocks[id(parent)]
+            fits = below["root"] == root and isinstance(parent, ast.If) and block in self._bodies(below)
         else:
             fits = False
         if not fits:
@@ -414,7 +414,7 @@ class SnapshotChecker:
 
     def frame_loop(self, field: str, frame: dict, index: int, frames: list) -> None:
         statement = self._pushed_by(field, index, frames, ast.ForEach)
-        (body,) = self.book.child_blocks[id(statement)]
+        (body,) = self._bodies(frames[index - 1])
         if frame["b"] != body or frame["var"] != statement.var:
             raise damaged(field, "is not the loop of the statement below it")
         kind = self.book.scopes[body][0][statement.var]
@@ -426,8 +426,8 @@ class SnapshotChecker:
         self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
 
     def frame_rep(self, field: str, frame: dict, index: int, frames: list) -> None:
-        statement = self._pushed_by(field, index, frames, ast.Repeat)
-        if frame["b"] != self.book.child_blocks[id(statement)][0]:
+        self._pushed_by(field, index, frames, ast.Repeat)
+        if frame["b"] != self._bodies(frames[index - 1])[0]:
             raise damaged(f"{field}.b", "is not the body of the statement below it")
         self.whole(f"{field}.left", frame["left"], 0, MAX_REPEAT)
         self._root(field, frame, index, frames)
@@ -486,6 +486,10 @@ class SnapshotChecker:
         """The statement a block frame ran last (the one that pushed what stands on it)."""
         block = self.book.blocks[frame["b"]]
         return block[frame["pc"] - 1] if 0 < frame["pc"] <= len(block) else None
+
+    def _bodies(self, frame: dict) -> tuple[int, ...]:
+        """The bodies' blocks of the statement a block frame ran last (`_statement`)."""
+        return self.book.bodies[frame["b"]][frame["pc"] - 1]
 
     def _pushed_by(self, field: str, index: int, frames: list, kind: type) -> Any:
         below = frames[index - 1]

@@ -46,9 +46,13 @@ def checked_variant(path: str) -> tuple[Variant | None, Outcome]:
         from engine.variant.plain import NotAVariant, variant_from_plain
 
         try:
-            return variant_from_plain(kept["variant"]), kept["outcome"]
+            variant = variant_from_plain(kept["variant"])
         except NotAVariant:
             pass
+        else:
+            from engine.game.rulebook import compile_variant
+
+            return compile_variant(variant), kept["outcome"]
     result, found = _fresh(path)
     return result.variant, found
 

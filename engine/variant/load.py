@@ -66,8 +66,15 @@ def check_variant(argument: str | Path) -> CheckResult:
         _check_meaning(document, cards, diagnostics, root_file=files[0])
         if not diagnostics:
             diagnostics.extend(lint.warnings(document, cards, root_file=files[0]))
-            variant = _build(document, cards, programs, scores, files)
+            variant = _compiled(_build(document, cards, programs, scores, files))
     return CheckResult(variant, _sorted(diagnostics), files, source)
+
+
+def _compiled(variant: Variant) -> Variant:
+    """A built variant compiled for play, once, here at load (engine/game/rulebook.py)."""
+    from engine.game.rulebook import compile_variant  # the kernel: loaded only once a variant is built
+
+    return compile_variant(variant)
 
 
 def load_variant(argument: str | Path) -> Variant:

@@ -250,6 +250,12 @@ class Variant:
     """The files read, the variant's own first, then its bases."""
     content_hash: str = ""
     """SHA-256 of the merged document: equal hashes mean equal games."""
+    program: Any = field(default=None, init=False, compare=False, repr=False, metadata={"derived": True})
+    """The variant compiled for play (engine/game/rulebook.py's Rulebook: numbered blocks, their
+    statements made ready to run, the tables play reads). Not data: derived from the fields
+    above, never saved nor compared, and not carried over by `dataclasses.replace` (a variant
+    changed so is compiled afresh). Set once, when the variant is loaded
+    (`rulebook.compile_variant`), and never changed after."""
 
     @property
     def player_counts(self) -> tuple[int, ...]:

@@ -66,7 +66,7 @@ def _field_names(cls: type) -> tuple[str, ...] | None:
         if issubclass(cls, (ast.Node, ast.Program)):
             _FIELD_NAMES[cls] = cls.FIELDS
         elif dataclasses.is_dataclass(cls):
-            _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+            _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if not f.metadata.get("derived"))
         else:
             _FIELD_NAMES[cls] = None
     return _FIELD_NAMES[cls]
