@@ -22,19 +22,22 @@ from engine.digest import sha256_hex
 
 COMPILED = (
     "game/frames", "game/game", "game/interpreter", "game/expressions", "game/piles", "game/state", "game/messages",
-    "game/followable", "game/rulebook", "game/rng", "game/sampling", "game/snapshot", "bots/evaluate",
-    "bots/greedy",
+    "game/followable", "game/rulebook", "game/rng", "game/sampling", "game/snapshot", "game/trial", "bots/evaluate",
+    "bots/greedy", "words/flow", "words/choices", "words/dice", "words/units", "words/cards", "words/counters",
+    "words/turns",
 )
-"""The modules compiled (paths in the engine): the random-playout hot path and what it calls,
-and the greedy bot: its look-ahead, and the sampling and evaluation it runs at every option. (The
-generators of rng.py allow subclasses written in Python: tests script dice with one.) A
-package with compiled modules other than the namespace package `engine.game` puts them first
-on its path with `extend` (engine/bots/__init__.py)."""
+"""The modules compiled (paths in the engine): the random-playout hot path and what it calls
+(the words' runs and look-ahead steps among it), and the greedy bot: its look-ahead, and the
+sampling and evaluation it runs at every option. (The generators of rng.py allow subclasses
+written in Python: tests script dice with one.) A package with compiled modules other than
+the namespace packages `engine.game` and `engine.words` puts them first on its path with
+`extend` (engine/bots/__init__.py)."""
 
 DEPENDS = (
     "effects/ast.py", "effects/limits.py", "effects/check.py", "variant/model.py",
     "game/refs.py", "game/native.py", "game/result.py", "game/folding.py", "game/snapshot_check.py", "game/invariants.py",
-    "bots/base.py", "game/homes.py", "effects/plays.py",
+    "bots/base.py", "game/homes.py", "effects/plays.py", "effects/kinds.py", "words/word.py", "words/common.py",
+    "words/table.py",
 )
 """The modules of the engine, not compiled, that the compiled ones import names from: a build
 is stale when one of these changes too."""

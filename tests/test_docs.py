@@ -36,7 +36,7 @@ def test_the_limits_section_gives_the_value_of_every_limit():
     """Each limit's value, as the code has it, stands in the Value column of docs/variants.md."""
     from engine import paths
     from engine.effects import limits, parser, recovery
-    from engine.game import game, interpreter
+    from engine.game import game
     from engine.variant import lint, merge, yamlsource
 
     text = (ROOT / "docs" / "variants.md").read_text()
@@ -62,7 +62,7 @@ def test_the_limits_section_gives_the_value_of_every_limit():
         "syntax errors": recovery.MAX_SYNTAX_ERRORS,
         "recovery budget": recovery.MAX_RECOVERY_CHARS,
         "repeat": limits.MAX_REPEAT,
-        "re-rolls": interpreter.MAX_REROLLS,
+        "re-rolls": limits.MAX_REROLLS,
         "card steps": limits.MAX_EFFECT_STEPS,
         "turns": game.MAX_TURNS,
     }

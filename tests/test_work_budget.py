@@ -15,7 +15,7 @@ import pytest
 from engine import load_variant, new_game, restore
 from engine.bots.base import make_bot
 from engine.effects import ast
-from engine.effects.cost import TOLD, Sizes, program_work
+from engine.effects.cost import Sizes, program_work
 from engine.effects.limits import (
     FRAMES_PER_EFFECT,
     MAX_DECISIONS,
@@ -30,6 +30,7 @@ from engine.game.game import WorkMeter
 from engine.game.observation import decide
 from engine.savefile import GameRecord, Seat, load_game, save_game
 from engine.variant.load import check_variant
+from engine.words.table import STATEMENTS
 from test_check_bad_input import EXTENDS, assert_at, only, problems
 
 
@@ -102,7 +103,7 @@ def test_draw_counts_each_card_it_tells_of():
 
 
 def test_every_statement_says_how_many_events_it_tells():
-    assert set(TOLD) == set(ast.STATEMENT_TYPES)
+    assert set(STATEMENTS) == set(ast.STATEMENT_TYPES)
 
 
 # ----- what only play can show -------------------------------------------------------------------

@@ -16,18 +16,10 @@ from dataclasses import dataclass, field
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
 from engine.effects.cost import Sizes, measure, measured_parts, program_cost, program_work
+from engine.effects.kinds import KIND_OF_CHOICE, either_of
 from engine.effects.limits import MAX_CARD_COST, MAX_EXPRESSION_COST, MAX_NUMBER, MAX_PROGRAM_COST, MAX_WORK_PER_ACTION
 from engine.effects.parser import reserved_words
-
-KIND_OF_CHOICE = {
-    "property": "property",
-    "hotel": "property",
-    "vacant lot": "property",
-    "zone": "zone",
-    "player": "player",
-    "opponent": "player",
-    "card": "card",
-}
+from engine.words.table import STATEMENTS
 
 ATTRIBUTES = {
     # attribute: (kind of subject, kind of result)
@@ -120,16 +112,16 @@ _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a 
 
 
 @dataclass
-class _Scope:
+class Scope:
     variables: dict[str, str] = field(default_factory=dict)
     constants: dict[str, int] = field(default_factory=dict)
     """Variables whose value is known before play: `let A = 3 * 4`."""
 
-    def child(self) -> _Scope:
-        return _Scope(dict(self.variables), dict(self.constants))
+    def child(self) -> Scope:
+        return Scope(dict(self.variables), dict(self.constants))
 
 
-class _Checker:
+class Checker:
     def __init__(self, context: EffectContext, missing_from: int | None = None):
         self.context = context
         self.missing_from = missing_from
@@ -142,7 +134,7 @@ class _Checker:
 
     # ----- names and binding
 
-    def bind(self, node: ast.Node, name: str, kind: str, scope: _Scope) -> None:
+    def bind(self, node: ast.Node, name: str, kind: str, scope: Scope) -> None:
         if name in scope.variables:
             self.report(node, f"'{name}' is already in use in this effect", "choose a new name")
         elif name in self.context.zones:
@@ -154,7 +146,7 @@ class _Checker:
             self.report(node, f"'{name}' has a fixed meaning and cannot be reused", "choose a new name")
         scope.variables[name] = kind
 
-    def name_kind(self, node: ast.Name, scope: _Scope) -> str | None:
+    def name_kind(self, node: ast.Name, scope: Scope) -> str | None:
         name = node.name
         if name in scope.variables:
             return scope.variables[name]
@@ -177,7 +169,7 @@ class _Checker:
         if name in self.context.counters:
             timings = self.context.counters[name]
             if timings is not None and self.context.timing not in timings and not self.context.in_program:
-                self.report(node, f"'{name}' only exists for cards with timing {_or(timings)}")
+                self.report(node, f"'{name}' only exists for cards with timing {either_of(timings)}")
                 return None
             return "number"
         if name in self.context.zones or name in self.context.faces:
@@ -193,27 +185,27 @@ class _Checker:
 
     # ----- expressions
 
-    def expect(self, expr: ast.Expr | None, wanted: str, scope: _Scope, what: str) -> None:
+    def expect(self, expr: ast.Expr | None, wanted: str, scope: Scope, what: str) -> None:
         if expr is None:
             return
         kind = self.expr(expr, scope)
         if kind is not None and kind != wanted and (kind, wanted) not in _FITS:
             self.report(expr, f"{what} must be {_A[wanted]}, but this is {_A[kind]}")
 
-    def expr(self, node: ast.Expr, scope: _Scope) -> str | None:
+    def expr(self, node: ast.Expr, scope: Scope) -> str | None:
         method = getattr(self, "expr_" + type(node).__name__)
         return method(node, scope)
 
-    def expr_Number(self, node: ast.Number, scope: _Scope) -> str:
+    def expr_Number(self, node: ast.Number, scope: Scope) -> str:
         self.known[id(node)] = node.value
         return "number"
 
-    def expr_Name(self, node: ast.Name, scope: _Scope) -> str | None:
+    def expr_Name(self, node: ast.Name, scope: Scope) -> str | None:
         if node.name in scope.constants:
             self.known[id(node)] = scope.constants[node.name]
         return self.name_kind(node, scope)
 
-    def expr_Attribute(self, node: ast.Attribute, scope: _Scope) -> str:
+    def expr_Attribute(self, node: ast.Attribute, scope: Scope) -> str:
         subject_kind, result = ATTRIBUTES[node.attribute]
         if node.attribute in CARD_FACTS:
             kind = self.expr(node.subject, scope)
@@ -226,18 +218,18 @@ class _Checker:
         self.expect(node.subject, subject_kind, scope, f"what follows '{node.attribute} of'")
         return result
 
-    def expr_UnitsOn(self, node: ast.UnitsOn, scope: _Scope) -> str:
+    def expr_UnitsOn(self, node: ast.UnitsOn, scope: Scope) -> str:
         self.expect(node.player, "player", scope, "what follows 'units of'")
         self.expect(node.property, "property", scope, "what follows 'on'")
         return "number"
 
-    def expr_Count(self, node: ast.Count, scope: _Scope) -> str:
+    def expr_Count(self, node: ast.Count, scope: Scope) -> str:
         inner = scope.child()
         self.collection(node, node.kind, node.var, node.zone, node.where, inner)
         self.expect(node.total, "number", inner, "what 'total' adds up")
         return "number"
 
-    def expr_Arith(self, node: ast.Arith, scope: _Scope) -> str:
+    def expr_Arith(self, node: ast.Arith, scope: Scope) -> str:
         self.expect(node.left, "number", scope, f"each side of '{node.op}'")
         self.expect(node.right, "number", scope, f"each side of '{node.op}'")
         if node.op == "/" and self.known.get(id(node.right)) == 0:
@@ -245,7 +237,7 @@ class _Checker:
         self.fold(node)
         return "number"
 
-    def expr_OfPlayer(self, node: ast.OfPlayer, scope: _Scope) -> str:
+    def expr_OfPlayer(self, node: ast.OfPlayer, scope: Scope) -> str:
         each = self.context.pile_each.get(node.counter)
         if each is None:
             self.counter_of(node, node.counter, node.subject, scope)
@@ -256,17 +248,17 @@ class _Checker:
             self.expect(node.subject, "player" if each == "player" else "property", scope, f"whose {node.counter} ('of ...')")
         return "pile"
 
-    def expr_TopCard(self, node: ast.TopCard, scope: _Scope) -> str:
+    def expr_TopCard(self, node: ast.TopCard, scope: Scope) -> str:
         self.card_place(node.subject, scope, "what follows 'top card of'")
         return "card"
 
-    def card_place(self, expr: ast.Expr, scope: _Scope, what: str) -> None:
+    def card_place(self, expr: ast.Expr, scope: Scope, what: str) -> None:
         """A place cards are in: a pile, or a space (its stack of cards)."""
         kind = self.expr(expr, scope)
         if kind is not None and kind not in ("pile", "property"):
             self.report(expr, f"{what} must be a pile or a space, but this is {_A[kind]}")
 
-    def counter_of(self, node: ast.Node, counter: str, subject: ast.Expr | None, scope: _Scope) -> None:
+    def counter_of(self, node: ast.Node, counter: str, subject: ast.Expr | None, scope: Scope) -> None:
         """`NAME of X` names a counter kept for each player; a counter of the whole game goes
         without `of`."""
         context = self.context
@@ -299,7 +291,7 @@ class _Checker:
             f"numbers in an effect stay between -{MAX_NUMBER:,} and {MAX_NUMBER:,}",
         )
 
-    def expr_Compare(self, node: ast.Compare, scope: _Scope) -> str:
+    def expr_Compare(self, node: ast.Compare, scope: Scope) -> str:
         hint = "use 'is' to compare players, properties or zones"
         for side in (node.left, node.right):
             kind = self.expr(side, scope)
@@ -307,11 +299,11 @@ class _Checker:
                 self.report(side, f"'{node.op}' compares numbers, but this is {_A[kind]}", hint)
         return "bool"
 
-    def expr_IsAdjective(self, node: ast.IsAdjective, scope: _Scope) -> str:
+    def expr_IsAdjective(self, node: ast.IsAdjective, scope: Scope) -> str:
         self.expect(node.subject, ADJECTIVES[node.adjective], scope, f"what is called '{node.adjective}'")
         return "bool"
 
-    def expr_IsSame(self, node: ast.IsSame, scope: _Scope) -> str:
+    def expr_IsSame(self, node: ast.IsSame, scope: Scope) -> str:
         left = self.expr(node.left, scope)
         right = self.expr(node.right, scope)
         if isinstance(node.right, ast.Word):
@@ -324,17 +316,17 @@ class _Checker:
                 self.report(node, f"'is' compares players, properties or zones; {tail}")
         return "bool"
 
-    def expr_Rule(self, node: ast.Rule, scope: _Scope) -> str | None:
+    def expr_Rule(self, node: ast.Rule, scope: Scope) -> str | None:
         rule = self.context.rules.get(node.name)
         if rule is None:
             self.report(node, f"there is no rule '{node.name}'", did_you_mean(node.name, self.context.rules))
             return None
         return rule.kind
 
-    def expr_Word(self, node: ast.Word, scope: _Scope) -> str:
+    def expr_Word(self, node: ast.Word, scope: Scope) -> str:
         return "word"
 
-    def expr_HasWord(self, node: ast.HasWord, scope: _Scope) -> str:
+    def expr_HasWord(self, node: ast.HasWord, scope: Scope) -> str:
         kind = self.expr(node.subject, scope)
         if kind == "card":
             tags = self.context.card_tags
@@ -355,21 +347,21 @@ class _Checker:
             if allowed and word not in allowed:
                 self.report(where, f"rule '{subject.name}' never holds the word '{word}'", did_you_mean(word, allowed))
 
-    def expr_HasUnits(self, node: ast.HasUnits, scope: _Scope) -> str:
+    def expr_HasUnits(self, node: ast.HasUnits, scope: Scope) -> str:
         self.expect(node.player, "player", scope, "what comes before 'has units on'")
         self.expect(node.property, "property", scope, "what follows 'has units on'")
         return "bool"
 
-    def expr_Logic(self, node: ast.Logic, scope: _Scope) -> str:
+    def expr_Logic(self, node: ast.Logic, scope: Scope) -> str:
         for operand in node.operands:
             self.expect(operand, "bool", scope, f"each side of '{node.op}'")
         return "bool"
 
-    def expr_Not(self, node: ast.Not, scope: _Scope) -> str:
+    def expr_Not(self, node: ast.Not, scope: Scope) -> str:
         self.expect(node.operand, "bool", scope, "what follows 'not'")
         return "bool"
 
-    def collection(self, node: ast.Node, kind: str, var: str, zone, where, scope: _Scope) -> None:
+    def collection(self, node: ast.Node, kind: str, var: str, zone, where, scope: Scope) -> None:
         """`KIND NAME [in Z] [where COND]`, shared by choose, for each and count."""
         if kind == "card":
             if zone is None:
@@ -385,130 +377,15 @@ class _Checker:
 
     # ----- statements
 
-    def block(self, statements: Iterable[ast.Stmt], scope: _Scope) -> None:
+    def block(self, statements: Iterable[ast.Stmt], scope: Scope) -> None:
+        """Check each statement by its word (engine/words/)."""
         for statement in statements:
-            getattr(self, "stmt_" + type(statement).__name__)(statement, scope)
-
-    def stmt_Let(self, node: ast.Let, scope: _Scope) -> None:
-        kind = self.expr(node.value, scope)
-        if kind == "bool":
-            self.report(node.value, "'let' names a value, not a condition")
-        elif kind == "pile":
-            self.report(node.value, "'let' names a value, not a pile", "name the pile where it is used")
-        self.bind(node, node.var, kind or "number", scope)
-        if id(node.value) in self.known:
-            scope.constants[node.var] = self.known[id(node.value)]
-
-    def stmt_Choose(self, node: ast.Choose, scope: _Scope) -> None:
-        self.expect(node.chooser, "player", scope, "who chooses ('by ...')")
-        self.collection(node, node.kind, node.var, node.zone, node.where, scope)
-
-    def stmt_ChooseWord(self, node: ast.ChooseWord, scope: _Scope) -> None:
-        self.expect(node.chooser, "player", scope, "who chooses ('by ...')")
-        if len(set(node.words)) < len(node.words):
-            self.report(node, "the same word is offered twice", "offer each word once")
-        self.bind(node, node.var, "word", scope)
-
-    def stmt_ChooseNumber(self, node: ast.ChooseNumber, scope: _Scope) -> None:
-        self.expect(node.low, "number", scope, "the lowest choice")
-        self.expect(node.high, "number", scope, "the highest choice")
-        self.expect(node.chooser, "player", scope, "who chooses ('by ...')")
-        self.bind(node, node.var, "number", scope)
+            STATEMENTS[type(statement)].check(self, statement, scope)
 
     def has_die(self, node: ast.Node, kind: str, words: str) -> None:
         """The variant must have a die of the kind the statement rolls (when its dice are known)."""
         if self.context.dice and kind not in self.context.dice.values():
             self.report(node, f"this variant has no die {words}", "see 'dice' in docs/variants.md")
-
-    def stmt_RollZone(self, node: ast.RollZone, scope: _Scope) -> None:
-        self.has_die(node, "zone", "with zone faces for 'roll zone'")
-        self.expect(node.chooser, "player", scope, "who chooses on a wild face ('by ...')")
-        self.bind(node, node.var, "zone", scope)
-
-    def stmt_RollDice(self, node: ast.RollDice, scope: _Scope) -> None:
-        self.has_die(node, "number", "with only numbers for 'roll dice'")
-        self.expect(node.player, "player", scope, "who rolls ('for ...')")
-        self.bind(node, node.var, "number", scope)
-
-    def stmt_RollOff(self, node: ast.RollOff, scope: _Scope) -> None:
-        if "face" not in self.context.dice.values():
-            self.has_die(node, "number", "with numbers for 'roll off'")
-        self.bind(node, node.var, "player", scope)
-
-    def stmt_BuildUnits(self, node: ast.BuildUnits, scope: _Scope) -> None:
-        self.expect(node.count, "number", scope, "the number of units")
-        self.expect(node.property, "property", scope, "where to build")
-        self.expect(node.player, "player", scope, "whose units ('for ...')")
-
-    def stmt_BuildSession(self, node: ast.BuildSession, scope: _Scope) -> None:
-        self.expect(node.at_least_one_if, "bool", scope, "what follows 'at least one if'")
-        self.expect(node.budget, "number", scope, "the amount to build with")
-        self.expect(node.zone, "zone", scope, "where to build ('in ...')")
-        self.expect(node.new_lots, "number", scope, "'new lots'")
-        self.expect(node.units_per_new_lot, "number", scope, "'units per new lot'")
-
-    def stmt_RemoveTop(self, node: ast.RemoveTop, scope: _Scope) -> None:
-        self.expect(node.property, "property", scope, "what follows 'remove top of'")
-
-    def stmt_RemoveAll(self, node: ast.RemoveAll, scope: _Scope) -> None:
-        self.expect(node.property, "property", scope, "what follows 'remove all from'")
-        self.expect(node.except_player, "player", scope, "what follows 'except'")
-
-    def stmt_MoveTop(self, node: ast.MoveTop, scope: _Scope) -> None:
-        self.expect(node.source, "property", scope, "what follows 'move top of'")
-        self.expect(node.target, "property", scope, "where the unit goes ('to ...')")
-
-    def stmt_Draw(self, node: ast.Draw, scope: _Scope) -> None:
-        self.expect(node.count, "number", scope, "the number of cards")
-        self.expect(node.player, "player", scope, "who draws ('for ...')")
-
-    def stmt_Discard(self, node: ast.Discard, scope: _Scope) -> None:
-        self.expect(node.count, "number", scope, "the number of cards")
-        self.expect(node.player, "player", scope, "whose hand ('from ...')")
-
-    def stmt_AddTo(self, node: ast.AddTo, scope: _Scope) -> None:
-        counter = node.counter
-        self.counter_of(node, counter, node.subject, scope)
-        if counter in self.context.counters:
-            timings = self.context.counters[counter]
-            if timings is not None and self.context.timing not in timings and not self.context.in_program:
-                self.report(node, f"'add ... to {counter}' only works for cards with timing {_or(timings)}")
-        self.expect(node.amount, "number", scope, "the amount")
-
-    def stmt_OfferReaction(self, node: ast.OfferReaction, scope: _Scope) -> None:
-        if self.context.in_program:
-            self.report(node, "'offer reaction' only works in a card's effect: a reaction answers a card being played")
-        self.expect(node.player, "player", scope, "who may react")
-
-    def stmt_Cancel(self, node: ast.Cancel, scope: _Scope) -> None:
-        if self.context.timing != "reaction":
-            self.report(node, "'cancel' only works in a reaction card (timing: reaction)")
-
-    def stmt_Stop(self, node: ast.Stop, scope: _Scope) -> None:
-        pass
-
-    def stmt_Say(self, node: ast.Say, scope: _Scope) -> None:
-        pass
-
-    def stmt_If(self, node: ast.If, scope: _Scope) -> None:
-        self.expect(node.condition, "bool", scope, "what follows 'if'")
-        then, otherwise = scope.child(), scope.child()
-        self.block(node.then, then)
-        self.block(node.otherwise, otherwise)
-        for name, kind in given_on_both_sides(scope.variables, then.variables, otherwise.variables).items():
-            scope.variables[name] = kind
-
-    def stmt_ForEach(self, node: ast.ForEach, scope: _Scope) -> None:
-        inner = scope.child()
-        self.collection(node, node.kind, node.var, node.zone, node.where, inner)
-        self.block(node.body, inner)
-
-    def stmt_Repeat(self, node: ast.Repeat, scope: _Scope) -> None:
-        self.expect(node.times, "number", scope, "the number of times")
-        self.expect(node.test, "bool", scope, "what 'repeat while' tests")
-        self.block(node.body, scope.child())
-
-    # ----- the game's own words: its programs roll, offer cards, settle and end
 
     def program_only(self, node: ast.Node, what: str) -> bool:
         if not self.context.in_program:
@@ -516,65 +393,12 @@ class _Checker:
             return False
         return True
 
-    def stmt_RollFaces(self, node: ast.RollFaces, scope: _Scope) -> None:
-        for die, var in node.rolls:
-            kind = self.context.dice.get(die)
-            if kind is None:
-                self.report(node, f"there is no die '{die}'", did_you_mean(die, self.context.dice))
-            self.bind(node, var, kind or "number", scope)
-
-    def stmt_SetCounter(self, node: ast.SetCounter, scope: _Scope) -> None:
-        self.counter_of(node, node.counter, node.subject, scope)
-        self.expect(node.value, "number", scope, "the value")
-
-    def stmt_OfferCards(self, node: ast.OfferCards, scope: _Scope) -> None:
-        if self.program_only(node, "offer cards") and node.timing not in self.context.timings:
-            self.report(node, f"there is no card timing '{node.timing}'",
-                        did_you_mean(node.timing, self.context.timings) or "timings: " + ", ".join(sorted(self.context.timings)))
-        self.expect(node.player, "player", scope, "who is offered the cards ('to ...')")
-        self.expect(node.limit, "number", scope, "how many cards at most")
-
-    def stmt_Settle(self, node: ast.Settle, scope: _Scope) -> None:
-        self.program_only(node, "settle")
-
-    def stmt_EndGame(self, node: ast.EndGame, scope: _Scope) -> None:
-        if self.context.end_reasons and node.reason not in self.context.end_reasons:
-            self.report(node, f"'{node.reason}' is not one of the ways this game ends",
-                        did_you_mean(node.reason, self.context.end_reasons)
-                        or "ways: " + ", ".join(sorted(self.context.end_reasons)))
-        self.expect(node.player, "player", scope, "whose it is ('for ...')")
-
-    def stmt_StartWith(self, node: ast.StartWith, scope: _Scope) -> None:
-        if self.context.timing != "setup":
-            self.report(node, "'start with' belongs to the game's setup")
-        self.expect(node.player, "player", scope, "who starts")
-
-    def stmt_Shuffle(self, node: ast.Shuffle, scope: _Scope) -> None:
-        if node.pile not in self.context.piles:
-            self.report(node, f"there is no pile '{node.pile}'", did_you_mean(node.pile, self.context.piles))
-            return
-        each = self.context.pile_each.get(node.pile, "game")
-        if each == "game" and node.subject is not None:
-            self.report(node, f"'{node.pile}' is one pile for the whole table", f"write 'shuffle {node.pile}' without 'of'")
-        elif each != "game" and node.subject is None:
-            self.report(node, f"the pile '{node.pile}' is kept for each {each}", f"write 'shuffle {node.pile} of X'")
-        else:
-            self.expect(node.subject, "player" if each == "player" else "property", scope, f"whose {node.pile} ('of ...')")
-
-    def stmt_Put(self, node: ast.Put, scope: _Scope) -> None:
-        self.expect(node.card, "card", scope, "what 'put' moves")
-        self.card_place(node.target, scope, "where 'put' puts it ('on ...')")
-
-    def stmt_PlayCard(self, node: ast.PlayCard, scope: _Scope) -> None:
-        self.expect(node.card, "card", scope, "what 'play' plays")
-        self.expect(node.player, "player", scope, "who plays it ('for ...')")
-
 
 def _article(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
-def _known_hint(scope: _Scope, zones: frozenset[str]) -> str:
+def _known_hint(scope: Scope, zones: frozenset[str]) -> str:
     names = sorted(scope.variables) + ["me"] + sorted(zones)
     return "known here: " + ", ".join(names)
 
@@ -586,8 +410,8 @@ def check_program(program: ast.Program, context: EffectContext, missing_from: in
     did not parse (see `recovery.py`). An unknown name from there on is not reported, since
     a line in error may be where it was made, and the whole card's cost is not worked out,
     since part of the card is missing."""
-    checker = _Checker(context, missing_from)
-    checker.block(program.statements, _Scope(dict(context.given)))
+    checker = Checker(context, missing_from)
+    checker.block(program.statements, Scope(dict(context.given)))
     problems = checker.problems + _too_costly(list(program.statements), context.sizes)
     if not problems and missing_from is None:
         problems += _card_too_costly(program.statements, context.sizes, context.in_program)
@@ -638,8 +462,8 @@ def _card_too_costly(statements: tuple[ast.Stmt, ...], sizes: Sizes, program: bo
 def check_condition(expr: ast.Expr, context: EffectContext, wanted: str = "bool") -> list[Problem]:
     """The problems of a card's condition (true or false), or of another expression of the
     `wanted` kind (a score: a number)."""
-    checker = _Checker(context)
-    kind = checker.expr(expr, _Scope(dict(context.given)))
+    checker = Checker(context)
+    kind = checker.expr(expr, Scope(dict(context.given)))
     if kind is not None and kind != wanted and (kind, wanted) not in _FITS:
         what = "a condition must be true or false" if wanted == "bool" else f"this must be {_A[wanted]}"
         checker.report(expr, f"{what}, but this is {_A[kind]}")
@@ -670,35 +494,11 @@ def is_reserved(word: str) -> bool:
     return word in reserved_words() or word in ("me", "turn_player", "this")
 
 
-def _or(words: frozenset[str]) -> str:
-    ordered = sorted(words)
-    return ordered[0] if len(ordered) == 1 else ", ".join(ordered[:-1]) + " or " + ordered[-1]
-
-
-def given_on_both_sides(before: dict[str, str], then: dict[str, str], otherwise: dict[str, str]) -> dict[str, str]:
-    """The names an `if ... else` gives a value on both of its sides (of one kind): known after
-    it, as `let Z = C` and `choose zone Z` in the two sides of the turn."""
-    return {
-        name: kind for name, kind in then.items() if name not in before and otherwise.get(name) == kind
-    }
-
-
 def bindings(statement: ast.Stmt, variables: dict[str, str], context: EffectContext) -> list[tuple[str, str]]:
-    """The variables a statement binds in its block and the kinds of their values: what a
-    saved game's variables are checked against (a checked effect's names always resolve)."""
-    if isinstance(statement, ast.Let):
-        kind = _Checker(context).expr(statement.value, _Scope(dict(variables)))
-        return [(statement.var, kind or "number")]
-    if isinstance(statement, ast.Choose):
-        return [(statement.var, KIND_OF_CHOICE[statement.kind])]
-    if isinstance(statement, (ast.ChooseNumber, ast.RollDice)):
-        return [(statement.var, "number")]
-    if isinstance(statement, ast.ChooseWord):
-        return [(statement.var, "word")]
-    if isinstance(statement, ast.RollZone):
-        return [(statement.var, "zone")]
-    if isinstance(statement, ast.RollOff):
-        return [(statement.var, "player")]
-    if isinstance(statement, ast.RollFaces):
-        return [(var, context.dice.get(die, "number")) for die, var in statement.rolls]
-    return []
+    """The variables a statement binds in its block and the kinds of their values (its word's
+    `binds`): what a saved game's variables are checked against (a checked effect's names
+    always resolve)."""
+    binds = STATEMENTS[type(statement)].binds
+    if binds is None:
+        return []
+    return binds(statement, lambda expr: Checker(context).expr(expr, Scope(dict(variables))), context)

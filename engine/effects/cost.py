@@ -146,8 +146,9 @@ def told_by(statement: ast.Stmt, sizes: Sizes) -> int:
     """The most events one run of `statement` tells itself (its body aside): what the game's
     log gets from it, which the budget counts like the work."""
     from engine.effects.limits import MAX_REPEAT, MAX_REROLLS
+    from engine.words.table import STATEMENTS  # the words are above the language's arithmetic
 
-    told = TOLD[type(statement)]
+    told = STATEMENTS[type(statement)].told
     if told == "count":  # one per card drawn or discarded, and a reshuffle or an empty deck each
         count = getattr(statement, "count")  # noqa: B009 - Draw and Discard both have one
         cards = count.value if isinstance(count, ast.Number) else MAX_REPEAT
@@ -162,22 +163,6 @@ def told_by(statement: ast.Stmt, sizes: Sizes) -> int:
         return MAX_REROLLS * (sizes.players + 1)
     assert isinstance(told, int)
     return told
-
-
-TOLD: dict[type, int | str] = {
-    ast.Let: 0, ast.SetCounter: 0, ast.Stop: 0, ast.If: 0, ast.ForEach: 0, ast.Repeat: 0,
-    ast.Shuffle: 1,  # that a pile was shuffled
-    ast.OfferCards: 0, ast.OfferReaction: 0, ast.BuildSession: 0,  # they ask: what follows is another move's
-    ast.Say: 1, ast.Put: 1, ast.PlayCard: 1, ast.Cancel: 1, ast.EndGame: 1, ast.StartWith: 1, ast.RollDice: 1,
-    ast.RollFaces: 1, ast.MoveTop: 1, ast.RemoveTop: 1, ast.AddTo: 1,
-    ast.Choose: 1, ast.ChooseNumber: 1, ast.ChooseWord: 1,  # the choice, or that there is none
-    ast.BuildUnits: 2,  # the units built, or that none are left
-    ast.Draw: "count", ast.Discard: "count", ast.RemoveAll: "stack", ast.Settle: "settle",
-    ast.RollZone: "rerolls", ast.RollOff: "roll off",
-}
-"""The events each statement tells, at most, in one run: a number, or how to work it out
-from the statement and the board. Every statement is listed (a test checks it), so a new one
-cannot be taken to tell nothing by default."""
 
 
 def _own_parts(statement: ast.Stmt) -> list[ast.Node]:

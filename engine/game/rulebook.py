@@ -7,15 +7,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.effects import ast
-from engine.effects.check import HOOK_NAMES, KIND_OF_CHOICE, EffectContext, bindings, given_on_both_sides
+from engine.effects.check import HOOK_NAMES, EffectContext, bindings
+from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides
 from engine.game.expressions import Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
 from engine.game.followable import TrialStep, choices_alike, choices_to_look_at, quick_answer, trial_block
 from engine.game.homes import Homes, homes_of
-from engine.game.interpreter import INLINE_STATEMENTS, QUIET_STATEMENTS, Op, compile_block
+from engine.game.interpreter import Op, compile_block
 from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
 from engine.variant.model import Variant
+from engine.words.table import INLINE_STATEMENTS, QUIET_STATEMENTS
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -58,7 +60,7 @@ class Rulebook:
         """The first block of each of the game's programs (setup, turn), with the tests of rule
         switches worked out once (folding.py)."""
         self.inline: frozenset[int] = self._atomic_blocks()
-        """The blocks that cannot ask anything: only statements of interpreter.INLINE_STATEMENTS
+        """The blocks that cannot ask anything: only statements of words.table.INLINE_STATEMENTS
         and `if`s whose sides are such blocks. An `if` runs the side it picks at once when it
         is one of these, and so does a hook."""
         self._fix_rules()
@@ -68,7 +70,7 @@ class Rulebook:
             tuple(type(s) in QUIET_STATEMENTS for s in statements) for statements in self.blocks
         ]
         """quiet[block][pc]: the statement never asks, pushes a frame, stops or ends the game,
-        so the machine goes straight on to the next (interpreter.QUIET_STATEMENTS)."""
+        so the machine goes straight on to the next (words.table.QUIET_STATEMENTS)."""
         self.turn_programs: tuple[str, ...] = tuple(
             name for name in ("end_of_turn", "turn", "start_of_turn") if name in self.program_block
         )

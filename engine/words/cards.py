@@ -1,0 +1,396 @@
+"""The words about cards: draw, discard, put, play, shuffle, offer cards, offer a reaction and
+cancel the card answered."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.diagnostics import did_you_mean
+from engine.effects import ast
+from engine.effects.limits import MAX_REPEAT
+from engine.game.frames import BlockFrame, CardFrame, DiscardFrame, OfferFrame, ReactFrame, RootFrame
+from engine.game.refs import CardRef, PileRef, Ref
+from engine.game.trial import Fail, Trial, acted, nothing
+from engine.words.common import fn, maybe, player_or_me
+from engine.words.word import MAY_ASK, QUIET, StatementWord
+
+if TYPE_CHECKING:
+    from engine.effects.check import Checker, Scope
+    from engine.game.game import Game
+    from engine.game.rulebook import Rulebook
+
+
+def _own(game: Game, pile: str, player: int) -> int | None:
+    """The owner to look a pile up by: the player for a pile of each player, else none."""
+    return player if game.layout.slot_pile[game.layout.base[pile]].each == "player" else None
+
+
+# ----- draw N [for PLAYER] ------------------------------------------------------------------
+
+
+def _check_draw(c: Checker, node: ast.Draw, scope: Scope) -> None:
+    c.expect(node.count, "number", scope, "the number of cards")
+    c.expect(node.player, "player", scope, "who draws ('for ...')")
+
+
+def _run_draw(s: ast.Draw, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    player_fn, count_fn, because = player_or_me(s.player, book), fn(s.count, book), s.because or ""
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        me = root.me
+        player = player_fn(g, f.env, me)
+        count = min(count_fn(g, f.env, me) or 0, MAX_REPEAT)
+        for _ in range(count):
+            g.draw(player, because)
+
+    return op
+
+
+def _look_draw(s: ast.Draw, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    count, player_fn = fn(s.count, book), player_or_me(s.player, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        player = player_fn(game, env, me)
+        for _ in range(min(count(game, env, me) or 0, MAX_REPEAT)):
+            if player is None:
+                break
+            source = game.pile_of("deck", _own(game, "deck", player))
+            if not source:  # which card is hidden: only the count shows
+                refill = game.layout.slot_pile[game.layout.base["deck"]].refill_from
+                source = game.pile_of(refill, _own(game, refill, player)) if refill is not None else source
+            if not source:
+                break
+            hand = game.hand(player)
+            trial.touch(source)
+            trial.touch(hand)
+            hand.append(source.pop())
+
+    return step
+
+
+DRAW = StatementWord(
+    ast.Draw, _check_draw, _run_draw, _look_draw, told="count", flow=QUIET,
+    example="draw 2", events=("draw", "deck_empty", "reshuffle"),
+)
+
+
+# ----- discard N [from PLAYER] --------------------------------------------------------------
+
+
+def _check_discard(c: Checker, node: ast.Discard, scope: Scope) -> None:
+    c.expect(node.count, "number", scope, "the number of cards")
+    c.expect(node.player, "player", scope, "whose hand ('from ...')")
+
+
+def _run_discard(s: ast.Discard, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """The player picks the cards, one decision each (a DiscardFrame)."""
+    player_fn, count_fn = player_or_me(s.player, book), fn(s.count, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        me = root.me
+        player = player_fn(g, f.env, me)
+        count = min(count_fn(g, f.env, me) or 0, MAX_REPEAT)
+        if player is not None and count > 0:
+            g.frames.append(DiscardFrame(player, count))
+
+    return op
+
+
+def _look_discard(s: ast.Discard, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    count, player_fn = fn(s.count, book), player_or_me(s.player, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        player = player_fn(game, env, me)
+        for _ in range(min(count(game, env, me) or 0, MAX_REPEAT)):
+            if player is None or not game.hand(player):
+                break
+            hand = game.hand(player)
+            discarded = game.piles[game.discard_slot(player, hand[-1])]
+            trial.touch(discarded)
+            trial.touch(hand)
+            discarded.append(hand.pop())  # which card is the player's choice
+
+    return step
+
+
+DISCARD = StatementWord(
+    ast.Discard, _check_discard, _run_discard, _look_discard, told="count", flow=MAY_ASK,
+    example="draw 2\ndiscard 1",  # each card discarded is a decision of its own, told then
+)
+
+
+# ----- put CARD on PLACE / play CARD [for PLAYER] --------------------------------------------
+
+
+def _check_put(c: Checker, node: ast.Put, scope: Scope) -> None:
+    c.expect(node.card, "card", scope, "what 'put' moves")
+    c.card_place(node.target, scope, "where 'put' puts it ('on ...')")
+
+
+def _run_put(s: ast.Put, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    card_fn, target_fn = fn(s.card, book), fn(s.target, book)
+    named = s.card.name if isinstance(s.card, ast.Name) else None
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        card = card_fn(g, f.env, root.me)
+        target = target_fn(g, f.env, root.me)
+        if card is None or target is None:
+            return
+        place = g.move_card(card, target, root.me)
+        if place is not None and named is not None and named in f.env:
+            _follow(g, named, CardRef(card, place), f.root)
+
+    return op
+
+
+def _follow(g: Game, name: str, moved: CardRef, root: int) -> None:
+    """The variable naming a card that was put somewhere names it there from now on, in
+    every block of the effect (a name is made once per effect), so that a later `put K`
+    takes this very card and not a copy left behind."""
+    for frame in g.frames[root + 1:]:
+        env = getattr(frame, "env", None)
+        if env is not None and name in env:
+            env[name] = moved
+
+
+def _look_put(s: ast.Put | ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """`put` (onto a pile or space) or `play` (into play, its own effect not looked into)."""
+    card = fn(s.card, book)
+    target = maybe(s.target, book) if isinstance(s, ast.Put) else None
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        _move_card(game, card(game, env, me), None if target is None else target(game, env, me), trial)
+
+    return step
+
+
+def _move_card(game: Game, card: Ref, target: Ref, trial: Trial) -> None:
+    """`put` (onto a pile or space) or `play` (into play, its own effect not looked into)."""
+    if card is None:
+        raise Fail
+    places = [*game.piles, *(game.stacks if game.book.cards_stacked else ()), game.in_play]
+    source = next((held for held in places if card in held), None)
+    if source is None:
+        raise Fail
+    if target is None:
+        destination = game.in_play
+    else:
+        destination = game.piles[target] if isinstance(target, PileRef) else game.stacks[target]
+    trial.touch(source)
+    trial.touch(destination)
+    del source[len(source) - 1 - source[::-1].index(card)]
+    destination.append(int(card))
+
+
+PUT = StatementWord(
+    ast.Put, _check_put, _run_put, _look_put, told=1, flow=QUIET,
+    example="choose card K in hand of me\nput K on deck\nshuffle deck", events=("put",),
+)
+
+
+def _check_play_card(c: Checker, node: ast.PlayCard, scope: Scope) -> None:
+    c.expect(node.card, "card", scope, "what 'play' plays")
+    c.expect(node.player, "player", scope, "who plays it ('for ...')")
+
+
+def _run_play_card(s: ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    card_fn, player_fn = fn(s.card, book), player_or_me(s.player, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        card = card_fn(g, f.env, root.me)
+        player = player_fn(g, f.env, root.me)
+        if card is not None and player is not None:
+            g.play_from_anywhere(card, player)
+
+    return op
+
+
+PLAY_CARD = StatementWord(
+    ast.PlayCard, _check_play_card, _run_play_card, _look_put, told=1, flow=MAY_ASK,
+    example="choose card K in hand of me\nplay K", events=("play",),
+)
+
+
+# ----- shuffle PILE [of X] ------------------------------------------------------------------
+
+
+def _check_shuffle(c: Checker, node: ast.Shuffle, scope: Scope) -> None:
+    context = c.context
+    if node.pile not in context.piles:
+        c.report(node, f"there is no pile '{node.pile}'", did_you_mean(node.pile, context.piles))
+        return
+    each = context.pile_each.get(node.pile, "game")
+    if each == "game" and node.subject is not None:
+        c.report(node, f"'{node.pile}' is one pile for the whole table", f"write 'shuffle {node.pile}' without 'of'")
+    elif each != "game" and node.subject is None:
+        c.report(node, f"the pile '{node.pile}' is kept for each {each}", f"write 'shuffle {node.pile} of X'")
+    else:
+        c.expect(node.subject, "player" if each == "player" else "property", scope, f"whose {node.pile} ('of ...')")
+
+
+def _shuffled_owner(g: Game, pile: str, subject: Any, env: dict, me: int) -> tuple[bool, int | None]:
+    """Whose `pile` a shuffle takes: (False, None) when its subject names nobody."""
+    if subject is not None:
+        owner = subject(g, env, me)
+        return owner is not None, owner
+    layout = g.layout  # a pile of each player, written bare by older variants: the player's own
+    return True, me if layout.slot_pile[layout.base[pile]].each == "player" else None
+
+
+def _run_shuffle(s: ast.Shuffle, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    subject, pile = maybe(s.subject, book), s.pile
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        found, owner = _shuffled_owner(g, pile, subject, f.env, root.me)
+        if not found:
+            return
+        g.rng.shuffle(g.pile_of(pile, owner))
+        g.emit("shuffle", {"pile": pile, "owner": owner})
+
+    return op
+
+
+def _look_shuffle(s: ast.Shuffle, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """A pile of two cards or more shuffled is a change (its order is chance's again); the
+    same pile as the machine's is found."""
+    subject, pile = maybe(s.subject, book), s.pile
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        found, owner = _shuffled_owner(game, pile, subject, env, me)
+        if found and len(game.pile_of(pile, owner)) > 1:
+            acted(trial)
+
+    return step
+
+
+SHUFFLE = StatementWord(
+    ast.Shuffle, _check_shuffle, _run_shuffle, _look_shuffle, told=1, flow=QUIET,
+    example="shuffle deck", events=("shuffle",),
+)
+
+
+# ----- offer cards timed TIMING [to PLAYER] [at most N] --------------------------------------
+
+
+def _check_offer_cards(c: Checker, node: ast.OfferCards, scope: Scope) -> None:
+    timings = c.context.timings
+    if c.program_only(node, "offer cards") and node.timing not in timings:
+        c.report(node, f"there is no card timing '{node.timing}'",
+                 did_you_mean(node.timing, timings) or "timings: " + ", ".join(sorted(timings)))
+    c.expect(node.player, "player", scope, "who is offered the cards ('to ...')")
+    c.expect(node.limit, "number", scope, "how many cards at most")
+
+
+def _run_offer_cards(s: ast.OfferCards, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    limit, timing, to = maybe(s.limit, book), s.timing, maybe(s.player, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        player = root.me if to is None else to(g, f.env, root.me)
+        if player is not None:
+            most = None if limit is None else max(0, limit(g, f.env, root.me) or 0)
+            if most is not None and len(g.turn_plays) >= most:
+                return  # not asked (Game._offer_question): no frame to push and pop
+            frame = OfferFrame(player, timing, most)
+            if g.compat > 1 and not g.book.open_hands:  # Game._asks_for_cards: public facts only
+                timed = g.book.timed.get(timing)
+                if not timed or not g.hand(player):
+                    return  # not asked: no frame to push and pop
+                # asked: what the machine would do with the frame next (Game._step_offer)
+                g.frames.append(frame)
+                frame.asked = True
+                g.ask("card", player, None)  # its options worked out when first read (Game.options)
+                return
+            # what the machine would do with the frame next (Game._step_offer), done at once
+            g.frames.append(frame)
+            options = g._offer_question(frame)
+            if options is None:
+                g.frames.pop()
+                return
+            frame.asked = True
+            g.ask("card", player, options)
+
+    return op
+
+
+OFFER_CARDS = StatementWord(
+    ast.OfferCards, _check_offer_cards, _run_offer_cards,
+    lambda s, book, bodies: nothing,  # cards offered are taken to be passed
+    told=0, flow=MAY_ASK, example="offer cards timed end_of_turn",
+)
+
+
+# ----- offer reaction to PLAYER -------------------------------------------------------------
+
+
+def _check_offer_reaction(c: Checker, node: ast.OfferReaction, scope: Scope) -> None:
+    if c.context.in_program:
+        c.report(node, "'offer reaction' only works in a card's effect: a reaction answers a card being played")
+    c.expect(node.player, "player", scope, "who may react")
+
+
+def _run_offer_reaction(s: ast.OfferReaction, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    player_fn = fn(s.player, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        me = root.me
+        player = player_fn(g, f.env, me)
+        if not isinstance(root, CardFrame):  # the checker allows it in a card's effect only
+            return
+        kind = root.c % g.book.kinds
+        if player is not None and player != me and g.book.reactions_to[kind]:
+            g.frames.append(ReactFrame(player, kind, f.root))
+
+    return op
+
+
+OFFER_REACTION = StatementWord(
+    ast.OfferReaction, _check_offer_reaction, _run_offer_reaction,
+    lambda s, book, bodies: nothing,  # a reaction offered is taken to be declined
+    told=0, flow=MAY_ASK, example="choose hotel H\noffer reaction to top of H\nremove top of H",
+)
+
+
+# ----- cancel -------------------------------------------------------------------------------
+
+
+def _check_cancel(c: Checker, node: ast.Cancel, scope: Scope) -> None:
+    if c.context.timing != "reaction":
+        c.report(node, "'cancel' only works in a reaction card (timing: reaction)")
+
+
+def _run_cancel(s: ast.Cancel, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        target = root.target
+        if target is not None:
+            answered = g.frames[target]
+            assert isinstance(answered, CardFrame)
+            answered.halt = True
+            # `acted`: part of the card already happened (a Hurricane of two units, answered
+            # after the first), so what is cancelled is the rest of it
+            g.emit("cancelled", {"card": g.book.cards[answered.c % g.book.kinds].id, "acted": g.card_acted(target)})
+
+    return op
+
+
+def _look_cancel(s: ast.Cancel, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        trial.touch(trial, "cancelled")
+        trial.cancelled = True  # the card answered is stopped: that is a change
+
+    return step
+
+
+CANCEL = StatementWord(
+    ast.Cancel, _check_cancel, _run_cancel, _look_cancel, told=1, flow=MAY_ASK,
+    example="cancel", events=("cancelled",),
+)
+
+WORDS = (DRAW, DISCARD, PUT, PLAY_CARD, SHUFFLE, OFFER_CARDS, OFFER_REACTION, CANCEL)

@@ -1,0 +1,104 @@
+"""The words that ask a player: choose a thing, a number or a word."""
+
+from __future__ import annotations
+
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from engine.effects import ast
+from engine.effects.kinds import KIND_OF_CHOICE
+from engine.game.frames import BlockFrame, CardFrame, RootFrame
+from engine.game.trial import Fail, Trial
+from engine.words.common import maybe
+from engine.words.word import MAY_ASK, StatementWord
+
+if TYPE_CHECKING:
+    from engine.effects.check import Checker, Scope
+    from engine.game.game import Game
+    from engine.game.rulebook import Rulebook
+
+
+def _run_choice(s: ast.Choose | ast.ChooseNumber | ast.ChooseWord, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """Ask, among the options from which the rest of the effect can be followed (Interpreter's
+    `offered_choice`); one option is taken at once, none stops the effect."""
+    var = s.var
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        interp = g.interp
+        chooser, what, options = interp.offered_choice(s, f, root)
+        interp.offer_choice(f, root, var, what, options, chooser)
+
+    return op
+
+
+def _look_choice_of_value(s: ast.ChooseNumber | ast.ChooseWord, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        chooser, _, options = game.interp.choice(s, BlockFrame(0, env, 0), CardFrame(0, me))
+        if chooser is None or not options:
+            raise Fail
+        return s.var, options
+
+    return step
+
+
+# ----- choose KIND NAME [in ZONE] [where CONDITION] [by PLAYER] -------------------------------
+
+
+def _check_choose(c: Checker, node: ast.Choose, scope: Scope) -> None:
+    c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+    c.collection(node, node.kind, node.var, node.zone, node.where, scope)
+
+
+def _look_choose(s: ast.Choose, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    chooser, var, alike = maybe(s.chooser, book), s.var, id(s) in book.alike_choices
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        if chooser is not None and chooser(game, env, me) is None:
+            raise Fail
+        found = game.interp.each_of(s, env, me)  # nothing to choose: no branch succeeds
+        return var, islice(found, 1) if alike else found
+
+    return step
+
+
+CHOOSE = StatementWord(
+    ast.Choose, _check_choose, _run_choice, _look_choose, told=1, flow=MAY_ASK,
+    example="choose vacant lot L where value of L <= 4\nbuild 1 on L", events=("choose", "no_choice"),
+    binds=lambda node, kind_of, context: [(node.var, KIND_OF_CHOICE[node.kind])],
+)
+
+
+# ----- choose number N from LOW to HIGH [by PLAYER] -----------------------------------------
+
+
+def _check_choose_number(c: Checker, node: ast.ChooseNumber, scope: Scope) -> None:
+    c.expect(node.low, "number", scope, "the lowest choice")
+    c.expect(node.high, "number", scope, "the highest choice")
+    c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+    c.bind(node, node.var, "number", scope)
+
+
+CHOOSE_NUMBER = StatementWord(
+    ast.ChooseNumber, _check_choose_number, _run_choice, _look_choice_of_value, told=1, flow=MAY_ASK,
+    example="choose number N from 1 to 3\ndraw N", events=("choose", "no_choice"),
+    binds=lambda node, kind_of, context: [(node.var, "number")],
+)
+
+
+# ----- choose word W from "A", "B" [by PLAYER] ----------------------------------------------
+
+
+def _check_choose_word(c: Checker, node: ast.ChooseWord, scope: Scope) -> None:
+    c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+    if len(set(node.words)) < len(node.words):
+        c.report(node, "the same word is offered twice", "offer each word once")
+    c.bind(node, node.var, "word", scope)
+
+
+CHOOSE_WORD = StatementWord(
+    ast.ChooseWord, _check_choose_word, _run_choice, _look_choice_of_value, told=1, flow=MAY_ASK,
+    example='choose word W from "draw", "pass"\nif W is "draw":\n  draw 1', events=("choose", "no_choice"),
+    binds=lambda node, kind_of, context: [(node.var, "word")],
+)
+
+WORDS = (CHOOSE, CHOOSE_NUMBER, CHOOSE_WORD)

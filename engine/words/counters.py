@@ -1,0 +1,125 @@
+"""The words that change counters: add to a counter, set a counter."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.effects import ast
+from engine.effects.kinds import either_of
+from engine.effects.limits import MAX_NUMBER, clamp
+from engine.game.frames import BlockFrame, RootFrame
+from engine.game.trial import Trial
+from engine.words.common import fn, maybe
+from engine.words.word import QUIET, StatementWord
+
+if TYPE_CHECKING:
+    from engine.effects.check import Checker, Scope
+    from engine.game.game import Game
+    from engine.game.rulebook import Rulebook
+
+
+# ----- add AMOUNT to COUNTER [of X] ---------------------------------------------------------
+
+
+def _check_add_to(c: Checker, node: ast.AddTo, scope: Scope) -> None:
+    counter, context = node.counter, c.context
+    c.counter_of(node, counter, node.subject, scope)
+    if counter in context.counters:
+        timings = context.counters[counter]
+        if timings is not None and context.timing not in timings and not context.in_program:
+            c.report(node, f"'add ... to {counter}' only works for cards with timing {either_of(timings)}")
+    c.expect(node.amount, "number", scope, "the amount")
+
+
+def _run_add_to(s: ast.AddTo, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """The budget, like any number, stays within ±MAX_NUMBER: `add budget to budget`
+    doubles it with no arithmetic to hold it back."""
+    subject, amount_fn, counter = maybe(s.subject, book), fn(s.amount, book), s.counter
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        me = root.me
+        whose = me if subject is None else subject(g, f.env, me)
+        if whose is None:
+            return
+        current = g.counters[counter] if subject is None else g.player_counters[counter][whose]
+        amount = amount_fn(g, f.env, me) or 0
+        g.add_to(counter, whose, clamp(current + amount) - current)
+
+    return op
+
+
+def _look_add_to(s: ast.AddTo, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    amount, subject, counter = fn(s.amount, book), maybe(s.subject, book), s.counter
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        if subject is None:
+            trial.touch(game.counters, counter)
+            game.counters[counter] += amount(game, env, me) or 0
+            return
+        whose = subject(game, env, me)
+        if whose is not None:
+            kept = game.player_counters[counter]
+            trial.touch(kept, whose)
+            kept[whose] += amount(game, env, me) or 0
+
+    return step
+
+
+ADD_TO = StatementWord(
+    ast.AddTo, _check_add_to, _run_add_to, _look_add_to, told=1, flow=QUIET,
+    example="add 5 to budget", events=("counter",),
+)
+
+
+# ----- set COUNTER [of X] to VALUE ----------------------------------------------------------
+
+
+def _check_set_counter(c: Checker, node: ast.SetCounter, scope: Scope) -> None:
+    c.counter_of(node, node.counter, node.subject, scope)
+    c.expect(node.value, "number", scope, "the value")
+
+
+def _run_set_counter(s: ast.SetCounter, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    value, counter = fn(s.value, book), s.counter
+    low, high = -MAX_NUMBER, MAX_NUMBER
+    if s.subject is not None:
+        subject = fn(s.subject, book)
+
+        def set_players(g: Game, f: BlockFrame, root: RootFrame) -> None:
+            f.pc += 1
+            whose = subject(g, f.env, root.me)
+            if whose is not None:
+                g.player_counters[counter][whose] = clamp(value(g, f.env, root.me) or 0)
+
+        return set_players
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        number = value(g, f.env, root.me) or 0
+        g.counters[counter] = number if low <= number <= high else clamp(number)  # as _arith: no call in bounds
+
+    return op
+
+
+def _look_set_counter(s: ast.SetCounter, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    value, subject, counter = fn(s.value, book), maybe(s.subject, book), s.counter
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        numbers: Any = game.counters
+        key: Any = counter
+        if subject is not None:
+            numbers, key = game.player_counters[counter], subject(game, env, me)
+        if key is not None:
+            trial.touch(numbers, key)
+            numbers[key] = value(game, env, me) or 0
+
+    return step
+
+
+SET_COUNTER = StatementWord(
+    ast.SetCounter, _check_set_counter, _run_set_counter, _look_set_counter, told=0, flow=QUIET,
+    example="set budget to 0",
+)
+
+WORDS = (ADD_TO, SET_COUNTER)

@@ -1,0 +1,261 @@
+"""The words that name values and steer an effect: let, if, for each, repeat, stop, say."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.effects import ast
+from engine.effects.kinds import given_on_both_sides
+from engine.effects.limits import MAX_REPEAT
+from engine.game.expressions import Fn
+from engine.game.frames import BlockFrame, LoopFrame, RepeatFrame, RootFrame
+from engine.game.trial import Trial, nothing
+from engine.words.common import fn, maybe
+from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
+
+if TYPE_CHECKING:
+    from engine.effects.check import Checker, Scope
+    from engine.game.game import Game
+    from engine.game.rulebook import Rulebook
+
+
+# ----- let NAME = VALUE ---------------------------------------------------------------------
+
+
+def _check_let(c: Checker, node: ast.Let, scope: Scope) -> None:
+    kind = c.expr(node.value, scope)
+    if kind == "bool":
+        c.report(node.value, "'let' names a value, not a condition")
+    elif kind == "pile":
+        c.report(node.value, "'let' names a value, not a pile", "name the pile where it is used")
+    c.bind(node, node.var, kind or "number", scope)
+    if id(node.value) in c.known:
+        scope.constants[node.var] = c.known[id(node.value)]
+
+
+def _run_let(s: ast.Let, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    value, var = fn(s.value, book), s.var
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.env[var] = value(g, f.env, root.me)
+        f.pc += 1
+
+    return op
+
+
+def _look_let(s: ast.Let, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    value, var = fn(s.value, book), s.var
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        env[var] = value(game, env, me)
+
+    return step
+
+
+LET = StatementWord(
+    ast.Let, _check_let, _run_let, _look_let, told=0, flow=QUIET, example="let N = 2 * 3\ndraw N",
+    binds=lambda node, kind_of, context: [(node.var, kind_of(node.value) or "number")],
+)
+
+
+# ----- if CONDITION: ... else: ... ----------------------------------------------------------
+
+
+def _check_if(c: Checker, node: ast.If, scope: Scope) -> None:
+    c.expect(node.condition, "bool", scope, "what follows 'if'")
+    then, otherwise = scope.child(), scope.child()
+    c.block(node.then, then)
+    c.block(node.otherwise, otherwise)
+    for name, kind in given_on_both_sides(scope.variables, then.variables, otherwise.variables).items():
+        scope.variables[name] = kind
+
+
+def _run_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    test = fn(s.condition, book)
+    then_block, else_block = bodies
+    then_inline, else_inline = then_block in book.inline, else_block in book.inline
+    then_empty, else_empty = not book.blocks[then_block], not book.blocks[else_block]
+    then_let, else_let = _lone_let(book.blocks[then_block], book), _lone_let(book.blocks[else_block], book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        if test(g, f.env, root.me):
+            chosen, inline, empty, let = then_block, then_inline, then_empty, then_let
+        else:
+            chosen, inline, empty, let = else_block, else_inline, else_empty, else_let
+        if empty:
+            return
+        if let is not None:  # as Game.run_inline would run it, without a frame for one `let`
+            if not g.spend(root):
+                return
+            var, value = let
+            env = f.env
+            result = value(g, env, root.me)
+            if var not in env and var in g.book.given_after[f.b][f.pc]:  # the hand-back
+                env[var] = result
+        elif inline:
+            g.run_inline(chosen, f, root)
+        else:
+            g.frames.append(BlockFrame(chosen, dict(f.env), f.root))
+
+    return op
+
+
+def _lone_let(statements: tuple[ast.Stmt, ...], book: Rulebook) -> tuple[str, Fn] | None:
+    """The variable and value of a side of an `if` that is one `let` and nothing else."""
+    if len(statements) != 1 or type(statements[0]) is not ast.Let:
+        return None
+    let = statements[0]
+    assert isinstance(let, ast.Let)
+    return let.var, fn(let.value, book)
+
+
+def _look_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    test = fn(s.condition, book)
+    then_block, else_block = (book.trials[b] for b in bodies)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        # the side runs with its block's variables, so the names both sides give a value to
+        # are known after it, as the machine hands them back (Game._hand_back); a name is made
+        # once per effect, so nothing else a side names can be read after it
+        stack.append((then_block if test(game, env, me) else else_block, 0, env))
+
+    return step
+
+
+IF = StatementWord(
+    ast.If, _check_if, _run_if, _look_if, told=0, flow=MAY_ASK,
+    example="if me is leader:\n  draw 1\nelse:\n  draw 2",
+)
+
+
+# ----- for each KIND NAME [in ZONE] [where CONDITION]: ... ----------------------------------
+
+
+def _check_for_each(c: Checker, node: ast.ForEach, scope: Scope) -> None:
+    inner = scope.child()
+    c.collection(node, node.kind, node.var, node.zone, node.where, inner)
+    c.block(node.body, inner)
+
+
+def _run_for_each(s: ast.ForEach, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    (body,) = bodies
+    kind, var, zone, where = s.kind, s.var, s.zone, s.where
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        items = g.interp.collection(kind, var, zone, where, f.env, root.me)
+        g.frames.append(LoopFrame(body, var, items, dict(f.env), f.root))
+
+    return op
+
+
+def _look_for_each(s: ast.ForEach, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    (body,) = (book.trials[b] for b in bodies)
+    var = s.var
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        items = game.interp.collection(s.kind, var, s.zone, s.where, env, me)
+        for item in items[::-1]:  # (not reversed(): mypyc cannot compile it over an untyped list)
+            scoped = dict(env)
+            scoped[var] = item
+            stack.append((body, 0, scoped))
+
+    return step
+
+
+FOR_EACH = StatementWord(
+    ast.ForEach, _check_for_each, _run_for_each, _look_for_each, told=0, flow=MAY_ASK,
+    example="for each player P:\n  draw 1 for P",
+)
+
+
+# ----- repeat N times: ... / repeat while CONDITION: ... ------------------------------------
+
+
+def _check_repeat(c: Checker, node: ast.Repeat, scope: Scope) -> None:
+    c.expect(node.times, "number", scope, "the number of times")
+    c.expect(node.test, "bool", scope, "what 'repeat while' tests")
+    c.block(node.body, scope.child())
+
+
+def _run_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """`repeat N times` counts its rounds down; `repeat while` has MAX_REPEAT rounds at most
+    and tests before each (RepeatFrame, with the test found by its body's block)."""
+    (body,) = bodies
+    times = maybe(s.times, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        rounds = MAX_REPEAT if times is None else max(0, min(times(g, f.env, root.me) or 0, MAX_REPEAT))
+        g.frames.append(RepeatFrame(body, rounds, dict(f.env), f.root))
+
+    return op
+
+
+def _look_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    (body,) = (book.trials[b] for b in bodies)
+    times, test = maybe(s.times, book), maybe(s.test, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        if times is None:  # `repeat while`: the first round, when its test holds now
+            rounds = 1 if test is not None and test(game, env, me) else 0
+        else:
+            rounds = max(0, min(times(game, env, me) or 0, MAX_REPEAT))
+        stack.extend((body, 0, dict(env)) for _ in range(rounds))
+
+    return step
+
+
+REPEAT = StatementWord(
+    ast.Repeat, _check_repeat, _run_repeat, _look_repeat, told=0, flow=MAY_ASK,
+    example="repeat 2 times:\n  draw 1",
+)
+
+
+# ----- stop ---------------------------------------------------------------------------------
+
+
+def _check_nothing(c: Checker, node: ast.Stmt, scope: Scope) -> None:
+    """A word that names nothing and may stand anywhere: nothing to check."""
+
+
+def _run_stop(s: ast.Stop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        root.halt = True
+
+    return op
+
+
+def _look_stop(s: ast.Stop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        stack.clear()  # the effect ends here: what follows is not carried out
+
+    return step
+
+
+STOP = StatementWord(
+    ast.Stop, _check_nothing, _run_stop, _look_stop, told=0, flow=INLINE,
+    example="if (count vacant lot L) = 0:\n  stop\ndraw 1",
+)
+
+
+# ----- say "TEXT" ---------------------------------------------------------------------------
+
+
+def _run_say(s: ast.Say, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    text = s.text
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        g.emit("say", {"text": text})
+
+    return op
+
+
+SAY = StatementWord(
+    ast.Say, _check_nothing, _run_say, lambda s, book, bodies: nothing, told=1, flow=QUIET,
+    example='say "The storm passes."', events=("say",),
+)
+
+WORDS = (LET, IF, FOR_EACH, REPEAT, STOP, SAY)

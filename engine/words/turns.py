@@ -1,0 +1,101 @@
+"""The words of the game's own order: end the game, and who starts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.diagnostics import did_you_mean
+from engine.effects import ast
+from engine.game.frames import BlockFrame, RootFrame
+from engine.game.trial import Trial, acted
+from engine.words.common import fn, maybe
+from engine.words.word import INLINE, MAY_ASK, StatementWord
+
+if TYPE_CHECKING:
+    from engine.effects.check import Checker, Scope
+    from engine.game.game import Game
+    from engine.game.rulebook import Rulebook
+
+
+# ----- end game REASON [for PLAYER] ---------------------------------------------------------
+
+
+def _check_end_game(c: Checker, node: ast.EndGame, scope: Scope) -> None:
+    reasons = c.context.end_reasons
+    if reasons and node.reason not in reasons:
+        c.report(node, f"'{node.reason}' is not one of the ways this game ends",
+                 did_you_mean(node.reason, reasons) or "ways: " + ", ".join(sorted(reasons)))
+    c.expect(node.player, "player", scope, "whose it is ('for ...')")
+
+
+def _run_end_game(s: ast.EndGame, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    player_fn, reason = maybe(s.player, book), s.reason
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        player = None if player_fn is None else player_fn(g, f.env, root.me)
+        g._finish(reason, player)
+
+    return op
+
+
+def _look_end_game(s: ast.EndGame, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        acted(trial)  # the game ends: that is a change
+        stack.clear()
+
+    return step
+
+
+END_GAME = StatementWord(
+    ast.EndGame, _check_end_game, _run_end_game, _look_end_game, told=1, flow=INLINE,
+    example="end game track_end for me", events=("game_over",),
+)
+
+
+# ----- start with PLAYER --------------------------------------------------------------------
+
+
+def _check_start_with(c: Checker, node: ast.StartWith, scope: Scope) -> None:
+    if c.context.timing != "setup":
+        c.report(node, "'start with' belongs to the game's setup")
+    c.expect(node.player, "player", scope, "who starts")
+
+
+def _run_start_with(s: ast.StartWith, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """Turn order starts at the player and goes round the seats; `me` of the setup is them."""
+    player_fn = fn(s.player, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        first = player_fn(g, f.env, root.me)
+        first = root.me if first is None else first
+        g.order = [(first + i) % g.n for i in range(g.n)]
+        g.turn_pos = 0
+        root.me = first
+        g.emit("first_player", {"player": first})
+
+    return op
+
+
+def _look_start_with(s: ast.StartWith, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    player = fn(s.player, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        first = player(game, env, me)
+        first = me if first is None else first
+        order = [(first + i) % game.n for i in range(game.n)]
+        if order != game.order or game.turn_pos != 0:
+            trial.touch(game, "order")
+            trial.touch(game, "turn_pos")
+            game.order, game.turn_pos = order, 0
+
+    return step
+
+
+START_WITH = StatementWord(
+    ast.StartWith, _check_start_with, _run_start_with, _look_start_with, told=1, flow=MAY_ASK,
+    example="roll off highest P among players\nstart with P", events=("first_player",),
+)
+
+WORDS = (END_GAME, START_WITH)

@@ -1,0 +1,293 @@
+"""The words that build and take away the units standing on spaces: build, a build session,
+remove the top unit or every unit, move the top unit, and settle who holds each space."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.effects import ast
+from engine.effects.limits import MAX_REPEAT
+from engine.game.expressions import Fn
+from engine.game.frames import BlockFrame, BuildFrame, RootFrame
+from engine.game.trial import Fail, Trial, nothing
+from engine.words.common import fn, maybe, player_or_me
+from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
+
+if TYPE_CHECKING:
+    from engine.effects.check import Checker, Scope
+    from engine.game.game import Game
+    from engine.game.rulebook import Rulebook
+
+
+def _place(trial: Trial, player: int, prop: int, count: int) -> None:
+    game = trial.game
+    trial.touch(game.stacks[prop])
+    trial.touch(game.supply, player)
+    game.stacks[prop].extend([player] * count)
+    game.supply[player] -= count
+
+
+# ----- build N on PROPERTY [for PLAYER] -----------------------------------------------------
+
+
+def _check_build_units(c: Checker, node: ast.BuildUnits, scope: Scope) -> None:
+    c.expect(node.count, "number", scope, "the number of units")
+    c.expect(node.property, "property", scope, "where to build")
+    c.expect(node.player, "player", scope, "whose units ('for ...')")
+
+
+def _run_build_units(s: ast.BuildUnits, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    count, prop, player_fn = fn(s.count, book), fn(s.property, book), player_or_me(s.player, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        me = root.me
+        f.pc += 1
+        n = count(g, f.env, me) or 0
+        where = prop(g, f.env, me)
+        player = player_fn(g, f.env, me)
+        if where is None or player is None:
+            return
+        g.place(player, where, min(n, MAX_REPEAT))
+
+    return op
+
+
+def _look_build_units(s: ast.BuildUnits, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    count, prop, player = fn(s.count, book), fn(s.property, book), player_or_me(s.player, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        n = min(count(game, env, me) or 0, MAX_REPEAT)
+        where, who = prop(game, env, me), player(game, env, me)
+        if where is None or who is None or n > game.supply[who]:
+            raise Fail
+        if n > 0:
+            _place(trial, who, where, n)
+
+    return step
+
+
+BUILD_UNITS = StatementWord(
+    ast.BuildUnits, _check_build_units, _run_build_units, _look_build_units, told=2, flow=QUIET,
+    example="choose vacant lot L\nbuild 2 on L", events=("build", "out_of_units"),
+)
+
+
+# ----- build with BUDGET in ZONE [...] ------------------------------------------------------
+
+
+def _check_build_session(c: Checker, node: ast.BuildSession, scope: Scope) -> None:
+    c.expect(node.at_least_one_if, "bool", scope, "what follows 'at least one if'")
+    c.expect(node.budget, "number", scope, "the amount to build with")
+    c.expect(node.zone, "zone", scope, "where to build ('in ...')")
+    c.expect(node.new_lots, "number", scope, "'new lots'")
+    c.expect(node.units_per_new_lot, "number", scope, "'units per new lot'")
+
+
+def _run_build_session(s: ast.BuildSession, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """A build session's settings, each a closure made once: the statement's own, else the
+    variant's rule of that name (read when run, as the statement reads it)."""
+    lots = _setting(s.new_lots_given, s.new_lots, "new_lots_per_roll", book)
+    per_lot = _setting(s.units_per_new_lot_given, s.units_per_new_lot, "units_per_new_lot", book)
+    zone, budget = fn(s.zone, book), fn(s.budget, book)
+    at_least_one = s.at_least_one
+    must_if = maybe(s.at_least_one_if, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        env, me = f.env, root.me
+        f.pc += 1
+        new_lots, units_per_lot, where = lots(g, env, me), per_lot(g, env, me), zone(g, env, me)
+        must = at_least_one and (must_if is None or bool(must_if(g, env, me)))
+        g.push_build(me, budget(g, env, me) or 0, where, new_lots, units_per_lot, must)
+
+    return op
+
+
+def _setting(given: bool, expr: ast.Expr | None, rule: str, book: Rulebook) -> Fn:
+    if not given:
+        return lambda g, env, me: g.variant.rules.get(rule)  # unsaid: the rule of that name, or no limit
+    if expr is None:
+        return lambda g, env, me: None
+    return fn(expr, book)
+
+
+def _look_build_session(s: ast.BuildSession, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """A build session places the units its player picks; here, the first placement it
+    offers (any one shows the session can do something), or Fail when it must place one and
+    cannot."""
+    lots_fn = _setting(s.new_lots_given, s.new_lots, "new_lots_per_roll", book)
+    per_lot_fn = _setting(s.units_per_new_lot_given, s.units_per_new_lot, "units_per_new_lot", book)
+    zone, budget = fn(s.zone, book), fn(s.budget, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        lots, per_lot = lots_fn(game, env, me), per_lot_fn(game, env, me)
+        frame = BuildFrame(me, budget(game, env, me) or 0, zone(game, env, me), lots, per_lot, s.at_least_one)
+        options = game._build_options(frame)
+        if not options:
+            if s.at_least_one:
+                raise Fail
+            return
+        _place(trial, me, options[0].arg, 1)
+
+    return step
+
+
+BUILD_SESSION = StatementWord(
+    ast.BuildSession, _check_build_session, _run_build_session, _look_build_session, told=0, flow=MAY_ASK,
+    example="choose zone Z\nbuild up to 8 in Z, new lots any, at least one",  # its placements are moves of their own
+)
+
+
+# ----- remove top of PROPERTY ---------------------------------------------------------------
+
+
+def _check_remove_top(c: Checker, node: ast.RemoveTop, scope: Scope) -> None:
+    c.expect(node.property, "property", scope, "what follows 'remove top of'")
+
+
+def _run_remove_top(s: ast.RemoveTop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    prop = fn(s.property, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        where = prop(g, f.env, root.me)
+        if where is not None:
+            g.remove_top(where)
+
+    return op
+
+
+def _look_remove_top(s: ast.RemoveTop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    prop = fn(s.property, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        where = prop(game, env, me)
+        stacks, supply = game.stacks, game.supply
+        if where is None or not stacks[where]:
+            raise Fail
+        unit = stacks[where][-1]
+        trial.touch(stacks[where])
+        trial.touch(supply, unit)
+        stacks[where].pop()
+        supply[unit] += 1
+
+    return step
+
+
+REMOVE_TOP = StatementWord(
+    ast.RemoveTop, _check_remove_top, _run_remove_top, _look_remove_top, told=1, flow=QUIET,
+    example="choose hotel H\nremove top of H", events=("remove",),
+)
+
+
+# ----- remove all from PROPERTY [except PLAYER] ---------------------------------------------
+
+
+def _check_remove_all(c: Checker, node: ast.RemoveAll, scope: Scope) -> None:
+    c.expect(node.property, "property", scope, "what follows 'remove all from'")
+    c.expect(node.except_player, "player", scope, "what follows 'except'")
+
+
+def _run_remove_all(s: ast.RemoveAll, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    prop, keep_fn = fn(s.property, book), maybe(s.except_player, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        me = root.me
+        where = prop(g, f.env, me)
+        keep = None if keep_fn is None else keep_fn(g, f.env, me)
+        if where is not None:
+            g.remove_all(where, keep)
+
+    return op
+
+
+def _look_remove_all(s: ast.RemoveAll, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    prop, keep_fn = fn(s.property, book), maybe(s.except_player, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        where = prop(game, env, me)
+        keep = None if keep_fn is None else keep_fn(game, env, me)
+        stacks, supply = game.stacks, game.supply
+        if where is None or all(unit == keep for unit in stacks[where]):
+            raise Fail
+        removed = [unit for unit in stacks[where] if unit != keep]
+        trial.touch(stacks[where])
+        for unit in removed:
+            trial.touch(supply, unit)
+            supply[unit] += 1
+        stacks[where][:] = [unit for unit in stacks[where] if unit == keep]
+
+    return step
+
+
+REMOVE_ALL = StatementWord(
+    ast.RemoveAll, _check_remove_all, _run_remove_all, _look_remove_all, told="stack", flow=QUIET,
+    example="choose hotel H\nremove all from H except me", events=("remove",),
+)
+
+
+# ----- move top of PROPERTY to PROPERTY -----------------------------------------------------
+
+
+def _check_move_top(c: Checker, node: ast.MoveTop, scope: Scope) -> None:
+    c.expect(node.source, "property", scope, "what follows 'move top of'")
+    c.expect(node.target, "property", scope, "where the unit goes ('to ...')")
+
+
+def _run_move_top(s: ast.MoveTop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    source_fn, target_fn = fn(s.source, book), fn(s.target, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        me = root.me
+        source = source_fn(g, f.env, me)
+        target = target_fn(g, f.env, me)
+        if source is not None and target is not None and source != target:
+            g.move_top(source, target)
+
+    return op
+
+
+def _look_move_top(s: ast.MoveTop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    source_fn, target_fn = fn(s.source, book), fn(s.target, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        source, target = source_fn(game, env, me), target_fn(game, env, me)
+        stacks = game.stacks
+        if source is None or target is None or source == target or not stacks[source]:
+            raise Fail
+        trial.touch(stacks[source])
+        trial.touch(stacks[target])
+        stacks[target].append(stacks[source].pop())
+
+    return step
+
+
+MOVE_TOP = StatementWord(
+    ast.MoveTop, _check_move_top, _run_move_top, _look_move_top, told=1, flow=QUIET,
+    example="choose hotel From\nchoose property To where To is not From\nmove top of From to To", events=("move_unit",),
+)
+
+
+# ----- settle -------------------------------------------------------------------------------
+
+
+def _check_settle(c: Checker, node: ast.Settle, scope: Scope) -> None:
+    c.program_only(node, "settle")
+
+
+def _run_settle(s: ast.Settle, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        g.settle()
+
+    return op
+
+
+SETTLE = StatementWord(
+    ast.Settle, _check_settle, _run_settle,
+    lambda s, book, bodies: nothing,  # ownership follows what the other statements changed
+    told="settle", flow=INLINE, example="settle", events=("take", "token"),
+)
+
+WORDS = (BUILD_UNITS, BUILD_SESSION, REMOVE_TOP, REMOVE_ALL, MOVE_TOP, SETTLE)
