@@ -37,8 +37,9 @@ def decisions(variant, players: int, seed: int):
 @pytest.mark.parametrize("name, players", CASES)
 def test_a_lazy_observation_read_whole_is_the_plain_one(name, players):
     """For every player at every decision of seeded random games: the entries read one by one
-    in a random order while the bot decides, and the rest read at the end (the observation is
-    kept), give the plain observation, with its keys in the same order."""
+    in a random order while the bot decides, and then the whole of it read (the bot keeps it,
+    as the rule of `decide` says to: read whole while deciding), give the plain observation,
+    with its keys in the same order."""
     rnd = random.Random(players)
     for seed in range(2):
         for game in decisions(VARIANTS[name], players, seed):
@@ -49,6 +50,7 @@ def test_a_lazy_observation_read_whole_is_the_plain_one(name, players):
                 def choose(observation, asked=asked, plain=plain):
                     for entry in asked:
                         assert observation[entry] == plain[entry], entry
+                    observation.read_all()
                     return observation
 
                 kept = decide(choose, game, player)
@@ -93,31 +95,39 @@ def _reachable(root) -> dict[int, object]:
     return found
 
 
-def test_an_observation_kept_past_its_decision_is_that_decisions():
+def test_an_observation_read_whole_while_deciding_and_kept_is_that_decisions():
+    """The rule for keeping one (observation.decide): read whole while deciding, it stays
+    what its decision showed, whatever the game does after."""
     variant = VARIANTS["winning-moves-2016"]
     game = new_game(variant, 4, seed=11)
     rnd = random.Random(3)
     kept = []
     for _ in range(40):
-        kept.append((decide(lambda observation: observation, game, game.current_player), game.observation(game.current_player)))
+        kept.append((decide(lambda observation: dict(observation), game, game.current_player), game.observation(game.current_player)))
         actions = game.legal_actions()
         game.apply(actions[rnd.randrange(len(actions))])
     assert all(view == plain for view, plain in kept)
     assert len({json.dumps(plain) for _, plain in kept}) > 30
 
 
-def test_an_observation_held_in_any_way_is_read_whole_before_the_game_moves_on():
+def test_an_observation_kept_unread_names_the_entry_read_after_its_decision():
+    """Closed once its bot answers: what was read stays, an entry first asked for after
+    raises StaleObservation, naming it, never a value of a later moment of the game."""
     variant = VARIANTS["winning-moves-2016"]
     game = new_game(variant, 2, seed=1)
     held = []
 
     def hold(observation):
-        held.append(observation.__reduce__)  # a bound method: it holds the observation
+        held.append(observation)
+        observation["hand"]
         return observation["decision"]["options"][0]
 
     plain = game.observation(0)
     game.apply(decide(hold, game, 0))
-    assert held[0].__self__ == plain
+    kept = held[0]
+    assert kept["hand"] == plain["hand"] and kept["decision"] == plain["decision"]
+    with pytest.raises(StaleObservation, match="'stacks' read after its decision was over"):
+        kept["stacks"]
 
 
 def test_an_observation_reads_no_game_outside_its_decision():

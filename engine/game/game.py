@@ -782,14 +782,15 @@ class Game:
     # ----- the machine -------------------------------------------------------------------------
 
     def _advance(self) -> None:
-        """Run frames until a decision is pending or the game is over. Blocks, the common
-        case, run here without a call per step: a block's statements one after another, into
-        a block one of them pushed and back out to the block it stands in, for as long as
-        nothing is asked (as `_step_block` would, one trip each)."""
+        """Run frames until a decision is pending or the game is over: the machine's one step
+        loop. Blocks, the common case, run here without a call per frame: a block's statements
+        one after another, into a block one of them pushed and back out to the block it
+        stands in, for as long as nothing is asked; every other frame takes its step from
+        _STEP. Each statement passes `spend`, the one budget. (A block that cannot ask, run at
+        once inside a statement, `run_inline_frame`, passes it too.)"""
         frames = self.frames
         steps = _STEP
         all_ops, all_quiet, given_after = self.book.ops, self.book.quiet, self.book.given_after
-        events, cap = self._events, self.work_cap  # the action's: they change only between actions
         while self.pending is None and not self.over:
             frame = frames[-1]
             if type(frame) is not BlockFrame:
@@ -814,13 +815,7 @@ class Game:
                     root = frames[frame.root]  # type: ignore[assignment]
                     ops, quiet = all_ops[frame.b], all_quiet[frame.b]
                     continue
-                # Game.spend written out: the one check every statement passes
-                root.steps = count = root.steps + 1
-                self.work = work = self.work + 1
-                if count > MAX_EFFECT_STEPS or work + len(events) > cap:
-                    self.work -= 1
-                    root.steps -= 1
-                    self.spend(root)  # refuses, and says why
+                if not self.spend(root):  # the one budget every statement is held to
                     break
                 ops[pc](self, frame, root)
                 if quiet[pc]:
@@ -1339,28 +1334,6 @@ class Game:
         self.emit("play", {"player": player, "card": self.variant.cards[code % self.book.kinds].id})
         self._push_card(code, player, target=None)
 
-    def _step_block(self, frame: BlockFrame) -> None:
-        """Run the block's statements one after another for as long as each leaves it on top
-        with nothing asked: one trip through the machine's loop per block, not per statement."""
-        frames = self.frames
-        root: RootFrame = frames[frame.root]  # type: ignore[assignment]  # a block's root is one (no cast: a call)
-        ops = self.book.ops[frame.b]
-        end = len(ops)
-        while True:
-            pc = frame.pc
-            if root.halt or pc >= end:
-                frames.pop()
-                if not root.halt:
-                    parent = frames[-1]
-                    if isinstance(parent, BlockFrame):
-                        self._hand_back(parent, frame.env)
-                return
-            if not self.spend(root):
-                return
-            ops[pc](self, frame, root)
-            if frames[-1] is not frame or self._stopped():
-                return
-
     def _hand_back(self, parent: BlockFrame, env: dict) -> None:
         """A side of an `if ... else` is done: the names both sides give a value to are known
         after it (the rulebook says which), so they go to the block it stands in."""
@@ -1468,7 +1441,6 @@ _STEP: dict[type[Frame], Callable] = {
     OfferFrame: Game._step_offer,
     BuildFrame: Game._step_build,
     CardFrame: Game._step_card,
-    BlockFrame: Game._step_block,
     LoopFrame: Game._step_loop,
     RepeatFrame: Game._step_repeat,
     ReactFrame: Game._step_react,

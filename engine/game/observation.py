@@ -15,7 +15,6 @@ So nothing reachable from the object as data (by its attributes, `copy.deepcopy`
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -255,8 +254,8 @@ class Option(dict):
 
 
 class StaleObservation(RuntimeError):
-    """An entry of an `Observation` asked for after its decision was over (never when the
-    observation was kept: see `decide`)."""
+    """An entry of an `Observation` first asked for after its decision was over: an
+    observation is open only while `decide` waits for the answer."""
 
 
 _READING: dict[int, Game] = {}
@@ -345,28 +344,16 @@ class Observation(dict):
 def decide(choose: Callable[[dict], T], game: Game, player: int) -> T:
     """`choose(observation)` for `player` at the game's pending decision, with an
     `Observation` that reads only the entries `choose` asks for (the decision, which every
-    bot reads, is read at once). It must answer before the game moves on. Should anything
-    keep the observation after it answers, every entry not yet read is read then, while the
-    game still stands at that decision."""
+    bot reads, is read at once). It must answer before the game moves on.
+
+    The rule for keeping it: the observation is open while `choose` runs, and closed once it
+    answers. What was read stays readable; an entry first asked for after the answer raises
+    StaleObservation, naming it. A bot that wants the whole observation later reads it whole
+    while deciding (`dict(observation)`, or anything else that reads every entry)."""
     observation = Observation(player=player, decision=game.decision_seen(player, True))
     key = id(observation)
     _READING[key] = game
     try:
-        answer = choose(observation)
-        if sys.getrefcount(observation) > _HELD_BY_DECIDE:
-            observation.read_all()
-        return answer
+        return choose(observation)
     finally:
         del _READING[key]
-
-
-def _held_by_decide() -> int:
-    """What `sys.getrefcount` says of an observation that only `decide` holds: its variable
-    and the call's argument (2 in CPython 3.11), measured the same way rather than assumed.
-    A higher count at the end of `decide` means the bot kept it. (A weak reference tells the
-    same at twice the cost.)"""
-    observation = Observation()
-    return sys.getrefcount(observation)
-
-
-_HELD_BY_DECIDE = _held_by_decide()
