@@ -171,12 +171,17 @@ def effect_example_texts() -> list[tuple[str, str]]:
                 texts.append(("start", card["effect"]))
                 if "condition" in card:
                     texts.append(("condition", card["condition"]))
+        elif example.kind == "variant":
+            document = yaml.safe_load(example.text)
+            programs = [document.get(key) for key in ("setup", "turn")]
+            programs += list(document.get("routines", {}).values()) + list(document.get("hooks", {}).values())
+            texts += [("start", text) for text in programs if text]
     return texts
 
 
 def test_the_effect_page_has_only_the_kinds_of_example_its_tests_read():
     examples = effect_examples()
-    assert {e.kind for e in examples} == {"effect", "effect-error", "condition", "yaml", "text"}
+    assert {e.kind for e in examples} == {"effect", "effect-error", "condition", "yaml", "variant", "text"}
     assert {e.timing.partition("@")[0] for e in examples} <= set(TIMINGS) | set(PROGRAMS)
     from engine.resources import bundled_variant_names
 
@@ -203,6 +208,26 @@ def test_every_card_example_checks_clean_in_a_variant(example, write):
 
     result = check_variant(write(card_variant(example.text)))
     assert result.ok, "\n".join(map(str, result.diagnostics))
+
+
+@pytest.mark.parametrize("example", [e for e in effect_examples() if e.kind == "variant"], ids=str)
+def test_every_variant_example_checks_clean_and_plays(example, write):
+    """A ```variant example is part of a variant file, which extends the default variant: it
+    checks clean, and random players play it for a while."""
+    import random
+
+    from engine import new_game
+    from engine.resources import DEFAULT_VARIANT
+    from engine.variant.load import check_variant
+
+    result = check_variant(write(f"extends: {DEFAULT_VARIANT}\n{example.text}"))
+    assert result.ok, "\n".join(map(str, result.diagnostics))
+    game, choose = new_game(result.variant, 3, seed=1), random.Random(1)
+    for _ in range(100):
+        if game.is_over:
+            break
+        options = game.legal_actions()
+        game.apply(options[choose.randrange(len(options))])
 
 
 @pytest.mark.parametrize("example", [e for e in effect_examples() if e.kind == "effect-error"], ids=str)

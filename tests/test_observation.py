@@ -103,7 +103,8 @@ def test_an_observation_read_whole_while_deciding_and_kept_is_that_decisions():
     rnd = random.Random(3)
     kept = []
     for _ in range(40):
-        kept.append((decide(lambda observation: dict(observation), game, game.current_player), game.observation(game.current_player)))
+        player = game.current_player
+        kept.append((decide(lambda observation: dict(observation), game, player), game.observation(player)))
         actions = game.legal_actions()
         game.apply(actions[rnd.randrange(len(actions))])
     assert all(view == plain for view, plain in kept)

@@ -199,7 +199,7 @@ def test_the_quick_answers_agree_with_exploring_and_looking_ahead_changes_nothin
             before = json.dumps(game.to_dict(), sort_keys=True)
             for card, quick in enumerate(game.book.quick_answers):
                 for me in range(game.n):
-                    explored = _search(game, [(game.book.trials[game.book.card_block[card]], 0, {})], me)
+                    explored = _search(game, [(game.book.trials[game.book.card_block[card]], 0, {}, me)], me)
                     if quick is not None:
                         assert quick(game, me) == explored, (name, variant.cards[card].id, me)
                         compared += 1

@@ -47,14 +47,14 @@ def loss(event: Event, player: int, variant: Variant) -> str | None:
 
 
 def program_words(variant: Variant) -> frozenset[str]:
-    """What the game's own programs say (`say` in the setup, the turn, a hook) and no card
+    """What the game's own programs say (`say` in the setup, the turn, a hook, a routine) and no card
     does: a loss that follows such words is the game's doing (a round's end clears the
     board), not the player whose turn it is."""
     def said(programs: Iterable[ast.Program]) -> set[str]:
         return {node.text for program in programs for node in ast.walk(list(program.statements))
                 if isinstance(node, ast.Say)}
     cards = said(card.effect for card in variant.cards if card.effect is not None)
-    return frozenset(said(variant.programs.values()) - cards)
+    return frozenset(said([*variant.programs.values(), *variant.routines.values()]) - cards)
 
 
 @dataclass

@@ -673,7 +673,7 @@ def _offered_timings(variant: Variant) -> frozenset[str]:
 
     found = _OFFERED.get(id(variant))
     if found is None or found[0] is not variant:
-        programs = [*variant.programs.values(), *(card.effect for card in variant.cards)]
+        programs = [*variant.programs.values(), *variant.routines.values(), *(card.effect for card in variant.cards)]
         timings = frozenset(node.timing for program in programs for node in ast.walk(list(program.statements))
                             if isinstance(node, ast.OfferCards))
         found = _OFFERED[id(variant)] = (variant, timings)

@@ -448,6 +448,14 @@ class EndGame(Node):
 
 
 @record
+class Do(Node):
+    """`do ROUTINE [for PLAYER]`: run one of the variant's routines, `me` being PLAYER."""
+
+    routine: str
+    player: Expr | None
+
+
+@record
 class StartWith(Node):
     """`start with PLAYER`: turn order starts at that player and goes round the seats."""
 
@@ -482,7 +490,7 @@ class PlayCard(Node):
 Stmt = (
     Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
     | RemoveAll | MoveTop | Draw | Discard | AddTo | OfferReaction | Cancel | Stop | Say | If | ForEach
-    | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard
+    | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do
 )
 
 

@@ -98,6 +98,8 @@ class EffectContext:
     end_reasons: frozenset[str] = frozenset()
     given: dict[str, str] = field(default_factory=dict)
     """Names a program starts with, and their kinds (a hook's 'mark')."""
+    routines: frozenset[str] = frozenset()
+    """The routines the variant names, which `do NAME` runs."""
     program: bool = False
     """A program of the variant (set-up, turn, a hook), not a card: the turn's own words
     are allowed. Not derived from `timing`, because a hook and a card timing may share a

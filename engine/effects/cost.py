@@ -39,6 +39,14 @@ class Sizes:
     check refuses a game of more, variant.load.MAX_CARDS)."""
     units: int = 8_000
     """Every unit of every player, at the largest player count: the most a stack can hold."""
+    routines: tuple[tuple[str, int, int], ...] = ()
+    """Each routine's worst case, worked out before the effects that call it: (name, steps as
+    `program_cost` counts them, work as `program_work` does). A routine not listed counts 0
+    (one the check refused: the variant does not build anyway)."""
+
+    def routine(self, name: str) -> tuple[int, int]:
+        """A routine's (steps, work), for a `do` that runs it."""
+        return next(((cost, work) for known, cost, work in self.routines if known == name), (0, 0))
 
     def of(self, kind: str, in_zone: bool) -> int:
         if kind == "card":
@@ -118,6 +126,8 @@ def program_cost(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
         elif isinstance(statement, ast.Repeat):
             rounds = statement.times.value if isinstance(statement.times, ast.Number) else MAX_REPEAT
             total += program_cost(statement.body, sizes, times * max(0, min(rounds, MAX_REPEAT)))
+        elif isinstance(statement, ast.Do):
+            total += runs * sizes.routine(statement.routine)[0]
     return total
 
 
@@ -139,6 +149,8 @@ def program_work(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
         elif isinstance(statement, ast.Repeat):
             rounds = statement.times.value if isinstance(statement.times, ast.Number) else MAX_REPEAT
             total += program_work(statement.body, sizes, times * max(0, min(rounds, MAX_REPEAT)))
+        elif isinstance(statement, ast.Do):
+            total += times * sizes.routine(statement.routine)[1]
     return total
 
 

@@ -23,11 +23,11 @@ by their size, and chance is enumerated, never rolled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
-from engine.game.frames import BlockFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame
+from engine.game.frames import BlockFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame, RootFrame
 from engine.game.trial import MAX_EXPLORE_STEPS, MAX_PATHS, Fail, Trial, TrialStep
 from engine.words.table import STATEMENTS
 
@@ -40,7 +40,7 @@ def card_is_followable(game: Game, card: int, me: int) -> bool:
     quick = game.book.quick_answers[card]
     if quick is not None:
         return quick(game, me)
-    segments: list = [(game.book.trials[game.book.card_block[card]], 0, {})]
+    segments: list = [(game.book.trials[game.book.card_block[card]], 0, {}, me)]
     if not game.book.uses_this[card]:
         return _search(game, segments, me)
     # as in play: the card out of the hand and on the stack, for `this` to find
@@ -78,15 +78,22 @@ def _search(game: Game, segments: list, me: int) -> bool:
 def segments_after(game: Game, var: str, value: Any) -> list:
     """What remains of the card whose choice is pending, once `var` is bound to `value`: the
     rest of each block on the frame stack, the remaining rounds of loops, as a stack (the
-    innermost, next to run, last). A segment is (a block's trial steps, the next step, variables)."""
+    innermost, next to run, last). A segment is (a block's trial steps, the next step,
+    variables, `me`). A routine (`do NAME`) is part of the effect that called it, which goes on
+    after it, with its own `me`."""
     segments: list = []
     frames = game.frames
+    routines = game.book.routines
     top = frame_above = frames[-1]
     for index in range(len(frames) - 1, -1, -1):
         frame = frames[index]
+        if isinstance(frame, ProgramFrame) and frame.program in routines and index and isinstance(frames[index - 1], BlockFrame):
+            frame_above = frame
+            continue
         if isinstance(frame, (CardFrame, ProgramFrame)):
             break
         if isinstance(frame, BlockFrame):
+            me = cast(RootFrame, frames[frame.root]).me
             pc = frame.pc
             if frame is not top and isinstance(frame_above, BlockFrame):
                 # a side of an `if` stands on this block: one variables for both, as the
@@ -97,16 +104,18 @@ def segments_after(game: Game, var: str, value: Any) -> list:
             if frame is top:
                 env[var] = value
                 pc += 1
-            segments.append((game.book.trials[frame.b], pc, env))
+            segments.append((game.book.trials[frame.b], pc, env, me))
         elif isinstance(frame, LoopFrame):
             body = game.book.trials[frame.b]
+            owner = cast(RootFrame, frames[frame.root]).me
             for item in frame.items[frame.i :]:
-                segments.append((body, 0, {**frame.env, frame.var: item}))
+                segments.append((body, 0, {**frame.env, frame.var: item}, owner))
         elif isinstance(frame, RepeatFrame):
             body = game.book.trials[frame.b]
+            owner = cast(RootFrame, frames[frame.root]).me
             # `repeat while`: its next round only, as for a `repeat while` not yet begun
             rounds = frame.left if frame.b not in game.book.repeat_tests else min(frame.left, 1)
-            segments.extend((body, 0, dict(frame.env)) for _ in range(rounds))
+            segments.extend((body, 0, dict(frame.env), owner) for _ in range(rounds))
         frame_above = frame
     segments.reverse()  # a stack: the next segment last
     return segments
@@ -120,17 +129,17 @@ def _explore(game: Game, segments: list, me: int, trial: Trial) -> bool:
     if trial.paths < 0:
         return True
     while segments:
-        steps, pc, env = segments[-1]
+        steps, pc, env, who = segments[-1]
         if pc >= len(steps):
             segments.pop()
             continue
         trial.steps -= 1
         if trial.steps < 0:
             return True
-        segments[-1] = (steps, pc + 1, env)  # the path's own stack: the step may push onto it
+        segments[-1] = (steps, pc + 1, env, who)  # the path's own stack: the step may push onto it
         step = steps[pc]
         try:
-            outcome = step(game, env, me, segments, trial)
+            outcome = step(game, env, who, segments, trial)
         except Fail:
             return False
         if outcome is not None:
@@ -139,7 +148,7 @@ def _explore(game: Game, segments: list, me: int, trial: Trial) -> bool:
                 mark = trial.mark()
                 # each branch its own variables; a side of an `if` keeps sharing its block's
                 copies: dict[int, dict] = {}
-                following = [(s, p, copies.setdefault(id(e), dict(e))) for s, p, e in segments]
+                following = [(s, p, copies.setdefault(id(e), dict(e)), w) for s, p, e, w in segments]
                 following[-1][2][var] = value
                 found = _explore(game, following, me, trial)
                 trial.undo(mark)

@@ -76,7 +76,9 @@ def homes_of(variant: Variant) -> Homes:
     places: dict[str, set[int]] = {name: set() for name in [*piles, _STACK, _PLAY]}
     for index, card in enumerate(cards):
         places[card.starts_in].add(index)
-    effects: list[tuple[int | None, ast.Program]] = [(None, program) for program in variant.programs.values()]
+    effects: list[tuple[int | None, ast.Program]] = [
+        (None, program) for program in [*variant.programs.values(), *variant.routines.values()]
+    ]
     effects += [(index, card.effect) for index, card in enumerate(cards)]
     while True:  # what a move carries depends on where cards can be: until nothing new is reached
         moves = _fixed_moves(variant) + [move for card, program in effects for move in _moves(program, card, variant, places)]

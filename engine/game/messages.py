@@ -66,6 +66,7 @@ class Texts:
         """How the log tells a card put on a pile, where the variant says (Pile.told)."""
         self.properties = [p.name or f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
         self.deck = variant.deck_name
+        self.routines = frozenset(variant.routines)
         self.ends = dict(variant.ends)
         self.counters = {counter.id: counter for counter in variant.counters}
         """How the log tells each way the game ends, after the player's name (the variant's `ends`)."""
@@ -354,6 +355,8 @@ def _source(t: Texts, source: str) -> str:
         return t.cards[source]
     if source in ("setup", "turn"):
         return f"The {source} program"
+    if source in t.routines:
+        return f"The {source.replace('_', ' ')} routine"
     return f"The {source.replace('_', ' ')} hook"
 
 

@@ -55,10 +55,12 @@ class Rulebook:
                 dict(HOOK_NAMES.get(name, {})),
                 EffectContext(zones, name, dice=variant.die_kinds(), given=dict(HOOK_NAMES.get(name, {}))),
             )
-            for name, program in variant.programs.items()
+            for name, program in {**variant.programs, **variant.routines}.items()
         }
-        """The first block of each of the game's programs (setup, turn), with the tests of rule
-        switches worked out once (folding.py)."""
+        """The first block of each of the game's programs (setup, turn, hooks) and routines,
+        with the tests of rule switches worked out once (folding.py)."""
+        self.routines: frozenset[str] = frozenset(variant.routines)
+        """The routines' names (`do NAME`): a program frame of one stands on the block that ran it."""
         self.inline: frozenset[int] = self._atomic_blocks()
         """The blocks that cannot ask anything: only statements of words.table.INLINE_STATEMENTS
         and `if`s whose sides are such blocks. An `if` runs the side it picks at once when it

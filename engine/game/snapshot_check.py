@@ -340,7 +340,11 @@ class SnapshotChecker:
         if type(program) is not str or program not in self.book.program_block:
             raise damaged(f"{field}.program", "is not one of the game's programs")
         below = frames[index - 1]["t"]
-        if program in _TURN_PROGRAMS:
+        if program in self.book.routines:
+            statement = self._pushed_by(field, index, frames, ast.Do)
+            if statement.routine != program:
+                raise damaged(f"{field}.program", f"the statement below it runs '{statement.routine}', not '{program}'")
+        elif program in _TURN_PROGRAMS:
             wanted = _TURN_PROGRAMS if frames[0]["phase"] == "turns" else ("setup",)
             if program not in wanted:
                 raise damaged(f"{field}.program", f"the game is at its {frames[0]['phase']}, not running '{program}'")

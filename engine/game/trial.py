@@ -90,7 +90,8 @@ class Trial:
 TrialStep = Callable[["Game", dict, int, list, Trial], Any]
 """A statement made ready to look ahead with: `step(game, env, me, stack, trial)` carries it
 out through the trial and returns None when the path goes on with the stack of segments (the
-next one last; a step that opens a block or a loop pushes its rounds onto it), or (variable,
+next one last; a step that opens a block or a loop pushes its rounds onto it, each segment
+(trial steps, next step, variables, `me`)), or (variable,
 values) to branch on; Fail if it cannot be carried out. Nothing is announced and nothing is
 settled: this is only a look ahead."""
 

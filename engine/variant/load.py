@@ -20,7 +20,7 @@ from engine.diagnostics import Diagnostic, Loc, Note, VariantError, clash, did_y
 from engine.digest import text_sha256_hex
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, check_condition, check_program, is_reserved
-from engine.effects.cost import Sizes
+from engine.effects.cost import Sizes, program_cost, program_work
 from engine.effects.parser import MAX_VARIANT_EFFECT_CHARS, EffectSyntaxError, parse_condition
 from engine.effects.plays import Play, cycles, plays_of
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
@@ -57,6 +57,7 @@ def check_variant(argument: str | Path) -> CheckResult:
     schema_problems = schema.validate(document, complete=True)
     diagnostics.extend(schema_problems)
     texts, contexts = _TextBudget(), _Contexts(document)
+    routines = _parse_routines(document, diagnostics, texts, contexts)
     cards = _parse_cards(document, diagnostics, texts)
     _check_effects(cards, diagnostics, contexts)
     programs = _parse_programs(document, diagnostics, texts, contexts)
@@ -66,7 +67,7 @@ def check_variant(argument: str | Path) -> CheckResult:
         _check_meaning(document, cards, diagnostics, root_file=files[0])
         if not diagnostics:
             diagnostics.extend(lint.warnings(document, cards, root_file=files[0]))
-            variant = _compiled(_build(document, cards, programs, scores, files))
+            variant = _compiled(_build(document, cards, programs, scores, files, routines))
     return CheckResult(variant, _sorted(diagnostics), files, source)
 
 
@@ -189,15 +190,98 @@ def _report_syntax(raw: LocDict, key: str, error: EffectSyntaxError, diagnostics
 
 
 def _whose(raw: LocDict, key: str) -> str:
-    """How a message names the text it is about: a card's effect or condition, or a program."""
+    """How a message names the text it is about: a card's effect or condition, a program, a
+    hook or a routine."""
     if "id" in raw:
         return f"{'effect' if key == 'effect' else 'condition'} of card '{raw.get('id')}'"
-    return f"the {key} program" if key in PROGRAM_KEYS else f"the {key} hook"
+    if key in PROGRAM_KEYS:
+        return f"the {key} program"
+    return f"routine '{key}'" if raw.get(_ROUTINES_MARK) is True else f"the {key} hook"
 
 
 # ----- the game's own programs ----------------------------------------------------------------
 
 PROGRAM_KEYS = ("setup", "turn")
+
+_ROUTINES_MARK = "\x00routines"
+"""A key no YAML mapping of a variant can hold: set on the routines' mapping while it is
+checked, so that a message names 'routine X' and not 'the X hook'."""
+
+
+def _parse_routines(
+    document: LocDict, diagnostics: list[Diagnostic], texts: _TextBudget, contexts: _Contexts
+) -> dict[str, ast.Program]:
+    """The variant's routines (`do NAME`), parsed, refused where they run one another without
+    end, then checked like programs, each after those it runs, so that its cost counts
+    theirs; the effects checked after them know every routine's name and cost (`contexts`)."""
+    raw = document.get("routines")
+    if not isinstance(raw, LocDict):
+        return {}
+    dict.__setitem__(raw, _ROUTINES_MARK, True)
+    try:
+        parsed: dict[str, ast.Program] = {}
+        budget = Budget()
+        for name in [key for key in raw if key != _ROUTINES_MARK]:
+            text = raw.get(name)
+            if name in PROGRAM_KEYS or name in schema.file_schema()["properties"]["hooks"]["properties"]:
+                diagnostics.append(Diagnostic(raw.key_locs[name], f"'{name}' is the name of one of the game's own programs",
+                                              "name the routine otherwise"))
+                continue
+            if not isinstance(text, str) or not texts.admit(raw, name, diagnostics):
+                continue
+            result = parse_effect_all(text, budget)
+            for error in result.errors:
+                _report_syntax(raw, name, error, diagnostics)
+            if result.program is not None and not result.errors:
+                parsed[name] = result.program
+        contexts.routines = frozenset(key for key in raw if key != _ROUTINES_MARK)
+        order = _callees_first(parsed, raw, diagnostics)
+        for name in order:
+            problems = check_program(parsed[name], contexts(name, program=True))
+            _report(problems, raw, name, diagnostics)
+            if not problems:
+                sizes, statements = contexts(name, program=True).sizes, parsed[name].statements
+                contexts.costs[name] = (program_cost(statements, sizes), program_work(statements, sizes))
+        return {name: parsed[name] for name in order if name in contexts.costs}
+    finally:
+        dict.__delitem__(raw, _ROUTINES_MARK)
+
+
+def _callees_first(parsed: dict[str, ast.Program], raw: LocDict, diagnostics: list[Diagnostic]) -> list[str]:
+    """The routines in an order where each comes after every routine it runs; a routine that
+    runs itself, even through others, is reported at the `do` that closes the circle, and
+    left out with every routine that runs it."""
+    runs = {
+        name: [node for node in ast.walk(list(program.statements)) if isinstance(node, ast.Do) and node.routine in parsed]
+        for name, program in parsed.items()
+    }
+    order: list[str] = []
+    state: dict[str, str] = {}  # "open" while its callees are being ordered, "done" after
+
+    def visit(name: str, path: list[str]) -> bool:
+        if state.get(name) == "done":
+            return name in order
+        state[name] = "open"
+        fine = True
+        for do in runs[name]:
+            if state.get(do.routine) == "open":
+                circle = path[path.index(do.routine):] + [name, do.routine] if do.routine in path else [name, do.routine]
+                where = text_position(raw.value_locs[name], do.line, do.col)
+                diagnostics.append(Diagnostic(
+                    where, f"routine '{name}': routines run one another without end: {' -> '.join(circle)}",
+                    "a routine may not run itself, even through others; repeat inside it with 'repeat N times:'",
+                ))
+                fine = False
+            elif not visit(do.routine, path + [name]):
+                fine = False
+        state[name] = "done"
+        if fine:
+            order.append(name)
+        return fine
+
+    for name in parsed:
+        visit(name, [])
+    return order
 
 
 def _parse_programs(
@@ -325,11 +409,19 @@ class _Contexts:
     def __init__(self, document: LocDict):
         self.document = document
         self.common: EffectContext | None = None
+        self.routines: frozenset[str] = frozenset()
+        """The routines the variant names (`_parse_routines`)."""
+        self.costs: dict[str, tuple[int, int]] = {}
+        """The worst case of each routine checked so far: (steps, work), see cost.Sizes."""
 
     def __call__(self, timing: str, program: bool = False) -> EffectContext:
         if self.common is None:
             self.common = _context(self.document, "end_of_turn")
-        return replace(self.common, timing=timing, given=HOOK_NAMES.get(timing, {}) if program else {}, program=program)
+        costs = tuple((name, steps, work) for name, (steps, work) in self.costs.items())
+        return replace(
+            self.common, timing=timing, given=HOOK_NAMES.get(timing, {}) if program else {}, program=program,
+            routines=self.routines or self.common.routines, sizes=replace(self.common.sizes, routines=costs),
+        )
 
 
 def _context(document: LocDict, timing: str, program: bool = False) -> EffectContext:
@@ -345,6 +437,7 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
     ends = document.get("ends")
     faces, dice = _dice_words(document, zones)
     piles = document.get("piles")
+    routines = document.get("routines")
     return EffectContext(
         zones=zones,
         timing=timing,
@@ -363,6 +456,7 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
         per_player=_per_player_counters(document),
         timings=_timings(document),
         given=HOOK_NAMES.get(timing, {}) if program else {},
+        routines=frozenset(routines if isinstance(routines, dict) else ()),
         program=program,
     )
 
@@ -815,6 +909,7 @@ def _build(
     programs: dict[str, ast.Program],
     scores: dict[str, Score],
     files: list[str],
+    routines: dict[str, ast.Program],
 ) -> Variant:
     board, dice, rules = document["board"], document["dice"], document["rules"]
     properties: list[Property] = []
@@ -882,6 +977,7 @@ def _build(
             for key, spec in document["piles"].items()
         ),
         programs=programs,
+        routines=routines,
         ends=tuple(document["ends"].items()),
         files=tuple(files),
         content_hash=_content_hash(document),

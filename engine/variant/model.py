@@ -244,6 +244,8 @@ class Variant:
     """The moments a card may be played: (name, the words players read)."""
     programs: dict[str, ast.Program] = field(default_factory=dict)
     """The game's own programs by name: "setup" and "turn"."""
+    routines: dict[str, ast.Program] = field(default_factory=dict)
+    """Programs the variant names and its effects run with `do NAME [for PLAYER]`."""
     ends: tuple[tuple[str, str], ...] = ()
     """The ways the game can end: (word, how the log tells it)."""
     files: tuple[str, ...] = field(default=())

@@ -28,7 +28,7 @@ from engine.variant.yamlsource import LocDict, LocList
 OPTIONAL_KEYS = frozenset(
     {
         "extends", "edition", "source", "description", "remove", "reacts_to", "condition", "money", "offer_cards",
-        "hooks", "counters",
+        "hooks", "counters", "routines",
         "starts_in", "discard_to", "per_turn", "value", "tags", "names", "effect", "zone", "how_to_play", "says",
     }
 )

@@ -252,7 +252,7 @@ def _look_roll_faces(s: ast.RollFaces, book: Rulebook, bodies: tuple[int, ...]) 
 
     def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
         if after is not None:
-            stack.append((after, 0, env))
+            stack.append((after, 0, env, me))
         return var, values
 
     return step

@@ -118,7 +118,7 @@ def _look_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> Any:
         # the side runs with its block's variables, so the names both sides give a value to
         # are known after it, as the machine hands them back (Game._hand_back); a name is made
         # once per effect, so nothing else a side names can be read after it
-        stack.append((then_block if test(game, env, me) else else_block, 0, env))
+        stack.append((then_block if test(game, env, me) else else_block, 0, env, me))
 
     return step
 
@@ -159,7 +159,7 @@ def _look_for_each(s: ast.ForEach, book: Rulebook, bodies: tuple[int, ...]) -> A
         for item in items[::-1]:  # (not reversed(): mypyc cannot compile it over an untyped list)
             scoped = dict(env)
             scoped[var] = item
-            stack.append((body, 0, scoped))
+            stack.append((body, 0, scoped, me))
 
     return step
 
@@ -202,7 +202,7 @@ def _look_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
             rounds = 1 if test is not None and test(game, env, me) else 0
         else:
             rounds = max(0, min(times(game, env, me) or 0, MAX_REPEAT))
-        stack.extend((body, 0, dict(env)) for _ in range(rounds))
+        stack.extend((body, 0, dict(env), me) for _ in range(rounds))
 
     return step
 
