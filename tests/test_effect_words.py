@@ -318,3 +318,35 @@ def test_a_game_of_more_than_a_thousand_cards_is_refused(write):
         "the game would hold 1,028 cards with 4 players, more than the 1,000 allowed"
     ]
     assert (result.diagnostics[0].loc.file, result.diagnostics[0].loc.line) == ("v.yaml", 4)
+
+
+# ----- repeat ..., at most K (issue 27, 2.13) -----------------------------------------------------
+
+
+def test_at_most_tells_the_check_the_bound_of_a_loop_whose_count_is_set_in_play():
+    """A count worked out in play is costed as 100 rounds; inside another loop over the board
+    that is refused as too costly, and `at most 3` tells the check the real bound."""
+    from engine.effects.cost import Sizes, program_cost
+
+    sizes = Sizes(properties=30, largest_zone=6, zones=6, players=4)
+    free = parse_effect("choose number N from 1 to 3\nrepeat N times:\n  draw 1")
+    capped = parse_effect("choose number N from 1 to 3\nrepeat N times, at most 3:\n  draw 1")
+    assert program_cost(capped.statements, sizes) < program_cost(free.statements, sizes)
+    nested = "for each property P:\n  repeat value of P times{}:\n    for each player X:\n      draw 1 for X"
+    assert any("could carry out and tell" in m for m in messages(nested.format("")))
+    assert messages(nested.format(", at most 3")) == []
+
+
+def test_at_most_is_a_written_number_no_more_than_a_repeat_may_run():
+    assert messages("repeat while cards of me > 0, at most 5:\n  discard 1") == []
+    assert messages("repeat 3 times, at most 101:\n  draw 1") == [
+        "'at most 101' is more than the 100 rounds a repeat may run"
+    ]
+
+
+def test_a_repeat_runs_no_more_rounds_than_at_most_says(write):
+    variant = load_variant(str(write(
+        f"extends: {DEFAULT_VARIANT}\nhooks:\n  start_of_turn: |\n    repeat 10 times, at most 2:\n      draw 1\n"
+    )))
+    game = new_game(variant, 2, seed=1)
+    assert len(game.hand(game.turn_player)) == variant.rules["starting_hand"] + 2

@@ -398,11 +398,13 @@ class ForEach(Node):
 @record
 class Repeat(Node):
     """`repeat N times:` or `repeat while TEST:` (test before each round; at most MAX_REPEAT
-    rounds either way)."""
+    rounds either way), either with `, at most K` (K written out: the most rounds, which the
+    check's cost counts instead of MAX_REPEAT when N is not written out)."""
 
     times: Expr | None
     body: tuple[Stmt, ...]
     test: Expr | None = None
+    most: int | None = None
 
 
 @record

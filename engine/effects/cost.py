@@ -124,8 +124,7 @@ def program_cost(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
         elif isinstance(statement, ast.ForEach):
             total += program_cost(statement.body, sizes, times * sizes.of(statement.kind, statement.zone is not None))
         elif isinstance(statement, ast.Repeat):
-            rounds = statement.times.value if isinstance(statement.times, ast.Number) else MAX_REPEAT
-            total += program_cost(statement.body, sizes, times * max(0, min(rounds, MAX_REPEAT)))
+            total += program_cost(statement.body, sizes, times * repeat_rounds(statement))
         elif isinstance(statement, ast.Do):
             total += runs * sizes.routine(statement.routine)[0]
     return total
@@ -147,11 +146,21 @@ def program_work(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
         elif isinstance(statement, ast.ForEach):
             total += program_work(statement.body, sizes, times * sizes.of(statement.kind, statement.zone is not None))
         elif isinstance(statement, ast.Repeat):
-            rounds = statement.times.value if isinstance(statement.times, ast.Number) else MAX_REPEAT
-            total += program_work(statement.body, sizes, times * max(0, min(rounds, MAX_REPEAT)))
+            total += program_work(statement.body, sizes, times * repeat_rounds(statement))
         elif isinstance(statement, ast.Do):
             total += times * sizes.routine(statement.routine)[1]
     return total
+
+
+def repeat_rounds(statement: ast.Repeat) -> int:
+    """The most rounds a `repeat` can run, as the check counts them: its count written out,
+    else its `at most K`, else MAX_REPEAT (a count worked out in play, or `repeat while`)."""
+    from engine.effects.limits import MAX_REPEAT
+
+    rounds = statement.times.value if isinstance(statement.times, ast.Number) else MAX_REPEAT
+    if statement.most is not None:
+        rounds = min(rounds, statement.most)
+    return max(0, min(rounds, MAX_REPEAT))
 
 
 def told_by(statement: ast.Stmt, sizes: Sizes) -> int:

@@ -663,10 +663,13 @@ class _ToAst(Transformer_NonRecursive):
         return ast.ForEach(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, body=body)
 
     def repeat_stmt(self, meta, items):
-        return ast.Repeat(**_pos(meta), times=items[0], body=items[1])
+        return ast.Repeat(**_pos(meta), times=items[0], most=items[1], body=items[2])
 
     def repeat_while(self, meta, items):
-        return ast.Repeat(**_pos(meta), times=None, body=items[1], test=items[0])
+        return ast.Repeat(**_pos(meta), times=None, most=items[1], body=items[2], test=items[0])
+
+    def at_most(self, meta, items):
+        return self._number(items[0])
 
     # -- expressions
     def number(self, meta, items):

@@ -430,10 +430,10 @@ class SnapshotChecker:
         self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
 
     def frame_rep(self, field: str, frame: dict, index: int, frames: list) -> None:
-        self._pushed_by(field, index, frames, ast.Repeat)
+        statement = self._pushed_by(field, index, frames, ast.Repeat)
         if frame["b"] != self._bodies(frames[index - 1])[0]:
             raise damaged(f"{field}.b", "is not the body of the statement below it")
-        self.whole(f"{field}.left", frame["left"], 0, MAX_REPEAT)
+        self.whole(f"{field}.left", frame["left"], 0, MAX_REPEAT if statement.most is None else statement.most)
         self._root(field, frame, index, frames)
         self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
 

@@ -176,18 +176,22 @@ FOR_EACH = StatementWord(
 def _check_repeat(c: Checker, node: ast.Repeat, scope: Scope) -> None:
     c.expect(node.times, "number", scope, "the number of times")
     c.expect(node.test, "bool", scope, "what 'repeat while' tests")
+    if node.most is not None and node.most > MAX_REPEAT:
+        c.report(node, f"'at most {node.most}' is more than the {MAX_REPEAT} rounds a repeat may run",
+                 f"write at most {MAX_REPEAT}")
     c.block(node.body, scope.child())
 
 
 def _run_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     """`repeat N times` counts its rounds down; `repeat while` has MAX_REPEAT rounds at most
-    and tests before each (RepeatFrame, with the test found by its body's block)."""
+    and tests before each (RepeatFrame, with the test found by its body's block); `at most K`
+    caps either at K."""
     (body,) = bodies
-    times = maybe(s.times, book)
+    times, most = maybe(s.times, book), MAX_REPEAT if s.most is None else min(s.most, MAX_REPEAT)
 
     def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
-        rounds = MAX_REPEAT if times is None else max(0, min(times(g, f.env, root.me) or 0, MAX_REPEAT))
+        rounds = most if times is None else max(0, min(times(g, f.env, root.me) or 0, most))
         g.frames.append(RepeatFrame(body, rounds, dict(f.env), f.root))
 
     return op
@@ -196,12 +200,13 @@ def _run_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 def _look_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     (body,) = (book.trials[b] for b in bodies)
     times, test = maybe(s.times, book), maybe(s.test, book)
+    most = MAX_REPEAT if s.most is None else min(s.most, MAX_REPEAT)
 
     def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
         if times is None:  # `repeat while`: the first round, when its test holds now
-            rounds = 1 if test is not None and test(game, env, me) else 0
+            rounds = 1 if test is not None and test(game, env, me) and most > 0 else 0
         else:
-            rounds = max(0, min(times(game, env, me) or 0, MAX_REPEAT))
+            rounds = max(0, min(times(game, env, me) or 0, most))
         stack.extend((body, 0, dict(env), me) for _ in range(rounds))
 
     return step
@@ -209,7 +214,7 @@ def _look_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 
 REPEAT = StatementWord(
     ast.Repeat, _check_repeat, _run_repeat, _look_repeat, told=0, flow=MAY_ASK,
-    example="repeat 2 times:\n  draw 1",
+    example="repeat 2 times:\n  draw 1\nchoose number N from 1 to 3\nrepeat N times, at most 3:\n  draw 1",
 )
 
 
