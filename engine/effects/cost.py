@@ -113,7 +113,7 @@ def program_cost(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
     often the loops around it can run it (a `repeat` its count, or MAX_REPEAT when the count
     is not a number written out; a `for each` the size of what it ranges over), never more
     often than a card may carry out statements. Both branches of an `if` count."""
-    from engine.effects.limits import MAX_EFFECT_STEPS, MAX_REPEAT
+    from engine.effects.limits import MAX_EFFECT_STEPS
 
     total = 0
     for statement in statements:
@@ -136,7 +136,6 @@ def program_work(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
     how often the loops around it can run it. Unlike `program_cost`, runs are not cut at the
     effect's own statement limit: a program that only that limit would stop (a thousand
     turns of ten thousand lines) is one the check refuses. Both branches of an `if` count."""
-    from engine.effects.limits import MAX_REPEAT
 
     total = 0
     for statement in statements:
