@@ -350,3 +350,21 @@ def test_a_repeat_runs_no_more_rounds_than_at_most_says(write):
     )))
     game = new_game(variant, 2, seed=1)
     assert len(game.hand(game.turn_player)) == variant.rules["starting_hand"] + 2
+
+
+# ----- put ... under (issue 27, 2.7) ------------------------------------------------------------
+
+
+def test_a_card_put_under_a_pile_comes_up_last_and_the_log_says_under(write):
+    """At each turn's start the top card of the deck goes under it: the card that was on top
+    lies at the bottom, the rest in order above it, and the log says 'under'."""
+    plain = new_game(load_variant(DEFAULT_VARIANT), 2, seed=1)
+    variant = load_variant(str(write(
+        f"extends: {DEFAULT_VARIANT}\nhooks:\n  start_of_turn: |\n    put top card of deck under deck\n"
+    )))
+    game = new_game(variant, 2, seed=1)
+    deck = plain.pile_of("deck")
+    assert game.pile_of("deck") == [deck[-1], *deck[:-1]]
+    (put,) = [event for event in game._events if event.kind == "put"]
+    assert put.data["under"] is True
+    assert put.describe(0).endswith(" puts a card under Fortune deck"), put.describe(0)  # which card: nobody sees

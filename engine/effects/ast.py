@@ -474,10 +474,12 @@ class Shuffle(Node):
 
 @record
 class Put(Node):
-    """`put K on X`: the card K, wherever it is, goes on top of the pile or the space X."""
+    """`put K on X`: the card K, wherever it is, goes on top of the pile or the space X;
+    `put K under X`, at its bottom."""
 
     card: Expr
     target: Expr
+    under: bool = False
 
 
 @record

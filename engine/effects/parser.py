@@ -629,6 +629,9 @@ class _ToAst(Transformer_NonRecursive):
     def put_stmt(self, meta, items):
         return ast.Put(**_pos(meta), card=items[0], target=items[1])
 
+    def put_under(self, meta, items):
+        return ast.Put(**_pos(meta), card=items[0], target=items[1], under=True)
+
     def play_stmt(self, meta, items):
         return ast.PlayCard(**_pos(meta), card=items[0], player=items[1])
 

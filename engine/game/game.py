@@ -1290,18 +1290,21 @@ class Game:
             return "play", None
         return "nowhere", None
 
-    def move_card(self, code: Ref, target: Ref, player: int) -> int | None:
-        """`put K on X`: the card onto a pile (X a PileRef) or a space's stack of cards. Who
-        sees which card it is: everyone if it was or goes face up (a space, play, a pile seen
-        by everyone); else the one player who may see the pile it goes to or came from."""
+    def move_card(self, code: Ref, target: Ref, player: int, under: bool = False) -> int | None:
+        """`put K on X`: the card onto a pile (X a PileRef) or a space's stack of cards (`under`:
+        at its bottom). Who sees which card it is: everyone if it was or goes face up (a space,
+        play, a pile seen by everyone); else the one player who may see the pile it goes to or
+        came from."""
         source, where = self._take_card(code)
         if source == "nowhere":
             return None
         onto_pile = isinstance(target, PileRef)
-        if onto_pile:
-            self.piles[target].append(int(code))
+        held = self.piles[target] if onto_pile else self.own_stack(target)
+        if under:
+            held.insert(0, int(code))
         else:
-            self.own_stack(target).append(int(code))
+            held.append(int(code))
+        if not onto_pile:
             self.dirty.add(target)
         slots = [slot for slot in (where if source == "pile" else None, int(target) if onto_pile else None) if slot is not None]
         public = source != "pile" or not onto_pile or any(self.layout.slot_pile[s].seen_by == "everyone" for s in slots)
@@ -1321,6 +1324,8 @@ class Game:
             "from": self.layout.slot_pile[where].id if source == "pile" else (where if source == "space" else None),  # type: ignore[index]
             "from_owner": self.layout.slot_owner[where] if source == "pile" else None,  # type: ignore[index]
         }
+        if under:
+            data["under"] = True
         self.emit("put", data, private_to)
         return int(target) if onto_pile else -1 - target  # where it now lies (CardRef.place)
 

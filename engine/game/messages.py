@@ -157,6 +157,8 @@ class Texts:
         goes to, or as '... puts ... on ...'. The words come from a file: its names are filled
         in by plain replacement, never by str.format."""
         template = self.pile_told.get(d["to"]) if isinstance(d["to"], str) else None
+        if d.get("under"):  # the bottom of a pile is worth saying, whatever the pile's own words
+            return f"{self.player(d['player'])} puts {cards} under {self.place(d['to'], d['to_owner'])}"
         if template is None:
             return f"{self.player(d['player'])} puts {cards} on {self.place(d['to'], d['to_owner'])}"
         owner = d["to_owner"]
@@ -302,7 +304,7 @@ def runs(events: list[Event]) -> list[list[Event]]:
 
 
 _RUN_KEYS = {
-    "put": lambda d: (d["player"], d["to"], d["to_owner"]),
+    "put": lambda d: (d["player"], d["to"], d["to_owner"], d.get("under")),
     "return_card": lambda d: d["from"],
 }
 

@@ -130,7 +130,7 @@ def _check_put(c: Checker, node: ast.Put, scope: Scope) -> None:
 
 
 def _run_put(s: ast.Put, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    card_fn, target_fn = fn(s.card, book), fn(s.target, book)
+    card_fn, target_fn, under = fn(s.card, book), fn(s.target, book), s.under
     named = s.card.name if isinstance(s.card, ast.Name) else None
 
     def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
@@ -139,7 +139,7 @@ def _run_put(s: ast.Put, book: Rulebook, bodies: tuple[int, ...]) -> Any:
         target = target_fn(g, f.env, root.me)
         if card is None or target is None:
             return
-        place = g.move_card(card, target, root.me)
+        place = g.move_card(card, target, root.me, under)
         if place is not None and named is not None and named in f.env:
             _follow(g, named, CardRef(card, place), f.root)
 
@@ -160,15 +160,17 @@ def _look_put(s: ast.Put | ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]
     """`put` (onto a pile or space) or `play` (into play, its own effect not looked into)."""
     card = fn(s.card, book)
     target = maybe(s.target, book) if isinstance(s, ast.Put) else None
+    under = isinstance(s, ast.Put) and s.under
 
     def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
-        _move_card(game, card(game, env, me), None if target is None else target(game, env, me), trial)
+        _move_card(game, card(game, env, me), None if target is None else target(game, env, me), trial, under)
 
     return step
 
 
-def _move_card(game: Game, card: Ref, target: Ref, trial: Trial) -> None:
-    """`put` (onto a pile or space) or `play` (into play, its own effect not looked into)."""
+def _move_card(game: Game, card: Ref, target: Ref, trial: Trial, under: bool = False) -> None:
+    """`put` (onto a pile or space, or under it) or `play` (into play, its own effect not
+    looked into)."""
     if card is None:
         raise Fail
     places = [*game.piles, *(game.stacks if game.book.cards_stacked else ()), game.in_play]
@@ -182,12 +184,15 @@ def _move_card(game: Game, card: Ref, target: Ref, trial: Trial) -> None:
     trial.touch(source)
     trial.touch(destination)
     del source[len(source) - 1 - source[::-1].index(card)]
-    destination.append(int(card))
+    if under:
+        destination.insert(0, int(card))
+    else:
+        destination.append(int(card))
 
 
 PUT = StatementWord(
     ast.Put, _check_put, _run_put, _look_put, told=1, flow=QUIET,
-    example="choose card K in hand of me\nput K on deck\nshuffle deck", events=("put",),
+    example="choose card K in hand of me\nput K on deck\nchoose card L in hand of me\nput L under deck", events=("put",),
 )
 
 
