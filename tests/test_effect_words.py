@@ -5,9 +5,11 @@ each does in a real game (a house rule of the 2016 game whose start-of-turn hook
 
 from __future__ import annotations
 
+import json
+
 from engine import load_variant, new_game
 from engine.effects.check import EffectContext, check_program
-from engine.effects.parser import parse_effect
+from engine.effects.parser import parse_condition, parse_effect
 from engine.resources import DEFAULT_VARIANT
 
 ZONES = frozenset({"red", "blue", "yellow", "green"})
@@ -368,3 +370,66 @@ def test_a_card_put_under_a_pile_comes_up_last_and_the_log_says_under(write):
     (put,) = [event for event in game._events if event.kind == "put"]
     assert put.data["under"] is True
     assert put.describe(0).endswith(" puts a card under Fortune deck"), put.describe(0)  # which card: nobody sees
+
+
+# ----- numbers of spaces and zones (issue 27, 2.2) -------------------------------------------------
+
+NUMBERS = f"""
+extends: {DEFAULT_VARIANT}
+board:
+  zones:
+    - id: red
+      numbers: {{rent: [1, 1, 2, 2, 3], bonus: 4}}
+    - id: blue
+      numbers: {{rent: [5, 5, 6, 6, 7]}}
+"""
+
+
+def test_a_spaces_number_and_a_zones_number_are_read_by_name(write):
+    variant = load_variant(str(write(NUMBERS)))
+    game = new_game(variant, 2, seed=1)
+    red = [p.index for p in variant.properties if p.zone == "red"]
+    green = [p.index for p in variant.properties if p.zone == "green"]
+    rent = game.interp.evaluate
+    assert [rent(parse_condition("rent of P"), {"P": p}, 0) for p in red] == [1, 1, 2, 2, 3]
+    assert [rent(parse_condition("rent of P"), {"P": p}, 0) for p in green] == [0] * 5  # not given: 0
+    assert rent(parse_condition("bonus of Z"), {"Z": "red"}, 0) == 4
+    assert rent(parse_condition("bonus of Z"), {"Z": "blue"}, 0) == 0
+    assert rent(parse_condition("count property P where rent of P >= 5"), {}, 0) == 5
+
+
+def test_numbers_are_checked_where_they_are_written(write):
+    from engine import VariantError
+
+    def problems(zones: str, hook: str = 'say "hi"') -> list[str]:
+        text = f"extends: {DEFAULT_VARIANT}\nboard:\n  zones:\n{zones}hooks:\n  start_of_turn: |\n    {hook}\n"
+        try:
+            load_variant(str(write(text)))
+        except VariantError as error:
+            return [d.message for d in error.diagnostics]
+        return []
+
+    red = "    - id: red\n      numbers: {{rent: {}}}\n"
+    assert problems(red.format("[1, 2, 3, 4, 5]"), "let R = rent of me") == [
+        "the start_of_turn hook: whose rent ('of ...') must be a property, but this is a player"
+    ]
+    assert problems(red.format("[1, 2]")) == ["the zone 'red' has 5 values but 2 numbers 'rent'"]
+    both = red.format("[1, 2, 3, 4, 5]") + "    - id: blue\n      numbers: {rent: 3}\n"
+    assert problems(both) == ["'rent' is a number of each space in one zone and of the zone itself in another"]
+    assert problems("    - id: red\n      numbers: {budget: 3}\n") == ["'budget' is already the name of a counter or a pile"]
+
+
+def test_a_variant_with_numbers_reads_back_from_the_check_cache_as_it_was_built(write):
+    from engine.variant.load import check_variant
+    from engine.variant.plain import plain, variant_from_plain
+
+    built = check_variant(write(NUMBERS)).variant
+    assert variant_from_plain(json.loads(json.dumps(plain(built)))) == built
+
+
+def test_an_expression_made_for_a_moment_is_evaluated_as_itself():
+    """The closures are kept by the identity of their node: a node parsed for a moment (by a
+    tool, a test) once got the closure of an earlier node freed with the same id."""
+    game = new_game(load_variant(DEFAULT_VARIANT), 2, seed=1)
+    for n in range(300):
+        assert game.interp.evaluate(parse_condition(f"{n} + 1"), {}, 0) == n + 1

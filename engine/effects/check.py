@@ -100,6 +100,10 @@ class EffectContext:
     """Names a program starts with, and their kinds (a hook's 'mark')."""
     routines: frozenset[str] = frozenset()
     """The routines the variant names, which `do NAME` runs."""
+    space_numbers: frozenset[str] = frozenset()
+    """The numbers the zones give each of their spaces (`rent of P`)."""
+    zone_numbers: frozenset[str] = frozenset()
+    """The numbers the zones give themselves (`points of Z`)."""
     program: bool = False
     """A program of the variant (set-up, turn, a hook), not a card: the turn's own words
     are allowed. Not derived from `timing`, because a hook and a card timing may share a
@@ -240,6 +244,12 @@ class Checker:
         return "number"
 
     def expr_OfPlayer(self, node: ast.OfPlayer, scope: Scope) -> str:
+        if node.counter in self.context.space_numbers:
+            self.expect(node.subject, "property", scope, f"whose {node.counter} ('of ...')")
+            return "number"
+        if node.counter in self.context.zone_numbers:
+            self.expect(node.subject, "zone", scope, f"whose {node.counter} ('of ...')")
+            return "number"
         each = self.context.pile_each.get(node.counter)
         if each is None:
             self.counter_of(node, node.counter, node.subject, scope)

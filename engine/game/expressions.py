@@ -29,11 +29,20 @@ def _divide(a: int, b: int) -> int:
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _divide}
 
 
-def compile_expr(expr: ast.Expr, cache: dict[int, Fn]) -> Fn:
-    """The closure for `expr`, made once per node (the cache is keyed by node identity)."""
-    fn = cache.get(id(expr))
-    if fn is None:
-        fn = cache[id(expr)] = _COMPILERS[type(expr)](expr, cache)
+Compiled = dict[int, tuple[ast.Expr, Fn]]
+"""Closures made, by the identity of the node each was made from, with the node itself: an
+entry holds its node, so its id is never another's while the entry lasts, and a lookup checks
+it is the very node (a node made for a moment, parsed by a tool or a test, gets a closure of
+its own, never one left by an earlier node that had its id)."""
+
+
+def compile_expr(expr: ast.Expr, cache: Compiled) -> Fn:
+    """The closure for `expr`, made once per node."""
+    found = cache.get(id(expr))
+    if found is not None and found[0] is expr:
+        return found[1]
+    fn = _COMPILERS[type(expr)](expr, cache)
+    cache[id(expr)] = (expr, fn)
     return fn
 
 
@@ -362,11 +371,19 @@ def _of_player(e: ast.OfPlayer, cache) -> Fn:
         owner = subject(g, env, me)
         return None if owner is None else PileRef(g.layout.base[counter] + owner)
 
+    def number_of(g: Game, env: dict, me: int) -> Any:
+        place = subject(g, env, me)
+        return 0 if place is None else g.book.numbers[counter].get(place, 0)
+
     def of_player(g: Game, env: dict, me: int) -> Any:
-        """A counter or a pile of the player (or space); which one is known once a game has
-        its piles, so the first call picks and the rest go straight there."""
+        """A counter or a pile of the player (or space), or a number of a space or a zone;
+        which one is known once a game has its piles, so the first call picks and the rest
+        go straight there."""
         nonlocal of_player
-        of_player = counter_of if counter in g.player_counters else pile_of
+        if counter in g.book.numbers:
+            of_player = number_of
+        else:
+            of_player = counter_of if counter in g.player_counters else pile_of
         return of_player(g, env, me)
 
     return lambda g, env, me: of_player(g, env, me)
@@ -419,7 +436,7 @@ def _has_word(e: ast.HasWord, cache) -> Fn:
     return has_word
 
 
-_COMPILERS: dict[type, Callable[[Any, dict[int, Fn]], Fn]] = {
+_COMPILERS: dict[type, Callable[[Any, Compiled], Fn]] = {
     ast.Rule: _rule,
     ast.OfPlayer: _of_player,
     ast.TopCard: _top_card,

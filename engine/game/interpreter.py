@@ -44,10 +44,7 @@ class Interpreter:
     # ----- expressions (compiled once into closures, see expressions.py) -------------------
 
     def evaluate(self, expr: ast.Expr, env: dict, me: int) -> Any:
-        fn = self.compiled.get(id(expr))
-        if fn is None:
-            fn = compile_expr(expr, self.compiled)
-        return fn(self.game, env, me)
+        return compile_expr(expr, self.compiled)(self.game, env, me)
 
     def collection(self, kind: str, var: str, zone_expr, where, env: dict, me: int) -> list:
         zone = None if zone_expr is None else compile_expr(zone_expr, self.compiled)

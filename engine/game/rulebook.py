@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, bindings
 from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides
-from engine.game.expressions import Fn, compile_expr, constant, is_static, player_fact
+from engine.game.expressions import Compiled, Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
 from engine.game.followable import TrialStep, choices_alike, choices_to_look_at, quick_answer, trial_block
 from engine.game.homes import Homes, homes_of
@@ -42,7 +42,9 @@ class Rulebook:
         self.bodies: list[tuple[tuple[int, ...], ...]] = []
         """bodies[block][pc]: the blocks of statement pc's bodies (an `if`'s two sides, a loop's
         body; none for any other statement), numbered after the block they stand in."""
-        self.compiled: dict[int, Fn] = {}  # id(expression) -> closure, filled on first use
+        self.compiled: Compiled = {}
+        """Each expression's closure (expressions.compile_expr), made when its statement or
+        score is compiled, here, before play."""
         self.static_lists: dict[tuple, list[int]] = {}  # (id(where), zone) -> properties it keeps
         self._static: dict[int, bool] = {}
         zones = frozenset(zone.id for zone in variant.zones)
@@ -106,6 +108,15 @@ class Rulebook:
             for i, c in enumerate(variant.cards)
         }
         self.value: list[int] = [p.value for p in variant.properties]
+        self.numbers: dict[str, dict[Any, int]] = {}
+        """The zones' numbers by name (`rent of P`, `points of Z`): by space index, or by zone
+        id; a space or zone without one reads 0."""
+        for prop in variant.properties:
+            for key, number in prop.numbers:
+                self.numbers.setdefault(key, {})[prop.index] = number
+        for zone in variant.zones:
+            for key, number in zone.numbers:
+                self.numbers.setdefault(key, {})[zone.id] = number
         self.zone_of: list[str] = [p.zone for p in variant.properties]
         self.zone_props = {zone.id: zone.properties for zone in variant.zones}
         self.zone_ids = tuple(zone.id for zone in variant.zones)
@@ -218,7 +229,7 @@ class Rulebook:
         roots += [score.expression for score in self.variant.scores]
         for node in ast.walk(roots):
             if isinstance(node, ast.Rule) and node.name in rules:
-                self.compiled[id(node)] = constant(rules[node.name])
+                self.compiled[id(node)] = (node, constant(rules[node.name]))
 
     def static_where(self, where: ast.Expr, var: str) -> bool:
         found = self._static.get(id(where))

@@ -438,6 +438,7 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
     faces, dice = _dice_words(document, zones)
     piles = document.get("piles")
     routines = document.get("routines")
+    space_numbers, zone_numbers = number_names(document)
     return EffectContext(
         zones=zones,
         timing=timing,
@@ -457,6 +458,8 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
         timings=_timings(document),
         given=HOOK_NAMES.get(timing, {}) if program else {},
         routines=frozenset(routines if isinstance(routines, dict) else ()),
+        space_numbers=space_numbers,
+        zone_numbers=zone_numbers,
         program=program,
     )
 
@@ -533,6 +536,7 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
                 f"the zone '{zone['id']}' has {len(zone['values'])} values but {len(zone['names'])} names",
                 "give one name for each value, in the same order",
             ))
+    _check_numbers(document, diagnostics)
     _check_dice(document["dice"], board, diagnostics, root_file)
     if "track" in board:
         _check_marks(board["track"], diagnostics, root_file)
@@ -540,6 +544,51 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
     _check_deck(document, cards, diagnostics, root_file)
     _check_piles(document, cards, diagnostics)
     _check_card_total(document, diagnostics)
+
+
+def _check_numbers(document: LocDict, diagnostics: list[Diagnostic]) -> None:
+    """A zone's `numbers`: a list has one number for each space; a name is a number of spaces
+    in every zone or of zones in every zone, never both; and it is not a counter's or a pile's
+    name, which `NAME of X` would read too."""
+    zones = document["board"]["zones"]
+    kinds: dict[str, str] = {}
+    taken = set(document.get("counters") or ()) | set(document.get("piles") or ())
+    for zone in zones:
+        numbers = zone.get("numbers")
+        if not isinstance(numbers, LocDict):
+            continue
+        for key, given in numbers.items():
+            kind = "space" if isinstance(given, list) else "zone"
+            if isinstance(given, list) and len(given) != len(zone["values"]):
+                diagnostics.append(Diagnostic(
+                    numbers.value_locs[key].loc,
+                    f"the zone '{zone['id']}' has {len(zone['values'])} values but {len(given)} numbers '{key}'",
+                    "give one number for each value, in the same order",
+                ))
+            if kinds.setdefault(key, kind) != kind:
+                diagnostics.append(Diagnostic(
+                    numbers.key_locs[key],
+                    f"'{key}' is a number of each space in one zone and of the zone itself in another",
+                    "give it as a list in every zone (one for each space) or as one number in every zone",
+                ))
+            if key in taken:
+                diagnostics.append(Diagnostic(
+                    numbers.key_locs[key], f"'{key}' is already the name of a counter or a pile", "name the number otherwise",
+                ))
+
+
+def number_names(document: object) -> tuple[frozenset[str], frozenset[str]]:
+    """The names of the numbers the zones give their spaces and themselves (`rent of P`,
+    `points of Z`), as far as the document is valid: what the effects may read."""
+    space: set[str] = set()
+    zone: set[str] = set()
+    board = document.get("board") if isinstance(document, dict) else None
+    zones = board.get("zones") if isinstance(board, dict) else None
+    for entry in zones if isinstance(zones, list) else ():
+        numbers = entry.get("numbers") if isinstance(entry, dict) else None
+        for key, given in (numbers.items() if isinstance(numbers, dict) else ()):
+            (space if isinstance(given, list) else zone).add(key)
+    return frozenset(space), frozenset(zone - space)
 
 
 TOLD_PLACES = frozenset({"{card}", "{player}", "{owner}", "{from}"})
@@ -917,11 +966,15 @@ def _build(
     for zone in board["zones"]:
         indices = []
         names = zone.get("names", [])
+        numbers = zone.get("numbers", {})
+        lists = {key: given for key, given in numbers.items() if isinstance(given, list)}
         for n, value in enumerate(zone["values"], start=1):
             indices.append(len(properties))
             name = names[n - 1] if n <= len(names) else None
-            properties.append(Property(len(properties), f"{zone['id']}_{n}", zone["id"], value, name))
-        zones.append(Zone(zone["id"], zone["name"], zone["colour"], tuple(indices)))
+            own = tuple((key, given[n - 1]) for key, given in lists.items())
+            properties.append(Property(len(properties), f"{zone['id']}_{n}", zone["id"], value, name, own))
+        own_numbers = tuple((key, given) for key, given in numbers.items() if not isinstance(given, list))
+        zones.append(Zone(zone["id"], zone["name"], zone["colour"], tuple(indices), own_numbers))
     return Variant(
         name=document["name"],
         edition=document.get("edition", ""),

@@ -36,6 +36,8 @@ class Zone:
     colour: str
     properties: tuple[int, ...]
     """Indices into `Variant.properties`, in board order."""
+    numbers: tuple[tuple[str, int], ...] = ()
+    """The zone's own numbers, by name (`points of Z`); a name it does not give is 0."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,9 @@ class Property:
     value: int
     name: str | None = None
     """Its own name ('Boardwalk'), if the zone gives names."""
+    numbers: tuple[tuple[str, int], ...] = ()
+    """The space's numbers, by name (`rent of P`), from its zone's lists; a name its zone does
+    not give is 0."""
 
 
 @dataclass(frozen=True, slots=True)
