@@ -464,3 +464,13 @@ def test_a_value_inside_one_of_two_shapes_is_told_what_is_wrong_with_it(write):
 def test_a_value_of_neither_shape_is_told_the_shapes_it_may_take(write):
     path = write("extends: monopoly-chance\nscores:\n  skyline: 5\n")
     assert_at(only(path), "v.yaml", 3, 12, "scores.skyline must be text or a mapping", "not the number 5")
+
+
+def test_too_many_counters_are_counted_against_the_limit_not_dumped(write):
+    """A mapping past its most entries is told by its count and the limit (issue 27, 2.8):
+    the schema's own words quoted the whole mapping."""
+    counters = "".join(f"  c{i}: {{each: game, reset: never}}\n" for i in range(100))
+    d = only(write(f"extends: winning-moves-2016\ncounters:\n{counters}"))
+    assert_at(d, "v.yaml", 3, 3, "counters has 101 entries, more than the 100 allowed")
+    assert "{" not in d.message
+    assert check_variant(write(f"extends: winning-moves-2016\ncounters:\n{counters[: counters.index('  c99')]}")).ok

@@ -303,6 +303,13 @@ def _explain(error: ValidationError, document: LocDict, suggested: Collection[tu
         yield Diagnostic(loc, f"{where} needs at least {error.validator_value} item(s)")
     elif validator == "maxItems":
         yield Diagnostic(loc, f"{where} may have at most {error.validator_value} items")
+    elif validator == "maxProperties":
+        count = len(value) if isinstance(value, dict) else "more"
+        yield Diagnostic(loc, f"{where} has {count} entries, more than the {error.validator_value} allowed",
+                         "see the limits in docs/variants.md, section 6")
+    elif validator == "minProperties":
+        entries = "an entry" if error.validator_value == 1 else f"{error.validator_value} entries"
+        yield Diagnostic(loc, f"{where} needs at least {entries}")
     elif validator == "minLength":
         yield Diagnostic(loc, f"{where} must not be empty")
     elif validator == "maxLength":
