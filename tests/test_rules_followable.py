@@ -321,3 +321,23 @@ def test_a_roll_of_several_dice_is_looked_ahead_over_every_value(write):
     assert card_is_followable(game, card, me)
     game, card, me = _card_with(write, effect.replace("N = 12", "N = 13"))
     assert not card_is_followable(game, card, me)
+
+
+def test_a_choice_of_every_answer_offers_the_answers_that_change_nothing_too(write):
+    """Issue 27, 2.4: the look-ahead drops an answer after which the card does nothing; a
+    choice the rules give (ask for rent, or say nothing) says `, every answer` and keeps all."""
+    from engine.game.frames import BlockFrame, CardFrame
+
+    def offered(every: str) -> list:
+        effect = f'choose word Ask from "ask", "say nothing"{every}\nif Ask is "ask":\n  draw 1'
+        game, card, me = _card_with(write, effect)
+        block = game.book.card_block[card]
+        root = CardFrame(card, me)
+        game.frames.append(root)
+        frame = BlockFrame(block, {}, len(game.frames) - 1)
+        game.frames.append(frame)
+        _, _, options = game.interp.offered_choice(game.book.blocks[block][0], frame, root)
+        return options
+
+    assert offered("") == ["ask"]  # saying nothing does nothing: not offered
+    assert offered(", every answer") == ["ask", "say nothing"]

@@ -246,13 +246,16 @@ class Let(Node):
 
 @record
 class Choose(Node):
-    """`choose KIND NAME [in Z] [where COND] [by X]`."""
+    """`choose KIND NAME [in Z] [where COND] [by X] [, every answer]`."""
 
     kind: str  # property | hotel | vacant lot | zone | player | opponent
     var: str
     zone: Expr | None
     where: Expr | None
     chooser: Expr | None
+    every: bool = False
+    """`, every answer`: each answer is offered, even one after which the card does nothing
+    (a choice the rules give: ask for rent or not), not only those the card can follow."""
 
 
 @record
@@ -261,6 +264,8 @@ class ChooseNumber(Node):
     low: Expr
     high: Expr
     chooser: Expr | None
+    every: bool = False
+    """`, every answer`, as for Choose."""
 
 
 @record
@@ -271,6 +276,8 @@ class ChooseWord(Node):
     var: str
     words: tuple[str, ...]
     chooser: Expr | None
+    every: bool = False
+    """`, every answer`, as for Choose."""
 
 
 @record

@@ -519,16 +519,22 @@ class _ToAst(Transformer_NonRecursive):
         return ast.Let(**_pos(meta), var=self._var(items[0]), value=items[1])
 
     def choose_stmt(self, meta, items):
-        kind, name, zone, where, chooser = items
-        return ast.Choose(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, chooser=chooser)
+        kind, name, zone, where, chooser, every = items
+        return ast.Choose(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, chooser=chooser,
+                          every=every is not None)
 
     def choose_word(self, meta, items):
-        name, *words, chooser = items
-        return ast.ChooseWord(**_pos(meta), var=self._var(name), words=tuple(str(w)[1:-1] for w in words), chooser=chooser)
+        name, *words, chooser, every = items
+        return ast.ChooseWord(**_pos(meta), var=self._var(name), words=tuple(str(w)[1:-1] for w in words), chooser=chooser,
+                              every=every is not None)
 
     def choose_number(self, meta, items):
-        name, low, high, chooser = items
-        return ast.ChooseNumber(**_pos(meta), var=self._var(name), low=low, high=high, chooser=chooser)
+        name, low, high, chooser, every = items
+        return ast.ChooseNumber(**_pos(meta), var=self._var(name), low=low, high=high, chooser=chooser,
+                                every=every is not None)
+
+    def every_answer(self, meta, items):
+        return True
 
     def roll_zone(self, meta, items):
         return ast.RollZone(**_pos(meta), var=self._var(items[0]), chooser=items[1])

@@ -185,7 +185,7 @@ def choices_to_look_at(statements: tuple[ast.Stmt, ...]) -> set[int]:
     choices, loops, a removal and a build on one property, which can cancel out as Switch does
     on your own unit) has its options looked at."""
     found = [node for node in ast.walk(list(statements)) if isinstance(node, ast.STATEMENT_TYPES)]
-    asks = [node for node in found if isinstance(node, _ASKS)]
+    asks = [node for node in found if isinstance(node, _ASKS) and not getattr(node, "every", False)]  # `, every answer`: all stay
     if not asks:
         return set()
     hotels = {node.var for node in found if isinstance(node, ast.Choose) and node.kind == "hotel"}
