@@ -433,3 +433,26 @@ def test_an_expression_made_for_a_moment_is_evaluated_as_itself():
     game = new_game(load_variant(DEFAULT_VARIANT), 2, seed=1)
     for n in range(300):
         assert game.interp.evaluate(parse_condition(f"{n} + 1"), {}, 0) == n + 1
+
+
+# ----- show CARD to PLAYER (issue 27, 2.11) ----------------------------------------------------------
+
+
+def test_a_card_shown_to_one_player_is_named_to_them_alone(write):
+    """At each turn's start the turn's player shows the top card of the deck to the next
+    player: that player's log names it, the others' (and the one who shows) say 'a card', and
+    what the others are sent of the event holds no card."""
+    variant = load_variant(str(write(
+        f"extends: {DEFAULT_VARIANT}\nhooks:\n  start_of_turn: |\n"
+        "    choose opponent O\n    show top card of deck to O\n"
+    )))
+    game = new_game(variant, 3, seed=2)
+    if game.decision == "choose":  # three players: the turn's player picks whom to show it to
+        game.apply(game.legal_actions()[0])
+    (shown,) = [event for event in game._events if event.kind == "show"]
+    to, card = shown.data["to"], variant.cards[game.pile_of("deck")[-1] % game.book.kinds]
+    assert shown.describe(to).endswith(f" {card.name}"), shown.describe(to)
+    for viewer in range(3):
+        if viewer != to:
+            assert shown.describe(viewer).endswith(" a card")
+            assert "card" not in shown.to_dict(viewer)

@@ -457,6 +457,14 @@ class EndGame(Node):
 
 
 @record
+class Show(Node):
+    """`show CARD to PLAYER`: that player alone learns which card it is."""
+
+    card: Expr
+    player: Expr
+
+
+@record
 class Do(Node):
     """`do ROUTINE [for PLAYER]`: run one of the variant's routines, `me` being PLAYER."""
 
@@ -501,7 +509,7 @@ class PlayCard(Node):
 Stmt = (
     Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
     | RemoveAll | MoveTop | Draw | Discard | AddTo | OfferReaction | Cancel | Stop | Say | If | ForEach
-    | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do
+    | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
 )
 
 

@@ -623,6 +623,9 @@ class _ToAst(Transformer_NonRecursive):
     def end_game_stmt(self, meta, items):
         return ast.EndGame(**_pos(meta), reason=str(items[0]), player=items[1])
 
+    def show_stmt(self, meta, items):
+        return ast.Show(**_pos(meta), card=items[0], player=items[1])
+
     def do_stmt(self, meta, items):
         return ast.Do(**_pos(meta), routine=str(items[0]), player=items[1])
 

@@ -392,6 +392,8 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return f"{p(d['player'])} plays {t.cards[d['card']]}"
     if kind == "put":
         return t.told_put(d, _card_put(d, t, hidden))
+    if kind == "show":
+        return f"{p(d['player'])} shows {p(d['to'])} {'a card' if hidden else t.cards[d['card']]}"
     if kind == "shuffle":
         name = t.piles.get(d["pile"], d["pile"])
         if d["owner"] is None:

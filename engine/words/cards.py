@@ -398,4 +398,44 @@ CANCEL = StatementWord(
     example="cancel", events=("cancelled",),
 )
 
-WORDS = (DRAW, DISCARD, PUT, PLAY_CARD, SHUFFLE, OFFER_CARDS, OFFER_REACTION, CANCEL)
+# ----- show CARD to PLAYER ------------------------------------------------------------------
+
+
+def _check_show(c: Checker, node: ast.Show, scope: Scope) -> None:
+    c.expect(node.card, "card", scope, "what 'show' shows")
+    c.expect(node.player, "player", scope, "who sees it ('to ...')")
+
+
+def _run_show(s: ast.Show, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """The card's identity goes to that player alone: the others are told a card was shown
+    (Event.private_to keeps the card out of what they see)."""
+    card_fn, player_fn = fn(s.card, book), fn(s.player, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        card, player = card_fn(g, f.env, root.me), player_fn(g, f.env, root.me)
+        if card is not None and player is not None:
+            kind = g.variant.cards[int(card) % g.book.kinds].id
+            g.emit("show", {"player": root.me, "card": kind, "to": player}, player)
+
+    return op
+
+
+def _look_show(s: ast.Show, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """A player learning a card is a change, though no place holds it."""
+    card_fn, player_fn = fn(s.card, book), fn(s.player, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        if card_fn(game, env, me) is None or player_fn(game, env, me) is None:
+            raise Fail
+        acted(trial)
+
+    return step
+
+
+SHOW = StatementWord(
+    ast.Show, _check_show, _run_show, _look_show, told=1, flow=QUIET,
+    example="choose opponent O\nchoose card K in hand of me\nshow K to O", events=("show",),
+)
+
+WORDS = (DRAW, DISCARD, PUT, PLAY_CARD, SHUFFLE, OFFER_CARDS, OFFER_REACTION, CANCEL, SHOW)
