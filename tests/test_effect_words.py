@@ -456,3 +456,17 @@ def test_a_card_shown_to_one_player_is_named_to_them_alone(write):
         if viewer != to:
             assert shown.describe(viewer).endswith(" a card")
             assert "card" not in shown.to_dict(viewer)
+
+
+# ----- a word offered only while its test holds (issue 27, 2.12) --------------------------------------
+
+
+def test_a_word_with_a_test_is_offered_only_while_the_test_holds(write):
+    variant = load_variant(str(write(
+        f"extends: {DEFAULT_VARIANT}\nhooks:\n  start_of_turn: |\n"
+        '    choose word W from "rich" if cards of me > 9, "poor" if cards of me < 10, "either"\n'
+    )))
+    game = new_game(variant, 2, seed=1)
+    assert game.decision == "choose"
+    assert [action.arg for action in game.legal_actions()] == ["poor", "either"]
+    assert messages('choose word W from "a" if 3, "b"') == ["what follows '\"a\" if' must be a condition, but this is a number"]

@@ -278,6 +278,9 @@ class ChooseWord(Node):
     chooser: Expr | None
     every: bool = False
     """`, every answer`, as for Choose."""
+    tests: tuple[Expr | None, ...] = ()
+    """`"buy" if TEST`: each word's test, None for a word always offered (one for each word,
+    or none at all when no word has one)."""
 
 
 @record

@@ -524,9 +524,13 @@ class _ToAst(Transformer_NonRecursive):
                           every=every is not None)
 
     def choose_word(self, meta, items):
-        name, *words, chooser, every = items
-        return ast.ChooseWord(**_pos(meta), var=self._var(name), words=tuple(str(w)[1:-1] for w in words), chooser=chooser,
-                              every=every is not None)
+        name, *options, chooser, every = items
+        tests = tuple(test for _, test in options)
+        return ast.ChooseWord(**_pos(meta), var=self._var(name), words=tuple(word for word, _ in options), chooser=chooser,
+                              every=every is not None, tests=tests if any(t is not None for t in tests) else ())
+
+    def word_option(self, meta, items):
+        return str(items[0])[1:-1], items[1]
 
     def choose_number(self, meta, items):
         name, low, high, chooser, every = items

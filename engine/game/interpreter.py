@@ -105,7 +105,10 @@ class Interpreter:
                     found.sort(key=int)  # the pile's order is not the chooser's to know
             return chooser, _KIND_WHAT[s.kind], found
         if isinstance(s, ast.ChooseWord):
-            return chooser, "word", list(s.words)
+            if not s.tests:
+                return chooser, "word", list(s.words)
+            env = f.env
+            return chooser, "word", [w for w, t in zip(s.words, s.tests) if t is None or self.evaluate(t, env, me)]
         if isinstance(s, ast.ChooseNumber):
             low = self.evaluate(s.low, f.env, me) or 0
             high = min(self.evaluate(s.high, f.env, me) or 0, low + MAX_REPEAT)

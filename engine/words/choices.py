@@ -90,6 +90,8 @@ CHOOSE_NUMBER = StatementWord(
 
 def _check_choose_word(c: Checker, node: ast.ChooseWord, scope: Scope) -> None:
     c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+    for word, test in zip(node.words, node.tests):
+        c.expect(test, "bool", scope, f"what follows '\"{word}\" if'")
     if len(set(node.words)) < len(node.words):
         c.report(node, "the same word is offered twice", "offer each word once")
     c.bind(node, node.var, "word", scope)
@@ -97,7 +99,7 @@ def _check_choose_word(c: Checker, node: ast.ChooseWord, scope: Scope) -> None:
 
 CHOOSE_WORD = StatementWord(
     ast.ChooseWord, _check_choose_word, _run_choice, _look_choice_of_value, told=1, flow=MAY_ASK,
-    example='choose word W from "draw", "pass"\nif W is "draw":\n  draw 1', events=("choose", "no_choice"),
+    example='choose word W from "draw" if cards of me < 5, "pass"\nif W is "draw":\n  draw 1', events=("choose", "no_choice"),
     binds=lambda node, kind_of, context: [(node.var, "word")],
 )
 
