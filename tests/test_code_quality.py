@@ -43,3 +43,55 @@ def test_ruff_finds_nothing(cache_dir: Path) -> None:
 
 def test_mypy_finds_nothing(cache_dir: Path) -> None:
     run_tool("mypy", "--cache-dir", str(cache_dir / "mypy"), "--no-color-output")
+
+
+def _imports(path: Path, modules: set[str]) -> set[str]:
+    """The engine modules a module imports when it runs: at the top or inside a function,
+    leaving out what only a type checker reads (`if TYPE_CHECKING:`)."""
+    import ast
+
+    found: set[str] = set()
+
+    def visit(body: list) -> None:
+        for node in body:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module)
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            for name in ("body", "orelse", "handlers", "finalbody"):
+                inner = getattr(node, name, None)
+                if isinstance(inner, list):
+                    visit(inner)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    return found & modules
+
+
+def test_the_engine_has_no_import_circle():
+    """Issue 27, 1: a module of the engine never imports, even inside a function, one that
+    imports it back (the kernel was held together by type-only and function-level imports)."""
+    engine = ROOT / "engine"
+    paths = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in engine.rglob("*.py")
+    }
+    graph = {name: _imports(path, set(paths)) - {name} for name, path in paths.items()}
+    circles = []
+    state: dict[str, str] = {}
+
+    def visit(name: str, path: list[str]) -> None:
+        state[name] = "open"
+        for other in sorted(graph[name]):
+            if state.get(other) == "open":
+                circles.append(path[path.index(other):] + [name, other] if other in path else [name, other])
+            elif other not in state:
+                visit(other, path + [name])
+        state[name] = "done"
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [])
+    assert not circles, [" -> ".join(circle) for circle in circles]

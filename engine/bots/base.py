@@ -83,9 +83,9 @@ def _load_all() -> None:
         return
     import importlib
     import pkgutil
+    import sys
 
-    import engine.bots as package
-
+    package = sys.modules[__name__.rpartition(".")[0]]  # engine.bots, which imported this module first
     for module in pkgutil.iter_modules(package.__path__):
         if module.name not in ("base",):
             importlib.import_module(f"engine.bots.{module.name}")

@@ -49,7 +49,7 @@ from engine.game.refs import IN_PLAY, CardRef, PileRef, Ref
 from engine.game.result import Result, rank_players
 from engine.game.rng import GENERATORS, RandomSource, fresh_seed
 from engine.game.rulebook import Rulebook, rulebook_for
-from engine.game.state import copy_state
+from engine.game.state import copy_state, game_to_dict
 from engine.variant.model import Variant
 
 QUIET_EVENTS = frozenset({"play", "choose", "react", "decline", "cancelled", "say", "no_choice", "effect_limit"})
@@ -422,8 +422,6 @@ class Game:
         return other
 
     def to_dict(self) -> dict:
-        from engine.game.snapshot import game_to_dict
-
         return game_to_dict(self)
 
     # ----- queries used by the interpreter and the result ------------------------------------

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.game.frames import BuildFrame, without_cards
 from engine.game.rng import GENERATORS
-from engine.game.state import copy_state
+from engine.game.state import copy_state, game_to_dict
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -103,8 +103,6 @@ def _public_state(game: Game, player: int) -> dict:
     `piles`), the options of a decision that is not theirs, and the game's work so far
     (`worked`, 0 here: the searches that see whether an option can be followed look at
     hidden cards, so its count does too)."""
-    from engine.game.snapshot import game_to_dict  # it imports the game, which imports this
-
     state = game_to_dict(game, chance=False)
     state["worked"] = 0  # the work done so far counts searches among cards the player may not see
     seen = game.layout.seen

@@ -20,38 +20,10 @@ from engine.game.invariants import broken_invariants
 from engine.game.rng import GENERATORS, generator_from_data
 from engine.game.rulebook import rulebook_for
 from engine.game.snapshot_check import RestoreError, SnapshotChecker, damaged
-from engine.game.state import STATE, read_state, write_state
+from engine.game.state import FIELDS, game_to_dict, read_state
 from engine.variant.model import Variant
 
 __all__ = ["FIELDS", "RestoreError", "game_to_dict", "restore"]
-
-FIELDS = ("format", "variant", "players", "seed", "rng", *(field.name for field in STATE), "pending")
-"""Every field of a snapshot, in the order written: who and what the game is, then the state
-as `state.STATE` declares it, then the pending decision."""
-
-
-def game_to_dict(game: Game, chance: bool = True) -> dict:
-    """The snapshot of `game` (FIELDS); without `chance`, the seed and the generator's state
-    are left out (what a player may see of the game: observation.py)."""
-    pending = None
-    if game.pending is not None:
-        pending = {
-            "kind": game.pending["kind"],
-            "player": game.pending["player"],
-            "options": [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in game.options()],
-        }
-    data = {
-        "format": game.compat,
-        "variant": {"name": game.variant.name, "hash": game.variant.content_hash},
-        "players": game.n,
-    }
-    if chance:
-        data["seed"] = game.seed
-        data["rng"] = game.rng.to_data()
-    data.update(write_state(game))
-    data["pending"] = pending
-    return data
-
 
 def restore(variant: Variant, data: Any, allow_other_variant: bool = False) -> Game:
     """The game `data` describes; raises RestoreError with a reason a person can act on,

@@ -182,3 +182,33 @@ def _card_ref(value: Any) -> Any:
     if isinstance(value, list):
         return CardRef(int(value[0]), int(value[1]))
     return CardRef(int(value))
+
+
+# ----- the snapshot: the state with who and what the game is -----------------------------------
+
+FIELDS = ("format", "variant", "players", "seed", "rng", *(field.name for field in STATE), "pending")
+"""Every field of a snapshot, in the order written: who and what the game is, then the state
+as `state.STATE` declares it, then the pending decision."""
+
+
+def game_to_dict(game: Game, chance: bool = True) -> dict:
+    """The snapshot of `game` (FIELDS); without `chance`, the seed and the generator's state
+    are left out (what a player may see of the game: observation.py)."""
+    pending = None
+    if game.pending is not None:
+        pending = {
+            "kind": game.pending["kind"],
+            "player": game.pending["player"],
+            "options": [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in game.options()],
+        }
+    data = {
+        "format": game.compat,
+        "variant": {"name": game.variant.name, "hash": game.variant.content_hash},
+        "players": game.n,
+    }
+    if chance:
+        data["seed"] = game.seed
+        data["rng"] = game.rng.to_data()
+    data.update(write_state(game))
+    data["pending"] = pending
+    return data
