@@ -470,3 +470,48 @@ def test_a_word_with_a_test_is_offered_only_while_the_test_holds(write):
     assert game.decision == "choose"
     assert [action.arg for action in game.legal_actions()] == ["poor", "either"]
     assert messages('choose word W from "a" if 3, "b"') == ["what follows '\"a\" if' must be a condition, but this is a number"]
+
+
+# ----- scores made of other scores (issue 27, 2.9) ---------------------------------------------------
+
+PARTS = f"""
+extends: {DEFAULT_VARIANT}
+scores:
+  buildings: {{most: total height of P for each property P where owner of P is X, name: building points}}
+  sets: {{most: count zone Z where (count property P in Z where owner of P is not X) = 0, name: full zones}}
+  total: {{most: buildings of X + 2 * sets of X, name: total points}}
+ranking: [total, buildings]
+"""
+
+
+def test_a_score_reads_the_scores_it_is_made_of(write):
+    variant = load_variant(str(write(PARTS)))
+    game = new_game(variant, 2, seed=3)
+    rnd = __import__("random").Random(3)
+    for _ in range(60):
+        if game.is_over:
+            break
+        options = game.legal_actions()
+        game.apply(options[rnd.randrange(len(options))])
+    for player in range(2):
+        assert game.score("total", player) == game.score("buildings", player) + 2 * game.score("sets", player)
+    assert any(game.score("buildings", player) > 0 for player in range(2))
+
+
+def test_a_score_that_reads_itself_or_a_score_read_elsewhere_is_refused(write):
+    from engine import VariantError
+
+    def problems(text: str) -> list[str]:
+        try:
+            load_variant(str(write(text)))
+        except VariantError as error:
+            return [d.message for d in error.diagnostics]
+        return []
+
+    circle = f"extends: {DEFAULT_VARIANT}\nscores:\n  a: {{most: b of X + 1}}\n  b: {{most: a of X}}\nranking: [a]\n"
+    assert problems(circle) == [
+        "the score 'a' reads itself, through the scores it reads",
+        "the score 'b' reads itself, through the scores it reads",
+    ]
+    in_a_hook = PARTS + "hooks:\n  start_of_turn: |\n    if buildings of me > 3:\n      draw 1\n"
+    assert problems(in_a_hook) == ["the start_of_turn hook: 'buildings' is a score: only another score may read it"]

@@ -104,6 +104,8 @@ class EffectContext:
     """The numbers the zones give each of their spaces (`rent of P`)."""
     zone_numbers: frozenset[str] = frozenset()
     """The numbers the zones give themselves (`points of Z`)."""
+    scores: frozenset[str] = frozenset()
+    """The variant's scores, which another score reads as `NAME of X` (timing "score" only)."""
     program: bool = False
     """A program of the variant (set-up, turn, a hook), not a card: the turn's own words
     are allowed. Not derived from `timing`, because a hook and a card timing may share a
@@ -249,6 +251,13 @@ class Checker:
             return "number"
         if node.counter in self.context.zone_numbers:
             self.expect(node.subject, "zone", scope, f"whose {node.counter} ('of ...')")
+            return "number"
+        named = node.counter
+        if named in self.context.scores and named not in self.context.counters and named not in self.context.pile_each:
+            if self.context.timing != "score":
+                self.report(node, f"'{node.counter}' is a score: only another score may read it",
+                            "keep the number in a counter, or work it out here")
+            self.expect(node.subject, "player", scope, f"whose {node.counter} ('of ...')")
             return "number"
         each = self.context.pile_each.get(node.counter)
         if each is None:

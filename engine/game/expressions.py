@@ -371,6 +371,10 @@ def _of_player(e: ast.OfPlayer, cache) -> Fn:
         owner = subject(g, env, me)
         return None if owner is None else PileRef(g.layout.base[counter] + owner)
 
+    def score_of(g: Game, env: dict, me: int) -> Any:
+        player = subject(g, env, me)
+        return 0 if player is None else g.book.score_of[counter](g, player)
+
     def number_of(g: Game, env: dict, me: int) -> Any:
         place = subject(g, env, me)
         return 0 if place is None else g.book.numbers[counter].get(place, 0)
@@ -382,8 +386,12 @@ def _of_player(e: ast.OfPlayer, cache) -> Fn:
         nonlocal of_player
         if counter in g.book.numbers:
             of_player = number_of
-        else:
-            of_player = counter_of if counter in g.player_counters else pile_of
+        elif counter in g.player_counters:
+            of_player = counter_of
+        elif counter in g.layout.base:
+            of_player = pile_of
+        else:  # a score (whose name no counter or pile takes)
+            of_player = score_of
         return of_player(g, env, me)
 
     return lambda g, env, me: of_player(g, env, me)

@@ -345,7 +345,36 @@ def _parse_scores(document: LocDict, diagnostics: list[Diagnostic], texts: _Text
             money = bool(spec.get("money", False)) if isinstance(spec, LocDict) else False
             goal = spec.get("goal") if isinstance(spec, LocDict) else None
             found[name] = Score(name, expr, fewest, str(words), money, *_goal(goal, document, holder, diagnostics))
-    return found
+    taken = {*(document.get("counters") or ()), *(document.get("piles") or ())}  # `NAME of X` is these first
+    return _scores_read_in_turn(found, raw, diagnostics, taken)
+
+
+def _scores_read_in_turn(
+    found: dict[str, Score], raw: LocDict, diagnostics: list[Diagnostic], taken: set[str]
+) -> dict[str, Score]:
+    """The scores, less those that read themselves, even through other scores (`total of X`
+    inside `total`): each such score is reported at its name. A name a counter or a pile
+    `taken` is read as those, not as a score."""
+    reads = {
+        name: {node.counter for node in ast.walk([score.expression])
+               if isinstance(node, ast.OfPlayer) and node.counter in found and node.counter not in taken}
+        for name, score in found.items()
+    }
+    circular = set()
+    for name in found:
+        reached, todo = set(), list(reads[name])
+        while todo:
+            other = todo.pop()
+            if other not in reached:
+                reached.add(other)
+                todo.extend(reads[other])
+        if name in reached:
+            circular.add(name)
+            diagnostics.append(Diagnostic(
+                raw.key_locs[name], f"the score '{name}' reads itself, through the scores it reads",
+                "a score may read other scores, never itself",
+            ))
+    return {name: score for name, score in found.items() if name not in circular}
 
 
 def _goal(goal: Any, document: LocDict, spec: LocDict, diagnostics: list[Diagnostic]) -> tuple[int | None, str]:
@@ -437,7 +466,7 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
     ends = document.get("ends")
     faces, dice = _dice_words(document, zones)
     piles = document.get("piles")
-    routines = document.get("routines")
+    routines, scores = document.get("routines"), document.get("scores")
     space_numbers, zone_numbers = number_names(document)
     return EffectContext(
         zones=zones,
@@ -460,6 +489,7 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
         routines=frozenset(routines if isinstance(routines, dict) else ()),
         space_numbers=space_numbers,
         zone_numbers=zone_numbers,
+        scores=frozenset(scores if isinstance(scores, dict) else ()),
         program=program,
     )
 
