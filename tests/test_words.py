@@ -127,3 +127,19 @@ def test_every_words_example_uses_it_checks_and_runs(word, write):
         if place != "card" or played:
             break
     assert place != "card" or played, "the example card was never played"
+
+
+@pytest.mark.parametrize("name", ["winning-moves-2016", "monopoly-chance", "house-card-sharks"])
+def test_play_compiles_nothing_the_variant_was_compiled_at_load(name):
+    """Compile once, at load (issue 27, 1): every closure play asks for was made when the
+    variant was loaded; a game, and the look-ahead inside it, only look them up."""
+    variant = load_variant(name)
+    book = variant.program
+    before = len(book.compiled)
+    for seed in (1, 2):
+        game = new_game(variant, max(variant.player_counts), seed=seed)
+        choose = random.Random(seed)
+        while not game.is_over:
+            options = game.legal_actions()
+            game.apply(options[choose.randrange(len(options))])
+    assert len(book.compiled) == before

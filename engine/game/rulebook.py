@@ -192,6 +192,7 @@ class Rulebook:
         last: a trial step reads the tables above."""
         for b in reversed(range(len(self.blocks))):  # a block's bodies first: numbered after it
             self.trials[b] = trial_block(self, b)
+        self._compile_every_expression()
 
     def layout(self, players: int) -> PileLayout:
         """Where each pile sits in the state of a game of this size (piles.py)."""
@@ -224,12 +225,22 @@ class Rulebook:
         card conditions and scores read is compiled to its value before play, so play looks
         nothing up. (A rule the variant lacks is left to fail where it is read, as before.)"""
         rules = self.variant.rules
-        roots: list = [s for block in self.blocks for s in block]
-        roots += [card.condition for card in self.variant.cards if card.condition is not None]
-        roots += [score.expression for score in self.variant.scores]
-        for node in ast.walk(roots):
+        for node in ast.walk(self._roots()):
             if isinstance(node, ast.Rule) and node.name in rules:
                 self.compiled[id(node)] = (node, constant(rules[node.name]))
+
+    def _roots(self) -> list:
+        """Every statement of every block, every card's condition and every score."""
+        roots: list = [s for block in self.blocks for s in block]
+        roots += [card.condition for card in self.variant.cards if card.condition is not None]
+        return roots + [score.expression for score in self.variant.scores]
+
+    def _compile_every_expression(self) -> None:
+        """Compile each expression of the variant now, so that play compiles nothing: every
+        closure play asks for is already in `compiled`."""
+        for node in ast.walk(self._roots()):
+            if isinstance(node, ast.EXPRESSION_TYPES):
+                compile_expr(cast(ast.Expr, node), self.compiled)
 
     def static_where(self, where: ast.Expr, var: str) -> bool:
         found = self._static.get(id(where))
