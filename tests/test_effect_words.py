@@ -513,5 +513,12 @@ def test_a_score_that_reads_itself_or_a_score_read_elsewhere_is_refused(write):
         "the score 'a' reads itself, through the scores it reads",
         "the score 'b' reads itself, through the scores it reads",
     ]
+    from engine.variant.load import check_variant
+
+    worded = (
+        f"extends: {DEFAULT_VARIANT}\nscores:\n  value: {{most: worth of X}}\n  total: {{most: value of X}}\nranking: [total]\n"
+    )
+    (found,) = check_variant(write(worded)).diagnostics
+    assert found.hint is not None and "'value' is a word of the language" in found.hint
     in_a_hook = PARTS + "hooks:\n  start_of_turn: |\n    if buildings of me > 3:\n      draw 1\n"
     assert problems(in_a_hook) == ["the start_of_turn hook: 'buildings' is a score: only another score may read it"]

@@ -221,10 +221,18 @@ class Checker:
                 return CARD_FACTS[node.attribute]
             if kind is not None and kind != subject_kind and (kind, subject_kind) not in _FITS:
                 wanted = f"{_A[subject_kind]} or a card"
-                self.report(node.subject, f"what follows '{node.attribute} of' must be {wanted}, but this is {_A[kind]}")
+                self.report(node.subject, f"what follows '{node.attribute} of' must be {wanted}, but this is {_A[kind]}",
+                            self._score_named_as(node.attribute))
             return result
         self.expect(node.subject, subject_kind, scope, f"what follows '{node.attribute} of'")
         return result
+
+    def _score_named_as(self, word: str) -> str | None:
+        """A hint where a score has the name of a word of the language (`value`): the word is
+        read, never the score."""
+        if word in self.context.scores:
+            return f"'{word}' is a word of the language, so the score '{word}' cannot be read by name: name the score otherwise"
+        return None
 
     def expr_UnitsOn(self, node: ast.UnitsOn, scope: Scope) -> str:
         self.expect(node.player, "player", scope, "what follows 'units of'")
