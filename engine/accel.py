@@ -24,7 +24,7 @@ COMPILED = (
     "game/frames", "game/game", "game/interpreter", "game/expressions", "game/piles", "game/state", "game/messages",
     "game/followable", "game/rulebook", "game/rng", "game/sampling", "game/snapshot", "game/trial", "bots/evaluate",
     "bots/greedy", "words/flow", "words/choices", "words/dice", "words/units", "words/cards", "words/counters",
-    "words/turns", "words/routines",
+    "words/turns", "words/routines", "words/tokens",
 )
 """The modules compiled (paths in the engine): the random-playout hot path and what it calls
 (the words' runs and look-ahead steps among it), and the greedy bot: its look-ahead, and the

@@ -602,7 +602,7 @@ def _as_saved_then(replayed: dict, snapshot: dict) -> dict:
     card half-way through its effect notes whether it has already changed the game (`acted`,
     so that a cancel says 'the rest of'), and a game counts its decisions and events (for
     the safety nets of limits.py), which older saves leave out."""
-    replayed = {key: value for key, value in replayed.items() if key in snapshot or key not in _COUNTED_SINCE}
+    replayed = {key: value for key, value in replayed.items() if key in snapshot or key not in _WRITTEN_SINCE}
     saved = snapshot.get("frames")
     if not isinstance(saved, list) or len(saved) != len(replayed["frames"]):
         return replayed
@@ -614,8 +614,9 @@ def _as_saved_then(replayed: dict, snapshot: dict) -> dict:
     return {**replayed, "frames": frames}
 
 
-_COUNTED_SINCE = frozenset({"decisions", "told", "worked"})
-"""Fields of a position that saves before 2026-11-25 did not write (`worked`: before 2026-11-26)."""
+_WRITTEN_SINCE = frozenset({"decisions", "told", "worked", "positions"})
+"""Fields of a position that saves before 2026-11-25 did not write (`worked`: before
+2026-11-26; `positions`, the tokens on a board's loop: before 2026-11-27)."""
 
 _LASTING_FIELDS = frozenset({
     "format", "players", "seed", "rng", "start_units", "stacks", "supply", "hands", "pile", "discard", "in_play",

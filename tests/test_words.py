@@ -40,8 +40,8 @@ of a bundled variant (a hook at the start of each turn, or the set-up), else a c
 timing (a reaction answering a Hurricane), twelve of them in the deck."""
 
 
-ROUTINE = "routines:\n  bonus: |\n    draw 1\n"
-"""A routine every host has, for the examples of `do`."""
+ROUTINE = "routines:\n  bonus: |\n    draw 1\nboard:\n  loop: [red_1, red_2, blue_1, blue_2]\n"
+"""A routine every host has, for the examples of `do`, and a loop of spaces, for `advance`."""
 
 
 def _hosted(word, base: str, timing: str, place: str) -> str:
@@ -93,7 +93,7 @@ def test_every_event_a_word_tells_is_told_in_words():
 
 
 def _context(base: str, timing: str, program: bool):
-    return dataclasses.replace(effect_context(base, timing, program=program), routines=frozenset({"bonus"}))
+    return dataclasses.replace(effect_context(base, timing, program=program), routines=frozenset({"bonus"}), loop=True)
 
 
 def _host(word) -> tuple[str, str, str]:

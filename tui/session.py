@@ -126,6 +126,9 @@ class View:
     holders: list[int | None]
     worth: list[int]
     tokens: list[int]
+    positions: list[int]
+    """Where each token stands on the board's loop, as a place in `variant.loop` (a board
+    without a loop: every token at 0, and nothing shows it)."""
     supply: list[int]
     hand_sizes: list[int]
     hand: list[str] | None
@@ -497,6 +500,7 @@ class Session:
             holders=obs["holders"],
             worth=obs["worth"],
             tokens=obs["tokens"],
+            positions=obs["positions"],
             supply=obs["supply"],
             hand_sizes=obs["hand_sizes"],
             hand=obs["hand"] if shown is not None else None,

@@ -387,10 +387,13 @@ class PlayerPanel(Quiet):
             who += f" ({seat.bot.split(':')[0]})"
         elif view.viewer == i:
             who += " (you)"
+        token = seat.token
+        if view.variant.loop:  # the space the token stands on, on a board tokens go round
+            token += " on " + property_name(view, view.variant.loop[view.positions[i]])
         if view.variant.stacks == "cards":
             lines = [
                 Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold"),
-                              (f" · {seat.token}", "italic")),
+                              (f" · {token}", "italic")),
                 *self._scores(view, i, width, max(3, (self.size.height or 4) - 1)),
             ]
             for line in lines:
@@ -403,7 +406,7 @@ class PlayerPanel(Quiet):
         units = view.supply[i]
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
-            Text(seat.token, style="italic"),
+            Text(token, style="italic"),
             Text(_fit(width, f"{money} · {counted(props, 'property', 'properties')}",
                       f"{money} · {counted(props, 'prop')}", f"{money} {props}p")),
             Text(_fit(width, f"{counted(units, 'unit')} · {counted(cards, 'card')}",

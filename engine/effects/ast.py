@@ -229,9 +229,17 @@ class HasWord(Node):
     word: str
 
 
+@record
+class SpaceOf(Node):
+    """`space N of Z`: the Nth space of the zone Z, from 1 (none past its last)."""
+
+    number: Expr
+    zone: Expr
+
+
 Expr = (
     Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
-    | Rule | Word | HasWord | OfPlayer | TopCard
+    | Rule | Word | HasWord | OfPlayer | TopCard | SpaceOf
 )
 
 
@@ -501,6 +509,26 @@ class Put(Node):
 
 
 @record
+class Advance(Node):
+    """`advance X N spaces` (forward round the board's loop), `advance X back N spaces`, or
+    `advance X to P` (forward to the space P, or to the nearest space ahead of the zone P)."""
+
+    player: Expr
+    count: Expr | None = None
+    target: Expr | None = None
+    back: bool = False
+
+
+@record
+class Place(Node):
+    """`place X on P`: X's token goes straight to the space P (or the first space ahead of the
+    zone P), passing nothing and landing nowhere."""
+
+    player: Expr
+    target: Expr
+
+
+@record
 class PlayCard(Node):
     """`play K [for X]`: the card K is played by `me` (or X) from wherever it is, as if from
     the hand (a Chance card drawn and done at once)."""
@@ -513,6 +541,7 @@ Stmt = (
     Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
     | RemoveAll | MoveTop | Draw | Discard | AddTo | OfferReaction | Cancel | Stop | Say | If | ForEach
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
+    | Advance | Place
 )
 
 

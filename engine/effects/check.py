@@ -32,6 +32,7 @@ ATTRIBUTES = {
     "supply": ("player", "number"),
     "cards": ("player", "number"),
     "properties": ("player", "number"),
+    "position": ("player", "property"),
 }
 
 CARD_FACTS = {"value": "number", "owner": "player"}
@@ -49,7 +50,11 @@ _A = {
 _FITS = {("face", "number"), ("face", "zone"), ("zone", "face")}
 """(kind, wanted) pairs that pass: a face of a die with numbers and symbols is either."""
 
-HOOK_NAMES: dict[str, dict[str, str]] = {"token_on_mark": {"mark": "word"}}
+HOOK_NAMES: dict[str, dict[str, str]] = {
+    "token_on_mark": {"mark": "word"},
+    "token_passes": {"here": "property"},
+    "token_lands": {"here": "property"},
+}
 """The names a hook starts with, besides `me`, and their kinds."""
 
 
@@ -86,7 +91,11 @@ class EffectContext:
     counters: dict[str, frozenset[str] | None] = field(default_factory=dict)
     """Counter name -> the only card timings that may use it (None: any)."""
     per_player: frozenset[str] = frozenset()
-    """The counters kept for each player: read and changed as `NAME of X`."""
+    """The counters kept for each player or each space: read and changed as `NAME of X`."""
+    per_space: frozenset[str] = frozenset()
+    """Of those, the ones kept for each space (`NAME of P`, P a property)."""
+    loop: bool = False
+    """Whether the board has a loop of spaces tokens go round (`advance`, `position of X`)."""
     piles: frozenset[str] = frozenset()
     pile_each: dict[str, str] = field(default_factory=dict)
     """Pile name -> "game", "player" or "space": how effects name it (`deck`, `deck of X`,
@@ -166,7 +175,8 @@ class Checker:
                 return None
             return "card"
         if name in self.context.per_player:
-            self.report(node, f"'{name}' is kept for each player", f"write '{name} of X', X being the player")
+            whose = "space" if name in self.context.per_space else "player"
+            self.report(node, f"'{name}' is kept for each {whose}", f"write '{name} of X', X being the {whose}")
             return "number"
         each = self.context.pile_each.get(name)
         if each is not None:
@@ -200,6 +210,14 @@ class Checker:
         if kind is not None and kind != wanted and (kind, wanted) not in _FITS:
             self.report(expr, f"{what} must be {_A[wanted]}, but this is {_A[kind]}")
 
+    def expect_one_of(self, expr: ast.Expr, wanted: tuple[str, ...], scope: Scope, what: str) -> str | None:
+        """Like `expect`, where any of several kinds will do; the kind found."""
+        kind = self.expr(expr, scope)
+        if kind is not None and kind not in wanted:
+            shown = " or ".join(_A[w] for w in wanted)
+            self.report(expr, f"{what} must be {shown}, but this is {_A[kind]}")
+        return kind
+
     def expr(self, node: ast.Expr, scope: Scope) -> str | None:
         method = getattr(self, "expr_" + type(node).__name__)
         return method(node, scope)
@@ -224,6 +242,8 @@ class Checker:
                 self.report(node.subject, f"what follows '{node.attribute} of' must be {wanted}, but this is {_A[kind]}",
                             self._score_named_as(node.attribute))
             return result
+        if node.attribute == "position":
+            self.needs_loop(node, "position of")
         self.expect(node.subject, subject_kind, scope, f"what follows '{node.attribute} of'")
         return result
 
@@ -233,6 +253,20 @@ class Checker:
         if word in self.context.scores:
             return f"'{word}' is a word of the language, so the score '{word}' cannot be read by name: name the score otherwise"
         return None
+
+    def expr_SpaceOf(self, node: ast.SpaceOf, scope: Scope) -> str:
+        self.expect(node.number, "number", scope, "which space ('space N of')")
+        self.expect(node.zone, "zone", scope, "what follows 'space N of'")
+        known = self.known.get(id(node.number))
+        if known is not None and known < 1:
+            self.report(node.number, f"there is no space {known} of a zone", "the first space of a zone is 'space 1 of Z'")
+        return "property"
+
+    def needs_loop(self, node: ast.Node, words: str) -> None:
+        """`advance`, `place` and `position of X` move and read tokens on the board's loop."""
+        if not self.context.loop:
+            self.report(node, f"'{words}' moves and reads tokens on the board's loop, and this board has none",
+                        "list the spaces tokens go round under 'board: loop:' (docs/variants.md, 3.4)")
 
     def expr_UnitsOn(self, node: ast.UnitsOn, scope: Scope) -> str:
         self.expect(node.player, "player", scope, "what follows 'units of'")
@@ -301,8 +335,9 @@ class Checker:
         if subject is not None and counter not in context.per_player:
             self.report(node, f"'{counter}' is one number for the whole game", f"write '{counter}' without 'of'")
         elif subject is None and counter in context.per_player:
-            self.report(node, f"'{counter}' is kept for each player", f"write '{counter} of X', X being the player")
-        self.expect(subject, "player", scope, f"whose {counter} ('of ...')")
+            whose = "space" if counter in context.per_space else "player"
+            self.report(node, f"'{counter}' is kept for each {whose}", f"write '{counter} of X', X being the {whose}")
+        self.expect(subject, "property" if counter in context.per_space else "player", scope, f"whose {counter} ('of ...')")
 
     def fold(self, node: ast.Arith) -> None:
         """Work out `node` when both sides are known; refuse a result past MAX_NUMBER once,

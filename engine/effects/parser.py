@@ -639,6 +639,18 @@ class _ToAst(Transformer_NonRecursive):
     def shuffle_stmt(self, meta, items):
         return ast.Shuffle(**_pos(meta), pile=str(items[0]), subject=items[1])
 
+    def advance_stmt(self, meta, items):
+        return ast.Advance(**_pos(meta), player=items[0], count=items[1])
+
+    def advance_back(self, meta, items):
+        return ast.Advance(**_pos(meta), player=items[0], count=items[1], back=True)
+
+    def advance_to(self, meta, items):
+        return ast.Advance(**_pos(meta), player=items[0], target=items[1])
+
+    def place_stmt(self, meta, items):
+        return ast.Place(**_pos(meta), player=items[0], target=items[1])
+
     def put_stmt(self, meta, items):
         return ast.Put(**_pos(meta), card=items[0], target=items[1])
 
@@ -702,6 +714,9 @@ class _ToAst(Transformer_NonRecursive):
 
     def attribute_of(self, meta, items):
         return ast.Attribute(**_pos(meta), attribute=items[0], subject=items[1])
+
+    def space_of(self, meta, items):
+        return ast.SpaceOf(**_pos(meta), number=items[0], zone=items[1])
 
     def units_on(self, meta, items):
         return ast.UnitsOn(**_pos(meta), player=items[0], property=items[1])

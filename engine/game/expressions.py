@@ -105,7 +105,7 @@ def _variable(expr: ast.Expr) -> str | None:
 def _attribute(e: ast.Attribute, cache) -> Fn:
     subject = compile_expr(e.subject, cache)
     getter = _ATTRIBUTES[e.attribute]
-    empty = None if e.attribute in ("top", "owner", "zone") else 0
+    empty = None if e.attribute in ("top", "owner", "zone", "position") else 0
     name = _variable(e.subject)
     if e.attribute == "top" and name is not None:
         def top_of_variable(g: Game, env: dict, me: int) -> Any:
@@ -165,6 +165,7 @@ _ATTRIBUTES: dict[str, Callable[[Game, Ref], Any]] = {
     "supply": lambda g, x: g.supply[x],
     "cards": lambda g, x: len(g.hand(x)),
     "properties": lambda g, x: g.held[x],
+    "position": lambda g, x: g.book.loop[g.positions[x]],
 }
 
 
@@ -444,7 +445,19 @@ def _has_word(e: ast.HasWord, cache) -> Fn:
     return has_word
 
 
+def _space_of(e: ast.SpaceOf, cache) -> Fn:
+    number, zone = compile_expr(e.number, cache), compile_expr(e.zone, cache)
+
+    def space_of(g: Game, env: dict, me: int) -> Any:
+        spaces = g.book.zone_props.get(zone(g, env, me), ())
+        n = number(g, env, me) or 0
+        return spaces[n - 1] if 1 <= n <= len(spaces) else None
+
+    return space_of
+
+
 _COMPILERS: dict[type, Callable[[Any, Compiled], Fn]] = {
+    ast.SpaceOf: _space_of,
     ast.Rule: _rule,
     ast.OfPlayer: _of_player,
     ast.TopCard: _top_card,

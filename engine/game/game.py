@@ -149,6 +149,9 @@ class Game:
         self.worth: list[int] = [0] * players
         self.held: list[int] = [0] * players
         self.tokens = [0] * players
+        self.positions: list[int] = [0] * players
+        """Where each player's token stands on the board's loop (`board.loop`), as a place
+        in the loop: 0 is its first space, where every token starts."""
         self.dirty: set[int] = set()
         self.order: list[int] = list(range(players))
         self.turn_pos = 0
@@ -158,9 +161,11 @@ class Game:
         self.counters: dict[str, int] = {counter.id: 0 for counter in variant.counters if counter.each == "game"}
         """The game's counters by name (the turn's budget)."""
         self.player_counters: dict[str, list[int]] = {
-            counter.id: [0] * players for counter in variant.counters if counter.each == "player"
+            counter.id: [0] * (players if counter.each == "player" else len(variant.properties))
+            for counter in variant.counters if counter.each != "game"
         }
-        """The counters kept for each player, by name: one number a player."""
+        """The counters kept for each player or each space, by name: one number a player (a
+        space)."""
         self.turn_plays: list[int] = []
         """The kinds of the cards the turn's player has played this turn, in order (answers
         played out of turn aside)."""
@@ -661,8 +666,13 @@ class Game:
     def announce(self, counter: str, player: int | None, value: int) -> None:
         """Tell a counter's new value, if the variant shows it: a player's counter as theirs,
         a counter of the game as the turn's player's (what the turn is doing: a Flip 2 played
-        by Blue makes Red, whose turn it is, flip two more)."""
+        by Blue makes Red, whose turn it is, flip two more), a space's as the space's (what
+        lies on it), in the turn's player's part of the log. `player` is the space there."""
         if counter in self.book.announced:
+            if counter in self.book.space_counters:
+                data = {"player": self.order[self.turn_pos], "space": player, "counter": counter, "value": value}
+                self.emit("counter", data)
+                return
             whose = self.order[self.turn_pos] if player is None else player
             self.emit("counter", {"player": whose, "counter": counter, "value": value})
 
@@ -752,9 +762,17 @@ class Game:
             finally:
                 self.inline_hooks -= 1
             return
+        self.push_hook(name, me, env)
+
+    def push_hook(self, name: str, me: int, env: dict) -> bool:
+        """Put one of the variant's hooks on the stack of frames, to run next (it must have
+        it); False, and the game ends, when the stack has no room (room_for_effect)."""
+        if not self.room_for_effect():
+            return False
         root_index = len(self.frames)
         self.frames.append(ProgramFrame(name, me))
-        self.frames.append(BlockFrame(block, dict(env), root_index))
+        self.frames.append(BlockFrame(self.book.program_block[name], dict(env), root_index))
+        return True
 
     def room_for_effect(self) -> bool:
         """Whether another card's or hook's effect fits on the stack of frames (MAX_FRAMES);
@@ -957,8 +975,8 @@ class Game:
         self.turn_plays = []
         for counter in self.book.turn_counters:
             self.counters[counter] = 0
-        for counter in self.book.turn_player_counters:
-            self.player_counters[counter] = [0] * self.n
+        for counter, size in self.book.turn_player_counters:
+            self.player_counters[counter] = [0] * (self.n if size is None else size)
         self.rolled = {}
         # the stack runs these in turn: the start_of_turn hook, the turn, the end_of_turn hook
         frames, blocks = self.frames, self.book.program_block

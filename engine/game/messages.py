@@ -404,7 +404,8 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "counter":
         counter = t.counters[d["counter"]]
         value = t.money(d["value"]) if counter.money else str(d["value"])
-        return f"{p(d['player'])} {counter_words(counter.shown or 'now has {}', value)}"
+        whose = t.properties[d["space"]] if "space" in d else p(d["player"])
+        return f"{whose} {counter_words(counter.shown or 'now has {}', value)}"
     if kind == "turn_end":
         return f"{p(d['player'])}'s turn is over"
     if kind == "build_limit":
@@ -430,6 +431,12 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "token":
         way = "forward" if d["to"] > d["from"] else "back"
         return f"{p(d['player'])} moves {way} from {d['from'] or 'START'} to {d['to'] or 'START'}"
+    if kind == "advance":
+        spaces, to = d["spaces"], t.properties[d["to"]]
+        if spaces is None:
+            return f"{p(d['player'])} goes straight to {to}"
+        way = "back " if spaces < 0 else ""
+        return f"{p(d['player'])} moves {way}{counted(abs(spaces), 'space')} to {to}"
     if kind == "remove":
         return f"The top unit of {t.properties[d['property']]} ({p(d['player'])}) goes back to {p(d['player'])}"
     if kind == "move_unit":

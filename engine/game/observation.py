@@ -197,6 +197,7 @@ def _entries() -> dict[str, Callable[[Game, int], Any]]:
         "holders": lambda game, player: list(game.holder),
         "worth": lambda game, player: list(game.worth),
         "tokens": lambda game, player: list(game.tokens),
+        "positions": lambda game, player: list(game.positions),
         "supply": lambda game, player: list(game.supply),
         "hand": _hand,
         "hand_sizes": lambda game, player: _hand_sizes(game),

@@ -150,7 +150,23 @@ class Rulebook:
         self.announced = frozenset(c.id for c in variant.counters if c.shown is not None)
         """The counters whose changes the log tells (the others are bookkeeping)."""
         self.turn_counters = tuple(c.id for c in variant.counters if c.reset == "turn" and c.each == "game")
-        self.turn_player_counters = tuple(c.id for c in variant.counters if c.reset == "turn" and c.each == "player")
+        self.turn_player_counters = tuple(
+            (c.id, None if c.each == "player" else len(variant.properties))
+            for c in variant.counters if c.reset == "turn" and c.each != "game"
+        )
+        """The counters of each player or space back to 0 when a turn starts, each with its
+        length (None: one a player)."""
+        self.space_counters = frozenset(c.id for c in variant.counters if c.each == "space")
+        """The counters kept for each space (`NAME of P`, P a property)."""
+        self.loop: tuple[int, ...] = variant.loop
+        """The spaces tokens go round, in order (Game.positions index it)."""
+        self.loop_place: dict[int, int] = {prop: place for place, prop in enumerate(variant.loop)}
+        """Each space of the loop's place on it."""
+        self.loop_zones: dict[str, tuple[int, ...]] = {
+            zone.id: tuple(sorted(self.loop_place[p] for p in zone.properties if p in self.loop_place))
+            for zone in variant.zones
+        }
+        """Each zone's places on the loop, in loop order."""
         self.choices_to_look_at: frozenset[int] = frozenset().union(
             *(choices_to_look_at(card.effect.statements) for card in variant.cards)
         )

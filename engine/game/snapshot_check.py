@@ -222,6 +222,9 @@ class SnapshotChecker:
     def field_tokens(self, field: str, value: Any) -> None:
         self._per_player(field, value, self.book.track_length)
 
+    def field_positions(self, field: str, value: Any) -> None:
+        self._per_player(field, value, max(0, len(self.book.loop) - 1))
+
     def field_piles(self, field: str, value: Any) -> None:
         layout = self.book.layout(self.players)
         for slot, pile in enumerate(self.listing(field, value, layout.slots)):
@@ -274,10 +277,12 @@ class SnapshotChecker:
             self.whole(f"{field}.{name}", number, -MAX_NUMBER, MAX_NUMBER)
 
     def field_player_counters(self, field: str, value: Any) -> None:
-        self.mapping(field, value, tuple(counter.id for counter in self.variant.counters if counter.each == "player"))
+        kept = {counter.id: counter.each for counter in self.variant.counters if counter.each != "game"}
+        self.mapping(field, value, tuple(kept))
         for name, numbers in value.items():
-            for player, number in enumerate(self.listing(f"{field}.{name}", numbers, self.players)):
-                self.whole(f"{field}.{name}[{player}]", number, -MAX_NUMBER, MAX_NUMBER)
+            size = self.players if kept[name] == "player" else len(self.variant.properties)
+            for place, number in enumerate(self.listing(f"{field}.{name}", numbers, size)):
+                self.whole(f"{field}.{name}[{place}]", number, -MAX_NUMBER, MAX_NUMBER)
 
     def field_turn_plays(self, field: str, value: Any) -> None:
         kinds = len(self.variant.cards)

@@ -44,6 +44,7 @@ STATE: tuple[Field, ...] = (
     Field("worth", "ints"),
     Field("held", "ints"),
     Field("tokens", "ints"),
+    Field("positions", "ints"),
     Field("dirty", "set"),
     Field("order", "ints"),
     Field("turn_pos", "value"),
@@ -96,6 +97,7 @@ def copy_state(source: Game, target: Game) -> None:
     target.worth = source.worth.copy()
     target.held = source.held.copy()
     target.tokens = source.tokens.copy()
+    target.positions = source.positions.copy()
     target.dirty = set(source.dirty)
     target.order = source.order.copy()
     target.turn_pos = source.turn_pos

@@ -484,6 +484,8 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
         end_reasons=frozenset(ends if isinstance(ends, dict) else ()),
         counters=_counters(document),
         per_player=_per_player_counters(document),
+        per_space=_per_space_counters(document),
+        loop=isinstance(board, dict) and isinstance(board.get("loop"), list),
         timings=_timings(document),
         given=HOOK_NAMES.get(timing, {}) if program else {},
         routines=frozenset(routines if isinstance(routines, dict) else ()),
@@ -516,7 +518,13 @@ def _card_tags(document: LocDict) -> frozenset[str]:
 def _per_player_counters(document: LocDict) -> frozenset[str]:
     raw = document.get("counters")
     specs = raw.items() if isinstance(raw, dict) else ()
-    return frozenset(name for name, spec in specs if isinstance(spec, dict) and spec.get("each") == "player")
+    return frozenset(name for name, spec in specs if isinstance(spec, dict) and spec.get("each") in ("player", "space"))
+
+
+def _per_space_counters(document: LocDict) -> frozenset[str]:
+    raw = document.get("counters")
+    specs = raw.items() if isinstance(raw, dict) else ()
+    return frozenset(name for name, spec in specs if isinstance(spec, dict) and spec.get("each") == "space")
 
 
 def _timings(document: LocDict) -> frozenset[str]:
@@ -570,6 +578,8 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
     _check_dice(document["dice"], board, diagnostics, root_file)
     if "track" in board:
         _check_marks(board["track"], diagnostics, root_file)
+    if "loop" in board:
+        _check_loop(board, diagnostics)
     _check_scoring(document, diagnostics)
     _check_deck(document, cards, diagnostics, root_file)
     _check_piles(document, cards, diagnostics)
@@ -762,6 +772,48 @@ def _check_marks(track: LocDict, diagnostics: list[Diagnostic], root_file: str) 
                     [(loc, ""), (length_loc, f"the track's length, {length}, is set here")],
                 )
             )
+
+
+def loop_names(zones: list) -> dict[str, int]:
+    """What a space of the board's loop may be called, with the space's index: its id (the
+    zone's id and its place in the zone, `brown_2`), or the zone's id for a zone of one space
+    (`go`). A space's own id wins where a zone of one space takes the same word."""
+    names: dict[str, int] = {}
+    index = 0
+    singles: dict[str, int] = {}
+    for zone in zones:
+        count = len(zone["values"])
+        for n in range(1, count + 1):
+            names[f"{zone['id']}_{n}"] = index + n - 1
+        if count == 1:
+            singles[zone["id"]] = index
+        index += count
+    return {**singles, **names}
+
+
+def _check_loop(board: LocDict, diagnostics: list[Diagnostic]) -> None:
+    """Each space of the loop is on the board, and named once (two names of one space: `go`
+    and `go_1`, count as the same space)."""
+    names = loop_names(board["zones"])
+    loop = board["loop"]
+    seen: dict[int, str] = {}
+    for name, loc in zip(loop, loop.value_locs):
+        index = names.get(name)
+        if index is None:
+            several = [zone for zone in board["zones"] if zone["id"] == name]
+            if several:
+                count = len(several[0]["values"])
+                hint = f"'{name}' has {count} spaces: name one, '{name}_1' to '{name}_{count}'"
+            else:
+                hint = did_you_mean(name, sorted(names)) or "name a space as ZONE_N, the Nth space of a zone ('red_2')"
+            diagnostics.append(Diagnostic(loc.loc, f"the loop names '{name}', which is not a space of the board", hint))
+        elif index in seen:
+            diagnostics.append(Diagnostic(
+                loc.loc, f"the loop passes the same space twice: '{name}' is '{seen[index]}'",
+                "name each space of the loop once",
+            ))
+        else:
+            seen[index] = name
 
 
 def _and(words: list[str]) -> str:
@@ -1021,6 +1073,7 @@ def _build(
         zones=tuple(zones),
         properties=tuple(properties),
         track=_track(board.get("track")),
+        loop=tuple(loop_names(board["zones"])[name] for name in board.get("loop", ())),
         rules=Rules(rules),
         deck_name=document["deck"]["name"],
         cards=tuple(

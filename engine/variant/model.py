@@ -243,6 +243,9 @@ class Variant:
     ranking: tuple[str, ...] = ()
     """Score ids, most important first."""
     counters: tuple[Counter, ...] = ()
+    loop: tuple[int, ...] = ()
+    """The spaces tokens go round (`board.loop`), as property indices in the order they are
+    passed; every token starts on the first. Empty: the board has no loop."""
     how_to_play: str = ""
     """The variant's own account of a turn and the end, for the help screen ("": none)."""
     timings: tuple[tuple[str, str], ...] = ()
