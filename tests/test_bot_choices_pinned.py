@@ -34,9 +34,10 @@ MAX_DECISIONS = 160
 greedy follows each choice through many more steps)."""
 
 
-_COUNTED_SINCE = ("decisions", "told", "worked")
-"""The safety nets' counts of a game (engine/effects/limits.py), added to the state after the
-pins were made: left out of a deal's digest, which pins the cards dealt."""
+_ADDED_SINCE = ("decisions", "told", "worked", "positions")
+"""State added after the pins were made, left out of a deal's digest, which pins the cards
+dealt: the safety nets' counts of a game (engine/effects/limits.py), and where tokens stand
+on a board's loop (issue 27, 2.3)."""
 
 
 def _tables(variant) -> list[tuple[int, tuple[str, ...], int]]:
@@ -90,8 +91,8 @@ def sampled_deals(name: str) -> dict:
             player = game.current_player
             assert player is not None
             sampled = game_to_dict(sample_game(variant, game.observation(player), seed=step * 7919 + 1))
-            for counted in _COUNTED_SINCE:
-                del sampled[counted]
+            for added in _ADDED_SINCE:
+                del sampled[added]
             digest.update(json.dumps(sampled, sort_keys=True).encode())
             deals += 1
         game.apply(actions[rnd.randrange(len(actions))])
