@@ -614,9 +614,9 @@ def _as_saved_then(replayed: dict, snapshot: dict) -> dict:
     return {**replayed, "frames": frames}
 
 
-_WRITTEN_SINCE = frozenset({"decisions", "told", "worked", "positions"})
+_WRITTEN_SINCE = frozenset({"decisions", "told", "worked", "positions", "next_player"})
 """Fields of a position that saves before 2026-11-25 did not write (`worked`: before
-2026-11-26; `positions`, the tokens on a board's loop: before 2026-11-27)."""
+2026-11-26; `positions`, the tokens on a board's loop, and `next_player`: before 2026-11-27)."""
 
 _LASTING_FIELDS = frozenset({
     "format", "players", "seed", "rng", "start_units", "stacks", "supply", "hands", "pile", "discard", "in_play",

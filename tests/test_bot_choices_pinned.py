@@ -34,10 +34,10 @@ MAX_DECISIONS = 160
 greedy follows each choice through many more steps)."""
 
 
-_ADDED_SINCE = ("decisions", "told", "worked", "positions")
+_ADDED_SINCE = ("decisions", "told", "worked", "positions", "next_player")
 """State added after the pins were made, left out of a deal's digest, which pins the cards
 dealt: the safety nets' counts of a game (engine/effects/limits.py), and where tokens stand
-on a board's loop (issue 27, 2.3)."""
+on a board's loop and whose turn an effect said is next (issue 27, 2.3 and 2.10)."""
 
 
 def _tables(variant) -> list[tuple[int, tuple[str, ...], int]]:

@@ -30,7 +30,7 @@ MAX_DECISIONS = 600
 
 SEEDS = (1, 2)
 
-ADDED_SINCE = ("positions",)
+ADDED_SINCE = ("positions", "next_player")
 """State added after the pins were made, by the words of issue 27, section 2 (tokens on a
 board's loop): it is in every snapshot and observation now, and was in none then. Left out
 of what is digested, so that the pins still say that nothing else changed."""

@@ -491,6 +491,14 @@ class StartWith(Node):
 
 
 @record
+class NextTurn(Node):
+    """`next turn PLAYER`: when this turn ends, that player's is next, and the turns go on in
+    order from them (a round's winner starts the next; doubles give another turn)."""
+
+    player: Expr
+
+
+@record
 class Shuffle(Node):
     """`shuffle deck`, `shuffle deck of X`."""
 
@@ -541,7 +549,7 @@ Stmt = (
     Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
     | RemoveAll | MoveTop | Draw | Discard | AddTo | OfferReaction | Cancel | Stop | Say | If | ForEach
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
-    | Advance | Place
+    | Advance | Place | NextTurn
 )
 
 

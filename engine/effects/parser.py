@@ -648,6 +648,9 @@ class _ToAst(Transformer_NonRecursive):
     def advance_to(self, meta, items):
         return ast.Advance(**_pos(meta), player=items[0], target=items[1])
 
+    def next_turn_stmt(self, meta, items):
+        return ast.NextTurn(**_pos(meta), player=items[0])
+
     def place_stmt(self, meta, items):
         return ast.Place(**_pos(meta), player=items[0], target=items[1])
 

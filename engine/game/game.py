@@ -155,6 +155,9 @@ class Game:
         self.dirty: set[int] = set()
         self.order: list[int] = list(range(players))
         self.turn_pos = 0
+        self.next_player: int | None = None
+        """Whose turn comes next, where an effect said so (`next turn X`); None: the next
+        in `order`."""
         self.turn_number = 0
         self.rolled: dict[str, list[int]] = {}
         """The last roll of each die (by id): the faces' positions, for the board to show."""
@@ -959,6 +962,9 @@ class Game:
                 if self.telling else self.texts.bare("turn_end")
             )
             self.turn_pos = (self.turn_pos + 1) % self.n
+        if self.next_player is not None:  # `next turn X`: from X on, in order
+            self.turn_pos = self.order.index(self.next_player)
+            self.next_player = None
         frame.begun = True
         self._begin_turn()
 

@@ -251,6 +251,9 @@ class SnapshotChecker:
     def field_turn_pos(self, field: str, value: Any) -> None:
         self.whole(field, value, 0, self.players - 1)
 
+    def field_next_player(self, field: str, value: Any) -> None:
+        self.optional_player(field, value)
+
     def field_turn_number(self, field: str, value: Any) -> None:
         self.whole(field, value, 0, MAX_TURNS + 1)
 

@@ -48,6 +48,7 @@ STATE: tuple[Field, ...] = (
     Field("dirty", "set"),
     Field("order", "ints"),
     Field("turn_pos", "value"),
+    Field("next_player", "value"),
     Field("turn_number", "value"),
     Field("rolled", "dict_lists"),
     Field("counters", "dict"),
@@ -101,6 +102,7 @@ def copy_state(source: Game, target: Game) -> None:
     target.dirty = set(source.dirty)
     target.order = source.order.copy()
     target.turn_pos = source.turn_pos
+    target.next_player = source.next_player
     target.turn_number = source.turn_number
     target.rolled = {die: faces.copy() for die, faces in source.rolled.items()}
     target.counters = source.counters.copy()

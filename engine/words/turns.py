@@ -1,4 +1,4 @@
-"""The words of the game's own order: end the game, and who starts."""
+"""The words of the game's own order: end the game, who starts, and who plays next."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from engine.effects import ast
 from engine.game.frames import BlockFrame, RootFrame
 from engine.game.trial import Trial, acted
 from engine.words.common import fn, maybe
-from engine.words.word import INLINE, MAY_ASK, StatementWord
+from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
@@ -98,4 +98,44 @@ START_WITH = StatementWord(
     example="roll off highest P among players\nstart with P", events=("first_player",),
 )
 
-WORDS = (END_GAME, START_WITH)
+
+# ----- next turn PLAYER ---------------------------------------------------------------------
+
+
+def _check_next_turn(c: Checker, node: ast.NextTurn, scope: Scope) -> None:
+    c.expect(node.player, "player", scope, "whose turn is next")
+
+
+def _run_next_turn(s: ast.NextTurn, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """Kept until the turn ends (Game.next_player): the turn's player stays who they are
+    until then. Said again, the last one said wins."""
+    player_fn = fn(s.player, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        player = player_fn(g, f.env, root.me)
+        if player is not None:
+            g.next_player = player
+            g.emit("next_turn", {"player": player})
+
+    return op
+
+
+def _look_next_turn(s: ast.NextTurn, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    player_fn = fn(s.player, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        player = player_fn(game, env, me)
+        if player is not None:
+            trial.touch(game, "next_player")
+            game.next_player = player
+
+    return step
+
+
+NEXT_TURN = StatementWord(
+    ast.NextTurn, _check_next_turn, _run_next_turn, _look_next_turn, told=1, flow=QUIET,
+    example="next turn me", events=("next_turn",),
+)
+
+WORDS = (END_GAME, START_WITH, NEXT_TURN)
