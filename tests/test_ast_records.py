@@ -27,6 +27,7 @@ class DataCount(DataNode):
     zone: object
     where: object
     total: object = None
+    group: bool = False
 
 
 def test_a_record_is_made_compared_hashed_and_shown_as_the_dataclass_was():

@@ -156,6 +156,9 @@ class Count(Node):
     zone: Expr | None
     where: Expr | None
     total: Expr | None = None
+    group: bool = False
+    """`largest group KIND NAME ...`: the size of the largest group of the spaces counted
+    that stand next to one another (a zone's grid, `columns`), not all of them."""
 
 
 @record
@@ -184,6 +187,16 @@ class IsAdjective(Node):
 @record
 class IsSame(Node):
     """`A is B` / `A is not B`: the same player, property or zone."""
+
+    left: Expr
+    right: Expr
+    negated: bool
+
+
+@record
+class NextTo(Node):
+    """`P is next to Q` / `P is not next to Q`: two spaces side by side or one above the other
+    in a zone laid out as a grid (`columns`)."""
 
     left: Expr
     right: Expr
@@ -239,7 +252,7 @@ class SpaceOf(Node):
 
 Expr = (
     Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
-    | Rule | Word | HasWord | OfPlayer | TopCard | SpaceOf
+    | Rule | Word | HasWord | OfPlayer | TopCard | SpaceOf | NextTo
 )
 
 

@@ -273,7 +273,15 @@ class Checker:
         self.expect(node.property, "property", scope, "what follows 'on'")
         return "number"
 
+    def expr_NextTo(self, node: ast.NextTo, scope: Scope) -> str:
+        self.expect(node.left, "property", scope, "each side of 'is next to'")
+        self.expect(node.right, "property", scope, "each side of 'is next to'")
+        return "bool"
+
     def expr_Count(self, node: ast.Count, scope: Scope) -> str:
+        if node.group and node.kind not in ("property", "hotel", "vacant lot"):
+            self.report(node, f"a group is of spaces next to one another, not of {node.kind}s",
+                        "write 'largest group property P ...' (or hotel, vacant lot)")
         inner = scope.child()
         self.collection(node, node.kind, node.var, node.zone, node.where, inner)
         self.expect(node.total, "number", inner, "what 'total' adds up")

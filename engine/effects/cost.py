@@ -91,8 +91,10 @@ def _collection(node: ast.Count | ast.Choose | ast.ForEach, sizes: Sizes) -> Cos
         where = Cost(where.steps + added.steps, where.nesting + added.nesting)
     extra = sum(measure(e, sizes).steps for e in (node.zone, getattr(node, "chooser", None)) if e is not None)
     what = _PLURALS[node.kind] + (" of one zone" if node.zone is not None and node.kind != "card" else "")
-    words = f"{_WORDING[type(node)]} {count} {what}"
-    return Cost(1 + extra + count * (1 + where.steps), ((node, words),) + where.nesting)
+    grouped = getattr(node, "group", False)
+    words = f"{'a largest group among' if grouped else _WORDING[type(node)]} {count} {what}"
+    joined = count * 5 if grouped else 0  # each space kept, then looked at from each of its four sides
+    return Cost(1 + extra + joined + count * (1 + where.steps), ((node, words),) + where.nesting)
 
 
 def measured_parts(nodes: list[ast.Node]) -> list[ast.Node]:

@@ -728,6 +728,14 @@ class _ToAst(Transformer_NonRecursive):
         kind, name, zone, where = items
         return ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where)
 
+    def largest_group(self, meta, items):
+        kind, name, zone, where = items
+        return ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, group=True)
+
+    def is_next_to(self, meta, items):
+        left, negated, right = items
+        return ast.NextTo(**_pos(meta), left=left, right=right, negated=negated is not None)
+
     def total(self, meta, items):
         value, kind, name, zone, where = items
         return ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, total=value)

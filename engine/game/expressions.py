@@ -206,6 +206,8 @@ def _count(e: ast.Count, cache) -> Fn:
     if kind == "card" and zone is not None and e.total is None and _card_has_word(e.where, var):
         word = e.where.word  # type: ignore[union-attr]
         return _count_with_word(zone, word)
+    if e.group:
+        return lambda g, env, me: largest_group(g.book.neighbours, collection(g, kind, var, zone, where, env, me))
     if e.total is None:
         return lambda g, env, me: len(collection(g, kind, var, zone, where, env, me))
     if kind == "card" and zone is not None and where is None and _value_of(e.total, var):
@@ -221,6 +223,34 @@ def _count(e: ast.Count, cache) -> Fn:
         return clamp(result)
 
     return total
+
+
+def largest_group(neighbours: tuple[frozenset[int], ...], spaces: list) -> int:
+    """The size of the largest group of `spaces` joined through one another's neighbours."""
+    left = set(spaces)
+    best = 0
+    while left:
+        todo = [left.pop()]
+        size = 0
+        while todo:
+            space = todo.pop()
+            size += 1
+            for near in neighbours[space]:
+                if near in left:
+                    left.discard(near)
+                    todo.append(near)
+        best = max(best, size)
+    return best
+
+
+def _next_to(e: ast.NextTo, cache) -> Fn:
+    left, right, negated = compile_expr(e.left, cache), compile_expr(e.right, cache), e.negated
+
+    def next_to(g: Game, env: dict, me: int) -> Any:
+        a, b = left(g, env, me), right(g, env, me)
+        return (a is not None and b in g.book.neighbours[a]) != negated
+
+    return next_to
 
 
 def _size_of_pile(subject: Fn, pile: str) -> Fn:
@@ -458,6 +488,7 @@ def _space_of(e: ast.SpaceOf, cache) -> Fn:
 
 _COMPILERS: dict[type, Callable[[Any, Compiled], Fn]] = {
     ast.SpaceOf: _space_of,
+    ast.NextTo: _next_to,
     ast.Rule: _rule,
     ast.OfPlayer: _of_player,
     ast.TopCard: _top_card,

@@ -167,6 +167,8 @@ class Rulebook:
             for zone in variant.zones
         }
         """Each zone's places on the loop, in loop order."""
+        self.neighbours: tuple[frozenset[int], ...] = grid_neighbours(variant)
+        """Each space's neighbours: side by side or one above the other in its zone's grid."""
         self.choices_to_look_at: frozenset[int] = frozenset().union(
             *(choices_to_look_at(card.effect.statements) for card in variant.cards)
         )
@@ -330,3 +332,21 @@ def rulebook_for(variant: Variant) -> Rulebook:
     if book is None:
         book = compile_variant(variant).program
     return cast(Rulebook, book)
+
+
+def grid_neighbours(variant: Variant) -> tuple[frozenset[int], ...]:
+    """The spaces next to each space: in a zone laid out in rows of `columns`, the one before
+    and after it in its row and the ones above and below it; none outside a grid."""
+    found: list[set[int]] = [set() for _ in variant.properties]
+    for zone in variant.zones:
+        columns, spaces = zone.columns, zone.properties
+        if columns is None:
+            continue
+        for i, space in enumerate(spaces):
+            if i % columns + 1 < columns and i + 1 < len(spaces):
+                found[space].add(spaces[i + 1])
+                found[spaces[i + 1]].add(space)
+            if i + columns < len(spaces):
+                found[space].add(spaces[i + columns])
+                found[spaces[i + columns]].add(space)
+    return tuple(frozenset(near) for near in found)

@@ -183,6 +183,8 @@ def _count(expr: ast.Count, env: dict[str, Value], board: Board, facts: Facts) -
         return Span(0, board.max_players - (expr.kind == "opponent") if fits else 0)
     verdicts = [verdict for _, verdict in each_candidate(expr.kind, expr.var, expr.zone, expr.where, env, board, facts)]
     sure = sum(1 for v in verdicts if v is True) if expr.kind in ("property", "zone") else 0
+    if expr.group:  # the spaces kept may stand apart: a group of one, at the least
+        sure = min(sure, 1)
     return Span(sure, sum(1 for v in verdicts if v is not False))
 
 

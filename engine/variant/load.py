@@ -1056,7 +1056,7 @@ def _build(
             own = tuple((key, given[n - 1]) for key, given in lists.items())
             properties.append(Property(len(properties), f"{zone['id']}_{n}", zone["id"], value, name, own))
         own_numbers = tuple((key, given) for key, given in numbers.items() if not isinstance(given, list))
-        zones.append(Zone(zone["id"], zone["name"], zone["colour"], tuple(indices), own_numbers))
+        zones.append(Zone(zone["id"], zone["name"], zone["colour"], tuple(indices), own_numbers, zone.get("columns")))
     return Variant(
         name=document["name"],
         edition=document.get("edition", ""),

@@ -38,6 +38,9 @@ class Zone:
     """Indices into `Variant.properties`, in board order."""
     numbers: tuple[tuple[str, int], ...] = ()
     """The zone's own numbers, by name (`points of Z`); a name it does not give is 0."""
+    columns: int | None = None
+    """Laid out as a grid, in rows of this many spaces (None: not a grid): spaces side by
+    side or one above the other are next to each other."""
 
 
 @dataclass(frozen=True, slots=True)
