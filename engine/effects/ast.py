@@ -439,6 +439,25 @@ class Repeat(Node):
 
 
 @record
+class TakeTurns(Node):
+    """`take turns P among players|opponents [from X] until all pass [, at most K]:` an open
+    window: the players take turns at the body, P being whose turn it is, in turn order from X
+    (from `me`, or the first opponent after `me`), round and round until every one of them has
+    passed (`pass`) in a row since anyone did otherwise; at most K turns (MAX_WINDOW_TURNS)."""
+
+    var: str
+    group: str
+    start: Expr | None
+    body: tuple[Stmt, ...]
+    most: int | None = None
+
+
+@record
+class Pass(Node):
+    """`pass`: the player whose turn it is in the window around passes (`take turns`)."""
+
+
+@record
 class RollFaces(Node):
     """`roll number into N and colour into C`: the variant's dice, in the order written, one
     announcement for all of them; a die of several numbers gives their sum."""
@@ -562,7 +581,7 @@ Stmt = (
     Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
     | RemoveAll | MoveTop | Draw | Discard | AddTo | OfferReaction | Cancel | Stop | Say | If | ForEach
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
-    | Advance | Place | NextTurn
+    | Advance | Place | NextTurn | TakeTurns | Pass
 )
 
 

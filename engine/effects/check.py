@@ -134,8 +134,11 @@ class Scope:
     constants: dict[str, int] = field(default_factory=dict)
     """Variables whose value is known before play: `let A = 3 * 4`."""
 
+    window: bool = False
+    """Inside the body of a `take turns`, where `pass` may be said."""
+
     def child(self) -> Scope:
-        return Scope(dict(self.variables), dict(self.constants))
+        return Scope(dict(self.variables), dict(self.constants), self.window)
 
 
 class Checker:

@@ -127,6 +127,8 @@ def program_cost(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
             total += program_cost(statement.body, sizes, times * sizes.of(statement.kind, statement.zone is not None))
         elif isinstance(statement, ast.Repeat):
             total += program_cost(statement.body, sizes, times * repeat_rounds(statement))
+        elif isinstance(statement, ast.TakeTurns):
+            total += program_cost(statement.body, sizes, times * window_turns(statement))
         elif isinstance(statement, ast.Do):
             total += runs * sizes.routine(statement.routine)[0]
     return total
@@ -148,6 +150,8 @@ def program_work(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
             total += program_work(statement.body, sizes, times * sizes.of(statement.kind, statement.zone is not None))
         elif isinstance(statement, ast.Repeat):
             total += program_work(statement.body, sizes, times * repeat_rounds(statement))
+        elif isinstance(statement, ast.TakeTurns):
+            total += program_work(statement.body, sizes, times * window_turns(statement))
         elif isinstance(statement, ast.Do):
             total += times * sizes.routine(statement.routine)[1]
     return total
@@ -162,6 +166,14 @@ def repeat_rounds(statement: ast.Repeat) -> int:
     if statement.most is not None:
         rounds = min(rounds, statement.most)
     return max(0, min(rounds, MAX_REPEAT))
+
+
+def window_turns(statement: ast.TakeTurns) -> int:
+    """The most turns a window can last, as the check counts them: its `at most K`, else
+    MAX_WINDOW_TURNS."""
+    from engine.effects.limits import MAX_WINDOW_TURNS
+
+    return MAX_WINDOW_TURNS if statement.most is None else max(0, min(statement.most, MAX_WINDOW_TURNS))
 
 
 def told_by(statement: ast.Stmt, sizes: Sizes) -> int:

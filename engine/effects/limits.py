@@ -25,6 +25,10 @@ schema allows (520) may take up to 37 steps per property; on a 20-property board
 may nest inside another, but a third inside those (at least 33,000 steps) is refused."""
 
 
+MAX_WINDOW_TURNS = 1_000
+"""Turns of one open window (`take turns ... until all pass`), at most: an auction of small
+raises is long, but not endless."""
+
 MAX_REPEAT = 100
 """Rounds of one `repeat`, units of one `build`, cards of one `draw` or `discard`, and choices
 of one `choose number`, at most."""

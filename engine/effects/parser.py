@@ -699,6 +699,16 @@ class _ToAst(Transformer_NonRecursive):
     def repeat_while(self, meta, items):
         return ast.Repeat(**_pos(meta), times=None, most=items[1], body=items[2], test=items[0])
 
+    def take_turns_stmt(self, meta, items):
+        name, group, start, most, body = items
+        return ast.TakeTurns(**_pos(meta), var=self._var(name), group=group, start=start, most=most, body=body)
+
+    def from_player(self, meta, items):
+        return items[0]
+
+    def pass_stmt(self, meta, items):
+        return ast.Pass(**_pos(meta))
+
     def at_most(self, meta, items):
         return self._number(items[0])
 

@@ -79,6 +79,8 @@ def scoped(statements: tuple[ast.Stmt, ...], names: Names | None = None) -> Iter
             yield from scoped(statement.body, {**known, statement.var: statement})
         elif isinstance(statement, ast.Repeat):
             yield from scoped(statement.body, known)
+        elif isinstance(statement, ast.TakeTurns):
+            yield from scoped(statement.body, {**known, statement.var: statement})
         known = _after(statement, known)
 
 

@@ -328,7 +328,7 @@ def _without_stand_ins(statements: tuple[ast.Stmt, ...], stand_ins: set[int]) ->
                 then=_without_stand_ins(statement.then, stand_ins),
                 otherwise=_without_stand_ins(statement.otherwise, stand_ins),
             )
-        elif isinstance(statement, (ast.ForEach, ast.Repeat)):
+        elif isinstance(statement, (ast.ForEach, ast.Repeat, ast.TakeTurns)):
             statement = ast.replace(statement, body=_without_stand_ins(statement.body, stand_ins))
         kept.append(statement)
     return tuple(kept)

@@ -93,7 +93,7 @@ def fold_program(statements: tuple[ast.Stmt, ...], rules: Any) -> tuple[ast.Stmt
                 then=fold_program(statement.then, rules),
                 otherwise=fold_program(statement.otherwise, rules),
             )
-        elif isinstance(statement, (ast.ForEach, ast.Repeat)):
+        elif isinstance(statement, (ast.ForEach, ast.Repeat, ast.TakeTurns)):
             statement = ast.replace(statement, body=fold_program(statement.body, rules))
         out.append(statement)
     return tuple(out)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
-from engine.game.frames import BlockFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame, RootFrame
+from engine.game.frames import BlockFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame, RootFrame, WindowFrame
 from engine.game.trial import MAX_EXPLORE_STEPS, MAX_PATHS, Fail, Trial, TrialStep
 from engine.words.table import STATEMENTS
 
@@ -110,6 +110,12 @@ def segments_after(game: Game, var: str, value: Any) -> list:
             owner = cast(RootFrame, frames[frame.root]).me
             for item in frame.items[frame.i :]:
                 segments.append((body, 0, {**frame.env, frame.var: item}, owner))
+        elif isinstance(frame, WindowFrame):
+            # an open window: the next player's turn only (whether more come depends on play)
+            if frame.left > 0 and frame.passes < len(frame.players) and frame.players:
+                player = frame.players[frame.i % len(frame.players)]
+                owner = cast(RootFrame, frames[frame.root]).me
+                segments.append((game.book.trials[frame.b], 0, {**frame.env, frame.var: player}, owner))
         elif isinstance(frame, RepeatFrame):
             body = game.book.trials[frame.b]
             owner = cast(RootFrame, frames[frame.root]).me

@@ -264,6 +264,43 @@ class RepeatFrame(Frame):
         return RepeatFrame(self.b, self.left, dict(self.env), self.root)
 
 
+class WindowFrame(Frame):
+    """`take turns P among GROUP until all pass`: the players in the order they take their
+    turns (`players`), how many turns have been taken (`i`; the next is players[i % n]), how
+    many of the last turns in a row were passes, whether the turn under way has passed, and
+    the turns left before the window closes anyway."""
+
+    fields = ("b", "var", "players", "i", "passes", "passed", "left", "env", "root")
+    __slots__ = fields
+    kind = "win"
+
+    def __init__(
+        self, b: int, var: str, players: list[int], left: int, env: dict, root: int,
+        i: int = 0, passes: int = 0, passed: bool = False,
+    ):
+        self.b = b
+        self.var = var
+        self.players = players
+        self.left = left
+        self.env = env
+        self.root = root
+        self.i = i
+        self.passes = passes
+        self.passed = passed
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "t": "win", "b": self.b, "var": self.var, "players": list(self.players), "i": self.i,
+            "passes": self.passes, "passed": self.passed, "left": self.left, "env": _plain_env(self.env),
+            "root": self.root,
+        }
+
+    def copy(self) -> WindowFrame:
+        return WindowFrame(
+            self.b, self.var, list(self.players), self.left, dict(self.env), self.root, self.i, self.passes, self.passed
+        )
+
+
 class BuildFrame(Frame):
     """A build session, one unit a decision: what is left of the budget, the new lots still
     allowed, the units placed on each lot started this session."""
@@ -346,7 +383,7 @@ FRAME_KINDS: dict[str, type[Frame]] = {
     cls.kind: cls
     for cls in (
         GameFrame, ProgramFrame, OfferFrame, CardFrame, BlockFrame, LoopFrame, RepeatFrame, BuildFrame, ReactFrame,
-        DiscardFrame,
+        DiscardFrame, WindowFrame,
     )
 }
 
@@ -358,7 +395,7 @@ def without_cards(frame: Frame, card_names: list[frozenset[str]]) -> Frame:
     gives (the observation's entry "state", then state.read_state), without the round trip:
     each card variable (and a loop's items over cards) None, every other value as plain data."""
     copy = frame.copy()
-    if type(copy) is BlockFrame or type(copy) is LoopFrame or type(copy) is RepeatFrame:
+    if type(copy) is BlockFrame or type(copy) is LoopFrame or type(copy) is RepeatFrame or type(copy) is WindowFrame:
         cards = card_names[copy.b]
         copy.env = {name: None if name in cards else _copied(_plain(value)) for name, value in copy.env.items()}
         if type(copy) is LoopFrame:

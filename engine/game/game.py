@@ -41,6 +41,7 @@ from engine.game.frames import (
     ReactFrame,
     RepeatFrame,
     RootFrame,
+    WindowFrame,
 )
 from engine.game.interpreter import Interpreter
 from engine.game.messages import Action, Event, IllegalAction
@@ -240,6 +241,8 @@ class Game:
             if isinstance(frame, BlockFrame) and frame.pc < len(blocks[frame.b]):
                 return False
             if isinstance(frame, LoopFrame) and frame.i < len(frame.items):
+                return False
+            if isinstance(frame, WindowFrame) and frame.left > 0 and frame.passes < len(frame.players):
                 return False
             if isinstance(frame, RepeatFrame) and frame.left > 0:
                 test = self.book.repeat_tests.get(frame.b)
@@ -1406,6 +1409,23 @@ class Game:
         frame.left -= 1
         self.frames.append(BlockFrame(frame.b, dict(frame.env), frame.root))
 
+    def _step_window(self, frame: WindowFrame) -> None:
+        """An open window: after each turn at the body, count the passes in a row (a turn
+        that did not pass starts the count again); once every player's last turn was a pass,
+        or the turns run out, the window closes; else the next player in rotation goes."""
+        if frame.i > 0:
+            frame.passes = frame.passes + 1 if frame.passed else 0
+            frame.passed = False
+        root = cast(RootFrame, self.frames[frame.root])
+        if root.halt or frame.left <= 0 or frame.passes >= len(frame.players):
+            self.frames.pop()
+            return
+        env = dict(frame.env)
+        env[frame.var] = frame.players[frame.i % len(frame.players)]
+        frame.i += 1
+        frame.left -= 1
+        self.frames.append(BlockFrame(frame.b, env, frame.root))
+
     def _step_react(self, frame: ReactFrame) -> None:
         self.ask("react", frame.player, self._react_question(frame))
 
@@ -1470,6 +1490,7 @@ _STEP: dict[type[Frame], Callable] = {
     CardFrame: Game._step_card,
     LoopFrame: Game._step_loop,
     RepeatFrame: Game._step_repeat,
+    WindowFrame: Game._step_window,
     ReactFrame: Game._step_react,
     DiscardFrame: Game._step_discard,
 }

@@ -406,6 +406,8 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         value = t.money(d["value"]) if counter.money else str(d["value"])
         whose = t.properties[d["space"]] if "space" in d else p(d["player"])
         return f"{whose} {counter_words(counter.shown or 'now has {}', value)}"
+    if kind == "pass":
+        return f"{p(d['player'])} passes"
     if kind == "next_turn":
         return f"{p(d['player'])} plays next"
     if kind == "turn_end":

@@ -297,6 +297,8 @@ class Rulebook:
                 bodies.append((self._number(statement.body, body_scope, context),))
             elif isinstance(statement, ast.Repeat):
                 bodies.append((self._number(statement.body, scope, context),))
+            elif isinstance(statement, ast.TakeTurns):
+                bodies.append((self._number(statement.body, {**scope, statement.var: "player"}, context),))
             else:
                 bodies.append(())
             for name, kind in bindings(statement, scope, context):

@@ -23,6 +23,7 @@ from engine.effects.limits import (
     MAX_FRAMES,
     MAX_REPEAT,
     MAX_TURNS,
+    MAX_WINDOW_TURNS,
     MAX_WORK_PER_ACTION,
     MAX_WORK_PER_GAME,
     SAFETY_ENDS,
@@ -411,7 +412,7 @@ class SnapshotChecker:
             fits = root == index - 1 and block == self.book.card_block[below["c"] % self.book.kinds]
         elif below["t"] == "run":
             fits = root == index - 1 and block == self.book.program_block[below["program"]]
-        elif below["t"] in ("loop", "rep"):
+        elif below["t"] in ("loop", "rep", "win"):
             fits = below["root"] == root and block == below["b"]
         elif below["t"] == "blk":
             parent = self._statement(below)
@@ -442,6 +443,24 @@ class SnapshotChecker:
         if frame["b"] != self._bodies(frames[index - 1])[0]:
             raise damaged(f"{field}.b", "is not the body of the statement below it")
         self.whole(f"{field}.left", frame["left"], 0, MAX_REPEAT if statement.most is None else statement.most)
+        self._root(field, frame, index, frames)
+        self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
+
+    def frame_win(self, field: str, frame: dict, index: int, frames: list) -> None:
+        statement = self._pushed_by(field, index, frames, ast.TakeTurns)
+        (body,) = self._bodies(frames[index - 1])
+        if frame["b"] != body or frame["var"] != statement.var:
+            raise damaged(field, "is not the window of the statement below it")
+        players = self.listing(f"{field}.players", frame["players"], self.players)
+        for i, player in enumerate(players):
+            self.player(f"{field}.players[{i}]", player)
+        if len(set(players)) != len(players) or not players:
+            raise damaged(f"{field}.players", "must name each player taking turns once")
+        most = MAX_WINDOW_TURNS if statement.most is None else min(statement.most, MAX_WINDOW_TURNS)
+        taken = self.whole(f"{field}.i", frame["i"], 0, most)
+        self.whole(f"{field}.left", frame["left"], 0, most - taken)
+        self.whole(f"{field}.passes", frame["passes"], 0, len(players))
+        self.flag(f"{field}.passed", frame["passed"])
         self._root(field, frame, index, frames)
         self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
 
@@ -578,6 +597,7 @@ _FRAME_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "blk": (("t", "b", "pc", "env", "root"), ()),
     "loop": (("t", "b", "var", "items", "i", "env", "root"), ()),
     "rep": (("t", "b", "left", "env", "root"), ()),
+    "win": (("t", "b", "var", "players", "i", "passes", "passed", "left", "env", "root"), ()),
     "build": (("t", "player", "budget", "zone", "lots", "per_lot", "started", "placed", "must"), ()),
     "react": (("t", "player", "against", "root"), ()),
     "discard": (("t", "player", "left"), ()),

@@ -243,7 +243,7 @@ def _most_to_build_with(document: LocDict, cards: Sequence[ParsedCard]) -> int |
 def _added_by(statements: tuple[ast.Stmt, ...]) -> int | None:
     total = 0
     for node in ast.walk(list(statements)):
-        if isinstance(node, ast.Repeat | ast.ForEach) and any(isinstance(n, ast.AddTo) for n in ast.walk([node])):
+        if isinstance(node, ast.Repeat | ast.ForEach | ast.TakeTurns) and any(isinstance(n, ast.AddTo) for n in ast.walk([node])):
             return None
         if isinstance(node, ast.AddTo):
             if not isinstance(node.amount, ast.Number):

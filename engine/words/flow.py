@@ -1,4 +1,5 @@
-"""The words that name values and steer an effect: let, if, for each, repeat, stop, say."""
+"""The words that name values and steer an effect: let, if, for each, repeat, take turns and
+pass, stop, say."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
 from engine.effects.kinds import given_on_both_sides
-from engine.effects.limits import MAX_REPEAT
+from engine.effects.limits import MAX_REPEAT, MAX_WINDOW_TURNS
 from engine.game.expressions import Fn
-from engine.game.frames import BlockFrame, LoopFrame, RepeatFrame, RootFrame
+from engine.game.frames import BlockFrame, LoopFrame, RepeatFrame, RootFrame, WindowFrame
 from engine.game.trial import Trial, nothing
 from engine.words.common import fn, maybe
 from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
@@ -218,6 +219,93 @@ REPEAT = StatementWord(
 )
 
 
+# ----- take turns P among GROUP [from X] until all pass [, at most K]: ... / pass ------------
+
+
+def _check_take_turns(c: Checker, node: ast.TakeTurns, scope: Scope) -> None:
+    c.expect(node.start, "player", scope, "who takes the first turn ('from ...')")
+    if node.most is not None and node.most > MAX_WINDOW_TURNS:
+        c.report(node, f"'at most {node.most}' is more than the {MAX_WINDOW_TURNS:,} turns a window may last",
+                 f"write at most {MAX_WINDOW_TURNS}")
+    inner = scope.child()
+    c.bind(node, node.var, "player", inner)
+    inner.window = True
+    c.block(node.body, inner)
+
+
+def _run_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """The window's players in turn order from the first (WindowFrame); Game._step_window
+    gives each their turn at the body in rotation until all pass."""
+    (body,) = bodies
+    start_fn, var = maybe(s.start, book), s.var
+    opponents, most = s.group == "opponents", MAX_WINDOW_TURNS if s.most is None else min(s.most, MAX_WINDOW_TURNS)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        g.frames.append(WindowFrame(body, var, window_players(g, root.me, start_fn, f.env, opponents), most,
+                                    dict(f.env), f.root))
+
+    return op
+
+
+def window_players(g: Game, me: int, start_fn: Fn | None, env: dict, opponents: bool) -> list[int]:
+    """Who takes turns in a window, in the order they do: every player (or every player but
+    `me`) in turn order from the one named (from `me`; for opponents, from the first after)."""
+    start = None if start_fn is None else start_fn(g, env, me)
+    if start is None:
+        start = me
+    return [p for p in g.players_from(start) if not (opponents and p == me)]
+
+
+def _look_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """The first turn only, as for a `repeat while` (whether the others come depends on play)."""
+    (body,) = (book.trials[b] for b in bodies)
+    start_fn, var, opponents = maybe(s.start, book), s.var, s.group == "opponents"
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        players = window_players(game, me, start_fn, env, opponents)
+        if players and s.most != 0:
+            scoped = dict(env)
+            scoped[var] = players[0]
+            stack.append((body, 0, scoped, me))
+
+    return step
+
+
+TAKE_TURNS = StatementWord(
+    ast.TakeTurns, _check_take_turns, _run_take_turns, _look_take_turns, told=0, flow=MAY_ASK,
+    example='take turns P among players until all pass:\n  choose word W from "raise", "pass" by P, every answer\n'
+            '  if W is "pass":\n    pass',
+    binds=None,
+)
+
+
+def _check_pass(c: Checker, node: ast.Pass, scope: Scope) -> None:
+    if not scope.window:
+        c.report(node, "'pass' is said inside 'take turns ... until all pass', by the player whose turn it is",
+                 "put it in the body of a 'take turns'")
+
+
+def _run_pass(s: ast.Pass, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        frames = g.frames
+        for at in range(len(frames) - 1, -1, -1):  # the nearest window of this effect
+            window = frames[at]
+            if type(window) is WindowFrame and window.root == f.root:
+                window.passed = True
+                g.emit("pass", {"player": window.players[(window.i - 1) % len(window.players)]})
+                return
+
+    return op
+
+
+PASS = StatementWord(
+    ast.Pass, _check_pass, _run_pass, lambda s, book, bodies: nothing, told=1, flow=QUIET,
+    example="take turns P among opponents until all pass:\n  pass", events=("pass",),
+)
+
+
 # ----- stop ---------------------------------------------------------------------------------
 
 
@@ -263,4 +351,4 @@ SAY = StatementWord(
     example='say "The storm passes."', events=("say",),
 )
 
-WORDS = (LET, IF, FOR_EACH, REPEAT, STOP, SAY)
+WORDS = (LET, IF, FOR_EACH, REPEAT, TAKE_TURNS, PASS, STOP, SAY)
