@@ -402,6 +402,7 @@ _SAMPLE_FIELDS = {
     "acted": True, "player": 1, "timing": "end_of_turn", "limit": 2, "asked": True, "b": 5, "pc": 4,
     "env": {"P": 7, "Z": "red"}, "root": 1, "var": "X", "items": [3, 1, 2], "i": 1, "left": 2, "budget": 9,
     "zone": "green", "lots": 1, "per_lot": 2, "started": {4: 2}, "placed": 3, "must": True, "against": 6,
+    "players": [2, 0, 1], "passes": 2, "passed": True,
 }
 """A value for every field of every kind of frame, none of them a default."""
 
