@@ -509,10 +509,9 @@ def test_a_score_that_reads_itself_or_a_score_read_elsewhere_is_refused(write):
         return []
 
     circle = f"extends: {DEFAULT_VARIANT}\nscores:\n  a: {{most: b of X + 1}}\n  b: {{most: a of X}}\nranking: [a]\n"
-    assert problems(circle) == [
-        "the score 'a' reads itself, through the scores it reads",
-        "the score 'b' reads itself, through the scores it reads",
-    ]
+    assert problems(circle) == ["scores read one another without end: a -> b -> a"]
+    alone = f"extends: {DEFAULT_VARIANT}\nscores:\n  a: {{most: a of X + 1}}\nranking: [a]\n"
+    assert problems(alone) == ["the score 'a' reads itself"]
     from engine.variant.load import check_variant
 
     worded = (

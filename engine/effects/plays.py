@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.effects import ast
+from engine.effects.cycles import circles
 
 Names = dict[str, "ast.Node | tuple[ast.Node, ...]"]
 """What each variable was made by where a statement stands: the choose, for each or let that
@@ -162,36 +163,8 @@ def cycles(plays: list[Play]) -> list[Cycle]:
     by_card: dict[str, list[Play]] = {}
     for play in plays:
         by_card.setdefault(play.card, []).append(play)
-    found: list[Cycle] = []
-    covered: set[str] = set()
-    for start in by_card:
-        if start in covered:
-            continue
-        path = _shortest_cycle(start, by_card)
-        if path is not None:
-            found.append(Cycle(tuple(path)))
-            covered.update(play.card for play in path)
-    return found
 
+    def edges(card: str) -> list[tuple[Play, str]]:
+        return [(play, target) for play in by_card.get(card, ()) for target in sorted(play.targets)]
 
-def _shortest_cycle(start: str, by_card: dict[str, list[Play]]) -> list[Play] | None:
-    """The fewest plays leading from `start` back to it (breadth first), or None."""
-    previous: dict[str, Play] = {}
-    frontier = [start]
-    seen = {start}
-    while frontier:
-        following = []
-        for card in frontier:
-            for play in by_card.get(card, ()):
-                for target in sorted(play.targets):
-                    if target == start:
-                        path = [play]
-                        while path[0].card != start:
-                            path.insert(0, previous[path[0].card])
-                        return path
-                    if target not in seen:
-                        seen.add(target)
-                        previous[target] = play
-                        following.append(target)
-        frontier = following
-    return None
+    return [Cycle(tuple(play for _, play in path)) for path in circles(by_card, edges)]

@@ -21,6 +21,7 @@ from engine.digest import text_sha256_hex
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, check_condition, check_program, is_reserved
 from engine.effects.cost import Sizes, program_cost, program_work
+from engine.effects.cycles import circles, on_circles
 from engine.effects.parser import MAX_VARIANT_EFFECT_CHARS, EffectSyntaxError, parse_condition
 from engine.effects.plays import Play, cycles, plays_of
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
@@ -255,32 +256,30 @@ def _callees_first(parsed: dict[str, ast.Program], raw: LocDict, diagnostics: li
         name: [node for node in ast.walk(list(program.statements)) if isinstance(node, ast.Do) and node.routine in parsed]
         for name, program in parsed.items()
     }
-    order: list[str] = []
-    state: dict[str, str] = {}  # "open" while its callees are being ordered, "done" after
 
-    def visit(name: str, path: list[str]) -> bool:
-        if state.get(name) == "done":
-            return name in order
-        state[name] = "open"
-        fine = True
+    def edges(name: str) -> list[tuple[ast.Do, str]]:
+        return [(do, do.routine) for do in runs[name]]
+
+    for path in circles(parsed, edges):
+        name, do = path[-1]  # the `do` that leads back to where the circle began
+        circle = [node for node, _ in path] + [path[0][0]]
+        where = text_position(raw.value_locs[name], do.line, do.col)
+        diagnostics.append(Diagnostic(
+            where, f"routine '{name}': routines run one another without end: {' -> '.join(circle)}",
+            "a routine may not run itself, even through others; repeat inside it with 'repeat N times:'",
+        ))
+    stuck = on_circles(parsed, edges)
+    order: list[str] = []
+
+    def visit(name: str) -> None:
+        if name in order or name in stuck:
+            return
         for do in runs[name]:
-            if state.get(do.routine) == "open":
-                circle = path[path.index(do.routine):] + [name, do.routine] if do.routine in path else [name, do.routine]
-                where = text_position(raw.value_locs[name], do.line, do.col)
-                diagnostics.append(Diagnostic(
-                    where, f"routine '{name}': routines run one another without end: {' -> '.join(circle)}",
-                    "a routine may not run itself, even through others; repeat inside it with 'repeat N times:'",
-                ))
-                fine = False
-            elif not visit(do.routine, path + [name]):
-                fine = False
-        state[name] = "done"
-        if fine:
-            order.append(name)
-        return fine
+            visit(do.routine)
+        order.append(name)
 
     for name in parsed:
-        visit(name, [])
+        visit(name)
     return order
 
 
@@ -356,24 +355,22 @@ def _scores_read_in_turn(
     inside `total`): each such score is reported at its name. A name a counter or a pile
     `taken` is read as those, not as a score."""
     reads = {
-        name: {node.counter for node in ast.walk([score.expression])
-               if isinstance(node, ast.OfPlayer) and node.counter in found and node.counter not in taken}
+        name: sorted({node.counter for node in ast.walk([score.expression])
+                      if isinstance(node, ast.OfPlayer) and node.counter in found and node.counter not in taken})
         for name, score in found.items()
     }
-    circular = set()
-    for name in found:
-        reached, todo = set(), list(reads[name])
-        while todo:
-            other = todo.pop()
-            if other not in reached:
-                reached.add(other)
-                todo.extend(reads[other])
-        if name in reached:
-            circular.add(name)
-            diagnostics.append(Diagnostic(
-                raw.key_locs[name], f"the score '{name}' reads itself, through the scores it reads",
-                "a score may read other scores, never itself",
-            ))
+
+    def edges(name: str) -> list[tuple[str, str]]:
+        return [(other, other) for other in reads[name]]
+
+    for path in circles(found, edges):
+        first = path[0][0]
+        if len(path) == 1:
+            message = f"the score '{first}' reads itself"
+        else:
+            message = f"scores read one another without end: {' -> '.join([name for name, _ in path] + [first])}"
+        diagnostics.append(Diagnostic(raw.key_locs[first], message, "a score may read other scores, never itself"))
+    circular = on_circles(found, edges)
     return {name: score for name, score in found.items() if name not in circular}
 
 
