@@ -21,7 +21,8 @@ import sys
 from engine.digest import sha256_hex
 
 COMPILED = (
-    "game/frames", "game/game", "game/interpreter", "game/expressions", "game/piles", "game/state", "game/messages",
+    "game/frames", "game/game", "game/interpreter", "game/expressions", "game/piles", "game/state", "game/state_copy",
+    "game/messages",
     "game/followable", "game/rulebook", "game/rng", "game/sampling", "game/snapshot", "game/trial", "bots/evaluate",
     "bots/greedy", "words/flow", "words/choices", "words/dice", "words/units", "words/cards", "words/counters",
     "words/turns", "words/routines", "words/tokens",
@@ -37,7 +38,7 @@ DEPENDS = (
     "effects/ast.py", "effects/limits.py", "effects/check.py", "variant/model.py",
     "game/refs.py", "game/native.py", "game/result.py", "game/folding.py", "game/snapshot_check.py", "game/invariants.py",
     "bots/base.py", "game/homes.py", "effects/plays.py", "effects/kinds.py", "words/word.py", "words/common.py",
-    "words/table.py",
+    "words/table.py", "resources.py",
 )
 """The modules of the engine, not compiled, that the compiled ones import names from: a build
 is stale when one of these changes too."""

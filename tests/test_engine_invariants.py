@@ -201,10 +201,20 @@ def test_copy_is_independent_and_plays_the_same_future(variants):
     assert log_a == log_b and game.result() == again.result()
 
 
+def test_the_generated_copy_is_made_from_the_state_declared():
+    """engine/game/state_copy.py is written from STATE (a field is declared in one place);
+    after a change to STATE, `python -m engine.game.state` writes it again."""
+    from engine.game.state import COPY_PATH, copy_source
+
+    assert COPY_PATH.read_text(encoding="utf-8") == copy_source(), (
+        "STATE changed: run 'python -m engine.game.state' to write engine/game/state_copy.py again"
+    )
+
+
 @pytest.mark.parametrize("name", ["winning-moves-2016", "monopoly-chance"])
 def test_copy_sets_every_field_the_state_declares_to_a_value_of_its_own(variants, name):
-    """state.copy_state is written out field by field (for speed): it must still follow
-    STATE. Copied into a game that has no state yet, any field it forgot is missing."""
+    """state.copy_state is written out field by field (for speed), generated from STATE.
+    Copied into a game that has no state yet, any field it forgot is missing."""
     from engine.game.game import Game
     from engine.game.state import STATE, copy_state, write_state
 

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.game.frames import frame_from_dict
 from engine.game.refs import CardRef
+from engine.resources import PACKAGE_DIR
+from engine.game.state_copy import copy_state as copy_state  # generated from STATE below
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -81,39 +83,53 @@ _COPY = {
 }
 
 
-def copy_state(source: Game, target: Game) -> None:
-    """Give `target` its own copy of every field of `source`, each as its shape in `STATE`
-    says. Written out field by field: the search bots copy a game for every option they try,
-    and compiled, this is several times faster than a loop over `STATE` by name (`.copy()`
-    is a list's own copy there, where `list(...)` is the generic one).
-    tests/test_engine_invariants.py checks that it copies every field of `STATE`, each into
-    a value of its own, except the stacks, shared until changed (Game.own_stack)."""
-    target.start_units = source.start_units
-    target.stacks = source.stacks.copy()  # each stack shared until changed: Game.own_stack
-    source.owned_stacks = target.owned_stacks = 0
-    target.supply = source.supply.copy()
-    target.piles = [pile.copy() for pile in source.piles]
-    target.in_play = source.in_play.copy()
-    target.holder = source.holder.copy()
-    target.worth = source.worth.copy()
-    target.held = source.held.copy()
-    target.tokens = source.tokens.copy()
-    target.positions = source.positions.copy()
-    target.dirty = set(source.dirty)
-    target.order = source.order.copy()
-    target.turn_pos = source.turn_pos
-    target.next_player = source.next_player
-    target.turn_number = source.turn_number
-    target.rolled = {die: faces.copy() for die, faces in source.rolled.items()}
-    target.counters = source.counters.copy()
-    target.player_counters = {name: numbers.copy() for name, numbers in source.player_counters.items()}
-    target.turn_plays = source.turn_plays.copy()
-    target.frames = [frame.copy() for frame in source.frames]
-    target.decisions = source.decisions
-    target.told = source.told
-    target.worked = source.worked
-    target.over = source.over
-    target.end_reason = source.end_reason
+_COPIED = {
+    "value": "source.{name}",
+    "ints": "source.{name}.copy()",
+    "lists": "[item.copy() for item in source.{name}]",
+    "set": "set(source.{name})",
+    "dict": "source.{name}.copy()",
+    "dict_lists": "{{key: items.copy() for key, items in source.{name}.items()}}",
+    "cards": "source.{name}.copy()",
+    "card_lists": "[pile.copy() for pile in source.{name}]",
+    "frames": "[frame.copy() for frame in source.{name}]",
+}
+"""How each shape is copied, as a line of the generated `copy_state`."""
+
+COPY_PATH = PACKAGE_DIR / "game" / "state_copy.py"
+"""Where the generated copy lives, in the source tree (this module may run compiled, from
+elsewhere)."""
+
+
+def copy_source() -> str:
+    """The text of engine/game/state_copy.py: `copy_state`, written out field by field from
+    STATE. The search bots copy a game for every option they try; compiled, a function written
+    out is several times faster than a loop over STATE by name (and `.copy()` is a list's own
+    copy there, where `list(...)` is the generic one). Generated, so that the declaration
+    stays the one place a field is added: `python -m engine.game.state` writes it again, and
+    tests/test_engine_invariants.py fails while it is out of date."""
+    lines = [
+        '"""Generated from engine/game/state.py\'s STATE by `python -m engine.game.state`: do not edit."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from typing import TYPE_CHECKING",
+        "",
+        "if TYPE_CHECKING:",
+        "    from engine.game.game import Game",
+        "",
+        "",
+        "def copy_state(source: Game, target: Game) -> None:",
+        '    """Give `target` its own copy of every field of `source`, each as its shape in STATE',
+        "    says; the stacks are shared until changed (Game.own_stack).\"\"\"",
+    ]
+    for field in STATE:
+        if field.name == "stacks":  # each stack shared until changed: Game.own_stack
+            lines.append("    target.stacks = source.stacks.copy()")
+            lines.append("    source.owned_stacks = target.owned_stacks = 0")
+            continue
+        lines.append(f"    target.{field.name} = {_COPIED[field.shape].format(name=field.name)}")
+    return "\n".join(lines) + "\n"
 
 
 def write_state(game: Game) -> dict[str, Any]:
@@ -216,3 +232,8 @@ def game_to_dict(game: Game, chance: bool = True) -> dict:
     data.update(write_state(game))
     data["pending"] = pending
     return data
+
+
+if __name__ == "__main__":
+    COPY_PATH.write_text(copy_source(), encoding="utf-8")
+    print(f"wrote {COPY_PATH}")
