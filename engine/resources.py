@@ -17,8 +17,13 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 _PACKAGE = os.path.dirname(os.path.realpath(__file__))
-PACKAGE_DIR = Path(_PACKAGE)
-"""The engine's own source folder (a compiled module's __file__ points elsewhere)."""
+
+
+def package_dir() -> Path:
+    """The engine's own source folder (a compiled module's __file__ points elsewhere)."""
+    from pathlib import Path
+
+    return Path(_PACKAGE)
 
 
 def _first_existing(*candidates: str) -> str:

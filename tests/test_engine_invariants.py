@@ -204,9 +204,9 @@ def test_copy_is_independent_and_plays_the_same_future(variants):
 def test_the_generated_copy_is_made_from_the_state_declared():
     """engine/game/state_copy.py is written from STATE (a field is declared in one place);
     after a change to STATE, `python -m engine.game.state` writes it again."""
-    from engine.game.state import COPY_PATH, copy_source
+    from engine.game.state import copy_path, copy_source
 
-    assert COPY_PATH.read_text(encoding="utf-8") == copy_source(), (
+    assert copy_path().read_text(encoding="utf-8") == copy_source(), (
         "STATE changed: run 'python -m engine.game.state' to write engine/game/state_copy.py again"
     )
 

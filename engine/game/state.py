@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.game.frames import frame_from_dict
 from engine.game.refs import CardRef
-from engine.resources import PACKAGE_DIR
 from engine.game.state_copy import copy_state as copy_state  # generated from STATE below
+from engine.resources import package_dir
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from engine.game.game import Game
 
 
@@ -96,9 +98,10 @@ _COPIED = {
 }
 """How each shape is copied, as a line of the generated `copy_state`."""
 
-COPY_PATH = PACKAGE_DIR / "game" / "state_copy.py"
-"""Where the generated copy lives, in the source tree (this module may run compiled, from
-elsewhere)."""
+def copy_path() -> Path:
+    """Where the generated copy lives, in the source tree (this module may run compiled, from
+    elsewhere)."""
+    return package_dir() / "game" / "state_copy.py"
 
 
 def copy_source() -> str:
@@ -235,5 +238,5 @@ def game_to_dict(game: Game, chance: bool = True) -> dict:
 
 
 if __name__ == "__main__":
-    COPY_PATH.write_text(copy_source(), encoding="utf-8")
-    print(f"wrote {COPY_PATH}")
+    copy_path().write_text(copy_source(), encoding="utf-8")
+    print(f"wrote {copy_path()}")
