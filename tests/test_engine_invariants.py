@@ -412,7 +412,8 @@ _SAMPLE_FIELDS = {
     "acted": True, "player": 1, "timing": "end_of_turn", "limit": 2, "asked": True, "b": 5, "pc": 4,
     "env": {"P": 7, "Z": "red"}, "root": 1, "var": "X", "items": [3, 1, 2], "i": 1, "left": 2, "budget": 9,
     "zone": "green", "lots": 1, "per_lot": 2, "started": {4: 2}, "placed": 3, "must": True, "against": 6,
-    "players": [2, 0, 1], "passes": 2, "passed": True,
+    "players": [2, 0, 1], "passes": 2, "passed": True, "proposer": 0, "partner": 2, "goods": ["cash", "deeds"],
+    "give": {"cash": 5}, "ask": {"cash": 1}, "give_cards": ["deeds#3"], "ask_cards": ["deeds#9"], "stage": "reply",
 }
 """A value for every field of every kind of frame, none of them a default."""
 

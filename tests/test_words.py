@@ -40,20 +40,24 @@ of a bundled variant (a hook at the start of each turn, or the set-up), else a c
 timing (a reaction answering a Hurricane), twelve of them in the deck."""
 
 
-ROUTINE = "routines:\n  bonus: |\n    draw 1\nboard:\n  loop: [red_1, red_2, blue_1, blue_2]\n"
-"""A routine every host has, for the examples of `do`, and a loop of spaces, for `advance`."""
+ROUTINE = "routines:\n  bonus: |\n    draw 1\n"
+"""A routine every host has, for the examples of `do`."""
+
+LOOPS = {"winning-moves-2016": "board:\n  loop: [red_1, red_2, blue_1, blue_2]\n"}
+"""A loop of spaces on the hosts that have one, for the examples of `advance`."""
 
 
 def _hosted(word, base: str, timing: str, place: str) -> str:
     """A variant file whose `place` (of `timing`) is the word's example."""
     lines = word.example.splitlines()
+    extra = ROUTINE + LOOPS.get(base, "")
     if place == "hook":
-        return f"extends: {base}\n{ROUTINE}hooks:\n  {timing}: |\n" + "".join(f"    {line}\n" for line in lines)
+        return f"extends: {base}\n{extra}hooks:\n  {timing}: |\n" + "".join(f"    {line}\n" for line in lines)
     if place == "setup":
-        return f"extends: {base}\n{ROUTINE}setup: |\n" + "".join(f"  {line}\n" for line in lines)
+        return f"extends: {base}\n{extra}setup: |\n" + "".join(f"  {line}\n" for line in lines)
     reacts = "      reacts_to: [hurricane]\n" if timing == "reaction" else ""
     return (
-        f"extends: {base}\n{ROUTINE}deck:\n  cards:\n    - id: example\n      name: Example\n      count: 12\n"
+        f"extends: {base}\n{extra}deck:\n  cards:\n    - id: example\n      name: Example\n      count: 12\n"
         f"      text: The word's example.\n      timing: {timing}\n{reacts}      effect: |\n"
         + "".join(f"        {line}\n" for line in lines)
     )
@@ -93,7 +97,8 @@ def test_every_event_a_word_tells_is_told_in_words():
 
 
 def _context(base: str, timing: str, program: bool):
-    return dataclasses.replace(effect_context(base, timing, program=program), routines=frozenset({"bonus"}), loop=True)
+    loop = base in LOOPS
+    return dataclasses.replace(effect_context(base, timing, program=program), routines=frozenset({"bonus"}), loop=loop)
 
 
 def _host(word) -> tuple[str, str, str]:

@@ -453,6 +453,17 @@ class TakeTurns(Node):
 
 
 @record
+class OfferTrade(Node):
+    """`offer trade of GOOD, GOOD, ... to X [by P]`: `me` (or P) puts an offer to X together from those goods
+    (counters and piles kept for each player), then X accepts or declines it."""
+
+    player: Expr
+    goods: tuple[str, ...]
+    by: Expr | None = None
+    """Who makes the offer (`by P`, a player in a window of deals); `me` without."""
+
+
+@record
 class Pass(Node):
     """`pass`: the player whose turn it is in the window around passes (`take turns`)."""
 
@@ -581,7 +592,7 @@ Stmt = (
     Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
     | RemoveAll | MoveTop | Draw | Discard | AddTo | OfferReaction | Cancel | Stop | Say | If | ForEach
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
-    | Advance | Place | NextTurn | TakeTurns | Pass
+    | Advance | Place | NextTurn | TakeTurns | Pass | OfferTrade
 )
 
 

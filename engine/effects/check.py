@@ -97,6 +97,8 @@ class EffectContext:
     loop: bool = False
     """Whether the board has a loop of spaces tokens go round (`advance`, `position of X`)."""
     piles: frozenset[str] = frozenset()
+    public_piles: frozenset[str] = frozenset()
+    """The piles everyone sees (`seen_by: everyone`): their cards may be traded openly."""
     pile_each: dict[str, str] = field(default_factory=dict)
     """Pile name -> "game", "player" or "space": how effects name it (`deck`, `deck of X`,
     `pile of P`)."""

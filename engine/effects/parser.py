@@ -706,6 +706,10 @@ class _ToAst(Transformer_NonRecursive):
     def from_player(self, meta, items):
         return items[0]
 
+    def offer_trade(self, meta, items):
+        *goods, player, chooser = items
+        return ast.OfferTrade(**_pos(meta), player=player, goods=tuple(str(good) for good in goods), by=chooser)
+
     def pass_stmt(self, meta, items):
         return ast.Pass(**_pos(meta))
 

@@ -301,6 +301,45 @@ class WindowFrame(Frame):
         )
 
 
+class TradeFrame(Frame):
+    """An offer between two players (`offer trade of GOODS to X`): the goods it may hold, what
+    the proposer gives and asks for so far (amounts of counters by name; cards as
+    "pile#code"), the steps taken putting it together, and its stage: "compose" (the
+    proposer is asked) or "reply" (the partner is)."""
+
+    fields = ("proposer", "partner", "goods", "give", "ask", "give_cards", "ask_cards", "steps", "stage")
+    __slots__ = fields
+    kind = "trade"
+
+    def __init__(
+        self, proposer: int, partner: int, goods: list[str], give: dict[str, int] | None = None,
+        ask: dict[str, int] | None = None, give_cards: list[str] | None = None, ask_cards: list[str] | None = None,
+        steps: int = 0, stage: str = "compose",
+    ):
+        self.proposer = proposer
+        self.partner = partner
+        self.goods = goods
+        self.give: dict[str, int] = {} if give is None else give
+        self.ask: dict[str, int] = {} if ask is None else ask
+        self.give_cards: list[str] = [] if give_cards is None else give_cards
+        self.ask_cards: list[str] = [] if ask_cards is None else ask_cards
+        self.steps = steps
+        self.stage = stage
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "t": "trade", "proposer": self.proposer, "partner": self.partner, "goods": list(self.goods),
+            "give": dict(self.give), "ask": dict(self.ask), "give_cards": list(self.give_cards),
+            "ask_cards": list(self.ask_cards), "steps": self.steps, "stage": self.stage,
+        }
+
+    def copy(self) -> TradeFrame:
+        return TradeFrame(
+            self.proposer, self.partner, list(self.goods), dict(self.give), dict(self.ask), list(self.give_cards),
+            list(self.ask_cards), self.steps, self.stage,
+        )
+
+
 class BuildFrame(Frame):
     """A build session, one unit a decision: what is left of the budget, the new lots still
     allowed, the units placed on each lot started this session."""
@@ -383,7 +422,7 @@ FRAME_KINDS: dict[str, type[Frame]] = {
     cls.kind: cls
     for cls in (
         GameFrame, ProgramFrame, OfferFrame, CardFrame, BlockFrame, LoopFrame, RepeatFrame, BuildFrame, ReactFrame,
-        DiscardFrame, WindowFrame,
+        DiscardFrame, WindowFrame, TradeFrame,
     )
 }
 

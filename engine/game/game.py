@@ -41,6 +41,7 @@ from engine.game.frames import (
     ReactFrame,
     RepeatFrame,
     RootFrame,
+    TradeFrame,
     WindowFrame,
 )
 from engine.game.interpreter import Interpreter
@@ -52,6 +53,7 @@ from engine.game.rng import GENERATORS, RandomSource, fresh_seed
 from engine.game.rulebook import Rulebook, rulebook_for
 from engine.game.state import copy_state, game_to_dict
 from engine.variant.model import Variant
+from engine.words.trades import resolve_trade, trade_question
 
 QUIET_EVENTS = frozenset({"play", "choose", "react", "decline", "cancelled", "say", "no_choice", "effect_limit"})
 """Events that tell of a card being played, chosen for or answered, not of a change it made."""
@@ -888,6 +890,8 @@ class Game:
             return "react", frame.player, self._react_question(frame)
         if isinstance(frame, DiscardFrame) and frame.left > 0 and self.hand(frame.player):
             return _asked("discard", frame.player, self._discard_question(frame))
+        if isinstance(frame, TradeFrame):
+            return trade_question(self, frame)
         if isinstance(frame, BlockFrame):
             block = self.book.blocks[frame.b]
             statement = block[frame.pc] if frame.pc < len(block) else None
@@ -950,6 +954,9 @@ class Game:
             assert isinstance(frame, DiscardFrame)
             self._discard(player, self.book.card_index[action.arg])
             frame.left -= 1
+        elif kind in ("trade", "reply"):
+            assert isinstance(frame, TradeFrame)
+            resolve_trade(self, frame, action)
 
     # -- the game's own programs: the setup, then one turn after another
 
@@ -1426,6 +1433,11 @@ class Game:
         frame.left -= 1
         self.frames.append(BlockFrame(frame.b, env, frame.root))
 
+    def _step_trade(self, frame: TradeFrame) -> None:
+        """An offer between players: its proposer puts it together, then its partner answers
+        (engine/words/trades.py)."""
+        self.ask(*trade_question(self, frame))
+
     def _step_react(self, frame: ReactFrame) -> None:
         self.ask("react", frame.player, self._react_question(frame))
 
@@ -1491,6 +1503,7 @@ _STEP: dict[type[Frame], Callable] = {
     LoopFrame: Game._step_loop,
     RepeatFrame: Game._step_repeat,
     WindowFrame: Game._step_window,
+    TradeFrame: Game._step_trade,
     ReactFrame: Game._step_react,
     DiscardFrame: Game._step_discard,
 }

@@ -90,6 +90,37 @@ class Texts:
     def player(self, index: int | None) -> str:
         return "nobody" if index is None else self.players[index]
 
+    def amount(self, good: str, amount: int) -> str:
+        """An amount of a counter in words: '30 money' ($30M where the counter is money)."""
+        counter = self.counters.get(good)
+        if counter is not None and counter.money:
+            return self.money(amount)
+        return f"{amount} {good.replace('_', ' ')}"
+
+    def traded_card(self, key: str) -> str:
+        """A card of an offer, written pile#code: its name."""
+        return self.card(int(key.partition("#")[2]))
+
+    def trade_step(self, arg: str) -> str:
+        """A step of putting an offer together, as the proposer reads it."""
+        if arg == "withdraw":
+            return "withdraw the offer"
+        if arg == "propose":
+            return "propose the offer"
+        verb, what = arg.split(" ", 1)
+        if "#" in what:
+            card = self.traded_card(what)
+            return {"give": f"give {card}", "ask": f"ask for {card}"}.get(verb, f"leave {card} out")
+        good, amount = what.rsplit(" ", 1)
+        return f"{'give' if verb == 'give' else 'ask for'} {self.amount(good, int(amount))} in all"
+
+    def deal(self, amounts: dict, cards: list) -> str:
+        """One side of an offer: its amounts and cards, or nothing."""
+        parts = [self.amount(good, amount) for good, amount in amounts.items()] + [self.traded_card(k) for k in cards]
+        if not parts:
+            return "nothing"
+        return parts[0] if len(parts) == 1 else _listed(parts)
+
     def money(self, amount: int) -> str:
         return self.variant.format_money(amount)
 
@@ -238,6 +269,10 @@ class Action:
             return "do not answer"
         if kind == "discard":
             return f"discard {t.cards[arg]}"
+        if kind == "reply":
+            return "accept the offer" if arg == "accept" else "decline the offer"
+        if kind == "trade":
+            return t.trade_step(str(arg))
         return f"{kind} {arg}"
 
 
@@ -408,6 +443,13 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return f"{whose} {counter_words(counter.shown or 'now has {}', value)}"
     if kind == "pass":
         return f"{p(d['player'])} passes"
+    if kind == "trade_offer":
+        give, ask = t.deal(d["give"], d["give_cards"]), t.deal(d["ask"], d["ask_cards"])
+        return f"{p(d['player'])} offers {p(d['to'])} {give} for {ask}"
+    if kind == "trade_answer":
+        return f"{p(d['player'])} {'accepts' if d['accepted'] else 'declines'} {p(d['to'])}'s offer"
+    if kind == "trade_withdrawn":
+        return f"{p(d['player'])} makes {p(d['to'])} no offer after all"
     if kind == "next_turn":
         return f"{p(d['player'])} plays next"
     if kind == "turn_end":

@@ -35,7 +35,7 @@ MAX_NUMBER = 10**9
 """Largest magnitude of a number in a snapshot (budgets, counts, effect variables)."""
 MAX_SEED = 2**128
 
-ACTION_KINDS = ("build", "stop", "play", "pass", "choose", "react", "decline", "discard")
+ACTION_KINDS = ("build", "stop", "play", "pass", "choose", "react", "decline", "discard", "trade", "reply")
 
 
 class RestoreError(ValueError):
@@ -464,6 +464,33 @@ class SnapshotChecker:
         self._root(field, frame, index, frames)
         self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
 
+    def frame_trade(self, field: str, frame: dict, index: int, frames: list) -> None:
+        from engine.words.trades import MAX_TRADE_STEPS
+
+        statement = self._pushed_by(field, index, frames, ast.OfferTrade)
+        self._on_top(field, index, frames)
+        proposer = self.player(f"{field}.proposer", frame["proposer"])
+        partner = self.player(f"{field}.partner", frame["partner"])
+        if proposer == partner:
+            raise damaged(field, "must be an offer of one player to another")
+        if frame["goods"] != list(statement.goods):
+            raise damaged(f"{field}.goods", "must be the goods the statement below it names")
+        counters = {g for g in statement.goods if g in self.data["player_counters"]}
+        for side in ("give", "ask"):
+            self.mapping(f"{field}.{side}", frame[side], (), tuple(sorted(counters)))
+            for good, amount in frame[side].items():
+                self.whole(f"{field}.{side}.{good}", amount, 1, MAX_NUMBER)
+            cards = self.listing(f"{field}.{side}_cards", frame[f"{side}_cards"], most=self.total_cards)
+            for i, key in enumerate(cards):
+                good, _, code = key.partition("#") if type(key) is str else ("", "", "")
+                if good not in statement.goods or good in counters or not code.isdigit():
+                    raise damaged(f"{field}.{side}_cards[{i}]", "must be a card of a pile the offer trades, as pile#code")
+            if len(set(cards)) != len(cards):
+                raise damaged(f"{field}.{side}_cards", "names a card twice")
+        self.whole(f"{field}.steps", frame["steps"], 0, MAX_TRADE_STEPS)
+        if frame["stage"] not in ("compose", "reply"):
+            raise damaged(f"{field}.stage", "must be 'compose' or 'reply'")
+
     def frame_build(self, field: str, frame: dict, index: int, frames: list) -> None:
         self._pushed_by(field, index, frames, ast.BuildSession)
         self._on_top(field, index, frames)
@@ -598,6 +625,7 @@ _FRAME_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "loop": (("t", "b", "var", "items", "i", "env", "root"), ()),
     "rep": (("t", "b", "left", "env", "root"), ()),
     "win": (("t", "b", "var", "players", "i", "passes", "passed", "left", "env", "root"), ()),
+    "trade": (("t", "proposer", "partner", "goods", "give", "ask", "give_cards", "ask_cards", "steps", "stage"), ()),
     "build": (("t", "player", "budget", "zone", "lots", "per_lot", "started", "placed", "must"), ()),
     "react": (("t", "player", "against", "root"), ()),
     "discard": (("t", "player", "left"), ()),

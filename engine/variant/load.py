@@ -472,6 +472,10 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
         faces=faces,
         dice=dice,
         piles=frozenset(piles) if isinstance(piles, dict) else frozenset(),
+        public_piles=frozenset(
+            name for name, spec in (piles.items() if isinstance(piles, dict) else ())
+            if isinstance(spec, dict) and spec.get("seen_by") == "everyone"
+        ),
         pile_each={
             name: spec["each"] for name, spec in (piles.items() if isinstance(piles, dict) else ())
             if isinstance(spec, dict) and isinstance(spec.get("each"), str)
