@@ -757,14 +757,22 @@ def decision_prompt(view: View) -> str:
     kind = view.decision
     name, _ = face_name(view)
     money = variant.format_money
+    if kind == "trade":
+        return "Put your offer together, then propose it"
+    if kind == "reply":
+        return "Accept the offer? (it is in the log)"
     if variant.stacks == "cards":  # a game of cards: the words come from its data
         return _card_game_prompt(view)
+    what = view.actions[0].what if view.actions else None
+    if kind == "choose" and what == "word":  # a word menu of the game's programs
+        words = " or ".join(str(a.arg) for a in view.actions)
+        return f"{words[:1].upper()}{words[1:]}?"
     to_build = turn_money(view) or sum(view.dice)
     if kind == "card" and not view.ends_turn:
         if view.dice:
             return f"Rolled {money(sum(view.dice))}, {name}: play a card first?"
         return f"Play a {variant.deck_name} card now?"
-    if kind == "choose" and not view.in_play and view.dice:
+    if kind == "choose" and what == "zone" and not view.in_play and view.dice:
         return f"{name}: choose a zone for {money(to_build)}"
     if kind == "build":
         zone = zone_label(view, next((z.name for z in variant.zones if z.id == view.zone), str(view.zone)))
