@@ -1141,3 +1141,29 @@ def test_a_key_typed_ahead_for_a_tower_that_is_gone_takes_nothing_else():
             assert app.screen.title_text.startswith("Play ")
 
     run(scenario())
+
+
+def test_a_variants_own_player_counters_and_token_space_show_in_the_player_panel(write):
+    """Every valid variant works with every screen: a house rule's cash (a counter of each
+    player it shows) and where a token stands on a board's loop (issue 27, 2.3 and 2.6) are in
+    the panel, though the board draws neither."""
+    from engine import load_variant
+    from tui.widgets import PlayerPanel
+
+    text = (
+        f"extends: {NAME}\nboard:\n  loop: [red_1, red_2, blue_1]\ncounters:\n"
+        "  cash: {each: player, reset: never, money: true, shown: \"has {} in cash\"}\n"
+        "  secret: {each: player, reset: never}\n"
+        "setup: |\n  for each player P:\n    set cash of P to 50\n  draw rule starting_hand for me\n"
+    )
+    house = load_variant(write(text))
+    session = Session.start(house, str(write(text)), [None, "random"], 1)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            shown = app.screen.query_one("#player-0", PlayerPanel).content.plain
+            assert "on Red $1M" in shown and "$50M cash" in shown and "secret" not in shown
+
+    run(scenario())

@@ -345,6 +345,20 @@ class TrackView(Widget):
         return Text("\n").join(lines)
 
 
+def _player_counters(view: View, player: int) -> str:
+    """The counters kept for each player that the variant shows (`shown`), as '$50M cash ·
+    3 gems': a variant's own numbers, which the board does not draw."""
+    said = []
+    for counter in view.variant.counters:
+        numbers = view.counters.get(counter.id)
+        if counter.each != "player" or counter.shown is None or not isinstance(numbers, list):
+            continue
+        value = numbers[player]
+        amount = view.variant.format_money(value) if counter.money else str(value)
+        said.append(f"{amount} {counter.id.replace('_', ' ')}")
+    return " · ".join(said)
+
+
 def _token_style(view: View, player: int) -> str:
     """A token in its player's colour, underlined when it moved since the person last acted."""
     style = chip(view.seats[player].colour)
@@ -404,9 +418,10 @@ class PlayerPanel(Quiet):
         money = view.variant.format_money(view.worth[i])
         cards = view.hand_sizes[i]
         units = view.supply[i]
+        kept = _player_counters(view, i)  # a house rule's own counters (cash, resources)
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
-            Text(token, style="italic"),
+            Text(token + (f" · {kept}" if kept else ""), style="italic"),
             Text(_fit(width, f"{money} · {counted(props, 'property', 'properties')}",
                       f"{money} · {counted(props, 'prop')}", f"{money} {props}p")),
             Text(_fit(width, f"{counted(units, 'unit')} · {counted(cards, 'card')}",
