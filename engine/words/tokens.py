@@ -67,21 +67,22 @@ def _run_advance(s: ast.Advance, book: Rulebook, bodies: tuple[int, ...]) -> Any
     def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         player = player_fn(g, f.env, root.me)
-        if player is None:
-            return
-        start, size = g.positions[player], len(g.book.loop)
-        if target_fn is not None:
-            place = destination(g, target_fn(g, f.env, root.me), start, exclusive=True)
-            if place is None:
-                return
-            spaces = (place - start) % size or size  # to the space it stands on: once round
-        else:
-            spaces = count_fn(g, f.env, root.me) or 0  # type: ignore[misc]  # count or target, never neither
-            if back:
-                spaces = -spaces
-        move_token(g, player, spaces)
+        spaces = None if player is None else _spaces(g, player, count_fn, target_fn, back, f.env, root.me)
+        if player is not None and spaces is not None:
+            move_token(g, player, spaces)
 
     return op
+
+
+def _spaces(g: Game, player: int, count_fn: Any, target_fn: Any, back: bool, env: dict, me: int) -> int | None:
+    """How far an `advance` moves the player's token (back: less than 0); None: its target
+    is not on the loop. To the space it stands on, it goes once round."""
+    if target_fn is None:
+        spaces = count_fn(g, env, me) or 0
+        return -spaces if back else spaces
+    start, size = g.positions[player], len(g.book.loop)
+    place = destination(g, target_fn(g, env, me), start, exclusive=True)
+    return None if place is None else (place - start) % size or size
 
 
 def move_token(g: Game, player: int, spaces: int) -> None:
@@ -127,18 +128,11 @@ def _look_advance(s: ast.Advance, book: Rulebook, bodies: tuple[int, ...]) -> An
 
     def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
         player = player_fn(game, env, me)
-        if player is None:
+        spaces = None if player is None else _spaces(game, player, count_fn, target_fn, back, env, me)
+        if player is None or spaces is None:
             raise Fail
-        start, size = game.positions[player], len(game.book.loop)
-        if target_fn is not None:
-            place = destination(game, target_fn(game, env, me), start, exclusive=True)
-            if place is None:
-                raise Fail
-        else:
-            spaces = count_fn(game, env, me) or 0  # type: ignore[misc]
-            place = (start - spaces if back else start + spaces) % size
         trial.touch(game.positions, player)
-        game.positions[player] = place
+        game.positions[player] = (game.positions[player] + spaces) % len(game.book.loop)
 
     return step
 
