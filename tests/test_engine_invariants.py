@@ -46,10 +46,8 @@ def check_invariants(game) -> None:
     for player in range(game.n):
         assert on_board[player] + game.supply[player] == game.start_units, "units on board + supply"
         assert game.supply[player] >= 0
-    everywhere = game.pile_of("deck") + game.pile_of("discard") + game.in_play
-    for hand in [game.hand(p) for p in range(game.n)]:
-        everywhere = everywhere + hand
-    assert sorted(everywhere) == _deck(variant), "every card is in the pile, the discards, a hand or in play"
+    everywhere = [game.kind_of(code) for pile in game.piles for code in pile] + [game.kind_of(c) for c in game.in_play]
+    assert sorted(everywhere) == _deck(variant), "every card is in a pile (a house rule's own too) or in play"
     if not game.dirty:  # between a build and its settlement, property cards lag the stacks
         for prop, stack in enumerate(game.stacks):
             assert game.holder[prop] == game.owner_of(prop), f"holder of property {prop}"

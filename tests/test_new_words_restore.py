@@ -1,0 +1,75 @@
+"""The general words of issue 27 at the boundaries: a variant using all of them
+(tests/data/every-new-word.yaml: a loop of spaces, counters of each space, a grid, another
+turn, a window of deals and offers) plays to its end with every bot, keeps every invariant,
+and its snapshots, taken half-way through a window or an offer and then damaged, are refused
+with the field named or restored to a game that plays to its end (issue 10, 5)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from engine import RestoreError, load_variant, new_game, restore
+from engine.bots import make_bot
+from engine.game.invariants import broken_invariants
+from test_restore_boundary import mutate, play_to_the_end
+
+VARIANT = load_variant(Path(__file__).parent / "data" / "every-new-word.yaml")
+
+
+def _snapshots(count: int, seed: int) -> list[dict]:
+    """Snapshots of random games, half of them in a window or an offer."""
+    rnd = random.Random(seed)
+    found: list[dict] = []
+    while len(found) < count:
+        game = new_game(VARIANT, rnd.choice([2, 3, 4]), seed=rnd.randrange(10**6))
+        for _ in range(rnd.randrange(0, 120)):
+            if game.is_over:
+                break
+            actions = game.legal_actions()
+            game.apply(actions[rnd.randrange(len(actions))])
+        data = json.loads(json.dumps(game.to_dict()))
+        if len(found) % 2 and not any(frame["t"] in ("win", "trade") for frame in data["frames"]):
+            continue
+        found.append(data)
+    return found
+
+
+@pytest.mark.parametrize("bots", [("random", "random", "random"), ("greedy", "random", "greedy")])
+def test_every_new_word_plays_to_the_end_with_the_bots_keeping_every_invariant(bots):
+    told: Counter = Counter()
+    for seed in (1, 2):
+        game = new_game(VARIANT, len(bots), seed=seed)
+        players = [make_bot(spec, VARIANT, seed=seed + seat) for seat, spec in enumerate(bots)]
+        for _ in range(3000):
+            if game.is_over:
+                break
+            assert broken_invariants(game) == []
+            player = game.current_player
+            told.update(event.kind for event in game.apply(players[player].choose(game.observation(player))))
+        assert game.is_over
+    assert told["advance"] and told["pass"] and told["trade_withdrawn"] + told["trade_offer"]
+
+
+def test_damaged_snapshots_in_windows_and_offers_are_refused_or_play_on():
+    rnd = random.Random(27)
+    pool = _snapshots(24, seed=27)
+    assert any(frame["t"] == "trade" for data in pool for frame in data["frames"])
+    assert any(frame["t"] == "win" for data in pool for frame in data["frames"])
+    tally: Counter = Counter()
+    for _ in range(600):
+        damaged = mutate(rnd.choice(pool), rnd)
+        try:
+            game = restore(VARIANT, damaged)
+        except RestoreError as error:
+            assert str(error)
+            tally["refused"] += 1
+            continue
+        assert broken_invariants(game) == []
+        play_to_the_end(game, rnd)
+        tally["played on"] += 1
+    assert tally["refused"] > 300 and tally["played on"] > 0
