@@ -162,7 +162,7 @@ def test_nan_and_infinity_are_not_json_numbers(tmp_path, good):
         (10**12, "should be from -1,000,000,000 to 1,000,000,000, not 1000000000000"),
         (1.5, "should be text or a whole number or null, not 1.5"),
         (False, "should be text or a whole number or null, not false"),
-        ("x" * 41, "is 41 characters long; it may have at most 40"),
+        ("x" * 101, "is 101 characters long; it may have at most 100"),
     ],
 )
 def test_action_arguments_are_bounded_and_located(tmp_path, good, arg, message):

@@ -73,3 +73,27 @@ def test_damaged_snapshots_in_windows_and_offers_are_refused_or_play_on():
         play_to_the_end(game, rnd)
         tally["played on"] += 1
     assert tally["refused"] > 300 and tally["played on"] > 0
+
+
+def test_a_saved_game_of_every_new_word_loads_and_goes_on_identically(tmp_path):
+    """Saves record actions: an offer's steps ('give a_counter_named_at_length 1000') and the
+    rest load back and replay to the same position."""
+    from engine.savefile import GameRecord, Seat, load_game, save_game
+
+    source = str(Path(__file__).parent / "data" / "every-new-word.yaml")
+    record = GameRecord(VARIANT, source, 3, 5, [Seat("Ann"), Seat("Bo"), Seat("Cy")])
+    game = record.new_game()
+    rnd = random.Random(5)
+    kinds = set()
+    for _ in range(400):
+        if game.is_over:
+            break
+        action = rnd.choice(game.legal_actions()).to_dict()
+        kinds.add(action["kind"])
+        record.actions.append(action)
+        game.apply(action)
+    assert {"trade", "reply"} <= kinds
+    path = tmp_path / "game.json"
+    save_game(path, record, game)
+    loaded = load_game(path)
+    assert loaded.warnings == [] and loaded.game.to_dict() == game.to_dict()

@@ -171,3 +171,24 @@ def test_in_a_window_of_deals_whoever_has_the_turn_makes_the_offer(write):
     assert game.current_player == first
     _pick(game, "accept the offer")
     assert game.player_counters["gems"][first] == 4 and game.player_counters["gems"][second] == 2
+
+
+def test_an_offers_steps_are_saved_and_loaded_even_for_goods_with_long_names(write, tmp_path):
+    """A step names its good and amount ('give NAME 1000'): with a counter's name at the
+    40 characters an id may have, it still fits what a save may hold."""
+    from engine.savefile import GameRecord, Seat, load_game, save_game
+
+    long = "a" * 40
+    text = (f"extends: winning-moves-2016\n{GOODS}{SETUP}{OFFER}").replace("gems", long)
+    path = write(text)
+    variant = load_variant(path)
+    record = GameRecord(variant, str(path), 2, 1, [Seat("Ann"), Seat("Bo")])
+    game = record.new_game()
+    for words in (f"give 1 {long} in all", "propose the offer", "accept the offer"):
+        action = next(a for a in game.legal_actions() if a.describe() == words)
+        record.actions.append(action.to_dict())
+        game.apply(action)
+    saved = tmp_path / "game.json"
+    save_game(saved, record, game)
+    loaded = load_game(saved)
+    assert loaded.game.to_dict() == game.to_dict()
