@@ -192,3 +192,24 @@ def test_an_offers_steps_are_saved_and_loaded_even_for_goods_with_long_names(wri
     save_game(saved, record, game)
     loaded = load_game(saved)
     assert loaded.game.to_dict() == game.to_dict()
+
+
+def test_the_offer_as_it_stands_is_told_with_the_question_and_shown_in_the_prompt(write):
+    """The observation's "asking" says the offer in words while it is put together and
+    answered (everyone may read it: it is made in the open); the terminal's prompt shows it."""
+    from dataclasses import replace
+
+    from tui.session import Session
+    from tui.widgets import decision_prompt
+
+    game = _game(write)
+    me, other = game.current_player, 1 - game.current_player
+    _pick(game, "give $10M in all")
+    for viewer in (me, other):
+        offer = game.observation(viewer)["asking"]["offer"]
+        assert offer["words"] == f"{game.texts.player(me)} offers {game.texts.player(other)} $10M for nothing"
+    _pick(game, "propose the offer")
+    assert game.observation(other)["asking"]["offer"]["stage"] == "reply"
+    session = Session.start(game.variant, "house", [None, None], 1)
+    view = replace(session.view(), decision="reply", asking=game.observation(other)["asking"])
+    assert decision_prompt(view).endswith("offers " + game.texts.player(other) + " $10M for nothing: accept?")

@@ -772,10 +772,12 @@ def decision_prompt(view: View) -> str:
     kind = view.decision
     name, _ = face_name(view)
     money = variant.format_money
+    offer = (view.asking or {}).get("offer")
+    words = visible(offer["words"]) if offer else ""  # the engine's words, with the players' names from the file
     if kind == "trade":
-        return "Put your offer together, then propose it"
+        return f"{words} so far: change it or propose it" if words else "Put your offer together"
     if kind == "reply":
-        return "Accept the offer? (it is in the log)"
+        return f"{words}: accept?" if words else "Accept the offer?"
     if variant.stacks == "cards":  # a game of cards: the words come from its data
         return _card_game_prompt(view)
     what = view.actions[0].what if view.actions else None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
 from engine.game.expressions import compile_expr
-from engine.game.frames import BlockFrame, CardFrame
+from engine.game.frames import BlockFrame, CardFrame, TradeFrame
 from engine.game.refs import IN_PLAY, PileRef
 
 if TYPE_CHECKING:
@@ -24,7 +24,8 @@ def asking(game: Game, player: int) -> dict[str, Any] | None:
     """The pending decision's subject for `player`, None when nothing is pending:
     {"card": the id of the card being resolved or None, "space": the space that card lies on
     or None, "pile": {"pile", "owner"} a card is chosen from or None, "about": [{"card",
-    "owner"} or {"space"}, ...]}. "pile" and "about" are filled only for the player who
+    "owner"} or {"space"}, ...], and, while an offer is put together or answered, "offer":
+    {"from", "to", "stage", "words": the offer as it stands, in words}}. "pile" and "about" are filled only for the player who
     decides, and "about" names only cards they may see (a card still in a face-down deck is
     left out)."""
     pending = game.pending
@@ -39,6 +40,13 @@ def asking(game: Game, player: int) -> dict[str, Any] | None:
         space = next((i for i, stack in enumerate(game.stacks) if resolving.c in stack), None)
     seen: dict[str, Any] = {"card": card, "space": space, "pile": None, "about": []}
     top = frames[-1]
+    if isinstance(top, TradeFrame):  # an offer is made in the open: everyone may read it
+        texts = game.texts
+        gives, asks = texts.deal(top.give, top.give_cards), texts.deal(top.ask, top.ask_cards)
+        seen["offer"] = {
+            "from": top.proposer, "to": top.partner, "stage": top.stage,
+            "words": f"{texts.player(top.proposer)} offers {texts.player(top.partner)} {gives} for {asks}",
+        }
     if pending["player"] != player or not isinstance(top, BlockFrame):
         return seen
     block = book.blocks[top.b]
