@@ -782,8 +782,7 @@ def decision_prompt(view: View) -> str:
         return _card_game_prompt(view)
     what = view.actions[0].what if view.actions else None
     if kind == "choose" and what == "word":  # a word menu of the game's programs
-        words = " or ".join(str(a.arg) for a in view.actions)
-        return f"{words[:1].upper()}{words[1:]}?"
+        return _word_menu(view)
     to_build = turn_money(view) or sum(view.dice)
     if kind == "card" and not view.ends_turn:
         if view.dice:
@@ -807,6 +806,12 @@ def decision_prompt(view: View) -> str:
     return ""
 
 
+def _word_menu(view: View) -> str:
+    """A word menu as a question: 'Make an offer or pass?'."""
+    words = " or ".join(str(a.arg) for a in view.actions)
+    return f"{words[:1].upper()}{words[1:]}?"
+
+
 def _card_game_prompt(view: View) -> str:
     """The question of a game of cards, with what it is about: the card being resolved (and
     the space it lies on), the pile a card is chosen from, the card to place: 'Grand Opening:
@@ -815,8 +820,7 @@ def _card_game_prompt(view: View) -> str:
     asking = view.asking or {}
     about = [_about_words(view, thing) for thing in asking.get("about", [])]
     if kind == "choose" and what == "word":
-        words = " or ".join(str(a.arg) for a in view.actions)
-        question = f"{words[:1].upper()}{words[1:]}?" + (f" ({', '.join(about)})" if about else "")
+        question = _word_menu(view) + (f" ({', '.join(about)})" if about else "")
     elif kind == "choose" and what == "card":
         pile = asking.get("pile")
         if pile:

@@ -41,12 +41,8 @@ def asking(game: Game, player: int) -> dict[str, Any] | None:
     seen: dict[str, Any] = {"card": card, "space": space, "pile": None, "about": []}
     top = frames[-1]
     if isinstance(top, TradeFrame):  # an offer is made in the open: everyone may read it
-        texts = game.texts
-        gives, asks = texts.deal(top.give, top.give_cards), texts.deal(top.ask, top.ask_cards)
-        seen["offer"] = {
-            "from": top.proposer, "to": top.partner, "stage": top.stage,
-            "words": f"{texts.player(top.proposer)} offers {texts.player(top.partner)} {gives} for {asks}",
-        }
+        words = game.texts.offer(top.proposer, top.partner, top.give, top.give_cards, top.ask, top.ask_cards)
+        seen["offer"] = {"from": top.proposer, "to": top.partner, "stage": top.stage, "words": words}
     if pending["player"] != player or not isinstance(top, BlockFrame):
         return seen
     block = book.blocks[top.b]

@@ -114,6 +114,11 @@ class Texts:
         good, amount = what.rsplit(" ", 1)
         return f"{'give' if verb == 'give' else 'ask for'} {self.amount(good, int(amount))} in all"
 
+    def offer(self, proposer: int, partner: int, give: dict, give_cards: list, ask: dict, ask_cards: list) -> str:
+        """An offer in words: 'Red offers Blue $20M and Baltic for 1 gems'."""
+        gives, asks = self.deal(give, give_cards), self.deal(ask, ask_cards)
+        return f"{self.player(proposer)} offers {self.player(partner)} {gives} for {asks}"
+
     def deal(self, amounts: dict, cards: list) -> str:
         """One side of an offer: its amounts and cards, or nothing."""
         parts = [self.amount(good, amount) for good, amount in amounts.items()] + [self.traded_card(k) for k in cards]
@@ -444,8 +449,7 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "pass":
         return f"{p(d['player'])} passes"
     if kind == "trade_offer":
-        give, ask = t.deal(d["give"], d["give_cards"]), t.deal(d["ask"], d["ask_cards"])
-        return f"{p(d['player'])} offers {p(d['to'])} {give} for {ask}"
+        return t.offer(d["player"], d["to"], d["give"], d["give_cards"], d["ask"], d["ask_cards"])
     if kind == "trade_answer":
         return f"{p(d['player'])} {'accepts' if d['accepted'] else 'declines'} {p(d['to'])}'s offer"
     if kind == "trade_withdrawn":

@@ -91,22 +91,19 @@ def move_token(g: Game, player: int, spaces: int) -> None:
     end = (start + spaces) % len(loop)
     g.positions[player] = end
     g.emit("advance", {"player": player, "from": loop[start], "to": loop[end], "spaces": spaces})
-    if spaces == 0:
-        return
-    passed = range(1, spaces) if spaces > 0 else range(0)
-    _run_hooks(g, player, [loop[(start + step) % len(loop)] for step in _capped(passed)], loop[end])
+    if spaces != 0:
+        _run_hooks(g, player, start, spaces, loop[end])
 
 
-def _capped(passed: range) -> range:
-    """The spaces passed that can be run as hooks: a move of a billion spaces would run out the
-    action's work budget long before; the frame stack holds fewer still (each run takes two)."""
-    return passed[:MAX_FRAMES]
-
-
-def _run_hooks(g: Game, player: int, passed: list[int], landed: int) -> None:
-    book = g.book
+def _run_hooks(g: Game, player: int, start: int, spaces: int, landed: int) -> None:
+    """The passing hook for each space between (forward only), then the landing hook. The
+    spaces passed are listed only for a variant with a passing hook, and at most MAX_FRAMES
+    of them: a move of a billion spaces would run out the action's work budget long before,
+    and the frame stack holds fewer runs still (each takes two)."""
+    book, loop = g.book, g.book.loop
     passes, lands = book.program_block.get("token_passes"), book.program_block.get("token_lands")
-    calls = [("token_passes", space) for space in passed] if passes is not None else []
+    passed = [loop[(start + step) % len(loop)] for step in range(1, spaces)[:MAX_FRAMES]] if passes is not None else []
+    calls = [("token_passes", space) for space in passed]
     if lands is not None:
         calls.append(("token_lands", landed))
     if not calls:
