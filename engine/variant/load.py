@@ -576,6 +576,7 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
                 "give one name for each value, in the same order",
             ))
     _check_numbers(document, diagnostics)
+    _check_names_not_words(document, diagnostics)
     _check_dice(document["dice"], board, diagnostics, root_file)
     if "track" in board:
         _check_marks(board["track"], diagnostics, root_file)
@@ -585,6 +586,29 @@ def _check_meaning(document: LocDict, cards: list[_ParsedCard], diagnostics: lis
     _check_deck(document, cards, diagnostics, root_file)
     _check_piles(document, cards, diagnostics)
     _check_card_total(document, diagnostics)
+
+
+def _check_names_not_words(document: LocDict, diagnostics: list[Diagnostic]) -> None:
+    """A counter or zone number named after a word of the effect language (`total`) could never
+    be read: the parser takes it for the word, and every use fails with a message about
+    punctuation. Say so once, where the name is given. (Piles are not checked: the bundled
+    games' `discard` pile is a word, used only by the statements that discard, never read by
+    name. Routines are not: `do NAME` reads any word as a name.)"""
+    named: list[tuple[LocDict, str, str]] = []
+    counters = document.get("counters")
+    if isinstance(counters, LocDict):
+        named.extend((counters, name, "counter") for name in counters)
+    for zone in document["board"]["zones"]:
+        numbers = zone.get("numbers")
+        if isinstance(numbers, LocDict):
+            named.extend((numbers, name, "number") for name in numbers)
+    for owner, name, what in named:
+        if is_reserved(name):
+            diagnostics.append(Diagnostic(
+                owner.key_locs[name],
+                f"'{name}' is a word of the effect language, so a {what} named '{name}' could never be read",
+                f"name the {what} otherwise, such as 'my_{name}'",
+            ))
 
 
 def _check_numbers(document: LocDict, diagnostics: list[Diagnostic]) -> None:
@@ -674,24 +698,49 @@ def _check_piles(document: LocDict, cards: list[_ParsedCard], diagnostics: list[
                     "a pile is refilled from a pile owned the same way",
                 )
             )
+    by_default: dict[tuple[str, str], list[str]] = {}
     for card in cards:
         for key, default in (("starts_in", "deck"), ("discard_to", "discard")):
-            name = card.raw.get(key, default)
-            loc = card.raw.value_locs[key].loc if key in card.raw else card.raw.key_locs["id"]
-            words = key.replace("_", " ")
+            if key not in card.raw:
+                by_default.setdefault((key, default), []).append(card.raw["id"])
+                continue
+            name, loc = card.raw[key], card.raw.value_locs[key].loc
             if name not in piles:
-                where = f"'{key}' names '{name}'" if key in card.raw else f"'{card.raw['id']}' {words} '{name}' (the default)"
                 hint = did_you_mean(name, list(piles)) or f"give '{key}' one of: {', '.join(piles)}"
-                diagnostics.append(Diagnostic(loc, f"{where}, which is not a pile", hint))
+                diagnostics.append(Diagnostic(loc, f"'{key}' names '{name}', which is not a pile", hint))
             elif piles[name]["each"] == "space" and key == "discard_to":
-                diagnostics.append(
-                    Diagnostic(loc, f"'{name}' is a pile of each space; a card {words} a pile of the game or of each player")
-                )
+                diagnostics.append(Diagnostic(
+                    loc, f"'discard_to' names '{name}', a pile of each space; a card is discarded to a pile of "
+                    "the game or of each player",
+                ))
         zone = card.raw.get("zone")
         zones = [z["id"] for z in document["board"]["zones"]]
         if zone is not None and zone not in zones:
             diagnostics.append(Diagnostic(card.raw.value_locs["zone"].loc, f"'zone' names '{zone}', which is not a zone",
                                           did_you_mean(zone, zones)))
+    for (key, name), ids in by_default.items():
+        _check_default_pile(document, key, name, ids, diagnostics)
+
+
+def _check_default_pile(document: LocDict, key: str, name: str, ids: list[str], diagnostics: list[Diagnostic]) -> None:
+    """Cards that leave `key` out use the pile `name`: if it is missing or held by each space,
+    say so once for all of them, not once a card."""
+    piles = document["piles"]
+    one = len(ids) == 1
+    which = f"the card '{ids[0]}'" if one else f"{len(ids)} cards ('{ids[0]}', ...)"
+    leave, they, are = ("leaves", "it uses", "is") if one else ("leave", "they use", "are")
+    if name not in piles:
+        diagnostics.append(Diagnostic(
+            document["deck"].key_locs["cards"],
+            f"{which} {leave} out '{key}', so {they} the pile '{name}', which the variant does not have",
+            f"add a pile '{name}', or give each card a '{key}' naming one of: {', '.join(piles)}",
+        ))
+    elif piles[name]["each"] == "space" and key == "discard_to":
+        diagnostics.append(Diagnostic(
+            piles.key_locs[name],
+            f"'{name}' is a pile of each space, but {which} {are} discarded to it, leaving out 'discard_to'",
+            f"make '{name}' a pile of the game or of each player, or give those cards a 'discard_to'",
+        ))
 
 
 def _check_players(players: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:

@@ -62,6 +62,10 @@ class ValueLoc:
     style: str | None = None  # YAML scalar style: None (plain), "'", '"', "|" or ">"
     content_indent: int | None = None  # first column of a block scalar's text, 1-based
     columns: tuple[int, ...] | None = None  # file column of each character of a one-line quoted string
+    folded: tuple[tuple[tuple[int, int, int], ...], ...] | None = None
+    """For a folded block scalar (`>`): for each line of the folded text, its pieces as
+    (first column in that line, 0-based; file line; file column), so a position in the text maps
+    back to the file line it was written on."""
     comment: tuple[Loc, str] | None = None
     """For an empty value followed by a comment (`colour: #c0392b`): where the comment starts
     and its text, since the author most likely meant it as the value."""
@@ -377,8 +381,11 @@ class _Builder:
         if node.value == "" and node.style is None:
             return ValueLoc(loc, comment=self._comment_after(node))
         style = node.style
-        if style in ("|", ">"):
+        if style == "|":
             return ValueLoc(loc, style, content_indent=self._block_indent(node, parent_indent))
+        if style == ">":
+            indent = self._block_indent(node, parent_indent)
+            return ValueLoc(loc, style, content_indent=indent, folded=self._folded_map(node, indent))
         if style in ("'", '"') and node.start_mark.line == node.end_mark.line:
             return ValueLoc(loc, style, columns=self._quoted_columns(node))
         return ValueLoc(loc, style)
@@ -406,6 +413,46 @@ class _Builder:
             if line.strip():
                 return len(line) - len(line.lstrip(" ")) + 1
         return 1
+
+    def _folded_map(self, node: yaml.ScalarNode, indent: int) -> tuple[tuple[tuple[int, int, int], ...], ...] | None:
+        """Fold the scalar's lines again as YAML does, noting where each piece came from.
+
+        Lines side by side join with a space, an empty line between them becomes a line break,
+        and lines indented further keep their breaks. The result is trusted only if it rebuilds
+        the parsed value exactly; otherwise (a case this does not model) None, and positions
+        fall back to the value's start."""
+        first, last = node.start_mark.line + 1, min(node.end_mark.line, len(self.lines) - 1)
+        text: list[str] = []
+        pieces: list[list[tuple[int, int, int]]] = [[]]
+        pending_empty, previous_more = 0, False
+        started = False
+        for number in range(first, last + 1):
+            raw = self.lines[number]
+            if not raw.strip():
+                pending_empty += 1
+                continue
+            if len(raw) - len(raw.lstrip(" ")) + 1 < indent:
+                break
+            body = raw[indent - 1 :].rstrip("\r\n")
+            more = body[:1] in (" ", "\t")
+            if started:
+                breaks = pending_empty + (1 if (more or previous_more) else 0)
+                if breaks:
+                    text.append("\n" * breaks)
+                    pieces.extend([] for _ in range(breaks))
+                else:
+                    text.append(" ")
+            else:
+                text.append("\n" * pending_empty)
+                pieces.extend([] for _ in range(pending_empty))
+            line_so_far = len("".join(text).rsplit("\n", 1)[-1])
+            pieces[-1].append((line_so_far, number + 1, indent))
+            text.append(body)
+            pending_empty, previous_more, started = 0, more, True
+        folded = "".join(text)
+        if folded.rstrip("\n") != node.value.rstrip("\n"):
+            return None
+        return tuple(tuple(line) for line in pieces)
 
     def _quoted_columns(self, node: yaml.ScalarNode) -> tuple[int, ...]:
         """Where each character of a one-line quoted string stands, escapes taken into account."""
@@ -528,8 +575,9 @@ class _Builder:
 def text_position(value_loc: ValueLoc, line: int, col: int) -> Loc:
     """Map a 1-based (line, col) inside a string value to its place in the file.
 
-    Exact for block scalars (`|`) and single-line plain or quoted strings; for folded or
-    multi-line flow strings the start of the value is the best honest answer.
+    Exact for block scalars (`|`, and `>` where its folding was rebuilt) and single-line plain
+    or quoted strings; for multi-line flow strings the start of the value is the best honest
+    answer.
     """
     loc = value_loc.loc
     if line == 1 and value_loc.columns is not None:
@@ -539,6 +587,11 @@ def text_position(value_loc: ValueLoc, line: int, col: int) -> Loc:
         return Loc(loc.file, loc.line, end)
     if value_loc.style == "|" and value_loc.content_indent is not None:
         return Loc(loc.file, loc.line + line, value_loc.content_indent + col - 1)
+    if value_loc.folded is not None and 1 <= line <= len(value_loc.folded) and value_loc.folded[line - 1]:
+        start, file_line, file_col = max(
+            (piece for piece in value_loc.folded[line - 1] if piece[0] <= col - 1), default=value_loc.folded[line - 1][0]
+        )
+        return Loc(loc.file, file_line, file_col + max(0, col - 1 - start))
     if line == 1 and value_loc.style in (None, "'", '"'):
         offset = 1 if value_loc.style in ("'", '"') else 0
         return Loc(loc.file, loc.line, loc.col + offset + col - 1)

@@ -92,7 +92,10 @@ def _check_choose_word(c: Checker, node: ast.ChooseWord, scope: Scope) -> None:
     c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
     for word, test in zip(node.words, node.tests):
         c.expect(test, "bool", scope, f"what follows '\"{word}\" if'")
-    if len(set(node.words)) < len(node.words):
+    if len(node.words) < 2:
+        c.report(node, f"a word menu offers at least two words, and this one offers only \"{node.words[0]}\"",
+                 'add the other answer, such as \', "pass"\'; a menu of one word asks nothing')
+    elif len(set(node.words)) < len(node.words):
         c.report(node, "the same word is offered twice", "offer each word once")
     c.bind(node, node.var, "word", scope)
 
