@@ -102,36 +102,46 @@ def test_the_security_page_states_the_limits_of_serving_to_a_browser():
     assert f"killed if it has not within {web.GAME_EXIT_WAIT:g} seconds" in text
 
 
-# ----- docs/effects.md: every example parses and checks, and every form of the grammar has one ----
+# ----- docs/effects.md and whole-game.md: every example parses and checks; every form of the grammar has one
 
 EFFECTS_MD = ROOT / "docs" / "effects.md"
+WHOLE_GAME_MD = ROOT / "docs" / "whole-game.md"
 TIMINGS = ("end_of_turn", "after_roll", "reaction", "setup", "turn")
 
 
 @dataclass(frozen=True)
 class Example:
-    """A fenced block of docs/effects.md: its kind (```effect after_roll: kind 'effect', timing
-    'after_roll'), its text, and the quoted message after it (for 'effect-error'). A timing
-    may name the bundled variant it is written for (`start_of_turn@house-last-place-draws`);
-    without, the default variant."""
+    """A fenced block of a page of docs/ (docs/effects.md unless told): its kind (```effect
+    after_roll: kind 'effect', timing 'after_roll'), its text, and the quoted message after it
+    (for 'effect-error'). A timing may name the bundled variant it is written for
+    (`start_of_turn@house-last-place-draws`); without, the default variant."""
 
     kind: str
     timing: str
     text: str
     message: str
     line: int
+    page: str = "effects.md"
 
     def __str__(self) -> str:
-        return f"docs/effects.md:{self.line}: {self.text.splitlines()[0] if self.text.strip() else ''}"
+        return f"docs/{self.page}:{self.line}: {self.text.splitlines()[0] if self.text.strip() else ''}"
 
 
-def effect_examples() -> list[Example]:
-    doc = EFFECTS_MD.read_text()
+def effect_examples(page: Path = EFFECTS_MD) -> list[Example]:
+    doc = page.read_text()
     found = []
     for match in re.finditer(r"^```(\S+)[ ]*(\S*)\n(.*?)^```\n(?:\n> ([^\n]*)\n)?", doc, re.S | re.M):
         kind, timing, text, message = match.group(1), match.group(2) or "end_of_turn", match.group(3), match.group(4) or ""
-        found.append(Example(kind, timing, text, message, doc.count("\n", 0, match.start()) + 1))
+        found.append(Example(kind, timing, text, message, doc.count("\n", 0, match.start()) + 1, page.name))
     return found
+
+
+def checked_examples(*kinds: str) -> list[Example]:
+    """The examples of these kinds on every page whose examples are checked: effects.md, the
+    reference, and whole-game.md, whose part on the words of an economic game shows them at
+    work. (Only effects.md has ```yaml cards: whole-game.md's ```yaml blocks are pieces of
+    variants/monopoly-chance.yaml, cut short with `...`.)"""
+    return [e for page in (EFFECTS_MD, WHOLE_GAME_MD) for e in effect_examples(page) if e.kind in kinds]
 
 
 PROGRAMS = ("setup", "turn", "start_of_turn", "token_on_mark", "token_at_end")
@@ -190,7 +200,31 @@ def test_the_effect_page_has_only_the_kinds_of_example_its_tests_read():
     assert len(examples) == EFFECTS_MD.read_text().count("\n```\n"), "a block the pattern above does not read"
 
 
-@pytest.mark.parametrize("example", [e for e in effect_examples() if e.kind in ("effect", "condition")], ids=str)
+def test_the_whole_game_page_has_only_the_kinds_of_example_its_tests_read():
+    examples = effect_examples(WHOLE_GAME_MD)
+    assert {e.kind for e in examples} <= {"effect", "effect-error", "condition", "variant", "yaml", "console"}
+    effects = [e for e in examples if e.kind in ("effect", "effect-error", "condition")]
+    assert {e.timing.partition("@")[0] for e in effects} <= set(TIMINGS) | set(PROGRAMS)
+    assert all(e.message for e in examples if e.kind == "effect-error")
+    assert len(examples) == WHOLE_GAME_MD.read_text().count("\n```\n"), "a block the pattern above does not read"
+
+
+ECONOMIC_WORDS = (
+    r"each: player", r"money: true", r"shown: ", r"loop: \[", r"advance \w+ \w+ spaces", r"advance \w+ to \w+",
+    r"place \w+ on ", r"token_passes: \|", r"token_lands: \|", r"\bhere\b", r"position of \w+", r"numbers: \{",
+    r"rent of \w+", r"routines:", r"do \w+ for \w+", r'choose word \w+ from "[^"]+" if [^,]+, "', r", every answer",
+    r"take turns \w+ among players from me until all pass, at most \d+:", r"^ *pass$", r"offer trade of \w+, \w+ to \w+",
+)
+"""The words whole-game.md's part "The words of an economic game" teaches, as they are written."""
+
+
+def test_the_whole_game_page_shows_every_word_of_an_economic_game_in_a_checked_example():
+    examples = [e for e in checked_examples("effect", "variant") if e.page == WHOLE_GAME_MD.name]
+    shown = "\n".join(e.text for e in examples)
+    assert [word for word in ECONOMIC_WORDS if not re.search(word, shown, re.M)] == []
+
+
+@pytest.mark.parametrize("example", checked_examples("effect", "condition"), ids=str)
 def test_every_effect_and_condition_example_parses_and_checks_clean(example):
     from engine.effects.check import check_condition, check_program
     from engine.effects.parser import parse_condition, parse_effect
@@ -210,7 +244,7 @@ def test_every_card_example_checks_clean_in_a_variant(example, write):
     assert result.ok, "\n".join(map(str, result.diagnostics))
 
 
-@pytest.mark.parametrize("example", [e for e in effect_examples() if e.kind == "variant"], ids=str)
+@pytest.mark.parametrize("example", checked_examples("variant"), ids=str)
 def test_every_variant_example_checks_clean_and_plays(example, write):
     """A ```variant example is part of a variant file, which extends the default variant: it
     checks clean, and random players play it for a while."""
@@ -230,7 +264,7 @@ def test_every_variant_example_checks_clean_and_plays(example, write):
         game.apply(options[choose.randrange(len(options))])
 
 
-@pytest.mark.parametrize("example", [e for e in effect_examples() if e.kind == "effect-error"], ids=str)
+@pytest.mark.parametrize("example", checked_examples("effect-error"), ids=str)
 def test_every_wrong_example_gets_the_message_the_page_gives(example):
     from engine.effects.check import check_program
     from engine.effects.recovery import parse_effect_all
@@ -240,6 +274,21 @@ def test_every_wrong_example_gets_the_message_the_page_gives(example):
     if parsed.program is not None:
         messages += [p.message for p in check_program(parsed.program, default_context(example.timing), parsed.missing_from)]
     assert len(messages) == 1 and messages[0].startswith(example.message), messages
+
+
+def test_the_names_section_lists_every_reserved_word():
+    """docs/effects.md, section 3: the list of reserved words is exactly the words of the
+    language and the three fixed names, so a word added to the grammar fails here until listed."""
+    from engine.effects.check import is_reserved
+    from engine.effects.parser import reserved_words
+
+    text = EFFECTS_MD.read_text()
+    section = text[text.index("## 3. Names") : text.index("## 4. Instructions")]
+    listing = re.search(r"^\*\*Reserved words\.\*\*.*?\n\n(.*?)\n\n", section, re.S | re.M).group(1)
+    words = re.findall(r"`([^`]*)`", listing)
+    assert len(words) == len(set(words)) and words == sorted(words)
+    assert set(words) == reserved_words() | {"me", "turn_player", "this"}
+    assert all(is_reserved(word) for word in words)
 
 
 def _trees():
