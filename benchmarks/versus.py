@@ -7,7 +7,10 @@ same seeded random games through the public API (`load_variant`, `new_game`, `le
 over rounds of each side's games per second, and the median of the per-round ratios, so that
 a burst of other work on a shared machine disturbs one round, not the verdict. Run:
 
-    .venv/bin/python benchmarks/versus.py [--base COMMIT] [--games 200] [--rounds 7] [--instructions]
+    .venv/bin/python benchmarks/versus.py [--base COMMIT] [--variant V ...] [--games 200] [--rounds 7]
+        [--no-plain] [--instructions]
+
+By default every bundled game is played in turn, and a summary of the ratios ends the run.
 
 With --instructions, each side also plays --games games under valgrind's cachegrind, once
 with the games and once with none, and the difference (the instructions the games took) is
@@ -101,49 +104,71 @@ def count_instructions(tree: Path, variant: str, players: int, games: int, seed:
     return counts[0] - counts[1]
 
 
+GAMES = ("winning-moves-2016", "parker-1985", "monopoly-chance")
+"""The bundled games (house rules are these with a few lines changed)."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="This tree's random playouts against an older commit's.")
     parser.add_argument("--base", default=DEFAULT_BASE, help=f"the commit to compare with (default {DEFAULT_BASE})")
-    parser.add_argument("--variant", default="winning-moves-2016")
+    parser.add_argument("--variant", nargs="+", default=list(GAMES),
+                        help="the variants to play, one after another (default: every bundled game)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=200, help="games per side per round")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-plain", action="store_true", help="compare the compiled kernels only")
     parser.add_argument("--instructions", action="store_true", help="also count each side's instructions with valgrind")
     args = parser.parse_args()
 
+    summary: list[str] = []
     with tempfile.TemporaryDirectory(prefix="boardwalk-base-") as scratch:
         base_tree = Path(scratch) / "base"
         subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(base_tree), args.base], cwd=ROOT, check=True)
         try:
             sides: dict[str, tuple[Path, bool]] = {"base": (base_tree, False), "head": (ROOT, False)}
             if _compiled_here():
-                sides["plain"] = (ROOT, True)
-                if _build_kernel(base_tree):
-                    sides["base plain"] = (base_tree, True)
-            rates: dict[str, list[float]] = {side: [] for side in sides}
-            ratios: dict[str, list[float]] = {side: [] for side in sides if not side.startswith("base")}
-            last: dict[str, dict] = {}
-            for round_number in range(args.rounds):
-                order = list(sides) if round_number % 2 == 0 else list(reversed(sides))
-                for side in order:
-                    tree, pure = sides[side]
-                    last[side] = run_side(tree, args.variant, args.players, args.games, args.seed, pure)
-                    rates[side].append(args.games / last[side]["cpu"])
-                for side in ratios:
-                    against = "base plain" if side == "plain" and "base plain" in sides else "base"
-                    ratios[side].append(rates[side][-1] / rates[against][-1])
-                print(f"round {round_number + 1}: " + ", ".join(f"{side} {rates[side][-1]:.0f} games/s" for side in sides)
-                      + "; ratios " + ", ".join(f"{side} {ratios[side][-1]:.2f}" for side in ratios), flush=True)
-            instructions = {}
-            if args.instructions:
-                for side, (tree, pure) in sides.items():
-                    instructions[side] = count_instructions(tree, args.variant, args.players, args.games, args.seed, pure)
+                built = _build_kernel(base_tree)
+                if not args.no_plain:
+                    sides["plain"] = (ROOT, True)
+                    if built:
+                        sides["base plain"] = (base_tree, True)
+            for variant in args.variant:
+                summary.extend(_compare(variant, sides, args))
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(base_tree)], cwd=ROOT, check=False)
+    if len(args.variant) > 1:
+        print()
+        print(f"summary against {args.base} (ratios above 1.00: this tree is faster)")
+        for line in summary:
+            print("  " + line)
+
+
+def _compare(variant: str, sides: dict[str, tuple[Path, bool]], args: argparse.Namespace) -> list[str]:
+    """Play `variant` on every side, interleaved round by round; print the figures and return
+    the summary's lines."""
+    rates: dict[str, list[float]] = {side: [] for side in sides}
+    ratios: dict[str, list[float]] = {side: [] for side in sides if not side.startswith("base")}
+    last: dict[str, dict] = {}
+    print(f"{variant}:", flush=True)
+    for round_number in range(args.rounds):
+        order = list(sides) if round_number % 2 == 0 else list(reversed(sides))
+        for side in order:
+            tree, pure = sides[side]
+            last[side] = run_side(tree, variant, args.players, args.games, args.seed, pure)
+            rates[side].append(args.games / last[side]["cpu"])
+        for side in ratios:
+            against = "base plain" if side == "plain" and "base plain" in sides else "base"
+            ratios[side].append(rates[side][-1] / rates[against][-1])
+        print(f"round {round_number + 1}: " + ", ".join(f"{side} {rates[side][-1]:.0f} games/s" for side in sides)
+              + "; ratios " + ", ".join(f"{side} {ratios[side][-1]:.2f}" for side in ratios), flush=True)
+    instructions = {}
+    if args.instructions:
+        for side, (tree, pure) in sides.items():
+            instructions[side] = count_instructions(tree, variant, args.players, args.games, args.seed, pure)
 
     print()
-    print(f"{args.variant}, {args.players} players, {args.games} random games per side per round, {args.rounds} rounds")
+    print(f"{variant}, {args.players} players, {args.games} random games per side per round, {args.rounds} rounds")
     labels = {"base": f"base {args.base}" + (" (compiled)" if last["base"]["compiled"] else ""),
               "base plain": f"base {args.base} (plain Python)",
               "head": "this tree" + (" (compiled)" if last["head"]["compiled"] else ""),
@@ -153,10 +178,13 @@ def main() -> None:
         print(f"  {labels[side]:<26} median {statistics.median(rates[side]):7.0f} games/s  "
               f"({per_decision:.1f} µs a decision, {last[side]['decisions'] / args.games:.1f} decisions and "
               f"{last[side]['turns'] / args.games:.1f} turns a game)")
+    summary = []
     for side, values in ratios.items():
         against = "base plain" if side == "plain" and "base plain" in last else "base"
         print(f"  ratio {labels[side]} / {labels[against]}: median {statistics.median(values):.2f} "
               f"(rounds from {min(values):.2f} to {max(values):.2f})")
+        summary.append(f"{variant:<20} {labels[side]:<26} CPU time {statistics.median(values):.2f} "
+                       f"({statistics.median(rates[side]):.0f} games/s)")
     if instructions:
         print(f"  instructions of play (cachegrind, {args.games} games a side):")
         per_decision = {side: count / last[side]["decisions"] for side, count in instructions.items()}
@@ -167,6 +195,9 @@ def main() -> None:
             print(f"    speed-up {labels[side]} / {labels[against]} by instructions: "
                   f"{instructions[against] / instructions[side]:.2f} a game, "
                   f"{per_decision[against] / per_decision[side]:.2f} a decision")
+            summary.append(f"{variant:<20} {labels[side]:<26} instructions {instructions[against] / instructions[side]:.2f} "
+                           f"a game, {per_decision[against] / per_decision[side]:.2f} a decision")
+    return summary
 
 
 def _build_kernel(tree: Path) -> bool:
