@@ -273,7 +273,18 @@ def _codes_at(g: Game, place: Ref) -> list[int]:
     """The card codes a pile or a space's stack holds, bottom to top (none for nobody's)."""
     if place is None:
         return _NO_CARDS
-    return g.piles[place] if type(place) is PileRef else g.stacks[place]
+    if type(place) is PileRef:
+        if g.watching >= 0:
+            peek(g, place)
+        return g.piles[place]
+    return g.stacks[place]
+
+
+def peek(g: Game, slot: int) -> None:
+    """Note that a look-ahead for `g.watching` read which cards a pile holds that they may not
+    see (engine/game/followable.py: such a path may go either way)."""
+    if not g.layout.seen(slot, g.watching):
+        g.peeked = True
 
 
 def _card_has_word(where: ast.Expr | None, var: str) -> bool:
@@ -437,6 +448,8 @@ def _top_card(e: ast.TopCard, cache) -> Fn:
             return None
         if type(place) is PileRef:
             held, where = g.piles[place], int(place)
+            if g.watching >= 0:
+                peek(g, where)
         else:
             held, where = g.stacks[place], -1 - place
         return CardRef(held[-1], where) if held else None
@@ -447,6 +460,8 @@ def _top_card(e: ast.TopCard, cache) -> Fn:
 def cards_in(g: Game, place: Ref) -> list[CardRef]:
     """The cards of a pile or of a space's stack, bottom to top."""
     if type(place) is PileRef:
+        if g.watching >= 0:
+            peek(g, int(place))
         return [CardRef(code, int(place)) for code in g.piles[place]]
     return [CardRef(code, -1 - place) for code in g.stacks[place]]
 

@@ -17,8 +17,11 @@ A direction that cannot be carried out ends a path: a choice with nothing to cho
 more units than the player has left, removing or moving the top unit of an empty property or
 onto itself, removing "all but" from a hotel that holds nothing else. Directions that just do
 nothing (drawing from an empty deck, a `for each` over nothing) do not. An opponent offered a
-reaction is taken to let the card happen. Only what every player may know is used: hands count
-by their size, and chance is enumerated, never rolled.
+reaction is taken to let the card happen. Only what the player offered the choice may know is
+used: hands count by their size, chance is enumerated, never rolled, and once a path has read
+which cards a pile holds that this player may not see (an opponent's hand, a face-down deck),
+every `if` after it on that path is tried both ways. Otherwise the answers offered would tell
+them the hidden cards: a guess at an opponent's card offered only where it is right.
 """
 
 from __future__ import annotations
@@ -57,21 +60,26 @@ def card_is_followable(game: Game, card: int, me: int) -> bool:
         hand.insert(at, code)
 
 
-def continuation_followable(game: Game, segments: list, me: int) -> bool:
+def continuation_followable(game: Game, segments: list, me: int, viewer: int) -> bool:
     """Whether the rest of a card under way (as segments, see `segments_after`) has a path
-    that can be followed and changes something from the game as it is now."""
-    return _search(game, segments, me)
+    that can be followed and changes something from the game as it is now, as far as
+    `viewer`, who is offered the choice, may know."""
+    return _search(game, segments, me, viewer)
 
 
-def _search(game: Game, segments: list, me: int) -> bool:
+def _search(game: Game, segments: list, me: int, viewer: int = -1) -> bool:
     """The search, its statements and branches spent from the game's work (`Game.work`): a
     choice offers each option only after a search of its own, and a move that offers many
-    is held to the one budget of everything it sets off, as are the bots trying it."""
+    is held to the one budget of everything it sets off, as are the bots trying it. It
+    watches what it reads for `viewer` (`me` when not given: the card's holder)."""
     trial = Trial(game)
+    watching, peeked = game.watching, game.peeked
+    game.watching, game.peeked = (viewer if viewer >= 0 else me), False
     try:
         return _explore(game, segments, me, trial)
     finally:
         trial.undo(0)
+        game.watching, game.peeked = watching, peeked
         game.work += (MAX_EXPLORE_STEPS - max(trial.steps, 0)) + (MAX_PATHS - max(trial.paths, 0))
 
 
@@ -144,10 +152,14 @@ def _explore(game: Game, segments: list, me: int, trial: Trial) -> bool:
             return True
         segments[-1] = (steps, pc + 1, env, who)  # the path's own stack: the step may push onto it
         step = steps[pc]
+        peeked = game.peeked
         try:
             outcome = step(game, env, who, segments, trial)
         except Fail:
             return False
+        finally:
+            if game.peeked and not peeked:  # this path has seen a hidden card: undone with it
+                trial.log.append((game, "peeked", False))
         if outcome is not None:
             var, values = outcome
             for value in values:  # may be a generator over the live game: each branch is undone before the next

@@ -115,6 +115,10 @@ class Game:
         look-ahead reads none of them: its copies keep each event's kind alone, a shared
         event with no data (Texts.bare), which is all the game itself reads of them
         (`card_acted_since`), and play exactly the same."""
+        self.watching = -1
+        """The player a look-ahead of followability works for (-1: none): what it reads of
+        cards they may not see makes `peeked` true (engine/game/followable.py)."""
+        self.peeked = False
         self.work = 0
         """Statements carried out during the action under way (`apply`, or `start` up to the
         first decision): with the events it has told, held to `work_cap` (`spend`)."""

@@ -82,12 +82,13 @@ class Interpreter:
         and does something, where the variant offers only such (rulings.md, 17)."""
         chooser, what, options = self.choice(s, f, root)
         g = self.game
+        viewer = root.me if chooser is None else chooser
         if g.only_followable and options and id(s) in g.book.choices_to_look_at:
             if id(s) in g.book.alike_choices:  # one answer for all
-                if not continuation_followable(g, segments_after(g, s.var, options[0]), root.me):
+                if not continuation_followable(g, segments_after(g, s.var, options[0]), root.me, viewer):
                     options = []
             else:
-                options = [o for o in options if continuation_followable(g, segments_after(g, s.var, o), root.me)]
+                options = [o for o in options if continuation_followable(g, segments_after(g, s.var, o), root.me, viewer)]
         return chooser, what, options
 
     def choice(

@@ -3,6 +3,7 @@ pass, stop, say."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
@@ -119,9 +120,26 @@ def _look_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> Any:
         # the side runs with its block's variables, so the names both sides give a value to
         # are known after it, as the machine hands them back (Game._hand_back); a name is made
         # once per effect, so nothing else a side names can be read after it
-        stack.append((then_block if test(game, env, me) else else_block, 0, env, me))
+        holds = test(game, env, me)
+        if game.peeked:  # the path has read hidden cards: the player offered it can't tell
+            return _EITHER_SIDE, _both_sides(stack, env, me, then_block, else_block)
+        stack.append((then_block if holds else else_block, 0, env, me))
+        return None
 
     return step
+
+
+_EITHER_SIDE = "\x00side"
+"""The name a look-ahead branches on where an `if` may go either way: no effect can name it."""
+
+
+def _both_sides(stack: list, env: dict, me: int, then_block: tuple, else_block: tuple) -> Iterator[bool]:
+    """Each side of an `if` in turn on the path's stack, for the explorer to follow (it copies
+    the stack when a value is given, and undoes the branch before asking for the next)."""
+    for side in (then_block, else_block):
+        stack.append((side, 0, env, me))
+        yield True
+        stack.pop()
 
 
 IF = StatementWord(
