@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -135,10 +136,18 @@ def _no_track() -> str:
     return source.replace("end_conditions: [no_units_at_turn_start, track_end]", "end_conditions: [no_units_at_turn_start]")
 
 
+def _test_game(name: str):
+    """A whole game in tests/data, written from the docs by an author new to the engine."""
+    return lambda: (Path(__file__).parent / "data" / name).read_text(encoding="utf-8")
+
+
 WRITTEN_FOR_THE_TEST = {
     "no pile called hand": _no_hand,
     "a board of units with no track": _no_track,
     "every kind of pile": lambda: EVERY_PILE,
+    "a dice race on columns": _test_game("dice-race.yaml"),
+    "a hand-card game": _test_game("hand-cards.yaml"),
+    "a looping board with offers": _test_game("every-new-word.yaml"),
 }
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -46,7 +47,10 @@ from tui.screens.target import TargetScreen  # noqa: E402
 from tui.widgets import ActionList, BoardView  # noqa: E402
 
 SMALL, BIG = (80, 24), (160, 50)
-WHOLE = {("winning-moves-2016", SMALL), ("monopoly-chance", SMALL)}
+TEST_GAMES = tuple(str(Path(__file__).parent / "data" / name) for name in ("dice-race.yaml", "hand-cards.yaml"))
+"""Whole games written from the docs for the tests: a dice race on columns, a hand-card game.
+The screens must speak them as well as the bundled games (issue 27, 4)."""
+WHOLE = {("winning-moves-2016", SMALL), ("monopoly-chance", SMALL), *((game, SMALL) for game in TEST_GAMES)}
 """The games played to their end; the others stop after CUT decisions of the person."""
 BOXES = ("help", "cards", "last_moves", "target", "save", "load", "faster", "new", "quit", "undo")
 """The boxes and keys tried now and then, in turn, at the person's decisions: in a whole
@@ -70,8 +74,8 @@ KEY_CHARACTERS = {"enter": "\r", "escape": "\x1b", "backspace": "\x08", "left_sq
 
 
 def cases() -> list:
-    return [pytest.param(name, size, id=f"{name}-{size[0]}x{size[1]}")
-            for name in bundled_variant_names() for size in (SMALL, BIG)]
+    return [pytest.param(name, size, id=f"{Path(name).stem}-{size[0]}x{size[1]}")
+            for name in (*bundled_variant_names(), *TEST_GAMES) for size in (SMALL, BIG)]
 
 
 @pytest.mark.parametrize("name, size", cases())
