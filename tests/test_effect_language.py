@@ -179,3 +179,20 @@ def test_the_shipped_parser_tables_match_the_grammar_and_parse_as_the_built_pars
             parse_effect(bad)
     assert shipped.ignore_tokens == built.ignore_tokens
     assert [t.name for t in shipped.terminals] == [t.name for t in built.terminals]
+
+
+def test_a_minus_sign_in_front_makes_a_number_negative_and_binds_tighter_than_the_operators():
+    """effects.md 5, numbers: `add -3 to cash of me` takes 3 away; `2 - -3` is 5; `-3 * 2`
+    is (0 - 3) * 2; a minus between two values still subtracts."""
+    from engine.effects.check import _ARITH
+
+    def value(expr):
+        if isinstance(expr, ast.Number):
+            return expr.value
+        assert isinstance(expr, ast.Arith)
+        return _ARITH[expr.op](value(expr.left), value(expr.right))
+
+    for text, expected in (("-3", -3), ("2 - -3", 5), ("2 - 3", -1), ("2 -3", -1), ("-3 * 2", -6), ("4 - (-1)", 5)):
+        assert value(parse_condition(text)) == expected, text
+    (statement,) = parse_effect("add -3 to budget").statements
+    assert isinstance(statement, ast.AddTo) and value(statement.amount) == -3

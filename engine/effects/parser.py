@@ -320,7 +320,8 @@ _TERMINAL_WORDS = {
     "NUMBER": "a number",
     "STRING": 'a "quoted text"',
     "COMPARE": "a comparison (<, <=, =, ...)",
-    "ADD_OP": "+ or -",
+    "PLUS": "+",
+    "MINUS": "-",
     "MUL_OP": "*",
     "$END": "end of effect",
 }
@@ -759,6 +760,12 @@ class _ToAst(Transformer_NonRecursive):
         for op, right in zip(items[1::2], items[2::2]):
             result = ast.Arith(line=result.line, col=result.col, op=str(op), left=result, right=right)
         return result
+
+    def negative(self, meta, items):
+        """`-X`, as `0 - X`: a payment written as it is said (`add -3 to cash of me`)."""
+        operand = items[-1]
+        zero = ast.Number(**_pos(meta), value=0)
+        return ast.Arith(**_pos(meta), op="-", left=zero, right=operand)
 
     def compare(self, meta, items):
         left, op, right = items
