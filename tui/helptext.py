@@ -12,17 +12,17 @@ from engine.visible import visible
 KEYS = """\
 | key | what it does |
 |---|---|
-| 1 … 9, 0, then a b d e g … | take the action with that key, shown beside it and above its tower (or click it) |
+| 1 … 9, 0, then a b d e g … | take the action with that key, shown beside it and above its space on the board (or click it) |
 | t or / | type a target: a zone, a value or part of a name{example}; Enter takes it |
 | ↑ ↓ Enter | move through the actions and take the highlighted one |
-| click a tower | build on it, or choose it when a card asks for a property |
+| click a space on the board | take the action on it: build there, or choose it when you are asked for a space |
 | c | your cards, with their full text |
 | f | bots play faster (slow, normal, fast, instant, then slow again) |
 | u | undo your last action (one person against bots only) |
 | s / l | save the game / load a saved game |
 | h, ? or F1 | this help; Esc closes it |
 | [ | step through the moves since your last one (the bots' turns), → and ← |
-| ▲ under a tower | its stack or owner changed since your last move; an underlined token moved |
+| ▲ under a space | what stands on it, or its owner, changed since your last move; an underlined token moved |
 | r | the results again, once the game is over |
 | n / q | new game / quit |
 """
@@ -124,7 +124,7 @@ def _setup(variant: Variant, players: int | None) -> list[str]:
 
 def _board(variant: Variant) -> list[str]:
     money = variant.format_money
-    lines = ["## The board", "", "| zone | property values |", "|---|---|"]
+    lines = ["## The board", "", "| zone | the values of its spaces |", "|---|---|"]
     for zone in variant.zones:
         values = ", ".join(money(variant.properties[i].value) for i in zone.properties)
         lines.append(f"| {zone.name} | {values} |")

@@ -5,6 +5,7 @@ messages the screen turns into actions."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from rich.console import Console
 from rich.text import Text
@@ -456,11 +457,11 @@ class PlayerPanel(Quiet):
                 continue
             # face-up cards by name (flipped, kept); a deck, a discard pile by its size
             if pile.seen_by == "everyone" and seen["cards"] and seen["size"] <= SHOWN_CARDS:
-                shown.append(Text(f"{pile.name}: " + ", ".join(names.get(c, c) for c in seen["cards"])))
+                shown.append(Text(f"{pile.name}: " + _grouped(names.get(c, c) for c in seen["cards"])))
             else:
                 sizes.append(f"{pile.name} {seen['size']}")
-        lines = [Text(_fit(width, f"{long} · holds {held}", f"{short} · holds {held}", short, f"{shortest} · holds {held}",
-                           shortest))]
+        holds = f" · holds {held}" if held else ""  # a game with no spaces to hold never says so
+        lines = [Text(_fit(width, f"{long}{holds}", f"{short}{holds}", short, f"{shortest}{holds}", shortest))]
         left = room - 1 - (1 if sizes else 0)
         for text in shown:
             wrapped = list(text.wrap(_CONSOLE, max(8, width)))
@@ -471,6 +472,14 @@ class PlayerPanel(Quiet):
         if sizes:
             lines.append(Text(" · ".join(sizes), style="dim"))
         return lines[:room]
+
+
+def _grouped(names: Iterable[str]) -> str:
+    """Card names in the order first met, copies counted: 'Peg ×11, Guard'."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in counts.items())
 
 
 def _score_words(score, value: int, name: str, length: int) -> str:

@@ -57,7 +57,7 @@ class Result:
             return f"{winner} wins"
         if self.decided_by == first or self.decided_by is None:
             words, fewest = self.wording[first]
-            return f"{winner} wins with the {'lowest' if fewest else 'highest'} {words}"
+            return f"{winner} wins on {words}" + (" (the fewest wins)" if fewest else "")
         words, fewest = self.wording[self.decided_by]
         return f"{winner} wins: tied on {self.wording[first][0]}, {'lower' if fewest else 'ahead'} on {words}"
 

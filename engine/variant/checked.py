@@ -83,7 +83,8 @@ def outcome(result: CheckResult) -> Outcome:
         v = result.variant
         counts = v.player_counts
         players = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
-        summary = f"{v.name}; {players} players, {len(v.properties)} properties, {v.cards_summary}"
+        spaces = len(v.properties)
+        summary = f"{v.name}; {players} players, {spaces} space{'s' if spaces != 1 else ''}, {v.cards_summary}"
     problems = [{"text": str(d), "json": d.to_dict()} for d in result.diagnostics]
     return {"files": list(result.files), "problems": problems, "summary": summary}
 

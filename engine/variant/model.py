@@ -6,6 +6,7 @@ whether something is missing. Card effects are already parsed into syntax trees.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -336,5 +337,6 @@ class Variant:
         """The cards in a few words: '28 Fortune cards' for one shared deck; for a game whose
         cards start in several piles (each player's own, the board's), how many kinds."""
         if all(card.starts_in == "deck" for card in self.cards) and all(p.each == "game" for p in self.piles if p.id == "deck"):
-            return f"{self.deck_size} {self.deck_name} card{'s' if self.deck_size != 1 else ''}"
-        return f"{len(self.cards)} kinds of card"
+            name = re.sub(r"\s*\bcards?$", "", self.deck_name, flags=re.IGNORECASE)  # 'Court cards': not 'cards cards'
+            return f"{self.deck_size} {name + ' ' if name else ''}card{'s' if self.deck_size != 1 else ''}"
+        return f"{len(self.cards)} kind{'s' if len(self.cards) != 1 else ''} of card"
