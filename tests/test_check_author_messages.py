@@ -6,6 +6,9 @@ Each variant below extends the bundled default and changes a few lines, as an au
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from engine.variant.load import check_variant
 from engine.variant.yamlsource import parse_yaml, text_position
 from test_check_bad_input import EXTENDS, assert_at, only, problems
 
@@ -59,3 +62,13 @@ def test_folded_text_maps_every_character_back_to_where_it_was_written():
                     continue  # a space may be a line break folded away
                 loc = text_position(value_loc, number, col)
                 assert source[loc.line - 1][loc.col - 1] == char, (key, number, col)
+
+
+def test_a_game_without_a_board_or_dice_leaves_both_keys_out_and_cannot_roll(write):
+    """Issue 27, 2.14: `dice:` and a board are optional, for games without them."""
+    source = (Path(__file__).parent / "data" / "hand-cards.yaml").read_text(encoding="utf-8")
+    assert "\nboard:" not in source and "\ndice:" not in source
+    assert check_variant(write(source)).ok
+    rolling = source.replace('turn: |\n', 'turn: |\n  roll dice D\n', 1)
+    (d,) = problems(write(rolling))
+    assert "this variant has no die" in d.message

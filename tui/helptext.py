@@ -123,6 +123,8 @@ def _setup(variant: Variant, players: int | None) -> list[str]:
 
 
 def _board(variant: Variant) -> list[str]:
+    if not variant.zones:  # a game without a board (cards only)
+        return []
     money = variant.format_money
     lines = ["## The board", "", "| zone | the values of its spaces |", "|---|---|"]
     for zone in variant.zones:

@@ -125,6 +125,8 @@ class BoardView(Widget):
         key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed, str(view.owners_now),
                tuple(view.keys))
         self.view = view
+        if self.display != bool(view.variant.properties):
+            self.display = bool(view.variant.properties)  # a game without a board gives its room to the rest
         if key != getattr(self, "_key", None):
             self._key = key
             self.refresh()
@@ -636,7 +638,8 @@ class StatusBar(Quiet):
             parts.append(Text.assemble((f" Turn {view.turn} ", "bold reverse"), " ", (f" {seat.name} ", chip(seat.colour))))
             if view.current_player is not None and view.current_player != view.turn_player:
                 parts.append(Text(f"{view.seats[view.current_player].name} must answer", style="bold"))
-            parts.append(roll_text(view))
+            if view.variant.dice:  # a game without dice says nothing of rolls
+                parts.append(roll_text(view))
             parts += [Text(words, style="bold") for words in turn_counters(view)]
             money = turn_money(view)
             if view.budget is not None:

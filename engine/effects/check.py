@@ -87,6 +87,9 @@ class EffectContext:
     """Words a die can show besides zones ('wild', 'fortune'); they compare like zones."""
     dice: dict[str, str] = field(default_factory=dict)
     """Die id -> the kind it rolls: "number" (a sum) or "zone" (a face)."""
+    dice_known: bool = False
+    """Whether `dice` is the variant's whole set: then no dice means none, and a roll is
+    refused; a tool that reads an effect with no variant knows of none."""
     rules: dict[str, RuleValue] = field(default_factory=dict)
     counters: dict[str, frozenset[str] | None] = field(default_factory=dict)
     """Counter name -> the only card timings that may use it (None: any)."""
@@ -461,7 +464,7 @@ class Checker:
 
     def has_die(self, node: ast.Node, kind: str, words: str) -> None:
         """The variant must have a die of the kind the statement rolls (when its dice are known)."""
-        if self.context.dice and kind not in self.context.dice.values():
+        if (self.context.dice or self.context.dice_known) and kind not in self.context.dice.values():
             self.report(node, f"this variant has no die {words}", "see 'dice' in docs/variants.md")
 
     def program_only(self, node: ast.Node, what: str) -> bool:

@@ -55,7 +55,7 @@ class Rulebook:
             name: self._number(
                 fold_program(program.statements, rules),
                 dict(HOOK_NAMES.get(name, {})),
-                EffectContext(zones, name, dice=variant.die_kinds(), given=dict(HOOK_NAMES.get(name, {}))),
+                EffectContext(zones, name, dice=variant.die_kinds(), dice_known=True, given=dict(HOOK_NAMES.get(name, {}))),
             )
             for name, program in {**variant.programs, **variant.routines}.items()
         }

@@ -30,7 +30,7 @@ from engine.variant.find import VariantNotFound as VariantNotFound  # re-exporte
 from engine.variant.find import find_variant
 from engine.variant.merge import Source, load_merged, shown_path
 from engine.variant.model import Card, Counter, Die, Ownership, Pile, Property, Rules, Score, Seat, Setup, Track, Variant, Zone
-from engine.variant.yamlsource import LocDict, ValueLoc, text_position
+from engine.variant.yamlsource import LocDict, LocList, ValueLoc, text_position
 
 
 @dataclass
@@ -55,6 +55,7 @@ def check_variant(argument: str | Path) -> CheckResult:
     files = [shown_path(p) for p in source.files]
     if document is None:
         return CheckResult(None, _sorted(diagnostics), files, source)
+    _board_and_dice_by_default(document)
     schema_problems = schema.validate(document, complete=True)
     diagnostics.extend(schema_problems)
     texts, contexts = _TextBudget(), _Contexts(document)
@@ -70,6 +71,32 @@ def check_variant(argument: str | Path) -> CheckResult:
             diagnostics.extend(lint.warnings(document, cards, root_file=files[0]))
             variant = _compiled(_build(document, cards, programs, scores, files, routines))
     return CheckResult(variant, _sorted(diagnostics), files, source)
+
+
+def _board_and_dice_by_default(document: LocDict) -> None:
+    """A game without a board or dice (a card game) leaves `board` and `dice` out: it gets no
+    dice, and a board of no spaces whose stacks are cards owned by their top card. Written
+    into the document, where the file begins, before the schema sees it."""
+    if not isinstance(document, LocDict):
+        return
+    start = document.loc.loc if document.loc is not None else Loc(document_file(document), 1, 1)
+    where = ValueLoc(start)
+    if "dice" not in document:
+        document["dice"] = LocDict(loc=where)
+        document.key_locs["dice"], document.value_locs["dice"] = start, where
+    if "board" not in document:
+        ownership = LocDict({"rule": "top_card"}, loc=where)
+        board = LocDict({"zones": LocList(loc=where), "stacks": "cards", "ownership": ownership}, loc=where)
+        for key in board:
+            board.key_locs[key], board.value_locs[key] = start, where
+        ownership.key_locs["rule"], ownership.value_locs["rule"] = start, where
+        document["board"] = board
+        document.key_locs["board"], document.value_locs["board"] = start, where
+
+
+def document_file(document: LocDict) -> str:
+    """The file a document was read from, as its keys' places say ('' when it has none)."""
+    return next((loc.file for loc in document.key_locs.values()), "")
 
 
 def _compiled(variant: Variant) -> Variant:
@@ -471,6 +498,7 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
         sizes=_sizes(document),
         faces=faces,
         dice=dice,
+        dice_known=isinstance(document.get("dice"), dict),
         piles=frozenset(piles) if isinstance(piles, dict) else frozenset(),
         public_piles=frozenset(
             name for name, spec in (piles.items() if isinstance(piles, dict) else ())
