@@ -48,7 +48,7 @@ def test_the_options_a_player_is_offered_do_not_depend_on_cards_they_cannot_see(
     variant = filtered_hand_cards(write)
     rnd = random.Random("hidden look-ahead")
     compared = 0
-    for seed in range(40):
+    for seed in range(80):
         game = new_game(variant, 4, seed=seed)
         for _ in range(rnd.randrange(0, 30)):
             if game.is_over:

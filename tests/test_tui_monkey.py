@@ -50,7 +50,9 @@ SMALL, BIG = (80, 24), (160, 50)
 TEST_GAMES = tuple(str(Path(__file__).parent / "data" / name) for name in ("dice-race.yaml", "hand-cards.yaml"))
 """Whole games written from the docs for the tests: a dice race on columns, a hand-card game.
 The screens must speak them as well as the bundled games (issue 27, 4)."""
-WHOLE = {("winning-moves-2016", SMALL), ("monopoly-chance", SMALL), *((game, SMALL) for game in TEST_GAMES)}
+WHOLE = {("winning-moves-2016", SMALL), ("monopoly-chance", SMALL), (TEST_GAMES[0], SMALL)}
+"""The games played to their end. The hand-card game is too short for a box to open every
+BOX_EVERY decisions, so it is played as the others are, a box at each decision."""
 """The games played to their end; the others stop after CUT decisions of the person."""
 BOXES = ("help", "cards", "last_moves", "target", "save", "load", "faster", "new", "quit", "undo")
 """The boxes and keys tried now and then, in turn, at the person's decisions: in a whole
