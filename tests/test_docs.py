@@ -160,6 +160,16 @@ def default_context(timing: str):
     return effect_context(variant or DEFAULT_VARIANT, timing, timing in PROGRAMS)
 
 
+@cache
+def kinds_of(timing: str = "") -> dict[str, str]:
+    """The kinds of space the examples' variant names (`hotel`, `vacant lot` in the default
+    one), which its effects are parsed with."""
+    from engine import load_variant
+    from engine.resources import DEFAULT_VARIANT
+
+    return dict(load_variant(timing.partition("@")[2] or DEFAULT_VARIANT).kinds)
+
+
 def card_variant(cards_yaml: str) -> str:
     """A variant extending the default with the cards of a ```yaml example."""
     from engine.resources import DEFAULT_VARIANT
@@ -229,11 +239,11 @@ def test_every_effect_and_condition_example_parses_and_checks_clean(example):
     from engine.effects.check import check_condition, check_program
     from engine.effects.parser import parse_condition, parse_effect
 
-    context = default_context(example.timing)
+    context, kinds = default_context(example.timing), kinds_of(example.timing)
     if example.kind == "effect":
-        assert check_program(parse_effect(example.text), context) == []
+        assert check_program(parse_effect(example.text, kinds), context) == []
     else:
-        assert check_condition(parse_condition(example.text), context) == []
+        assert check_condition(parse_condition(example.text, kinds), context) == []
 
 
 @pytest.mark.parametrize("example", [e for e in effect_examples() if e.kind == "yaml"], ids=str)
@@ -269,7 +279,7 @@ def test_every_wrong_example_gets_the_message_the_page_gives(example):
     from engine.effects.check import check_program
     from engine.effects.recovery import parse_effect_all
 
-    parsed = parse_effect_all(example.text)
+    parsed = parse_effect_all(example.text, kinds=kinds_of(example.timing))
     messages = [e.message for e in parsed.errors]
     if parsed.program is not None:
         messages += [p.message for p in check_program(parsed.program, default_context(example.timing), parsed.missing_from)]
@@ -292,17 +302,17 @@ def test_the_names_section_lists_every_reserved_word():
 
 
 def _trees():
-    from engine.effects.parser import _parser, prepared
+    from engine.effects.parser import _parser, joined_kinds, prepared
 
     for start, text in effect_example_texts():
-        yield _parser().parse(prepared(text), start=start)
+        yield _parser().parse(joined_kinds(prepared(text), kinds_of()), start=start)
 
 
 def _tokens():
-    from engine.effects.parser import _parser, prepared
+    from engine.effects.parser import _parser, joined_kinds, prepared
 
     for start, text in effect_example_texts():
-        yield from _parser().parse_interactive(prepared(text), start=start).iter_parse()
+        yield from _parser().parse_interactive(joined_kinds(prepared(text), kinds_of()), start=start).iter_parse()
 
 
 def test_every_statement_and_expression_form_of_the_grammar_has_an_example():
@@ -321,7 +331,7 @@ def test_every_statement_and_expression_form_of_the_grammar_has_an_example():
 
     nodes = set()
     for start, text in effect_example_texts():
-        parsed = parse_effect(text).statements if start == "start" else (parse_condition(text),)
+        parsed = parse_effect(text, kinds_of()).statements if start == "start" else (parse_condition(text, kinds_of()),)
         nodes |= {type(node) for node in ast.walk(list(parsed))}
     assert {t.__name__ for t in ast.STATEMENT_TYPES + ast.EXPRESSION_TYPES} - {t.__name__ for t in nodes} == set()
 

@@ -30,7 +30,7 @@ MAX_DECISIONS = 600
 
 SEEDS = (1, 2)
 
-ADDED_SINCE = ("positions", "next_player", "worked")
+ADDED_SINCE = ("positions", "next_player", "worked", "variant")
 """State added after the pins were made, by the words of issue 27, section 2 (tokens on a
 board's loop): it is in every snapshot and observation now, and was in none then. Left out
 of what is digested, so that the pins still say that nothing else changed.
@@ -38,7 +38,11 @@ of what is digested, so that the pins still say that nothing else changed.
 And `worked`, the work the game has done, look-aheads included: since a look-ahead that has
 read cards its player may not see tries each `if` both ways (tests/test_hidden_lookahead.py),
 Monopoly Chance's look-aheads, which read the face-down decks, do a little more of it (9,395
-against 10,274 in a 2-player game). Its options, observations and events are the same."""
+against 10,274 in a 2-player game). Its options, observations and events are the same.
+
+And `variant`, the name and hash of the variant file: Advance to Boardwalk's file gained its
+`kinds:` (its hotels and vacant lots, once words of the engine), which changes its hash and
+nothing it plays."""
 
 
 def _without_added(data):

@@ -745,8 +745,9 @@ def space_words(view: View, prop: int) -> str:
     by letter, cards by name), then the piles of the space (its buildings) with their cards."""
     stack = view.pieces[prop]
     kind = "cards" if view.variant.stacks == "cards" else "units"
-    if not stack:
-        words = "A vacant lot." if kind == "units" else "Nothing on it yet."
+    if not stack:  # in the variant's own word for an empty space, if it has one ('A vacant lot.')
+        vacant = next((name for name, kernel in view.variant.kinds if kernel == "vacant property"), None)
+        words = f"A {vacant}." if vacant else "Nothing on it yet."
     else:
         holder = view.seat(view.holders[prop])
         owner = holder.name if holder is not None else "nobody"

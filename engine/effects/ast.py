@@ -269,7 +269,7 @@ class Let(Node):
 class Choose(Node):
     """`choose KIND NAME [in Z] [where COND] [by X] [, every answer]`."""
 
-    kind: str  # property | hotel | vacant lot | zone | player | opponent
+    kind: str  # property | occupied property | vacant property | zone | player | opponent | card
     var: str
     zone: Expr | None
     where: Expr | None

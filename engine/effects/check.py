@@ -87,6 +87,8 @@ class EffectContext:
     """Words a die can show besides zones ('wild', 'fortune'); they compare like zones."""
     dice: dict[str, str] = field(default_factory=dict)
     """Die id -> the kind it rolls: "number" (a sum) or "zone" (a face)."""
+    kinds: frozenset[str] = frozenset()
+    """The kinds of space the variant names under `kinds:` (`hotel`), for a hint."""
     dice_known: bool = False
     """Whether `dice` is the variant's whole set: then no dice means none, and a roll is
     refused; a tool that reads an effect with no variant knows of none."""
@@ -287,9 +289,9 @@ class Checker:
         return "bool"
 
     def expr_Count(self, node: ast.Count, scope: Scope) -> str:
-        if node.group and node.kind not in ("property", "hotel", "vacant lot"):
+        if node.group and node.kind in KIND_OF_CHOICE and KIND_OF_CHOICE[node.kind] != "property":
             self.report(node, f"a group is of spaces next to one another, not of {node.kind}s",
-                        "write 'largest group property P ...' (or hotel, vacant lot)")
+                        "write 'largest group property P ...', or a kind of space the variant names")
         inner = scope.child()
         self.collection(node, node.kind, node.var, node.zone, node.where, inner)
         self.expect(node.total, "number", inner, "what 'total' adds up")
@@ -443,6 +445,13 @@ class Checker:
 
     def collection(self, node: ast.Node, kind: str, var: str, zone, where, scope: Scope) -> None:
         """`KIND NAME [in Z] [where COND]`, shared by choose, for each and count."""
+        if kind not in KIND_OF_CHOICE:  # a kind of space the variant does not name
+            known = ["property", "zone", "player", "opponent", "card"]
+            self.report(node, f"there is no kind of thing '{kind}'",
+                        did_you_mean(kind, [*known, *self.context.kinds])
+                        or "a variant names its own kinds of space under 'kinds:' (docs/variants.md), "
+                        "e.g. 'empty plot: vacant'")
+            kind = "property"
         if kind == "card":
             if zone is None:
                 self.report(node, "'card' needs 'in' and the pile or space the cards are in", "e.g. 'card K in hand of me'")

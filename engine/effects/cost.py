@@ -15,8 +15,8 @@ from engine.effects import ast
 
 _PLURALS = {
     "property": "properties",
-    "hotel": "hotels",
-    "vacant lot": "vacant lots",
+    "occupied property": "occupied properties",
+    "vacant property": "vacant properties",
     "zone": "zones",
     "player": "players",
     "opponent": "opponents",
@@ -90,7 +90,7 @@ def _collection(node: ast.Count | ast.Choose | ast.ForEach, sizes: Sizes) -> Cos
         added = measure(total, sizes)
         where = Cost(where.steps + added.steps, where.nesting + added.nesting)
     extra = sum(measure(e, sizes).steps for e in (node.zone, getattr(node, "chooser", None)) if e is not None)
-    what = _PLURALS[node.kind] + (" of one zone" if node.zone is not None and node.kind != "card" else "")
+    what = _PLURALS.get(node.kind, "properties") + (" of one zone" if node.zone is not None and node.kind != "card" else "")
     grouped = getattr(node, "group", False)
     words = f"{'a largest group among' if grouped else _WORDING[type(node)]} {count} {what}"
     joined = count * 5 if grouped else 0  # each space kept, then looked at from each of its four sides

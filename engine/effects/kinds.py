@@ -5,8 +5,8 @@ from __future__ import annotations
 
 KIND_OF_CHOICE = {
     "property": "property",
-    "hotel": "property",
-    "vacant lot": "property",
+    "occupied property": "property",
+    "vacant property": "property",
     "zone": "zone",
     "player": "player",
     "opponent": "player",

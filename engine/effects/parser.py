@@ -16,7 +16,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -189,19 +191,28 @@ def _from_json(value: dict) -> Any:
     return value
 
 
-def parse_effect(text: str) -> ast.Program:
+Kinds = Mapping[str, str]
+"""The kinds of space a variant names (`kinds:` in its file), each to the kernel's kind it
+stands for: {"hotel": "occupied property", "vacant lot": "vacant property"}."""
+
+SPACE_KINDS = {"occupied": "occupied property", "vacant": "vacant property"}
+"""What a variant's `kinds:` may define, by the word it gives: a space with something on it,
+or with nothing. The kernel's kinds, as `choose` and `for each` carry them once parsed."""
+
+
+def parse_effect(text: str, kinds: Kinds | None = None) -> ast.Program:
     """Parse one effect text; raises EffectSyntaxError at its first mistake (`recovery.py`
-    finds them all)."""
-    return ast.Program(tuple(_parse(text, "start")), text)
+    finds them all). `kinds` are the variant's own kinds of space, by name."""
+    return ast.Program(tuple(_parse(text, "start", kinds)), text)
 
 
-def parse_condition(text: str) -> ast.Expr:
+def parse_condition(text: str, kinds: Kinds | None = None) -> ast.Expr:
     """Parse a card's play condition, a single expression; raises EffectSyntaxError."""
-    return _parse(text, "condition")
+    return _parse(text, "condition", kinds)
 
 
-def _parse(text: str, start: str):
-    result, failures = parse_pass(prepared(text), start)
+def _parse(text: str, start: str, kinds: Kinds | None = None):
+    result, failures = parse_pass(joined_kinds(prepared(text), kinds), start, kinds)
     if failures:
         raise min((failure.error for failure in failures), key=lambda error: (error.line, error.col))
     return result
@@ -227,12 +238,33 @@ def refuse_unparsable(text: str) -> None:
         raise EffectSyntaxError("effect is empty; write at least one statement", 1, 1)
 
 
-def parse_pass(source: str, start: str = "start"):
+_KIND_WORDS = re.compile(r'"[^"\n]*"|#[^\n]*|[A-Za-z_][A-Za-z0-9_]*(?:[ ]+[A-Za-z_][A-Za-z0-9_]*)*')
+
+
+def joined_kinds(source: str, kinds: Kinds | None) -> str:
+    """The text with each kind of several words the variant names (`vacant lot`) written as
+    one (`vacant_lot`), outside quotes and comments: the grammar reads a kind as one word.
+    Spaces become underscores one for one, so every position stays where it was."""
+    phrases = sorted((name for name in kinds or () if " " in name), key=len, reverse=True)
+    if not phrases:
+        return source
+    pattern = re.compile(r"\b(?:" + "|".join(r"[ ]+".join(map(re.escape, p.split())) for p in phrases) + r")\b")
+
+    def join(run: re.Match) -> str:
+        text = run.group(0)
+        if text[0] in "\"#":
+            return text
+        return pattern.sub(lambda found: found.group(0).replace(" ", "_"), text)
+
+    return _KIND_WORDS.sub(join, source)
+
+
+def parse_pass(source: str, start: str = "start", kinds: Kinds | None = None):
     """One pass of the parser over a prepared text: the result (statements, or an expression
     for a condition) and every failure found on the way. A mistake in the grammar stops the
     pass, so it brings one failure and no result; the refusals made while building the syntax
     tree (a keyword as a name, a number too large) all come, with the result they spoil."""
-    builder = _ToAst()
+    builder = _ToAst(kinds)
     try:
         tree = _parser().parse(source, start=start)
         result = builder.transform(tree)
@@ -398,6 +430,19 @@ def without_comment(line: str) -> str:
     return line
 
 
+_KIND_WORDS_BEFORE = re.compile(r"(?:choose|each|count|group)[ ]+([a-z]+[ ]+[a-z]+)[ ]+$")
+
+
+def _kind_of_two_words(source: str, before: Token | None, token: Token) -> str | None:
+    """'vacant lot' where `choose vacant lot L` failed at L: two words where a kind stands,
+    which the variant does not name as one kind."""
+    if token.type != "NAME" or before is None or before.type != "NAME" or token.line is None or token.column is None:
+        return None
+    line = source.split("\n")[token.line - 1][: token.column - 1]
+    found = _KIND_WORDS_BEFORE.search(line)
+    return None if found is None else " ".join(found.group(1).split())
+
+
 def _friendly(exc: UnexpectedInput, source: str) -> EffectSyntaxError:
     line = getattr(exc, "line", 1) or 1
     col = getattr(exc, "column", 1) or 1
@@ -418,6 +463,11 @@ def _friendly(exc: UnexpectedInput, source: str) -> EffectSyntaxError:
         expected = sorted({_describe_terminal(t) for t in exc.accepts or exc.expected})
         shown = ", ".join(expected[:8]) + (", ..." if len(expected) > 8 else "")
         message = f"unexpected {_describe_token(token)}"
+        before = (getattr(exc, "token_history", None) or [None])[-1]
+        kind = _kind_of_two_words(source, before, token)
+        if kind is not None:
+            return EffectSyntaxError(message, line, col, f"if '{kind}' is a kind of space, the variant names it under "
+                                     "'kinds:' (docs/variants.md)")
         return EffectSyntaxError(message, line, col, f"expected {shown}" if shown else None)
     return EffectSyntaxError(str(exc).split("\n")[0], line, col)
 
@@ -463,7 +513,7 @@ def _checked_var(token: Token) -> str:
 
 
 def _kind(token: Token) -> str:
-    return " ".join(str(token).split())  # "vacant   lot" -> "vacant lot"
+    return " ".join(str(token).split())
 
 
 @v_args(meta=True)
@@ -473,9 +523,10 @@ class _ToAst(Transformer_NonRecursive):
     What it refuses (a keyword as a name, a number too large) goes into `failures` and the
     work goes on, so that one pass finds every such mistake."""
 
-    def __init__(self) -> None:
+    def __init__(self, kinds: Kinds | None = None) -> None:
         super().__init__()
         self.failures: list[Failure] = []
+        self.kinds = kinds or {}
 
     def _refuse(self, error: EffectSyntaxError) -> None:
         self.failures.append(Failure(error, "statement", error.line))
@@ -511,9 +562,19 @@ class _ToAst(Transformer_NonRecursive):
     where = chooser = for_player = except_player = in_zone
 
     def kind(self, meta, items):
+        """A kind of thing: the kernel's own (`property`, `player`), or one the variant names,
+        as the kernel's kind it stands for; a name the variant does not give stays as written,
+        for the check to refuse (`vacant_lot` was joined from `vacant lot`)."""
+        word = str(items[0])
+        if items[0].type != "NAME":
+            return word
+        named = " ".join(part for part in word.split("_") if part)
+        return self.kinds.get(named, named)
+
+    def group(self, meta, items):
         return _kind(items[0])
 
-    group = extreme = adjective = attribute = kind
+    extreme = adjective = attribute = group
 
     # -- statements
     def let_stmt(self, meta, items):

@@ -33,6 +33,8 @@ from engine.effects import ast
 from engine.effects.parser import (
     EffectSyntaxError,
     Failure,
+    Kinds,
+    joined_kinds,
     parse_effect,
     parse_pass,
     refuse_unparsable,
@@ -73,10 +75,11 @@ class Budget:
     chars: int = MAX_RECOVERY_CHARS
 
 
-def parse_effect_all(text: str, budget: Budget | None = None) -> ParsedEffect:
-    """Parse an effect, finding every syntax error it has; never raises EffectSyntaxError."""
+def parse_effect_all(text: str, budget: Budget | None = None, kinds: Kinds | None = None) -> ParsedEffect:
+    """Parse an effect, finding every syntax error it has; never raises EffectSyntaxError.
+    `kinds` are the variant's own kinds of space (parser.Kinds)."""
     try:
-        return ParsedEffect(parse_effect(text), ())
+        return ParsedEffect(parse_effect(text, kinds), ())
     except EffectSyntaxError as error:
         first = error
     try:
@@ -89,17 +92,19 @@ def parse_effect_all(text: str, budget: Budget | None = None) -> ParsedEffect:
         return ParsedEffect(None, tuple(tabs))  # where a tab indents, blocks cannot be known
     if len(text) >= budget.chars:
         return ParsedEffect(None, (first,))
-    return _Recovery(text, budget, tabs).run()
+    return _Recovery(text, budget, tabs, kinds).run()
 
 
 class _Recovery:
     """The text being mended line by line, and the mistakes found so far. Tabs out of the
     indentation have been reported already, and are read as spaces."""
 
-    def __init__(self, text: str, budget: Budget, tabs: list[EffectSyntaxError] | None = None):
+    def __init__(self, text: str, budget: Budget, tabs: list[EffectSyntaxError] | None = None,
+                 kinds: Kinds | None = None):
         self.original = text
         self.budget = budget
-        source = text.replace("\t", " ")
+        self.kinds = kinds
+        source = joined_kinds(text.replace("\t", " "), kinds)
         self.lines = (source if source.endswith("\n") else source + "\n").split("\n")
         self.touched: set[int] = set()  # lines mended in any way (numbers from 1)
         self.replaced: set[int] = set()  # lines whose statement is gone
@@ -115,7 +120,7 @@ class _Recovery:
             if len(source) > self.budget.chars:
                 break
             self.budget.chars -= len(source)
-            result, failures = parse_pass(source)
+            result, failures = parse_pass(source, "start", self.kinds)
             if not failures:
                 return self._parsed(result)
             if not self._go_past(failures) or len(self.errors) > MAX_SYNTAX_ERRORS:

@@ -585,17 +585,17 @@ def candidates(g: Game, kind: str, zone: Fn | None, env: dict, me: int) -> list:
     else:  # hotels and vacant lots: the explorer's commonest lists, in loops the kernel compiles
         stacks: list[list[int]] = g.stacks
         if zone is None:
-            if kind == "hotel":
+            if kind == "occupied property":
                 items = [p for p in range(len(stacks)) if stacks[p]]
-            elif kind == "vacant lot":
+            elif kind == "vacant property":
                 items = [p for p in range(len(stacks)) if not stacks[p]]
             else:
                 items = list(range(len(stacks)))
         else:
             board: tuple[int, ...] = g.book.zone_props[zone(g, env, me)]
-            if kind == "hotel":
+            if kind == "occupied property":
                 items = [p for p in board if stacks[p]]
-            elif kind == "vacant lot":
+            elif kind == "vacant property":
                 items = [p for p in board if not stacks[p]]
             else:
                 items = list(board)

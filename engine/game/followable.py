@@ -206,7 +206,7 @@ def choices_to_look_at(statements: tuple[ast.Stmt, ...]) -> set[int]:
     asks = [node for node in found if isinstance(node, _ASKS) and not getattr(node, "every", False)]  # `, every answer`: all stay
     if not asks:
         return set()
-    hotels = {node.var for node in found if isinstance(node, ast.Choose) and node.kind == "hotel"}
+    hotels = {node.var for node in found if isinstance(node, ast.Choose) and node.kind == "occupied property"}
     touched: list[str] = []
     for node in found:
         if isinstance(node, _HARMLESS):
@@ -222,7 +222,7 @@ def choices_to_look_at(statements: tuple[ast.Stmt, ...]) -> set[int]:
     return set()
 
 
-_SPACES = frozenset({"property", "hotel", "vacant lot"})
+_SPACES = frozenset({"property", "occupied property", "vacant property"})
 
 
 def choices_alike(statements: tuple[ast.Stmt, ...]) -> set[int]:
@@ -280,7 +280,7 @@ def _rest_alike(top: list[ast.Stmt], index: int) -> bool:
             untouched_hotels.clear()  # before the choice: anything else may take units away
         if isinstance(s, ast.Choose):
             chosen[s.var] = s
-            if s.kind == "hotel":
+            if s.kind == "occupied property":
                 untouched_hotels.add(s.var)
     return True
 
@@ -330,7 +330,7 @@ def quick_answer(statements: tuple[ast.Stmt, ...]):
         elif (
             isinstance(s, (ast.RemoveTop, ast.RemoveAll))
             and target == choice.var
-            and choice.kind == "hotel"
+            and choice.kind == "occupied property"
             and getattr(s, "except_player", None) is None
         ):
             acts += 1

@@ -26,10 +26,10 @@ if TYPE_CHECKING:
     from engine.game.game import Game
     from engine.game.rulebook import Rulebook
 
-_PROPERTY_KINDS = frozenset({"property", "hotel", "vacant lot"})
+_PROPERTY_KINDS = frozenset({"property", "occupied property", "vacant property"})
 
 _KIND_WHAT = {
-    "property": "property", "hotel": "property", "vacant lot": "property",
+    "property": "property", "occupied property": "property", "vacant property": "property",
     "zone": "zone", "player": "player", "opponent": "player", "card": "card",
 }
 
@@ -57,9 +57,9 @@ class Interpreter:
                 fixed = collection(self.game, "property", var, zone, test, env, me)
                 self.game.book.static_lists[key] = fixed
             stacks = self.game.stacks
-            if kind == "hotel":
+            if kind == "occupied property":
                 return [p for p in fixed if stacks[p]]
-            if kind == "vacant lot":
+            if kind == "vacant property":
                 return [p for p in fixed if not stacks[p]]
             return list(fixed)
         return collection(self.game, kind, var, zone, test, env, me)

@@ -29,6 +29,7 @@ from engine.variant.bounds import (
     evaluate,
     finds_nothing,
 )
+from engine.variant.schema import space_kinds
 from engine.variant.yamlsource import LocDict, text_position
 
 
@@ -352,7 +353,8 @@ def _unplayable_warnings(
         facts = Facts(steps=steps)
         finds_nothing(stuck, env, board, facts)  # again, to learn which facts decide it
         where = text_position(raw.value_locs["effect"], stuck.line, stuck.col)
-        shown = f"'choose {stuck.kind} {stuck.var}'"
+        written = {kernel: name for name, kernel in space_kinds(document).items()}  # the author's word
+        shown = f"'choose {written.get(stuck.kind, stuck.kind)} {stuck.var}'"
         message = (
             f"card '{raw['id']}' can never be played: its {shown} finds nothing on any board of this variant"
             if followable
@@ -391,7 +393,7 @@ def _choose_finding_nothing(
 def _looked_at(choose: ast.Choose, board: Board, steps: Steps) -> str | None:
     """What a `choose` of properties looks at, in a hint: 'the 5 properties it looks at are
     worth 1 to 5'; None for other kinds (the facts the test used are hint enough)."""
-    if choose.kind not in ("property", "hotel", "vacant lot"):
+    if choose.kind not in ("property", "occupied property", "vacant property"):
         return None
     looked_at = [int(i) for i in candidates(choose.kind, choose.zone, {}, board, Facts(steps=steps))]
     if not looked_at:

@@ -22,7 +22,7 @@ from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, check_condition, check_program, is_reserved
 from engine.effects.cost import Sizes, program_cost, program_work
 from engine.effects.cycles import circles, on_circles
-from engine.effects.parser import MAX_VARIANT_EFFECT_CHARS, EffectSyntaxError, parse_condition
+from engine.effects.parser import MAX_VARIANT_EFFECT_CHARS, EffectSyntaxError, Kinds, parse_condition
 from engine.effects.plays import Play, cycles, plays_of
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
 from engine.variant import lint, schema
@@ -148,12 +148,13 @@ def _parse_cards(document: LocDict, diagnostics: list[Diagnostic], texts: _TextB
     cards = deck.get("cards") if isinstance(deck, dict) else None
     parsed: list[_ParsedCard] = []
     budget = Budget()
+    kinds = schema.space_kinds(document)
     for raw in cards if isinstance(cards, list) else []:
         if not isinstance(raw, LocDict):
             continue
-        effect = _parse_effect(raw, diagnostics, budget) if texts.admit(raw, "effect", diagnostics) else None
+        effect = _parse_effect(raw, diagnostics, budget, kinds) if texts.admit(raw, "effect", diagnostics) else None
         admitted = texts.admit(raw, "condition", diagnostics)
-        condition = _parse_text(raw, "condition", parse_condition, diagnostics) if admitted else None
+        condition = _parse_text(raw, "condition", lambda text: parse_condition(text, kinds), diagnostics) if admitted else None
         if effect is None and "effect" not in raw:  # a card that is never played (a cash card)
             parsed.append(_ParsedCard(raw, ast.Program((), ""), condition))
         elif effect is None or not effect.errors:
@@ -190,12 +191,12 @@ class _TextBudget:
         return False
 
 
-def _parse_effect(raw: LocDict, diagnostics: list[Diagnostic], budget: Budget) -> ParsedEffect | None:
+def _parse_effect(raw: LocDict, diagnostics: list[Diagnostic], budget: Budget, kinds: Kinds) -> ParsedEffect | None:
     """The card's effect with every syntax error it has reported, or None without an effect."""
     text = raw.get("effect")
     if not isinstance(text, str):
         return None
-    parsed = parse_effect_all(text, budget)
+    parsed = parse_effect_all(text, budget, kinds)
     for error in parsed.errors:
         _report_syntax(raw, "effect", error, diagnostics)
     return parsed
@@ -257,7 +258,7 @@ def _parse_routines(
                 continue
             if not isinstance(text, str) or not texts.admit(raw, name, diagnostics):
                 continue
-            result = parse_effect_all(text, budget)
+            result = parse_effect_all(text, budget, schema.space_kinds(document))
             for error in result.errors:
                 _report_syntax(raw, name, error, diagnostics)
             if result.program is not None and not result.errors:
@@ -325,7 +326,7 @@ def _parse_programs(
         text = raw.get(key)
         if not isinstance(text, str) or not texts.admit(raw, key, diagnostics):
             continue
-        parsed = parse_effect_all(text, budget)
+        parsed = parse_effect_all(text, budget, schema.space_kinds(document))
         for error in parsed.errors:
             _report_syntax(raw, key, error, diagnostics)
         if parsed.program is None:
@@ -356,7 +357,7 @@ def _parse_scores(document: LocDict, diagnostics: list[Diagnostic], texts: _Text
         if not isinstance(text, str) or not texts.admit(holder, key, diagnostics):
             continue
         try:
-            expr = parse_condition(text)
+            expr = parse_condition(text, schema.space_kinds(document))
         except EffectSyntaxError as error:
             where = text_position(holder.value_locs[key], error.line, error.col)
             diagnostics.append(Diagnostic(where, f"the score '{name}': {error.message}", error.hint))
@@ -499,6 +500,7 @@ def _context(document: LocDict, timing: str, program: bool = False) -> EffectCon
         faces=faces,
         dice=dice,
         dice_known=isinstance(document.get("dice"), dict),
+        kinds=frozenset(schema.space_kinds(document)),
         piles=frozenset(piles) if isinstance(piles, dict) else frozenset(),
         public_piles=frozenset(
             name for name, spec in (piles.items() if isinstance(piles, dict) else ())
@@ -1152,6 +1154,7 @@ def _build(
         properties=tuple(properties),
         track=_track(board.get("track")),
         loop=tuple(loop_names(board["zones"])[name] for name in board.get("loop", ())),
+        kinds=tuple(schema.space_kinds(document).items()),
         rules=Rules(rules),
         deck_name=document["deck"]["name"],
         cards=tuple(

@@ -248,6 +248,9 @@ class Variant:
     """Score ids, most important first."""
     counters: tuple[Counter, ...] = ()
     loop: tuple[int, ...] = ()
+    kinds: tuple[tuple[str, str], ...] = ()
+    """The kinds of space the variant names, each with the kernel's kind it stands for:
+    (("hotel", "occupied property"), ...). Effects are parsed with them."""
     """The spaces tokens go round (`board.loop`), as property indices in the order they are
     passed; every token starts on the first. Empty: the board has no loop."""
     how_to_play: str = ""

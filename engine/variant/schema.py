@@ -20,6 +20,7 @@ from jsonschema import Draft7Validator
 from jsonschema.exceptions import ValidationError
 
 from engine.diagnostics import Diagnostic, Loc, did_you_mean
+from engine.effects.parser import SPACE_KINDS, Kinds
 from engine.resources import schemas_dir
 from engine.variant.yamlsource import LocDict, LocList
 
@@ -30,7 +31,7 @@ OPTIONAL_KEYS = frozenset(
         "extends", "edition", "source", "description", "remove", "reacts_to", "condition", "money", "offer_cards",
         "hooks", "counters", "routines",
         "starts_in", "discard_to", "per_turn", "value", "tags", "names", "effect", "zone", "how_to_play", "says",
-        "numbers",
+        "numbers", "kinds",
     }
 )
 
@@ -384,3 +385,14 @@ def _type_hint(value: Any, expected: Any) -> str | None:
 def _pattern_hint(error: ValidationError) -> str | None:
     description = error.schema.get("description")
     return description.rstrip(".") if description else None
+
+
+def space_kinds(document: object) -> Kinds:
+    """The kinds of space the variant names (`kinds: {hotel: occupied}`), each to the kernel's
+    kind it stands for, as far as the document is valid."""
+    kinds = document.get("kinds") if isinstance(document, dict) else None
+    return {
+        name: SPACE_KINDS[word]
+        for name, word in (kinds.items() if isinstance(kinds, dict) else ())
+        if isinstance(name, str) and word in SPACE_KINDS
+    }

@@ -358,7 +358,7 @@ def _run_offer_reaction(s: ast.OfferReaction, book: Rulebook, bodies: tuple[int,
 OFFER_REACTION = StatementWord(
     ast.OfferReaction, _check_offer_reaction, _run_offer_reaction,
     lambda s, book, bodies: nothing,  # a reaction offered is taken to be declined
-    told=0, flow=MAY_ASK, example="choose hotel H\noffer reaction to top of H\nremove top of H",
+    told=0, flow=MAY_ASK, example="choose property H where H is occupied\noffer reaction to top of H\nremove top of H",
 )
 
 

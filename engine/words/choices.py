@@ -63,8 +63,8 @@ def _look_choose(s: ast.Choose, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 
 CHOOSE = StatementWord(
     ast.Choose, _check_choose, _run_choice, _look_choose, told=1, flow=MAY_ASK,
-    example="choose vacant lot L where value of L <= 4\nbuild 1 on L", events=("choose", "no_choice"),
-    binds=lambda node, kind_of, context: [(node.var, KIND_OF_CHOICE[node.kind])],
+    example="choose property L where L is vacant and value of L <= 4\nbuild 1 on L", events=("choose", "no_choice"),
+    binds=lambda node, kind_of, context: [(node.var, KIND_OF_CHOICE.get(node.kind, "property"))],
 )
 
 

@@ -67,7 +67,7 @@ def _zone_outcomes(game: Game) -> list[str]:
 
 ROLL_ZONE = StatementWord(
     ast.RollZone, _check_roll_zone, _run_roll_zone, _look_roll_zone, told="rerolls", flow=MAY_ASK,
-    example="roll zone Z\nchoose vacant lot L in Z\nbuild 1 on L", events=("roll_zone", "choose", "no_choice"),
+    example="roll zone Z\nchoose property L in Z where L is vacant\nbuild 1 on L", events=("roll_zone", "choose", "no_choice"),
     binds=lambda node, kind_of, context: [(node.var, "zone")],
 )
 

@@ -347,7 +347,7 @@ def _look_stop(s: ast.Stop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 
 STOP = StatementWord(
     ast.Stop, _check_nothing, _run_stop, _look_stop, told=0, flow=INLINE,
-    example="if (count vacant lot L) = 0:\n  stop\ndraw 1",
+    example="if (count property L where L is vacant) = 0:\n  stop\ndraw 1",
 )
 
 

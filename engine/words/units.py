@@ -68,7 +68,7 @@ def _look_build_units(s: ast.BuildUnits, book: Rulebook, bodies: tuple[int, ...]
 
 BUILD_UNITS = StatementWord(
     ast.BuildUnits, _check_build_units, _run_build_units, _look_build_units, told=2, flow=QUIET,
-    example="choose vacant lot L\nbuild 2 on L", events=("build", "out_of_units"),
+    example="choose property L where L is vacant\nbuild 2 on L", events=("build", "out_of_units"),
 )
 
 
@@ -175,7 +175,7 @@ def _look_remove_top(s: ast.RemoveTop, book: Rulebook, bodies: tuple[int, ...]) 
 
 REMOVE_TOP = StatementWord(
     ast.RemoveTop, _check_remove_top, _run_remove_top, _look_remove_top, told=1, flow=QUIET,
-    example="choose hotel H\nremove top of H", events=("remove",),
+    example="choose property H where H is occupied\nremove top of H", events=("remove",),
 )
 
 
@@ -222,7 +222,7 @@ def _look_remove_all(s: ast.RemoveAll, book: Rulebook, bodies: tuple[int, ...]) 
 
 REMOVE_ALL = StatementWord(
     ast.RemoveAll, _check_remove_all, _run_remove_all, _look_remove_all, told="stack", flow=QUIET,
-    example="choose hotel H\nremove all from H except me", events=("remove",),
+    example="choose property H where H is occupied\nremove all from H except me", events=("remove",),
 )
 
 
@@ -265,7 +265,8 @@ def _look_move_top(s: ast.MoveTop, book: Rulebook, bodies: tuple[int, ...]) -> A
 
 MOVE_TOP = StatementWord(
     ast.MoveTop, _check_move_top, _run_move_top, _look_move_top, told=1, flow=QUIET,
-    example="choose hotel From\nchoose property To where To is not From\nmove top of From to To", events=("move_unit",),
+    example="choose property From where From is occupied\nchoose property To where To is not From\nmove top of From to To",
+    events=("move_unit",),
 )
 
 
