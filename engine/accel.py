@@ -21,8 +21,8 @@ import sys
 from engine.digest import sha256_hex
 
 COMPILED = (
-    "game/frames", "game/game", "game/interpreter", "game/expressions", "game/piles", "game/state", "game/state_copy",
-    "game/messages",
+    "game/frames", "game/table", "game/machine", "game/game", "game/interpreter", "game/expressions", "game/piles",
+    "game/state", "game/state_copy", "game/messages",
     "game/followable", "game/rulebook", "game/rng", "game/sampling", "game/snapshot", "game/trial", "bots/evaluate",
     "bots/greedy", "words/flow", "words/choices", "words/dice", "words/units", "words/cards", "words/counters",
     "words/turns", "words/routines", "words/tokens",

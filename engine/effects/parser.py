@@ -18,20 +18,22 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
 import lark
-from lark import Lark, Token, v_args
+from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
-from lark.visitors import Transformer_NonRecursive
 
 from engine.effects import ast
-from engine.effects.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER
+from engine.effects.errors import EffectSyntaxError as EffectSyntaxError
+from engine.effects.errors import Failure as Failure
+from engine.effects.limits import MAX_EXPRESSION_DEPTH
+from engine.effects.syntax_tree import SPACE_KINDS as SPACE_KINDS
+from engine.effects.syntax_tree import Kinds as Kinds
+from engine.effects.syntax_tree import ToAst
 
 GRAMMAR_PATH = Path(__file__).with_name("effects.lark")
 TABLES_PATH = Path(__file__).with_name("effects-tables.json")
@@ -42,35 +44,6 @@ hooks and scores): parsing takes about a second for 100,000 characters, and the 
 bundled game has under 10,000."""
 MAX_NESTING = 12
 MAX_PARENTHESES = 30
-VALUE_WORDS: frozenset[str] = frozenset()  # keywords that may also stand as a value in an expression
-
-
-class EffectSyntaxError(Exception):
-    """An effect text that does not parse; line and col are 1-based within the text."""
-
-    def __init__(self, message: str, line: int, col: int, hint: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.col = col
-        self.hint = hint
-
-
-@dataclass(frozen=True)
-class Failure:
-    """One syntax error found by a pass over an effect, and how `recovery.py` may go on past it.
-
-    action, starting from `line`:
-    - "statement": the statement on that line is wrong; stand something harmless in its place.
-    - "block": the header just before that line has no block under it; give it one.
-    - "indented": that line is indented for no block; leave it out, with the lines under it.
-    - "lines": that line's indentation is wrong; leave it out, with the lines at least as deep.
-    - "fatal": nothing more can be learnt from this text (too deep for the parser itself).
-    """
-
-    error: EffectSyntaxError
-    action: str
-    line: int
 
 
 class _Failed(Exception):
@@ -191,15 +164,6 @@ def _from_json(value: dict) -> Any:
     return value
 
 
-Kinds = Mapping[str, str]
-"""The kinds of space a variant names (`kinds:` in its file), each to the kernel's kind it
-stands for: {"hotel": "occupied property", "vacant lot": "vacant property"}."""
-
-SPACE_KINDS = {"occupied": "occupied property", "vacant": "vacant property"}
-"""What a variant's `kinds:` may define, by the word it gives: a space with something on it,
-or with nothing. The kernel's kinds, as `choose` and `for each` carry them once parsed."""
-
-
 def parse_effect(text: str, kinds: Kinds | None = None) -> ast.Program:
     """Parse one effect text; raises EffectSyntaxError at its first mistake (`recovery.py`
     finds them all). `kinds` are the variant's own kinds of space, by name."""
@@ -264,7 +228,7 @@ def parse_pass(source: str, start: str = "start", kinds: Kinds | None = None):
     for a condition) and every failure found on the way. A mistake in the grammar stops the
     pass, so it brings one failure and no result; the refusals made while building the syntax
     tree (a keyword as a name, a number too large) all come, with the result they spoil."""
-    builder = _ToAst(kinds)
+    builder = ToAst(kinds, reserved_words())
     try:
         tree = _parser().parse(source, start=start)
         result = builder.transform(tree)
@@ -315,21 +279,6 @@ def _too_deep(nodes: list[ast.Node]) -> list[Failure]:
             depth, root = 0, None
         stack.extend((child, depth, root) for child in ast.children(node))
     return failures
-
-
-def _number_literal(token: Token) -> int:
-    """A number as written, refused above MAX_NUMBER before Python converts it: past 4,300
-    digits the conversion itself fails, and a long number could not be shown in the log."""
-    digits = str(token).lstrip("0") or "0"
-    if len(digits) <= len(str(MAX_NUMBER)) and int(digits) <= MAX_NUMBER:
-        return int(digits)
-    shown = f"the number {digits}" if len(digits) <= 20 else f"a number of {len(digits):,} digits"
-    raise EffectSyntaxError(
-        f"{shown} is too large: numbers in an effect go up to {MAX_NUMBER:,}",
-        token.line or 1,
-        token.column or 1,
-        f"write a number no larger than {MAX_NUMBER:,}",
-    )
 
 
 def tab_errors(text: str) -> list[EffectSyntaxError]:
@@ -479,17 +428,6 @@ def _has_line(source: str, line: int) -> bool:
     return line <= len(lines) and bool(lines[line - 1].strip())
 
 
-# ----- tree to AST -----------------------------------------------------------------------------
-
-
-def _pos(meta) -> dict:
-    return {"line": getattr(meta, "line", 1), "col": getattr(meta, "column", 1)}
-
-
-def _tok_pos(token: Token) -> dict:
-    return {"line": token.line or 1, "col": token.column or 1}
-
-
 @lru_cache(maxsize=1)
 def reserved_words() -> frozenset[str]:
     """Every keyword of the language; none of them may name a variable."""
@@ -498,372 +436,6 @@ def reserved_words() -> frozenset[str]:
         if terminal.pattern.type == "str" and terminal.pattern.value.isalpha():
             words.add(terminal.pattern.value)
     return frozenset(words)
-
-
-def _checked_var(token: Token) -> str:
-    """A name the effect binds or uses, refusing keywords the contextual lexer let through."""
-    if str(token) in reserved_words():
-        raise EffectSyntaxError(
-            f"'{token}' is a word of the effect language and cannot name something",
-            token.line or 1,
-            token.column or 1,
-            "pick another name, such as a capital letter",
-        )
-    return str(token)
-
-
-def _kind(token: Token) -> str:
-    return " ".join(str(token).split())
-
-
-@v_args(meta=True)
-class _ToAst(Transformer_NonRecursive):
-    """Shapes Lark's parse tree into frozen AST nodes, one small method per grammar rule.
-
-    What it refuses (a keyword as a name, a number too large) goes into `failures` and the
-    work goes on, so that one pass finds every such mistake."""
-
-    def __init__(self, kinds: Kinds | None = None) -> None:
-        super().__init__()
-        self.failures: list[Failure] = []
-        self.kinds = kinds or {}
-
-    def _refuse(self, error: EffectSyntaxError) -> None:
-        self.failures.append(Failure(error, "statement", error.line))
-
-    def _var(self, token: Token) -> str:
-        try:
-            return _checked_var(token)
-        except EffectSyntaxError as error:
-            self._refuse(error)
-            return str(token)
-
-    def _number(self, token: Token) -> int:
-        try:
-            return _number_literal(token)
-        except EffectSyntaxError as error:
-            self._refuse(error)
-            return 0
-
-    # -- blocks
-    def start(self, meta, items):
-        return [s for s in items if s is not None]
-
-    def condition(self, meta, items):
-        return items[0]
-
-    def suite(self, meta, items):
-        return tuple(s for s in items if s is not None)
-
-    # -- helpers that just pass their single value up
-    def in_zone(self, meta, items):
-        return items[0]
-
-    where = chooser = for_player = except_player = in_zone
-
-    def kind(self, meta, items):
-        """A kind of thing: the kernel's own (`property`, `player`), or one the variant names,
-        as the kernel's kind it stands for; a name the variant does not give stays as written,
-        for the check to refuse (`vacant_lot` was joined from `vacant lot`)."""
-        word = str(items[0])
-        if items[0].type != "NAME":
-            return word
-        named = " ".join(part for part in word.split("_") if part)
-        return self.kinds.get(named, named)
-
-    def group(self, meta, items):
-        return _kind(items[0])
-
-    extreme = adjective = attribute = group
-
-    # -- statements
-    def let_stmt(self, meta, items):
-        return ast.Let(**_pos(meta), var=self._var(items[0]), value=items[1])
-
-    def choose_stmt(self, meta, items):
-        kind, name, zone, where, chooser, every = items
-        return ast.Choose(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, chooser=chooser,
-                          every=every is not None)
-
-    def choose_word(self, meta, items):
-        name, *options, chooser, every = items
-        tests = tuple(test for _, test in options)
-        return ast.ChooseWord(**_pos(meta), var=self._var(name), words=tuple(word for word, _ in options), chooser=chooser,
-                              every=every is not None, tests=tests if any(t is not None for t in tests) else ())
-
-    def word_option(self, meta, items):
-        return str(items[0])[1:-1], items[1]
-
-    def choose_number(self, meta, items):
-        name, low, high, chooser, every = items
-        return ast.ChooseNumber(**_pos(meta), var=self._var(name), low=low, high=high, chooser=chooser,
-                                every=every is not None)
-
-    def every_answer(self, meta, items):
-        return True
-
-    def roll_zone(self, meta, items):
-        return ast.RollZone(**_pos(meta), var=self._var(items[0]), chooser=items[1])
-
-    def roll_dice(self, meta, items):
-        return ast.RollDice(**_pos(meta), var=self._var(items[0]), player=items[1])
-
-    def roll_off(self, meta, items):
-        extreme, name, group = items
-        return ast.RollOff(**_pos(meta), extreme=extreme, var=self._var(name), group=group)
-
-    def build_units(self, meta, items):
-        return ast.BuildUnits(**_pos(meta), count=items[0], property=items[1], player=items[2])
-
-    def build_session(self, meta, items):
-        budget, zone, *options = items
-        values = {"new_lots": None, "units_per_new_lot": None}
-        given = {"new_lots": False, "units_per_new_lot": False}
-        at_least_one = False
-        at_least_one_if = None
-        for option in options:
-            name, value = option
-            if name == "at_least_one":
-                at_least_one = True
-                at_least_one_if = value
-                continue
-            if given[name]:
-                self._refuse(EffectSyntaxError(f"'{name.replace('_', ' ')}' is given twice", meta.line, meta.column))
-            given[name] = True
-            values[name] = None if (isinstance(value, Token) and value.type == "ANY") else value
-        return ast.BuildSession(
-            **_pos(meta),
-            budget=budget,
-            zone=zone,
-            new_lots=values["new_lots"],
-            units_per_new_lot=values["units_per_new_lot"],
-            new_lots_given=given["new_lots"],
-            units_per_new_lot_given=given["units_per_new_lot"],
-            at_least_one=at_least_one,
-            at_least_one_if=at_least_one_if,
-        )
-
-    def new_lots(self, meta, items):
-        return ("new_lots", items[1])
-
-    def units_per_new_lot(self, meta, items):
-        return ("units_per_new_lot", items[1])
-
-    def at_least_one(self, meta, items):
-        return ("at_least_one", items[1] if len(items) > 1 else None)
-
-    def remove_top(self, meta, items):
-        return ast.RemoveTop(**_pos(meta), property=items[0])
-
-    def remove_all(self, meta, items):
-        return ast.RemoveAll(**_pos(meta), property=items[0], except_player=items[1])
-
-    def move_top(self, meta, items):
-        return ast.MoveTop(**_pos(meta), source=items[0], target=items[1])
-
-    def draw_stmt(self, meta, items):
-        return ast.Draw(**_pos(meta), count=items[0], player=items[1], because=items[2])
-
-    def because(self, meta, items):
-        return str(items[0])[1:-1]
-
-    def roll_faces(self, meta, items):
-        names = [str(token) for token in items]
-        pairs = tuple(zip(names[0::2], [self._var(token) for token in items[1::2]]))
-        return ast.RollFaces(**_pos(meta), rolls=pairs)
-
-    def set_stmt(self, meta, items):
-        counter, subject, value = items
-        return ast.SetCounter(**_pos(meta), counter=str(counter), value=value, subject=subject)
-
-    def of_whom(self, meta, items):
-        return items[0]
-
-    def offer_stmt(self, meta, items):
-        timing, player, limit = items
-        return ast.OfferCards(**_pos(meta), timing=str(timing), limit=limit, player=player)
-
-    def settle_stmt(self, meta, items):
-        return ast.Settle(**_pos(meta))
-
-    def end_game_stmt(self, meta, items):
-        return ast.EndGame(**_pos(meta), reason=str(items[0]), player=items[1])
-
-    def show_stmt(self, meta, items):
-        return ast.Show(**_pos(meta), card=items[0], player=items[1])
-
-    def do_stmt(self, meta, items):
-        return ast.Do(**_pos(meta), routine=str(items[0]), player=items[1])
-
-    def start_with_stmt(self, meta, items):
-        return ast.StartWith(**_pos(meta), player=items[0])
-
-    def shuffle_stmt(self, meta, items):
-        return ast.Shuffle(**_pos(meta), pile=str(items[0]), subject=items[1])
-
-    def advance_stmt(self, meta, items):
-        return ast.Advance(**_pos(meta), player=items[0], count=items[1])
-
-    def advance_back(self, meta, items):
-        return ast.Advance(**_pos(meta), player=items[0], count=items[1], back=True)
-
-    def advance_to(self, meta, items):
-        return ast.Advance(**_pos(meta), player=items[0], target=items[1])
-
-    def next_turn_stmt(self, meta, items):
-        return ast.NextTurn(**_pos(meta), player=items[0])
-
-    def place_stmt(self, meta, items):
-        return ast.Place(**_pos(meta), player=items[0], target=items[1])
-
-    def put_stmt(self, meta, items):
-        return ast.Put(**_pos(meta), card=items[0], target=items[1])
-
-    def put_under(self, meta, items):
-        return ast.Put(**_pos(meta), card=items[0], target=items[1], under=True)
-
-    def play_stmt(self, meta, items):
-        return ast.PlayCard(**_pos(meta), card=items[0], player=items[1])
-
-    def top_card(self, meta, items):
-        return ast.TopCard(**_pos(meta), subject=items[0])
-
-    def discard_stmt(self, meta, items):
-        return ast.Discard(**_pos(meta), count=items[0], player=items[1])
-
-    def add_stmt(self, meta, items):
-        amount, counter, subject = items
-        return ast.AddTo(**_pos(meta), amount=amount, counter=str(counter), subject=subject)
-
-    def react_stmt(self, meta, items):
-        return ast.OfferReaction(**_pos(meta), player=items[0])
-
-    def cancel_stmt(self, meta, items):
-        return ast.Cancel(**_pos(meta))
-
-    def stop_stmt(self, meta, items):
-        return ast.Stop(**_pos(meta))
-
-    def say_stmt(self, meta, items):
-        return ast.Say(**_pos(meta), text=str(items[0])[1:-1])
-
-    def if_stmt(self, meta, items):
-        condition, then, otherwise = items
-        return ast.If(**_pos(meta), condition=condition, then=then, otherwise=otherwise or ())
-
-    def for_stmt(self, meta, items):
-        kind, name, zone, where, body = items
-        return ast.ForEach(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, body=body)
-
-    def repeat_stmt(self, meta, items):
-        return ast.Repeat(**_pos(meta), times=items[0], most=items[1], body=items[2])
-
-    def repeat_while(self, meta, items):
-        return ast.Repeat(**_pos(meta), times=None, most=items[1], body=items[2], test=items[0])
-
-    def take_turns_stmt(self, meta, items):
-        name, group, start, most, body = items
-        return ast.TakeTurns(**_pos(meta), var=self._var(name), group=group, start=start, most=most, body=body)
-
-    def from_player(self, meta, items):
-        return items[0]
-
-    def offer_trade(self, meta, items):
-        *goods, player, chooser = items
-        return ast.OfferTrade(**_pos(meta), player=player, goods=tuple(str(good) for good in goods), by=chooser)
-
-    def pass_stmt(self, meta, items):
-        return ast.Pass(**_pos(meta))
-
-    def at_most(self, meta, items):
-        return self._number(items[0])
-
-    # -- expressions
-    def number(self, meta, items):
-        return ast.Number(**_tok_pos(items[0]), value=self._number(items[0]))
-
-    def name(self, meta, items):
-        token = items[0]
-        name = str(token) if str(token) in VALUE_WORDS else self._var(token)
-        return ast.Name(**_tok_pos(token), name=name)
-
-    def of_player(self, meta, items):
-        token, subject = items
-        return ast.OfPlayer(**_pos(meta), counter=self._var(token), subject=subject)
-
-    def attribute_of(self, meta, items):
-        return ast.Attribute(**_pos(meta), attribute=items[0], subject=items[1])
-
-    def space_of(self, meta, items):
-        return ast.SpaceOf(**_pos(meta), number=items[0], zone=items[1])
-
-    def units_on(self, meta, items):
-        return ast.UnitsOn(**_pos(meta), player=items[0], property=items[1])
-
-    def count(self, meta, items):
-        kind, name, zone, where = items
-        return ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where)
-
-    def largest_group(self, meta, items):
-        kind, name, zone, where = items
-        return ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, group=True)
-
-    def is_next_to(self, meta, items):
-        left, negated, right = items
-        return ast.NextTo(**_pos(meta), left=left, right=right, negated=negated is not None)
-
-    def total(self, meta, items):
-        value, kind, name, zone, where = items
-        return ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, total=value)
-
-    def arith(self, meta, items):
-        result = items[0]
-        for op, right in zip(items[1::2], items[2::2]):
-            result = ast.Arith(line=result.line, col=result.col, op=str(op), left=result, right=right)
-        return result
-
-    def negative(self, meta, items):
-        """`-X`, as `0 - X`: a payment written as it is said (`add -3 to cash of me`)."""
-        operand = items[-1]
-        zero = ast.Number(**_pos(meta), value=0)
-        return ast.Arith(**_pos(meta), op="-", left=zero, right=operand)
-
-    def compare(self, meta, items):
-        left, op, right = items
-        return ast.Compare(**_pos(meta), op=str(op), left=left, right=right)
-
-    def is_adjective(self, meta, items):
-        subject, negation, adjective = items
-        return ast.IsAdjective(**_pos(meta), subject=subject, adjective=adjective, negated=negation is not None)
-
-    def is_same(self, meta, items):
-        left, negation, right = items
-        return ast.IsSame(**_pos(meta), left=left, right=right, negated=negation is not None)
-
-    def has_units(self, meta, items):
-        return ast.HasUnits(**_pos(meta), player=items[0], property=items[1])
-
-    def has_word(self, meta, items):
-        return ast.HasWord(**_pos(meta), subject=items[0], word=str(items[1])[1:-1])
-
-    def rule(self, meta, items):
-        return ast.Rule(**_tok_pos(items[0]), name=str(items[0]))
-
-    def word(self, meta, items):
-        return ast.Word(**_tok_pos(items[0]), text=str(items[0])[1:-1])
-
-    def and_(self, meta, items):
-        if len(items) == 1:
-            return items[0]
-        return ast.Logic(**_pos(meta), op="and", operands=tuple(items))
-
-    def or_(self, meta, items):
-        if len(items) == 1:
-            return items[0]
-        return ast.Logic(**_pos(meta), op="or", operands=tuple(items))
-
-    def not_(self, meta, items):
-        return ast.Not(**_pos(meta), operand=items[-1])
 
 
 if __name__ == "__main__":  # python -m engine.effects.parser: after changing effects.lark

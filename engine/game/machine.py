@@ -1,0 +1,811 @@
+"""The machine of a game: the stack of frames the variant's programs and cards run on,
+stepped until a decision is needed (`_advance`, with `spend` its one work budget), the
+questions it asks (a card offer, a build, a choice, a reaction, a discard, a window's turn, an
+offer between players) and how an answer is carried out (`_resolve`). It stands on the table
+(table.py) and under the public API (game.py).
+"""
+
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
+from engine.effects import ast
+from engine.effects.limits import (
+    FRAMES_PER_EFFECT,
+    MAX_DECISIONS,
+    MAX_EFFECT_STEPS,
+    MAX_EVENTS,
+    MAX_FRAMES,
+    MAX_INLINE_HOOKS,
+    MAX_TURNS,
+    MAX_WORK_PER_ACTION,
+    MAX_WORK_PER_GAME,
+)
+from engine.game.followable import card_is_followable
+from engine.game.frames import (
+    BlockFrame,
+    BuildFrame,
+    CardFrame,
+    DiscardFrame,
+    Frame,
+    GameFrame,
+    LoopFrame,
+    OfferFrame,
+    ProgramFrame,
+    ReactFrame,
+    RepeatFrame,
+    RootFrame,
+    TradeFrame,
+    WindowFrame,
+)
+from engine.game.messages import Action, Event, IllegalAction
+from engine.game.refs import CardRef, Ref
+from engine.game.table import Table, WorkMeter
+from engine.words.trades import resolve_trade, trade_question
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+
+
+class Machine(Table):
+    """The frames of a game stepped to its next decision, and the decisions' answers carried out."""
+
+    def _set_work_cap(self, meter: WorkMeter | None) -> None:
+        """The most work the action about to be done may do (`spend`), and the reason the game
+        ends with past it: MAX_WORK_PER_ACTION, or the events the game may still tell, or the
+        work it may still do, or what a look-ahead's `meter` has left, whichever is least."""
+        cap, why = MAX_WORK_PER_ACTION, "work_limit"
+        room = MAX_EVENTS - self.told
+        if room < cap:
+            cap, why = max(0, room), "event_limit"
+        room = MAX_WORK_PER_GAME - self.worked
+        if room < cap:
+            cap, why = max(0, room), "game_work_limit"
+        if meter is not None and meter.left < cap:
+            cap, why = max(0, meter.left), "work_limit"
+        self.work, self.work_cap, self.work_cap_reason = 0, cap, why
+
+    def _count_decision(self) -> None:
+        """A decision is answered and its action done: the game ends at MAX_DECISIONS."""
+        self.decisions += 1
+        self.told += len(self._events)
+        self.worked += self.work + len(self._events)
+        if not self.over and self.decisions >= MAX_DECISIONS:
+            self._finish("decision_limit", None)
+            self.told += 1
+
+    def _note_cards_acted(self) -> None:
+        """At a decision: each card still being played notes whether it has changed the game
+        (its events began where `card_began` says, or at the start of this decision's).
+
+        Only a card begun during this decision, or one that had not acted at the last, can
+        change its note, so a decision with neither skips the scan of the frames."""
+        began = self.card_began
+        if not began and not self.cards_unacted:
+            return
+        unacted = False
+        for index, frame in enumerate(self.frames):
+            if isinstance(frame, CardFrame) and not frame.acted:
+                frame.acted = self.card_acted_since(began.get(index, 0))
+                unacted = unacted or not frame.acted
+        began.clear()
+        self.cards_unacted = unacted
+
+    def push_build(self, player: int, budget: int, zone: str | None, lots: int | None, per_lot: int | None, must: bool) -> None:
+        self.frames.append(BuildFrame(player, budget, zone, lots, per_lot, must))
+
+    def settle(self) -> None:
+        """Steps 3 and 4, once per roll and once per card: property cards follow ownership,
+        then every token moves to its player's total value (capped at the track's end)."""
+        if not self.dirty:
+            return
+        value = self.book.value
+        changed = set()
+        dirty = self.dirty
+        for prop in sorted(dirty) if len(dirty) > 1 else dirty:
+            new = self.owner_of(prop)
+            old = self.holder[prop]
+            if new == old:
+                continue
+            self.holder[prop] = new
+            if old is not None:
+                self.worth[old] -= value[prop]
+                self.held[old] -= 1
+                changed.add(old)
+            if new is not None:
+                self.worth[new] += value[prop]
+                self.held[new] += 1
+                changed.add(new)
+                self._events.append(
+                    Event("take", {"player": new, "property": prop, "from": old}, self.texts)
+                    if self.telling else self.texts.bare("take")
+                )
+            else:
+                self.emit("return_card", {"property": prop, "from": old})
+        self.dirty.clear()
+        if changed:
+            self._move_tokens(sorted(changed))
+
+    def _move_tokens(self, players: list[int]) -> None:
+        """Each token to its player's score on the track, capped at the last space; a token
+        moving forward onto a marked space runs the `token_on_mark` hook, and once all have
+        moved, each token on the last space (the turn's player first) `token_at_end`."""
+        book = self.book
+        if book.track is None:
+            return
+        length, marks = book.track_length, book.track_marks
+        follows = book.score_of[book.track_follows]
+        for player in players:
+            target = min(length, follows(cast("Game", self), player) or 0)
+            start = self.tokens[player]
+            if target == start:
+                continue
+            self.tokens[player] = target
+            self._events.append(
+                Event("token", {"player": player, "from": start, "to": target}, self.texts)
+                if self.telling else self.texts.bare("token")
+            )
+            if target > start:
+                mark = marks[target] if target >= 0 else None  # a score may be below the track
+                if mark is not None:
+                    self.run_hook("token_on_mark", player, {"mark": mark})
+        tokens = self.tokens
+        if not self.over and max([tokens[p] for p in players]) >= length:
+            for player in self.players_from(self.turn_player):  # the turn's player first
+                if self.tokens[player] >= length:
+                    self.run_hook("token_at_end", player, {})
+                    if self.over:
+                        return
+
+    def run_hook(self, name: str, me: int, env: dict) -> None:
+        """Run one of the variant's hooks for `me`, if it has it: at once when it cannot ask
+        anything (its events fall where the moment is), else as a program on the stack."""
+        block = self.book.program_block.get(name)
+        if block is None or not self.room_for_effect():
+            return
+        if block in self.book.inline:
+            if self.inline_hooks >= MAX_INLINE_HOOKS:
+                self._finish("depth_limit", None)
+                return
+            root = ProgramFrame(name, me)
+            frame = BlockFrame(block, dict(env), -1)
+            self.inline_hooks += 1
+            try:
+                self.run_inline_frame(frame, root)
+            finally:
+                self.inline_hooks -= 1
+            return
+        self.push_hook(name, me, env)
+
+    def push_hook(self, name: str, me: int, env: dict) -> bool:
+        """Put one of the variant's hooks on the stack of frames, to run next (it must have
+        it); False, and the game ends, when the stack has no room (room_for_effect)."""
+        if not self.room_for_effect():
+            return False
+        root_index = len(self.frames)
+        self.frames.append(ProgramFrame(name, me))
+        self.frames.append(BlockFrame(self.book.program_block[name], dict(env), root_index))
+        return True
+
+    def room_for_effect(self) -> bool:
+        """Whether another card's or hook's effect fits on the stack of frames (MAX_FRAMES);
+        if not, the game ends ("depth_limit") and nothing more is started."""
+        if len(self.frames) + FRAMES_PER_EFFECT <= MAX_FRAMES:
+            return True
+        if not self.over:
+            self._finish("depth_limit", None)
+        return False
+
+    def source_of(self, root: RootFrame) -> str:
+        """The card (by id) or program (by name) a block belongs to, for the log."""
+        if isinstance(root, CardFrame):
+            return self.variant.cards[root.c % self.book.kinds].id
+        return cast(ProgramFrame, root).program
+
+    def _finish(self, reason: str, player: int | None) -> None:
+        self.over = True
+        self.pending = None
+        self.end_reason = {"reason": reason, "player": player}
+        self.emit("game_over", {"reason": reason, "player": player})
+
+    def _advance(self) -> None:
+        """Run frames until a decision is pending or the game is over: the machine's one step
+        loop. Blocks, the common case, run here without a call per frame: a block's statements
+        one after another, into a block one of them pushed and back out to the block it
+        stands in, for as long as nothing is asked; every other frame takes its step from
+        _STEP. Each statement passes `spend`, the one budget. (A block that cannot ask, run at
+        once inside a statement, `run_inline_frame`, passes it too.)"""
+        frames = self.frames
+        steps = _STEP
+        all_ops, all_quiet, given_after = self.book.ops, self.book.quiet, self.book.given_after
+        while self.pending is None and not self.over:
+            frame = frames[-1]
+            if type(frame) is not BlockFrame:
+                steps[type(frame)](self, frame)
+                continue
+            root: RootFrame = frames[frame.root]  # type: ignore[assignment]  # a block's root is one
+            ops, quiet = all_ops[frame.b], all_quiet[frame.b]
+            while True:
+                pc = frame.pc
+                if root.halt or pc >= len(ops):
+                    frames.pop()
+                    if root.halt:
+                        break
+                    parent = frames[-1]
+                    if type(parent) is not BlockFrame:
+                        if type(parent) is ProgramFrame:  # the program is done (as _step_program)
+                            frames.pop()
+                        break
+                    if given_after[parent.b][parent.pc]:
+                        self._hand_back(parent, frame.env)
+                    frame = parent
+                    root = frames[frame.root]  # type: ignore[assignment]
+                    ops, quiet = all_ops[frame.b], all_quiet[frame.b]
+                    continue
+                if not self.spend(root):  # the one budget every statement is held to
+                    break
+                ops[pc](cast("Game", self), frame, root)
+                if quiet[pc]:
+                    continue
+                if self._stopped():
+                    break
+                top = frames[-1]
+                if top is not frame:
+                    if type(top) is not BlockFrame:
+                        break
+                    frame = top
+                    root = frames[frame.root]  # type: ignore[assignment]
+                    ops, quiet = all_ops[frame.b], all_quiet[frame.b]
+
+    def spend(self, root: RootFrame) -> bool:
+        """Count one statement about to be carried out for `root`'s card or program: False,
+        and it is not, past the effect's own MAX_EFFECT_STEPS (the effect stops, and the log
+        says so), or past the action's `work_cap`, statements and events together (the game
+        ends: a card that plays itself restarts its own count, not this one). Every statement
+        of every block goes through here, so nothing one action sets off escapes the budget."""
+        root.steps = count = root.steps + 1
+        if count > MAX_EFFECT_STEPS:
+            root.halt = True
+            self.emit("effect_limit", {"card": self.source_of(root), "steps": MAX_EFFECT_STEPS})
+            return False
+        self.work = work = self.work + 1
+        if work + len(self._events) > self.work_cap:
+            self._finish(self.work_cap_reason, None)
+            return False
+        return True
+
+    def _stopped(self) -> bool:
+        """Whether the machine must stop: a decision is asked, or the game is over. (A call,
+        not the test written out, where an op just run may have set either: a type checker,
+        and mypyc after it, would take `pending` to be still None there.)"""
+        return self.pending is not None or self.over
+
+    def question_at_top(self) -> tuple[str, int, list[Action]] | None:
+        """The decision the frame stack stands at, worked out from the state alone, as the
+        step that asked it worked it out: (kind, player, options), or None where the machine
+        would run on without asking. `restore` checks a snapshot's pending decision with it."""
+        frame = self.frames[-1]
+        if isinstance(frame, OfferFrame):
+            return _asked("card", frame.player, self._offer_question(frame))
+        if isinstance(frame, BuildFrame):
+            return _asked("build", frame.player, self._build_question(frame))
+        if isinstance(frame, ReactFrame):
+            return "react", frame.player, self._react_question(frame)
+        if isinstance(frame, DiscardFrame) and frame.left > 0 and self.hand(frame.player):
+            return _asked("discard", frame.player, self._discard_question(frame))
+        if isinstance(frame, TradeFrame):
+            return trade_question(cast("Game", self), frame)
+        if isinstance(frame, BlockFrame):
+            block = self.book.blocks[frame.b]
+            statement = block[frame.pc] if frame.pc < len(block) else None
+            if isinstance(statement, (ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.RollZone)):
+                root = cast(RootFrame, self.frames[frame.root])
+                chooser, what, values = self.interp.offered_choice(statement, frame, root)
+                if chooser is not None and len(values) > 1:
+                    return "choose", chooser, self.interp.choice_actions(what, values)
+        return None
+
+    def _find(self, action: Action | dict, options: list[Action]) -> Action:
+        for option in options:
+            if option is action or option.option is action:  # an action, or the dict a bot was shown of it
+                return option
+        if isinstance(action, dict):
+            kind, arg = action.get("kind"), action.get("arg")
+            for option in options:
+                # the same type too: 1.0 or true is not property 1
+                if option.kind == kind and option.arg == arg and type(option.arg) is type(arg):
+                    return option
+        else:
+            for option in options:
+                if option == action and type(option.arg) is type(action.arg):
+                    return option
+        raise IllegalAction(f"{_words(action)} is not a legal action now")
+
+    def _resolve(self, pending: dict, action: Action) -> None:
+        kind = action.kind
+        player = pending["player"]
+        frame = self.frames[-1]
+        if kind == "build":
+            self._build_one(frame, action.arg)  # type: ignore[arg-type]  # a build is answered on its frame
+        elif kind == "stop":
+            self.emit("stop", {"player": player})
+            self.frames.pop()
+        elif kind == "play":
+            self._play(player, self.book.card_index[action.arg])
+        elif kind == "pass":
+            self.frames.pop()  # the offer: no card now
+        elif kind == "choose":
+            assert isinstance(frame, BlockFrame)
+            statement = self.book.blocks[frame.b][frame.pc]
+            value = action.arg
+            if action.what == "card":  # the very card offered, where it lies, not a twin elsewhere
+                root = cast(RootFrame, self.frames[frame.root])
+                _, _, offered = self.interp.offered_choice(cast(ast.Choose, statement), frame, root)
+                # (a game a bot sampled may hold other hidden cards than the options it was
+                # given: the card is then looked for wherever it is)
+                value = next((o for o in offered if o == value), CardRef(value))
+            self.interp.bind(frame, statement.var, action.what, value, player)  # type: ignore[union-attr]
+        elif kind == "react":
+            assert isinstance(frame, ReactFrame)
+            self.frames.pop()
+            self._react(player, self.book.card_index[action.arg], frame)
+        elif kind == "decline":
+            assert isinstance(frame, ReactFrame)
+            self.frames.pop()
+            self.emit("decline", {"player": player, "against": self.variant.cards[frame.against].id})
+        elif kind == "discard":
+            assert isinstance(frame, DiscardFrame)
+            self._discard(player, self.book.card_index[action.arg])
+            frame.left -= 1
+        elif kind in ("trade", "reply"):
+            assert isinstance(frame, TradeFrame)
+            resolve_trade(cast("Game", self), frame, action)
+
+    # -- the game's own programs: the setup, then one turn after another
+
+    def _step_game(self, frame: GameFrame) -> None:
+        """The bottom of the stack: run the setup, then start turn after turn."""
+        if frame.phase == "setup":
+            frame.phase = "turns"
+            self._run_program("setup", 0)
+            return
+        if frame.begun:
+            self._events.append(
+                Event("turn_end", {"player": self.order[self.turn_pos]}, self.texts)
+                if self.telling else self.texts.bare("turn_end")
+            )
+            self.turn_pos = (self.turn_pos + 1) % self.n
+        if self.next_player is not None:  # `next turn X`: from X on, in order
+            self.turn_pos = self.order.index(self.next_player)
+            self.next_player = None
+        frame.begun = True
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        player = self.order[self.turn_pos]
+        self.turn_number += 1
+        if self.turn_number > MAX_TURNS:
+            self._finish("turn_limit", None)
+            return
+        self._events.append(
+            Event("turn", {"player": player, "number": self.turn_number}, self.texts)
+            if self.telling else self.texts.bare("turn")
+        )
+        self.turn_plays = []
+        for counter in self.book.turn_counters:
+            self.counters[counter] = 0
+        for counter, size in self.book.turn_player_counters:
+            self.player_counters[counter] = [0] * (self.n if size is None else size)
+        self.rolled = {}
+        # the stack runs these in turn: the start_of_turn hook, the turn, the end_of_turn hook
+        frames, blocks = self.frames, self.book.program_block
+        for name in self.book.turn_programs:  # as _run_program, without a call each
+            root = len(frames)
+            frames.append(ProgramFrame(name, player))
+            frames.append(BlockFrame(blocks[name], {}, root))
+
+    def _run_program(self, name: str, me: int) -> None:
+        root = len(self.frames)
+        self.frames.append(ProgramFrame(name, me))
+        self.frames.append(BlockFrame(self.book.program_block[name], {}, root))
+
+    def _step_program(self, frame: ProgramFrame) -> None:
+        """A program is done: the game's own frame below starts what comes next."""
+        self.frames.pop()
+
+    # -- offering cards
+
+    def _step_offer(self, frame: OfferFrame) -> None:
+        """Ask; back here after a card played from the offer, ask again only with a limit the
+        turn's plays are still under. The options are worked out when first read (`options`),
+        unless whether to ask depends on them."""
+        if frame.asked and frame.limit is None and not self._plays_again():
+            self.frames.pop()
+            return
+        if self.compat == 1 or self.book.open_hands:
+            options = self._offer_question(frame)
+            if options is None:
+                self.frames.pop()
+                return
+            frame.asked = True
+            self.ask("card", frame.player, options)
+            return
+        if not self._offer_asked(frame):
+            self.frames.pop()
+            return
+        frame.asked = True
+        self.ask("card", frame.player, None)
+
+    def _plays_again(self) -> bool:
+        """After a card played from an offer without a limit: the card allows another play
+        this turn (`per_turn`). Only public facts decide: which card was played, how often."""
+        plays = self.turn_plays
+        if not plays:
+            return False
+        limit = self.book.per_turn[plays[-1]]
+        return limit is not None and plays.count(plays[-1]) < limit
+
+    def _offer_question(self, frame: OfferFrame) -> list[Action] | None:
+        """The options of a card offer (the cards playable now, and passing), or None when it
+        is not asked: the turn's plays reached the limit, or (rulings.md, 33) the hand is
+        empty or the deck has no card of that timing."""
+        if not self._offer_asked(frame):
+            return None
+        return self._playable(frame.player, self.book.timed.get(frame.timing, frozenset())) + [self.texts.pass_action]
+
+    def _offer_asked(self, frame: OfferFrame) -> bool:
+        """Whether a card offer is asked at all (see `_offer_question`)."""
+        if frame.limit is not None and len(self.turn_plays) >= frame.limit:
+            return False
+        return self._asks_for_cards(frame.player, self.book.timed.get(frame.timing, frozenset()))
+
+    def _asks_for_cards(self, player: int, timing: frozenset[int]) -> bool:
+        """Whether the player is asked about cards of this timing. Only public facts decide
+        (the deck has such cards, the hand is not empty): were the question skipped when the
+        hand holds nothing playable, everyone would learn that from the skip. Format 1 games
+        skipped it, and still do, so that their saves replay. A hand everyone sees (Monopoly
+        Chance's kept cards) hides nothing, so there the question comes only with a card to play."""
+        if self.compat == 1 or self.book.open_hands:
+            return bool(self._playable(player, timing))
+        return bool(timing) and bool(self.held_to_play(player))
+
+    def _playable(self, player: int, timing: frozenset[int]) -> list[Action]:
+        hand = self.held_to_play(player)
+        if not hand:
+            return []
+        kinds = self.book.kinds
+        held = {c % kinds for c in hand} if kinds <= max(hand) else set(hand)
+        if timing.isdisjoint(held):
+            return []
+        cards = self.variant.cards
+        plays = self.texts.play_actions
+        seen: list[Action] = []
+        for card_index in sorted(held):
+            if card_index not in timing:
+                continue
+            limit = self.book.per_turn[card_index]
+            if limit is not None and self.turn_plays.count(card_index) >= limit:
+                continue
+            condition = cards[card_index].condition
+            if condition is not None and not self.interp.evaluate(condition, {}, player):
+                continue
+            if self.only_followable and not card_is_followable(cast("Game", self), card_index, player):
+                continue
+            seen.append(plays[card_index])
+        return seen
+
+    # -- building, one unit at a time
+
+    def _build_options(self, frame: BuildFrame) -> list[Action]:
+        """The placements the budget and the new-lot limits allow, as actions."""
+        if self.supply[frame.player] <= 0:
+            return []
+        budget = frame.budget
+        started = frame.started
+        per_lot = frame.per_lot
+        may_start = frame.lots is None or frame.lots > 0
+        stacks = self.stacks
+        options = []
+        for prop, value, action in self.zone_build_table.get(frame.zone or "", ()):
+            if value > budget:
+                continue
+            if prop in started:
+                if per_lot is None or started[prop] < per_lot:
+                    options.append(action)
+            elif may_start or stacks[prop]:
+                options.append(action)
+        return options
+
+    def _step_build(self, frame: BuildFrame) -> None:
+        actions = self._build_options(frame)
+        if not actions:
+            player = frame.player
+            if frame.placed == 0:
+                if self.supply[player] <= 0:
+                    self.emit("out_of_units", {"player": player})
+                else:
+                    self.emit("cannot_build", {"player": player, "zone": frame.zone, "budget": frame.budget})
+            elif self.supply[player] > 0:
+                blocked = self._blocked_lots(frame)
+                if blocked:  # money left and a lot it would buy: a limit of the roll stopped it
+                    self.emit("build_limit", {"player": player, "budget": frame.budget, **blocked[0]})
+            self.frames.pop()
+            return
+        if _may_stop(frame):
+            actions.append(self.texts.stop_action)
+        elif len(actions) == 1:
+            self._build_one(frame, actions[0].arg)
+            return
+        self.pending = {"kind": "build", "player": frame.player, "options": actions}
+
+    def _blocked_lots(self, frame: BuildFrame) -> list[dict]:
+        """The placements the budget affords but a limit of the roll forbids: a new lot when no
+        more may be started ("new_lots"), another unit on a lot started this roll that has its
+        units ("per_lot"). Each as {"property", "why", "limit"}."""
+        if self.supply[frame.player] <= 0:
+            return []
+        blocked = []
+        stacks = self.stacks
+        for prop, value, _ in self.zone_build_table.get(frame.zone or "", ()):
+            if value > frame.budget:
+                continue
+            if prop in frame.started:
+                if frame.per_lot is not None and frame.started[prop] >= frame.per_lot:
+                    blocked.append({"property": prop, "why": "per_lot", "limit": frame.per_lot})
+            elif not stacks[prop] and frame.lots is not None and frame.lots <= 0:
+                blocked.append({"property": prop, "why": "new_lots", "limit": len(frame.started) + frame.lots})
+        return blocked
+
+    def _build_question(self, frame: BuildFrame) -> list[Action] | None:
+        """The options of the build decision, or None where `_step_build` asks nothing (no
+        placement left, or the one compulsory placement is made at once)."""
+        actions = self._build_options(frame)
+        if not actions or (len(actions) == 1 and not _may_stop(frame)):
+            return None
+        return actions + [self.texts.stop_action] if _may_stop(frame) else actions
+
+    def placement_asks_again(self, prop: int) -> bool:
+        """Whether answering the pending build with a unit on `prop` would change nothing but
+        that stack and the builder's supply before the same build asks for the next unit:
+        the bots then judge the placement without playing it on a copy. Worked out by the
+        steps `apply` takes (`_build_one`, then `_step_build`'s question), on a copy of the
+        build's frame and with the unit on the stack only while asking."""
+        frame = self.frames[-1]
+        if self.pending is None or self.pending["kind"] != "build" or not isinstance(frame, BuildFrame):
+            return False
+        trial = cast(BuildFrame, frame.copy())
+        stack, supply = self.stacks[prop], self.supply
+        self._count_placement(trial, prop)
+        stack.append(trial.player)
+        supply[trial.player] -= 1
+        try:
+            return self._build_question(trial) is not None
+        finally:
+            stack.pop()
+            supply[trial.player] += 1
+
+    def _build_one(self, frame: BuildFrame, prop: int) -> None:
+        self._count_placement(frame, prop)
+        self.place(frame.player, prop, 1)
+
+    def _count_placement(self, frame: BuildFrame, prop: int) -> None:
+        """What one more unit on `prop` uses of the build's budget and limits."""
+        started = frame.started
+        if prop in started:
+            started[prop] += 1
+        elif not self.stacks[prop]:
+            started[prop] = 1
+            if frame.lots is not None:
+                frame.lots -= 1
+        frame.budget -= self.book.value[prop]
+        frame.placed += 1
+
+    # -- cards
+
+    def _take_from_hand(self, player: int, kind: int) -> int:
+        """Take a card of this kind out of the pile the player plays it from; returns its code."""
+        held = self.pile_to_play_from(player, kind)
+        kinds = self.book.kinds
+        for code in held:
+            if code % kinds == kind:
+                held.remove(code)
+                return code
+        raise AssertionError("a card offered from the hand is in it")  # the options come from the hand
+
+    def pile_to_play_from(self, player: int, kind: int) -> list[int]:
+        """The first of the player's piles to play from (the variant's order) that holds a card
+        of this kind: the hand, or one marked `played_from` (empty if none does)."""
+        kinds = self.book.kinds
+        for first in self.layout.played:
+            held = self.piles[first + player]
+            for code in held:
+                if code % kinds == kind:
+                    return held
+        return []
+
+    def _play(self, player: int, kind: int) -> None:
+        if not self.room_for_effect():
+            return
+        code = self._take_from_hand(player, kind)
+        self.in_play.append(code)
+        if player == self.turn_player:  # a card played out of turn is not one of the turn's
+            self.turn_plays.append(kind)
+        self.emit("play", {"player": player, "card": self.variant.cards[kind].id})
+        self._push_card(code, player, target=None)
+
+    def _react(self, player: int, kind: int, react_frame: ReactFrame) -> None:
+        if not self.room_for_effect():
+            return
+        code = self._take_from_hand(player, kind)
+        self.in_play.append(code)
+        self.emit(
+            "react",
+            {"player": player, "card": self.variant.cards[kind].id, "against": self.variant.cards[react_frame.against].id},
+        )
+        self._push_card(code, player, target=react_frame.root)
+
+    def _push_card(self, code: int, player: int, target: int | None) -> None:
+        root = len(self.frames)
+        self.card_began[root] = len(self._events)
+        self.frames.append(CardFrame(code, player, target))
+        self.frames.append(BlockFrame(self.book.card_block[code % self.book.kinds], {}, root))
+
+    def _step_card(self, frame: CardFrame) -> None:
+        """A card's effect is done (or stopped): discard it and settle (Step 5). A card its
+        own effect put somewhere (`put this on P`) stays there."""
+        self.frames.pop()
+        if frame.c in self.in_play:
+            self.in_play.remove(frame.c)
+            self.piles[self.discard_slot(frame.me, frame.c)].append(frame.c)
+        self.settle()
+
+    # -- cards moved by effects: `put` and `play`
+
+    def play_from_anywhere(self, code: Ref, player: int) -> None:
+        """`play K`: the card is played by `player` from where it is, as from a hand; it does
+        not count as one of the turn's plays (the program decided it, not the player)."""
+        if not self.room_for_effect() or self._take_card(code)[0] == "nowhere":
+            return
+        code = int(code)
+        self.in_play.append(code)
+        self.emit("play", {"player": player, "card": self.variant.cards[code % self.book.kinds].id})
+        self._push_card(code, player, target=None)
+
+    def _hand_back(self, parent: BlockFrame, env: dict) -> None:
+        """A side of an `if ... else` is done: the names both sides give a value to are known
+        after it (the rulebook says which), so they go to the block it stands in."""
+        parent_env = parent.env
+        for name in self.book.given_after[parent.b][parent.pc]:
+            if name not in parent_env and name in env:
+                parent_env[name] = env[name]
+
+    def run_inline(self, b: int, parent: BlockFrame, root: RootFrame) -> None:
+        """Run block `b`, one that cannot ask anything, to its end now, as a side of the `if`
+        just passed in `parent`; the same steps, limits and hand-back as in a frame of its own."""
+        branch = BlockFrame(b, dict(parent.env), parent.root)
+        if self.run_inline_frame(branch, root):
+            self._hand_back(parent, branch.env)
+
+    def run_inline_frame(self, branch: BlockFrame, root: RootFrame) -> bool:
+        """Run a block that cannot ask anything to its end now; False if it stopped (a `stop`,
+        the effect's step limit, the end of the game)."""
+        ops = self.book.ops[branch.b]
+        while branch.pc < len(ops):
+            if not self.spend(root):
+                return False
+            ops[branch.pc](cast("Game", self), branch, root)
+            if root.halt or self.over:
+                return False
+        return True
+
+    def _step_loop(self, frame: LoopFrame) -> None:
+        if cast(RootFrame, self.frames[frame.root]).halt or frame.i >= len(frame.items):
+            self.frames.pop()
+            return
+        env = dict(frame.env)
+        env[frame.var] = frame.items[frame.i]
+        frame.i += 1
+        self.frames.append(BlockFrame(frame.b, env, frame.root))
+
+    def _step_repeat(self, frame: RepeatFrame) -> None:
+        root = cast(RootFrame, self.frames[frame.root])
+        test = self.book.repeat_tests.get(frame.b)
+        if root.halt or frame.left <= 0 or (test is not None and not test(cast("Game", self), frame.env, root.me)):
+            self.frames.pop()
+            return
+        frame.left -= 1
+        self.frames.append(BlockFrame(frame.b, dict(frame.env), frame.root))
+
+    def _step_window(self, frame: WindowFrame) -> None:
+        """An open window: after each turn at the body, count the passes in a row (a turn
+        that did not pass starts the count again); once every player's last turn was a pass,
+        or the turns run out, the window closes; else the next player in rotation goes."""
+        if frame.i > 0:
+            frame.passes = frame.passes + 1 if frame.passed else 0
+            frame.passed = False
+        root = cast(RootFrame, self.frames[frame.root])
+        if root.halt or frame.left <= 0 or frame.passes >= len(frame.players):
+            self.frames.pop()
+            return
+        env = dict(frame.env)
+        env[frame.var] = frame.players[frame.i % len(frame.players)]
+        frame.i += 1
+        frame.left -= 1
+        self.frames.append(BlockFrame(frame.b, env, frame.root))
+
+    def _step_trade(self, frame: TradeFrame) -> None:
+        """An offer between players: its proposer puts it together, then its partner answers
+        (engine/words/trades.py)."""
+        self.ask(*trade_question(cast("Game", self), frame))
+
+    def _step_react(self, frame: ReactFrame) -> None:
+        self.ask("react", frame.player, self._react_question(frame))
+
+    def _react_question(self, frame: ReactFrame) -> list[Action]:
+        """The targeted player is always asked, holding an answer or not, so that neither the
+        question nor a 'does not answer' tells anyone what is in their hand."""
+        answers = self.book.reactions_to[frame.against]
+        plays = self.texts.react_actions
+        kinds = self.book.kinds
+        held = sorted({c % kinds for c in self.held_to_play(frame.player)})
+        return [plays[c] for c in held if c in answers] + [self.texts.decline_action]
+
+    def _step_discard(self, frame: DiscardFrame) -> None:
+        player = frame.player
+        if frame.left <= 0 or not self.hand(player):
+            self.frames.pop()
+            return
+        options = self._discard_question(frame)
+        if options is None:  # format 1 discarded a hand of one kind at once, telling all
+            self._discard(player, self.hand(player)[0] % self.book.kinds)
+            frame.left -= 1
+            return
+        self.ask("discard", player, options)
+
+    def _discard_question(self, frame: DiscardFrame) -> list[Action] | None:
+        """The cards the player may discard, or None when format 1 would not have asked."""
+        kinds = sorted({c % self.book.kinds for c in self.hand(frame.player)})
+        if len(kinds) == 1 and self.compat == 1:
+            return None
+        return [self.texts.action("discard", self.variant.cards[c].id, "card") for c in kinds]
+
+    def _discard(self, player: int, kind: int) -> None:
+        code = self._take_from_hand(player, kind)
+        self.piles[self.discard_slot(player, code)].append(code)
+        self.emit("discard", {"player": player, "card": self.variant.cards[kind].id})
+
+
+def _words(action: object) -> str:
+    """An action someone asked for, in words, however odd it is (it may come from a file)."""
+    if isinstance(action, Action):
+        return f"'{action.kind}' with {action.arg}"
+    if isinstance(action, dict):
+        kind, arg = str(action.get("kind"))[:40], str(action.get("arg"))[:40]
+        return f"'{kind}' with {arg}"
+    return "that action"
+
+
+def _asked(kind: str, player: int, options: list[Action] | None) -> tuple[str, int, list[Action]] | None:
+    return None if options is None else (kind, player, options)
+
+
+def _may_stop(frame: BuildFrame) -> bool:
+    """Stopping is offered once a unit is placed, or from the start when building is optional."""
+    return frame.placed > 0 or not frame.must
+
+
+_STEP: dict[type[Frame], Callable] = {
+    GameFrame: Machine._step_game,
+    ProgramFrame: Machine._step_program,
+    OfferFrame: Machine._step_offer,
+    BuildFrame: Machine._step_build,
+    CardFrame: Machine._step_card,
+    LoopFrame: Machine._step_loop,
+    RepeatFrame: Machine._step_repeat,
+    WindowFrame: Machine._step_window,
+    TradeFrame: Machine._step_trade,
+    ReactFrame: Machine._step_react,
+    DiscardFrame: Machine._step_discard,
+}

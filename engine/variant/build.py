@@ -1,0 +1,123 @@
+"""The last step of a check: the immutable `Variant` built from a document that passed every
+stage, and its content hash."""
+
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, cast
+
+from engine.digest import text_sha256_hex
+from engine.effects import ast
+from engine.variant import schema
+from engine.variant.find import VariantNotFound as VariantNotFound  # re-exported: engine.VariantNotFound
+from engine.variant.lint import ParsedCard
+from engine.variant.meaning import loop_names
+from engine.variant.model import Card, Counter, Die, Ownership, Pile, Property, Rules, Score, Seat, Setup, Track, Variant, Zone
+from engine.variant.yamlsource import LocDict
+
+
+def _resolved(value: Any, rules: Any) -> Any:
+    """A parameter of a named rule as written, or the value of the rule it names ('rule X')."""
+    if isinstance(value, str) and value.startswith("rule "):
+        return rules[value[5:]]
+    return value
+
+
+def _track(raw: Any) -> Track | None:
+    if raw is None:
+        return None
+    marks = tuple((name, frozenset(spaces)) for name, spaces in raw.get("marks", {}).items())
+    return Track(raw["length"], raw["follows"], marks)
+
+
+def build_variant(
+    document: LocDict,
+    cards: Sequence[ParsedCard],
+    programs: dict[str, ast.Program],
+    scores: dict[str, Score],
+    files: list[str],
+    routines: dict[str, ast.Program],
+) -> Variant:
+    board, dice, rules = document["board"], document["dice"], document["rules"]
+    properties: list[Property] = []
+    zones: list[Zone] = []
+    for zone in board["zones"]:
+        indices = []
+        names = zone.get("names", [])
+        numbers = zone.get("numbers", {})
+        lists = {key: given for key, given in numbers.items() if isinstance(given, list)}
+        for n, value in enumerate(zone["values"], start=1):
+            indices.append(len(properties))
+            name = names[n - 1] if n <= len(names) else None
+            own = tuple((key, given[n - 1]) for key, given in lists.items())
+            properties.append(Property(len(properties), f"{zone['id']}_{n}", zone["id"], value, name, own))
+        own_numbers = tuple((key, given) for key, given in numbers.items() if not isinstance(given, list))
+        zones.append(Zone(zone["id"], zone["name"], zone["colour"], tuple(indices), own_numbers, zone.get("columns")))
+    return Variant(
+        name=document["name"],
+        edition=document.get("edition", ""),
+        source=document.get("source", ""),
+        description=document.get("description", ""),
+        setups=tuple(sorted((Setup(s["players"], s["units"]) for s in document["players"]["setups"]), key=lambda s: s.players)),
+        seats=tuple(Seat(s["id"], s["name"], s["colour"], s["token"]) for s in document["players"]["seats"]),
+        dice=tuple(
+            Die(name, spec.get("count", 1), tuple(spec["faces"]), frozenset(spec.get("symbols", ())), spec.get("any_zone"),
+                tuple(spec.get("says", {}).items()))
+            for name, spec in dice.items()
+        ),
+        money=board.get("money", "{}"),
+        zones=tuple(zones),
+        properties=tuple(properties),
+        track=_track(board.get("track")),
+        loop=tuple(loop_names(board["zones"])[name] for name in board.get("loop", ())),
+        kinds=tuple(schema.space_kinds(document).items()),
+        rules=Rules(rules),
+        deck_name=document["deck"]["name"],
+        cards=tuple(
+            Card(
+                id=c.raw["id"],
+                name=c.raw["name"],
+                count=c.raw["count"],
+                text=c.raw["text"],
+                timing=c.raw["timing"],
+                reacts_to=tuple(c.raw.get("reacts_to", ())),
+                condition=c.condition,
+                effect=cast(ast.Program, c.effect),  # no diagnostics: every card's effect parsed
+                starts_in=c.raw.get("starts_in", "deck"),
+                discard_to=c.raw.get("discard_to", "discard"),
+                per_turn=c.raw.get("per_turn"),
+                value=c.raw.get("value"),
+                tags=tuple(c.raw.get("tags", ())),
+                zone=c.raw.get("zone"),
+            )
+            for c in cards
+        ),
+        stacks=board["stacks"],
+        ownership=Ownership(board["ownership"]["rule"], _resolved(board["ownership"].get("ties", "lowest_unit"), rules)),
+        scores=tuple(scores.values()),
+        ranking=tuple(_resolved(document["ranking"], rules)),
+        counters=tuple(
+            Counter(name, spec["reset"], spec.get("shown"), spec.get("money", False), spec["each"],
+                    (spec["report"]["table"], spec["report"]["row"]) if "report" in spec else None,
+                    spec.get("counts"))
+            for name, spec in document.get("counters", {}).items()
+        ),
+        timings=tuple(document["timings"].items()),
+        how_to_play=document.get("how_to_play", ""),
+        piles=tuple(
+            Pile(key, spec.get("name", key), spec["each"], spec["seen_by"], spec.get("refill_from"),
+                 spec.get("played_from", False), spec.get("told"), spec.get("mark"))
+            for key, spec in document["piles"].items()
+        ),
+        programs=programs,
+        routines=routines,
+        ends=tuple(document["ends"].items()),
+        files=tuple(files),
+        content_hash=_content_hash(document),
+    )
+
+
+def _content_hash(document: Any) -> str:
+    return text_sha256_hex(json.dumps(document, sort_keys=True, ensure_ascii=False))
