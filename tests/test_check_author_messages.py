@@ -72,3 +72,13 @@ def test_a_game_without_a_board_or_dice_leaves_both_keys_out_and_cannot_roll(wri
     rolling = source.replace('turn: |\n', 'turn: |\n  roll dice D\n', 1)
     (d,) = problems(write(rolling))
     assert "this variant has no die" in d.message
+
+
+def test_the_cost_of_a_count_of_cards_counts_a_shared_deck_once():
+    """A 16-card deck of the table is 16 cards at any number of players; the check counted
+    each card once a player ('a count over 64 cards' at 4 players), and a game without a
+    board at the largest any game may hold, 1,000."""
+    from engine.variant.load import effect_context
+
+    sizes = effect_context(Path(__file__).parent / "data" / "hand-cards.yaml", "hand").sizes
+    assert sizes.cards == 16

@@ -40,7 +40,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="play many bot games of a variant (or two, compared) and report win shares, lengths and cards",
         description=(
             "Bots play many games of VARIANT and the report gives win shares by seat, by bot and by turn "
-            "position with 95% intervals, game lengths, how games ended and what each Fortune card did. "
+            "position with 95% intervals, game lengths, how games ended and what each card did. "
             "With VARIANT_B, both play the same seeds and the report tests every difference for significance. "
             "Ctrl-C stops early and reports the games that finished; SIGTERM stops without a report. "
             "Exit status: 0 done, 1 a game failed (an engine or bot bug), 2 bad input or a report that could "

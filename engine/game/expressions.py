@@ -524,6 +524,11 @@ _COMPILERS: dict[type, Callable[[Any, Compiled], Fn]] = {
 }
 
 
+def compiler_of(node: type) -> Callable[[Any, Compiled], Fn]:
+    """The compiler of one kind of expression node (engine/words/values.py lists them)."""
+    return _COMPILERS[node]
+
+
 def is_static(expr: ast.Expr, var: str) -> bool:
     """True when `expr` depends on nothing but the fixed facts (value, zone) of `var`: such a
     filter ("value of P <= 5") gives the same properties all game and is computed once."""

@@ -89,7 +89,8 @@ def _one_variant(s: dict, colour: bool) -> list[str]:
     lines.append(_histogram(length["turns"], colour))
     lines.append("how games ended")
     for row in s["endings"]:
-        by = ", ".join(_decided(key, n) for key, n in sorted(row["decided_by"].items(), key=lambda item: -item[1]))
+        words = row.get("decided_words", {})
+        by = ", ".join(_decided(words.get(key, key), n) for key, n in sorted(row["decided_by"].items(), key=lambda item: -item[1]))
         reason = row.get("words") or ENDINGS.get(row["reason"], row["reason"])
         lines.append(f"  {reason:<40} {row['wins']:>6} games {row['share']:6.1%}  ({by})")
     for table in s.get("tallies", []):
@@ -99,6 +100,8 @@ def _one_variant(s: dict, colour: bool) -> list[str]:
         for row in table["rows"]:
             share = (_interval(row) if table["total"] else "     -") if shares else ""
             lines.append(f"  {row['row'][:56]:<56} {row['count']:>7,}  {share}  {row['per_game']:.2f} a game")
+    if not s["cards"]:  # a game whose cards are never played (pieces, cash): no table
+        return lines
     lines.append("")
     lines.append("cards: plays per game, and how often the player who played one won")
     lines.append(f"  {'card':<28} {'deck':>4} {'plays':>7} {'/game':>6}  {'player won (95% interval)':<30}")
@@ -191,7 +194,8 @@ def _bullet(sentence: str) -> str:
 
 
 def _decided(key: str, games: int) -> str:
-    """How a number of games were decided, in words: '342 won on value', '23 shared'."""
+    """How a number of games were decided, in words: '342 won on total property value' (the
+    score's name, where the summary gives it), '23 shared'."""
     if key == "tie":
         return f"{games} shared after every tie-break"
     return f"{games} won on {key.replace('_', ' ')}"

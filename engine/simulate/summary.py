@@ -105,12 +105,14 @@ def _endings(records: list[GameRecord], variant: Variant) -> list[dict]:
     reasons = Counter(r.reason for r in records)
     deciders = Counter((r.reason, r.decided_by or "tie") for r in records)
     told = dict(variant.ends)
+    names = {score.id: score.name or score.id.replace("_", " ") for score in variant.scores}
     return [
         {
             "reason": reason,
             "words": ENDINGS.get(reason) or _ending_words(told.get(reason, reason)),
             **_share(count, len(records)),
             "decided_by": {by: n for (why, by), n in sorted(deciders.items()) if why == reason},
+            "decided_words": {by: names[by] for (why, by) in deciders if why == reason and by in names},
         }
         for reason, count in reasons.most_common()
     ]

@@ -180,26 +180,35 @@ def _sizes(document: LocDict) -> Sizes:
         s["units"] for s in (setups if isinstance(setups, list) else [])
         if isinstance(s, dict) and type(s.get("units")) is int and type(s.get("players")) is int
     ]
-    if not lengths:
-        return Sizes(players=min(max(counts), largest.players)) if counts else largest
+    most = min(max(counts), largest.players) if counts else largest.players
+    if not lengths:  # no board (a card game), or not yet a valid one
+        valid = isinstance(zones, list) and counts
+        return Sizes(players=most, cards=_most_cards(document, most, 0)) if valid else largest
     return Sizes(
         units=min(max(units) * max(counts), largest.units) if units and counts else largest.units,
         properties=min(sum(lengths), largest.properties),
         largest_zone=max(lengths),
         zones=min(len(lengths), largest.zones),
         players=min(max(counts), largest.players) if counts else largest.players,
-        cards=_most_cards(document, min(max(counts), largest.players) if counts else largest.players),
+        cards=_most_cards(document, most, sum(lengths)),
     )
 
 
-def _most_cards(document: LocDict, players: int) -> int:
-    """Every copy of every card when each player has their own (an upper bound either way)."""
+def _most_cards(document: LocDict, players: int, spaces: int) -> int:
+    """Every copy of every card the game holds: a card that starts in a pile of each player
+    is dealt to each of them, one of each space to every space, one of the table once. A card
+    whose pile is not known yet counts for each player (an upper bound either way)."""
     deck = document.get("deck")
     cards = deck.get("cards") if isinstance(deck, dict) else None
-    copies = sum(
-        c["count"] for c in (cards if isinstance(cards, list) else []) if isinstance(c, dict) and type(c.get("count")) is int
-    )
-    return min(max(copies * players, 1), MAX_CARDS)
+    piles = document.get("piles")
+    each = {name: spec.get("each") for name, spec in (piles.items() if isinstance(piles, dict) else ()) if isinstance(spec, dict)}
+    copies = 0
+    for card in cards if isinstance(cards, list) else []:
+        if not isinstance(card, dict) or type(card.get("count")) is not int:
+            continue
+        owner = each.get(card.get("starts_in", "deck"))
+        copies += card["count"] * (1 if owner == "game" else spaces if owner == "space" else players)
+    return min(max(copies, 1), MAX_CARDS)
 
 
 MAX_CARDS = 1_000

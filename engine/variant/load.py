@@ -123,6 +123,7 @@ def effect_context(argument: str | Path, timing: str, program: bool | None = Non
     document = load_merged(path, diagnostics, Source())
     if document is None:
         raise VariantError(diagnostics)
+    _board_and_dice_by_default(document)
     return context_of(document, timing, timing in ("setup", "turn") if program is None else program)
 
 

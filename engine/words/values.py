@@ -1,0 +1,68 @@
+"""The words of the language that give a value (expressions), one record each, as statements
+have theirs (word.py): the check that gives its kind, the compiler that makes the closure the
+game runs, how its cost is counted, and an example. The code stays where it runs (the
+checker's `expr_NAME` methods, the compilers of engine/game/expressions.py); the record is the
+one list of what a value word touches, and tests/test_value_words.py fails while a word lacks
+a facet, or while the checker or the compiler dispatch elsewhere than its record says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.effects import ast
+from engine.effects.check import Checker
+from engine.game import expressions
+
+PARTS = "one step, and its parts"
+"""The cost of most values: one step to work it out once its parts are known (cost.measure)."""
+COLLECTION = "its collection's size, times one and its `where`"
+"""The cost of a value that goes through a collection (a count, a total, a largest group)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ValueWord:
+    node: type
+    check: Callable[..., Any]
+    """The Checker's method that gives the value's kind ("number", "player", "bool", ...)."""
+    compile: Callable[..., Any]
+    """The compiler of engine/game/expressions.py that turns the node into a closure."""
+    cost: str
+    """How cost.py counts it: PARTS or COLLECTION."""
+    example: str
+    """A condition of the default variant (Advance to Boardwalk) that uses it: checked, and
+    worked out in a game, by the test."""
+
+
+def _word(node: type, example: str, cost: str = PARTS) -> ValueWord:
+    name = node.__name__
+    return ValueWord(node, getattr(Checker, f"expr_{name}"), expressions.compiler_of(node), cost, example)
+
+
+VALUES: dict[type, ValueWord] = {
+    word.node: word
+    for word in (
+        _word(ast.Number, "3 > 2"),
+        _word(ast.Name, "me is leader"),
+        _word(ast.Attribute, "worth of me > 5"),
+        _word(ast.UnitsOn, "(count property P where units of me on P > 1) > 0"),
+        _word(ast.Count, "(count vacant lot P in red) > 3", COLLECTION),
+        _word(ast.Arith, "worth of me + 2 * cards of me > -5"),
+        _word(ast.Compare, "cards of me >= 2"),
+        _word(ast.IsAdjective, "me is not last"),
+        _word(ast.IsSame, "(count hotel P where top of P is me) > 0"),
+        _word(ast.HasUnits, "(count property P where me has units on P) > 0"),
+        _word(ast.Logic, "me is leader or me is last and cards of me > 0"),
+        _word(ast.Not, "not me is last"),
+        _word(ast.Rule, "cards of me < rule starting_hand"),
+        _word(ast.Word, '"deal" is "deal"'),
+        _word(ast.HasWord, '(count card K in hand of me where K has "after_roll") >= 0'),
+        _word(ast.OfPlayer, "(count card K in hand of me) > 1"),
+        _word(ast.TopCard, "(count card K in hand of me where K is top card of hand of me) > 0"),
+        _word(ast.SpaceOf, "space 1 of red is vacant"),
+        _word(ast.NextTo, "(count property P where P is next to space 1 of red) > 0"),
+    )
+}
+"""Every value word, by its node."""
