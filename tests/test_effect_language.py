@@ -4,24 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from atb_words import parse_condition, parse_effect
 from engine.effects import ast
 from engine.effects.check import EffectContext, check_condition, check_program
 from engine.effects.parser import EffectSyntaxError
-from engine.effects.parser import parse_condition as _parse_condition
-from engine.effects.parser import parse_effect as _parse_effect
-
-ATB_KINDS = {"hotel": "occupied property", "vacant lot": "vacant property"}
-"""The kinds of space Advance to Boardwalk names (`kinds:` in winning-moves-2016.yaml): the
-effects below are written in its words."""
-
-
-def parse_effect(text):
-    return _parse_effect(text, ATB_KINDS)
-
-
-def parse_condition(text):
-    return _parse_condition(text, ATB_KINDS)
-
 
 ZONES = frozenset({"red", "blue", "yellow", "green"})
 

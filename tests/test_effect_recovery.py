@@ -9,29 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from atb_words import parse_effect, parse_effect_all
 from engine import load_variant
 from engine.effects.check import EffectContext, check_program
 from engine.effects.parser import EffectSyntaxError
-from engine.effects.parser import parse_effect as _parse_effect
 from engine.effects.recovery import MAX_RECOVERY_CHARS, MAX_SYNTAX_ERRORS, Budget
-from engine.effects.recovery import parse_effect_all as _parse_effect_all
 from engine.resources import bundled_variant_names
 from engine.variant.load import check_variant
 from test_check_bad_input import EXTENDS, assert_at, new_card
 from test_fuzz import effect_texts
-
-ATB_KINDS = {"hotel": "occupied property", "vacant lot": "vacant property"}
-"""The kinds of space Advance to Boardwalk names (`kinds:` in winning-moves-2016.yaml): the
-effects below are written in its words."""
-
-
-def parse_effect(text):
-    return _parse_effect(text, ATB_KINDS)
-
-
-def parse_effect_all(text, budget=None):
-    return _parse_effect_all(text, budget, ATB_KINDS)
-
 
 ZONES = frozenset({"red", "blue", "yellow", "green"})
 

@@ -7,24 +7,10 @@ from __future__ import annotations
 
 import json
 
+from atb_words import parse_condition, parse_effect
 from engine import load_variant, new_game
 from engine.effects.check import EffectContext, check_program
-from engine.effects.parser import parse_condition as _parse_condition
-from engine.effects.parser import parse_effect as _parse_effect
 from engine.resources import DEFAULT_VARIANT
-
-ATB_KINDS = {"hotel": "occupied property", "vacant lot": "vacant property"}
-"""The kinds of space Advance to Boardwalk names (`kinds:` in winning-moves-2016.yaml): the
-effects below are written in its words."""
-
-
-def parse_effect(text):
-    return _parse_effect(text, ATB_KINDS)
-
-
-def parse_condition(text):
-    return _parse_condition(text, ATB_KINDS)
-
 
 ZONES = frozenset({"red", "blue", "yellow", "green"})
 CONTEXT = EffectContext(

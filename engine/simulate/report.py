@@ -90,7 +90,8 @@ def _one_variant(s: dict, colour: bool) -> list[str]:
     lines.append("how games ended")
     for row in s["endings"]:
         words = row.get("decided_words", {})
-        by = ", ".join(_decided(words.get(key, key), n) for key, n in sorted(row["decided_by"].items(), key=lambda item: -item[1]))
+        deciders = sorted(row["decided_by"].items(), key=lambda item: -item[1])
+        by = ", ".join(_decided(words.get(key, key), n) for key, n in deciders)
         reason = row.get("words") or ENDINGS.get(row["reason"], row["reason"])
         lines.append(f"  {reason:<40} {row['wins']:>6} games {row['share']:6.1%}  ({by})")
     for table in s.get("tallies", []):
