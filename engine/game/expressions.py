@@ -283,7 +283,7 @@ def _codes_at(g: Game, place: Ref) -> list[int]:
 def peek(g: Game, slot: int) -> None:
     """Note that a look-ahead for `g.watching` read which cards a pile holds that they may not
     see (engine/game/followable.py: such a path may go either way)."""
-    if not g.layout.seen(slot, g.watching):
+    if g.layout.hidden_from[g.watching][slot]:
         g.peeked = True
 
 

@@ -34,6 +34,9 @@ class PileLayout:
     played: tuple[int, ...] = ()
     """The first slots of the piles of each player a player may play cards from, in the order
     the variant lists them: the hand, and each pile marked `played_from`."""
+    hidden_from: tuple[tuple[bool, ...], ...] = ()
+    """For each player, for each slot: whether they may not see which cards it holds (`seen`
+    worked out once, for the look-ahead that notes what it reads: expressions.peek)."""
 
     def slot(self, pile: str, owner: int | None = None) -> int:
         return self.base[pile] + (owner or 0)
@@ -77,4 +80,6 @@ def layout_for(variant: Variant, players: int) -> PileLayout:
         base[pile.id] for pile in variant.piles if pile.each == "player" and (pile.played_from or base[pile.id] == hand)
     )
     layout = (base, len(slot_pile), tuple(slot_pile), tuple(slot_owner), tuple(tuple(s) for s in initial))
-    return PileLayout(*layout, hand, played)
+    made = PileLayout(*layout, hand, played)
+    hidden = tuple(tuple(not made.seen(slot, player) for slot in range(made.slots)) for player in range(players))
+    return PileLayout(*layout, hand, played, hidden)
