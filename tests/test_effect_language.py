@@ -197,3 +197,12 @@ def test_a_minus_sign_in_front_makes_a_number_negative_and_binds_tighter_than_th
         assert value(parse_condition(text)) == expected, text
     (statement,) = parse_effect("add -3 to budget").statements
     assert isinstance(statement, ast.AddTo) and value(statement.amount) == -3
+
+
+def test_the_space_of_a_zone_takes_a_name_as_its_number():
+    """effects.md, tokens: `space H of Z` is the Hth space of Z. A test author wrote it and got
+    "unexpected ')' (expected 'of')": the parser read `H of Z`, a counter of Z, as the number."""
+    space = parse_condition("space H of Z is vacant").subject
+    assert isinstance(space, ast.SpaceOf)
+    assert space.number == ast.Name(line=1, col=7, name="H") and space.zone == ast.Name(line=1, col=12, name="Z")
+    assert isinstance(parse_condition("space (H + 1) of Z is vacant").subject.number, ast.Arith)
