@@ -62,3 +62,14 @@ def test_a_house_rule_names_its_own_kind_and_plays_with_it(write):
         events = game.apply(choose.choice(game.legal_actions()))
         built += sum(1 for e in events if e.kind == "build")
     assert built
+
+
+def test_a_broken_kinds_key_is_told_where_it_is_never_a_traceback(write):
+    """Hostile files: a kind's value that is a list, a name with an escape sequence, a kind
+    of a word the kernel has not got; each a located message (and the escape shown escaped)."""
+    text = EXTENDS + 'kinds:\n  x: [1, 2]\n  "ho\\x1b[31mtel": occupied\n  big: vaccant\n'
+    result = check_variant(write(text))
+    assert not result.ok
+    shown = "\n".join(map(str, result.diagnostics))
+    assert len(result.diagnostics) == 3 and all(d.loc.file == "v.yaml" and d.loc.line >= 3 for d in result.diagnostics)
+    assert "kinds.x is a list" in shown and "kinds.big" in shown and "\x1b" not in shown

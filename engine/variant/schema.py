@@ -394,5 +394,5 @@ def space_kinds(document: object) -> Kinds:
     return {
         name: SPACE_KINDS[word]
         for name, word in (kinds.items() if isinstance(kinds, dict) else ())
-        if isinstance(name, str) and word in SPACE_KINDS
+        if isinstance(name, str) and isinstance(word, str) and word in SPACE_KINDS
     }
