@@ -91,7 +91,7 @@ def _this(g: Game, env: dict, me: int) -> CardRef | None:
     """The card whose effect this is: the nearest card being played on the stack."""
     for frame in reversed(g.frames):
         if frame.kind == "card":
-            return CardRef(frame.c, IN_PLAY)  # type: ignore[attr-defined]
+            return card_ref(frame.c, IN_PLAY)  # type: ignore[attr-defined]
     return None
 
 
@@ -452,7 +452,7 @@ def _top_card(e: ast.TopCard, cache) -> Fn:
                 peek(g, where)
         else:
             held, where = g.stacks[place], -1 - place
-        return CardRef(held[-1], where) if held else None
+        return card_ref(held[-1], where) if held else None
 
     return top_card
 
@@ -462,8 +462,17 @@ def cards_in(g: Game, place: Ref) -> list[CardRef]:
     if type(place) is PileRef:
         if g.watching >= 0:
             peek(g, int(place))
-        return [CardRef(code, int(place)) for code in g.piles[place]]
-    return [CardRef(code, -1 - place) for code in g.stacks[place]]
+        slot = int(place)
+        return [card_ref(code, slot) for code in g.piles[place]]
+    return [card_ref(code, -1 - place) for code in g.stacks[place]]
+
+
+def card_ref(code: int, place: int | None) -> CardRef:
+    """A card an effect names, remembering where it lay (refs.CardRef), made here, where it is
+    compiled, rather than by a `__new__` in refs.py that would run as plain Python."""
+    ref = CardRef(code)
+    ref.place = place
+    return ref
 
 
 def held_at(g: Game, place: int) -> list[int]:

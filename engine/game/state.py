@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.game.expressions import card_ref
 from engine.game.frames import frame_from_dict
 from engine.game.refs import CardRef
 from engine.game.state_copy import copy_state as copy_state  # generated from STATE below
@@ -203,8 +204,8 @@ def _card_ref(value: Any) -> Any:
     if value is None:
         return None
     if isinstance(value, list):
-        return CardRef(int(value[0]), int(value[1]))
-    return CardRef(int(value))
+        return card_ref(int(value[0]), int(value[1]))
+    return CardRef(int(value))  # a bare code: where it was is unknown (place None)
 
 
 # ----- the snapshot: the state with who and what the game is -----------------------------------

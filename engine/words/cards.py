@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
+from engine.game.expressions import card_ref
 from engine.game.frames import BlockFrame, CardFrame, DiscardFrame, OfferFrame, ReactFrame, RootFrame
 from engine.game.refs import CardRef, PileRef, Ref
 from engine.game.trial import Fail, Trial, acted, nothing
@@ -141,7 +142,7 @@ def _run_put(s: ast.Put, book: Rulebook, bodies: tuple[int, ...]) -> Any:
             return
         place = g.move_card(card, target, root.me, under)
         if place is not None and named is not None and named in f.env:
-            _follow(g, named, CardRef(card, place), f.root)
+            _follow(g, named, card_ref(card, place), f.root)
 
     return op
 
