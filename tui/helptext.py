@@ -27,15 +27,6 @@ KEYS = """\
 | n / q | new game / quit |
 """
 
-_END = {
-    "no_units_at_turn_start": "a player starts their turn with no units left to build with",
-    "track_end": "a token reaches the last space of the boardwalk (the game ends at once)",
-}
-_RANK = {
-    "value": "the highest total property value",
-    "properties": "the most properties",
-    "units_on_board": "the most units on the board",
-}
 _REACTION = "play out of turn, as an answer"
 
 
@@ -49,6 +40,8 @@ def as_markdown_text(text: str) -> str:
 
 
 def help_markdown(variant: Variant, players: int | None = None) -> str:
+    """The whole help: every part from the variant's own data and words, so a house rule
+    that changes a number, a rule or a card changes the help with it."""
     from tui.session import shown_variant
 
     variant = shown_variant(variant, as_markdown_text)
@@ -58,8 +51,12 @@ def help_markdown(variant: Variant, players: int | None = None) -> str:
             "",
             variant.description,
             "",
-            *(_own_rules(variant) if variant.how_to_play else
-              [*_setup(variant, players), *_board(variant), *_turn(variant), *_switches(variant)]),
+            *_setup(variant, players),
+            *_board(variant),
+            *_dice(variant),
+            *_how_to_play(variant),
+            *_rules(variant),
+            *_winning(variant),
             *_cards(variant),
             "## Keys",
             "",
@@ -82,22 +79,6 @@ def keys_table(variant: Variant) -> str:
     return KEYS.replace("{example}", example)
 
 
-def _own_rules(variant: Variant) -> list[str]:
-    """A game that says how it is played: its seats, board and scoring from the data, its own
-    words for the rest."""
-    seats = ", ".join(f"{seat.name} ({seat.token})" for seat in variant.seats)
-    scores = ", then ".join(
-        f"the {'fewest' if score.fewest else 'most'} {score.name}"
-        for score in (next(s for s in variant.scores if s.id == key) for key in variant.ranking)
-    )
-    return [
-        "## Set-up", "", f"- Seats and tokens: {seats}.", "",
-        *_board(variant),
-        "## How to play", "", variant.how_to_play.strip(), "",
-        "## Winning", "", *_goals(variant), f"- The winner has {scores}.", "",
-    ]
-
-
 def _goals(variant: Variant) -> list[str]:
     """The scores whose reaching ends the game: '- A skyline length of 75 (the finishing
     mark) ends the game.'"""
@@ -112,14 +93,15 @@ def _goals(variant: Variant) -> list[str]:
 
 
 def _setup(variant: Variant, players: int | None) -> list[str]:
-    counts = ", ".join(
-        f"**{s.units}** unit{'s' if s.units != 1 else ''} each with {s.players} players"
-        + (" (this game)" if s.players == players else "")
-        for s in variant.setups
-    )
     seats = ", ".join(f"{seat.name} ({seat.token})" for seat in variant.seats)
-    return ["## Set-up", "", f"- Hotel units: {counts}.", f"- Seats and tokens: {seats}.",
-            f"- Everyone starts with {_cards_count(variant, variant.rules.starting_hand)}.", ""]
+    lines = ["## Set-up", "", f"- Seats and tokens: {seats}."]
+    if any(s.units for s in variant.setups):  # a game of units to build with
+        counts = ", ".join(
+            f"**{s.units}** each with {s.players} players" + (" (this game)" if s.players == players else "")
+            for s in variant.setups
+        )
+        lines.append(f"- Units to build with: {counts}.")
+    return [*lines, ""]
 
 
 def _board(variant: Variant) -> list[str]:
@@ -132,88 +114,69 @@ def _board(variant: Variant) -> list[str]:
         lines.append(f"| {zone.name} | {values} |")
     track = variant.track
     if track is not None:
-        marked = frozenset().union(*(spaces for _, spaces in track.marks))
-        spaces = ", ".join(str(s) for s in sorted(marked)) or "none"
-        lines += [
-            "",
-            f"The boardwalk runs from START to space {track.length}; your token stands on the total "
-            f"value of the properties you own. {variant.deck_name} spaces: {spaces}.",
-        ]
+        score = next((s.name for s in variant.scores if s.id == track.follows), track.follows)
+        lines += ["", f"Each token stands on its player's {score}, on a track that runs to space {track.length}."]
+        for mark, spaces in track.marks:
+            lines += ["", f"{mark.replace('_', ' ').capitalize()} spaces: {', '.join(str(s) for s in sorted(spaces))}."]
     lines.append("")
     return lines
 
 
-def _turn(variant: Variant) -> list[str]:
-    rules = variant.rules
-    zone_die, number_die = variant.zone_die, variant.number_die
-    zone_names = {zone.id: zone.name for zone in variant.zones}
-    faces = []
-    for face in zone_die.faces if zone_die is not None else ():
-        if face in zone_names:
-            faces.append(zone_names[str(face)])
-        elif face == zone_die.any_zone:  # type: ignore[union-attr]
-            faces.append(f"{str(face).capitalize()} (choose a zone)")
+def _dice(variant: Variant) -> list[str]:
+    """Each die and its faces: a zone face by the zone's name, a symbol by its own."""
+    if not variant.dice:
+        return []
+    zones = {zone.id: zone.name for zone in variant.zones}
+    lines = ["## Dice", ""]
+    for die in variant.dice:
+        faces = ", ".join(str(f) if type(f) is int else zones.get(str(f), str(f).replace("_", " ").capitalize())
+                          for f in die.faces)
+        dice = f"{die.count} dice" if die.count != 1 else "a die"
+        lines.append(f"- {die.id.replace('_', ' ').capitalize()}: {dice}, with the faces {faces}.")
+    return [*lines, ""]
+
+
+_ITEM = re.compile(r"^\s*(\d+\\?\.|\\?[-*])\s+")
+"""A line that starts an item of the variant's own list ('1.', '-'), after as_markdown_text."""
+
+
+def _how_to_play(variant: Variant) -> list[str]:
+    """The variant's own account of play, its lines kept: each numbered or dashed item of its
+    text is an item of a list here, each other paragraph a paragraph."""
+    if not variant.how_to_play.strip():
+        return []
+    items: list[str] = []
+    for line in variant.how_to_play.strip().splitlines():
+        found = _ITEM.match(line)
+        if found:
+            marker = found.group(1).replace("\\", "")
+            items.append(f"{marker} {line[found.end():].strip()}")
+        elif not line.strip():
+            items.append("")
+        elif items and items[-1]:
+            items[-1] += " " + line.strip()
         else:
-            faces.append(f"{variant.deck_name} (draw a card, no building)")
-    numbers = [f for f in number_die.faces if type(f) is int] if number_die is not None else [0]
-    count = number_die.count if number_die is not None else 0
-    number = f"{count} number dice ({min(numbers)}–{max(numbers)})"
-    lots = (
-        "only cards start new hotels"
-        if rules.new_lots_per_roll == 0
-        else f"you may start at most {rules.new_lots_per_roll} new hotel{'s' if rules.new_lots_per_roll != 1 else ''} a roll, "
-        f"{rules.units_per_new_lot} unit{'s' if rules.units_per_new_lot != 1 else ''} on each"
+            items.append(line.strip())
+    return ["## How to play", "", *items, ""]
+
+
+def _rules(variant: Variant) -> list[str]:
+    """The rules at this variant's values, as its `rule_kinds` say them."""
+    if not variant.rules_said:
+        return []
+    return ["## Rules of this variant", "", *(f"- {sentence}" for sentence in variant.rules_said), ""]
+
+
+def _winning(variant: Variant) -> list[str]:
+    scores = ", then ".join(
+        f"the {'fewest' if score.fewest else 'most'} {score.name}"
+        for score in (next(s for s in variant.scores if s.id == key) for key in variant.ranking)
     )
-    must = "you must place at least one unit if you can afford one" if rules.build_compulsory else "building is optional"
-    cards = _cards_count(variant, rules.cards_per_turn)
-    return [
-        "## A turn",
-        "",
-        f"1. **Roll** the {number} and the colour die ({', '.join(faces)}). The number dice are your budget.",
-        f"2. **Build** in the zone rolled, one unit at a time, on properties whose values add up to no more "
-        f"than the budget: {lots}; {must}. Choose **Done** when you have finished.",
-        "3. **Owners** change: the player with the most units on a hotel owns it "
-        + (
-            "(on a tie, the owner keeps it)."
-            if rules.ownership_tie_break == "keep_owner"
-            else "(on a tie, the lowest unit wins)."
-        ),
-        "4. **Tokens** move to each player's total property value.",
-        f"5. **Cards**: play up to {cards} this turn, then end your turn.",
-        "",
-    ]
-
-
-def _switches(variant: Variant) -> list[str]:
-    rules = variant.rules
-    draw = {
-        "forward_on_own_turn": f"a token moving forward onto a {variant.deck_name} space on its own turn draws a card",
-        "forward": f"any token moving forward onto a {variant.deck_name} space draws a card, even on another player's turn",
-        "never": f"{variant.deck_name} spaces do nothing",
-    }[rules.fortune_space_draw]
-    order = "everyone rolls the number dice and the highest starts" if rules.turn_order == "roll" else "the first seat starts"
-    ends = "; or ".join(_END.get(e, e) for e in rules.end_conditions)
-    ranking = ", then ".join(_RANK.get(k, k) for k in rules.ranking)
-    return [
-        "## Rules of this variant",
-        "",
-        f"- Who starts: {order}.",
-        f"- Landing: {draw}.",
-        f"- Last place {'includes' if rules.last_place_includes_ties else 'excludes'} players tied for last; "
-        f"the lead {'includes' if rules.leader_includes_ties else 'excludes'} players tied for it.",
-        f"- The game ends when {ends}.",
-        "- A card is offered "
-        + ("only when following it would change something." if rules.offer_cards == "when_followable"
-           else "whenever its condition holds, even if it would do nothing."),
-        f"- The winner has {ranking}.",
-        "",
-    ]
+    return ["## Winning", "", *_goals(variant), f"- The winner has {scores}.", ""]
 
 
 def _cards(variant: Variant) -> list[str]:
-    title = f"The {variant.deck_name} cards ({variant.deck_size})"
-    if variant.how_to_play:  # a game of its own: its cards lie in many piles
-        title = f"The cards ({variant.cards_summary})"
+    title = f"The cards ({variant.cards_summary})"
     lines = [f"## {title}", ""]
     timings = dict(variant.timings)
     for card in variant.cards:
@@ -236,7 +199,3 @@ def _says_when(text: str, when: str) -> bool:
     """
     first = when.split(",")[0].strip().casefold()
     return bool(first) and text.casefold().lstrip().startswith(first)
-
-
-def _cards_count(variant: Variant, count: int) -> str:
-    return f"{count} {variant.deck_name} card{'s' if count != 1 else ''}"

@@ -106,6 +106,7 @@ def build_variant(
         ),
         timings=tuple(document["timings"].items()),
         how_to_play=document.get("how_to_play", ""),
+        rules_said=schema.rule_sentences(document.get("rule_kinds", {}), rules),
         piles=tuple(
             Pile(key, spec.get("name", key), spec["each"], spec["seen_by"], spec.get("refill_from"),
                  spec.get("played_from", False), spec.get("told"), spec.get("mark"))

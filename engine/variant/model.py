@@ -27,7 +27,7 @@ class Seat:
 class Setup:
     players: int
     units: int
-    """Hotel units each player takes with this many players."""
+    """Units each player takes with this many players."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,7 @@ class Die:
     any_zone: str | None = None
     """The symbol on which `roll zone` lets the roller choose any zone."""
     says: tuple[tuple[str, str], ...] = ()
-    """What the log adds after a symbol rolled (Fortune: 'no building this turn')."""
+    """What the log adds after a symbol rolled, by symbol (say, 'no building this turn')."""
 
     @property
     def numeric(self) -> bool:
@@ -248,13 +248,16 @@ class Variant:
     """Score ids, most important first."""
     counters: tuple[Counter, ...] = ()
     loop: tuple[int, ...] = ()
-    kinds: tuple[tuple[str, str], ...] = ()
-    """The kinds of space the variant names, each with the kernel's kind it stands for:
-    (("hotel", "occupied property"), ...). Effects are parsed with them."""
     """The spaces tokens go round (`board.loop`), as property indices in the order they are
     passed; every token starts on the first. Empty: the board has no loop."""
+    kinds: tuple[tuple[str, str], ...] = ()
+    """The kinds of space the variant names, each with the kernel's kind it stands for:
+    (("stack", "occupied property"), ...). Effects are parsed with them."""
     how_to_play: str = ""
     """The variant's own account of a turn and the end, for the help screen ("": none)."""
+    rules_said: tuple[str, ...] = ()
+    """Its rules as the help says them at the values they have, in its own words (the
+    sentences of `rule_kinds`: schema.rule_sentences)."""
     timings: tuple[tuple[str, str], ...] = ()
     """The moments a card may be played: (name, the words players read)."""
     programs: dict[str, ast.Program] = field(default_factory=dict)
@@ -307,7 +310,7 @@ class Variant:
     @property
     def roll_off_die(self) -> Die | None:
         """The die `roll off` uses: the number die, else the first with any number on it (a
-        symbol then counts as 0: Monopoly Chance's icon)."""
+        symbol then counts as 0, such as an icon on a die of numbers)."""
         return self.number_die or next((d for d in self.dice if any(type(f) is int for f in d.faces)), None)
 
     @property
@@ -337,7 +340,7 @@ class Variant:
 
     @property
     def cards_summary(self) -> str:
-        """The cards in a few words: '28 Fortune cards' for one shared deck; for a game whose
+        """The cards in a few words: '28 Event cards' for one shared deck; for a game whose
         cards start in several piles (each player's own, the board's), how many kinds."""
         if all(card.starts_in == "deck" for card in self.cards) and all(p.each == "game" for p in self.piles if p.id == "deck"):
             name = re.sub(r"\s*\bcards?$", "", self.deck_name, flags=re.IGNORECASE)  # 'Court cards': not 'cards cards'

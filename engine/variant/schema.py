@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from functools import lru_cache
 from itertools import islice
 from typing import Any
@@ -42,18 +42,58 @@ def file_schema() -> dict:
 
 
 def _rule_spec(kind: Any) -> dict | None:
-    """The JSON Schema a rule's value must meet, from its declared kind (None if malformed)."""
-    if kind == "yes_no":
+    """The JSON Schema a rule's value must meet, from its declared kind (None if malformed).
+    A kind with a wrong key beside its own ('sayz') still gives its values' schema: the
+    schema names that key, and the rule's value is judged all the same, not called unknown."""
+    if kind == "yes_no" or (isinstance(kind, dict) and "yes_no" in kind):
         return {"type": "boolean"}
-    if isinstance(kind, dict) and len(kind) == 1:
-        (shape, detail), = kind.items()
-        if shape == "number" and isinstance(detail, list) and len(detail) == 2:
-            return {"type": "integer", "minimum": detail[0], "maximum": detail[1]}
-        if shape == "one_of" and isinstance(detail, list):
-            return {"enum": list(detail)}
-        if shape == "some_of" and isinstance(detail, list):
-            return {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"enum": list(detail)}}
+    if not isinstance(kind, dict):
+        return None
+    detail = kind.get("number")
+    if isinstance(detail, list) and len(detail) == 2 and all(type(n) is int for n in detail):
+        return {"type": "integer", "minimum": detail[0], "maximum": detail[1]}
+    detail = kind.get("one_of")
+    if isinstance(detail, list):
+        return {"enum": list(detail)}
+    detail = kind.get("some_of")
+    if isinstance(detail, list):
+        return {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"enum": list(detail)}}
     return None
+
+
+def rule_sentences(kinds: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[str, ...]:
+    """What each rule says, for the help, at the value it has: the sentence its kind gives
+    for that value (a number in its {}; for a list, one for each word it holds), in the order
+    the kinds are declared. A rule whose kind says nothing is not told."""
+    said: list[str] = []
+    for name, kind in kinds.items():
+        if not isinstance(kind, dict) or name not in rules:
+            continue
+        value = rules[name]
+        if "yes_no" in kind:
+            said.append(kind["yes_no"]["yes" if value else "no"])
+        elif "number" in kind and "says" in kind:
+            said.append(kind["says"].replace("{}", str(value)))
+        elif "says" in kind:
+            words = value if isinstance(value, (list, tuple)) else [value]
+            said += [kind["says"][word] for word in words if word in kind["says"]]
+    return tuple(said)
+
+
+def _says_errors(document: LocDict) -> Iterator[ValidationError]:
+    """A rule kind's sentences name only the words the rule may be: `says: {rol: ...}` for
+    `one_of: [roll, seat]` is refused where it is written, with the right word suggested."""
+    kinds = document.get("rule_kinds")
+    if not isinstance(kinds, dict):
+        return iter(())
+    properties = {}
+    for name, kind in kinds.items():
+        if isinstance(kind, dict) and isinstance(kind.get("says"), dict):
+            words = kind.get("one_of", kind.get("some_of"))
+            if isinstance(words, list):
+                properties[name] = {"properties": {"says": {"propertyNames": {"enum": list(words)}}}}
+    schema = {"properties": {"rule_kinds": {"properties": properties}}}
+    return Draft7Validator(schema).iter_errors(document)
 
 
 def rule_values(document: Any) -> dict:
@@ -144,6 +184,7 @@ def validate(document: LocDict, complete: bool = True) -> list[Diagnostic]:
     # a declared rule's value is judged by its own kind, which says more than the schema can
     errors = [e for e in errors if not (len(path := e.absolute_path) > 1 and path[0] == "rules" and path[1] in declared)]
     errors += list(islice(_rules_errors(document, complete), MAX_SCHEMA_PROBLEMS + 1 - len(errors)))
+    errors += list(islice(_says_errors(document), MAX_SCHEMA_PROBLEMS + 1 - len(errors)))
     if complete:
         errors += list(islice(_timing_errors(document), MAX_SCHEMA_PROBLEMS + 1 - len(errors)))
     more = len(errors) > MAX_SCHEMA_PROBLEMS
@@ -278,6 +319,12 @@ def _explain(error: ValidationError, document: LocDict, suggested: Collection[tu
             for sub in inner:
                 yield from _explain(sub, document, suggested)
             return
+        forms = [key for key in _required_keys(error) if isinstance(value, dict) and key in value]
+        if len(forms) > 1:  # {number: ..., one_of: ...}: two forms at once
+            shown = " and ".join(f"'{key}'" for key in forms)
+            yield Diagnostic(_value_loc(document, path), f"{where} has both {shown}; it takes one of them",
+                             "a house rule's mapping merges with its base's, key by key: see docs/variants.md, section 4")
+            return
         wanted = _types_wanted(error)
         if wanted:
             yield Diagnostic(_value_loc(document, path), f"{where} must be {' or '.join(wanted)}, not {_describe(value)}")
@@ -336,7 +383,21 @@ def _fitting_branch(error: ValidationError) -> list[ValidationError]:
         errors for errors in branches.values()
         if not any(sub.validator == "type" and not sub.relative_path for sub in errors)
     ]
+    if len(fitting) > 1:  # mappings told apart by the key each requires (a rule's kind: 'number', 'one_of')
+        fitting = [errors for errors in fitting if not any(sub.validator == "required" and not sub.relative_path
+                                                           for sub in errors)]
     return fitting[0] if len(fitting) == 1 else []
+
+
+def _required_keys(error: ValidationError) -> list[str]:
+    """The keys an anyOf/oneOf's mapping alternatives each require, in order: the forms the
+    value may take (a rule's kind: 'yes_no', 'number', 'one_of', 'some_of')."""
+    keys: list[str] = []
+    for branch in error.validator_value if isinstance(error.validator_value, list) else ():
+        for key in branch.get("required", ()) if isinstance(branch, dict) else ():
+            if key not in keys:
+                keys.append(key)
+    return keys
 
 
 def _types_wanted(error: ValidationError) -> list[str]:
@@ -388,7 +449,7 @@ def _pattern_hint(error: ValidationError) -> str | None:
 
 
 def space_kinds(document: object) -> Kinds:
-    """The kinds of space the variant names (`kinds: {hotel: occupied}`), each to the kernel's
+    """The kinds of space the variant names (`kinds: {stack: occupied}`), each to the kernel's
     kind it stands for, as far as the document is valid."""
     kinds = document.get("kinds") if isinstance(document, dict) else None
     return {
