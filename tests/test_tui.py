@@ -733,11 +733,14 @@ def test_one_unit_one_card_and_one_property_are_said_in_the_singular():
         app = BoardwalkApp(session, pace="instant")
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            view = replace(session.view(), supply=[1, 2], hand_sizes=[1, 0], holders=[0] + [None] * 19)
+            view = replace(session.view(), supply=[1, 2], hand_sizes=[1, 0],
+                           scores={"value": [5, 0], "properties": [1, 0], "units_on_board": [1, 0]})
             panel = app.screen.query_one("#player-0", PlayerPanel)
             panel.show(view)
             shown = panel.content.plain
-            assert "1 unit · 1 card" in shown and "1 property" in shown and "1 units" not in shown
+            assert "1 unit · 1 card" in shown and "1 units" not in shown
+            # the scores the ranking reads, by the variant's names for them (issue 27, 4)
+            assert "$5M" in shown and "properties 1" in shown
 
     run(scenario())
 

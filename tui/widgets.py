@@ -251,8 +251,9 @@ class BoardView(Widget):
 
 
 class TrackView(Widget):
-    """START to the last space, with the Fortune spaces and every token (a letter on its
-    player's colour); tokens sharing a space stack downward. A track longer than the widget
+    """START to the last space, with the marked spaces (the first letter of the deck's name:
+    landing there may draw a card) and every token (a letter on its player's colour); tokens
+    sharing a space stack downward. A track longer than the widget
     is wide shows several spaces per character."""
 
     DEFAULT_CSS = "TrackView { height: 3; }"
@@ -306,7 +307,7 @@ class TrackView(Widget):
         cells = -(-length // per)
         at = self._positions(view, cells)
         origin = len(self.START)
-        fortune = view.variant.deck_name[:1].upper() or "F"
+        marked = view.variant.deck_name[:1].upper() or "*"
         scale = [" "] * (origin + at[-1] + 5)
         end_label = str(length)
         end_at = origin + at[-1] + 1 - len(end_label)
@@ -325,7 +326,7 @@ class TrackView(Widget):
             spaces = range(cell * per + 1, min((cell + 1) * per, length) + 1)
             row.append(" " * (origin + at[cell] - len(row)))
             if any(track.mark_at(space) is not None for space in spaces):
-                row.append(fortune, style="bold reverse")
+                row.append(marked, style="bold reverse")
             elif length in spaces:
                 row.append("▌", style="bold")
             else:
@@ -417,19 +418,15 @@ class PlayerPanel(Quiet):
                 line.truncate(width, overflow="ellipsis")
             self.put(Text("\n").join(lines))
             return
-        props = view.properties_owned(i)
-        money = view.variant.format_money(view.worth[i])
         cards = view.hand_sizes[i]
         units = view.supply[i]
         kept = _player_counters(view, i)  # a house rule's own counters (cash, resources)
+        held = f"{counted(units, 'unit')} · " if any(s.units for s in view.variant.setups) else ""
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
             Text(token + (f" · {kept}" if kept else ""), style="italic"),
-            Text(_fit(width, f"{money} · {counted(props, 'property', 'properties')}",
-                      f"{money} · {counted(props, 'prop')}", f"{money} {props}p")),
-            Text(_fit(width, f"{counted(units, 'unit')} · {counted(cards, 'card')}",
-                      f"{counted(units, 'unit')}, {counted(cards, 'card')}", f"{units}u · {counted(cards, 'card')}",
-                      f"{units}u {cards}c")),
+            Text(_fit(width, *_ranked(view, i))),
+            Text(_fit(width, f"{held}{counted(cards, 'card')}", f"{held}{cards}c", f"{units}u {cards}c")),
         ]
         for line in lines:
             line.truncate(width, overflow="ellipsis")
@@ -482,6 +479,33 @@ def _grouped(names: Iterable[str]) -> str:
     for name in names:
         counts[name] = counts.get(name, 0) + 1
     return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in counts.items())
+
+
+def _ranked(view: View, i: int) -> list[str]:
+    """The scores the ranking reads, most important first, in wordings from the longest to
+    the shortest: 'total property value $30M · number of properties 2', 'value $30M ·
+    properties 2', '$30M · properties 2', '$30M · prop. 2', '$30M · 2'."""
+    variant = view.variant
+    ranked = [score for key in variant.ranking for score in variant.scores if score.id == key]
+
+    def amount(score) -> str:
+        value = view.scores.get(score.id, [0] * (i + 1))[i]
+        return variant.format_money(value) if score.money else str(value)
+
+    def words(score) -> str:
+        return score.id.replace("_", " ")
+
+    def short(score) -> str:
+        said = words(score)
+        return said if len(said) <= 5 else said[:4] + "."
+
+    return [
+        " · ".join(f"{score.name} {amount(score)}" for score in ranked),
+        " · ".join(f"{words(score)} {amount(score)}" for score in ranked),
+        " · ".join(amount(score) if score.money else f"{words(score)} {amount(score)}" for score in ranked),
+        " · ".join(amount(score) if score.money else f"{short(score)} {amount(score)}" for score in ranked),
+        " · ".join(amount(score) for score in ranked),
+    ]
 
 
 def _score_words(score, value: int, name: str, length: int) -> str:
