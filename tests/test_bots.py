@@ -339,6 +339,23 @@ def test_greedy_judges_monopoly_chance_by_its_own_scores():
     assert evaluator.scores(game)[1] - before[1] == pytest.approx(10 * 8 - 1)  # skyline up 8, one more building
 
 
+def test_the_takeover_model_judges_only_a_game_of_that_shape_and_the_declared_scores_any_other():
+    """issue 27, 4: "the bots' evaluation starts from the variant's declared scores and
+    ranking, whatever the board holds". The takeover model's odds are those of a zone die and
+    its number dice, under most-units ownership; a board of units without them is judged by
+    its scores."""
+    from dataclasses import replace
+
+    from engine.bots.evaluate import ScoreEvaluator, evaluator_for, takeovers
+
+    variant = load_variant("winning-moves-2016")
+    assert takeovers(variant) and isinstance(evaluator_for(variant), Evaluator)
+    no_zone_die = replace(variant, dice=tuple(d for d in variant.dice if d.numeric), content_hash="no zone die")
+    assert not takeovers(no_zone_die) and isinstance(evaluator_for(no_zone_die), ScoreEvaluator)
+    top_card = replace(variant, ownership=replace(variant.ownership, rule="top_card"), content_hash="top card")
+    assert not takeovers(top_card) and isinstance(evaluator_for(top_card), ScoreEvaluator)
+
+
 def test_strong_judges_a_card_game_over_deals_the_same_way_for_the_same_seed():
     """In a game judged by its scores (Monopoly Chance) the strong bot carries each option
     through greedily in several deals and keeps the best mean: exact with `iterations`."""

@@ -1,10 +1,10 @@
 """How good a position is for one player: the heuristic behind the greedy bot and the leaf
 value of the search bot's playouts.
 
-A player's score is the value of the hotels they own, each discounted by how easily a rival
+A player's score is the value of the occupied spaces they own, each discounted by how easily a rival
 takes it over next turn (the units a rival needs, times the property's value, against the
 chance that the dice give a rival that zone and that budget), plus what their units still in
-supply and their Fortune cards are worth. Everything is read from the variant (dice, zones,
+supply and their cards in hand are worth. Everything is read from the variant (dice, zones,
 values, ownership tie-break), so house variants are judged by their own rules.
 """
 
@@ -23,11 +23,11 @@ class Weights:
     """The evaluation's knobs, in units of property value (e.g. $M)."""
 
     threat: float = 0.6
-    """How much of an owned hotel's value counts as lost when a rival could take it next turn."""
+    """How much of an owned stack's value counts as lost when a rival could take it next turn."""
     unit: float = 0.9
     """The worth of one unit still in supply (what it may build later)."""
     card: float = 1.6
-    """The worth of one Fortune card in hand."""
+    """The worth of one card in hand."""
     win: float = 1000.0
     """The score of a finished game won (lost: minus this)."""
 
@@ -53,8 +53,8 @@ class Evaluator:
         self.keep_owner = variant.ownership.ties == "keep_owner"
         zone_die, number_die = variant.zone_die, variant.number_die
         faces = zone_die.faces if zone_die is not None else ()
-        wild = sum(1 for f in faces if zone_die is not None and f == zone_die.any_zone)
-        zone_odds = {zone.id: (faces.count(zone.id) + wild) / max(1, len(faces)) for zone in variant.zones}
+        any_zone = sum(1 for f in faces if zone_die is not None and f == zone_die.any_zone)
+        zone_odds = {zone.id: (faces.count(zone.id) + any_zone) / max(1, len(faces)) for zone in variant.zones}
         at_least = _budget_odds(
             tuple(f for f in number_die.faces if type(f) is int) if number_die is not None else (0,),
             number_die.count if number_die is not None else 1,
@@ -68,7 +68,7 @@ class Evaluator:
         self.judged: list[dict[Any, tuple[int, float]]] = [{} for _ in variant.properties]
         """Each stack judged so far, property by property, by its units (and its holder, when
         a tie keeps the owner): its owner and worth. The same stacks recur in every option a
-        bot tries, and `hotel` depends on nothing else."""
+        bot tries, and `stack_worth` depends on nothing else."""
         self.last_stack: list[list[int]] = [[] for _ in variant.properties]
         self.last_holder: list[int | None] = [None for _ in variant.properties]
         self.last: list[tuple[int, float]] = [(0, 0.0) for _ in variant.properties]
@@ -113,13 +113,13 @@ class Evaluator:
             score[owner] += worth
         return score
 
-    def hotel(self, prop: int, stack: list[int], holder: int | None) -> tuple[int, float]:
+    def stack_worth(self, prop: int, stack: list[int], holder: int | None) -> tuple[int, float]:
         """Who owns a (non-empty) stack and what it is worth to them: its value less the
         threat of a takeover, from how many units the cheapest rival needs."""
         first = stack[0]
         size = len(stack)
         if size == 1 or stack.count(first) == size:
-            # one player's hotel: their unit is lowest, so a rival needs size + 1
+            # one player's stack: their unit is lowest, so a rival needs size + 1
             return first, self.value[prop] * (1.0 - self.weights.threat * self.risk[prop][min(size + 1, self.max_units)])
         counts: dict[int, int] = {}
         for unit in stack:
@@ -152,14 +152,14 @@ class Evaluator:
         return gain + (worth if owner == player else -worth)
 
     def _judged(self, prop: int, stack: list[int], holder: int | None) -> tuple[int, float]:
-        """`hotel`, remembered (see `judged`)."""
+        """`stack_worth`, remembered (see `judged`)."""
         table = self.judged[prop]
         key = (holder, tuple(stack)) if self.keep_owner else tuple(stack)
         found = table.get(key)
         if found is None:
             if len(table) > _MAX_JUDGED:
                 table.clear()
-            found = table[key] = self.hotel(prop, stack, holder)
+            found = table[key] = self.stack_worth(prop, stack, holder)
         return found
 
     def score(self, game: Game, player: int) -> float:
@@ -172,11 +172,11 @@ class Evaluator:
 
 
 class ScoreEvaluator:
-    """The evaluation of a game whose spaces do not hold units (Monopoly Chance), from the
+    """The evaluation of a game whose spaces do not hold units, from the
     variant's own data: its scores in ranking order, each worth a tenth of the one before (a
     score ranked "fewest" counts against), then the value of the spaces a player holds now
     (what the round may still turn into score), then the cards they may play (their hand,
-    and the piles they play from: in Monopoly Chance, the cards flipped this turn).
+    and the piles they play from, such as the cards flipped this turn).
 
     Who holds a space is read from its stack (`Game.owner_of`), as the units' evaluation
     does: a card placed counts at once, before the turn settles ownership, so a placement
@@ -253,12 +253,20 @@ def evaluator_for(variant: Variant, weights: Weights = DEFAULT_WEIGHTS) -> Evalu
     key = (variant.content_hash or str(id(variant)), weights)
     found = _EVALUATORS.get(key)
     if found is None or found[0] is not variant:
-        made = Evaluator(variant, weights) if variant.stacks == "units" else ScoreEvaluator(variant, weights)
+        made = Evaluator(variant, weights) if takeovers(variant) else ScoreEvaluator(variant, weights)
         found = _EVALUATORS[key] = (variant, made)
     return found[1]
 
 
 _EVALUATORS: dict[tuple[str, Weights], tuple[Variant, Evaluator | ScoreEvaluator]] = {}
+
+
+def takeovers(variant: Variant) -> bool:
+    """Whether the takeover model (`Evaluator`) fits the variant: units stacked on spaces,
+    each owned by whoever has the most units there, built in the zone a die rolls. Its odds
+    are those of that die and the number dice; a game of any other shape is judged by its
+    declared scores (`ScoreEvaluator`)."""
+    return variant.stacks == "units" and variant.ownership.rule == "most_units" and variant.zone_die is not None
 
 
 def _budget_odds(faces: tuple[int, ...], count: int):

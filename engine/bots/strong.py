@@ -22,7 +22,7 @@ left (so the choice is the one the whole budget would make), and the subtree of 
 chosen is kept for the bot's next decision of the same turn (the next unit of a build),
 its deals counting towards that decision's budget.
 
-A game judged by its scores, not by units on a board (Monopoly Chance), is searched flat
+A game judged by its scores, not by units on a board, is searched flat
 instead (`judge_over_deals`): every option is judged as greedy judges it, then the best
 `width` (by default all) are each carried through greedily to the end of the turn, in deals
 of the cards the bot cannot see (the same deals for every option), and the best mean score
@@ -64,7 +64,7 @@ import math
 import time as _time
 
 from engine.bots.base import Bot, BotSpecError, register_bot
-from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for
+from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for, takeovers
 from engine.bots.greedy import (
     Scratch,
     carry_through,
@@ -83,7 +83,7 @@ DEFAULT_ITERATIONS = 400
 most 0.1 s); benchmarks/strength.py measures it."""
 SEARCH_WEIGHTS = Weights(threat=0.9, card=2.5)
 """The evaluation's knobs for the search on a board of units (its priors and leaves), not the
-greedy bot's: a search that sees the rest of its turn does better valuing a hotel's safety
+greedy bot's: a search that sees the rest of its turn does better valuing an owned stack's safety
 and a card kept more. Measured at 100 iterations against greedy, 200 two-player games each
 (winning-moves-2016, seed 2026): greedy's own weights 58.0%; threat 0.9: 66.0%; threat 0.9
 and card 2.5: 68.5%; card 2.0: 64.2%, 3.5: 63.5%, 5: 41.5% (a bot that hoards its cards);
@@ -91,7 +91,7 @@ threat 0.75: 59.5%, 1.2: 65.2%, 1.5: 63.5%; unit 0.6: 64.8%, 1.2: 62.5%."""
 DEFAULT_DEALS = 3
 """In a game judged by its scores, with neither `iterations` nor `time` given: the deals each
 option kept (`width`) is carried through in. Its own draw deck's next card is enumerated,
-not dealt. Against greedy, 400 two-player Monopoly Chance games, seats swapped: three deals
+not dealt. Against greedy, 400 two-player monopoly-chance games, seats swapped: three deals
 60.5% [55.6, 65.2] at 0.077 s a decision; one deal 58.0% [53.1, 62.7] at 0.027 s; two deals
 with only the best two options carried through won 50.0% of 30 [33.2, 66.8]."""
 DEFAULT_WIDTH = 10_000
@@ -135,9 +135,9 @@ class StrongBot(Bot):
         self.score_means = scale is None
         """In a game judged by its scores, whether options are compared by their mean score
         over the deals (by default) rather than by the mean of the win chance `scale` makes
-        of it: that scale suits the evaluation of a board of units; Monopoly Chance's scores
-        (a skyline point counts ten) saturated it, and every option tied as soon as a player
-        led by a few points, leaving the choice to the first judgement."""
+        of it: that scale suits the evaluation of a board of units; in monopoly-chance, scores
+        (where a point of the one ranked first counts ten) saturated it, and every option tied
+        as soon as a player led by a few points, leaving the choice to the first judgement."""
         prior = _setting(settings, "prior", int, low=0, high=10_000)
         self.prior: int = 5 if prior is None else prior
         stop = _setting(settings, "stop", int, low=0, high=1)
@@ -156,7 +156,7 @@ class StrongBot(Bot):
             )
         self.kept: tuple[int, Node] | None = None
         """The subtree of the option chosen last, with the turn it was chosen in (`keep`)."""
-        units = variant.stacks == "units"
+        units = takeovers(variant)  # judged by the takeover model: searched deep, with its weights
         self.default_deals = False
         """Whether a flat search deals DEFAULT_DEALS times, no budget having been given."""
         if self.iterations is None and self.time is None:
@@ -173,7 +173,7 @@ class StrongBot(Bot):
         self.meter = WorkMeter(self.lookahead)
         """The look-ahead budget of the last decision, what is left of it."""
         self.follow = isinstance(self.evaluator, ScoreEvaluator)
-        """A game judged by its scores (Monopoly Chance) shows a choice's worth only some
+        """A game judged by its scores shows a choice's worth only some
         choices later: the priors then carry each option through greedily."""
 
     def describe(self) -> str:
@@ -210,7 +210,7 @@ class StrongBot(Bot):
         return None
 
     def judge_over_deals(self, observation: dict) -> int:
-        """A game judged by its scores (Monopoly Chance): every option judged as greedy judges
+        """A game judged by its scores: every option judged as greedy judges
         it, then the best `width` of them carried through greedily to where their worth
         shows (the rest of the turn), in deal after deal (the same deals for each), and the
         best mean kept. An option that takes the top card of a pile whose cards the bot knows

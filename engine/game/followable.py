@@ -1,8 +1,8 @@
 """Can a card's directions be followed, and would following them change anything?
 
-The rulebooks say "To play a Fortune card, simply follow the directions on the card". A card
+The rulebooks say that to play a card, you "simply follow the directions on the card". A card
 whose directions cannot be followed (a Hurricane on an empty board, a Contract with no unit
-left to build) or would change nothing (a Switch on a hotel already topped by your own unit) is
+left to build) or would change nothing (a Switch on a stack already topped by your own unit) is
 not offered, and inside a card only the targets from which it does something are (rulings.md,
 17). Nothing here is written for one card: the effect itself is explored.
 
@@ -15,7 +15,7 @@ statements and no copy of the game.
 
 A direction that cannot be carried out ends a path: a choice with nothing to choose, building
 more units than the player has left, removing or moving the top unit of an empty property or
-onto itself, removing "all but" from a hotel that holds nothing else. Directions that just do
+onto itself, removing "all but" from a stack that holds nothing else. Directions that just do
 nothing (drawing from an empty deck, a `for each` over nothing) do not. An opponent offered a
 reaction is taken to let the card happen. Only what the player offered the choice may know is
 used: hands count by their size, chance is enumerated, never rolled, and once a path has read
@@ -196,8 +196,8 @@ def choices_to_look_at(statements: tuple[ast.Stmt, ...]) -> set[int]:
     must be looked at before it is offered; worked out once per variant.
 
     An effect with one choice, whose other statements only build a written number of units on
-    the chosen property, or remove the top unit (or every unit) of a chosen hotel, does the
-    same for every option: building depends on the supply alone, and a hotel always has a top
+    the chosen property, or remove the top unit (or every unit) of a chosen occupied space, does
+    the same for every option: building depends on the supply alone, and a stack always has a top
     unit. Every contract, Hurricane, Trust Bust or Start Construction is such an effect, and
     looking at each of their options would cost most of a game's time. Anything else (two
     choices, loops, a removal and a build on one property, which can cancel out as Switch does
@@ -206,7 +206,7 @@ def choices_to_look_at(statements: tuple[ast.Stmt, ...]) -> set[int]:
     asks = [node for node in found if isinstance(node, _ASKS) and not getattr(node, "every", False)]  # `, every answer`: all stay
     if not asks:
         return set()
-    hotels = {node.var for node in found if isinstance(node, ast.Choose) and node.kind == "occupied property"}
+    occupied = {node.var for node in found if isinstance(node, ast.Choose) and node.kind == "occupied property"}
     touched: list[str] = []
     for node in found:
         if isinstance(node, _HARMLESS):
@@ -214,7 +214,7 @@ def choices_to_look_at(statements: tuple[ast.Stmt, ...]) -> set[int]:
         target = _variable(getattr(node, "property", None))
         builds = isinstance(node, ast.BuildUnits) and node.player is None and isinstance(node.count, ast.Number)
         removes = isinstance(node, (ast.RemoveTop, ast.RemoveAll)) and getattr(node, "except_player", None) is None
-        if target is None or not (builds or (removes and target in hotels)):
+        if target is None or not (builds or (removes and target in occupied)):
             return {id(node) for node in asks}
         touched.append(target)
     if len(asks) > 1 or len(touched) != len(set(touched)):
@@ -229,15 +229,15 @@ def choices_alike(statements: tuple[ast.Stmt, ...]) -> set[int]:
     """The choices of an effect (by `id`) whose options all lead to one answer, so that
     looking at the first option tells the answer for every one; worked out once per variant.
 
-    Transfer ("choose hotel From, choose property To where To is not From, move top of From to
-    To") is the shape: whichever hotel and whichever other property, the move can be made and
-    changes the game, and a build after it depends on the supply alone. Looking at each of the
-    twenty-odd options of such a choice cost most of the time spent looking ahead. A choice is
-    alike when it is a choice of spaces at the top of the effect and everything after it is
-    one of: a choice of any property (none, or all but one chosen space, to choose from: as
-    many for every option); a written number of units built on a chosen space; at most one
-    move of the top unit of a hotel chosen earlier and not taken from since, onto a space a
-    `where ... is not ...` keeps apart from it; a reaction offered; a message. Anything else
+    Transfer ("choose occupied property From, choose property To where To is not From, move top
+    of From to To") is the shape: whichever occupied space and whichever other property, the
+    move can be made and changes the game, and a build after it depends on the supply alone.
+    Looking at each of the twenty-odd options of such a choice cost most of the time spent
+    looking ahead. A choice is alike when it is a choice of spaces at the top of the effect
+    and everything after it is one of: a choice of any property (none, or all but one chosen
+    space, to choose from: as many for every option); a written number of units built on a
+    chosen space; at most one move of the top unit of an occupied space chosen earlier and not
+    taken from since, onto a space a `where ... is not ...` keeps apart from it; a reaction offered; a message. Anything else
     (a removal, a loop, an `if`, a second move) makes the options looked at one by one."""
     top = list(statements)
     alike: set[int] = set()
@@ -254,7 +254,7 @@ def choices_alike(statements: tuple[ast.Stmt, ...]) -> set[int]:
 
 def _rest_alike(top: list[ast.Stmt], index: int) -> bool:
     chosen: dict[str, ast.Choose] = {}
-    untouched_hotels: set[str] = set()  # chosen as hotels, no unit taken from them since
+    untouched_stacks: set[str] = set()  # chosen as occupied spaces, no unit taken from them since
     moves = 0
     for position, s in enumerate(top):
         if position > index:
@@ -269,19 +269,19 @@ def _rest_alike(top: list[ast.Stmt], index: int) -> bool:
             elif isinstance(s, ast.MoveTop):
                 source, target = _variable(s.source), _variable(s.target)
                 moves += 1
-                if moves > 1 or source not in untouched_hotels or target not in chosen:
+                if moves > 1 or source not in untouched_stacks or target not in chosen:
                     return False
                 if not _apart(chosen[source], target) and not _apart(chosen[target], source):
                     return False
-                untouched_hotels.discard(source)
+                untouched_stacks.discard(source)
             elif not isinstance(s, (ast.Say, ast.OfferReaction)):
                 return False
         elif not isinstance(s, (ast.Choose, ast.Say, ast.OfferReaction, ast.BuildUnits)):
-            untouched_hotels.clear()  # before the choice: anything else may take units away
+            untouched_stacks.clear()  # before the choice: anything else may take units away
         if isinstance(s, ast.Choose):
             chosen[s.var] = s
             if s.kind == "occupied property":
-                untouched_hotels.add(s.var)
+                untouched_stacks.add(s.var)
     return True
 
 
@@ -307,7 +307,7 @@ def _variable(expr: Any) -> str | None:
 def quick_answer(statements: tuple[ast.Stmt, ...]):
     """For the commonest shape of effect, the explorer's answer without exploring: one
     `choose`, then only a written number of units built on the choice and removals from a chosen
-    hotel (each of which always changes the game, and never fails on a hotel), with reactions
+    occupied space (each of which always changes the game, and never fails on one), with reactions
     offered in between; or no choice and only a written amount added to the budget. Returns a
     function (game, card holder) -> bool, or None for any other effect, which is explored. A
     test checks the two answers agree over many positions."""

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def _check_roll_zone(c: Checker, node: ast.RollZone, scope: Scope) -> None:
     c.has_die(node, "zone", "with zone faces for 'roll zone'")
-    c.expect(node.chooser, "player", scope, "who chooses on a wild face ('by ...')")
+    c.expect(node.chooser, "player", scope, "who chooses on the any-zone face ('by ...')")
     c.bind(node, node.var, "zone", scope)
 
 
@@ -46,7 +46,7 @@ def _run_roll_zone(s: ast.RollZone, book: Rulebook, bodies: tuple[int, ...]) -> 
                 return
             if face == die.any_zone:
                 break
-        chooser, what, options = interp.offered_choice(s, f, root)  # wild, or fortune a hundred times
+        chooser, what, options = interp.offered_choice(s, f, root)  # the any-zone face, or a hundred of neither kind
         interp.offer_choice(f, root, var, what, options, chooser)
 
     return op
@@ -57,7 +57,7 @@ def _look_roll_zone(s: ast.RollZone, book: Rulebook, bodies: tuple[int, ...]) ->
 
 
 def _zone_outcomes(game: Game) -> list[str]:
-    """Every zone the colour die can give (a wild face: any zone)."""
+    """Every zone the zone die can give (the any-zone face: any zone)."""
     die = game.book.dice[game.book.zone_die]  # type: ignore[index]  # the checker asks for one
     if die.any_zone is not None and die.any_zone in die.faces:
         return list(game.book.zone_ids)

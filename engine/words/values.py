@@ -32,7 +32,7 @@ class ValueWord:
     cost: str
     """How cost.py counts it: PARTS or COLLECTION."""
     example: str
-    """A condition of the default variant (Advance to Boardwalk) that uses it: checked, and
+    """A condition of the default variant that uses it: checked, and
     worked out in a game, by the test."""
 
 
@@ -48,11 +48,11 @@ VALUES: dict[type, ValueWord] = {
         _word(ast.Name, "me is leader"),
         _word(ast.Attribute, "worth of me > 5"),
         _word(ast.UnitsOn, "(count property P where units of me on P > 1) > 0"),
-        _word(ast.Count, "(count vacant lot P in red) > 3", COLLECTION),
+        _word(ast.Count, "(count property P in red where P is vacant) > 3", COLLECTION),
         _word(ast.Arith, "worth of me + 2 * cards of me > -5"),
         _word(ast.Compare, "cards of me >= 2"),
         _word(ast.IsAdjective, "me is not last"),
-        _word(ast.IsSame, "(count hotel P where top of P is me) > 0"),
+        _word(ast.IsSame, "(count property P where P is occupied and top of P is me) > 0"),
         _word(ast.HasUnits, "(count property P where me has units on P) > 0"),
         _word(ast.Logic, "me is leader or me is last and cards of me > 0"),
         _word(ast.Not, "not me is last"),
