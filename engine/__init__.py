@@ -1,4 +1,4 @@
-"""Boardwalk: a rules-variant engine for board games written as data (Advance to Boardwalk, Monopoly Chance).
+"""Boardwalk: a rules-variant engine for board games written as data (the bundled ones are in variants/).
 
     from engine import load_variant, new_game, restore
     game = new_game(load_variant("winning-moves-2016"), players=4, seed=7)

@@ -79,7 +79,7 @@ def clash(
     hint: str | None = None,
     severity: str = "error",
 ) -> Diagnostic:
-    """A problem that several values cause together, such as a track length and a Fortune space
+    """A problem that several values cause together, such as a track length and a marked space
     beyond it. It is located at the first of `places` in `root_file`, the file being checked,
     since its author is the one to act; failing that, at the first place. Every place in
     another file than that becomes a note, its text saying what stands there.

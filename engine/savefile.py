@@ -539,7 +539,7 @@ def _record(data: dict, variant: Variant) -> GameRecord:
 
 
 _RENAMED_ACTIONS = {"zone": "choose", "end_turn": "pass"}
-"""Actions older saves name otherwise: the zone of a Wild roll is now chosen like any other,
+"""Actions older saves name otherwise: the zone of a roll on the any-zone face is now chosen like any other,
 and ending the turn is passing the card offer at its end (the turn became a program)."""
 
 

@@ -9,8 +9,8 @@ sees that it is there and the terminal never acts on it. Ordinary text, accents,
 scripts and emoji pass unchanged. Rich markup (`[bold]`) is not touched: the terminal UI
 draws such text as plain `Text`, so markup stays literal there too.
 
-    >>> visible("Hotel\\x1b]0;owned\\x07 \\u202eevil")
-    'Hotel\\\\x1b]0;owned\\\\x07 \\\\u202eevil'
+    >>> visible("Space\\x1b]0;owned\\x07 \\u202eevil")
+    'Space\\\\x1b]0;owned\\\\x07 \\\\u202eevil'
     >>> visible("Caf\\u00e9 \\u0411\\u0443\\u043b\\u044c\\u0432\\u0430\\u0440")
     'Café Бульвар'
 """

@@ -100,7 +100,7 @@ class GreedyBot(Bot):
 
 def own_known_piles(known: list[int], layout: PileLayout, me: int) -> list[int]:
     """The piles of `me`'s own whose cards they know, only not in what order (of
-    `Sampler.known`, `known`): their draw deck in Monopoly Chance. A look-ahead works out the top card
+    `Sampler.known`, `known`): a draw deck of their own, say. A look-ahead works out the top card
     of these exactly; a pile of the table's, or another player's, it leaves to the deal (the
     next card a rival draws matters less than the bot's own, and is not worth the work)."""
     return [slot for slot in known if layout.slot_pile[slot].each == "player" and layout.slot_owner[slot] == me]
@@ -168,7 +168,7 @@ def property_twins(game: Game, actions: list[Action]) -> list[int]:
     same value and zone, the same stack, holder and piles of their own, neither named by the
     effect under way (a variable, a loop, a card's target). Played, they give games alike but
     for the two swapped, which the evaluation scores the same: the look-ahead tries one of
-    each (at a Monopoly Chance placement early in a round, 8 kinds of street among 22). The
+    each (at a placement early in a round of monopoly-chance, 8 kinds of property among 22). The
     first twin is the one a tie goes to, so the choice is the one trying every option makes."""
     twins = list(range(len(actions)))
     if len(actions) < 2 or actions[0].kind != "choose" or actions[0].what != "property":

@@ -115,7 +115,7 @@ class Name(Node):
 
 @record
 class OfPlayer(Node):
-    """`NAME of X`: a counter or a pile the variant keeps for each player (`skyline of X`,
+    """`NAME of X`: a counter or a pile the variant keeps for each player (`points of X`,
     `deck of X`); check.py decides which."""
 
     counter: str
@@ -140,7 +140,7 @@ class Attribute(Node):
 
 @record
 class UnitsOn(Node):
-    """`units of X on P`: how many of X's units stand in the hotel on P."""
+    """`units of X on P`: how many of X's units stand in the stack on P."""
 
     player: Expr
     property: Expr
@@ -306,7 +306,8 @@ class ChooseWord(Node):
 
 @record
 class RollZone(Node):
-    """Roll the colour die for a zone: re-roll Fortune faces; a wild face is a choice."""
+    """Roll the zone die for a zone: re-roll a face that is neither a zone nor the any-zone face;
+    the any-zone face is a choice."""
 
     var: str
     chooser: Expr | None

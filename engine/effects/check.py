@@ -84,11 +84,11 @@ class EffectContext:
     timing: str = "end_of_turn"
     sizes: Sizes = field(default_factory=Sizes)
     faces: frozenset[str] = frozenset()
-    """Words a die can show besides zones ('wild', 'fortune'); they compare like zones."""
+    """Words a die can show besides zones (its symbols, such as the any-zone face); they compare like zones."""
     dice: dict[str, str] = field(default_factory=dict)
     """Die id -> the kind it rolls: "number" (a sum) or "zone" (a face)."""
     kinds: frozenset[str] = frozenset()
-    """The kinds of space the variant names under `kinds:` (`hotel`), for a hint."""
+    """The kinds of space the variant names under `kinds:` (its own words for an occupied or a vacant space), for a hint."""
     dice_known: bool = False
     """Whether `dice` is the variant's whole set: then no dice means none, and a roll is
     refused; a tool that reads an effect with no variant knows of none."""

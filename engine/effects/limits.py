@@ -85,7 +85,7 @@ a bundled game does a few thousand (benchmarks/work_budget.py measures it)."""
 MAX_DECISIONS = 10_000
 """Decisions a game may ask. A turn that asks forever (`repeat while` around a discard) never
 reaches MAX_TURNS; past this the game ends with the reason "decision_limit". A four-player
-Monopoly Chance game, the longest bundled one, asks under a thousand."""
+game of monopoly-chance, the longest bundled one, asks under a thousand."""
 
 MAX_EVENTS = 1_000_000
 """Events a game may tell, all actions together (what a log, a story or a replay keeps): an
@@ -96,7 +96,7 @@ MAX_WORK_PER_GAME = 2_000_000
 """Work (as MAX_WORK_PER_ACTION counts it, statements and events together) a whole game may
 do, setup and every action. MAX_DECISIONS alone let a game whose every decision sets off just
 under MAX_WORK_PER_ACTION run for hours: ten thousand half-second moves. The longest bundled
-game (four-player Monopoly Chance) does about 20,000 (benchmarks/work_budget.py), a hundredth
+game (four-player monopoly-chance) does about 20,000 (benchmarks/work_budget.py), a hundredth
 of this; a game past it ends with the reason "game_work_limit", a few seconds of play at most.
 An action is held to what is left of it as well as to MAX_WORK_PER_ACTION."""
 
@@ -106,8 +106,8 @@ every action it tries on every copy of the game (game.WorkMeter); the strong bot
 every 400 iterations it is asked to search. Past it the copies end at once and the bot
 chooses with what it has judged: a variant whose every action does the most allowed work
 cannot make a bot think for hours (a few seconds a decision at most). The bundled games'
-largest decision spends under a third of it (the strong bot in four-player Monopoly
-Chance, benchmarks/work_budget.py), so there it never binds."""
+largest decision spends under a third of it (the strong bot in four-player
+monopoly-chance, benchmarks/work_budget.py), so there it never binds."""
 
 LOOKAHEAD_ACTION_WORK = 20
 """What each action a look-ahead plays costs its meter on top of its own work: the machinery

@@ -206,8 +206,8 @@ _KIND_WORDS = re.compile(r'"[^"\n]*"|#[^\n]*|[A-Za-z_][A-Za-z0-9_]*(?:[ ]+[A-Za-
 
 
 def joined_kinds(source: str, kinds: Kinds | None) -> str:
-    """The text with each kind of several words the variant names (`vacant lot`) written as
-    one (`vacant_lot`), outside quotes and comments: the grammar reads a kind as one word.
+    """The text with each kind of several words the variant names (`vacant space`) written as
+    one (`vacant_space`), outside quotes and comments: the grammar reads a kind as one word.
     Spaces become underscores one for one, so every position stays where it was."""
     phrases = sorted((name for name in kinds or () if " " in name), key=len, reverse=True)
     if not phrases:
@@ -383,7 +383,7 @@ _KIND_WORDS_BEFORE = re.compile(r"(?:choose|each|count|group)[ ]+([a-z]+[ ]+[a-z
 
 
 def _kind_of_two_words(source: str, before: Token | None, token: Token) -> str | None:
-    """'vacant lot' where `choose vacant lot L` failed at L: two words where a kind stands,
+    """'vacant space' where `choose vacant space L` failed at L: two words where a kind stands,
     which the variant does not name as one kind."""
     if token.type != "NAME" or before is None or before.type != "NAME" or token.line is None or token.column is None:
         return None

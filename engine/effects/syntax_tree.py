@@ -16,7 +16,7 @@ VALUE_WORDS: frozenset[str] = frozenset()  # keywords that may also stand as a v
 
 Kinds = Mapping[str, str]
 """The kinds of space a variant names (`kinds:` in its file), each to the kernel's kind it
-stands for: {"hotel": "occupied property", "vacant lot": "vacant property"}."""
+stands for: {"stack": "occupied property", "vacant space": "vacant property"}."""
 
 SPACE_KINDS = {"occupied": "occupied property", "vacant": "vacant property"}
 """What a variant's `kinds:` may define, by the word it gives: a space with something on it,
@@ -112,7 +112,7 @@ class ToAst(Transformer_NonRecursive):
     def kind(self, meta, items):
         """A kind of thing: the kernel's own (`property`, `player`), or one the variant names,
         as the kernel's kind it stands for; a name the variant does not give stays as written,
-        for the check to refuse (`vacant_lot` was joined from `vacant lot`)."""
+        for the check to refuse (`vacant_space` was joined from `vacant space`)."""
         word = str(items[0])
         if items[0].type != "NAME":
             return word

@@ -312,7 +312,7 @@ def _value_of(expr: ast.Expr, var: str) -> bool:
 
 
 def _total_value(zone: Fn) -> Fn:
-    """`total value of B for each card B in PLACE` (a skyline's length, scored at every step
+    """`total value of B for each card B in PLACE` (the worth of a pile, scored at every step
     a bot looks ahead): summed from the pile's codes."""
 
     def total_value(g: Game, env: dict, me: int) -> Any:
@@ -596,7 +596,7 @@ def candidates(g: Game, kind: str, zone: Fn | None, env: dict, me: int) -> list:
     elif kind == "card":
         place = zone(g, env, me) if zone is not None else None
         items = [] if place is None else cards_in(g, place)
-    else:  # hotels and vacant lots: the explorer's commonest lists, in loops the kernel compiles
+    else:  # occupied and vacant spaces: the explorer's commonest lists, in loops the kernel compiles
         stacks: list[list[int]] = g.stacks
         if zone is None:
             if kind == "occupied property":

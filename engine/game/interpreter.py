@@ -95,7 +95,7 @@ class Interpreter:
         self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.RollZone, f: BlockFrame, root: RootFrame
     ) -> tuple[int | None, str, list]:
         """Who chooses, what kind of thing, and among which values, for a statement that asks
-        (a roll of the zone die asks only on a wild face: then among every zone)."""
+        (a roll of the zone die asks only on the any-zone face: then among every zone)."""
         me = root.me
         chooser = me if s.chooser is None else self.evaluate(s.chooser, f.env, me)
         if isinstance(s, ast.Choose):

@@ -465,8 +465,8 @@ class Machine(Table):
         """Whether the player is asked about cards of this timing. Only public facts decide
         (the deck has such cards, the hand is not empty): were the question skipped when the
         hand holds nothing playable, everyone would learn that from the skip. Format 1 games
-        skipped it, and still do, so that their saves replay. A hand everyone sees (Monopoly
-        Chance's kept cards) hides nothing, so there the question comes only with a card to play."""
+        skipped it, and still do, so that their saves replay. A hand everyone sees
+        (`open_hands`) hides nothing, so there the question comes only with a card to play."""
         if self.compat == 1 or self.book.open_hands:
             return bool(self._playable(player, timing))
         return bool(timing) and bool(self.held_to_play(player))

@@ -51,7 +51,7 @@ class Texts:
         seated = {name.casefold() for name in self.players}
         self.zones = {zone.id: zone_words(zone.name, seated) for zone in variant.zones}
         """Zone names as sentences use them: 'the Yellow zone' where a player is called Yellow
-        too (Parker's 1985 edition), so that 'Yellow builds on $7M Yellow zone' says who is who."""
+        too, so that 'Yellow builds on $7M Yellow zone' says who is who."""
         self.says = {symbol: words for die in variant.dice for symbol, words in die.says}
         """What the log adds after a die's symbol, by symbol."""
         self.any_zone = {die.any_zone for die in variant.dice if die.any_zone}
@@ -351,7 +351,7 @@ _RUN_KEYS = {
 
 def describe_run(run: list[Event], viewer: int | None = None) -> str:
     """One line for a run (see `runs`): the event itself, or 'Blue puts Green building,
-    Yellow building and Brown building on Blue's skyline' (more than MAX_LISTED cards: '12
+    Yellow building and Brown building on Blue's pile' (more than MAX_LISTED cards: '12
     cards'; a card `viewer` may not see is 'a card'), or 'Pacific Avenue and Ventnor Avenue
     go back to the board from Blue'."""
     if len(run) == 1:
@@ -417,7 +417,7 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
             return f"{p(d['player'])} rolls {dice} and {_symbol(face)}: {t.says[face]}"
         if face in t.zones:
             return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and {t.zones[face]}"
-        # a die of numbers and symbols (Monopoly Chance): the number, or the symbol
+        # a die of numbers and symbols: the number, or the symbol
         faces = [str(x) for x in d["dice"]] + ([_symbol(face)] if face is not None else [])
         return f"{p(d['player'])} rolls {' and '.join(faces)}"
     if kind == "draw":
@@ -534,11 +534,11 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         told = t.ends.get(reason, reason)
         if d.get("player") is None:
             return f"Game over: {told}"
-        joint = "" if told.startswith("'") else " "  # "'s skyline reached ...": no space before it
+        joint = "" if told.startswith("'") else " "  # "'s score reached ...": no space before it
         return f"Game over: {p(d.get('player'))}{joint}{told}"
     return f"{kind}: {d}"
 
 
 def _symbol(face: str) -> str:
-    """A die's symbol as the log names it: 'fortune' is 'Fortune', 'chance' 'Chance'."""
+    """A die's symbol as the log names it: 'double' is 'Double', 'free_move' 'Free move'."""
     return str(face).replace("_", " ").capitalize()

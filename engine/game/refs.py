@@ -22,7 +22,7 @@ class CardRef(int):
     Equal to its code, so copies compare and count as one.
 
     Made by `expressions.card_ref`, compiled: a `__new__` written here would run as plain
-    Python at every card an effect reads (a quarter of a Monopoly Chance playout's time)."""
+    Python at every card an effect reads (a quarter of a monopoly-chance playout's time)."""
 
     place: int | None = None
     """Set once, when made: `put` binds a new CardRef, since copies of a game share them."""

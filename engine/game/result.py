@@ -1,6 +1,6 @@
 """The end of the game: who won, and which score decided it. A variant ranks players by its
-`ranking`, a list of its `scores` most important first (Advance to Boardwalk, WINNING: the
-most property value wins; on a tie, the most properties)."""
+`ranking`, a list of its `scores` most important first (say: the most
+property value wins; on a tie, the most properties)."""
 
 from __future__ import annotations
 

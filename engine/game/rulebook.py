@@ -198,7 +198,7 @@ class Rulebook:
         }
         """Per size of game, per zone, each space with its value and the action of building on
         it, interned by that size's texts (whose words for a space depend on the players'
-        names: Parker's '$3M Yellow zone' where a player is called Yellow)."""
+        names: '$3M Yellow zone' where a player is called Yellow)."""
         self.kinds = len(variant.cards)
         """The number of card kinds: a card's code is its kind plus this times (owner + 1)."""
         self.player_counts = variant.player_counts

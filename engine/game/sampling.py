@@ -72,7 +72,7 @@ class Sampler:
         self.known: list[int] = _known_contents(self.hidden, self.pools)
         """The hidden piles whose cards the player knows, only not in what order: each is
         filled with the whole of every pool of unseen cards it takes from, and no other pile
-        takes from those (in Monopoly Chance, every player's own draw deck). In every deal
+        takes from those (such as a draw deck of each player's own). In every deal
         such a pile holds exactly its true cards, so the chance that its top card is of a
         kind is that kind's share of its cards, worked out without sampling (`top_odds`)."""
         self.format = observed.compat

@@ -572,7 +572,7 @@ class SnapshotChecker:
 
     def _value(self, field: str, value: Any, kind: str) -> None:
         if value is None:
-            return  # "nobody": an owner of a vacant lot, a roll-off with no one left
+            return  # "nobody": an owner of a vacant space, a roll-off with no one left
         if kind == "player":
             self.player(field, value)
         elif kind == "card":  # [code, where it was] (refs.CardRef), or a bare code
@@ -585,7 +585,7 @@ class SnapshotChecker:
         elif kind == "property":
             self.prop(field, value)
         elif kind in ("zone", "face"):
-            if not (type(value) is str and value in self.faces):  # a die's symbol: 'wild', 'fortune'
+            if not (type(value) is str and value in self.faces):  # a die's symbol, such as the any-zone face
                 if kind == "face" and type(value) is int:
                     self.whole(field, value, -MAX_NUMBER, MAX_NUMBER)
                 else:

@@ -1,4 +1,4 @@
-"""Each Fortune card compared between two variants: how often it is played, and how often
+"""Each card compared between two variants: how often it is played, and how often
 the player who played it won, with a test per difference and Holm's correction over them
 all, because with ~30 cards several raw p-values fall under 0.05 by chance alone."""
 

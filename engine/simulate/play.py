@@ -52,7 +52,7 @@ class GameRecord:
     values: tuple[int, ...]
     """Each seat's final property value."""
     plays: tuple[tuple[int, str], ...]
-    """(seat, card id) for each Fortune card played or used as an answer, in order."""
+    """(seat, card id) for each card played or used as an answer, in order."""
     tallies: tuple[tuple[str, int], ...] = ()
     """(counter id, value at the end) of each counter the variant reports (Counter.report)."""
 

@@ -1,5 +1,5 @@
 """From finished games to the figures a variant author reads: win shares by seat, by bot and
-by turn position with 95% intervals, game lengths, endings, Fortune cards, and, for two
+by turn position with 95% intervals, game lengths, endings, cards played, and, for two
 variants, the differences with significance tests and a verdict in plain words."""
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def _tallies(records: list[GameRecord], variant: Variant) -> list[dict]:
 
 
 def _ending_words(told: str) -> str:
-    """The variant's own words for an ending, told of 'a player' ('s skyline reached ...)."""
+    """The variant's own words for an ending, told of 'a player' ('s score reached ...)."""
     return "a player" + (told if told.startswith("'") else " " + told)
 
 

@@ -59,8 +59,8 @@ class Board:
     """Each property's zone id, in board order."""
     zone_ids: tuple[str, ...]
     die_zones: frozenset[str]
-    """The zones the colour die can give: its zone faces, or every zone when it has a wild face.
-    (`roll zone` also offers every zone after a hundred Fortune faces in a row; like
+    """The zones the zone die can give: its zone faces, or every zone when it has the any-zone
+    face. (`roll zone` also offers every zone after a hundred faces of neither kind in a row; like
     followable.py, this leaves that out.)"""
     dice: Span
     """The sums the number dice can show."""

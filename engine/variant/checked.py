@@ -25,7 +25,7 @@ Outcome = dict
 """{"files": [str], "problems": [{"text": str, "json": dict}], "summary": str | None}: what a
 check found, as `boardwalk check` prints it. `text` is the problem as printed (`str` of the
 Diagnostic, notes included), `json` as `--format json` gives it; `summary` describes a
-playable variant ("Advance to Boardwalk (...); 2-4 players, ...") and is None when none was built."""
+playable variant ("<variant name> (...); 2-4 players, ...") and is None when none was built."""
 
 
 def check_outcome(path: str) -> Outcome:

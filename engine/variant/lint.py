@@ -146,8 +146,8 @@ def deck_places(document: LocDict) -> list[tuple[Loc, str]]:
 
 
 def _deck_nearly_emptied(document: LocDict, root_file: str) -> Iterator[Diagnostic]:
-    """Fewer cards left after the deal than there are players: the first Fortune spaces and F
-    faces draw nothing until cards are played and the discard pile is shuffled in. (Fewer
+    """Fewer cards left after the deal than there are players: the first draws (a marked space's,
+    a die symbol's) find nothing until cards are played and the discard pile is shuffled in. (Fewer
     cards than the hands need is an error, in load.py.)"""
     if "starting_hand" not in document["rules"]:
         return
@@ -261,7 +261,7 @@ def _unreachable_zones(
     root_file: str,
     steps: Steps,
 ) -> list[Diagnostic]:
-    """A zone no roll gives (no face of its own, no wild face) and no card builds in: its lots
+    """A zone no roll gives (no face of its own, no any-zone face) and no card builds in: its lots
     stay vacant all game."""
     reached = set(board.die_zones)
     for card in cards:

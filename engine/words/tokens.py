@@ -5,7 +5,7 @@ every token starts. `advance X N spaces` moves X's token forward, running the va
 `token_passes` hook for each space it goes past and `token_lands` for the one it stops on (a
 bonus for passing GO, resources picked up on the way, the space's own action);
 `advance X back N spaces` moves it back, passing nothing; `advance X to P` moves it forward to
-the space P, or to the nearest space ahead of the zone P (Monopoly's "advance to the nearest
+the space P, or to the nearest space ahead of the zone P (a card's "advance to the nearest
 railroad"); `place X on P` sets it there straight, passing nothing and landing nowhere (go to
 jail). The token stands where it stops before any hook runs: `position of me` inside one is the
 space landed on, and the hook's `here` the space passed or landed on.
