@@ -295,12 +295,12 @@ def test_a_placement_judged_without_playing_it_scores_exactly_as_played(name):
 def test_evaluation_knows_who_owns_and_how_safe(variant):
     evaluator = Evaluator(variant)
     prop = len(variant.properties) - 1  # the dearest lot
-    owner, safe = evaluator.hotel(prop, [0, 0, 1], None)
+    owner, safe = evaluator.stack_worth(prop, [0, 0, 1], None)
     assert owner == 0
-    owner, thin = evaluator.hotel(prop, [0, 1], None)
+    owner, thin = evaluator.stack_worth(prop, [0, 1], None)
     assert owner == 0  # the lowest unit wins the tie
     assert safe > thin  # two units ahead are safer than a tie
-    owner, _ = evaluator.hotel(prop, [0, 1, 1], None)
+    owner, _ = evaluator.stack_worth(prop, [0, 1, 1], None)
     assert owner == 1
 
 

@@ -1,6 +1,7 @@
 """The general words of issue 27 at the boundaries: a variant using all of them
-(tests/data/every-new-word.yaml: a loop of spaces, counters of each space, a grid, another
-turn, a window of deals and offers) plays to its end with every bot, keeps every invariant,
+(tests/data/every-new-word.yaml: a loop of spaces with a passing bonus, counters of each
+space, a grid and a score over it, another turn, an auction paid through a routine, a window
+of deals and offers) plays to its end with every bot, keeps every invariant,
 and its snapshots, taken half-way through a window or an offer and then damaged, are refused
 with the field named or restored to a game that plays to its end (issue 10, 5)."""
 
@@ -53,6 +54,40 @@ def test_every_new_word_plays_to_the_end_with_the_bots_keeping_every_invariant(b
             told.update(event.kind for event in game.apply(players[player].choose(game.observation(player))))
         assert game.is_over
     assert told["advance"] and told["pass"] and told["trade_withdrawn"] + told["trade_offer"]
+
+
+def test_the_words_work_together_a_passing_bonus_an_auction_a_routine_an_offer_and_a_grid_score():
+    """issue 27, done when: "a short variant written for the tests uses them together: a
+    looping track with a passing bonus, an auction, an offer between players, a routine, and
+    a grid score. It plays to its end with every bot" (the bots: the test above and
+    test_bots' any-variant test)."""
+    rnd = random.Random(5)
+    seen: Counter = Counter()
+    loop = list(VARIANT.loop)
+    for seed in range(12):
+        game = new_game(VARIANT, 3, seed=seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            action = actions[rnd.randrange(len(actions))]
+            mover, before = game.turn_player, game.observation(0)["counters"]
+            cash, bid = list(before["cash"]), before["high_bid"]
+            passed = None
+            for event in game.apply(action):
+                data = event.data
+                if event.kind == "advance":  # the spaces gone by, not counting where it lands
+                    start = loop.index(data["from"])
+                    passed = data["player"] if 0 in [loop[(start + k) % len(loop)] for k in range(1, data["spaces"])] else None
+                elif event.kind == "counter" and data["counter"] == "cash" and passed is not None:
+                    seen["bonus for passing"] += data["player"] == passed and data["value"] == cash[passed] + 2
+                    passed = None
+                elif event.kind == "build" and data["player"] != mover:  # only an auction builds for another
+                    buyer = data["player"]
+                    seen["sold at auction"] += 1
+                    seen["paid through the routine"] += cash[buyer] - game.observation(0)["counters"]["cash"][buyer] == bid > 0
+                seen[event.kind] += 1
+            seen["grid score"] += any(game.observation(0)["scores"]["green_group"])
+    assert seen["bonus for passing"] and seen["sold at auction"] and seen["paid through the routine"]
+    assert seen["trade_offer"] and seen["grid score"], seen
 
 
 def test_damaged_snapshots_in_windows_and_offers_are_refused_or_play_on():
