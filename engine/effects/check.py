@@ -33,11 +33,13 @@ ATTRIBUTES = {
     "cards": ("player", "number"),
     "properties": ("player", "number"),
     "position": ("player", "property"),
+    "space": ("card", "property"),
 }
 
-CARD_FACTS = {"value": "number", "owner": "player"}
+CARD_FACTS = {"value": "number", "owner": "player", "zone": "zone", "space": "property"}
 """Facts that are also asked of a card: its value (a cash card's), its owner (whose deck it
-is from; nobody for a card of the table)."""
+is from; nobody for a card of the table), its zone and its space (a title deed's: the card's
+`space`, and that space's zone, or the card's own `zone`; nothing for a card of neither)."""
 
 ADJECTIVES = {"vacant": "property", "occupied": "property", "leader": "player", "last": "player"}
 
@@ -248,7 +250,7 @@ class Checker:
             if kind == "card":
                 return CARD_FACTS[node.attribute]
             if kind is not None and kind != subject_kind and (kind, subject_kind) not in _FITS:
-                wanted = f"{_A[subject_kind]} or a card"
+                wanted = "a card" if subject_kind == "card" else f"{_A[subject_kind]} or a card"
                 self.report(node.subject, f"what follows '{node.attribute} of' must be {wanted}, but this is {_A[kind]}",
                             self._score_named_as(node.attribute))
             return result

@@ -105,7 +105,7 @@ def _variable(expr: ast.Expr) -> str | None:
 def _attribute(e: ast.Attribute, cache) -> Fn:
     subject = compile_expr(e.subject, cache)
     getter = _ATTRIBUTES[e.attribute]
-    empty = None if e.attribute in ("top", "owner", "zone", "position") else 0
+    empty = None if e.attribute in ("top", "owner", "zone", "position", "space") else 0
     name = _variable(e.subject)
     if e.attribute == "top" and name is not None:
         def top_of_variable(g: Game, env: dict, me: int) -> Any:
@@ -155,17 +155,26 @@ def _owner(g: Game, x: Ref) -> int | None:
     return g.owner_of_card(x) if type(x) is CardRef else g.owner_of(x)
 
 
+def _zone(g: Game, x: Ref) -> str | None:
+    return g.book.card_zone[x % g.book.kinds] if type(x) is CardRef else g.book.zone_of[x]
+
+
+def _space(g: Game, x: Ref) -> int | None:
+    return g.book.card_space[x % g.book.kinds]
+
+
 _ATTRIBUTES: dict[str, Callable[[Game, Ref], Any]] = {
     "value": _value,
     "top": _top,
     "owner": _owner,
-    "zone": lambda g, p: g.book.zone_of[p],
+    "zone": _zone,
     "height": lambda g, p: len(g.stacks[p]),
     "worth": lambda g, x: g.worth[x],
     "supply": lambda g, x: g.supply[x],
     "cards": lambda g, x: len(g.hand(x)),
     "properties": lambda g, x: g.held[x],
     "position": lambda g, x: g.book.loop[g.positions[x]],
+    "space": _space,
 }
 
 

@@ -69,9 +69,9 @@ def layout_for(variant: Variant, players: int) -> PileLayout:
         if pile.each == "player":
             for player in range(players):
                 initial[base[pile.id] + player].extend([card_code(kind, player, kinds)] * card.count)
-        elif pile.each == "space":  # `count` copies on each space (of the card's zone, if it names one)
+        elif pile.each == "space":  # `count` copies on each space (of the card's zone, or its own space)
             for space, prop in enumerate(variant.properties):
-                if card.zone is None or prop.zone == card.zone:
+                if (card.zone is None or prop.zone == card.zone) and (card.space is None or space == card.space):
                     initial[base[pile.id] + space].extend([kind] * card.count)
         else:
             initial[base[pile.id]].extend([kind] * card.count)

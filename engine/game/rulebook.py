@@ -138,6 +138,12 @@ class Rulebook:
         """The hands are face up: whether a player holds a card to play is no secret."""
         """The spaces hold stacks of cards (codes), not of players' units."""
         self.card_value: tuple[int, ...] = tuple(card.value or 0 for card in variant.cards)
+        self.card_space: tuple[int | None, ...] = tuple(card.space for card in variant.cards)
+        self.card_zone: tuple[str | None, ...] = tuple(
+            card.zone if card.space is None else variant.properties[card.space].zone for card in variant.cards
+        )
+        """What `space of K` and `zone of K` read of a card: its space (a title deed's), and
+        that space's zone or the card's own `zone`."""
         self.card_tags: tuple[frozenset[str], ...] = tuple(frozenset(card.tags) for card in variant.cards)
         self.ranking = variant.ranking
         self.score_fn = {score.id: compile_expr(score.expression, self.compiled) for score in variant.scores}

@@ -91,6 +91,7 @@ def build_variant(
                 value=c.raw.get("value"),
                 tags=tuple(c.raw.get("tags", ())),
                 zone=c.raw.get("zone"),
+                space=loop_names(board["zones"]).get(c.raw["space"]) if "space" in c.raw else None,
             )
             for c in cards
         ),

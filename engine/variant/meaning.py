@@ -163,6 +163,16 @@ def _check_piles(document: LocDict, cards: Sequence[ParsedCard], diagnostics: li
         if zone is not None and zone not in zones:
             diagnostics.append(Diagnostic(card.raw.value_locs["zone"].loc, f"'zone' names '{zone}', which is not a zone",
                                           did_you_mean(zone, zones)))
+        space = card.raw.get("space")
+        if space is not None:
+            spaces = loop_names(document["board"]["zones"])
+            if space not in spaces:
+                hint = did_you_mean(space, list(spaces)) or "a space is its zone's id and its place, 'brown_2'"
+                diagnostics.append(Diagnostic(card.raw.value_locs["space"].loc, f"'space' names '{space}', which is not a space",
+                                              hint))
+            elif zone is not None:
+                diagnostics.append(Diagnostic(card.raw.value_locs["space"].loc,
+                                              "a card has a 'space' or a 'zone', not both: its space's zone is its zone"))
     for (key, name), ids in by_default.items():
         _check_default_pile(document, key, name, ids, diagnostics)
 

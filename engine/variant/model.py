@@ -220,6 +220,9 @@ class Card:
     """Words `K has "tag"` asks about ("cash", "keep")."""
     zone: str | None = None
     """For a card starting in a pile of each space: the zone whose spaces get its copies."""
+    space: int | None = None
+    """The space the card belongs to (a title deed's), as a property index: `space of K`
+    reads it, and a pile of each space holds its copies on that space alone."""
 
 
 @dataclass(frozen=True, slots=True)

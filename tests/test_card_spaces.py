@@ -1,0 +1,66 @@
+"""A card may belong to a space, as a title deed does (issue 28: "no addresses stored in
+values"). Monopoly Builder's rules: "Place each of the Title Deed cards next to their
+corresponding spaces on the board", "take the corresponding Title Deed card from the Bank",
+"If you owe the Bank, all properties are returned to the Bank" (monopoly-builder-2021.txt,
+Setup, Unowned Properties, Running Out of Money). The card's `space` is data; `space of K`
+and `zone of K` read it wherever the card lies.
+"""
+
+from __future__ import annotations
+
+from engine import load_variant, new_game
+from test_check_bad_input import EXTENDS, assert_at, only
+
+DEEDS = EXTENDS + """name: Deeds
+piles:
+  title: {name: title deeds, each: space, seen_by: everyone}
+  deeds: {name: deeds, each: player, seen_by: everyone}
+deck:
+  cards:
+    - {id: deed_red_1, name: Red 1 deed, count: 1, text: The first red deed., timing: end_of_turn, starts_in: title, space: red_1}
+    - {id: deed_blue_2, name: Blue 2 deed, count: 1, text: Blue 2., timing: end_of_turn, starts_in: title, space: blue_2}
+"""
+
+
+def test_a_deed_starts_beside_its_own_space_and_nowhere_else(write):
+    variant = load_variant(write(DEEDS))
+    game = new_game(variant, 2, seed=1)
+    title = game.layout.base["title"]
+    lying = {space: game.piles[title + space] for space in range(len(variant.properties)) if game.piles[title + space]}
+    red_1 = next(p.index for p in variant.properties if p.zone == "red")
+    blue_2 = [p.index for p in variant.properties if p.zone == "blue"][1]
+    assert lying == {red_1: [game.book.card_code("deed_red_1")], blue_2: [game.book.card_code("deed_blue_2")]}
+
+
+def test_space_of_and_zone_of_a_deed_are_read_wherever_it_lies_and_it_goes_back_to_its_space(write):
+    variant = load_variant(write(DEEDS + """hooks:
+  start_of_turn: |
+    for each card K in title of space 1 of red:
+      put K on deeds of me
+    for each card K in deeds of me where zone of K is red and space of K is space 1 of red:
+      say "a red deed"
+      put K on title of (space of K)
+"""))
+    game = new_game(variant, 2, seed=1)
+    title = game.layout.base["title"]
+    said = 0
+    for _ in range(20):
+        said += sum(event.kind == "say" for event in game.apply(game.legal_actions()[0]))
+    assert said >= 2  # once a turn: taken, read from the player's pile, and put back
+    assert game.piles[title + 0] == [game.book.card_code("deed_red_1")]
+
+
+def test_space_of_asks_for_a_card(write):
+    path = write(DEEDS + "hooks:\n  start_of_turn: |\n    if space of me is space 1 of red:\n      say \"x\"\n")
+    problem = only(path)
+    assert "must be a card" in problem.message and "or a card" not in problem.message
+
+
+def test_a_card_naming_a_space_that_is_not_there_is_told_where_with_a_suggestion(write):
+    path = write(DEEDS.replace("space: blue_2}", "space: bleu_2}"))
+    assert_at(only(path), "v.yaml", 9, 115, "'space' names 'bleu_2', which is not a space", hint="blue_2")
+
+
+def test_a_card_with_a_space_and_a_zone_is_refused(write):
+    path = write(DEEDS.replace("space: blue_2}", "space: blue_2, zone: blue}"))
+    assert "not both" in only(path).message
