@@ -64,3 +64,49 @@ def test_a_card_naming_a_space_that_is_not_there_is_told_where_with_a_suggestion
 def test_a_card_with_a_space_and_a_zone_is_refused(write):
     path = write(DEEDS.replace("space: blue_2}", "space: blue_2, zone: blue}"))
     assert "not both" in only(path).message
+
+
+def test_the_bots_count_a_held_deed_at_its_spaces_value(write):
+    """A deed's worth to the score-judged bots is its space's value, as a space held counts:
+    buying at the price is even, and what the deed earns later is the gain (issue 28: "bots
+    buy, bid ... judging from the variant's score and their observation only")."""
+    from engine.bots.evaluate import ScoreEvaluator, evaluator_for
+
+    variant = load_variant(write("""extends: monopoly-chance
+name: Deeds of a card game
+piles:
+  title: {name: title deeds, each: space, seen_by: everyone}
+  deeds: {name: deeds, each: player, seen_by: everyone}
+deck:
+  cards:
+    - id: deed_dark_blue_2
+      name: Boardwalk deed
+      count: 1
+      text: A deed.
+      timing: kept
+      starts_in: title
+      discard_to: discards
+      space: dark_blue_2
+"""))
+    evaluator = evaluator_for(variant)
+    assert isinstance(evaluator, ScoreEvaluator)
+    game = new_game(variant, 2, seed=4)
+    before = evaluator.scores(game)
+    code = game.book.card_code("deed_dark_blue_2")
+    space = variant.cards[code].space
+    game.piles[game.layout.base["title"] + space].remove(code)
+    game.piles[game.layout.base["deeds"] + 1].append(code)
+    after = evaluator.scores(game)
+    assert after[1] - before[1] == variant.properties[space].value and after[0] == before[0]
+
+
+def test_the_check_counts_a_deed_once_not_once_for_every_space():
+    """The check's bound on the cards a game holds (what a `count card` costs) counts a card
+    of a pile of each space on every space, but a deed only on its own."""
+    from engine.variant.contexts import _most_cards
+
+    piles = {"title": {"each": "space"}, "deeds": {"each": "player"}}
+    cards = [{"id": f"deed_{n}", "count": 1, "starts_in": "title", "space": f"red_{n}"} for n in range(1, 6)]
+    copies = [{"id": "building", "count": 2, "starts_in": "title"}]
+    assert _most_cards({"piles": piles, "deck": {"cards": cards}}, 4, 20) == 5
+    assert _most_cards({"piles": piles, "deck": {"cards": copies}}, 4, 20) == 40

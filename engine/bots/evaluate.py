@@ -187,6 +187,11 @@ class ScoreEvaluator:
         self.value = [p.value for p in variant.properties]
         fewest = {score.id: score.fewest for score in variant.scores}
         self.ranking = [(key, -1.0 if fewest[key] else 1.0) for key in variant.ranking]
+        self.deed_value = [variant.properties[c.space].value if c.space is not None else 0 for c in variant.cards]
+        """What a card that belongs to a space (a title deed) is worth to the player holding it
+        in a pile of their own: its space's value, as a space held counts its value below.
+        Buying one at its price is then even, and anything it earns later is gained."""
+        self.deeds = any(self.deed_value)
 
     def scores(self, game: Game) -> list[float]:
         w = self.weights
@@ -204,6 +209,14 @@ class ScoreEvaluator:
             holder = game.owner_of(prop)
             if holder is not None:
                 score[holder] += value[prop]
+        if self.deeds:
+            deed_value, kinds = self.deed_value, len(self.deed_value)
+            layout = game.layout
+            for slot in range(layout.slots):
+                owner = layout.slot_owner[slot]
+                if owner is not None and layout.slot_pile[slot].each == "player":
+                    for code in game.piles[slot]:
+                        score[owner] += deed_value[code % kinds]
         return score
 
     def build_gain(self, game: Game, player: int, prop: int) -> float:

@@ -196,7 +196,8 @@ def _sizes(document: LocDict) -> Sizes:
 
 def _most_cards(document: LocDict, players: int, spaces: int) -> int:
     """Every copy of every card the game holds: a card that starts in a pile of each player
-    is dealt to each of them, one of each space to every space, one of the table once. A card
+    is dealt to each of them, one of each space to every space (one with a `space`, a title
+    deed, to its own), one of the table once. A card
     whose pile is not known yet counts for each player (an upper bound either way)."""
     deck = document.get("deck")
     cards = deck.get("cards") if isinstance(deck, dict) else None
@@ -207,7 +208,8 @@ def _most_cards(document: LocDict, players: int, spaces: int) -> int:
         if not isinstance(card, dict) or type(card.get("count")) is not int:
             continue
         owner = each.get(card.get("starts_in", "deck"))
-        copies += card["count"] * (1 if owner == "game" else spaces if owner == "space" else players)
+        on_spaces = 1 if "space" in card else spaces  # a title deed lies on its own space alone
+        copies += card["count"] * (1 if owner == "game" else on_spaces if owner == "space" else players)
     return min(max(copies, 1), MAX_CARDS)
 
 
