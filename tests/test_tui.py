@@ -1170,3 +1170,44 @@ def test_a_variants_own_player_counters_and_token_space_show_in_the_player_panel
             assert "on Red $1M" in shown and "$50M cash" in shown and "secret" not in shown
 
     run(scenario())
+
+
+def test_a_board_tokens_go_round_is_drawn_as_a_ring_of_its_spaces_with_the_tokens_and_a_click_chooses_a_space():
+    """issue 28: "The TUI draws the board as a loop. It shows tokens, owners ... and
+    resources lying on spaces". A loop's first half runs left to right, the rest right to
+    left beneath it; each space is named in its zone's colour; tokens stand beside their
+    spaces; a click on a space is a click on that space, as on the towers."""
+    from pathlib import Path
+
+    from engine import load_variant
+    from tui.widgets import BoardView
+
+    path = Path(__file__).parent / "data" / "every-new-word.yaml"
+    loop_game = load_variant(path)
+
+    async def scenario():
+        session = Session.start(loop_game, str(path), [None, "random"], 3)
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.3)
+            board = app.screen.query_one(BoardView)
+            drawn = board.render().plain.splitlines()
+            loop = list(loop_game.loop)
+            half = (len(loop) + 1) // 2
+            first_row = [prop for _, _, row, prop in board._cells if row == 1]
+            assert first_row == loop[:half]  # left to right
+            assert [prop for _, _, row, prop in board._cells if row == 4] == list(reversed(loop[half:]))
+            view = session.view()
+            marks = "".join(view.seats[p].mark for p in range(2) if view.positions[p] == 0)
+            assert marks and drawn[0].split()[0] == marks  # both tokens start on the loop's first space
+            clicked = []
+            first, _, row, prop = board._cells[2]
+            post = board.post_message
+            board.post_message = lambda message: clicked.append(message) or True  # type: ignore[method-assign]
+            try:
+                board.on_click(type("Click", (), {"x": first, "y": row})())
+            finally:
+                board.post_message = post  # type: ignore[method-assign]
+            assert [m.prop for m in clicked] == [prop]
+
+    run(scenario())

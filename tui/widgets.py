@@ -120,6 +120,8 @@ class BoardView(Widget):
         self.view: View | None = None
         self._columns: list[tuple[int, int, int]] = []
         """(first x, last x, property) of each column as last drawn, for clicks."""
+        self._cells: list[tuple[int, int, int, int]] = []
+        """(first x, last x, row, property) of each space of a loop board as last drawn."""
 
     def show(self, view: View) -> None:
         key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed, str(view.owners_now),
@@ -144,6 +146,8 @@ class BoardView(Widget):
         if view is None:
             return Text("")
         width, height = self.size
+        if view.variant.loop:
+            return self._render_loop(view, width, height)
         cell, gap, zone_gap = self._geometry(view.variant, width)
         variant = view.variant
         properties, zones = len(variant.properties), len(variant.zones)
@@ -241,10 +245,168 @@ class BoardView(Widget):
         return row
 
     def on_click(self, event: Click) -> None:
+        if self._cells:  # a board of a loop and its grids: a space is a cell at a row
+            for first, last, row, prop in self._cells:
+                if first <= event.x <= last and event.y == row:
+                    self.post_message(self.PropertyClicked(prop))
+                    return
+            return
         for first, last, prop in self._columns:
             if first <= event.x <= last:
                 self.post_message(self.PropertyClicked(prop))
                 return
+
+    # ----- a board tokens go round (`board.loop`), with the grids inside it ------------------
+
+    def _render_loop(self, view: View, width: int, height: int) -> Text:
+        """The loop as a racetrack: its first half left to right, the rest right to left below
+        it, so that the way round reads as a ring; each space a cell in its zone's colour,
+        named, with its holder (or the option's key) and what lies on it beneath, and the
+        tokens outside. Zones off the loop laid out as a grid (`columns`: an island of
+        foundations) stand to the right, each space its stack's height in its top piece's
+        colour. Everything from the variant: its loop, zones, piles and counters."""
+        variant = view.variant
+        loop = list(variant.loop)
+        half = (len(loop) + 1) // 2
+        top, bottom = loop[:half], list(reversed(loop[half:]))
+        on_loop = set(loop)
+        grids = [z for z in variant.zones if z.columns and not on_loop.intersection(z.properties)]
+        grid_width = sum((z.columns or 1) * 3 + 2 for z in grids)
+        cell = next((c for c in (6, 5, 4, 3, 2) if half * (c + 1) + grid_width <= width), 1)
+        pitch = cell + 1  # a space between cells
+        left = max(0, (width - half * pitch - grid_width) // 2)
+        held = _holders_by_cards(view)
+        lying = _lying(view)
+        selectable = selectable_properties(view)
+        self._cells = []
+        rows = [Text(" " * left) for _ in range(max(height, 6))]
+        for row, spaces, tokens_row, status_row in ((1, top, 0, 2), (4, bottom, 5, 3)):
+            for index, prop in enumerate(spaces):
+                x = left + index * pitch
+                self._cells.append((x, x + cell - 1, row, prop))
+                self._cells.append((x, x + cell - 1, status_row, prop))
+                drawn = ((row, self._space_label(view, prop, cell)),
+                         (status_row, self._space_status(view, prop, cell, held, lying, selectable.get(prop))),
+                         (tokens_row, self._tokens_on(view, loop.index(prop), cell)))
+                for at_row, piece in drawn:
+                    rows[at_row].append_text(piece)
+                    rows[at_row].append(" ")
+        x = left + half * pitch + 1
+        for zone in grids:
+            self._draw_grid(view, zone, x, rows, selectable)
+            x += (zone.columns or 1) * 3 + 2
+        out = Text()
+        for row, line in enumerate(rows[:height]):
+            out.append_text(line)
+            if row + 1 < height:
+                out.append("\n")
+        return out
+
+    @staticmethod
+    def _space_label(view: View, prop: int, cell: int) -> Text:
+        found = view.variant.properties[prop]
+        zone = next(z for z in view.variant.zones if z.id == found.zone)
+        name = found.name or zone.name
+        return Text(_abbreviated(name, cell).ljust(cell)[:cell], style=chip(zone.colour))
+
+    @staticmethod
+    def _space_status(view: View, prop: int, cell: int, held: dict[int, tuple[int, str]], lying: list[int],
+                      hint: int | None) -> Text:
+        """Under a space: the option's key when it may be chosen; else its holder's letter (a
+        deed's, a stack's top), with the mark of the pile the deed lies in (a mortgaged
+        deed's), and how many things lie on it (resources dropped there)."""
+        if hint is not None:
+            return Text(key_hint(view, hint).center(cell)[:cell], style="bold reverse")
+        owner, mark = held[prop] if prop in held else (view.holders[prop], "")
+        text = Text()
+        if owner is not None:
+            seat = view.seats[owner]
+            text.append(seat.mark + mark, style=chip(seat.colour))
+        else:
+            text.append("·", style="dim")
+        if lying[prop]:
+            text.append(f"+{lying[prop]}"[: cell - 1], style="bold")
+        if prop in view.changed:
+            text.stylize("underline")
+        text.append(" " * max(0, cell - len(text.plain)))
+        return text[:cell]
+
+    @staticmethod
+    def _tokens_on(view: View, place: int, cell: int) -> Text:
+        text = Text()
+        for player, at in enumerate(view.positions):
+            if at == place and len(text.plain) < cell:
+                text.append(view.seats[player].mark, style=_token_style(view, player))
+        text.append(" " * (cell - len(text.plain)))
+        return text
+
+    def _draw_grid(self, view: View, zone, x: int, rows: list[Text], selectable: dict[int, int]) -> None:
+        """A zone laid out in rows of `columns`: each space its stack's height in the colour
+        of the stack's top, '*' after it where a counter of the space is set (a penthouse),
+        '·' where it is empty, or the option's key when it may be chosen."""
+        lying = _lying(view)
+        columns = zone.columns or 1
+        for index, prop in enumerate(zone.properties):
+            row, column = 1 + index // columns, index % columns
+            if row >= len(rows):
+                break
+            line = rows[row]
+            at = x + column * 3
+            line.append(" " * max(0, at - len(line.plain)))
+            hint = selectable.get(prop)
+            pieces = view.pieces[prop]
+            if hint is not None:
+                text = Text(key_hint(view, hint).center(3), style="bold reverse")
+            elif not pieces:
+                text = Text(" · ", style="dim")
+            else:
+                seat = view.seat(pieces[-1].owner)
+                label = f"{len(pieces)}{'*' if lying[prop] else ''}".center(3)
+                text = Text(label, style=chip(seat.colour) if seat is not None else "bold")
+            if prop in view.changed:
+                text.stylize("underline")
+            line.append_text(text)
+            self._cells.append((at, at + 2, row, prop))
+
+
+def _abbreviated(name: str, width: int) -> str:
+    """A space's name in `width` characters: whole if it fits, else the first letters of its
+    words ('Free Parking' -> 'FrPa'), else its start."""
+    if len(name) <= width:
+        return name
+    words = [w for w in re.split(r"[\s/]+", name) if w]
+    each = max(1, width // max(1, len(words)))
+    short = "".join(w[:each] for w in words)
+    return short[:width]
+
+
+def _holders_by_cards(view: View) -> dict[int, tuple[int, str]]:
+    """Who holds each space by a card that belongs to it (a title deed) in a pile of theirs
+    that the viewer sees, and that pile's mark ('' for none; a mortgaged deed's pile)."""
+    held: dict[int, tuple[int, str]] = {}
+    piles = {pile.id: pile for pile in view.variant.piles}
+    for seen in view.piles:
+        pile = piles.get(seen["pile"])
+        if pile is None or pile.each != "player" or not seen["cards"]:
+            continue
+        for card_id in seen["cards"]:
+            space = view.variant.card(card_id).space
+            if space is not None:
+                held[space] = (seen["owner"], pile.mark or "")
+    return held
+
+
+def _lying(view: View) -> list[int]:
+    """What the counters of each space add up to, space by space: the resources dropped on
+    a space of the loop, a penthouse on a foundation."""
+    total = [0] * len(view.variant.properties)
+    for counter in view.variant.counters:
+        numbers = view.counters.get(counter.id)
+        if counter.each != "space" or not isinstance(numbers, list):
+            continue
+        for prop, value in enumerate(numbers[: len(total)]):
+            total[prop] += value
+    return total
 
 
 # ----- the boardwalk track --------------------------------------------------------------------
@@ -910,8 +1072,10 @@ def property_name(view: View, prop: int) -> str:
     found = view.variant.properties[prop]
     if found.name:
         return found.name
-    zone = next((z.name for z in view.variant.zones if z.id == found.zone), "")
-    return f"{zone} {view.variant.format_money(found.value)}".strip()
+    zone = next((z for z in view.variant.zones if z.id == found.zone), None)
+    if zone is not None and len(zone.properties) == 1 and not found.value:
+        return zone.name  # a space that is its zone: 'Free Parking', not 'Free Parking $0M'
+    return f"{zone.name if zone else ''} {view.variant.format_money(found.value)}".strip()
 
 
 class Line(Quiet):
