@@ -584,11 +584,15 @@ class PlayerPanel(Quiet):
         units = view.supply[i]
         kept = _player_counters(view, i)  # a house rule's own counters (cash, resources)
         held = f"{counted(units, 'unit')} · " if any(s.units for s in view.variant.setups) else ""
+        room = max(4, self.size.height or 4)
+        wrapped = list(Text(kept).wrap(_CONSOLE, max(8, width))) if kept else []
+        below = kept and len(wrapped) <= room - 4  # the counters on lines of their own, when they fit
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
-            Text(token + (f" · {kept}" if kept else ""), style="italic"),
+            Text(token + (f" · {kept}" if kept and not below else ""), style="italic"),
             Text(_fit(width, *_ranked(view, i))),
             Text(_fit(width, f"{held}{counted(cards, 'card')}", f"{held}{cards}c", f"{units}u {cards}c")),
+            *(wrapped if below else []),
         ]
         for line in lines:
             line.truncate(width, overflow="ellipsis")
