@@ -110,3 +110,78 @@ def test_the_check_counts_a_deed_once_not_once_for_every_space():
     copies = [{"id": "building", "count": 2, "starts_in": "title"}]
     assert _most_cards({"piles": piles, "deck": {"cards": cards}}, 4, 20) == 5
     assert _most_cards({"piles": piles, "deck": {"cards": copies}}, 4, 20) == 40
+
+
+AUCTION = """extends: monopoly-chance
+name: A deed at auction
+piles:
+  title: {name: title deeds, each: space, seen_by: everyone}
+  deeds: {name: deeds, each: player, seen_by: everyone}
+counters:
+  cash: {each: player, reset: never, money: true, shown: "has {} in cash"}
+  high_bid: {each: game, reset: never}
+  leading: {each: player, reset: never}
+  sold_for: {each: game, reset: never}
+  dealt: {each: game, reset: never}
+scores:
+  money: {most: cash of X, name: money, money: true}
+ranking: [skyline, money]
+deck:
+  cards:
+    - {id: deed, name: The deed, count: 1, text: Deed., timing: kept, starts_in: title, discard_to: discards, space: dark_blue_2}
+hooks:
+  start_of_turn: |
+    if dealt = 0:
+      set dealt to 1
+      for each player X:
+        set cash of X to 5
+    if turn_player is me and (count card K in title of space 2 of dark_blue) > 0:
+      take turns P among players from me until all pass, at most 40:
+        if leading of P = 1 or cash of P <= high_bid:
+          pass
+        else:
+          choose word V from "pass", "bid" by P, every answer
+          if V is "pass":
+            pass
+          else:
+            for each player Q where leading of Q = 1:
+              add high_bid to cash of Q
+              set leading of Q to 0
+            add 1 to high_bid
+            add -high_bid to cash of P
+            set leading of P to 1
+      for each player Q where leading of Q = 1:
+        set sold_for to high_bid
+        for each card K in title of space 2 of dark_blue:
+          put K on deeds of Q
+"""
+
+
+def test_greedy_bots_bid_for_a_deed_until_its_price_reaches_its_worth(write):
+    """issue 28, Auctions: "Players can raise the bid in any order ... When no other players
+    want to raise the bid, the player that bid the most wins". A bid's money is set aside,
+    and the deed comes only when the window closes: the greedy bot judges a raise by how the
+    window closes, the others answering as it would (engine/bots/greedy.py, `_run_on`). Two
+    greedy bots bid the deed up to its worth to them (its space's value, 2) and no further;
+    before, neither bid, since a bid looked like money spent for nothing."""
+    from engine.bots import make_bot
+
+    variant = load_variant(write(AUCTION))
+    sold, first_answers = [], []
+    for seed in range(3):
+        game = new_game(variant, 2, seed=seed)
+        bots = [make_bot("greedy", variant, seed=seed + seat) for seat in range(2)]
+        answers = []
+        for _ in range(200):
+            if game.is_over or game.observation(0)["counters"]["sold_for"]:
+                break
+            player = game.current_player
+            action = bots[player].choose(game.observation(player))
+            if action.get("arg") in ("bid", "pass") and any(type(f).__name__ == "WindowFrame" for f in game.frames):
+                answers.append(action["arg"])
+            game.apply(action)
+        sold.append(game.observation(0)["counters"]["sold_for"])
+        first_answers.append(answers[0] if answers else None)
+    worth = variant.properties[variant.cards[-1].space].value
+    assert first_answers == ["bid"] * 3  # the first asked does not pass up a deed worth more than its bid
+    assert all(1 <= price <= worth for price in sold), sold  # and nobody pays more than it is worth

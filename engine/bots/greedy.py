@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.bots.base import Bot, register_bot
 from engine.bots.evaluate import Evaluator, ScoreEvaluator, evaluator_for
 from engine.effects.limits import MAX_LOOKAHEAD_WORK
-from engine.game.frames import CardFrame
+from engine.game.frames import CardFrame, WindowFrame
 from engine.game.game import Game, WorkMeter
 from engine.game.messages import Action
 from engine.game.native import mypyc_attr
@@ -328,9 +328,20 @@ def _run_on(
         if game.pending is None:
             break
         if game.current_player != me:
-            if game.decision != "react":
+            if game.decision == "react":
+                game.apply(_DECLINE)
+                steps += 1
+                continue
+            other = game.current_player
+            if not follow or other is None or not _in_window(game):
                 break
-            game.apply(_DECLINE)
+            # Another player's turn in an open window (an auction, a round of deals): they
+            # answer as this bot would, one step ahead, so that a raise is judged by how the
+            # window closes (the deed won, or outbid), not as the money set aside alone.
+            index, tried, _ = _best(game, other, evaluator, False, scratch)
+            if tried is not None:
+                scratch.done(tried)
+            game.apply(game.legal_actions()[index])
             steps += 1
             continue
         if not follow or game.decision not in _FOLLOW:
@@ -351,6 +362,11 @@ def _run_on(
             _shuffle_unseen(game, me)
         game.apply(chosen)
     return game, steps
+
+
+def _in_window(game: Game) -> bool:
+    """Whether the game is inside an open window, where every player may act until all pass."""
+    return any(type(frame) is WindowFrame for frame in game.frames)
 
 
 register_bot("greedy", GreedyBot)
