@@ -179,12 +179,7 @@ class BoardView(Widget):
                     lines[row].append(spacer)
         if height >= 3:
             lines[height - 1] = self._zone_row(view, left, cell, gap, zone_gap)
-        out = Text()
-        for row, line in enumerate(lines[:height]):
-            out.append_text(line)
-            if row + 1 < height:
-                out.append("\n")
-        return out
+        return Text("\n").join(lines[:height])
 
     def _tower(self, view: View, prop: int, rows: int, cell: int, hint: int | None) -> list[Text]:
         """The space's stack, bottom up, each piece (a unit, a card) in its owner's colour;
@@ -295,12 +290,7 @@ class BoardView(Widget):
         for zone in grids:
             self._draw_grid(view, zone, x, rows, selectable)
             x += (zone.columns or 1) * 3 + 2
-        out = Text()
-        for row, line in enumerate(rows[:height]):
-            out.append_text(line)
-            if row + 1 < height:
-                out.append("\n")
-        return out
+        return Text("\n").join(rows[:height])
 
     @staticmethod
     def _space_label(view: View, prop: int, cell: int) -> Text:
