@@ -217,13 +217,17 @@ def test_batches_take_about_their_time_and_shrink_at_the_end():
 # a choice among cards of a pile whose order the chooser may not know comes in the cards'
 # own order (issue 25, 9), and Monopoly Chance's components and readings (issue 26, 2):
 # each changes Monopoly Chance's games and no other's.
+# The games pinned are those of the variants bundled then, by name: a variant bundled later
+# (Monopoly Builder and its house rules, issue 28) has games of its own, not a change to these.
 SAME_GAMES = "63cda145a2f951ca4af5ab4e36854139c15220afcf852b7ed8730255a341bc3f"
+PINNED = ["house-card-sharks", "house-double-windfall", "house-last-place-draws", "house-master-builders",
+          "house-stormy-weather", "monopoly-chance", "parker-1985", "winning-moves-2016"]
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_the_same_seed_gives_the_same_games_as_before(jobs):
     digest = hashlib.sha256()
-    for name in bundled_variant_names():
+    for name in PINNED:
         variant = load_variant(name)
         for players in variant.player_counts:
             run = run_games([variant], players, ["random"], 6, seed=14, jobs=jobs)
