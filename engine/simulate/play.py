@@ -55,6 +55,9 @@ class GameRecord:
     """(seat, card id) for each card played or used as an answer, in order."""
     tallies: tuple[tuple[str, int], ...] = ()
     """(counter id, value at the end) of each counter the variant reports (Counter.report)."""
+    scores: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """(score id, each seat's value at the end) of each of the variant's scores: where the
+    winners' points came from (a building's, a monopoly's, a bonus card's)."""
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -66,6 +69,7 @@ class GameRecord:
             data[key] = tuple(data[key])
         data["plays"] = tuple((int(seat), str(card)) for seat, card in data["plays"])
         data["tallies"] = tuple((str(name), int(value)) for name, value in data.get("tallies", ()))
+        data["scores"] = tuple((str(name), tuple(map(int, values))) for name, values in data.get("scores", ()))
         return cls(**data)
 
 
@@ -95,7 +99,13 @@ def play_game(variant: Variant, bots: list[str], seed: int, index: int = 0) -> G
         values=tuple(game.worth),
         plays=tuple(plays),
         tallies=tallies(game),
+        scores=final_scores(game),
     )
+
+
+def final_scores(game: Game) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each score of the variant, for each seat, as the game ended."""
+    return tuple((score.id, tuple(int(game.score(score.id, p)) for p in range(game.n))) for score in game.variant.scores)
 
 
 def tallies(game: Game) -> tuple[tuple[str, int], ...]:

@@ -101,6 +101,12 @@ def _one_variant(s: dict, colour: bool) -> list[str]:
         for row in table["rows"]:
             share = (_interval(row) if table["total"] else "     -") if shares else ""
             lines.append(f"  {row['row'][:56]:<56} {row['count']:>7,}  {share}  {row['per_game']:.2f} a game")
+    if s.get("scores") and any(row["winners"] or row["others"] for row in s["scores"]):
+        lines.append("")
+        lines.append("scores at the end: mean for a winner and for the others, and share of the winners' first score")
+        for row in s["scores"]:
+            share = f"{row['of_first']:6.1%}" if row["of_first"] is not None else ""
+            lines.append(f"  {row['name'][:40]:<40} {row['winners']:>9.1f} {row['others']:>9.1f}  {share}")
     if not s["cards"]:  # a game whose cards are never played (pieces, cash): no table
         return lines
     lines.append("")
@@ -294,6 +300,9 @@ def _csv(report: dict) -> str:
             for row in table["rows"]:
                 cells = [row["row"], row["count"], row["share"], row["low"], row["high"], "", ""]
                 writer.writerow([name, f"tally:{table['table']}", *cells])
+        for row in s.get("scores", []):
+            writer.writerow([name, "score_mean_winners", row["score"], s["games"], row["winners"], "", "", "", ""])
+            writer.writerow([name, "score_mean_others", row["score"], s["games"], row["others"], "", "", "", ""])
         for row in s["cards"]:
             writer.writerow([name, "card_plays_per_game", row["card"], s["games"], row["per_game"], "", "", "", ""])
             won = row["player_win"]

@@ -173,7 +173,7 @@ def _shared(values: tuple, seen: dict) -> GameRecord:
     a worker arrives with copies of its own: 2.2 KB for a four-player game of random bots,
     0.4 KB once shared, and the run keeps every record for the report."""
     one = seen.setdefault
-    index, seed, bots, order, winners, turns, reason, decided_by, ends, plays, tallies = values
+    index, seed, bots, order, winners, turns, reason, decided_by, ends, plays, tallies, scores = values
     return GameRecord(
         index=index,
         seed=seed,
@@ -186,6 +186,7 @@ def _shared(values: tuple, seen: dict) -> GameRecord:
         values=tuple([one(value, value) for value in ends]),
         plays=tuple([one(play, play) for play in [(seat, one(card, card)) for seat, card in plays]]),
         tallies=one(tallies, tallies),
+        scores=scores,
     )
 
 

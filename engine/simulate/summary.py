@@ -69,6 +69,7 @@ def summarize(variant: Variant, records: list[GameRecord], players: int, bots: l
         "length": _lengths(records),
         "endings": _endings(records, variant),
         "tallies": _tallies(records, variant),
+        "scores": _scores(records, variant),
         "cards": _cards(variant, records, players),
     }
     summary["first_player"] = summary["positions"][0] if players else {}
@@ -141,6 +142,46 @@ def _tallies(records: list[GameRecord], variant: Variant) -> list[dict]:
             ],
         })
     return found
+
+
+def _scores(records: list[GameRecord], variant: Variant) -> list[dict]:
+    """Each of the variant's scores at the end: its mean for a winner and for the other
+    players, and its share of the winners' first score of the ranking where it is a part of
+    it (points by source: of a winner's points, how many were buildings, monopolies,
+    bonus cards)."""
+    names = {score.id: score.name or score.id for score in variant.scores}
+    won: dict[str, list[int]] = {key: [] for key in names}
+    lost: dict[str, list[int]] = {key: [] for key in names}
+    for record in records:
+        for key, values in record.scores:
+            if key in won:
+                for seat, value in enumerate(values):
+                    (won if seat in record.winners else lost)[key].append(value)
+    first = variant.ranking[0] if variant.ranking else None
+    top = sum(won[first]) if first in won else 0
+    parts = _parts_of(variant, first)
+
+    def mean(values: list[int]) -> float:
+        return sum(values) / len(values) if values else 0.0
+
+    return [
+        {"score": key, "name": name, "winners": mean(won[key]), "others": mean(lost[key]),
+         "of_first": sum(won[key]) / top if top and key in parts else None}
+        for key, name in names.items()
+    ]
+
+
+def _parts_of(variant: Variant, first: str | None) -> frozenset[str]:
+    """The scores the ranking's first score adds up (`buildings of X + monopolies of X`): the
+    ones whose share of it is worth telling."""
+    from engine.effects import ast
+
+    score = next((s for s in variant.scores if s.id == first), None)
+    if score is None:
+        return frozenset()
+    ids = {s.id for s in variant.scores} - {first}
+    return frozenset(node.counter for node in ast.walk([score.expression])
+                     if isinstance(node, ast.OfPlayer) and node.counter in ids)
 
 
 def _ending_words(told: str) -> str:
