@@ -4,6 +4,7 @@ error keeps its exact place, and mending one line never makes errors appear on g
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -232,13 +233,20 @@ def _broken(line: str, rng: random.Random) -> str:
 def test_one_broken_line_in_any_bundled_effect_is_reported_on_or_after_it_and_only_once(name):
     """Every line of every card's effect, broken in a few ways: the problems found (syntax,
     then names and kinds of what still parsed) all sit on the broken line or after it, and
-    there is at most one syntax error, and problems on two lines at most (a loop's header
-    moved out of the loop leaves each of its names unknown on its line)."""
+    there is at most one syntax error, and problems on three lines at most: a header moved
+    out of its loop leaves each of its names unknown on its line, the loop's name unknown
+    in the block under it, and the next line of the loop matching no block (Monopoly
+    Builder's `if W is ...:` under `for each opponent O`, losing its indentation)."""
     from engine.variant.load import effect_context
 
     variant = load_variant(name)
     contexts: dict = {}
+    # a house rule's cards that are its base's, word for word, are the base's test
+    base = load_variant(Path(variant.files[1]).stem) if len(variant.files) > 1 else None
+    inherited = {(c.id, c.timing, c.effect.source) for c in base.cards} if base is not None else set()
     for card in variant.cards:
+        if (card.id, card.timing, card.effect.source) in inherited:
+            continue
         lines = card.effect.source.split("\n")
         for number, line in enumerate(lines, start=1):
             if not line.strip():
@@ -252,7 +260,7 @@ def test_one_broken_line_in_any_bundled_effect_is_reported_on_or_after_it_and_on
                     context = contexts.setdefault(card.timing, effect_context(name, card.timing, False))
                     found += [(p.line, p.message) for p in check_program(parsed.program, context, parsed.missing_from)]
                 assert all(at >= number for at, _ in found), (text, found)
-                assert len(parsed.errors) <= 1 and len({at for at, _ in found}) <= 2, (text, found)
+                assert len(parsed.errors) <= 1 and len({at for at, _ in found}) <= 3, (text, found)
 
 
 @settings(deadline=None, max_examples=200)

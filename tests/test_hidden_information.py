@@ -34,9 +34,8 @@ def hide_differently(game, watcher: int, rnd: random.Random, own_first: bool = F
     if not others:
         return None
     rnd.shuffle(others)
-    hand = layout.base["hand"]
-    deck = layout.base["deck"]
-    if not layout.seen(hand + others[0], watcher):
+    hand, deck = layout.base.get("hand"), layout.base.get("deck")
+    if hand is not None and deck is not None and not layout.seen(hand + others[0], watcher):
         for a in others:
             for b in others:
                 if a == b:

@@ -15,6 +15,7 @@ import pytest
 from engine import load_variant, new_game
 from engine.game.observation import ENTRIES, Observation, StaleObservation, decide
 from engine.resources import bundled_variant_names
+from long_games import worth_checking
 
 VARIANTS = {name: load_variant(name) for name in bundled_variant_names()}
 CASES = [(name, players) for name, variant in VARIANTS.items() for players in variant.player_counts]
@@ -24,13 +25,17 @@ PLAIN = (dict, list, tuple, str, int, float, bool, type(None))
 
 
 def decisions(variant, players: int, seed: int):
-    """Every decision of a seeded random game (and its end), as the game standing there."""
+    """The decisions of a seeded random game worth checking (all of a short one: long_games.py)
+    and its end, as the game standing there."""
     game = new_game(variant, players, seed=seed)
     rnd = random.Random(seed)
+    step = 0
     while not game.is_over:
-        yield game
+        if worth_checking(step, full=100, every=100):  # each is every player's observation, twice
+            yield game
         actions = game.legal_actions()
         game.apply(actions[rnd.randrange(len(actions))])
+        step += 1
     yield game
 
 

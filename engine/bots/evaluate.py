@@ -192,6 +192,10 @@ class ScoreEvaluator:
         in a pile of their own: its space's value, as a space held counts its value below.
         Buying one at its price is then even, and anything it earns later is gained."""
         self.deeds = any(self.deed_value)
+        self.worth = [(c.id, 10.0 * c.worth) for c in variant.counters if c.worth and c.each == "player"]
+        """Each player counter the variant gives a worth (`worth:`, in points of the first
+        score, which counts ten to a point below), with it: resources held count at it, so
+        that giving them away for less is a loss the bot can see."""
 
     def scores(self, game: Game) -> list[float]:
         w = self.weights
@@ -200,10 +204,20 @@ class ScoreEvaluator:
             return _final_scores(game, w)
         score = [w.card * len(game.held_to_play(p)) for p in range(n)]
         scale = 10.0
-        for key, sign in self.ranking:
+        kept = game.score_memo
+        if kept is None:
+            game.score_memo = {}  # the position holds still while it is judged (Table.score_memo)
+        try:
+            for key, sign in self.ranking:
+                for p in range(n):
+                    score[p] += sign * scale * game.score(key, p)
+                scale /= 10
+        finally:
+            game.score_memo = kept
+        for counter, worth in self.worth:
+            held = game.player_counters[counter]
             for p in range(n):
-                score[p] += sign * scale * game.score(key, p)
-            scale /= 10
+                score[p] += worth * held[p]
         value = self.value
         for prop in range(len(value)):
             holder = game.owner_of(prop)

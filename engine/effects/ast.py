@@ -392,6 +392,19 @@ class AddTo(Node):
 
 
 @record
+class Transfer(Node):
+    """`transfer AMOUNT from COUNTER [of X] to COUNTER [of Y]`: as much of the amount as the
+    first counter holds (never below nothing) moves to the second, so that what a game
+    declares conserved (`conserved:`) stays so by how it is written."""
+
+    amount: Expr
+    source: str = ""
+    source_subject: Expr | None = None
+    target: str = ""
+    target_subject: Expr | None = None
+
+
+@record
 class OfferReaction(Node):
     player: Expr
 
@@ -591,7 +604,7 @@ class PlayCard(Node):
 
 Stmt = (
     Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
-    | RemoveAll | MoveTop | Draw | Discard | AddTo | OfferReaction | Cancel | Stop | Say | If | ForEach
+    | RemoveAll | MoveTop | Draw | Discard | AddTo | Transfer | OfferReaction | Cancel | Stop | Say | If | ForEach
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
     | Advance | Place | NextTurn | TakeTurns | Pass | OfferTrade
 )

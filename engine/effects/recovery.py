@@ -111,6 +111,7 @@ class _Recovery:
         self.blank: set[int] = set()  # lines left out altogether
         self.stand_ins: set[int] = set()  # lines where a `stop` is ours, not the author's
         self.blockless: set[int] = set()  # headers given our `stop` for a block their lines were meant for
+        self.unindented: set[int] = set()  # lines told they should be indented: one mistake there is enough
         self.errors: list[EffectSyntaxError] = list(tabs or [])
         self.fatal = False
 
@@ -138,7 +139,7 @@ class _Recovery:
             return False
         for failure in failures:
             if failure.action != "block" and failure.line not in self.touched and failure.error.line not in self.touched \
-                    and not self._follows_an_indented_header(failure):
+                    and failure.error.line not in self.unindented and not self._follows_an_indented_header(failure):
                 self._note(failure.error)  # else it only follows from a mending of ours
         mended, lines = False, set()
         for failure in failures:
@@ -220,6 +221,7 @@ class _Recovery:
             return False
         if not any(header < number < failure.line for number in self.blank):
             self._note(failure.error)
+            self.unindented.add(failure.error.line)  # a word typed before it too is the same slip
         first = failure.line if self._is_code(failure.line) else None
         if first is not None and first not in self.replaced:
             start, end = self._statement_lines(first)

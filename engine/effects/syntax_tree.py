@@ -283,6 +283,11 @@ class ToAst(Transformer_NonRecursive):
         amount, counter, subject = items
         return ast.AddTo(**_pos(meta), amount=amount, counter=str(counter), subject=subject)
 
+    def transfer_stmt(self, meta, items):
+        amount, source, source_subject, target, target_subject = items
+        return ast.Transfer(**_pos(meta), amount=amount, source=str(source), source_subject=source_subject,
+                            target=str(target), target_subject=target_subject)
+
     def react_stmt(self, meta, items):
         return ast.OfferReaction(**_pos(meta), player=items[0])
 

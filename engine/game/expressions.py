@@ -424,7 +424,7 @@ def _of_player(e: ast.OfPlayer, cache) -> Fn:
 
     def score_of(g: Game, env: dict, me: int) -> Any:
         player = subject(g, env, me)
-        return 0 if player is None else g.book.score_of[counter](g, player)
+        return 0 if player is None else g.score(counter, player)
 
     def number_of(g: Game, env: dict, me: int) -> Any:
         place = subject(g, env, me)

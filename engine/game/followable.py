@@ -185,8 +185,8 @@ def trial_block(book: Rulebook, b: int) -> tuple[TrialStep, ...]:
 
 
 _HARMLESS = (
-    ast.Let, ast.Say, ast.OfferReaction, ast.Draw, ast.Discard, ast.AddTo, ast.Cancel, ast.Stop, ast.Choose, ast.RollOff,
-    ast.RollDice,
+    ast.Let, ast.Say, ast.OfferReaction, ast.Draw, ast.Discard, ast.AddTo, ast.Transfer, ast.Cancel, ast.Stop, ast.Choose,
+    ast.RollOff, ast.RollDice,
 )
 _ASKS = (ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.RollZone)
 

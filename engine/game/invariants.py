@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def broken_invariants(game: Game) -> list[str]:
     """Every invariant the game breaks (an empty list for a sound game)."""
-    problems = _units(game) + _cards(game)
+    problems = _units(game) + _cards(game) + _conserved(game)
     if not problems:
         problems += _ownership(game) + _ending(game)
     return problems
@@ -39,6 +39,24 @@ def _units(game: Game) -> list[str]:
         for player in range(game.n)
         if on_board[player] + game.supply[player] != game.start_units
     ]
+
+
+def _conserved(game: Game) -> list[str]:
+    """Each amount the variant declares conserved (`conserved:`) adds up to its number: a
+    program that makes or loses some, or a snapshot with one of its counters changed, shows
+    here, by the amount's name and its counters."""
+    problems = []
+    for amount in game.variant.conserved:
+        parts = []
+        for counter in amount.counters:
+            value = game.counters[counter] if counter in game.counters else sum(game.player_counters[counter])
+            parts.append((counter, value))
+        total = sum(value for _, value in parts)
+        if total != amount.total:
+            held = ", ".join(f"{counter} {value}" for counter, value in parts)
+            problems.append(f"counters: {amount.name} ({held}) add up to {total}, not the {amount.total} the game is "
+                            f"declared to keep ('conserved: {amount.id}')")
+    return problems
 
 
 def _cards(game: Game) -> list[str]:

@@ -94,7 +94,15 @@ def _counters(game: Game) -> dict[str, Any]:
 
 
 def _scores(game: Game) -> dict[str, list[int]]:
-    return {name: [game.score(name, p) for p in range(game.n)] for name in game.book.score_fn}
+    """Every score of every player, each worked out once though others read it (a total of
+    points reading four kinds of points: Table.score_memo)."""
+    kept = game.score_memo
+    if kept is None:
+        game.score_memo = {}
+    try:
+        return {name: [game.score(name, p) for p in range(game.n)] for name in game.book.score_fn}
+    finally:
+        game.score_memo = kept
 
 
 def _public_state(game: Game, player: int) -> dict:

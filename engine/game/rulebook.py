@@ -190,8 +190,8 @@ class Rulebook:
         """The die `roll dice` and `roll off` roll (the first with only numbers)."""
         self.zone_die = None if zone_die is None else zone_die.id
         """The die `roll zone` rolls (the first with zone faces)."""
-        self.roll_off_die = variant.roll_off_die
-        """The die `roll off` rolls (model.Variant.roll_off_die), found once."""
+        self.roll_off_dice = variant.roll_off_dice
+        """The dice `roll off` rolls (model.Variant.roll_off_dice), found once."""
         self.number_faces: tuple[int, ...] = () if number_die is None else cast(tuple[int, ...], number_die.faces)
         self.number_count = 0 if number_die is None else number_die.count
         self._texts: dict[int, Texts] = {n: Texts(variant, n) for n in variant.player_counts}

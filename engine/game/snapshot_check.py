@@ -75,6 +75,18 @@ class SnapshotChecker:
         self.zone_ids = set(book.zone_ids)
         self.faces = frozenset(symbol for die in variant.dice for symbol in die.symbols)
         self.total_cards = 0
+        self._words: frozenset[str] | None = None
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Every word a variable of a word may hold: the words of each `choose word`, and the
+        track's marks (the `mark` of the `token_on_mark` hook)."""
+        if self._words is None:
+            said = {word for block in self.book.blocks for node in ast.walk(list(block))
+                    if isinstance(node, ast.ChooseWord) for word in node.words}
+            marks = self.variant.track.marks if self.variant.track is not None else ()
+            self._words = frozenset(said) | frozenset(mark for mark, _ in marks)
+        return self._words
 
     # ----- primitive checks ------------------------------------------------------------------
 
@@ -584,6 +596,9 @@ class SnapshotChecker:
             self.whole(field, value, 0, len(self.variant.cards) * (self.players + 1) - 1)
         elif kind == "property":
             self.prop(field, value)
+        elif kind == "word":
+            if not (type(value) is str and value in self.words):
+                raise damaged(field, f"must be one of the words the game's choices offer, not {_describe(value)}")
         elif kind in ("zone", "face"):
             if not (type(value) is str and value in self.faces):  # a die's symbol, such as the any-zone face
                 if kind == "face" and type(value) is int:

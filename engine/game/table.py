@@ -105,6 +105,11 @@ class Table:
         self.meter: WorkMeter | None = None
         """A bot's look-ahead budget, shared with every copy of this game (None: the game is
         not a look-ahead's)."""
+        self.score_memo: dict[tuple[str, int], Any] | None = None
+        """While a bot judges one position (`ScoreEvaluator.scores`), each score worked out so
+        far, by (score, player): a score that reads others (points made of four kinds of
+        points, each reading the board) reads each of them once. None the rest of the time:
+        the game changes between one reading and the next, so nothing else may trust it."""
         self.owned_stacks = 0
         """The stacks (a bit for each space) this game has its own list of. A copy shares
         every stack with the game it was copied from until one of them changes it
@@ -241,7 +246,13 @@ class Table:
 
     def score(self, name: str, player: int) -> int:
         """A score of the variant (`scores`) for one player."""
-        return self.book.score_of[name](cast("Game", self), player) or 0
+        memo = self.score_memo
+        if memo is None:
+            return self.book.score_of[name](cast("Game", self), player) or 0
+        value = memo.get((name, player))
+        if value is None:
+            value = memo[(name, player)] = self.book.score_of[name](cast("Game", self), player) or 0
+        return value
 
     def is_leader(self, player: int) -> bool:
         standing = self.standing()
@@ -309,11 +320,11 @@ class Table:
         return [cast(int, faces[i]) for i in self.roll(die)]
 
     def roll_off_dice(self) -> list[int | str]:
-        """The faces a roll-off roll shows (model.Variant.roll_off_die): numbers, and symbols,
+        """The faces a roll-off roll shows (model.Variant.roll_off_dice): numbers, and symbols,
         which count as 0."""
-        die = self.book.roll_off_die
-        assert die is not None  # the checker lets `roll off` be written only then
-        return [die.faces[i] for i in self.roll(die.id)]
+        dice = self.book.roll_off_dice
+        assert dice  # the checker lets `roll off` be written only then
+        return [die.faces[i] for die in dice for i in self.roll(die.id)]
 
     def draw(self, player: int, why: str, space: int | None = None, source: str = "deck", target: str = "hand") -> None:
         """The top card of `source` (the player's own, if it is one per player) into the

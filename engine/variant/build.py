@@ -14,7 +14,22 @@ from engine.variant import schema
 from engine.variant.find import VariantNotFound as VariantNotFound  # re-exported: engine.VariantNotFound
 from engine.variant.lint import ParsedCard
 from engine.variant.meaning import loop_names
-from engine.variant.model import Card, Counter, Die, Ownership, Pile, Property, Rules, Score, Seat, Setup, Track, Variant, Zone
+from engine.variant.model import (
+    Card,
+    Conserved,
+    Counter,
+    Die,
+    Ownership,
+    Pile,
+    Property,
+    Rules,
+    Score,
+    Seat,
+    Setup,
+    Track,
+    Variant,
+    Zone,
+)
 from engine.variant.yamlsource import LocDict
 
 
@@ -102,8 +117,12 @@ def build_variant(
         counters=tuple(
             Counter(name, spec["reset"], spec.get("shown"), spec.get("money", False), spec["each"],
                     (spec["report"]["table"], spec["report"]["row"]) if "report" in spec else None,
-                    spec.get("counts"))
+                    spec.get("counts"), float(spec.get("worth", 0)))
             for name, spec in document.get("counters", {}).items()
+        ),
+        conserved=tuple(
+            Conserved(name, spec.get("name", name.replace("_", " ")), tuple(spec["counters"]), spec["is"])
+            for name, spec in document.get("conserved", {}).items()
         ),
         timings=tuple(document["timings"].items()),
         how_to_play=document.get("how_to_play", ""),

@@ -246,6 +246,8 @@ def _added_by(statements: tuple[ast.Stmt, ...]) -> int | None:
     for node in ast.walk(list(statements)):
         if isinstance(node, ast.Repeat | ast.ForEach | ast.TakeTurns) and any(isinstance(n, ast.AddTo) for n in ast.walk([node])):
             return None
+        if isinstance(node, ast.Transfer):
+            return None  # how much it moves depends on what the first counter holds
         if isinstance(node, ast.AddTo):
             if not isinstance(node.amount, ast.Number):
                 return None

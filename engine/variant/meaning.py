@@ -45,6 +45,17 @@ def check_meaning(document: LocDict, cards: Sequence[ParsedCard], diagnostics: l
     _check_deck(document, cards, diagnostics, root_file)
     _check_piles(document, cards, diagnostics)
     _check_card_total(document, diagnostics)
+    _check_conserved(document, diagnostics)
+
+
+def _check_conserved(document: LocDict, diagnostics: list[Diagnostic]) -> None:
+    """Each amount declared conserved is a sum of counters the variant has."""
+    counters = document.get("counters") or {}
+    for name, spec in (document.get("conserved") or {}).items():
+        for counter, loc in zip(spec["counters"], spec["counters"].value_locs, strict=True):
+            if counter not in counters:
+                hint = did_you_mean(counter, sorted(counters)) or "name counters of the 'counters:' section"
+                diagnostics.append(Diagnostic(loc.loc, f"'{name}' is conserved over '{counter}', which is not a counter", hint))
 
 
 def _check_names_not_words(document: LocDict, diagnostics: list[Diagnostic]) -> None:

@@ -136,6 +136,21 @@ class Counter:
     counts: str | None = None
     """What one step of it is called when it counts the game's rounds ('round'), for the
     end of the game's chart and story; None for any other counter."""
+    worth: float = 0
+    """What one of a player's counter is worth to the bots that judge by the scores, in points
+    of the ranking's first score: a resource that buys floors, which no score counts until
+    it is spent."""
+
+
+@dataclass(frozen=True, slots=True)
+class Conserved:
+    """An amount the game neither makes nor destroys (`conserved:`): the sum of some counters
+    (each kept for each player or space summed over all of them) is always `total`."""
+
+    id: str
+    name: str
+    counters: tuple[str, ...]
+    total: int
 
 
 class Rules(Mapping[str, Any]):
@@ -250,6 +265,8 @@ class Variant:
     ranking: tuple[str, ...] = ()
     """Score ids, most important first."""
     counters: tuple[Counter, ...] = ()
+    conserved: tuple[Conserved, ...] = ()
+    """What the game neither makes nor destroys, checked at every decision (invariants.py)."""
     loop: tuple[int, ...] = ()
     """The spaces tokens go round (`board.loop`), as property indices in the order they are
     passed; every token starts on the first. Empty: the board has no loop."""
@@ -311,10 +328,15 @@ class Variant:
         return next((die for die in self.dice if die.numeric), None)
 
     @property
-    def roll_off_die(self) -> Die | None:
-        """The die `roll off` uses: the number die, else the first with any number on it (a
-        symbol then counts as 0, such as an icon on a die of numbers)."""
-        return self.number_die or next((d for d in self.dice if any(type(f) is int for f in d.faces)), None)
+    def roll_off_dice(self) -> tuple[Die, ...]:
+        """The dice `roll off` rolls, their total being the roll: every die whose faces are
+        all numbers (two dice rolled as one pair, "the players roll both of the dice"), else
+        the first with any number on it (a symbol then counts as 0, such as an icon on a die
+        of numbers); none, when no die has a number."""
+        numeric = tuple(die for die in self.dice if die.numeric)
+        if numeric:
+            return numeric
+        return tuple(d for d in self.dice if any(type(f) is int for f in d.faces))[:1]
 
     @property
     def zone_die(self) -> Die | None:

@@ -80,6 +80,8 @@ def _decoder(hint: object) -> Decoder:
     """A function that checks a plain value against `hint` and builds what it stands for."""
     if hint in (int, str, bool):
         return _scalar(hint)
+    if hint is float:
+        return _number
     if hint is type(None):
         return _scalar(type(None))
     if hint is Rules:
@@ -114,6 +116,14 @@ def _scalar(kind: type) -> Decoder:
 
 
 _str = _scalar(str)
+
+
+def _number(value: object) -> float:
+    """A number that may have a fraction (a counter's `worth`); JSON writes 1.0 as 1.0 but a
+    YAML author may write 1."""
+    if type(value) not in (int, float):  # not isinstance: true is no number
+        raise NotAVariant(f"{value!r} is not a number")
+    return float(value)  # type: ignore[arg-type]
 
 
 def _list(value: object, length: int | None = None) -> list:

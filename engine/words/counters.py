@@ -1,4 +1,5 @@
-"""The words that change counters: add to a counter, set a counter."""
+"""The words that change counters: add to a counter, transfer between counters, set a
+counter."""
 
 from __future__ import annotations
 
@@ -72,6 +73,79 @@ ADD_TO = StatementWord(
 )
 
 
+# ----- transfer AMOUNT from COUNTER [of X] to COUNTER [of Y] --------------------------------
+
+
+def _check_transfer(c: Checker, node: ast.Transfer, scope: Scope) -> None:
+    c.counter_of(node, node.source, node.source_subject, scope)
+    c.counter_of(node, node.target, node.target_subject, scope)
+    c.expect(node.amount, "number", scope, "the amount")
+    context = c.context
+    for counter in (node.source, node.target):
+        timings = context.counters.get(counter)
+        if timings is not None and context.timing not in timings and not context.in_program:
+            c.report(node, f"'transfer' changes '{counter}', which only cards with timing {either_of(timings)} may change")
+
+
+def _moved(current: int, amount: int) -> int:
+    """How much of `amount` a counter holding `current` can give: none of a negative amount,
+    and no more than it holds."""
+    return max(0, min(amount, current))
+
+
+def _run_transfer(s: ast.Transfer, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    amount_fn = fn(s.amount, book)
+    source, target = s.source, s.target
+    source_of, target_of = maybe(s.source_subject, book), maybe(s.target_subject, book)
+
+    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        me = root.me
+        giver = me if source_of is None else source_of(g, f.env, me)
+        taker = me if target_of is None else target_of(g, f.env, me)
+        if giver is None or taker is None:
+            return
+        held = g.counters[source] if source_of is None else g.player_counters[source][giver]
+        moved = _moved(held, amount_fn(g, f.env, me) or 0)
+        if moved:
+            current = g.counters[target] if target_of is None else g.player_counters[target][taker]
+            moved = clamp(current + moved) - current  # a counter at the largest number takes no more
+            g.add_to(source, giver, -moved)
+            g.add_to(target, taker, moved)
+
+    return op
+
+
+def _look_transfer(s: ast.Transfer, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    amount_fn = fn(s.amount, book)
+    source, target = s.source, s.target
+    source_of, target_of = maybe(s.source_subject, book), maybe(s.target_subject, book)
+
+    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        giver = me if source_of is None else source_of(game, env, me)
+        taker = me if target_of is None else target_of(game, env, me)
+        if giver is None or taker is None:
+            return
+        numbers: Any = game.counters if source_of is None else game.player_counters[source]
+        key: Any = source if source_of is None else giver
+        moved = _moved(numbers[key], amount_fn(game, env, me) or 0)
+        if moved:
+            trial.touch(numbers, key)
+            numbers[key] -= moved
+            into: Any = game.counters if target_of is None else game.player_counters[target]
+            where: Any = target if target_of is None else taker
+            trial.touch(into, where)
+            into[where] += moved
+
+    return step
+
+
+TRANSFER = StatementWord(
+    ast.Transfer, _check_transfer, _run_transfer, _look_transfer, told=2, flow=QUIET,
+    example="add 2 to bonus\ntransfer 1 from bonus to flips", events=("counter",),
+)
+
+
 # ----- set COUNTER [of X] to VALUE ----------------------------------------------------------
 
 
@@ -122,4 +196,4 @@ SET_COUNTER = StatementWord(
     example="set budget to 0",
 )
 
-WORDS = (ADD_TO, SET_COUNTER)
+WORDS = (ADD_TO, TRANSFER, SET_COUNTER)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from engine.game.messages import Action
     from engine.game.rulebook import Rulebook
 
-MAX_TRADE_STEPS = 40
+MAX_TRADE_STEPS = 20
 """Steps of putting one offer together, at most; then it is proposed or withdrawn."""
 
 STEPS = (1, 10, 100)
