@@ -137,9 +137,9 @@ def effect_examples(page: Path = EFFECTS_MD) -> list[Example]:
 
 def checked_examples(*kinds: str) -> list[Example]:
     """The examples of these kinds on every page whose examples are checked: effects.md, the
-    reference, and whole-game.md, whose part on the words of an economic game shows them at
-    work. (Only effects.md has ```yaml cards: whole-game.md's ```yaml blocks are pieces of
-    variants/monopoly-chance.yaml, cut short with `...`.)"""
+    reference, and whole-game.md, whose walkthrough of Monopoly Builder shows the words of an
+    economic game at work. (Only effects.md has ```yaml cards: whole-game.md's ```yaml blocks
+    are pieces of the bundled variants it walks through, cut short with `...`.)"""
     return [e for page in (EFFECTS_MD, WHOLE_GAME_MD) for e in effect_examples(page) if e.kind in kinds]
 
 
@@ -224,13 +224,47 @@ ECONOMIC_WORDS = (
     r"rent of \w+", r"routines:", r"do \w+ for \w+", r'choose word \w+ from "[^"]+" if [^,]+, "', r", every answer",
     r"take turns \w+ among players from me until all pass, at most \d+:", r"^ *pass$", r"offer trade of \w+, \w+ to \w+",
 )
-"""The words whole-game.md's part "The words of an economic game" teaches, as they are written."""
+"""The words whole-game.md's walkthrough of Monopoly Builder teaches in small examples, as they are written."""
 
 
 def test_the_whole_game_page_shows_every_word_of_an_economic_game_in_a_checked_example():
     examples = [e for e in checked_examples("effect", "variant") if e.page == WHOLE_GAME_MD.name]
     shown = "\n".join(e.text for e in examples)
     assert [word for word in ECONOMIC_WORDS if not re.search(word, shown, re.M)] == []
+
+
+def is_excerpt_of(excerpt: list[str], lines: list[str]) -> bool:
+    """Whether the excerpt's lines are lines of the file, in order: a line of `...` alone
+    stands for lines left out, `...` within a line for a part of it left out, and every other
+    line is the line after the one before it."""
+
+    def pattern(line: str) -> re.Pattern[str] | None:
+        return None if line.strip() == "..." else re.compile(".*?".join(map(re.escape, line.rstrip().split("..."))))
+
+    patterns = [pattern(line) for line in excerpt]
+
+    def match(at: int, start: int, gap: bool) -> bool:
+        if at == len(patterns):
+            return True
+        wanted = patterns[at]
+        if wanted is None:
+            return match(at + 1, start, True)
+        candidates = range(start, len(lines) if gap else min(start + 1, len(lines)))
+        return any(wanted.fullmatch(lines[i].rstrip()) and match(at + 1, i + 1, False) for i in candidates)
+
+    return match(0, 0, True)
+
+
+def test_the_monopoly_builder_walkthrough_quotes_the_bundled_files_as_they_are():
+    """docs/whole-game.md, from section 6 on: every ```yaml block is a piece of a bundled
+    variant file (variants/monopoly-builder.yaml or one of its house rules), cut short only
+    where it says `...`, so a change to the file that the page does not follow fails here."""
+    text = WHOLE_GAME_MD.read_text()
+    part = text.index("\n## 6. Monopoly Builder")
+    files = {path.name: path.read_text().splitlines() for path in (ROOT / "variants").glob("*.yaml")}
+    excerpts = [e for e in effect_examples(WHOLE_GAME_MD) if e.kind == "yaml" and e.line > text.count("\n", 0, part)]
+    assert len(excerpts) > 20
+    assert [str(e) for e in excerpts if not any(is_excerpt_of(e.text.splitlines(), f) for f in files.values())] == []
 
 
 @pytest.mark.parametrize("example", checked_examples("effect", "condition"), ids=str)
