@@ -1172,6 +1172,30 @@ def test_a_variants_own_player_counters_and_token_space_show_in_the_player_panel
     run(scenario())
 
 
+def test_a_narrow_panel_shows_money_and_what_the_player_has_some_of_on_lines_of_their_own():
+    """issue 28: "each player's money, resources, deeds" at 80x24. Three players' panels are
+    too narrow for cash and all four resources; the money stays, with the resources the
+    player has some of, rather than everything cut after the token's space."""
+    from engine import load_variant
+    from tui.widgets import PlayerPanel
+
+    session = Session.start(load_variant("monopoly-builder"), "monopoly-builder", [None, "random", "random"], 7)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for seat in range(3):
+                shown = app.screen.query_one(f"#player-{seat}", PlayerPanel).content.plain.replace("\n", " · ")
+                cash = session.game.player_counters["cash"][seat]
+                assert f"{cash}M cash" in shown, shown
+                for kind in ("truck", "crane", "excavator", "boat"):
+                    held = session.game.player_counters[kind][seat]
+                    assert (f"{held} {kind}" in shown) == (held > 0), (kind, shown)
+
+    run(scenario())
+
+
 def test_a_board_tokens_go_round_is_drawn_as_a_ring_of_its_spaces_with_the_tokens_and_a_click_chooses_a_space():
     """issue 28: "The TUI draws the board as a loop. It shows tokens, owners ... and
     resources lying on spaces". A loop's first half runs left to right, the rest right to

@@ -501,18 +501,34 @@ class TrackView(Widget):
         return Text("\n").join(lines)
 
 
-def _player_counters(view: View, player: int) -> str:
+def _player_counters(view: View, player: int, nonzero: bool = False) -> str:
     """The counters kept for each player that the variant shows (`shown`), as '$50M cash ·
-    3 gems': a variant's own numbers, which the board does not draw."""
+    3 gems': a variant's own numbers, which the board does not draw. With `nonzero`, only
+    money and the counters the player has some of (for a narrow panel)."""
     said = []
     for counter in view.variant.counters:
         numbers = view.counters.get(counter.id)
         if counter.each != "player" or counter.shown is None or not isinstance(numbers, list):
             continue
         value = numbers[player]
+        if nonzero and not value and not counter.money:
+            continue
         amount = view.variant.format_money(value) if counter.money else str(value)
         said.append(f"{amount} {counter.id.replace('_', ' ')}")
     return " · ".join(said)
+
+
+def _wrapped_at_dots(said: str, width: int) -> list[Text]:
+    """'900M cash · 1 truck · 2 excavator' in lines of at most `width`, broken only between
+    the parts, so that no number is parted from its name; a part wider than a line has one
+    of its own."""
+    lines: list[str] = []
+    for part in said.split(" · ") if said else []:
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return [Text(line) for line in lines]
 
 
 def _token_style(view: View, player: int) -> str:
@@ -575,7 +591,10 @@ class PlayerPanel(Quiet):
         kept = _player_counters(view, i)  # a house rule's own counters (cash, resources)
         held = f"{counted(units, 'unit')} · " if any(s.units for s in view.variant.setups) else ""
         room = max(4, self.size.height or 4)
-        wrapped = list(Text(kept).wrap(_CONSOLE, max(8, width))) if kept else []
+        wrapped = _wrapped_at_dots(kept, width)
+        if kept and len(wrapped) > room - 4:  # too narrow for all: money and what they have some of
+            kept = _player_counters(view, i, nonzero=True)
+            wrapped = _wrapped_at_dots(kept, width)
         below = kept and len(wrapped) <= room - 4  # the counters on lines of their own, when they fit
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
