@@ -351,8 +351,14 @@ class Session:
         seats = self.shown.seats
         player, turn_player = self.deciding, self.game.turn_player
         assert player is not None  # a hand-over is to the person deciding
-        if player != turn_player:
+        asking = self.game.observation(player)["asking"] or {}
+        offer = asking.get("offer")  # made in the open
+        if offer is not None and offer["stage"] == "reply":
+            return f"{seats[offer['from']].name} makes {seats[player].name} an offer."
+        if player != turn_player and (self.game.decision == "react" or asking.get("card") is not None):
             return f"{seats[turn_player].name} has played a card against {seats[player].name}."
+        if player != turn_player:  # a turn in a window (an auction, a round of offers), or a question put to them
+            return f"{seats[player].name} is asked, in {seats[turn_player].name}'s turn."
         return f"It is {seats[player].name}'s turn."
 
     def take_seat(self, player: int) -> None:
