@@ -106,10 +106,17 @@ def open_windows(frames: list[dict], before: Iterable[OpenWindow], start: int) -
     return tuple(found)
 
 
-def has_windows(variant: Variant) -> bool:
-    """Whether any program, routine or card of the variant opens a window."""
+def has_windows(variant: Variant, also: tuple[type, ...] = ()) -> bool:
+    """Whether any program, routine or card of the variant opens a window (or has a
+    statement of the kinds `also`)."""
+    kinds = (ast.TakeTurns, *also)
     programs = [*variant.programs.values(), *variant.routines.values(), *(card.effect for card in variant.cards)]
-    return any(isinstance(node, ast.TakeTurns) for program in programs for node in ast.walk(list(program.statements)))
+    return any(isinstance(node, kinds) for program in programs for node in ast.walk(list(program.statements)))
+
+
+def has_boxes(variant: Variant) -> bool:
+    """Whether the variant asks anything in a dialog box: it opens windows or makes offers."""
+    return has_windows(variant, (ast.OfferTrade,))
 
 
 def window_said(events: list[Event], describe_run: Callable[[list[Event]], str],
