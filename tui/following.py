@@ -80,8 +80,9 @@ class OpenWindow:
     players: tuple[int, ...]
     turns: int
     opened: int
-    """The index in the session's events from which it was open (the first event of the
-    action in which it opened)."""
+    """The index in the session's events from which it was open: the first event of the
+    action in which it opened, or after that action's last new turn (a window is a step of
+    one turn: it opened after the turn began)."""
 
     def same(self, frame: dict) -> bool:
         """Whether a frame of the stack, seen after an action, is this window gone on."""

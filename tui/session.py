@@ -390,8 +390,9 @@ class Session:
         self.chronicle.note(self.game, len(self.events), events)
         start = len(self.events)
         self.events.extend(events)
-        if self._following:
-            self._windows = open_windows(self._frames(), self._windows, start)
+        if self._following:  # a window that opened in this action opened after its last new turn, if any
+            turn = max((i + 1 for i in range(start, len(self.events)) if self.events[i].kind == "turn"), default=start)
+            self._windows = open_windows(self._frames(), self._windows, turn)
         self._windows_log.append(self._windows if self._following else None)
         self.unsaved = True
         if before is not None:
