@@ -415,3 +415,58 @@ def test_what_was_said_in_a_window_holds_after_an_undo_and_in_a_game_resumed_ins
     session.apply(next(a for a in view.actions if str(a.arg) == "pass"))
     session.undo()
     assert session.view().window.said == said
+
+
+def test_the_boxes_show_hostile_words_of_a_variant_visibly(write):
+    """A shared variant's names and words reach the screen only through `engine.visible`:
+    the seats' and the pile's names in an offer's box, a window's words in its buttons,
+    title and history. (The words of a program are in a block of YAML, which holds no
+    control character, so those carry Rich markup and a right-to-left override.)"""
+    from engine.visible import is_visible
+    from test_hostile_text import EVIL, screen_text, yaml_string
+
+    word = "bid[bold red]loud[/]\u202e"
+    CUPS = "cups\x1b]0;t\x07[b]x[/]"  # a pile's name is 60 characters at most
+    text = TEST_GAME.read_text(encoding="utf-8").replace('"bid", "pass" by P', f'"{word}", "pass" by P')
+    text = text.replace("trophies: {name: trophies,", f"trophies: {{name: {yaml_string(CUPS)},")
+    text = text.replace("extends: winning-moves-2016\n", "extends: winning-moves-2016\nplayers:\n  seats:\n"
+                        f"    - {{id: purple, name: {yaml_string('Pu' + EVIL)}}}\n")
+    variant = load_variant(write(text))
+    session = Session.start(variant, "v.yaml", [None, None], 1)
+
+    def shown_safely(app) -> str:
+        screen = screen_text(app)
+        assert is_visible(screen), [c for c in screen if not is_visible(c)][:5]
+        return screen
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            await pilot.pause()
+            assert "loud[/]" in shown_safely(app)  # the markup shown as it is, not acted on
+            await pilot.press("1")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            await pilot.pause()
+            assert "loud[/]" in said(app) and "\\x1b" in shown_safely(app)  # the history: Pu… chose the word
+            await pilot.press("2")
+            await wait_for(pilot, lambda: bool(session.view().offer) or isinstance(app.screen, HandOverScreen))
+            for _ in range(2000):  # on to the round of offers, passing, taking first options
+                if box_is(app, "offer"):
+                    break
+                if not isinstance(app.screen, GameScreen) or app.screen.notice is not None:
+                    await pilot.press("enter")  # a hand-over, a question, a notice
+                elif box_is(app, "window"):  # make an offer when asked to, else pass (the last option)
+                    buttons = box_of(app).controls()
+                    await pilot.press(buttons[0 if "offer" in box_of(app).title.plain else -1].key)
+                elif isinstance(app.screen, GameScreen) and session.view().actions and not app.screen.box_shown:
+                    await pilot.press(session.view().keys[0])
+                await pilot.pause(0.01)
+            await pilot.pause()
+            assert "cups\\x1b" in shown_safely(app)  # the pile's name, as a heading of the offer's box
+
+    run(scenario())

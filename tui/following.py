@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from engine.effects import ast
 from engine.game.messages import Action, Event, runs
 from engine.variant.model import Variant
+from engine.visible import visible
 
 
 @dataclass(frozen=True)
@@ -123,15 +124,16 @@ def has_boxes(variant: Variant) -> bool:
 def window_said(events: list[Event], describe_run: Callable[[list[Event]], str],
                 names: Callable[[int], str]) -> tuple[tuple[int | None, str], ...]:
     """Window.said from the events since it opened. A word or a player chosen is the
-    chooser's line ('Purple: bid'); a pass right after its player's own choice adds nothing
-    (they chose to pass); anything else is told in the engine's words for the viewer
-    (`describe_run`, which keeps what they may not know hidden)."""
+    chooser's line ('Purple: bid'; the word made visible, `names` gives visible names); a
+    pass right after its player's own choice adds nothing (they chose to pass); anything
+    else is told in the engine's words for the viewer (`describe_run`, which keeps what they
+    may not know hidden and makes its words visible)."""
     lines: list[tuple[int | None, str]] = []
     for run in runs(events):
         event, data = run[0], run[0].data
         if event.kind == "choose" and data.get("what") in ("word", "player") and len(run) == 1:
             value = data["value"]
-            lines.append((data["player"], names(value) if data["what"] == "player" else str(value)))
+            lines.append((data["player"], names(value) if data["what"] == "player" else visible(str(value))))
         elif event.kind == "pass" and lines and lines[-1][0] == data.get("player"):
             continue
         else:

@@ -1001,7 +1001,7 @@ def decision_prompt(view: View) -> str:
 
 def _word_menu(view: View) -> str:
     """A word menu as a question: 'Make an offer or pass?'."""
-    words = " or ".join(str(a.arg) for a in view.actions)
+    words = " or ".join(visible(str(a.arg)) for a in view.actions)  # the variant's words
     return f"{words[:1].upper()}{words[1:]}?"
 
 
