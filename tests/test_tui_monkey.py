@@ -39,6 +39,7 @@ from textual import events  # noqa: E402
 from textual.widgets import Input  # noqa: E402
 
 from tui.app import BoardwalkApp  # noqa: E402
+from tui.dealbox import DealBox  # noqa: E402
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen  # noqa: E402
 from tui.screens.game import GameScreen  # noqa: E402
 from tui.screens.gameover import GameOverScreen  # noqa: E402
@@ -75,6 +76,12 @@ WAYS = ("key", "list", "board", "enter")
 """How the person's options are taken, in turn: by key, by a click on the list, by a click
 on the board (when the option has a tower there, else by Enter), by the arrows and Enter."""
 
+BOXED = ("monopoly-builder", "every-new-word")
+"""The games whose person works a dialog box (tui/dealbox.py) within the decisions played:
+a round of offers at each turn's end, an auction on the first turn."""
+BOX_WAYS = ("key", "click", "enter")
+"""How a dialog box's buttons are pressed, in turn: a button's own key, a click, the focus and Enter."""
+
 KEY_CHARACTERS = {"enter": "\r", "escape": "\x1b", "backspace": "\x08", "left_square_bracket": "["}
 
 
@@ -106,6 +113,8 @@ def test_a_monkey_plays_every_variant_through_the_app_and_nothing_escapes(name, 
     assert monkey.decisions > 0 and monkey.highlighted > monkey.decisions
     assert set(+monkey.ways) == {"key", "list", "enter"} | ({"board"} if monkey.board_options else set())
     assert monkey.opened >= set(boxes) - {"undo"}
+    if Path(name).stem in BOXED:  # an auction or a round of offers came, and its box was worked
+        assert monkey.boxed >= 3 and set(+monkey.box_ways) >= {"click", "enter"}
     if whole:
         assert monkey.finished and "game over" in monkey.opened, f"the game did not end within {STEPS} looks"
     else:
@@ -132,6 +141,10 @@ class Monkey:
         self.notices = 0
         """How many notices were shown (and gone on from)."""
         self.finished = False
+        self.boxed = 0
+        """How many options were taken in a dialog box (an offer, a window: tui/dealbox.py)."""
+        self.box_ways: Counter[str] = Counter()
+        """How they were taken (BOX_WAYS), and how often the box was left for the list."""
         self._box = 0
         self._saved = False
 
@@ -171,6 +184,8 @@ class Monkey:
                 await self.press("enter")
             elif isinstance(screen, GameScreen) and screen.notice is not None:
                 await self.go_on(screen)
+            elif isinstance(screen, GameScreen) and _asked(screen) and screen.box_shown:
+                await self.work_box(screen)
             elif isinstance(screen, GameScreen) and _asked(screen):
                 await self.decide(screen)
             else:
@@ -226,6 +241,42 @@ class Monkey:
         await until(lambda: len(session.record.actions) > taken or self.app.screen is not screen)
         if len(session.record.actions) > taken:
             assert session.record.actions[taken] == view.actions[index].to_dict(), f"{way} took another option"
+
+    async def work_box(self, screen: GameScreen) -> None:
+        """A dialog box in place of the list: now and then Esc, for the plain list (the
+        decision is then taken there, as any other); else any enabled button, by its key,
+        a click, or the focus and Enter, the least used way first. An offer's Propose and
+        Withdraw come often enough that offers end. Box decisions do not count among the
+        person's decisions: a game cut short still takes its decisions from the list."""
+        session, box = screen.session, screen.box
+        assert box is not None
+        await until(lambda: screen.query_one(DealBox).settled)  # drawn, its focus set (DealBox._rebuild)
+        if self.rng.random() < 0.2:
+            self.box_ways["escape"] += 1
+            await self.press("escape")
+            await until(lambda: not screen.box_shown)
+            return
+        enabled = [c for c in box.controls() if c.action is not None]
+        ends = [c for c in enabled if c.key in ("p", "w")]
+        control = self.rng.choice(ends if ends and self.rng.random() < 0.3 else enabled)
+        way = min((w for w in BOX_WAYS if w != "key" or control.key), key=lambda w: (self.box_ways[w], BOX_WAYS.index(w)))
+        self.box_ways[way] += 1
+        self.boxed += 1
+        taken = len(session.record.actions)
+        button = screen.query_one(f"#{control.id}")
+        if way == "key":
+            await self.press(control.key)
+        elif way == "click":
+            button.scroll_visible(animate=False)
+            await until(lambda: button.region.area > 0 and screen.query_one("#deal").region.contains_region(button.region))
+            await self.click(button, (1, 0))
+        else:
+            button.focus()
+            await self.pilot.pause(0)
+            await self.press("enter")
+        await until(lambda: len(session.record.actions) > taken or self.app.screen is not screen)
+        if len(session.record.actions) > taken:
+            assert session.record.actions[taken] == control.action.to_dict(), f"{way} took another option"
 
     async def go_on(self, screen: GameScreen) -> None:
         """A notice (the person's turn ended unasked, or they lost something): Enter, or a

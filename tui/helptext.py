@@ -8,6 +8,7 @@ import re
 
 from engine.variant.model import Variant
 from engine.visible import visible
+from tui.following import has_boxes
 
 KEYS = """\
 | key | what it does |
@@ -25,6 +26,11 @@ KEYS = """\
 | ▲ under a space | what stands on it, or its owner, changed since your last move; an underlined token moved |
 | r | the results again, once the game is over |
 | n / q | new game / quit |
+"""
+
+BOX_KEYS = """\
+| Esc | in a box (an offer; a question asked in turns round the table): its options as a plain list; Esc again: the box |
+| ← → ↑ ↓, Tab, Enter, Space | in a box: move between its buttons, press the one lit (or click it); [p] and so on press theirs |
 """
 
 _REACTION = "play out of turn, as an answer"
@@ -76,7 +82,7 @@ def keys_table(variant: Variant) -> str:
             example = f" ('{best.name.split()[0].casefold()}')"
         elif zone:
             example = f" ('{zone.casefold()} {best.value}', '{zone[:1].casefold()}{best.value}')"
-    return KEYS.replace("{example}", example)
+    return KEYS.replace("{example}", example) + (BOX_KEYS if has_boxes(variant) else "")
 
 
 def _goals(variant: Variant) -> list[str]:

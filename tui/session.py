@@ -18,6 +18,7 @@ from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
+from tui.following import Offer, OpenWindow, Window, has_windows, open_windows, seen_offer, window_said
 from tui.notices import SHOWN_LINES, Notice, loss, program_words
 from tui.story import Chronicle, Story, tell
 
@@ -188,6 +189,11 @@ class View:
     """The key of each action ('' for none): 1-9, 0, then letters in order, except that from
     a turn's first build decision on, an option keeps its key to the end of the turn
     (Session.option_keys)."""
+    offer: Offer | None = None
+    """The offer the pending decision is about (put together, or answered), as it stands."""
+    window: Window | None = None
+    """The innermost open window the pending decision is asked in, with what was said in it
+    since it opened (followed only where a person plays a game that opens windows)."""
 
     def key_of(self, index: int) -> str:
         """The key of the action at `index` ('' when it has none)."""
@@ -233,6 +239,13 @@ class Session:
         self.program_says = program_words(record.variant)
         """What the game's own programs say: a loss after it is the game's doing (notices)."""
         self._noticing = False
+        self._following = bool(self.humans) and has_windows(record.variant)
+        """Whether the windows the game opens are followed (View.window): only a person
+        is shown one, and reading them costs a look at the whole state after each action."""
+        self._windows: tuple[OpenWindow, ...] = ()
+        self._windows_log: list[tuple[OpenWindow, ...] | None] = []
+        """The windows open after each recorded action (parallel to record.actions); None
+        where they were not followed (a replay)."""
         self._replay(record.actions)
         self._noticing = True
         self.bots: dict[int, Bot] = {
@@ -265,7 +278,16 @@ class Session:
         loaded = load_game(path, variant, allowed_variant_files=allowed_variant_files)
         return cls(loaded.record, Path(path)), loaded.warnings
 
-    def _replay(self, actions: list[dict]) -> None:
+    def _replay(self, actions: list[dict], following: bool = False) -> None:
+        """Play the actions again from the start. The windows are not followed on the way (a
+        look at the whole state after each action would make a long game's replay, each
+        undo, seven times as slow): an undo replays the start of the same game, so what was
+        followed of it holds; only a game resumed inside a window is replayed once more,
+        following, to know where the window opened."""
+        known = self._windows_log[: len(actions)]
+        self._windows, self._windows_log = (), []
+        follow = self._following
+        self._following = following = following or (follow and not actions)  # nothing to replay: one look
         self.game = self.record.new_game()
         self.events = list(self.game.setup_events)
         self.since = 0
@@ -278,10 +300,21 @@ class Session:
         self.deciders, self.automatic = [], []
         self.record.actions = []
         noticing, self._noticing = self._noticing, False  # what is replayed was seen already
+        if following:  # a window open from the start: what was said in it begins with the turn
+            turn = max((i + 1 for i, event in enumerate(self.events) if event.kind == "turn"), default=0)
+            self._windows = open_windows(self._frames(), (), turn)
         for action in actions:
             self.apply(action)
         self._noticing = noticing
         self.notices = {}
+        self._following = follow
+        if not follow or following:
+            return
+        last = known[-1] if len(known) == len(actions) else None
+        if last is not None:
+            self._windows_log, self._windows = known, last
+        elif any(frame.get("t") == "win" for frame in self._frames()):
+            self._replay(actions, following=True)
 
     # ----- who plays -------------------------------------------------------------------------
 
@@ -318,8 +351,14 @@ class Session:
         seats = self.shown.seats
         player, turn_player = self.deciding, self.game.turn_player
         assert player is not None  # a hand-over is to the person deciding
-        if player != turn_player:
+        asking = self.game.observation(player)["asking"] or {}
+        offer = asking.get("offer")  # made in the open
+        if offer is not None and offer["stage"] == "reply":
+            return f"{seats[offer['from']].name} makes {seats[player].name} an offer."
+        if player != turn_player and (self.game.decision == "react" or asking.get("card") is not None):
             return f"{seats[turn_player].name} has played a card against {seats[player].name}."
+        if player != turn_player:  # a turn in a window (an auction, a round of offers), or a question put to them
+            return f"{seats[player].name} is asked, in {seats[turn_player].name}'s turn."
         return f"It is {seats[player].name}'s turn."
 
     def take_seat(self, player: int) -> None:
@@ -351,6 +390,10 @@ class Session:
         self.chronicle.note(self.game, len(self.events), events)
         start = len(self.events)
         self.events.extend(events)
+        if self._following:  # a window that opened in this action opened after its last new turn, if any
+            turn = max((i + 1 for i in range(start, len(self.events)) if self.events[i].kind == "turn"), default=start)
+            self._windows = open_windows(self._frames(), self._windows, turn)
+        self._windows_log.append(self._windows if self._following else None)
         self.unsaved = True
         if before is not None:
             # 'End the turn', chosen (not answered for them): the person ended it themselves
@@ -531,8 +574,24 @@ class Session:
             keys=self.option_keys(actions),
             asking=obs["asking"],
             fates=self._fates(actions),
+            offer=seen_offer(obs, actions, lambda code: self._card(code).card or ""),
+            window=self._window(),
             **self._changes(),
         )
+
+    def _frames(self) -> list[dict]:
+        """The frames of the machine's stack as the observation gives them (its "state"):
+        plain data with what nobody may know left out; windows and offers are read here."""
+        return self.game.observation(self.game.turn_player)["state"]["frames"]
+
+    def _window(self) -> Window | None:
+        """View.window: the innermost window open, with what was said in it for the viewer."""
+        if not self._windows:
+            return None
+        window = self._windows[-1]
+        names = [seat.name for seat in self.shown.seats]
+        said = window_said(self.events[window.opened:], self.describe_run, lambda player: names[player])
+        return Window(window.players, window.turns, said)
 
     def option_keys(self, actions: list[Action]) -> list[str]:
         """The key of each option. Building is one unit at a time, and the options change as

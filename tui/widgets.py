@@ -127,8 +127,9 @@ class BoardView(Widget):
         key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed, str(view.owners_now),
                tuple(view.keys))
         self.view = view
-        if self.display != bool(view.variant.properties):
-            self.display = bool(view.variant.properties)  # a game without a board gives its room to the rest
+        # a game without a board gives its room to the rest (by a class: a dialog box hides the
+        # board too, by the stylesheet, and an inline display set here would show it again)
+        self.set_class(not view.variant.properties, "-absent")
         if key != getattr(self, "_key", None):
             self._key = key
             self.refresh()
@@ -417,8 +418,7 @@ class TrackView(Widget):
 
     def show(self, view: View) -> None:
         self.view = view
-        if self.display != (view.variant.track is not None):
-            self.display = view.variant.track is not None  # a game without a track gives its room to the rest
+        self.set_class(view.variant.track is None, "-absent")  # a game without a track gives its room to the rest
         height = 2 + max(1, len(self._layers(view, self._per(view))))
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
@@ -1020,7 +1020,7 @@ def decision_prompt(view: View) -> str:
 
 def _word_menu(view: View) -> str:
     """A word menu as a question: 'Make an offer or pass?'."""
-    words = " or ".join(str(a.arg) for a in view.actions)
+    words = " or ".join(visible(str(a.arg)) for a in view.actions)  # the variant's words
     return f"{words[:1].upper()}{words[1:]}?"
 
 
@@ -1144,6 +1144,8 @@ class GameLog(RichLog):
         self.count = 0
         self.viewer: int | None | str = "unset"
         self._width = 0
+        self._stale = False
+        """Lines came while the log was hidden: all are written again when it shows."""
 
     def show(self, events: list[Event], viewer: int | None, describe, seats) -> None:
         if viewer != self.viewer or self.count > len(events):  # another view, or an undo
@@ -1157,13 +1159,18 @@ class GameLog(RichLog):
 
     def _write(self, lines: list[Text]) -> None:
         """The lines in one write: a resumed game's hundreds of lines, written one by one,
-        took a third of a second to lay out (each measured, wrapped and scrolled to alone)."""
-        if lines:
+        took a third of a second to lay out (each measured, wrapped and scrolled to alone).
+        While the log is hidden (a dialog box in its place) it has no width to wrap to: the
+        lines wait, and are written when it shows again (on_resize)."""
+        if lines and self._size_known and not self.scrollable_content_region.width:
+            self._stale = True
+        elif lines:
             self.write(Text("\n").join(lines), scroll_end=True)
 
     def on_resize(self, event) -> None:
         width = event.size.width
-        if width and width != self._width and self._width:
+        if width and (self._stale or (width != self._width and self._width)):
+            self._stale = False
             self.clear()
             self._write(self.shown[-self.MAX_LINES :])
         self._width = width or self._width

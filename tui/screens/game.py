@@ -19,6 +19,8 @@ from textual.timer import Timer
 from textual.widgets import Footer, OptionList
 
 from engine.game.messages import Action
+from tui.dealbox import DealBox
+from tui.deals import Box, box_for
 from tui.helptext import help_markdown
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
 from tui.screens.target import TargetScreen
@@ -78,6 +80,8 @@ class GameScreen(Screen):
         Binding("n", "new_game", "New", priority=True),
         Binding("q", "quit", "Quit", priority=True),
         Binding("enter", "go_on", show=False),  # a notice, wherever the focus is (the list takes Enter first)
+        Binding("escape", "plain_list", show=False),  # the box of an offer or a window, and back (_box)
+        Binding("escape", "open_box", show=False),
     ]
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
@@ -98,6 +102,12 @@ class GameScreen(Screen):
         self.notice: tuple[str, list[str]] | None = None
         """What the person must see before the game goes on (Session.take_notice): its line
         is the prompt, what happened fills the list, and Enter goes on."""
+        self.box: Box | None = None
+        """The dialog box for the question now (tui/deals.py), whether shown or not."""
+        self._plain_kind: str | None = None
+        """The kind of box the person closed with Esc for the plain list: it stays closed for
+        the questions of that kind that follow (the steps of one offer, the turns of one
+        window), until a question of another kind."""
 
     @property
     def boardwalk(self) -> BoardwalkApp:
@@ -120,6 +130,7 @@ class GameScreen(Screen):
                         yield Line("", id="prompt")
                         yield ActionList(id="actions")
                         yield Quiet("", id="detail")
+                    yield DealBox(id="deal")
                     yield GameLog(id="log")
             with VerticalScroll(id="side"):
                 yield DiceView(id="dice")
@@ -152,8 +163,43 @@ class GameScreen(Screen):
         self.query_one(ActionList).show(view, self.notice)
         if not view.actions or self.notice is not None:
             self.query_one("#detail", Quiet).put(Text(""))
+        self._box(view)
         self.query_one("#prompt", Line).put(self._prompt(view))
         return view
+
+    def _box(self, view: View) -> None:
+        """The dialog box in place of the list (and of the log, but on a big screen), for an
+        offer or a question in an open window (tui/deals.py); or the plain list, where the
+        person chose it with Esc."""
+        box = box_for(view) if self.notice is None else None
+        if view.actions and self.notice is None and (box is None or box.kind != self._plain_kind):
+            self._plain_kind = None  # another kind of question: its box opens again
+        self.box = box
+        shown = box if box is not None and box.kind != self._plain_kind else None
+        self.set_class(shown is not None, "-deal")
+        self.set_class(shown is not None and shown.kind == "offer", "-offer")
+        self.query_one(DealBox).show(shown)
+
+    @property
+    def box_shown(self) -> bool:
+        """Whether the dialog box is on screen in place of the list."""
+        return self.box is not None and self.has_class("-deal")
+
+    def action_plain_list(self) -> None:
+        """Esc in the box: the plain list of the same options, with their keys. Esc does not
+        withdraw an offer: a player who presses it by reflex to close a box expects nothing
+        to happen in the game, and withdrawing cannot be taken back between people; the
+        list, where 'Withdraw the offer' is an option like the others, is one key away, and
+        Esc there opens the box again."""
+        if self.box is not None:
+            self._plain_kind = self.box.kind
+            self.redraw()
+            self.query_one(ActionList).focus()
+
+    def action_open_box(self) -> None:
+        """Esc in the plain list, where a box was closed: the box again."""
+        self._plain_kind = None
+        self.redraw()
 
     def _prompt(self, view: View) -> Text:
         text = Text(overflow="ellipsis")  # two lines at most: what the question resolves is never cut
@@ -171,6 +217,8 @@ class GameScreen(Screen):
                 text.append(f" {you.name} ", style=chip(you.colour))
                 text.append(" ")
             text.append(decision_prompt(view), style="bold")
+            if self.box is not None and not self.box_shown:
+                text.append("  Esc: the box", style="dim")
             return text
         player = view.current_player
         if player is None:
@@ -191,6 +239,10 @@ class GameScreen(Screen):
             return self.session.game.is_over
         if action == "go_on":
             return self.notice is not None
+        if action == "plain_list":
+            return self.box_shown
+        if action == "open_box":
+            return self.box is not None and not self.box_shown
         return True
 
     # ----- the flow of play --------------------------------------------------------------------
@@ -227,7 +279,7 @@ class GameScreen(Screen):
             self.app.push_screen(HandOverScreen(seat.name, seat.colour, session.handover_reason()), self._handed_over)
         elif session.game.decision == "react":
             self._ask_reaction(view)
-        else:
+        elif not self.box_shown:  # the box focuses its own buttons (DealBox.show)
             self.query_one(ActionList).focus()
 
     def action_go_on(self) -> None:
@@ -263,10 +315,26 @@ class GameScreen(Screen):
         """The option whose key is the index-th of OPTION_KEYS (the key shown beside it)."""
         view = self.session.view()
         key = OPTION_KEYS[index]
-        if self.notice is None and key in view.keys:
+        if self.notice is None and self.box_shown:
+            self._pick_in_box(key)
+        elif self.notice is None and key in view.keys:
             self.take(view.actions[view.keys.index(key)])
         elif self.notice is None and view.actions:  # typed ahead for an option that is gone
             self.app.notify(f"No option has the key {key} now.", timeout=2)
+
+    def _pick_in_box(self, key: str) -> None:
+        """A key while the box is shown: its buttons' keys are the only ones (the list's are
+        not on screen, and 1 in an offer's list would withdraw it unseen)."""
+        deal = self.query_one(DealBox)
+        action = deal.action_for_key(key)
+        if action is not None:
+            self.take(action)
+        elif self.box is not None and self.box.by_key(key) is None:
+            self.app.notify(f"No button here has the key {key}; Esc shows the list with its keys.", timeout=2)
+
+    def on_deal_box_picked(self, message: DealBox.Picked) -> None:
+        if self.notice is None and self.box_shown:
+            self.take(message.action)
 
     def _pick_listed(self, index: int) -> None:
         """The option at that place in the list (chosen with Enter or a click); during a

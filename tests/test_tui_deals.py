@@ -1,0 +1,472 @@
+"""The dialog boxes of offers and open windows (issue 28: "Auctions and deals are dialogs that
+can be worked by keyboard and mouse. A human can make an offer, answer one and bid."): the
+boxes as data (tui/deals.py) tested directly, then worked through the real app by keys
+alone and by clicks alone, against bots and between two people at one keyboard, in
+Monopoly Builder and in the small test game tests/data/every-new-word.yaml (an auction on
+every vacant space a token lands on, a round of offers at every turn's end)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engine import load_variant
+from tui.session import PUBLIC, Session, View
+from tui_helpers import variant, wait_for
+
+pytest.importorskip("textual")
+
+from textual.widgets import Static  # noqa: E402
+
+from tui.app import BoardwalkApp  # noqa: E402
+from tui.deals import BUTTONS, Box, Control, box_for, neighbour  # noqa: E402
+from tui.screens.dialogs import HandOverScreen, HelpScreen  # noqa: E402
+from tui.screens.game import GameScreen  # noqa: E402
+from tui.widgets import ActionList  # noqa: E402
+
+BUILDER = "monopoly-builder"
+TEST_GAME = Path(__file__).parent / "data" / "every-new-word.yaml"
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def builder(seed: int = 5) -> Session:
+    return Session.start(variant(BUILDER), BUILDER, [None, "greedy", "greedy"], seed)
+
+
+def small_game(seats: list[str | None], seed: int) -> Session:
+    return Session.start(load_variant(TEST_GAME), str(TEST_GAME), seats, seed)
+
+
+def play_until(session: Session, stop: Callable[[Session, View], bool], choose: Callable[[View], object],
+               limit: int = 400) -> View:
+    """Play headless until `stop` holds for a person's decision: bots as in the app, people by
+    `choose` (each person seen from their own seat, as after a hand-over). Returns the view."""
+    for _ in range(limit):
+        assert not session.game.is_over, "the game ended first"
+        answer = session.automatic_answer()
+        if answer is not None:
+            session.apply(answer)
+            continue
+        if session.is_bot(session.deciding):
+            bot, observation = session.bot_observation()
+            session.apply(bot.choose(observation))
+            continue
+        session.viewer = session.deciding
+        view = session.view()
+        if stop(session, view):
+            if len(session.humans) > 1:
+                session.viewer = PUBLIC  # the app hands the seat over, as at any turn
+            return view
+        session.apply(choose(view))
+    raise AssertionError("never got there")
+
+
+def quietly(view: View):
+    """A person who passes in every window, withdraws every offer, auctions every deed and
+    else takes the first option."""
+    for word in ("pass", "withdraw", "auction"):
+        found = next((a for a in view.actions if str(a.arg) == word), None)
+        if found is not None:
+            return found
+    return view.actions[0]
+
+
+def asked(name: str) -> Callable[[Session, View], bool]:
+    """A person is asked a question with this option."""
+    return lambda session, view: any(str(a.arg) == name for a in view.actions)
+
+
+def box_of(app) -> Box | None:
+    screen = app.screen
+    return screen.box if isinstance(screen, GameScreen) and screen.box_shown else None
+
+
+def box_is(app, kind: str) -> bool:
+    """A box of that kind is on screen, drawn (its first button has its place)."""
+    box = box_of(app)
+    if box is None or box.kind != kind:
+        return False
+    drawn = [button for button in app.screen.query(f"#{box.focus}") if button.region.area > 0]
+    return bool(drawn) and app.screen.query_one("#deal").region.area > 0
+
+
+def said(app) -> str:
+    return app.screen.query_one("#deal-said-text", Static).content.plain
+
+
+def events_since(session: Session, start: int, kind: str) -> list[dict]:
+    return [e.data for e in session.events[start:] if e.kind == kind]
+
+
+# ----- the boxes as data ---------------------------------------------------------------------
+
+
+def test_every_control_of_the_offer_box_sends_a_legal_action_of_now_or_is_disabled():
+    session = builder()
+    view = play_until(session, lambda s, v: v.decision == "trade", lambda v: next(
+        a for a in v.actions if str(a.arg) in ("make an offer",) or a.what == "player"))
+    box = box_for(view)
+    assert box is not None and box.kind == "offer"
+    assert box.title.plain == " Red  offers  Green "
+    legal = {(a.kind, a.arg) for a in view.actions}
+    controls = box.controls()
+    assert all((c.action.kind, c.action.arg) in legal for c in controls if c.action is not None)
+    # every step, toggle, Propose and Withdraw the engine offers has its control
+    assert {(c.action.kind, c.action.arg) for c in controls if c.action is not None} == legal
+    enabled = {c.id for c in controls if c.action is not None}
+    assert "deal-give-cash-plus-10" in enabled and "deal-give-cash-minus-10" not in enabled  # nothing given yet
+    assert "deal-propose" not in enabled and "deal-withdraw" in enabled  # an empty offer is not proposed
+    rows = [row.label.plain for row in box.columns[0].rows]
+    assert rows[0] == "cash 0M of 900M"  # the variant's counter and money format, the amount held
+    asked_for = [c.label.plain for row in box.columns[1].rows for c in row.controls if "card" in c.id]
+    assert asked_for == ["☐ Rose Terrace"]  # the deed Green bought, by its name, not in the offer yet
+    assert [row.label.plain for row in box.columns[1].rows if not row.controls] == ["title deeds"]  # its pile's name
+
+
+def test_the_arrows_move_along_a_row_across_the_columns_and_down_to_the_buttons():
+    def control(id_: str, place: tuple[int, int, int], enabled: bool = True) -> Control:
+        from rich.text import Text
+
+        from engine.game.messages import Action
+
+        return Control(id_, Text(id_), Action("trade", id_) if enabled else None, place)
+
+    controls = [
+        control("a0", (0, 0, 0), enabled=False), control("a1", (0, 0, 1)), control("a2", (0, 0, 2)),
+        control("b0", (0, 1, 0)), control("c0", (1, 0, 0)), control("c1", (1, 2, 0)),
+        control("p", (0, BUTTONS, 0)), control("w", (0, BUTTONS, 1)),
+    ]
+    assert neighbour(controls, "a1", "left") is None  # a0 is disabled
+    assert neighbour(controls, "a1", "right") == "a2"
+    assert neighbour(controls, "a2", "right") == "c0"  # on to the other column
+    assert neighbour(controls, "c0", "left") == "a2"  # the nearest of the row, from the right
+    assert neighbour(controls, "a2", "down") == "b0"
+    assert neighbour(controls, "b0", "down") in ("p", "w")  # the buttons are below every column
+    assert neighbour(controls, "c1", "down") == "p"
+    assert neighbour(controls, "w", "left") == "p"
+    assert neighbour(controls, "p", "up") == "c1"  # the nearest row above, whichever column
+
+
+def test_a_box_is_only_for_the_person_asked_and_shows_the_windows_words():
+    session = small_game([None, None], 1)
+    play_until(session, asked("bid"), quietly)
+    assert box_for(session.view()) is None  # between two people: nobody's view until the hand-over
+    session.viewer = session.deciding
+    box = box_for(session.view())
+    assert box is not None and box.kind == "window"
+    assert box.title.plain == "Bid or pass?"  # the variant's own words
+    assert [c.label.plain for c in box.controls()] == ["1 Bid", "2 Pass"]
+    session.viewer = 1 - session.deciding
+    assert box_for(session.view()) is None  # the other person is not asked
+
+
+# ----- an offer, put together by keys and by clicks ---------------------------------------------
+
+
+def test_an_offer_is_put_together_by_keys_alone_and_proposed_and_the_bot_answers():
+    session = builder()
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            assert box_of(app).title.plain == "Pass or make an offer?"
+            await pilot.press("2")  # 'make an offer', by its key as in the list
+            await wait_for(pilot, lambda: box_is(app, "window") and box_of(app).title.plain == "Choose a player")
+            await pilot.press("1")
+            await wait_for(pilot, lambda: box_is(app, "offer"))
+            await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "deal-give-cash-plus-1")
+            await pilot.press("right", "enter", "enter")  # +10 twice
+            await pilot.press("down")  # the next row of the same column, the nearest button
+            await pilot.press("right", "right", "right", "right")  # across to what is asked for
+            assert app.focused.id.startswith("deal-ask-")
+            assert session.view().offer.give == {"cash": 20}
+            # what the offer gives, in the box's words and the engine's
+            assert "cash 20M of 900M" in app.screen.query_one("#deal-label-0-0", Static).content.plain
+            assert said(app).startswith("Red offers Green 20M for nothing")
+            start = len(session.events)
+            await pilot.press("p")
+            await wait_for(pilot, lambda: bool(events_since(session, start, "trade_answer")))
+            offer, = events_since(session, start, "trade_offer")
+            assert offer["give"] == {"cash": 20} and offer["player"] == 0
+            answer, = events_since(session, start, "trade_answer")
+            assert answer["player"] == offer["to"]  # the bot answered, by its own judgement
+
+    run(scenario())
+
+
+def test_an_offer_is_put_together_by_clicks_a_card_toggled_in_and_out():
+    session = builder()
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(160, 50)) as pilot:
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            await pilot.click("#deal-option-1")  # make an offer
+            await wait_for(pilot, lambda: box_is(app, "window") and box_of(app).title.plain == "Choose a player")
+            await pilot.click("#deal-option-0")
+            await wait_for(pilot, lambda: box_is(app, "offer"))
+            assert app.screen.query_one("#board").display  # at 160x50 the board stays in sight
+            card = next(c for c in box_of(app).controls() if c.id.startswith("deal-ask-card-"))
+            await pilot.click("#deal-give-cash-plus-100")
+            await wait_for(pilot, lambda: session.view().offer.give == {"cash": 100})
+            await pilot.click(f"#{card.id}")
+            await wait_for(pilot, lambda: len(session.view().offer.ask_cards) == 1)
+            assert box_of(app).control(card.id).label.plain.startswith("☑ ")
+            await pilot.click(f"#{card.id}")  # out again
+            await wait_for(pilot, lambda: not session.view().offer.ask_cards)
+            await pilot.click(f"#{card.id}")
+            await wait_for(pilot, lambda: len(session.view().offer.ask_cards) == 1)
+            await pilot.click("#deal-give-cash-minus-10")
+            await wait_for(pilot, lambda: session.view().offer.give == {"cash": 90})
+            name = card.label.plain[2:]
+            assert said(app).startswith(f"Red offers Green 90M for {name}")
+            start = len(session.events)
+            await pilot.click("#deal-propose")
+            await wait_for(pilot, lambda: bool(events_since(session, start, "trade_answer")))
+            offer, = events_since(session, start, "trade_offer")
+            assert offer["give"] == {"cash": 90} and len(offer["ask_cards"]) == 1
+
+    run(scenario())
+
+
+def test_esc_gives_the_plain_list_and_back_and_the_game_keys_work_over_the_box():
+    session = builder()
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            await pilot.press("2", "1")
+            await wait_for(pilot, lambda: box_is(app, "offer"))
+            await pilot.press("h")
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: box_is(app, "offer"))
+            taken = len(session.record.actions)
+            await pilot.press("1")  # the list's key, not on screen: nothing happens
+            await pilot.pause()
+            assert len(session.record.actions) == taken
+            await pilot.press("escape")
+            screen = app.screen
+            await wait_for(pilot, lambda: not screen.box_shown)
+            listed = screen.query_one(ActionList)
+            assert listed.display and listed.has_focus and listed.option_count >= len(session.view().actions)
+            assert "Esc: the box" in screen.query_one("#prompt", Static).content.plain
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: box_is(app, "offer"))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: not screen.box_shown)
+            await pilot.press("3")  # in the list, 3 is 'Give 10M in all'
+            await wait_for(pilot, lambda: len(session.record.actions) > taken)
+            assert session.view().offer.give == {"cash": 10}
+            assert not screen.box_shown  # closed for the rest of this offer
+            await pilot.press("u")  # undo works as ever: the step is taken back
+            await wait_for(pilot, lambda: len(session.record.actions) == taken)
+            assert session.view().offer.give == {}
+
+    run(scenario())
+
+
+# ----- an offer answered -----------------------------------------------------------------------
+
+
+def test_two_people_offer_by_keys_accept_with_a_and_decline_with_a_click():
+    session = small_game([None, None], 1)
+    play_until(session, asked("make an offer"), quietly)
+    first = session.deciding
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            await pilot.press("1")  # make an offer (to the only other player)
+            await wait_for(pilot, lambda: box_is(app, "offer"))
+            await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "deal-give-cash-plus-1")
+            await pilot.press("enter", "p")  # 1 of cash, proposed
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            assert session.viewer == PUBLIC  # the offer's answer waits for its person
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: box_is(app, "answer"))
+            assert session.viewer == 1 - first
+            assert said(app).splitlines() == ["You get:  $1M cash", "You give: nothing"]
+            assert app.focused.id == "deal-decline"  # Enter by reflex keeps what you have
+            start = len(session.events)
+            await pilot.press("a")
+            await wait_for(pilot, lambda: bool(events_since(session, start, "trade_answer")))
+            assert events_since(session, start, "trade_answer")[0]["accepted"] is True
+            # the round goes on: the other person offers, and the first declines by a click
+            await wait_for(pilot, lambda: box_is(app, "window") and session.deciding == 1 - first)
+            await pilot.press("1")
+            await wait_for(pilot, lambda: box_is(app, "offer"))
+            await pilot.click("#deal-ask-cash-plus-1")
+            await wait_for(pilot, lambda: session.view().offer.ask == {"cash": 1})
+            await pilot.click("#deal-propose")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: box_is(app, "answer"))
+            start = len(session.events)
+            await pilot.click("#deal-decline")
+            await wait_for(pilot, lambda: bool(events_since(session, start, "trade_answer")))
+            assert events_since(session, start, "trade_answer")[0]["accepted"] is False
+
+    run(scenario())
+
+
+def test_an_offer_a_bot_makes_to_the_person_is_declined_with_d():
+    session = small_game([None, "random"], 0)
+    view = play_until(session, lambda s, v: v.decision == "reply", quietly)
+    assert view.offer is not None and view.offer.partner == 0
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: box_is(app, "answer"))
+            box = box_of(app)
+            assert box.title.plain == " White  offers  Purple "
+            assert said(app).splitlines() == ["You get:  nothing", "You give: $10M cash, Renovation"]
+            start = len(session.events)
+            await pilot.press("d")
+            await wait_for(pilot, lambda: bool(events_since(session, start, "trade_answer")))
+            assert events_since(session, start, "trade_answer")[0]["accepted"] is False
+
+    run(scenario())
+
+
+# ----- a window: bids, by key and by click, and what was said ---------------------------------
+
+
+def test_an_auction_between_two_people_by_key_and_by_click_with_its_history():
+    session = small_game([None, None], 1)
+    first = session.deciding
+    names = [seat.name for seat in session.shown.seats]
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            assert box_of(app).title.plain == "Bid or pass?"
+            await pilot.press("1")  # bid, by key
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            assert session.viewer == 1 - first
+            assert f"{names[first]}: bid" in said(app)  # what was said in the window, for the next bidder
+            await pilot.click("#deal-option-0")  # bid, by click
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: box_is(app, "window") and session.viewer == first)
+            history = said(app)
+            assert f"{names[first]}: bid" in history and f"{names[1 - first]}: bid" in history
+            assert history.index(f"{names[first]}: bid") < history.index(f"{names[1 - first]}: bid")
+
+    run(scenario())
+
+
+def test_a_person_bids_in_a_monopoly_builder_auction_against_the_bots():
+    session = builder()
+    play_until(session, lambda s, v: v.window is not None and asked("bid")(s, v), quietly)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            labels = [c.label.plain for c in box_of(app).controls()]
+            assert labels[0] == "1 Bid" and labels[-1].endswith("Pass")  # the variant's words
+            assert "Red has" in said(app)  # the person's money, in the counter's own words
+            start = len(session.events)
+            await pilot.press("1")
+            for _ in range(3):  # outbid, the person may be told first what it cost them (a notice)
+                await wait_for(pilot, lambda: app.screen.notice is not None or (
+                    box_is(app, "window") and len(session.events) > start + 2))
+                if app.screen.notice is None:
+                    break
+                await pilot.press("enter")
+            assert "Red: bid" in said(app)
+            await pilot.click("#deal-option-0")
+            await wait_for(pilot, lambda: len([e for e in events_since(session, start, "choose") if e["player"] == 0]) == 2)
+
+    run(scenario())
+
+
+def test_what_was_said_in_a_window_holds_after_an_undo_and_in_a_game_resumed_inside_it(tmp_path):
+    """The session follows the windows as it plays (a look at the whole state after each
+    action), not while replaying: an undo keeps what it followed of the same game's start,
+    and a save resumed inside a window is replayed once more, following."""
+    session = builder()
+    play_until(session, lambda s, v: v.window is not None and asked("bid")(s, v), quietly)
+    view = session.view()
+    said = view.window.said
+    assert said[0] == (1, "auction")  # from the action that opened it: Purple put the deed up
+    assert (2, "bid") in said
+    session.save(tmp_path / "inside.json")
+    resumed, _ = Session.load(tmp_path / "inside.json")
+    assert resumed.view().window.said == said
+    session.apply(next(a for a in view.actions if str(a.arg) == "pass"))
+    session.undo()
+    assert session.view().window.said == said
+
+
+def test_the_boxes_show_hostile_words_of_a_variant_visibly(write):
+    """A shared variant's names and words reach the screen only through `engine.visible`:
+    the seats' and the pile's names in an offer's box, a window's words in its buttons,
+    title and history. (The words of a program are in a block of YAML, which holds no
+    control character, so those carry Rich markup and a right-to-left override.)"""
+    from engine.visible import is_visible
+    from test_hostile_text import EVIL, screen_text, yaml_string
+
+    word = "bid[bold red]loud[/]\u202e"
+    CUPS = "cups\x1b]0;t\x07[b]x[/]"  # a pile's name is 60 characters at most
+    text = TEST_GAME.read_text(encoding="utf-8").replace('"bid", "pass" by P', f'"{word}", "pass" by P')
+    text = text.replace("trophies: {name: trophies,", f"trophies: {{name: {yaml_string(CUPS)},")
+    text = text.replace("extends: winning-moves-2016\n", "extends: winning-moves-2016\nplayers:\n  seats:\n"
+                        f"    - {{id: purple, name: {yaml_string('Pu' + EVIL)}}}\n")
+    variant = load_variant(write(text))
+    session = Session.start(variant, "v.yaml", [None, None], 1)
+
+    def shown_safely(app) -> str:
+        screen = screen_text(app)
+        assert is_visible(screen), [c for c in screen if not is_visible(c)][:5]
+        return screen
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            await pilot.pause()
+            assert "loud[/]" in shown_safely(app)  # the markup shown as it is, not acted on
+            await pilot.press("1")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            await pilot.pause()
+            assert "loud[/]" in said(app) and "\\x1b" in shown_safely(app)  # the history: Pu… chose the word
+            await pilot.press("2")
+            await wait_for(pilot, lambda: bool(session.view().offer) or isinstance(app.screen, HandOverScreen))
+            for _ in range(2000):  # on to the round of offers, passing, taking first options
+                if box_is(app, "offer"):
+                    break
+                if not isinstance(app.screen, GameScreen) or app.screen.notice is not None:
+                    await pilot.press("enter")  # a hand-over, a question, a notice
+                elif box_is(app, "window"):  # make an offer when asked to, else pass (the last option)
+                    buttons = box_of(app).controls()
+                    await pilot.press(buttons[0 if "offer" in box_of(app).title.plain else -1].key)
+                elif isinstance(app.screen, GameScreen) and session.view().actions and not app.screen.box_shown:
+                    await pilot.press(session.view().keys[0])
+                await pilot.pause(0.01)
+            await pilot.pause()
+            assert "cups\\x1b" in shown_safely(app)  # the pile's name, as a heading of the offer's box
+
+    run(scenario())

@@ -1,0 +1,235 @@
+"""The dialog box of tui/deals.py, drawn in the game screen in place of the action list (and
+of the log, but on a big screen): an offer put together, an offer answered, a question
+inside an open window. It is
+part of the game screen, not a screen of its own, so every key of the game screen (t Type,
+u Undo, h Help, s Save...) works while it is open.
+
+Keys: Tab and Shift+Tab, or the arrows, move between its buttons; Enter or Space presses the
+one focused; a button's own key (shown in brackets) presses it wherever the focus is.
+Mouse: a click on any button. A button whose action is not legal now is disabled."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from engine.game.messages import Action
+from tui.deals import Box, Control, neighbour
+
+ROOMY = 96
+"""The width of a box whose counter rows fit on one line in each of two columns."""
+
+
+class BoxButton(Button):
+    """A button of the box: Space presses it too, and the arrows move to its neighbour."""
+
+    BINDINGS = [
+        Binding("space", "press", show=False),
+        *[Binding(key, f"move('{key}')", show=False) for key in ("up", "down", "left", "right")],
+    ]
+
+    sends: Action | None = None
+    """The action it was drawn for: a press sends it only if the box still has it (a
+    button of the last box, not yet replaced by the new one's, sends nothing)."""
+
+    def action_press(self) -> None:
+        """Every press counts: a Button lets no press through while it shows the last one
+        (a fifth of a second), and an amount stepped by Enter held down, or by quick clicks,
+        lost steps."""
+        self.press()
+
+    async def _on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.press()
+
+    def action_move(self, direction: str) -> None:
+        box = next((node for node in self.ancestors if isinstance(node, DealBox)), None)
+        if box is not None:
+            box.move(self, direction)
+
+
+class DealBox(Vertical):
+    """The box shown now (DealBox.show), kept while its shape stays: stepping an amount
+    changes labels and which buttons are enabled, and the focus stays where it was."""
+
+    class Picked(Message):
+        """A button of the box was pressed: the legal action it sends."""
+
+        def __init__(self, action: Action) -> None:
+            super().__init__()
+            self.action = action
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.box: Box | None = None
+        self._shape: tuple | None = None
+        self._rebuilding = 0
+
+    def compose(self) -> ComposeResult:
+        return iter(())
+
+    # ----- drawing ------------------------------------------------------------------------------
+
+    def show(self, box: Box | None) -> None:
+        """Draw `box` (None: nothing, the box is hidden by the screen)."""
+        focused = self.screen.focused if self.is_mounted else None
+        keep = focused.id if isinstance(focused, BoxButton) and focused.id else None
+        old = self.box
+        self.box = box
+        if box is None:
+            self._shape = None
+            self.remove_children()
+            return
+        self.border_title = _content(box.title)
+        self.border_subtitle = box.hint
+        self.set_class(box.kind == "offer", "-offer")
+        shape = (box.kind, tuple(c.id for c in box.controls()), tuple(len(col.rows) for col in box.columns))
+        if shape == self._shape:
+            self._update(box)
+            self._refocus(keep, old)
+            return
+        self._shape = shape
+        self._rebuilding += 1
+        self.call_next(self._rebuild, keep, old)
+
+    @property
+    def settled(self) -> bool:
+        """Whether the box on screen is the one shown last, its focus set (no rebuild waits)."""
+        return not self._rebuilding
+
+    async def _rebuild(self, keep: str | None, old: Box | None) -> None:
+        """The box's widgets made anew for its new shape (the old ones gone first: the new
+        ones have the same ids). The box drawn is the latest shown by then."""
+        try:
+            await self.remove_children()
+            if self.box is not None:
+                await self.mount_all(self._widgets(self.box))
+                self._refocus(keep, old)
+        finally:
+            self._rebuilding -= 1
+
+    def _widgets(self, box: Box) -> list[Widget]:
+        beside = box.kind == "window"  # a window's question: its history beside the options
+        said = VerticalScroll(Static(_lines(box.said), id="deal-said-text"), id="deal-said",
+                              classes="-beside" if beside else ("-below" if box.columns else ""))
+        if beside:
+            options = [_button(c) for row in box.columns[0].rows for c in row.controls]
+            return [Horizontal(Vertical(*options, id="deal-options"), said, id="deal-body")]
+        columns = [
+            Vertical(
+                Static(Text(column.heading, style="bold underline"), classes="deal-heading"),
+                *(self._row(row, (i, r)) for r, row in enumerate(column.rows)),
+                classes=f"deal-column deal-column-{i}",
+            )
+            for i, column in enumerate(box.columns)
+        ]
+        body = VerticalScroll(Horizontal(*columns, id="deal-columns"), said, id="deal-body")
+        return [body, Horizontal(*(_button(c) for c in box.buttons), id="deal-buttons")]
+
+    @staticmethod
+    def _row(row, at: tuple[int, int]) -> Widget:
+        label = Static(row.label, classes="deal-label", id=f"deal-label-{at[0]}-{at[1]}")
+        if not row.controls:
+            return Horizontal(label, classes="deal-row")
+        controls = Horizontal(*(_button(c) for c in row.controls), classes="deal-controls")
+        if not row.label.plain:  # a lone toggle (a card): the whole row
+            return Horizontal(controls, classes="deal-row deal-toggle")
+        return Horizontal(label, controls, classes="deal-row deal-counter")
+
+    def on_resize(self) -> None:
+        """Two columns of one-line counter rows need this many cells; fewer: two lines each."""
+        self.set_class(self.size.width < ROOMY, "-cramped")
+
+    def _update(self, box: Box) -> None:
+        """The same shape: new labels, texts and enabled buttons in place."""
+        for control in box.controls():
+            for button in self.query(f"#{control.id}").results(BoxButton):
+                button.label = _content(control.label)
+                button.disabled = control.action is None
+                button.sends = control.action
+        for c, column in enumerate(box.columns):
+            for r, row in enumerate(column.rows):
+                for label in self.query(f"#deal-label-{c}-{r}").results(Static):
+                    label.update(row.label)
+        for said in self.query("#deal-said-text").results(Static):
+            said.update(_lines(box.said))
+        self.refresh(layout=True)  # a label of another length: the buttons' widths follow
+        self._scroll_said()
+
+    def _scroll_said(self) -> None:
+        if self.box is not None and self.box.kind == "window":
+            for scroll in self.query("#deal-said").results(VerticalScroll):
+                scroll.scroll_end(animate=False)
+
+    # ----- the focus ----------------------------------------------------------------------------
+
+    def _refocus(self, keep: str | None, old: Box | None) -> None:
+        """Focus the control focused before if it is still enabled, else its nearest enabled
+        neighbour (a step that reached the most disables its own button), else the box's first."""
+        box = self.box
+        if box is None or not self.display:
+            return
+        self._scroll_said()
+        wanted = keep if keep is not None and box.control(keep) is not None else None
+        if wanted is not None and box.control(wanted).action is None:  # type: ignore[union-attr]
+            controls = box.controls()
+            wanted = next((found for direction in ("left", "right", "up", "down")
+                           if (found := neighbour(controls, wanted, direction))), None)
+        for candidate in (wanted, box.focus):
+            if candidate is None:
+                continue
+            for button in self.query(f"#{candidate}").results(BoxButton):
+                if not button.disabled:
+                    button.focus()
+                    return
+        for button in self.query(BoxButton):
+            if not button.disabled:
+                button.focus()
+                return
+
+    def move(self, button: BoxButton, direction: str) -> None:
+        """The arrow key `direction` on `button`: focus its neighbour that way, if any."""
+        if self.box is None or button.id is None:
+            return
+        target = neighbour(self.box.controls(), button.id, direction)
+        if target is not None:
+            for found in self.query(f"#{target}").results(BoxButton):
+                found.focus()
+                found.scroll_visible(animate=False)
+
+    # ----- pressing -----------------------------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        control = self.box.control(event.button.id or "") if self.box is not None else None
+        sends = getattr(event.button, "sends", None)
+        if control is not None and control.action is not None and control.action == sends:
+            self.post_message(self.Picked(control.action))
+
+    def action_for_key(self, key: str) -> Action | None:
+        """The action of the button whose key this is (None: no button has it, or it is disabled)."""
+        control = self.box.by_key(key) if self.box is not None else None
+        return control.action if control is not None else None
+
+
+def _button(control: Control) -> BoxButton:
+    button = BoxButton(_content(control.label), id=control.id, compact=True, disabled=control.action is None)
+    button.sends = control.action
+    return button
+
+
+def _content(text: Text) -> Content:
+    """A label as Textual draws it, from rich text (never read as markup: a card called
+    '[b]' is that)."""
+    return Content.from_rich_text(text)
+
+
+def _lines(lines: tuple[Text, ...]) -> Text:
+    return Text("\n").join(lines)

@@ -1,0 +1,141 @@
+"""An offer being made and an open window (`take turns P among ... until all pass`), as the
+person whose view is shown may know them: read from the observation's plain data (its
+"asking" and the frames of its "state"), never from the engine's objects. No Textual: the
+session builds these into its View, and the dialogs of tui/dealbox.py draw them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from engine.effects import ast
+from engine.game.messages import Action, Event, runs
+from engine.variant.model import Variant
+from engine.visible import visible
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An offer between two players as it stands (`offer trade of GOODS to X by P`): everyone
+    may read it, as the engine says (observation "asking")."""
+
+    proposer: int
+    partner: int
+    stage: str
+    """"compose" while the proposer puts it together, "reply" while the partner answers."""
+    goods: tuple[str, ...]
+    """The counters and piles it may hold, in the variant's order of the statement."""
+    give: dict[str, int]
+    """What the proposer gives so far, by counter."""
+    ask: dict[str, int]
+    """What the proposer asks for so far, by counter."""
+    give_cards: tuple[str, ...]
+    ask_cards: tuple[str, ...]
+    """The cards given and asked for, each as the engine writes it: 'pile#code'."""
+    cards: dict[str, str]
+    """The card id behind every 'pile#code' of the offer and of the actions (for its name)."""
+    words: str
+    """The offer in the engine's words ('Red offers Green 10M for nothing'), not yet made visible."""
+
+
+def seen_offer(observation: dict, actions: Iterable[Action], card_id: Callable[[int], str]) -> Offer | None:
+    """The offer the pending decision is about, None when it is about none. `card_id` names
+    the card behind a code (Session._card)."""
+    told = (observation.get("asking") or {}).get("offer")
+    if not told:
+        return None
+    frame = next((f for f in reversed(observation["state"]["frames"]) if f.get("t") == "trade"), None)
+    if frame is None:
+        return None
+    keys = [*frame["give_cards"], *frame["ask_cards"]]
+    keys += [str(a.arg).split(" ", 1)[1] for a in actions if a.kind == "trade" and "#" in str(a.arg)]
+    return Offer(
+        proposer=frame["proposer"], partner=frame["partner"], stage=frame["stage"], goods=tuple(frame["goods"]),
+        give=dict(frame["give"]), ask=dict(frame["ask"]), give_cards=tuple(frame["give_cards"]),
+        ask_cards=tuple(frame["ask_cards"]), cards={key: card_id(int(key.partition("#")[2])) for key in keys},
+        words=str(told["words"]),
+    )
+
+
+@dataclass(frozen=True)
+class Window:
+    """The innermost open window the pending decision is asked in, and what was said in it."""
+
+    players: tuple[int, ...]
+    """Who takes turns in it, in their order."""
+    turns: int
+    """The turns begun in it so far, the one under way among them."""
+    said: tuple[tuple[int | None, str], ...]
+    """What happened since it opened, a line each: (the player, the word they chose) for a
+    word or a player chosen, (None, the engine's words) for anything else."""
+
+
+@dataclass(frozen=True)
+class OpenWindow:
+    """One window frame of the game's stack as the session follows it."""
+
+    at: int
+    """Its place in the frame stack."""
+    body: int
+    root: int
+    players: tuple[int, ...]
+    turns: int
+    opened: int
+    """The index in the session's events from which it was open: the first event of the
+    action in which it opened, or after that action's last new turn (a window is a step of
+    one turn: it opened after the turn began)."""
+
+    def same(self, frame: dict) -> bool:
+        """Whether a frame of the stack, seen after an action, is this window gone on."""
+        return (self.body, self.root, self.players) == (frame["b"], frame["root"], tuple(frame["players"])) and \
+            self.turns <= frame["i"]
+
+
+def open_windows(frames: list[dict], before: Iterable[OpenWindow], start: int) -> tuple[OpenWindow, ...]:
+    """The windows open in `frames` (an observation's "state" frames), each with where it
+    opened: as before when it is the same window gone on (and so are the ones around it),
+    else at `start`."""
+    known = {window.at: window for window in before}
+    found = []
+    same = True
+    for at, frame in enumerate(frames):
+        if frame.get("t") != "win":
+            continue
+        old = known.get(at)
+        same = same and old is not None and old.same(frame)
+        opened = old.opened if same and old is not None else start
+        found.append(OpenWindow(at, frame["b"], frame["root"], tuple(frame["players"]), frame["i"], opened))
+    return tuple(found)
+
+
+def has_windows(variant: Variant, also: tuple[type, ...] = ()) -> bool:
+    """Whether any program, routine or card of the variant opens a window (or has a
+    statement of the kinds `also`)."""
+    kinds = (ast.TakeTurns, *also)
+    programs = [*variant.programs.values(), *variant.routines.values(), *(card.effect for card in variant.cards)]
+    return any(isinstance(node, kinds) for program in programs for node in ast.walk(list(program.statements)))
+
+
+def has_boxes(variant: Variant) -> bool:
+    """Whether the variant asks anything in a dialog box: it opens windows or makes offers."""
+    return has_windows(variant, (ast.OfferTrade,))
+
+
+def window_said(events: list[Event], describe_run: Callable[[list[Event]], str],
+                names: Callable[[int], str]) -> tuple[tuple[int | None, str], ...]:
+    """Window.said from the events since it opened. A word or a player chosen is the
+    chooser's line ('Purple: bid'; the word made visible, `names` gives visible names); a
+    pass right after its player's own choice adds nothing (they chose to pass); anything
+    else is told in the engine's words for the viewer (`describe_run`, which keeps what they
+    may not know hidden and makes its words visible)."""
+    lines: list[tuple[int | None, str]] = []
+    for run in runs(events):
+        event, data = run[0], run[0].data
+        if event.kind == "choose" and data.get("what") in ("word", "player") and len(run) == 1:
+            value = data["value"]
+            lines.append((data["player"], names(value) if data["what"] == "player" else visible(str(value))))
+        elif event.kind == "pass" and lines and lines[-1][0] == data.get("player"):
+            continue
+        else:
+            lines.append((None, describe_run(run)))
+    return tuple(lines)
