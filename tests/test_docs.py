@@ -223,6 +223,7 @@ ECONOMIC_WORDS = (
     r"place \w+ on ", r"token_passes: \|", r"token_lands: \|", r"\bhere\b", r"position of \w+", r"numbers: \{",
     r"rent of \w+", r"routines:", r"do \w+ for \w+", r'choose word \w+ from "[^"]+" if [^,]+, "', r", every answer",
     r"take turns \w+ among players from me until all pass, at most \d+:", r"^ *pass$", r"offer trade of \w+, \w+ to \w+",
+    r"transfer \w+ from \w+ to \w+", r"^conserved:",
 )
 """The words whole-game.md's walkthrough of Monopoly Builder teaches in small examples, as they are written."""
 
