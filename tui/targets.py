@@ -63,11 +63,14 @@ def matches(view: View, typed: str) -> list[int]:
     match one of the option's words: a number exactly, letters as the start of a word ('g'
     Green, 'park pl' Park Place). When nothing matches so, letters may match inside a word
     ('walk' Boardwalk). Of the options found, one whose name was typed in full wins over
-    those of which some words were not ('go' is Go, not Go to Jail)."""
+    those of which some words were not ('go' is Go, not Go to Jail; 'go 0' is Go's space of
+    0M, whose money's 'M' need not be typed)."""
     wanted = words(typed)
     if not wanted:
         return []
-    names = [[words(name) for name in target_names(view, action)] for action in view.actions]
+    unit = {w for w in words(view.variant.format_money(0)) if not w.isdigit()}
+    names = [[[w for w in words(name) if w not in unit or w in wanted] for name in target_names(view, action)]
+             for action in view.actions]
     options = [[w for name in option for w in name] for option in names]
     for inside in (False, True):
         found = [i for i, have in enumerate(options) if all(_matches(w, have, inside) for w in wanted)]
