@@ -378,9 +378,6 @@ def test_an_auction_nobody_bids_in_leaves_the_deed_with_the_bank():
     sound(game)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the token_lands hook asks for rent after the auction, in the same landing: the player "
-    "who won the deed at auction is asked to charge rent to the player who landed on it"))
 def test_a_deed_won_at_auction_is_not_rent_for_the_player_who_landed_on_it_unowned():
     """"When you land on an unowned property ... you will put it up for auction"; "When you land
     on a property owned by another player, the owner can ask you to pay rent": the deed was the
@@ -494,11 +491,6 @@ def test_free_parking_trades_two_resources_for_one_of_a_different_type():
     sound(game)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the Free Parking trade is offered to anyone with two resources, and the type asked for is "
-    "chosen before the two given: a player with two dump trucks and a crane who asks for a dump "
-    "truck gives the crane, then has nothing left to choose, and the hook stops there ('nothing "
-    "to choose, so it has no further effect'): the crane is lost and nothing is received"))
 def test_free_parking_always_takes_two_resources_for_the_one():
     """"You may trade any two of your resources ... for one different type of resource from the
     Bank" (rulings 71)."""
@@ -1114,11 +1106,6 @@ def test_a_bot_cannot_be_farmed_by_offers(spec):
     assert time.perf_counter() - started < 20
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the bots' evaluation (engine/bots/evaluate.py, ScoreEvaluator.deed_value) counts a deed in "
-    "any pile of a player's at its full price, a mortgaged one too: a bot pays 100M for a "
-    "mortgaged Canyon Road (price 200M) that its seller has already had 100M for from the Bank "
-    "and that costs 110M to pay off"))
 @pytest.mark.parametrize("spec", BOTS)
 def test_a_bot_does_not_buy_a_mortgaged_deed_for_more_than_it_is_worth(spec):
     """"If a mortgaged property is traded to a new player, the new owner can pay to unmortgage

@@ -228,9 +228,11 @@ class ScoreEvaluator:
             layout = game.layout
             for slot in range(layout.slots):
                 owner = layout.slot_owner[slot]
-                if owner is not None and layout.slot_pile[slot].each == "player":
+                pile = layout.slot_pile[slot]
+                if owner is not None and pile.each == "player" and game.piles[slot]:
+                    share = pile.worth  # a mortgaged deed's pile counts less (Pile.worth)
                     for code in game.piles[slot]:
-                        score[owner] += deed_value[code % kinds]
+                        score[owner] += share * deed_value[code % kinds]
         return score
 
     def build_gain(self, game: Game, player: int, prop: int) -> float:

@@ -209,6 +209,10 @@ class Pile:
     """How the log tells a card put on it ('{player} flips {card}'); None: '... puts ... on ...'."""
     mark: str | None = None
     """A pile of each space: the character the board draws with how many cards it holds there."""
+    worth: float = 1.0
+    """A pile of each player: what a card that belongs to a space is worth to the bots in it,
+    as a share of its space's value (a mortgaged deed, its value less what paying it off
+    costs: 0.45)."""
 
 
 @dataclass(frozen=True, slots=True)
