@@ -90,7 +90,10 @@ class DealBox(Vertical):
         self.border_title = _content(box.title)
         self.border_subtitle = box.hint
         self.set_class(box.kind == "offer", "-offer")
-        shape = (box.kind, tuple(c.id for c in box.controls()), tuple(len(col.rows) for col in box.columns))
+        # a new question of a window is a new box (its buttons' labels changed in place were
+        # left at the old label's width: 'Choose Green' after 'Pass' showed as a blank)
+        question = box.title.plain if box.kind == "window" else ""
+        shape = (box.kind, question, tuple(c.id for c in box.controls()), tuple(len(col.rows) for col in box.columns))
         if shape == self._shape:
             self._update(box)
             self._refocus(keep, old)

@@ -43,7 +43,7 @@ def plain(value: object) -> object:
         return sorted(plain(item) for item in value)  # type: ignore[type-var]  # words or numbers, never mixed
     if isinstance(value, (dict, Rules)):
         return {key: plain(item) for key, item in value.items()}
-    if value is None or type(value) in (int, str, bool):
+    if value is None or type(value) in (int, str, bool, float):
         return value
     raise TypeError(f"a variant holds a {type(value).__name__}, which plain() cannot write")
 
