@@ -143,3 +143,18 @@ def position(
 
 def events_of(game: Game) -> list:
     return list(game._events)
+
+
+def start_turn_of(game: Game, current: int, script=()) -> Game:
+    """The game at the start of seat `current`'s turn (turn order going round from it), its
+    dice rolling `script`, played up to its first decision: how the rule tests of the games
+    written as whole programs start a position they have laid out."""
+    players = game.n
+    game.order = [(current + i) % players for i in range(players)]
+    game.turn_pos = 0
+    game.rng = ScriptedRng(list(script))
+    game.frames = [GameFrame("turns")]
+    game.pending = None
+    game._events = []
+    game._advance()
+    return game

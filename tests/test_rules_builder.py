@@ -17,11 +17,10 @@ import pytest
 from engine import load_variant
 from engine.bots import make_bot
 from engine.bots.evaluate import evaluator_for
-from engine.game.frames import GameFrame
 from engine.game.game import Game
 from engine.game.invariants import broken_invariants
 from engine.game.result import rank_players
-from scenario import ScriptedRng
+from scenario import ScriptedRng, start_turn_of
 
 NAME = "monopoly-builder"
 VARIANT = load_variant(NAME)
@@ -130,15 +129,7 @@ def position(players: int = 2, turn: str = "red", script=(), variant=VARIANT, **
     """A game at the start of `turn`'s turn, arranged as `arrange` says, its dice rolling
     `script`, played up to its first decision."""
     game = arrange(fresh(players, variant), **arranged)
-    current = seat(turn)
-    game.order = [(current + i) % players for i in range(players)]
-    game.turn_pos = 0
-    game.rng = ScriptedRng(list(script))
-    game.frames = [GameFrame("turns")]
-    game.pending = None
-    game._events = []
-    game._advance()
-    return game
+    return start_turn_of(game, seat(turn), script)
 
 
 def words(game: Game) -> list[str]:

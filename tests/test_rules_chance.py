@@ -11,8 +11,7 @@ import random
 import pytest
 
 from engine import load_variant, new_game
-from engine.game.frames import GameFrame
-from scenario import ScriptedRng
+from scenario import start_turn_of
 
 NAME = "monopoly-chance"
 VARIANT = load_variant(NAME)
@@ -58,15 +57,7 @@ def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(
     game.holder = [game.owner_of(i) for i in range(len(game.stacks))]
     game.worth, game.held, game.dirty = [0] * players, [0] * players, set()
     game.settle()
-    current = SEATS.index(turn)
-    game.order = [(current + i) % players for i in range(players)]
-    game.turn_pos = 0
-    game.rng = ScriptedRng(list(script))
-    game.frames = [GameFrame("turns")]
-    game.pending = None
-    game._events = []
-    game._advance()
-    return game
+    return start_turn_of(game, SEATS.index(turn), script)
 
 
 def kinds(game, pile, name):
