@@ -269,7 +269,8 @@ def window_box(view: View) -> Box:
         Row(Text(""), (Control(f"deal-option-{i}", action_label(view, action, i), action, (0, i, 0), view.keys[i]),))
         for i, action in enumerate(view.actions)
     )
-    said = [*_shown_counters(view), *(_said_line(view, player, words) for player, words in window.said)]
+    # what stands now (the least bid, the person's money) last: the box scrolls to its end
+    said = [*(_said_line(view, player, words) for player, words in window.said), *_shown_counters(view)]
     what = view.actions[0].what
     title = Text(decision_prompt(view) if what == "word" else f"Choose a {what}", style="bold")
     return Box("window", title, (Column("", rows),), tuple(said), (),
