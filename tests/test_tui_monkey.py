@@ -289,7 +289,8 @@ class Monkey:
         self.notices += 1
         shown = screen.notice
         listed = screen.query_one(ActionList)
-        await until(lambda: listed.option_count > 1 and listed.highlighted == 1)
+        # where the option is drawn is known only once the list is laid out (not yet, now and then)
+        await until(lambda: listed.option_count > 1 and listed.highlighted == 1 and 1 in listed._index_to_line)
         if self.notices % 2:
             listed.focus()
             await self.press("enter")
