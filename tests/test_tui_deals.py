@@ -129,6 +129,14 @@ def events_since(session: Session, start: int, kind: str) -> list[dict]:
     return [e.data for e in session.events[start:] if e.kind == kind]
 
 
+async def answered(pilot, session: Session, act) -> dict:
+    """The answer to an offer that `act` (a press or a click, not yet awaited) gives."""
+    start = len(session.events)
+    await act
+    await wait_for(pilot, lambda: bool(events_since(session, start, "trade_answer")))
+    return events_since(session, start, "trade_answer")[0]
+
+
 # ----- the boxes as data ---------------------------------------------------------------------
 
 
@@ -367,10 +375,7 @@ def test_two_people_offer_by_keys_accept_with_a_and_decline_with_a_click():
             assert session.viewer == 1 - first
             assert said(app).splitlines() == ["You get:  $1M cash", "You give: nothing"]
             assert app.focused.id == "deal-decline"  # Enter by reflex keeps what you have
-            start = len(session.events)
-            await pilot.press("a")
-            await wait_for(pilot, lambda: bool(events_since(session, start, "trade_answer")))
-            assert events_since(session, start, "trade_answer")[0]["accepted"] is True
+            assert (await answered(pilot, session, pilot.press("a")))["accepted"] is True
             # the round goes on: the other person offers, and the first declines by a click
             await wait_for(pilot, lambda: box_is(app, "window") and session.deciding == 1 - first)
             await pilot.press("1")
@@ -381,10 +386,7 @@ def test_two_people_offer_by_keys_accept_with_a_and_decline_with_a_click():
             await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
             await pilot.press("enter")
             await wait_for(pilot, lambda: box_is(app, "answer"))
-            start = len(session.events)
-            await pilot.click("#deal-decline")
-            await wait_for(pilot, lambda: bool(events_since(session, start, "trade_answer")))
-            assert events_since(session, start, "trade_answer")[0]["accepted"] is False
+            assert (await answered(pilot, session, pilot.click("#deal-decline")))["accepted"] is False
 
     run(scenario())
 
@@ -418,10 +420,7 @@ def test_an_offer_a_bot_makes_to_the_person_is_declined_with_d():
             assert said(app).splitlines() == [f"You get:  {words(frame.give, frame.give_cards)}",
                                               f"You give: {words(frame.ask, frame.ask_cards)}"]
             assert ", " in said(app).splitlines()[1]  # cash and a card asked for
-            start = len(session.events)
-            await pilot.press("d")
-            await wait_for(pilot, lambda: bool(events_since(session, start, "trade_answer")))
-            assert events_since(session, start, "trade_answer")[0]["accepted"] is False
+            assert (await answered(pilot, session, pilot.press("d")))["accepted"] is False
 
     run(scenario())
 
