@@ -106,8 +106,8 @@ class Table:
         """A bot's look-ahead budget, shared with every copy of this game (None: the game is
         not a look-ahead's)."""
         self.score_memo: dict[tuple[str, int], Any] | None = None
-        """While a bot judges one position (`ScoreEvaluator.scores`), each score worked out so
-        far, by (score, player): a score that reads others (points made of four kinds of
+        """While one position's scores are read (`ScoreEvaluator.scores`, an observation's
+        scores), each score worked out so far, by (score, player): a score that reads others (points made of four kinds of
         points, each reading the board) reads each of them once. None the rest of the time:
         the game changes between one reading and the next, so nothing else may trust it."""
         self.owned_stacks = 0
