@@ -16,6 +16,7 @@ from engine.game.homes import Homes, homes_of
 from engine.game.interpreter import Op, compile_block
 from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
+from engine.game.score_reads import score_reads
 from engine.variant.model import Variant
 from engine.words.table import INLINE_STATEMENTS, QUIET_STATEMENTS
 
@@ -152,6 +153,16 @@ class Rulebook:
         """Each score as a function of (game, player): a plain fact of the player is read
         directly (`player_fact`), anything else through its closure."""
         self.score_fewest = {score.id: score.fewest for score in variant.scores}
+        self.score_reads: dict[str, tuple[tuple[int, str, str], ...]] = {
+            name: tuple((read.kind, read.name, read.each) for read in reads)
+            for name, reads in score_reads(variant).items()
+        }
+        """The scores worth remembering across positions (score_reads.py), each with what it
+        reads of a game: the key its values are remembered by (Table.score)."""
+        self.score_cache: dict[str, dict[tuple, list[Any]]] = {name: {} for name in self.score_reads}
+        """Of each score in `score_reads`, its values for each player, by the key of what it
+        read: shared by every game of the variant in the process, since the key says all a
+        value depends on. Emptied when it holds MAX_REMEMBERED keys."""
         self.score_words = {score.id: score.name for score in variant.scores}
         self.announced = frozenset(c.id for c in variant.counters if c.shown is not None)
         """The counters whose changes the log tells (the others are bookkeeping)."""

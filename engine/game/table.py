@@ -25,6 +25,7 @@ from engine.game.messages import Action, Event
 from engine.game.refs import IN_PLAY, PileRef, Ref
 from engine.game.rng import GENERATORS, RandomSource
 from engine.game.rulebook import Rulebook, rulebook_for
+from engine.game.score_reads import COUNTER, GAME_COUNTER, HELD, HOLDER, ORDER, POSITIONS, STACKS, SUPPLY, WORTH
 from engine.variant.model import Variant
 
 if TYPE_CHECKING:
@@ -32,6 +33,11 @@ if TYPE_CHECKING:
 
 QUIET_EVENTS = frozenset({"play", "choose", "react", "decline", "cancelled", "say", "no_choice", "effect_limit"})
 """Events that tell of a card being played, chosen for or answered, not of a change it made."""
+
+
+MAX_REMEMBERED = 4096
+"""Keys a score's values are remembered by (Rulebook.score_cache) before they are forgotten:
+some megabytes at most, and a game's look-aheads revisit far fewer positions."""
 
 
 SAVE_FORMAT = 2
@@ -251,8 +257,60 @@ class Table:
             return self.book.score_of[name](cast("Game", self), player) or 0
         value = memo.get((name, player))
         if value is None:
-            value = memo[(name, player)] = self.book.score_of[name](cast("Game", self), player) or 0
+            value = memo[(name, player)] = self._held_score(name, player, memo)
         return value
+
+    def _held_score(self, name: str, player: int, memo: dict[tuple[str, int], Any]) -> int:
+        """A score read while the position holds still (`score_memo`): remembered across
+        positions by what it reads (Rulebook.score_reads), where the variant's score allows and
+        no look-ahead is noting which hidden piles it reads (`watching`: a value remembered
+        would not note them). Most options a bot tries change nothing most scores read."""
+        book = self.book
+        reads = book.score_reads.get(name)
+        if reads is None or self.watching >= 0:
+            return book.score_of[name](cast("Game", self), player) or 0
+        known = memo.get((name, -1))
+        if known is None:
+            remembered = book.score_cache[name]
+            key = self._read_key(reads)
+            known = remembered.get(key)
+            if known is None:
+                if len(remembered) >= MAX_REMEMBERED:
+                    remembered.clear()
+                known = remembered[key] = [None] * self.n
+            memo[(name, -1)] = known
+        value = known[player]
+        if value is None:
+            value = known[player] = book.score_of[name](cast("Game", self), player) or 0
+        return value
+
+    def _read_key(self, reads: tuple[tuple[int, str, str], ...]) -> tuple:
+        """What the position holds of everything in `reads`, as one key (score_reads.py)."""
+        parts: list[Any] = [self.n]
+        for kind, name, each in reads:
+            if kind == STACKS:
+                parts.append(tuple([tuple(stack) for stack in self.stacks]))
+            elif kind == HOLDER:
+                parts.append(tuple(self.holder))
+            elif kind == WORTH:
+                parts.append(tuple(self.worth))
+            elif kind == SUPPLY:
+                parts.append(tuple(self.supply))
+            elif kind == HELD:
+                parts.append(tuple(self.held))
+            elif kind == POSITIONS:
+                parts.append(tuple(self.positions))
+            elif kind == ORDER:
+                parts.append(tuple(self.order))
+            elif kind == COUNTER:
+                parts.append(tuple(self.player_counters[name]))
+            elif kind == GAME_COUNTER:
+                parts.append(self.counters[name])
+            else:  # PILE: its every slot
+                first = self.layout.base[name]
+                slots = self.n if each == "player" else len(self.stacks) if each == "space" else 1
+                parts.append(tuple([tuple(self.piles[slot]) for slot in range(first, first + slots)]))
+        return tuple(parts)
 
     def is_leader(self, player: int) -> bool:
         standing = self.standing()
