@@ -25,6 +25,15 @@ _FOLLOW = frozenset({"build", "choose", "discard", "react"})
 """Decisions of the player's own that a choice is followed through before it is judged."""
 _MAX_FOLLOW = 60
 
+_OFFER_ENDS = frozenset({"withdraw", "propose"})
+"""The answers that end putting an offer together (engine/words/trades.py), the only ones
+the look-ahead tries. A step that adds to an offer changes nothing a position is judged by
+until the offer is proposed: judged at once, it stood still while withdrawing played on into
+the next turn, and won or lost against it by what the dice did there. The bot dithered
+twenty steps an offer and withdrew, a quarter of its time in Monopoly Builder. Putting a
+good offer together needs a search of whole offers, which a one-step bot does not make; it
+answers offers, and proposes one only when one stands ready (an effect's)."""
+
 
 class Scratch:
     """Games a look-ahead is done with, to copy the next trial into (`Game.copy(into=...)`):
@@ -88,6 +97,9 @@ class GreedyBot(Bot):
         options = observation["decision"]["options"]
         if len(options) == 1:
             return options[0]
+        tried = [option for option in options if _tried(option["kind"], option["arg"])]
+        if len(tried) == 1:
+            return tried[0]
         sampler = Sampler(self.variant, observation)
         self.scratch.known = own_known_piles(sampler.known, sampler.observed.layout, observation["player"])
         game = sampler.deal(self.rng.getrandbits(63), Sampler.itself)
@@ -139,8 +151,8 @@ def _best(
     actions = game.legal_actions()
     twins = property_twins(game, actions)
     for index, action in enumerate(actions):
-        if twins[index] != index:
-            continue  # scores as the twin before it, which wins a tie
+        if twins[index] != index or not _tried(action.kind, action.arg):
+            continue  # scores as the twin before it, which wins a tie; or not tried (_OFFER_ENDS)
         trial: Game | None = None
         steps = 0
         if placer is not None and action.kind == "build" and game.placement_asks_again(action.arg):
@@ -155,6 +167,11 @@ def _best(
         elif trial is not None:
             scratch.done(trial)
     return best_index, best_trial, best_steps
+
+
+def _tried(kind: str, arg: object) -> bool:
+    """Whether the look-ahead tries an option (all but the steps of an offer: _OFFER_ENDS)."""
+    return kind != "trade" or arg in _OFFER_ENDS
 
 
 _REFERRING = ("env", "items", "target", "lots", "started", "placed")
