@@ -81,7 +81,8 @@ def compare(base_tree: Path, args: argparse.Namespace) -> None:
               + "; ratios " + ", ".join(f"{side} {ratios[side][-1]:.2f}" for side in ratios), flush=True)
     print()
     print(f"{args.variant}, {args.players} greedy players, {args.games} games per side per round, {args.rounds} rounds")
-    labels = {"base": f"reference {args.base}", "head": "this tree" + (" (compiled)" if last["head"]["compiled"] else ""),
+    base_name = args.base if args.base_tree is None else str(args.base_tree)
+    labels = {"base": f"reference {base_name}", "head": "this tree" + (" (compiled)" if last["head"]["compiled"] else ""),
               "plain": "this tree (plain Python)"}
     for side in sides:
         median = statistics.median(rates[side])
