@@ -495,7 +495,7 @@ def test_what_was_said_in_a_window_holds_after_an_undo_and_in_a_game_resumed_ins
 
     session, view = seek(builder, a_bot_has_bid)
     said = view.window.said
-    assert said[0] == (view.turn_player, "auction")  # from the action that opened it: the deed put up
+    assert (view.turn_player, "auction") not in said  # it opened after the deed was put up
     chosen = [(e.data["player"], e.data["value"]) for e in session.events
               if e.kind == "choose" and e.data["what"] == "word"]
     assert chosen[-len([line for line in said if line[0] is not None]):] == [line for line in said if line[0] is not None]
@@ -506,6 +506,22 @@ def test_what_was_said_in_a_window_holds_after_an_undo_and_in_a_game_resumed_ins
     assert session.view().window is None or session.view().window.said != said
     session.undo()
     assert session.view().window.said == said
+
+
+def test_what_was_said_in_a_round_of_deals_begins_where_it_opened_not_at_the_step_before():
+    """'go on' ends the turn's trading with the Bank and opens the round of deals: it is the
+    step before the window, not a line of what was said in it, whoever chose it."""
+    def in_the_deals(session: Session, view: View) -> bool:
+        return view.window is not None and asked("make an offer")(session, view)
+
+    session, view = seek(builder, in_the_deals)
+    names = [seat.name for seat in session.shown.seats]
+    went_on = max(i for i, e in enumerate(session.events) if e.kind == "choose" and e.data["value"] == "go on")
+    chosen = [(e.data["player"], names[e.data["value"]] if e.data["what"] == "player" else e.data["value"])
+              for e in session.events[went_on + 1:] if e.kind == "choose" and e.data["what"] in ("word", "player")]
+    said = view.window.said
+    assert all(words != "go on" for _, words in said)
+    assert [line for line in said if line[0] is not None] == chosen
 
 
 def test_the_boxes_show_hostile_words_of_a_variant_visibly(write):

@@ -85,6 +85,21 @@ def test_a_window_of_opponents_starts_after_me_and_leaves_me_out(write):
     assert game.current_player == order[2]
 
 
+def test_the_game_says_where_a_window_opened_among_the_events_of_the_answer_that_opened_it(write):
+    """What was said in a window begins where it opened: after the answer that led to it and
+    what the program told before it ('the bidding opens'), which the events alone cannot tell
+    from the window's first turns. Game.window_began holds it, by the window's frame."""
+    text = AUCTION.replace("    set bid to 0\n", '    choose word V from "open", "wait", every answer\n'
+                                                 '    say "the bidding opens"\n    set bid to 0\n', 1)
+    game = new_game(_auction(write, text), 3, seed=1)
+    player, events = _answer(game, "open")
+    window = next(i for i, frame in enumerate(game.frames) if frame.kind == "win")
+    assert game.window_began == {window: 2}
+    assert [e.describe() for e in events[:2]] == [f"{game.variant.seats[player].name} chooses open", "the bidding opens"]
+    _answer(game, "raise")
+    assert game.window_began == {}  # a decision inside the window: no window opened in it
+
+
 def test_a_window_saved_half_way_resumes_where_it_was_and_refuses_damage(write):
     game = new_game(_auction(write), 3, seed=1)
     _answer(game, "raise")

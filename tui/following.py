@@ -5,7 +5,7 @@ session builds these into its View, and the dialogs of tui/dealbox.py draw them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from engine.effects import ast
@@ -81,9 +81,9 @@ class OpenWindow:
     players: tuple[int, ...]
     turns: int
     opened: int
-    """The index in the session's events from which it was open: the first event of the
-    action in which it opened, or after that action's last new turn (a window is a step of
-    one turn: it opened after the turn began)."""
+    """The index in the session's events from which it was open: where the engine says it
+    opened among the events of the action that opened it (Game.window_began), so that what
+    was said in the step before it (the answer that led to it, 'go on') is not its history."""
 
     def same(self, frame: dict) -> bool:
         """Whether a frame of the stack, seen after an action, is this window gone on."""
@@ -91,10 +91,12 @@ class OpenWindow:
             self.turns <= frame["i"]
 
 
-def open_windows(frames: list[dict], before: Iterable[OpenWindow], start: int) -> tuple[OpenWindow, ...]:
+def open_windows(frames: list[dict], before: Iterable[OpenWindow], began: Mapping[int, int],
+                 start: int) -> tuple[OpenWindow, ...]:
     """The windows open in `frames` (an observation's "state" frames), each with where it
     opened: as before when it is the same window gone on (and so are the ones around it),
-    else at `start`."""
+    else where `began` says, by its place in the stack (the engine's Game.window_began, as
+    an index of the session's events), else at `start`."""
     known = {window.at: window for window in before}
     found = []
     same = True
@@ -103,7 +105,7 @@ def open_windows(frames: list[dict], before: Iterable[OpenWindow], start: int) -
             continue
         old = known.get(at)
         same = same and old is not None and old.same(frame)
-        opened = old.opened if same and old is not None else start
+        opened = old.opened if same and old is not None else began.get(at, start)
         found.append(OpenWindow(at, frame["b"], frame["root"], tuple(frame["players"]), frame["i"], opened))
     return tuple(found)
 

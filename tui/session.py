@@ -300,9 +300,8 @@ class Session:
         self.deciders, self.automatic = [], []
         self.record.actions = []
         noticing, self._noticing = self._noticing, False  # what is replayed was seen already
-        if following:  # a window open from the start: what was said in it begins with the turn
-            turn = max((i + 1 for i, event in enumerate(self.events) if event.kind == "turn"), default=0)
-            self._windows = open_windows(self._frames(), (), turn)
+        if following:  # a window open from the start: it opened where the engine says, among the setup's events
+            self._windows = open_windows(self._frames(), (), self.game.window_began, len(self.events))
         for action in actions:
             self.apply(action)
         self._noticing = noticing
@@ -390,9 +389,9 @@ class Session:
         self.chronicle.note(self.game, len(self.events), events)
         start = len(self.events)
         self.events.extend(events)
-        if self._following:  # a window that opened in this action opened after its last new turn, if any
-            turn = max((i + 1 for i in range(start, len(self.events)) if self.events[i].kind == "turn"), default=start)
-            self._windows = open_windows(self._frames(), self._windows, turn)
+        if self._following:  # a window that opened in this action opened where the engine says, among its events
+            began = {at: start + index for at, index in self.game.window_began.items()}
+            self._windows = open_windows(self._frames(), self._windows, began, start)
         self._windows_log.append(self._windows if self._following else None)
         self.unsaved = True
         if before is not None:

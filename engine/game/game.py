@@ -130,6 +130,8 @@ class Game(Machine):
             chosen = self._find(action, self.options())
         events: list[Event] = []
         self._events = events
+        if self.window_began:
+            self.window_began = {}
         self.pending = None
         meter = self.meter
         self._set_work_cap(meter)
@@ -195,6 +197,8 @@ class Game(Machine):
         other.telling = self.telling
         other.meter = self.meter
         other.card_began = {}
+        if other.window_began:
+            other.window_began = {}
         other.cards_unacted = self.cards_unacted
         return other
 

@@ -116,6 +116,12 @@ class Table:
         scores), each score worked out so far, by (score, player): a score that reads others (points made of four kinds of
         points, each reading the board) reads each of them once. None the rest of the time:
         the game changes between one reading and the next, so nothing else may trust it."""
+        self.window_began: dict[int, int] = {}
+        """Where each window opened during the current decision (or the setup) opened among
+        its events, by the index of its frame: for an interface telling what was said in a
+        window since it opened (tui/following.py), which the events alone cannot place (a
+        program may tell things between the answer and the window). Emptied at each decision;
+        the game never reads it."""
         self.owned_stacks = 0
         """The stacks (a bit for each space) this game has its own list of. A copy shares
         every stack with the game it was copied from until one of them changes it

@@ -260,6 +260,7 @@ def _run_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) -
 
     def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
+        g.window_began[len(g.frames)] = len(g._events)
         g.frames.append(WindowFrame(body, var, window_players(g, root.me, start_fn, f.env, opponents), most,
                                     dict(f.env), f.root))
 
