@@ -187,6 +187,16 @@ def test_enum_typo_with_hint(write):
     assert_at(d, "v.yaml", 3, 15, "rules.turn_order", "'rol'", "'roll'", "'seat'", hint="did you mean 'roll'?")
 
 
+def test_a_name_of_the_units_is_a_word_or_its_two_forms(write):
+    """`players.unit`: 'block', or [die, dice]; anything else is refused where it is written."""
+    d = only(write(EXTENDS + "players:\n  unit: 3\n"))
+    assert_at(d, "v.yaml", 3, 9, "players.unit", "must be text or a list", "the number 3")
+    d = only(write(EXTENDS + "players:\n  unit: \"\"\n"))
+    assert_at(d, "v.yaml", 3, 9, "players.unit", "must not be empty")
+    d = only(write(EXTENDS + "players:\n  unit: [mouse, mice, mouses]\n"))
+    assert_at(d, "v.yaml", 3, 9, "players.unit", "at most 2 items")
+
+
 def test_missing_required_key_in_complete_variant(write, default_text):
     assert "  turn_order: roll\n" in default_text
     text = default_text.replace("  turn_order: roll\n", "")

@@ -896,6 +896,15 @@ def test_four_floors_at_most_then_the_penthouse_which_ends_the_game():
     sound(game)
 
 
+def test_a_floor_is_told_as_a_block_built_on_the_foundation():
+    """"You may only build a building with your colored blocks": the game calls a player's
+    units blocks (`players: {unit: block}`), in the log as in the options."""
+    game = build_turn("red", resources={"red": cost("red", 1)})
+    pick(game, "choose build a floor")
+    assert "Red builds a block on A1" in told(pick(game, "choose A1"))
+    sound(game)
+
+
 def test_the_game_ends_when_no_penthouse_can_be_built():
     """rulings 77: "The game also ends when the penthouse can no longer be built": "no player
     still playing has a building of theirs that their blocks left can raise to four floors, nor

@@ -91,3 +91,29 @@ def test_a_player_choosing_their_own_card_is_told_so():
     told = _told(game.apply(five))
     assert "Red chooses their $5M" in told
     assert not any("chooses Red's" in line for line in told)
+
+
+def test_a_variant_names_its_units_and_the_log_and_the_options_say_its_word(write):
+    """`players: {unit: ...}` names the players' pieces (Monopoly Builder's blocks): a word
+    whose plural adds 's', or the two forms. Every sentence of the engine that counts or
+    names a unit says it; a variant that names none says 'unit', as before."""
+    from engine.game.messages import Event
+
+    def texts(unit: str):
+        variant = load_variant(write(f"extends: winning-moves-2016\nplayers:\n  unit: {unit}\n"))
+        return new_game(variant, 2, seed=1).texts
+
+    t = texts("[mouse, mice]")
+    assert t.build_actions[0].describe().startswith("build a mouse on ")
+    told = [Event(kind, data, t).describe() for kind, data in (
+        ("build", {"player": 0, "property": 0, "count": 1}), ("build", {"player": 0, "property": 0, "count": 2}),
+        ("out_of_units", {"player": 0}), ("remove", {"player": 0, "property": 0}),
+        ("move_unit", {"player": 0, "from": 0, "to": 1}))]
+    red, first, second = t.player(0), t.properties[0], t.properties[1]
+    assert told == [f"{red} builds a mouse on {first}", f"{red} builds 2 mice on {first}",
+                    f"{red} has no mice left to build with", f"The top mouse of {first} ({red}) goes back to {red}",
+                    f"{red}'s mouse moves from {first} to {second}"]
+    assert t.why({"why": "per_lot", "limit": 1}).endswith("takes only 1 mouse")
+    assert texts("egg").build_actions[0].describe().startswith("build an egg on ")
+    assert new_game(load_variant("winning-moves-2016"), 2, seed=1).texts.build_actions[0].describe().startswith(
+        "build a unit on ")

@@ -745,6 +745,41 @@ def test_one_unit_one_card_and_one_property_are_said_in_the_singular():
     run(scenario())
 
 
+def test_a_variants_name_for_its_units_is_said_wherever_the_screen_counts_or_names_them():
+    """Monopoly Builder's pieces are builder's blocks (`players: {unit: block}`): the panel
+    counts them, the help says how many each player takes, a notice tells one lost and the
+    detail of a space lists them, all in the variant's word, never the kernel's 'unit'."""
+    from collections import Counter
+    from dataclasses import replace
+
+    from tui.notices import Notice
+    from tui.session import Piece
+    from tui.widgets import PlayerPanel, space_words
+
+    builder = variant("monopoly-builder")
+    session = Session.start(builder, "monopoly-builder", [None, "random"], 1)
+    assert "- Blocks to build with: **12** each with 2 players (this game)" in help_markdown(builder, 2)
+    headline = Notice(0, turn_over=True, costs=Counter(unit=1, moved=2)).headline("your", ["Red", "Purple"], builder)
+    assert headline == "Your turn is over: one of your blocks removed, 2 of your blocks moved."
+    view = session.view()
+    island = next(p.index for p in builder.properties if p.zone == "island")
+    stacked = replace(view, pieces=[[Piece(0), Piece(0)] if i == island else stack for i, stack in enumerate(view.pieces)],
+                      holders=[0 if i == island else h for i, h in enumerate(view.holders)])
+    assert "blocks from the bottom up: R R" in space_words(stacked, island)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            panel = app.screen.query_one("#player-0", PlayerPanel)
+            panel.show(replace(session.view(), supply=[1, 12]))
+            assert "1 block · " in panel.content.plain and "unit" not in panel.content.plain
+            app.screen.query_one("#player-1", PlayerPanel).show(replace(session.view(), supply=[1, 12]))
+            assert "12 blocks · " in app.screen.query_one("#player-1", PlayerPanel).content.plain
+
+    run(scenario())
+
+
 def test_n_opens_the_start_screen_set_up_as_the_game_just_left():
     """issue 13: a new game started from the variant, seats and bots of the last one."""
     from textual.widgets import OptionList

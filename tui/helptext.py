@@ -106,7 +106,8 @@ def _setup(variant: Variant, players: int | None) -> list[str]:
             f"**{s.units}** each with {s.players} players" + (" (this game)" if s.players == players else "")
             for s in variant.setups
         )
-        lines.append(f"- Units to build with: {counts}.")
+        units = variant.unit.many
+        lines.append(f"- {units[:1].upper()}{units[1:]} to build with: {counts}.")
     return [*lines, ""]
 
 

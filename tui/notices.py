@@ -100,10 +100,10 @@ class Notice:
         score = self._score_words(whose, variant)
         own = self.turn_over and not +self.taken  # nobody else took anything: the change is the turn's own
         if self.turn_over:
-            costs = self._with_score(_cost_words(self.costs, whose), score if own else [])
+            costs = self._with_score(_cost_words(self.costs, whose, variant), score if own else [])
             start = f"{whose[:1].upper()}{whose[1:]} turn is over"
             said.append(f"{start}: {', '.join(costs)}." if costs else f"{start}.")
-        taken = self._with_score(_cost_words(self.taken, whose), [] if own else score)
+        taken = self._with_score(_cost_words(self.taken, whose, variant), [] if own else score)
         if taken:
             by = " and ".join(names[p] for p in sorted(self.by) if p != self.player)
             if by:
@@ -130,12 +130,14 @@ class Notice:
         return [f"{whose} {name} {'fell' if after < before else 'rose'} from {said(before)} to {said(after)}"]
 
 
-def _cost_words(costs: Counter[str], whose: str) -> list[str]:
-    """'3 of your cards discarded', 'one of your properties lost'."""
-    return [f"{'one' if costs[kind] == 1 else costs[kind]} of {whose} {many} {verb}"
+def _cost_words(costs: Counter[str], whose: str, variant: Variant) -> list[str]:
+    """'3 of your cards discarded', 'one of your properties lost', 'one of your blocks moved'
+    (the units by the variant's name for them)."""
+    return [f"{'one' if costs[kind] == 1 else costs[kind]} of {whose} {many or variant.unit.many} {verb}"
             for kind, (many, verb) in LOSSES.items() if costs[kind]]
 
 
-LOSSES = {"card": ("cards", "discarded"), "property": ("properties", "lost"), "unit": ("units", "removed"),
-          "moved": ("units", "moved")}
-"""Each kind of loss (see `loss`) as a notice words it."""
+LOSSES = {"card": ("cards", "discarded"), "property": ("properties", "lost"), "unit": ("", "removed"),
+          "moved": ("", "moved")}
+"""Each kind of loss (see `loss`) as a notice words it: what is lost ("": the players' units,
+by the variant's name for them), and what happened to it."""

@@ -16,7 +16,7 @@ from engine.game.game import Game
 from engine.game.messages import Action, Event, describe_run, runs
 from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
-from engine.variant.model import Variant
+from engine.variant.model import Noun, Variant
 from engine.visible import visible
 from tui.following import Offer, OpenWindow, Window, has_windows, open_windows, seen_offer, window_said
 from tui.notices import SHOWN_LINES, Notice, loss, program_words
@@ -59,12 +59,17 @@ def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Var
                     for pile in variant.piles),
         counters=tuple(replace(c, shown=None if c.shown is None else seen(c.shown),
                                counts=None if c.counts is None else seen(c.counts)) for c in variant.counters),
+        unit=seen_noun(variant.unit, seen),
         money=seen(variant.money),
         deck_name=seen(variant.deck_name),
         seats=tuple(replace(seat, name=seen(seat.name), token=seen(seat.token)) for seat in variant.seats),
         zones=tuple(replace(zone, name=seen(zone.name)) for zone in variant.zones),
         cards=tuple(replace(card, name=seen(card.name), text=seen(card.text)) for card in variant.cards),
     )
+
+
+def seen_noun(noun: Noun, seen: Callable[[str], str]) -> Noun:
+    return Noun(seen(noun.one), seen(noun.many))
 
 
 def typed_seed(text: str) -> int | None:

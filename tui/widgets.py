@@ -589,7 +589,8 @@ class PlayerPanel(Quiet):
         cards = view.hand_sizes[i]
         units = view.supply[i]
         kept = _player_counters(view, i)  # a house rule's own counters (cash, resources)
-        held = f"{counted(units, 'unit')} · " if any(s.units for s in view.variant.setups) else ""
+        unit = view.variant.unit
+        held = f"{unit.counted(units)} · " if any(s.units for s in view.variant.setups) else ""
         room = max(4, self.size.height or 4)
         wrapped = _wrapped_at_dots(kept, width)
         if kept and len(wrapped) > room - 4:  # too narrow for all: money and what they have some of
@@ -600,7 +601,7 @@ class PlayerPanel(Quiet):
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
             Text(token + (f" · {kept}" if kept and not below else ""), style="italic"),
             Text(_fit(width, *_ranked(view, i))),
-            Text(_fit(width, f"{held}{counted(cards, 'card')}", f"{held}{cards}c", f"{units}u {cards}c")),
+            Text(_fit(width, f"{held}{counted(cards, 'card')}", f"{held}{cards}c", f"{units}{unit.one[:1]} {cards}c")),
             *(wrapped if below else []),
         ]
         for line in lines:
@@ -943,14 +944,15 @@ def space_words(view: View, prop: int) -> str:
     """What stands on a space, in words: its holder and its stack from the bottom up (units
     by letter, cards by name), then the piles of the space (its buildings) with their cards."""
     stack = view.pieces[prop]
-    kind = "cards" if view.variant.stacks == "cards" else "units"
+    cards = view.variant.stacks == "cards"
     if not stack:  # in the variant's own word for an empty space, if it has one ('A vacant lot.')
         vacant = next((name for name, kernel in view.variant.kinds if kernel == "vacant property"), None)
         words = f"A {vacant}." if vacant else "Nothing on it yet."
     else:
         holder = view.seat(view.holders[prop])
         owner = holder.name if holder is not None else "nobody"
-        joint = " " if kind == "units" else ", "
+        joint = ", " if cards else " "
+        kind = "cards" if cards else view.variant.unit.many
         words = f"Owner {owner}; {kind} from the bottom up: " + joint.join(piece_words(view, p) for p in stack)
     return " ".join([words, *_space_piles(view, prop)])
 

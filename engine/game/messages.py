@@ -68,8 +68,10 @@ class Texts:
         self.deck = variant.deck_name
         self.routines = frozenset(variant.routines)
         self.ends = dict(variant.ends)
-        self.counters = {counter.id: counter for counter in variant.counters}
         """How the log tells each way the game ends, after the player's name (the variant's `ends`)."""
+        self.counters = {counter.id: counter for counter in variant.counters}
+        self.unit = variant.unit
+        """What the players' units are called (Monopoly Builder's blocks)."""
         self._actions: dict[tuple[str, Any, str | None], Action] = {}
         # the actions of every turn, made once: the hot path only indexes these
         self.build_actions = [self.action("build", i, "property") for i in range(len(variant.properties))]
@@ -164,8 +166,7 @@ class Texts:
                 return "no new lot may be started on this roll"
             return f"only {lots} new lot{'' if lots == 1 else 's'} may be started on one roll"
         if why == "per_lot":
-            units = reason["limit"]
-            return f"a lot started this roll takes only {units} unit{'' if units == 1 else 's'}"
+            return f"a lot started this roll takes only {self.unit.counted(reason['limit'])}"
         if why == "timing":
             timing = str(reason.get("timing"))
             return "only as an answer" if timing == "reaction" else dict(self.variant.timings).get(timing, timing)
@@ -259,7 +260,7 @@ class Action:
         if t is None:
             return f"{kind} {arg}"
         if kind == "build":
-            return f"build a unit on {t.properties[arg]}"
+            return f"build {t.unit.a} on {t.properties[arg]}"
         if kind == "stop":
             return "stop building"
         if kind == "play":
@@ -463,10 +464,10 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
     if kind == "cannot_build":
         return f"{p(d['player'])} cannot afford anything in {t.zones[d['zone']]} with {t.money(d['budget'])}"
     if kind == "build":
-        units = "a unit" if d["count"] == 1 else f"{d['count']} units"
+        units = t.unit.a if d["count"] == 1 else t.unit.counted(d["count"])
         return f"{p(d['player'])} builds {units} on {t.properties[d['property']]}"
     if kind == "out_of_units":
-        return f"{p(d['player'])} has no units left to build with"
+        return f"{p(d['player'])} has no {t.unit.many} left to build with"
     if kind == "stop":
         return f"{p(d['player'])} stops building"
     if kind == "take":
@@ -488,9 +489,9 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         way = "back " if spaces < 0 else ""
         return f"{p(d['player'])} moves {way}{counted(abs(spaces), 'space')} to {to}"
     if kind == "remove":
-        return f"The top unit of {t.properties[d['property']]} ({p(d['player'])}) goes back to {p(d['player'])}"
+        return f"The top {t.unit.one} of {t.properties[d['property']]} ({p(d['player'])}) goes back to {p(d['player'])}"
     if kind == "move_unit":
-        return f"{p(d['player'])}'s unit moves from {t.properties[d['from']]} to {t.properties[d['to']]}"
+        return f"{p(d['player'])}'s {t.unit.one} moves from {t.properties[d['from']]} to {t.properties[d['to']]}"
     if kind == "choose":
         if hidden:
             return f"{p(d['player'])} chooses a card"

@@ -15,10 +15,12 @@ from engine.variant.find import VariantNotFound as VariantNotFound  # re-exporte
 from engine.variant.lint import ParsedCard
 from engine.variant.meaning import loop_names
 from engine.variant.model import (
+    UNIT,
     Card,
     Conserved,
     Counter,
     Die,
+    Noun,
     Ownership,
     Pile,
     Property,
@@ -38,6 +40,16 @@ def _resolved(value: Any, rules: Any) -> Any:
     if isinstance(value, str) and value.startswith("rule "):
         return rules[value[5:]]
     return value
+
+
+def noun(raw: Any, default: Noun) -> Noun:
+    """A name as the file gives it: a word or a few for one, whose plural adds 's'
+    ('dump truck'), or the two forms ([die, dice]); `default` where it gives none."""
+    if raw is None:
+        return default
+    if isinstance(raw, str):
+        return Noun(raw, raw + "s")
+    return Noun(raw[0], raw[1])
 
 
 def _track(raw: Any) -> Track | None:
@@ -111,6 +123,7 @@ def build_variant(
             for c in cards
         ),
         stacks=board["stacks"],
+        unit=noun(document["players"].get("unit"), UNIT),
         ownership=Ownership(board["ownership"]["rule"], _resolved(board["ownership"].get("ties", "lowest_unit"), rules)),
         scores=tuple(scores.values()),
         ranking=tuple(_resolved(document["ranking"], rules)),

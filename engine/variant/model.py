@@ -15,6 +15,33 @@ from engine.effects import ast
 
 
 @dataclass(frozen=True, slots=True)
+class Noun:
+    """What a thing is called where players read it, for one and for more than one
+    ('dump truck', 'dump trucks'): a variant names its own pieces and resources, and the
+    engine's and the screen's words agree with the number.
+
+    >>> Noun("block", "blocks").counted(1), Noun("block", "blocks").counted(3)
+    ('1 block', '3 blocks')
+    """
+
+    one: str
+    many: str
+
+    def counted(self, count: int) -> str:
+        return f"{count} {self.one if count == 1 else self.many}"
+
+    @property
+    def a(self) -> str:
+        """One of it with its article, 'a block', 'an egg': 'an' before a, e, i and o (a
+        'unit', a 'uniform' take 'a'; the few words where the letter lies, 'hour', are rare)."""
+        return f"{'an' if self.one[:1].lower() in ('a', 'e', 'i', 'o') else 'a'} {self.one}"
+
+
+UNIT = Noun("unit", "units")
+"""What a player's pieces are called where the variant does not say (`players.unit`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Seat:
     id: str
     name: str
@@ -264,6 +291,9 @@ class Variant:
     piles: tuple[Pile, ...] = ()
     stacks: str = "units"
     """What stands on a space: "units" (players' units) or "cards" (card codes)."""
+    unit: Noun = UNIT
+    """What the players' units are called where players read them (Monopoly Builder's
+    blocks): `players.unit`, else 'unit'."""
     ownership: Ownership = Ownership("most_units")
     scores: tuple[Score, ...] = ()
     ranking: tuple[str, ...] = ()
