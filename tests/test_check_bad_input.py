@@ -197,6 +197,15 @@ def test_a_name_of_the_units_is_a_word_or_its_two_forms(write):
     assert_at(d, "v.yaml", 3, 9, "players.unit", "at most 2 items")
 
 
+def test_a_name_of_a_counter_is_a_word_or_its_two_forms(write):
+    """A counter's `name`, as `players.unit`: 'dump truck', or [die, dice]; anything else is
+    refused where it is written."""
+    d = only(write(EXTENDS + "counters:\n  budget: {each: game, reset: turn, name: [die, dice, dies]}\n"))
+    assert_at(d, "v.yaml", 3, 43, "counters.budget.name", "at most 2 items")
+    d = only(write(EXTENDS + "counters:\n  budget: {each: game, reset: turn, name: {one: die}}\n"))
+    assert_at(d, "v.yaml", 3, 43, "counters.budget.name", "must be text or a list", "a mapping")
+
+
 def test_missing_required_key_in_complete_variant(write, default_text):
     assert "  turn_order: roll\n" in default_text
     text = default_text.replace("  turn_order: roll\n", "")

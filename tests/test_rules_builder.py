@@ -41,6 +41,8 @@ for _p in VARIANT.properties:
 LOOP = list(VARIANT.loop)
 CARD = {c.id: i for i, c in enumerate(VARIANT.cards)}
 RESOURCES = ("truck", "crane", "excavator", "boat")
+NAMES = {c.id: c.name for c in VARIANT.counters}
+"""What each counter is called where players read an amount of it ('2 dump trucks')."""
 DEEDS = [p for p in VARIANT.properties if p.value > 0]
 """The sixteen spaces with a title deed."""
 
@@ -652,7 +654,7 @@ def test_deals_trade_money_resources_deeds_mortgaged_deeds_and_get_out_of_jail_f
     assert game.current_player == seat("red") and words(game) == ["choose pass", "choose make an offer"]
     pick(game, "choose make an offer")  # to Purple, the only other player
     offered = words(game)
-    for step in ("give 10M in all", "give 1 truck in all", "ask for 1 crane in all", "give Sunset Strip",
+    for step in ("give 10M in all", "give 1 dump truck in all", "ask for 1 crane in all", "give Sunset Strip",
                  "give Golden Mile", "ask for Get Out of Jail Free"):
         assert step in offered, step
     for step in ("give 10M in all", "give Sunset Strip", "give Golden Mile", "ask for 1 crane in all",
@@ -667,6 +669,21 @@ def test_deals_trade_money_resources_deeds_mortgaged_deeds_and_get_out_of_jail_f
     assert deeds_of(game, "purple") == ["orange_1"] and deeds_of(game, "purple", "mortgaged") == ["yellow_set_1"]
     assert deeds_of(game, "red") == [] and deeds_of(game, "red", "mortgaged") == []
     assert ids(game, "kept", seat("red")) == ["get_out_of_jail"]
+    sound(game)
+
+
+def test_an_offer_names_the_resources_as_the_rules_do_and_its_event_keeps_their_ids():
+    """A deed "Pays 2 dump trucks"; "Collect 2 Cranes": the log tells an offer of resources by
+    the names the rules give them (each counter's `name`), one and more, while the event's
+    data keeps the counters' ids for replays and tools."""
+    game = dealing()
+    pick(game, "choose make an offer")
+    for step in ("give 1 dump truck in all", "give 2 dump trucks in all", "ask for 1 crane in all"):
+        pick(game, step)
+    events = pick(game, "propose the offer")
+    assert told(events) == ["Red offers Purple 2 dump trucks for 1 crane"]
+    offer = next(e for e in events if e.kind == "trade_offer")
+    assert (offer.data["give"], offer.data["ask"]) == ({"truck": 2}, {"crane": 1})
     sound(game)
 
 
@@ -1099,7 +1116,7 @@ def test_a_bot_cannot_be_farmed_by_offers(spec):
         assert answers(game, bot, "green")[0] == "decline", deed
     kind, most = max(held(start, "green").items(), key=lambda item: item[1])
     for count in range(1, min(most, 3) + 1):
-        asked = [f"ask for {n} {kind} in all" for n in range(1, count + 1)]
+        asked = [f"ask for {NAMES[kind].counted(n)} in all" for n in range(1, count + 1)]
         game = offer_to(midgame(), "green", ["give 1M in all", *asked])
         assert answers(game, bot, "green")[0] == "decline", asked
     sound(game)

@@ -1224,9 +1224,10 @@ def test_a_narrow_panel_shows_money_and_what_the_player_has_some_of_on_lines_of_
                 shown = app.screen.query_one(f"#player-{seat}", PlayerPanel).content.plain.replace("\n", " · ")
                 cash = session.game.player_counters["cash"][seat]
                 assert f"{cash}M cash" in shown, shown
-                for kind in ("truck", "crane", "excavator", "boat"):
+                for kind in ("truck", "crane", "excavator", "boat"):  # by their names: '6 dump trucks'
                     held = session.game.player_counters[kind][seat]
-                    assert (f"{held} {kind}" in shown) == (held > 0), (kind, shown)
+                    name = next(c.name for c in session.variant.counters if c.id == kind)
+                    assert (name.counted(held) in shown) == (held > 0), (kind, shown)
 
     run(scenario())
 

@@ -166,6 +166,31 @@ def test_every_control_of_the_offer_box_sends_a_legal_action_of_now_or_is_disabl
         assert "title deeds" in [row.label.plain for row in box.columns[1].rows if not row.controls]  # its pile's name
 
 
+def test_the_boxes_name_the_counters_of_an_offer_as_the_variant_does_one_and_more():
+    """Monopoly Builder's resources have names (`name: dump truck`): the offer's rows, its
+    words and the answer's lines say '2 dump trucks', '1 crane', never the counters' ids."""
+    def two_trucks_to_give(session: Session, view: View) -> bool:
+        return asked("make an offer")(session, view) and view.counters["truck"][view.viewer] >= 2
+
+    session, view = seek(lambda seed: Session.start(variant(BUILDER), BUILDER, [None, None], seed), two_trucks_to_give)
+    me = session.viewer = view.viewer
+    partner = 1 - me
+    names = [seat.name for seat in session.shown.seats]
+    session.apply(next(a for a in view.actions if str(a.arg) == "make an offer"))
+    for arg in ("give truck 1", "give truck 2"):
+        session.apply(next(a for a in session.game.legal_actions() if a.arg == arg))
+    box = box_for(session.view())
+    assert box is not None and box.kind == "offer"
+    rows = [row.label.plain for row in box.columns[0].rows]
+    assert f"dump trucks 2 of {view.counters['truck'][me]}" in rows
+    assert box.said[0].plain == f"{names[me]} offers {names[partner]} 2 dump trucks for nothing"
+    session.apply(next(a for a in session.game.legal_actions() if a.arg == "propose"))
+    session.viewer = partner
+    answer = box_for(session.view())
+    assert answer is not None and answer.kind == "answer"
+    assert [line.plain for line in answer.said] == ["You get:  2 dump trucks", "You give: nothing"]
+
+
 def test_the_arrows_move_along_a_row_across_the_columns_and_down_to_the_buttons():
     def control(id_: str, place: tuple[int, int, int], enabled: bool = True) -> Control:
         from rich.text import Text

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from engine.game.messages import Action, counter_words
+from engine.variant.model import Counter, Noun
 from engine.visible import visible
 from tui.following import Offer
 from tui.session import View
@@ -182,7 +183,7 @@ def _side(view: View, offer: Offer, side: str, column: int, steps: tuple[int, ..
 def _counter_row(view: View, side: str, good: str, now: int, held: int, steps: tuple[int, ...],
                  by_arg: dict[str, Action], at: tuple[int, int]) -> Row:
     label = Text(no_wrap=True, overflow="ellipsis")
-    label.append(good.replace("_", " "), style="bold")
+    label.append(_name(view, good).many, style="bold")
     label.append(f" {_amount(view, good, now)}")
     label.append(f" of {_amount(view, good, held)}", style="dim")
     controls = []
@@ -206,9 +207,28 @@ def _cards_of(offer: Offer, side: str, pile: str, by_arg: dict[str, Action]) -> 
     return keys
 
 
+def _counter(view: View, good: str) -> Counter | None:
+    return next((c for c in view.variant.counters if c.id == good), None)
+
+
 def _amount(view: View, good: str, amount: int) -> str:
-    counter = next((c for c in view.variant.counters if c.id == good), None)
+    counter = _counter(view, good)
     return view.variant.format_money(amount) if counter is not None and counter.money else str(amount)
+
+
+def _name(view: View, good: str) -> Noun:
+    """What a counter of the offer is called, by the variant ('dump truck', 'dump trucks')."""
+    counter = _counter(view, good)
+    words = good.replace("_", " ")
+    return counter.name if counter is not None else Noun(words, words)
+
+
+def _counted(view: View, good: str, amount: int) -> str:
+    """An amount of a counter in words: '2 dump trucks', '1 excavator', '10M cash'."""
+    counter = _counter(view, good)
+    if counter is not None and counter.money:
+        return f"{view.variant.format_money(amount)} {counter.name.many}"
+    return _name(view, good).counted(amount)
 
 
 def _pile_name(view: View, pile: str) -> str:
@@ -250,8 +270,8 @@ def answer_box(view: View, offer: Offer) -> Box:
 
 
 def _deal_words(view: View, offer: Offer, amounts: dict[str, int], cards: tuple[str, ...]) -> Text:
-    """One side of an offer: '10M cash, 2 truck, Mud Flats', or nothing."""
-    parts = [Text(f"{_amount(view, good, n)} {good.replace('_', ' ')}") for good, n in amounts.items() if n]
+    """One side of an offer: '10M cash, 2 dump trucks, Mud Flats', or nothing."""
+    parts = [Text(_counted(view, good, n)) for good, n in amounts.items() if n]
     parts += [card_name(view, offer, key) for key in cards]
     return Text(", ").join(parts) if parts else Text("nothing", style="italic")
 

@@ -58,7 +58,8 @@ def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Var
         piles=tuple(replace(pile, name=seen(pile.name), mark=None if pile.mark is None else seen(pile.mark))
                     for pile in variant.piles),
         counters=tuple(replace(c, shown=None if c.shown is None else seen(c.shown),
-                               counts=None if c.counts is None else seen(c.counts)) for c in variant.counters),
+                               counts=None if c.counts is None else seen(c.counts), name=seen_noun(c.name, seen))
+                       for c in variant.counters),
         unit=seen_noun(variant.unit, seen),
         money=seen(variant.money),
         deck_name=seen(variant.deck_name),

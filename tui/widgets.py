@@ -513,13 +513,12 @@ def _player_counters(view: View, player: int, nonzero: bool = False) -> str:
         value = numbers[player]
         if nonzero and not value and not counter.money:
             continue
-        amount = view.variant.format_money(value) if counter.money else str(value)
-        said.append(f"{amount} {counter.id.replace('_', ' ')}")
+        said.append(f"{view.variant.format_money(value)} {counter.name.many}" if counter.money else counter.name.counted(value))
     return " · ".join(said)
 
 
 def _wrapped_at_dots(said: str, width: int) -> list[Text]:
-    """'900M cash · 1 truck · 2 excavator' in lines of at most `width`, broken only between
+    """'900M cash · 1 dump truck · 2 excavators' in lines of at most `width`, broken only between
     the parts, so that no number is parted from its name; a part wider than a line has one
     of its own."""
     lines: list[str] = []

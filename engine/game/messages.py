@@ -93,11 +93,14 @@ class Texts:
         return "nobody" if index is None else self.players[index]
 
     def amount(self, good: str, amount: int) -> str:
-        """An amount of a counter in words: '30 money' ($30M where the counter is money)."""
+        """An amount of a counter in words, by its name: '2 dump trucks', '1 excavator'
+        ($30M where the counter is money). The events keep the counter's id."""
         counter = self.counters.get(good)
-        if counter is not None and counter.money:
+        if counter is None:
+            return f"{amount} {good.replace('_', ' ')}"
+        if counter.money:
             return self.money(amount)
-        return f"{amount} {good.replace('_', ' ')}"
+        return counter.name.counted(amount)
 
     def traded_card(self, key: str) -> str:
         """A card of an offer, written pile#code: its name."""
@@ -117,7 +120,7 @@ class Texts:
         return f"{'give' if verb == 'give' else 'ask for'} {self.amount(good, int(amount))} in all"
 
     def offer(self, proposer: int, partner: int, give: dict, give_cards: list, ask: dict, ask_cards: list) -> str:
-        """An offer in words: 'Red offers Blue $20M and Baltic for 1 gems'."""
+        """An offer in words: 'Red offers Blue $20M and Baltic for 1 gem'."""
         gives, asks = self.deal(give, give_cards), self.deal(ask, ask_cards)
         return f"{self.player(proposer)} offers {self.player(partner)} {gives} for {asks}"
 

@@ -130,7 +130,7 @@ def build_variant(
         counters=tuple(
             Counter(name, spec["reset"], spec.get("shown"), spec.get("money", False), spec["each"],
                     (spec["report"]["table"], spec["report"]["row"]) if "report" in spec else None,
-                    spec.get("counts"), float(spec.get("worth", 0)))
+                    spec.get("counts"), float(spec.get("worth", 0)), noun(spec.get("name"), Noun("", "")))
             for name, spec in document.get("counters", {}).items()
         ),
         conserved=tuple(

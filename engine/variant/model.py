@@ -167,6 +167,16 @@ class Counter:
     """What one of a player's counter is worth to the bots that judge by the scores, in points
     of the ranking's first score: a resource that buys floors, which no score counts until
     it is spent."""
+    name: Noun = Noun("", "")
+    """What one of it and more are called where players read an amount of it (an offer's
+    '2 dump trucks', a player's panel): the file's `name`, else its id with spaces for one
+    and for more alike ('2 truck': no plural is guessed). Filled from the id when empty, so
+    that every counter has one."""
+
+    def __post_init__(self) -> None:
+        if not self.name.one:
+            words = self.id.replace("_", " ")
+            object.__setattr__(self, "name", Noun(words, words))
 
 
 @dataclass(frozen=True, slots=True)
