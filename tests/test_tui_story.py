@@ -25,8 +25,10 @@ from tui_helpers import headless, short_game_seed, variant, wait_for
 
 pytest.importorskip("textual_plotext")
 
-from textual.widgets import Input  # noqa: E402
+from textual.geometry import Region  # noqa: E402
+from textual.widgets import Input, Static  # noqa: E402
 
+import tui.screens.gameover  # noqa: E402
 from tui.app import BoardwalkApp  # noqa: E402
 from tui.screens.dialogs import PathScreen  # noqa: E402
 from tui.screens.game import GameScreen  # noqa: E402
@@ -34,8 +36,9 @@ from tui.screens.gameover import GameOverScreen, StoryText  # noqa: E402
 
 GAMES = ["winning-moves-2016", "parker-1985", "monopoly-chance"]
 BOTS = ("greedy", "greedy", "greedy")
-QUICK_BOTS = {"monopoly-chance": ("random", "random", "random")}
-"""Greedy bots take seconds over a game of Monopoly Chance; random ones play a long game (191 turns) at once."""
+QUICK_BOTS = {"monopoly-chance": ("random", "random", "random"), "monopoly-builder": ("random", "random", "random")}
+"""Greedy bots take seconds over a game of Monopoly Chance or Monopoly Builder; random ones
+play a long game (191 turns) at once."""
 
 
 def run(coroutine):
@@ -166,6 +169,38 @@ def test_a_loaded_game_tells_the_same_story_as_the_game_played():
 
 def test_the_story_module_examples():
     assert doctest.testmod(tui.story).failed == 0
+    assert doctest.testmod(tui.screens.gameover).failed == 0
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+@pytest.mark.parametrize("name", [*GAMES, "monopoly-builder"])
+def test_the_ranking_names_every_score_whole_and_at_160x50_each_on_one_line(name, size):
+    """Monopoly Builder's seven scores ('Billionaire Builder', 'largest group of buildings')
+    were cut to 'B…' and 'la…' at 80 columns, and its money to '164…'. A score's name may wrap
+    between its words, never inside one, or the table is turned (a row for each score); at
+    160 columns every name is on one line; every value is whole."""
+    session = finished(name)
+    result = session.game.result()
+    scores = session.shown.scores
+
+    async def scenario():
+        app = over_app(session)
+        async with app.run_test(size=size) as pilot:
+            screen = await reach_game_over(pilot)
+            ranking = screen.query_one("#ranking", Static)
+            drawn = [strip.text for strip in ranking.render_lines(Region(0, 0, ranking.size.width, ranking.size.height))]
+            words = {word for line in drawn for word in line.split()}
+            assert "…" not in "".join(drawn)
+            for score in scores:
+                assert set(score.name.split()) <= words, score.name
+                if size == (160, 50):
+                    assert any(score.name in line for line in drawn), score.name
+            for standing in result.standings:
+                values = [session.shown.format_money(v) if s.money else str(v)
+                          for s, v in ((s, standing.scores[s.id]) for s in scores)]
+                assert set(values) <= words and standing.name in "".join(drawn)
+
+    run(scenario())
 
 
 # ----- the screen ------------------------------------------------------------------------------

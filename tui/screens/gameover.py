@@ -8,10 +8,13 @@ from __future__ import annotations
 import io
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -113,6 +116,111 @@ class StoryText(Widget):
             self.rich_style)
 
 
+@dataclass(frozen=True)
+class RankedRow:
+    """A player in the final ranking: place, name (on their colour), bot and scores in words."""
+
+    place: int
+    name: Text
+    bot: str | None
+    values: list[str]
+
+
+class RankingTable:
+    """The final ranking as a table that fits the width it is drawn at (drawn anew at each
+    width, and so in a story file at its own). A row for each player and a column for each
+    score, the scores' names on one line where there is room, else wrapped onto two lines
+    at most; where even that is too wide (seven scores with long names at 80 columns),
+    turned: a row for each score, by its whole name, and a column for each player. A name
+    is never cut."""
+
+    GAPS = (2, 1)
+    """The room each side of a column, the roomier tried first."""
+
+    def __init__(self, scores: list[str], rows: list[RankedRow]) -> None:
+        self.scores = scores
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.table(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.table(options.max_width))
+
+    def table(self, width: int) -> Table:
+        """The roomiest layout that fits `width`: names on one line, then on two; gaps of
+        two, then of one; else turned."""
+        for lines in (1, 2):
+            widths = self._widths(lines)
+            for gap in self.GAPS:
+                if sum(widths) + 2 * gap * (len(widths) - 1) <= width:
+                    return self._wide(widths, gap)
+        widths = self._turned_widths()
+        gap = next((gap for gap in self.GAPS if sum(widths) + 2 * gap * (len(widths) - 1) <= width), self.GAPS[-1])
+        return self._turned(gap)
+
+    def _widths(self, lines: int) -> list[int]:
+        """Each column's width with the scores' names on at most `lines` lines."""
+        places = max([len("place"), *(len(str(row.place)) for row in self.rows)])
+        players = max([len("player"), *(self._player(row).cell_len for row in self.rows)])
+        return [places, players, *(max([header_width(name, lines), *(cell_len(row.values[i]) for row in self.rows)])
+                                   for i, name in enumerate(self.scores))]
+
+    @staticmethod
+    def _player(row: RankedRow) -> Text:
+        name = row.name.copy()
+        if row.bot:
+            name.append(f" ({row.bot})", style="dim")
+        return name
+
+    def _wide(self, widths: list[int], gap: int) -> Table:
+        table = Table(expand=False, box=None, pad_edge=False, padding=(0, gap))
+        table.add_column("place", justify="right", width=widths[0])
+        table.add_column("player", no_wrap=True, width=widths[1])
+        for name, width in zip(self.scores, widths[2:]):
+            table.add_column(Text(name, justify="right"), justify="right", width=width)
+        for row in self.rows:
+            table.add_row(str(row.place), self._player(row), *row.values, style="bold" if row.place == 1 else "")
+        return table
+
+    def _turned_widths(self) -> list[int]:
+        label = max([len("place"), *(cell_len(name) for name in self.scores)])
+        return [label, *(max([row.name.cell_len, cell_len(f"({row.bot})") if row.bot else 0, *map(cell_len, row.values)])
+                         for row in self.rows)]
+
+    def _turned(self, gap: int) -> Table:
+        table = Table(expand=False, box=None, pad_edge=False, padding=(0, gap))
+        table.add_column("")
+        for row in self.rows:
+            header = row.name.copy()
+            if row.bot:
+                header.append(f"\n({row.bot})", style="dim")
+            table.add_column(header, justify="right", style="bold" if row.place == 1 else "")
+        table.add_row("place", *(str(row.place) for row in self.rows))
+        for i, name in enumerate(self.scores):
+            table.add_row(name, *(row.values[i] for row in self.rows))
+        return table
+
+
+def header_width(name: str, lines: int) -> int:
+    """The narrowest width at which `name` wraps, between words, onto at most `lines` lines.
+
+    >>> header_width("largest group of buildings", 1), header_width("largest group of buildings", 2)
+    (26, 13)
+    """
+    words = [cell_len(word) for word in name.split()]
+    for width in range(max(words, default=0), cell_len(name) + 1):
+        count, line = 1, -1
+        for word in words:
+            if line + 1 + word > width:
+                count, line = count + 1, word
+            else:
+                line += 1 + word
+        if count <= lines:
+            return width
+    return cell_len(name)
+
+
 class GameOverScreen(Screen[str]):
     """Dismissed with what to do next: "board" (look at the final board), "new", "save", "quit"."""
 
@@ -192,30 +300,19 @@ class GameOverScreen(Screen[str]):
                 yield Button(Content("Quit [q]"), id="over-quit", compact=True)
         yield Footer(compact=True, show_command_palette=False)
 
-    def _table(self) -> Table:
+    def _table(self) -> RankingTable:
         result = self.session.game.result()
         assert result is not None  # this screen comes once the game is over
         seats = self.session.seat_views()
         money = self.session.shown.format_money
-        table = Table(expand=False, box=None, pad_edge=False, padding=(0, 2))
-        table.add_column("place", justify="right")
-        table.add_column("player", no_wrap=True)  # narrow: the scores' names wrap instead
         scores = self.session.shown.scores
-        for score in scores:
-            table.add_column(score.name, justify="right")
+        rows = []
         for standing in result.standings:
             seat = seats[standing.player]
             name = Text.assemble((f" {seat.mark} ", chip(seat.colour)), f" {seat.name}")
-            if seat.bot:
-                name.append(f" ({seat.bot})", style="dim")
-            style = "bold" if standing.place == 1 else ""
-            table.add_row(
-                str(standing.place),
-                name,
-                *(money(standing.scores[s.id]) if s.money else str(standing.scores[s.id]) for s in scores),
-                style=style,
-            )
-        return table
+            values = [money(standing.scores[s.id]) if s.money else str(standing.scores[s.id]) for s in scores]
+            rows.append(RankedRow(standing.place, name, seat.bot, values))
+        return RankingTable([score.name for score in scores], rows)
 
     def _legend(self, seats: tuple[SeatView, ...], money: Money) -> Text:
         """Which line is whose: each player's letter on their colour, name and final score."""
