@@ -19,32 +19,35 @@ from dataclasses import dataclass
 from engine.effects import ast
 from engine.variant.model import Variant
 
-STACKS, HOLDER, WORTH, SUPPLY, HELD, POSITIONS, ORDER, COUNTER, GAME_COUNTER, PILE = range(10)
-"""The kinds of state a score may read: the spaces' stacks, who holds each space, the players'
-worth, supply, properties held, token positions, the turn order, a counter of each player or
-space (by name), a counter of the game's (by name), and a pile's every slot (by name)."""
-
-_ATTRIBUTE_READS = {
-    "top": (STACKS,), "height": (STACKS,), "owner": (STACKS, HOLDER), "worth": (WORTH,), "supply": (SUPPLY,),
-    "properties": (HELD,), "position": (POSITIONS,), "value": (), "zone": (), "space": (),
-}
-"""What each `ATTRIBUTE of X` reads (a card's value, zone and space are fixed: none). `cards of
-X` is left out: it reads the hand, which a score reading is rare enough not to name."""
-
-_LOOPS_READ = {"player": (ORDER,), "opponent": (ORDER,), "zone": (), "property": (),
-               "occupied property": (STACKS,), "vacant property": (STACKS,), "card": ()}
-"""What a `count`/`total` reads to know what it ranges over, besides its `in` place: players
-in turn order, occupied or vacant spaces by their stacks (a zone's spaces, and zones, are fixed)."""
+STACKS, FIELD, COUNTER, GAME_COUNTER, PILE = range(5)
+"""The kinds of state a score may read: the spaces' stacks, a list of the game's by its field
+name (who holds each space, the players' worth, supply, properties held, token positions, the
+turn order), a counter of each player or space (by name), a counter of the game's (by name),
+and a pile's every slot (by name)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Read:
-    """One piece of state a score reads: its kind, and the counter's or pile's name."""
+    """One piece of state a score reads: its kind, and the field's, counter's or pile's name."""
 
     kind: int
     name: str = ""
     each: str = ""
     """A pile's `each` (player, space or the table's): how many slots it has in a game."""
+
+
+_ATTRIBUTE_READS = {
+    "top": (Read(STACKS),), "height": (Read(STACKS),), "owner": (Read(STACKS), Read(FIELD, "holder")),
+    "worth": (Read(FIELD, "worth"),), "supply": (Read(FIELD, "supply"),), "properties": (Read(FIELD, "held"),),
+    "position": (Read(FIELD, "positions"),), "value": (), "zone": (), "space": (),
+}
+"""What each `ATTRIBUTE of X` reads (a card's value, zone and space are fixed: none). `cards of
+X` is left out: it reads the hand, which a score reading is rare enough not to name."""
+
+_LOOPS_READ = {"player": (Read(FIELD, "order"),), "opponent": (Read(FIELD, "order"),), "zone": (), "property": (),
+               "occupied property": (Read(STACKS),), "vacant property": (Read(STACKS),), "card": ()}
+"""What a `count`/`total` reads to know what it ranges over, besides its `in` place: players
+in turn order, occupied or vacant spaces by their stacks (a zone's spaces, and zones, are fixed)."""
 
 
 class _Unnamed(Exception):
@@ -91,7 +94,7 @@ class _Names:
         if isinstance(expr, ast.Attribute):
             if expr.attribute not in _ATTRIBUTE_READS:
                 raise _Unnamed(expr.attribute)
-            return self.reads(expr.subject, bound, scores) | {Read(kind) for kind in _ATTRIBUTE_READS[expr.attribute]}
+            return self.reads(expr.subject, bound, scores) | set(_ATTRIBUTE_READS[expr.attribute])
         if isinstance(expr, ast.OfPlayer):
             return self.reads(expr.subject, bound, scores) | self._of(expr.counter, bound, scores)
         if isinstance(expr, (ast.UnitsOn, ast.HasUnits)):
@@ -102,7 +105,7 @@ class _Names:
             if expr.kind not in _LOOPS_READ:
                 raise _Unnamed(expr.kind)
             inner = bound | {expr.var}
-            found = {Read(kind) for kind in _LOOPS_READ[expr.kind]}
+            found = set(_LOOPS_READ[expr.kind])
             if expr.zone is not None:
                 found |= self.reads(expr.zone, bound, scores)
                 if expr.kind == "card" and not self._is_pile(expr.zone):

@@ -25,7 +25,7 @@ from engine.game.messages import Action, Event
 from engine.game.refs import IN_PLAY, PileRef, Ref
 from engine.game.rng import GENERATORS, RandomSource
 from engine.game.rulebook import Rulebook, rulebook_for
-from engine.game.score_reads import COUNTER, GAME_COUNTER, HELD, HOLDER, ORDER, POSITIONS, STACKS, SUPPLY, WORTH
+from engine.game.score_reads import COUNTER, FIELD, GAME_COUNTER, STACKS
 from engine.variant.model import Variant
 
 if TYPE_CHECKING:
@@ -296,18 +296,8 @@ class Table:
         for kind, name, each in reads:
             if kind == STACKS:
                 parts.append(tuple([tuple(stack) for stack in self.stacks]))
-            elif kind == HOLDER:
-                parts.append(tuple(self.holder))
-            elif kind == WORTH:
-                parts.append(tuple(self.worth))
-            elif kind == SUPPLY:
-                parts.append(tuple(self.supply))
-            elif kind == HELD:
-                parts.append(tuple(self.held))
-            elif kind == POSITIONS:
-                parts.append(tuple(self.positions))
-            elif kind == ORDER:
-                parts.append(tuple(self.order))
+            elif kind == FIELD:  # a list of the table's: holder, worth, supply, held, positions, order
+                parts.append(tuple(getattr(self, name)))
             elif kind == COUNTER:
                 parts.append(tuple(self.player_counters[name]))
             elif kind == GAME_COUNTER:
