@@ -10,6 +10,7 @@ import random
 import pytest
 
 from engine import load_variant, new_game
+from engine.game.game import WorkMeter
 from engine.game.observation import decide, public_game
 from engine.game.sampling import Sampler
 from engine.game.snapshot import game_to_dict
@@ -57,6 +58,34 @@ def test_a_sampler_built_from_the_live_game_deals_what_one_built_from_the_observ
         for seed in (0, 1 << 40):
             assert _dealt(live, seed) == _dealt(plain, seed)
         compared += 1
+    assert compared > 20
+
+
+@pytest.mark.parametrize("name", bundled_variant_names())
+def test_the_game_a_player_knows_made_in_a_game_a_bot_is_done_with_deals_as_one_made_new(name):
+    """A bot hands the sampler a game its look-ahead is done with (observation.public_game's
+    `into`): whatever that game held (a later position, a look-ahead's meter, events not
+    told, windows noted), the games dealt are the ones a new game gives."""
+    variant = load_variant(name)
+    players = max(variant.player_counts) if 4 not in variant.player_counts else 4
+    used = new_game(variant, players, seed=99)
+    rnd = random.Random(4)
+    compared = 0
+    for game, player in _decisions(variant, players, seed=11, count=60):
+        fresh = decide(lambda observation: Sampler(variant, observation), game, player)
+        spare = used.copy()
+        spare.telling = False
+        spare.meter = WorkMeter(1000)
+        spare.window_began = {0: 3}
+        made = decide(lambda observation, spare=spare: Sampler(variant, observation, spare), game, player)
+        assert made.observed is spare
+        for seed in (0, 1 << 40):
+            assert _dealt(made, seed) == _dealt(fresh, seed)
+        assert made.observed.telling and made.observed.meter is None and not made.observed.window_began
+        compared += 1
+        if not used.is_over:  # the next spare comes from further on in another game
+            actions = used.legal_actions()
+            used.apply(actions[rnd.randrange(len(actions))])
     assert compared > 20
 
 

@@ -192,6 +192,13 @@ class ScoreEvaluator:
         in a pile of their own: its space's value, as a space held counts its value below.
         Buying one at its price is then even, and anything it earns later is gained."""
         self.deeds = any(self.deed_value)
+        self.valued = [prop for prop, value in enumerate(self.value) if value]
+        """The spaces worth something when held: the others add nothing, and asking each
+        of them who holds it cost more than the rest of the sums."""
+        self.owned_slots: dict[int, list[tuple[int, int, float]]] = {}
+        """For each number of players, the pile slots of a player's own that hold what they
+        own (each with its owner and its pile's worth: Pile.worth): the deeds are summed
+        over these alone, not every slot of the table (some 170 in Monopoly Builder)."""
         self.worth = [(c.id, 10.0 * c.worth) for c in variant.counters if c.worth and c.each == "player"]
         """Each player counter the variant gives a worth (`worth:`, in points of the first
         score, which counts ten to a point below), with it: resources held count at it, so
@@ -218,21 +225,20 @@ class ScoreEvaluator:
             held = game.player_counters[counter]
             for p in range(n):
                 score[p] += worth * held[p]
-        value = self.value
-        for prop in range(len(value)):
-            holder = game.owner_of(prop)
-            if holder is not None:
-                score[holder] += value[prop]
+        value, stacks = self.value, game.stacks
+        for prop in self.valued:
+            if stacks[prop]:
+                holder = game.owner_of(prop)
+                if holder is not None:
+                    score[holder] += value[prop]
         if self.deeds:
-            deed_value, kinds = self.deed_value, len(self.deed_value)
-            layout = game.layout
-            for slot in range(layout.slots):
-                owner = layout.slot_owner[slot]
-                pile = layout.slot_pile[slot]
-                if owner is not None and pile.each == "player" and game.piles[slot]:
-                    share = pile.worth  # a mortgaged deed's pile counts less (Pile.worth)
-                    for code in game.piles[slot]:
-                        score[owner] += share * deed_value[code % kinds]
+            deed_value, kinds, piles = self.deed_value, len(self.deed_value), game.piles
+            slots = self.owned_slots.get(n)
+            if slots is None:
+                slots = self.owned_slots[n] = _owned_slots(game)
+            for slot, owner, share in slots:  # a mortgaged deed's pile counts less (Pile.worth)
+                for code in piles[slot]:
+                    score[owner] += share * deed_value[code % kinds]
         return score
 
     def build_gain(self, game: Game, player: int, prop: int) -> float:
@@ -240,6 +246,17 @@ class ScoreEvaluator:
 
     def score(self, game: Game, player: int) -> float:
         return _lead(self.scores(game), player)
+
+
+def _owned_slots(game: Game) -> list[tuple[int, int, float]]:
+    """The slots of the piles each player has of their own (ScoreEvaluator.owned_slots)."""
+    layout = game.layout
+    found: list[tuple[int, int, float]] = []
+    for slot in range(layout.slots):
+        owner, pile = layout.slot_owner[slot], layout.slot_pile[slot]
+        if owner is not None and pile.each == "player":
+            found.append((slot, owner, pile.worth))
+    return found
 
 
 def _final_scores(game: Game, w: Weights) -> list[float]:

@@ -68,6 +68,10 @@ class Scratch:
         copy.telling = False
         return copy
 
+    def spare(self) -> Game | None:
+        """A game done with, taken out of the free ones to be overwritten (None: none is)."""
+        return self.free.pop() if self.free else None
+
     def done(self, game: Game) -> None:
         """`game` is no longer used by anyone: the next copy may overwrite it."""
         if len(self.free) < self._KEEP:
@@ -100,7 +104,7 @@ class GreedyBot(Bot):
         tried = [option for option in options if _tried(option["kind"], option["arg"])]
         if len(tried) == 1:
             return tried[0]
-        sampler = Sampler(self.variant, observation)
+        sampler = Sampler(self.variant, observation, self.scratch.spare())
         self.scratch.known = own_known_piles(sampler.known, sampler.observed.layout, observation["player"])
         game = sampler.deal(self.rng.getrandbits(63), Sampler.itself)
         game.meter = self.meter = WorkMeter(self.lookahead)  # shared by every copy the look-ahead makes

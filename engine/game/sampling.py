@@ -34,9 +34,11 @@ def sample_game(variant: Variant, observation: dict, seed: int) -> Game:
 class Sampler:
     """The games consistent with one observation, dealt by seed (`deal`)."""
 
-    def __init__(self, variant: Variant, observation: dict):
+    def __init__(self, variant: Variant, observation: dict, into: Game | None = None):
+        """`into`: a game the caller is done with, which the observed game may be made in
+        (observation.public_game); the caller must not use it again."""
         book = rulebook_for(variant)
-        public = public_game(observation)
+        public = public_game(observation, into)
         if public is not None:
             observed, sizes = public
             layout = observed.layout
