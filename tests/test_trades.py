@@ -213,3 +213,44 @@ def test_the_offer_as_it_stands_is_told_with_the_question_and_shown_in_the_promp
     session = Session.start(game.variant, "house", [None, None], 1)
     view = replace(session.view(), decision="reply", asking=game.observation(other)["asking"])
     assert decision_prompt(view).endswith("offers " + game.texts.player(other) + " $10M for nothing: accept?")
+
+
+def _greedy_round(game, bots, decisions: int) -> list[str]:
+    """`decisions` decisions of greedy bots in every seat; the kinds of the events told."""
+    told: list[str] = []
+    for _ in range(decisions):
+        if game.is_over:
+            break
+        player = game.current_player
+        told += [event.kind for event in game.apply(bots[player].choose(game.observation(player)))]
+    return told
+
+
+def test_greedy_never_opens_an_offer_only_to_withdraw_it(write):
+    """Greedy puts no offer together of its own (engine/bots/greedy.py, _OFFER_ENDS), so it
+    declines to make one where it may ("make an offer" or "pass"): opening one only to
+    withdraw it filled the log with offers withdrawn, some twenty a game of Monopoly Builder."""
+    window = (
+        "hooks:\n  start_of_turn: |\n    take turns P among players until all pass, at most 6:\n"
+        "      choose word W from \"pass\", \"make an offer\" by P, every answer\n"
+        "      if W is \"pass\":\n        pass\n      else:\n"
+        "        choose player O where O is not P by P\n        offer trade of cash, gems to O by P\n"
+    )
+    game = _game(write, offer=window, players=3)
+    bots = [make_bot("greedy", game.variant, seed=seat) for seat in range(3)]
+    told = _greedy_round(game, bots, 60)
+    assert "trade_offer" not in told and "trade_withdrawn" not in told
+    assert game.turn_number > 3  # whole rounds of deals were passed
+
+
+def test_greedy_still_answers_when_every_option_opens_an_offer(write):
+    """When every option only opens an offer, none is dropped: the bot chooses among them as
+    ever, and withdraws."""
+    both = (
+        "hooks:\n  start_of_turn: |\n    choose word W from \"offer to one\", \"offer to another\"\n"
+        "    choose opponent O\n    offer trade of cash, gems to O\n"
+    )
+    game = _game(write, offer=both, players=3)
+    bots = [make_bot("greedy", game.variant, seed=seat) for seat in range(3)]
+    told = _greedy_round(game, bots, 12)
+    assert "trade_withdrawn" in told

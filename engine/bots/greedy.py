@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from engine.bots.base import Bot, register_bot
 from engine.bots.evaluate import Evaluator, ScoreEvaluator, evaluator_for
+from engine.effects import ast
 from engine.effects.limits import MAX_LOOKAHEAD_WORK
 from engine.game.frames import CardFrame, WindowFrame
 from engine.game.game import Game, WorkMeter
 from engine.game.messages import Action
 from engine.game.native import mypyc_attr
 from engine.game.piles import PileLayout
+from engine.game.rulebook import rulebook_for
 from engine.game.sampling import Sampler, put_on_top, top_odds
 from engine.variant.model import Variant
 
@@ -42,10 +44,13 @@ class Scratch:
     player knows (`known`): an option that takes the top card of one is judged over every
     card that may be there, each by its chance (`_judge`), not in the one deal sampled."""
 
-    __slots__ = ("free", "known", "exact_later")
+    __slots__ = ("free", "known", "exact_later", "offers")
     _KEEP = 64
 
-    def __init__(self) -> None:
+    def __init__(self, offers: bool = False) -> None:
+        self.offers = offers
+        """Whether the variant has offers between players (`offer trade`): then an option
+        that only opens an offer the bot would withdraw is not judged (`_withdrawn_only`)."""
         self.free: list[Game] = []
         self.known: list[int] = []
         """The slots of the hidden piles whose cards the player knows but not their order
@@ -87,7 +92,7 @@ class GreedyBot(Bot):
     def __init__(self, variant: Variant, seed: int = 0, **settings: str):
         super().__init__(variant, seed, **settings)
         self.evaluator = evaluator_for(variant)
-        self.scratch = Scratch()
+        self.scratch = Scratch(offers=makes_offers(variant))
         self.lookahead = MAX_LOOKAHEAD_WORK
         """The work a decision's look-ahead may spend, over every option tried."""
         self.meter = WorkMeter(self.lookahead)
@@ -112,6 +117,11 @@ class GreedyBot(Bot):
         index = best_option(game, observation["player"], self.evaluator, game.decision != "build", self.scratch, scope)
         self.scratch.done(game)
         return options[index]
+
+
+def makes_offers(variant: Variant) -> bool:
+    """Whether any effect of the variant puts an offer between players together."""
+    return any(type(statement) is ast.OfferTrade for block in rulebook_for(variant).blocks for statement in block)
 
 
 def own_known_piles(known: list[int], layout: PileLayout, me: int) -> list[int]:
@@ -154,8 +164,15 @@ def _best(
     placer = evaluator if not follow and game.decision == "build" and isinstance(evaluator, Evaluator) else None
     actions = game.legal_actions()
     twins = property_twins(game, actions)
+    played: dict[int, Game] = {}
+    if follow and scratch.offers:
+        played = _without_withdrawn(game, actions, twins, me, scratch)
+        if len(played) == 1:  # the one option left that does more than open an offer to withdraw
+            only = next(iter(played))
+            scratch.done(played[only])
+            return only, None, 0
     for index, action in enumerate(actions):
-        if twins[index] != index or not _tried(action.kind, action.arg):
+        if twins[index] != index or not _tried(action.kind, action.arg) or (played and index not in played):
             continue  # scores as the twin before it, which wins a tie; or not tried (_OFFER_ENDS)
         trial: Game | None = None
         steps = 0
@@ -163,7 +180,7 @@ def _best(
             # the game would only ask for the next unit: judged as it would be after playing it
             score = placer.score_after_placing(game, me, action.arg)
         else:
-            trial, steps, score = _judge(game, action, me, evaluator, follow, scratch, scope)
+            trial, steps, score = _judge(game, action, me, evaluator, follow, scratch, scope, played=played.get(index))
         if score > best_score:
             if best_trial is not None:
                 scratch.done(best_trial)
@@ -171,6 +188,52 @@ def _best(
         elif trial is not None:
             scratch.done(trial)
     return best_index, best_trial, best_steps
+
+
+def _without_withdrawn(
+    game: Game, actions: list[Action], twins: list[int], me: int, scratch: Scratch
+) -> dict[int, Game]:
+    """Each option the look-ahead tries, played on a copy, by index, but for those that lead
+    only to an offer `me` would withdraw (`_withdrawn_only`), unless every option does: the
+    bot puts no offer together of its own (_OFFER_ENDS), so opening one only to withdraw it
+    changes nothing but the log. Judging the choice to offer against the choice not to
+    followed the round of deals and the building after it, a quarter of greedy's time in
+    Monopoly Builder, to choose between two ways of offering nothing."""
+    played: dict[int, Game] = {}
+    for index, action in enumerate(actions):
+        if twins[index] == index and _tried(action.kind, action.arg):
+            trial = scratch.copy(game)
+            trial.apply(action)
+            played[index] = trial
+    live = {index: trial for index, trial in played.items() if not _withdrawn_only(trial, me, scratch, 2)}
+    if not live or len(live) == len(played):
+        return played
+    for index, trial in played.items():
+        if index not in live:
+            scratch.done(trial)
+    return live
+
+
+def _withdrawn_only(game: Game, me: int, scratch: Scratch, depth: int) -> bool:
+    """Whether `game` asks `me` to put an offer together that they can only withdraw (nothing
+    stands ready to propose), or asks `me` a choice every answer to which leads there within
+    `depth` more of `me`'s choices."""
+    if game.pending is None or game.current_player != me:
+        return False
+    actions = game.legal_actions()
+    ends = [action.arg for action in actions if action.kind == "trade" and action.arg in _OFFER_ENDS]
+    if ends:
+        return ends == ["withdraw"]
+    if depth <= 1:
+        return False
+    for action in actions:
+        trial = scratch.copy(game)
+        trial.apply(action)
+        withdrawn = _withdrawn_only(trial, me, scratch, depth - 1)
+        scratch.done(trial)
+        if not withdrawn:
+            return False
+    return True
 
 
 def _tried(kind: str, arg: object) -> bool:
@@ -253,15 +316,19 @@ def _judge(
     scratch: Scratch,
     scope: int,
     unpeeked: bool = False,
+    played: Game | None = None,
 ) -> tuple[Game, int, float]:
-    """`action` tried on a copy of `game` and carried through (`_run_on`): that copy, the
-    steps taken and its score for `me`. When the action takes the top card of a pile whose
-    cards `me` knows but not their order (`Scratch.known`), the score is the mean over every
-    card that may be there, each tried in turn on top and weighted by its chance: exact,
-    where the one deal sampled would have the bot know the next card. The copy returned is
-    the sampled deal's."""
-    trial = scratch.copy(game)
-    trial.apply(action)
+    """`action` tried on a copy of `game` (or `played`, a copy it was played on already) and
+    carried through (`_run_on`): that copy, the steps taken and its score for `me`. When the
+    action takes the top card of a pile whose cards `me` knows but not their order
+    (`Scratch.known`), the score is the mean over every card that may be there, each tried
+    in turn on top and weighted by its chance: exact, where the one deal sampled would have
+    the bot know the next card. The copy returned is the sampled deal's."""
+    if played is None:
+        trial = scratch.copy(game)
+        trial.apply(action)
+    else:
+        trial = played
     known = scratch.known
     drawn = _top_taken(game, trial, known)
     if unpeeked and not scratch.exact_later:
