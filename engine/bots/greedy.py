@@ -426,11 +426,17 @@ def _run_on(
             # Another player's turn in an open window (an auction, a round of deals): they
             # answer as this bot would, one step ahead, so that a raise is judged by how the
             # window closes (the deed won, or outbid), not as the money set aside alone.
-            index, tried, _ = _best(game, other, evaluator, False, scratch)
+            index, tried, tried_steps = _best(game, other, evaluator, False, scratch)
+            steps += 1
+            if tried is not None and tried_steps == 0 and not unpeeked:
+                # the copy the answer was tried on is this game with the answer played: go on
+                # there rather than play it a second time (a fifth of an auction's look-ahead)
+                scratch.done(game)
+                game = tried
+                continue
             if tried is not None:
                 scratch.done(tried)
             game.apply(game.legal_actions()[index])
-            steps += 1
             continue
         if not follow or game.decision not in _FOLLOW:
             break
