@@ -47,6 +47,11 @@ questions when they held nothing playable, which told the table about their hand
 made with `compat=1` plays exactly as format 1 did, so that old saves replay."""
 
 
+_STACKS_KEY = " stacks"
+"""Where `Table._read_key` keeps the stacks' key in a position's score memo: with a space,
+a name no score can have."""
+
+
 class WorkMeter:
     """Work a bot's look-ahead may still spend, shared by every copy of the game it searches
     (`Game.meter`): each action played on any of them spends its statements and events, and
@@ -111,11 +116,12 @@ class Table:
         self.meter: WorkMeter | None = None
         """A bot's look-ahead budget, shared with every copy of this game (None: the game is
         not a look-ahead's)."""
-        self.score_memo: dict[tuple[str, int], Any] | None = None
+        self.score_memo: dict[str, list[Any]] | None = None
         """While one position's scores are read (`ScoreEvaluator.scores`, an observation's
-        scores), each score worked out so far, by (score, player): a score that reads others (points made of four kinds of
-        points, each reading the board) reads each of them once. None the rest of the time:
-        the game changes between one reading and the next, so nothing else may trust it."""
+        scores), each score worked out so far, by score, a value (None: not yet) for each
+        player: a score that reads others (points made of four kinds of points, each reading
+        the board) reads each of them once. None the rest of the time: the game changes
+        between one reading and the next, so nothing else may trust it."""
         self.window_began: dict[int, int] = {}
         """Where each window opened during the current decision (or the setup) opened among
         its events, by the index of its frame: for an interface telling what was said in a
@@ -261,41 +267,44 @@ class Table:
         memo = self.score_memo
         if memo is None:
             return self.book.score_of[name](cast("Game", self), player) or 0
-        value = memo.get((name, player))
+        known = memo.get(name)
+        if known is None:
+            known = memo[name] = self._held_scores(name, memo)
+        value = known[player]
         if value is None:
-            value = memo[(name, player)] = self._held_score(name, player, memo)
+            value = known[player] = self.book.score_of[name](cast("Game", self), player) or 0
         return value
 
-    def _held_score(self, name: str, player: int, memo: dict[tuple[str, int], Any]) -> int:
-        """A score read while the position holds still (`score_memo`): remembered across
-        positions by what it reads (Rulebook.score_reads), where the variant's score allows and
-        no look-ahead is noting which hidden piles it reads (`watching`: a value remembered
-        would not note them). Most options a bot tries change nothing most scores read."""
+    def _held_scores(self, name: str, memo: dict[str, list[Any]]) -> list[Any]:
+        """A score's values for each player (None: not worked out yet) while the position
+        holds still (`score_memo`): remembered across positions by what it reads
+        (Rulebook.score_reads), where the variant's score allows and no look-ahead is noting
+        which hidden piles it reads (`watching`: a value remembered would not note them), else
+        new. Most options a bot tries change nothing most scores read."""
         book = self.book
         reads = book.score_reads.get(name)
         if reads is None or self.watching >= 0:
-            return book.score_of[name](cast("Game", self), player) or 0
-        known = memo.get((name, -1))
+            return [None] * self.n
+        remembered = book.score_cache[name]
+        key = self._read_key(reads, memo)
+        known = remembered.get(key)
         if known is None:
-            remembered = book.score_cache[name]
-            key = self._read_key(reads)
-            known = remembered.get(key)
-            if known is None:
-                if len(remembered) >= MAX_REMEMBERED:
-                    remembered.clear()
-                known = remembered[key] = [None] * self.n
-            memo[(name, -1)] = known
-        value = known[player]
-        if value is None:
-            value = known[player] = book.score_of[name](cast("Game", self), player) or 0
-        return value
+            if len(remembered) >= MAX_REMEMBERED:
+                remembered.clear()
+            known = remembered[key] = [None] * self.n
+        return known
 
-    def _read_key(self, reads: tuple[tuple[int, str, str], ...]) -> tuple:
-        """What the position holds of everything in `reads`, as one key (score_reads.py)."""
+    def _read_key(self, reads: tuple[tuple[int, str, str], ...], memo: dict[str, list[Any]]) -> tuple:
+        """What the position holds of everything in `reads`, as one key (score_reads.py). The
+        stacks, which several scores read (buildings, groups of them), are made into a key once
+        a position (kept in `memo` under a name no score has)."""
         parts: list[Any] = [self.n]
         for kind, name, each in reads:
             if kind == STACKS:
-                parts.append(tuple([tuple(stack) for stack in self.stacks]))
+                shared = memo.get(_STACKS_KEY)
+                if shared is None:
+                    shared = memo[_STACKS_KEY] = [tuple([tuple(stack) for stack in self.stacks])]
+                parts.append(shared[0])
             elif kind == FIELD:  # a list of the table's: holder, worth, supply, held, positions, order
                 parts.append(tuple(getattr(self, name)))
             elif kind == COUNTER:
