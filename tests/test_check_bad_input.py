@@ -194,14 +194,16 @@ def test_a_name_of_the_units_is_a_word_or_its_two_forms(write):
     d = only(write(EXTENDS + "players:\n  unit: \"\"\n"))
     assert_at(d, "v.yaml", 3, 9, "players.unit", "must not be empty")
     d = only(write(EXTENDS + "players:\n  unit: [mouse, mice, mouses]\n"))
-    assert_at(d, "v.yaml", 3, 9, "players.unit", "at most 2 items")
+    assert_at(d, "v.yaml", 3, 9, "players.unit", "at most 2 items", hint="the two forms, one and many: [die, dice]")
+    d = only(write(EXTENDS + "players:\n  unit: [mouse]\n"))
+    assert_at(d, "v.yaml", 3, 9, "players.unit", "at least 2 item", hint="a single word takes an 's' for many")
 
 
 def test_a_name_of_a_counter_is_a_word_or_its_two_forms(write):
     """A counter's `name`, as `players.unit`: 'dump truck', or [die, dice]; anything else is
     refused where it is written."""
     d = only(write(EXTENDS + "counters:\n  budget: {each: game, reset: turn, name: [die, dice, dies]}\n"))
-    assert_at(d, "v.yaml", 3, 43, "counters.budget.name", "at most 2 items")
+    assert_at(d, "v.yaml", 3, 43, "counters.budget.name", "at most 2 items", hint="[die, dice]")
     d = only(write(EXTENDS + "counters:\n  budget: {each: game, reset: turn, name: {one: die}}\n"))
     assert_at(d, "v.yaml", 3, 43, "counters.budget.name", "must be text or a list", "a mapping")
 

@@ -348,9 +348,9 @@ def _explain(error: ValidationError, document: LocDict, suggested: Collection[tu
     elif validator == "maximum":
         yield Diagnostic(loc, f"{where} must be at most {error.validator_value}, not {value}")
     elif validator == "minItems":
-        yield Diagnostic(loc, f"{where} needs at least {error.validator_value} item(s)")
+        yield Diagnostic(loc, f"{where} needs at least {error.validator_value} item(s)", error.schema.get("x-hint"))
     elif validator == "maxItems":
-        yield Diagnostic(loc, f"{where} may have at most {error.validator_value} items")
+        yield Diagnostic(loc, f"{where} may have at most {error.validator_value} items", error.schema.get("x-hint"))
     elif validator == "maxProperties":
         count = len(value) if isinstance(value, dict) else "more"
         yield Diagnostic(loc, f"{where} has {count} entries, more than the {error.validator_value} allowed",
