@@ -170,12 +170,11 @@ def public_game(observation: dict, into: Game | None = None) -> tuple[Game, list
     else:
         known = type(game)(game.variant, game.n, 0, game.compat, _from_seed_0(game.compat))
     copy_state(game, known)
-    seen = game.layout.seen
     sizes: list[int | None] = [None] * len(known.piles)
-    for slot, pile in enumerate(known.piles):
-        if not seen(slot, player):
-            sizes[slot] = len(pile)
-            known.piles[slot] = []
+    piles = known.piles
+    for slot in game.layout.hidden_slots[player]:
+        sizes[slot] = len(piles[slot])
+        piles[slot] = []
     card_names = game.book.card_names
     known.frames = [without_cards(frame, card_names) for frame in game.frames]
     pending = game.pending
