@@ -25,7 +25,7 @@ from tui.app import BoardwalkApp  # noqa: E402
 from tui.deals import BUTTONS, Box, Control, box_for, neighbour  # noqa: E402
 from tui.screens.dialogs import HandOverScreen, HelpScreen  # noqa: E402
 from tui.screens.game import GameScreen  # noqa: E402
-from tui.widgets import ActionList  # noqa: E402
+from tui.widgets import ActionList, property_name  # noqa: E402
 
 BUILDER = "monopoly-builder"
 TEST_GAME = Path(__file__).parent / "data" / "every-new-word.yaml"
@@ -220,9 +220,11 @@ def test_a_box_is_only_for_the_person_asked_and_shows_the_windows_words():
     play_until(session, asked("bid"), quietly)
     assert box_for(session.view()) is None  # between two people: nobody's view until the hand-over
     session.viewer = session.deciding
-    box = box_for(session.view())
+    view = session.view()
+    box = box_for(view)
     assert box is not None and box.kind == "window"
-    assert box.title.plain == "Bid or pass?"  # the variant's own words
+    space = property_name(view, view.variant.loop[view.positions[view.turn_player]])
+    assert box.title.plain == f"Bid or pass? ({space})"  # the variant's own words, and what the bid is for
     assert [c.label.plain for c in box.controls()] == ["1 Bid", "2 Pass"]
     session.viewer = 1 - session.deciding
     assert box_for(session.view()) is None  # the other person is not asked
@@ -464,7 +466,9 @@ def test_an_auction_between_two_people_by_key_and_by_click_with_its_history():
             await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
             await pilot.press("enter")
             await wait_for(pilot, lambda: box_is(app, "window"))
-            assert box_of(app).title.plain == "Bid or pass?"
+            view = session.view()
+            space = property_name(view, view.variant.loop[view.positions[view.turn_player]])
+            assert box_of(app).title.plain == f"Bid or pass? ({space})"
             await pilot.press("1")  # bid, by key
             await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
             await pilot.press("enter")
@@ -506,6 +510,94 @@ def test_a_person_bids_in_a_monopoly_builder_auction_against_the_bots():
             await wait_for(pilot, lambda: len([e for e in events_since(session, start, "choose") if e["player"] == 0]) == 2)
 
     run(scenario())
+
+
+def bidding_on(session: Session, view: View):
+    """The deed up for auction: the space the token of the player whose turn it is stands on
+    (the auction's `here`), as the variant's data has it, with its zone."""
+    shown = session.shown
+    deed = shown.properties[shown.loop[view.positions[view.turn_player]]]
+    return deed, next(z for z in shown.zones if z.id == deed.zone)
+
+
+def test_the_auction_box_names_the_deed_it_is_for_with_its_colour_and_price():
+    """A bidder can tell what they bid on, in a bot's turn too: the box names the space the
+    window's question is about (the observation's "asking"), by the variant's name for it,
+    in its title and at the head of its history, with its zone and value."""
+    def a_bots_deed(session: Session, view: View) -> bool:
+        return view.window is not None and asked("bid")(session, view) and view.turn_player != view.viewer
+
+    session, view = seek(builder, a_bots_deed)
+    deed, zone = bidding_on(session, view)
+    box = box_for(view)
+    assert box is not None and box.kind == "window"
+    assert box.title.plain == f"Bid or bid 20M more or bid 50M more or pass? ({deed.name})"
+    assert box.said[0].plain == f" {deed.name}  {zone.name}, {session.shown.format_money(deed.value)}"
+    assert all(deed.name not in line.plain for line in box.said[1:] if line.plain.startswith(" Red"))
+
+
+def test_an_auction_at_80_columns_shows_the_deeds_name_and_price_in_the_box():
+    """The box as drawn in an 80x24 terminal: the deed's name in its frame's title and its
+    zone and price beside the options; after the person's bid, the next question names it
+    still."""
+    session = builder()
+    view = play_until(session, lambda s, v: v.window is not None and asked("bid")(s, v), quietly)
+    deed, zone = bidding_on(session, view)
+    price = session.shown.format_money(deed.value)
+
+    async def scenario():
+        from test_hostile_text import screen_text
+
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: box_is(app, "window"))
+            await pilot.pause()
+            screen = screen_text(app)
+            title = next(line for line in screen.splitlines() if "Bid or bid" in line)
+            assert f"({deed.name})" in title
+            assert f"{deed.name}  {zone.name}, {price}" in said(app)
+            start = len(session.events)
+            await pilot.press("1")
+            for _ in range(3):  # outbid, the person may be told first what it cost them (a notice)
+                await wait_for(pilot, lambda: app.screen.notice is not None or (
+                    box_is(app, "window") and len(session.events) > start + 2))
+                if app.screen.notice is None:
+                    break
+                await pilot.press("enter")
+            await pilot.pause()
+            assert f"({deed.name})" in box_of(app).title.plain
+            assert said(app).startswith(f" {deed.name}  {zone.name}, {price}")
+
+    run(scenario())
+
+
+def test_a_windows_box_names_a_card_only_to_a_person_who_may_see_it(write):
+    """What a window's question is about comes from the person's own observation: a card in
+    the variable of the effect that opened the window is named to the player whose hand it
+    lies in, never to the others asked in the same window."""
+    text = TEST_GAME.read_text(encoding="utf-8").replace("  end_of_turn: |\n", """  end_of_turn: |
+    if (count card K in hand of me) > 0:
+      choose card K in hand of me
+      take turns P among players from me until all pass, at most 4:
+        choose word V from "raise", "fold" by P, every answer
+        if V is "fold":
+          pass
+""", 1)
+    session = Session.start(load_variant(write(text)), "v.yaml", [None, None], 3)
+    names = {card.id: card.name for card in session.shown.cards}
+    titles: dict[bool, list[tuple[str, str]]] = {True: [], False: []}
+    while not (titles[True] and titles[False]):
+        view = play_until(session, asked("raise"), quietly)
+        session.viewer = session.deciding
+        view = session.view()
+        box = box_for(view)
+        assert box is not None and box.kind == "window"
+        chosen = next(e.data for e in reversed(session.events) if e.kind == "choose" and e.data["what"] == "card")
+        card = names[session.game.variant.cards[chosen["value"] % session.game.book.kinds].id]
+        titles[view.viewer == chosen["player"]].append((box.title.plain, card))
+        session.apply(next(a for a in view.actions if str(a.arg) == "raise"))
+    assert all(title == f"Raise or fold? ({card})" for title, card in titles[True]), titles
+    assert all(title == "Raise or fold?" for title, _ in titles[False]), titles
 
 
 def test_what_was_said_in_a_window_holds_after_an_undo_and_in_a_game_resumed_inside_it(tmp_path):

@@ -24,7 +24,7 @@ from engine.variant.model import Counter, Noun
 from engine.visible import visible
 from tui.following import Offer
 from tui.session import View
-from tui.widgets import action_label, chip, decision_prompt
+from tui.widgets import action_label, chip, decision_prompt, subject_spaces, subject_words
 
 BUTTONS = 1_000
 """The row of a box's buttons (Propose, Withdraw; Accept, Decline): below every column."""
@@ -289,10 +289,14 @@ def window_box(view: View) -> Box:
         Row(Text(""), (Control(f"deal-option-{i}", action_label(view, action, i), action, (0, i, 0), view.keys[i]),))
         for i, action in enumerate(view.actions)
     )
-    # what stands now (the least bid, the person's money) last: the box scrolls to its end
-    said = [*(_said_line(view, player, words) for player, words in window.said), *_shown_counters(view)]
+    # first the spaces the question is about (the deed up for auction), with their zone and
+    # value; what stands now (the least bid, the person's money) last: the box scrolls to its end
+    said = [*subject_spaces(view), *(_said_line(view, player, words) for player, words in window.said),
+            *_shown_counters(view)]
     what = view.actions[0].what
-    title = Text(decision_prompt(view) if what == "word" else f"Choose a {what}", style="bold")
+    about = subject_words(view)
+    question = decision_prompt(view) if what == "word" else f"Choose a {what}" + (f" ({', '.join(about)})" if about else "")
+    title = Text(visible(question), style="bold")
     return Box("window", title, (Column("", rows),), tuple(said), (),
                "keys or Enter choose · arrows/Tab move · Esc list", "deal-option-0")
 

@@ -994,8 +994,9 @@ def decision_prompt(view: View) -> str:
     if variant.stacks == "cards":  # a game of cards: the words come from its data
         return _card_game_prompt(view)
     what = view.actions[0].what if view.actions else None
-    if kind == "choose" and what == "word":  # a word menu of the game's programs
-        return _word_menu(view)
+    if kind == "choose" and what == "word":  # a word menu of the game's programs, and what it is about
+        about = subject_words(view)
+        return _word_menu(view) + (f" ({', '.join(about)})" if about else "")
     to_build = turn_money(view) or sum(view.dice)
     if kind == "card" and not view.ends_turn:
         if view.dice:
@@ -1051,6 +1052,33 @@ def _card_game_prompt(view: View) -> str:
         return ""
     source = _source_words(view)
     return f"{source}: {question[:1].lower()}{question[1:]}" if source else question
+
+
+def subject_words(view: View) -> list[str]:
+    """What the pending question is about, a name each: the spaces and cards its effect's
+    variables hold (the observation's "asking", which names only what the person deciding
+    may see): the deed an auction is for, 'Harbour Row'."""
+    return [_about_words(view, thing) for thing in (view.asking or {}).get("about", [])]
+
+
+def subject_spaces(view: View) -> list[Text]:
+    """A line for each space the pending question is about, by its name on its zone's
+    colour, then its zone and value in the variant's words: ' Harbour Row  Light Blue, 100M'
+    (a space that is its own zone, with no value: its name alone)."""
+    lines = []
+    for thing in (view.asking or {}).get("about", []):
+        if "space" not in thing:
+            continue
+        found = view.variant.properties[thing["space"]]
+        zone = next((z for z in view.variant.zones if z.id == found.zone), None)
+        line = Text.assemble((f" {visible(property_name(view, found.index))} ", chip(zone.colour) if zone else "bold"))
+        details = [zone_label(view, zone.name)] if zone is not None and found.name else []
+        if found.value and found.name:
+            details.append(view.variant.format_money(found.value))
+        if details:
+            line.append(visible(f" {', '.join(details)}"))
+        lines.append(line)
+    return lines
 
 
 def _source_words(view: View) -> str:
