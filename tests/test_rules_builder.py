@@ -233,6 +233,34 @@ def test_setup_deals_money_reference_cards_resources_and_lays_the_deeds_by_their
     sound(game)
 
 
+def test_the_reference_cards_go_by_seat_or_shuffled_by_the_option():
+    """"Each player chooses a token ... The reference card corresponding to the token you
+    choose" (rulings 61): by seat, three players are always the Penguin, Hazel the Cat and
+    T-Rex, and nobody's resource is the boat. The option `reference_cards: shuffled` deals
+    them at random, so any seat may have any resource and any one may be left out."""
+    from dataclasses import replace
+
+    from engine.game.game import new_game
+    from engine.variant.model import Rules
+
+    shuffled = replace(VARIANT, rules=Rules({**VARIANT.rules, "reference_cards": "shuffled"}), content_hash="shuffled")
+    assert VARIANT.rules["reference_cards"] == "by_seat"
+    first_seat, left_out = set(), set()
+    for seed in range(40):
+        by_seat = new_game(VARIANT, 3, seed=seed)
+        assert [ids(by_seat, "reference", p) for p in range(3)] == [["ref_truck"], ["ref_crane"], ["ref_excavator"]]
+        game = new_game(shuffled, 3, seed=seed)
+        dealt = [ids(game, "reference", p) for p in range(3)]
+        assert all(len(cards) == 1 for cards in dealt)
+        kinds = [cards[0].removeprefix("ref_") for cards in dealt]
+        for p, kind in enumerate(kinds):
+            assert game.player_counters[kind][p] >= 4  # four of their own, and a six may have paid two more
+        first_seat.add(kinds[0])
+        left_out |= set(RESOURCES) - set(kinds)
+        sound(game)
+    assert first_seat == left_out == set(RESOURCES)
+
+
 # ----- the turn: discarding, gathering, moving --------------------------------------------------
 
 
