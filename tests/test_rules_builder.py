@@ -62,10 +62,14 @@ def place(space: str) -> int:
 
 
 def fresh(players: int = 2, variant=VARIANT) -> Game:
-    """A game just set out: the Chance deck shuffled by a scripted shuffle, Red rolling the
-    highest to go first, and Red's first roll (1 and 2) to Clay Pits, whose question is
-    pending. Nothing of the set-up is changed by that roll but where Red stands."""
-    script = [0] * 19 + dice((6, 6)) + dice((1, 1)) * (players - 1) + dice((1, 2))
+    """A game just set out: the Chance deck shuffled by a scripted shuffle, the reference cards
+    shuffled back into the order listed (each swap of Fisher-Yates drawing its own place), so
+    that the seats take them in turn as `reference_cards: by_seat` deals them (Red the dump
+    truck's, Purple the crane's), Red rolling the highest to go first, and Red's first roll
+    (1 and 2) to Clay Pits, whose question is pending. Nothing of the set-up is changed by
+    that roll but where Red stands."""
+    references = [3, 2, 1] if variant.rules.get("reference_cards") == "shuffled" else []
+    script = [0] * 19 + references + dice((6, 6)) + dice((1, 1)) * (players - 1) + dice((1, 2))
     game = Game(variant, players, 1, rng=ScriptedRng(script))
     game.start()
     return game
@@ -233,21 +237,22 @@ def test_setup_deals_money_reference_cards_resources_and_lays_the_deeds_by_their
     sound(game)
 
 
-def test_the_reference_cards_go_by_seat_or_shuffled_by_the_option():
+def test_the_reference_cards_are_dealt_at_random_or_by_seat_by_the_option():
     """"Each player chooses a token ... The reference card corresponding to the token you
-    choose" (rulings 61): by seat, three players are always the Penguin, Hazel the Cat and
-    T-Rex, and nobody's resource is the boat. The option `reference_cards: shuffled` deals
-    them at random, so any seat may have any resource and any one may be left out."""
+    choose" (rulings 61): dealt at random, so any seat may have any resource and any one may
+    be left out. The option `reference_cards: by_seat` gives three players always the
+    Penguin, Hazel the Cat and T-Rex, and nobody the boat."""
     from dataclasses import replace
 
     from engine.game.game import new_game
     from engine.variant.model import Rules
 
-    shuffled = replace(VARIANT, rules=Rules({**VARIANT.rules, "reference_cards": "shuffled"}), content_hash="shuffled")
-    assert VARIANT.rules["reference_cards"] == "by_seat"
+    seated = replace(VARIANT, rules=Rules({**VARIANT.rules, "reference_cards": "by_seat"}), content_hash="by_seat")
+    assert VARIANT.rules["reference_cards"] == "shuffled"
+    shuffled = VARIANT
     first_seat, left_out = set(), set()
     for seed in range(40):
-        by_seat = new_game(VARIANT, 3, seed=seed)
+        by_seat = new_game(seated, 3, seed=seed)
         assert [ids(by_seat, "reference", p) for p in range(3)] == [["ref_truck"], ["ref_crane"], ["ref_excavator"]]
         game = new_game(shuffled, 3, seed=seed)
         dealt = [ids(game, "reference", p) for p in range(3)]
@@ -1066,18 +1071,21 @@ _MIDGAME: list[Game] = []
 
 
 def midgame() -> Game:
-    """A real position twenty turns into a three-player game the greedy bot plays for every
-    seat (seed 5), at Red's turn in a round of deals; Green holds deeds and resources (with this
-    seed, four deeds, five excavators and 110M)."""
+    """A real position twenty turns or more into a three-player game the greedy bot plays for
+    every seat (seed 5), at Red's turn in a round of deals, once Green holds deeds and
+    resources."""
     if not _MIDGAME:
         from engine import new_game
 
         game = new_game(VARIANT, 3, seed=5)
         bots = [make_bot("greedy", VARIANT, seed=p) for p in range(3)]
-        while not (game.turn_number >= 20 and words(game) == ["choose pass", "choose make an offer"]):
+        while not (
+            game.turn_number >= 20 and words(game) == ["choose pass", "choose make an offer"]
+            and game.current_player == seat("red") and deeds_of(game, "green") and held(game, "green")
+        ):
+            assert not game.is_over
             player = game.current_player
             game.apply(bots[player].choose(game.observation(player)))
-        assert game.current_player == seat("red") and deeds_of(game, "green") and held(game, "green")
         sound(game)
         _MIDGAME.append(game)
     return _MIDGAME[0].copy()

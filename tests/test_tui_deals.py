@@ -143,7 +143,7 @@ async def answered(pilot, session: Session, act) -> dict:
 def test_every_control_of_the_offer_box_sends_a_legal_action_of_now_or_is_disabled():
     session = builder()
     view = play_until(session, lambda s, v: v.decision == "trade", lambda v: next(
-        a for a in v.actions if str(a.arg) in ("make an offer",) or a.what == "player"))
+        (a for a in v.actions if str(a.arg) in ("make an offer",) or a.what == "player"), v.actions[0]))
     box = box_for(view)
     assert box is not None and box.kind == "offer"
     game = session.game
