@@ -502,3 +502,37 @@ def test_twin_properties_give_games_the_evaluation_scores_the_same():
                 checked += 1
             game.apply(decide(bots[me].choose, game, me))
     assert checked > 100
+
+
+def test_strong_in_builder_counts_held_resources_at_a_share_of_their_worth():
+    """A search that sees the end of its turn exactly judged Builder's floors, which score
+    less than the resources they cost at their whole `worth`, a loss, and never built; an
+    offer is still answered at the whole worth, so nobody can buy its resources cheaply."""
+    from engine.bots import strong
+    from engine.bots.evaluate import evaluator_for
+
+    builder = load_variant("monopoly-builder")
+    bot = make_bot("strong", builder, seed=1)
+    whole = evaluator_for(builder)
+    assert bot.evaluator.worth == [(c, w * strong.HELD_WORTH) for c, w in whole.worth]
+    assert bot.fair is whole
+    assert make_bot("strong:worth=1", builder, seed=1).evaluator.worth == whole.worth
+
+
+def test_strong_tries_no_step_of_an_offer_but_withdrawing_or_proposing_it():
+    """Carrying every step of an offer through, strong put offers of 1M, 2M, ... together
+    and withdrew them, four fifths of its Builder decisions; like greedy, it now tries only
+    the steps that end the offer."""
+    from engine.game.observation import decide
+
+    builder = load_variant("monopoly-builder")
+    game = new_game(builder, 3, seed=4)
+    bots = [make_bot("greedy", builder, seed=seat) for seat in range(3)]
+    bot = make_bot("strong", builder, seed=2)
+    while not any(a.arg == "make an offer" for a in game.legal_actions()):
+        game.apply(decide(bots[game.current_player].choose, game, game.current_player))
+    game.apply(next(a for a in game.legal_actions() if a.arg == "make an offer"))
+    game.apply(game.legal_actions()[0])  # the partner
+    assert game.decision == "trade" and len(game.legal_actions()) > 2
+    chosen = decide(bot.choose, game, game.current_player)
+    assert chosen["arg"] in ("withdraw", "propose")
