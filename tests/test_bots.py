@@ -377,8 +377,8 @@ def test_strong_in_a_card_game_carries_a_bounded_number_of_options_through_by_de
     carried: list[int] = []
 
     class Counting:  # the compiled kernel's Sampler takes no subclass written in Python
-        def __init__(self, variant, observation):
-            self.sampler = sampler(variant, observation)
+        def __init__(self, variant, observation, into=None):
+            self.sampler = sampler(variant, observation, into)
             self.known, self.observed = self.sampler.known, self.sampler.observed
 
         def deal(self, seed, copy=None):

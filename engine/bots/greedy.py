@@ -50,7 +50,7 @@ class Scratch:
     def __init__(self, offers: bool = False) -> None:
         self.offers = offers
         """Whether the variant has offers between players (`offer trade`): then an option
-        that only opens an offer the bot would withdraw is not judged (`_withdrawn_only`)."""
+        that only opens an offer the bot would withdraw is not judged (`withdrawn_only`)."""
         self.free: list[Game] = []
         self.known: list[int] = []
         """The slots of the hidden piles whose cards the player knows but not their order
@@ -106,7 +106,7 @@ class GreedyBot(Bot):
         options = observation["decision"]["options"]
         if len(options) == 1:
             return options[0]
-        tried = [option for option in options if _tried(option["kind"], option["arg"])]
+        tried = [option for option in options if tried_ahead(option["kind"], option["arg"])]
         if len(tried) == 1:
             return tried[0]
         sampler = Sampler(self.variant, observation, self.scratch.spare())
@@ -172,7 +172,7 @@ def _best(
             scratch.done(played[only])
             return only, None, 0
     for index, action in enumerate(actions):
-        if twins[index] != index or not _tried(action.kind, action.arg) or (played and index not in played):
+        if twins[index] != index or not tried_ahead(action.kind, action.arg) or (played and index not in played):
             continue  # scores as the twin before it, which wins a tie; or not tried (_OFFER_ENDS)
         trial: Game | None = None
         steps = 0
@@ -194,7 +194,7 @@ def _without_withdrawn(
     game: Game, actions: list[Action], twins: list[int], me: int, scratch: Scratch
 ) -> dict[int, Game]:
     """Each option the look-ahead tries, played on a copy, by index, but for those that lead
-    only to an offer `me` would withdraw (`_withdrawn_only`), unless every option does: the
+    only to an offer `me` would withdraw (`withdrawn_only`), unless every option does: the
     bot puts no offer together of its own (_OFFER_ENDS), so opening one only to withdraw it
     changes nothing but the log. Judging the choice to offer against the choice not to
     followed the round of deals and the building after it, a quarter of greedy's time in
@@ -205,11 +205,11 @@ def _without_withdrawn(
     the bot's time in Builder and found none."""
     played: dict[int, Game] = {}
     for index, action in enumerate(actions):
-        if twins[index] == index and _tried(action.kind, action.arg):
+        if twins[index] == index and tried_ahead(action.kind, action.arg):
             trial = scratch.copy(game)
             trial.apply(action)
             played[index] = trial
-    live = {index: trial for index, trial in played.items() if not _withdrawn_only(trial, me, scratch, 2)}
+    live = {index: trial for index, trial in played.items() if not withdrawn_only(trial, me, scratch, 2)}
     if not live or len(live) == len(played):
         return played
     for index, trial in played.items():
@@ -218,7 +218,7 @@ def _without_withdrawn(
     return live
 
 
-def _withdrawn_only(game: Game, me: int, scratch: Scratch, depth: int) -> bool:
+def withdrawn_only(game: Game, me: int, scratch: Scratch, depth: int) -> bool:
     """Whether `game` asks `me` to put an offer together that they can only withdraw (nothing
     stands ready to propose), or asks `me` a choice every answer to which leads there within
     `depth` more of `me`'s choices."""
@@ -233,14 +233,14 @@ def _withdrawn_only(game: Game, me: int, scratch: Scratch, depth: int) -> bool:
     for action in actions:
         trial = scratch.copy(game)
         trial.apply(action)
-        withdrawn = _withdrawn_only(trial, me, scratch, depth - 1)
+        withdrawn = withdrawn_only(trial, me, scratch, depth - 1)
         scratch.done(trial)
         if not withdrawn:
             return False
     return True
 
 
-def _tried(kind: str, arg: object) -> bool:
+def tried_ahead(kind: str, arg: object) -> bool:
     """Whether the look-ahead tries an option (all but the steps of an offer: _OFFER_ENDS)."""
     return kind != "trade" or arg in _OFFER_ENDS
 

@@ -82,16 +82,16 @@ import time as _time
 
 from engine.bots.base import Bot, BotSpecError, register_bot
 from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for, takeovers
-from engine.bots.greedy import (  # _tried and _withdrawn_only: the options greedy's look-ahead tries
+from engine.bots.greedy import (
     Scratch,
-    _tried,
-    _withdrawn_only,
     carry_through,
     judge_at_once,
     judge_carried_through,
     makes_offers,
     own_known_piles,
     property_twins,
+    tried_ahead,
+    withdrawn_only,
 )
 from engine.effects.limits import MAX_LOOKAHEAD_WORK
 from engine.game.game import Game, WorkMeter
@@ -254,40 +254,43 @@ class StrongBot(Bot):
         me = observation["player"]
         deadline = None if self.time is None else _time.perf_counter() + self.time
         deals = DEFAULT_DEALS if self.default_deals else self.iterations
-        sampler = Sampler(self.variant, observation)
-        scratch = self.scratch
-        scratch.known = own_known_piles(sampler.known, sampler.observed.layout, me)
-        scratch.exact_later = self.exact_later
-        self.meter = WorkMeter(self.lookahead)
-        game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
-        game.meter = self.meter  # shared by every copy the deal's look-ahead makes
-        evaluator = self.fair if game.decision == "reply" else self.evaluator
-        at_once = judge_at_once(game, me, evaluator, scratch)
-        ranked = sorted(range(len(at_once)), key=lambda i: -at_once[i])  # stable: the first on a tie
-        kept = self._live(game, me, ranked[: self.width])
-        if len(kept) == 1:
-            scratch.done(game)
-            return kept[0]
-        totals = [0.0] * len(at_once)
-        done = 0
-        while deals is None or done < deals:
-            if deadline is not None and done and _time.perf_counter() >= deadline:
-                break
-            if done:
-                game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
-                game.meter = self.meter
-            twins = property_twins(game, game.legal_actions())  # of this deal: a space's pile may be hidden
-            worth: dict[int, float] = {}  # this deal's, by option
-            for index in kept:
-                if twins[index] != index:  # carried through as its twin is: the same score
-                    worth[index] = worth[twins[index]]
-                else:
-                    score = judge_carried_through(game, index, me, evaluator, scratch)
-                    worth[index] = score if self.score_means else _win_chance(score, self.scale)
-                totals[index] += worth[index]
-            scratch.done(game)
-            done += 1
-        return max(kept, key=totals.__getitem__)
+        sampler = Sampler(self.variant, observation, self.scratch.spare())
+        try:  # the observed game is every deal's source, and then a game done with
+            scratch = self.scratch
+            scratch.known = own_known_piles(sampler.known, sampler.observed.layout, me)
+            scratch.exact_later = self.exact_later
+            self.meter = WorkMeter(self.lookahead)
+            game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
+            game.meter = self.meter  # shared by every copy the deal's look-ahead makes
+            evaluator = self.fair if game.decision == "reply" else self.evaluator
+            at_once = judge_at_once(game, me, evaluator, scratch)
+            ranked = sorted(range(len(at_once)), key=lambda i: -at_once[i])  # stable: the first on a tie
+            kept = self._live(game, me, ranked[: self.width])
+            if len(kept) == 1:
+                scratch.done(game)
+                return kept[0]
+            totals = [0.0] * len(at_once)
+            done = 0
+            while deals is None or done < deals:
+                if deadline is not None and done and _time.perf_counter() >= deadline:
+                    break
+                if done:
+                    game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
+                    game.meter = self.meter
+                twins = property_twins(game, game.legal_actions())  # of this deal: a space's pile may be hidden
+                worth: dict[int, float] = {}  # this deal's, by option
+                for index in kept:
+                    if twins[index] != index:  # carried through as its twin is: the same score
+                        worth[index] = worth[twins[index]]
+                    else:
+                        score = judge_carried_through(game, index, me, evaluator, scratch)
+                        worth[index] = score if self.score_means else _win_chance(score, self.scale)
+                    totals[index] += worth[index]
+                scratch.done(game)
+                done += 1
+            return max(kept, key=totals.__getitem__)
+        finally:
+            self.scratch.done(sampler.observed)
 
     def _live(self, game: Game, me: int, kept: list[int]) -> list[int]:
         """Of the options `kept`, those the greedy bot's look-ahead tries too: withdrawing or
@@ -296,7 +299,7 @@ class StrongBot(Bot):
         option does. Carrying each step through, the bot put offers of 1M, 2M, ... 20M
         together for twenty steps and withdrew them: four fifths of its Builder decisions."""
         actions = game.legal_actions()
-        live = [i for i in kept if _tried(actions[i].kind, actions[i].arg)]
+        live = [i for i in kept if tried_ahead(actions[i].kind, actions[i].arg)]
         if not self.offers or len(live) < 2:
             return live or kept[:1]
         scratch = self.scratch
@@ -304,7 +307,7 @@ class StrongBot(Bot):
         for index in live:
             trial = scratch.copy(game)
             trial.apply(actions[index])
-            if not _withdrawn_only(trial, me, scratch, 2):
+            if not withdrawn_only(trial, me, scratch, 2):
                 opened.append(index)
             scratch.done(trial)
         return opened or live[:1]
