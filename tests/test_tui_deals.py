@@ -498,18 +498,25 @@ def test_a_person_bids_in_a_monopoly_builder_auction_against_the_bots():
             assert labels[0] == "1 Bid" and labels[-1].endswith("Pass")  # the variant's words
             assert "Red has" in said(app)  # the person's money, in the counter's own words
             start = len(session.events)
-            await pilot.press("1")
-            for _ in range(3):  # outbid, the person may be told first what it cost them (a notice)
-                await wait_for(pilot, lambda: app.screen.notice is not None or (
-                    box_is(app, "window") and len(session.events) > start + 2))
-                if app.screen.notice is None:
-                    break
-                await pilot.press("enter")
+            await bid_until_asked_again(pilot, app, session)
             assert "Red: bid" in said(app)
             await pilot.click("#deal-option-0")
             await wait_for(pilot, lambda: len([e for e in events_since(session, start, "choose") if e["player"] == 0]) == 2)
 
     run(scenario())
+
+
+async def bid_until_asked_again(pilot, app, session: Session) -> None:
+    """Press 1 (the least bid) and wait until the box asks again, acknowledging what the
+    person may be told first when outbid (a notice of what it cost them)."""
+    start = len(session.events)
+    await pilot.press("1")
+    for _ in range(3):
+        await wait_for(pilot, lambda: app.screen.notice is not None or (
+            box_is(app, "window") and len(session.events) > start + 2))
+        if app.screen.notice is None:
+            break
+        await pilot.press("enter")
 
 
 def bidding_on(session: Session, view: View):
@@ -556,14 +563,7 @@ def test_an_auction_at_80_columns_shows_the_deeds_name_and_price_in_the_box():
             title = next(line for line in screen.splitlines() if "Bid or bid" in line)
             assert f"({deed.name})" in title
             assert f"{deed.name}  {zone.name}, {price}" in said(app)
-            start = len(session.events)
-            await pilot.press("1")
-            for _ in range(3):  # outbid, the person may be told first what it cost them (a notice)
-                await wait_for(pilot, lambda: app.screen.notice is not None or (
-                    box_is(app, "window") and len(session.events) > start + 2))
-                if app.screen.notice is None:
-                    break
-                await pilot.press("enter")
+            await bid_until_asked_again(pilot, app, session)
             await pilot.pause()
             assert f"({deed.name})" in box_of(app).title.plain
             assert said(app).startswith(f" {deed.name}  {zone.name}, {price}")
