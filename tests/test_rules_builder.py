@@ -237,19 +237,20 @@ def test_setup_deals_money_reference_cards_resources_and_lays_the_deeds_by_their
     sound(game)
 
 
-def test_the_reference_cards_are_dealt_at_random_or_by_seat_by_the_option():
+def test_the_reference_cards_go_by_seat_or_shuffled_by_the_option():
     """"Each player chooses a token ... The reference card corresponding to the token you
-    choose" (rulings 61): dealt at random, so any seat may have any resource and any one may
-    be left out. The option `reference_cards: by_seat` gives three players always the
-    Penguin, Hazel the Cat and T-Rex, and nobody the boat."""
+    choose" (rulings 61): by seat, each seat's token's card, so three players are always the
+    Penguin, Hazel the Cat and T-Rex, and nobody's resource is the boat. The option
+    `reference_cards: shuffled` deals them at random, so any seat may have any resource and
+    any one may be left out."""
     from dataclasses import replace
 
     from engine.game.game import new_game
     from engine.variant.model import Rules
 
-    seated = replace(VARIANT, rules=Rules({**VARIANT.rules, "reference_cards": "by_seat"}), content_hash="by_seat")
-    assert VARIANT.rules["reference_cards"] == "shuffled"
-    shuffled = VARIANT
+    shuffled = replace(VARIANT, rules=Rules({**VARIANT.rules, "reference_cards": "shuffled"}), content_hash="shuffled")
+    assert VARIANT.rules["reference_cards"] == "by_seat"
+    seated = VARIANT
     first_seat, left_out = set(), set()
     for seed in range(40):
         by_seat = new_game(seated, 3, seed=seed)
