@@ -165,8 +165,9 @@ def _best(
     actions = game.legal_actions()
     twins = property_twins(game, actions)
     played: dict[int, Game] = {}
-    if follow and scratch.offers and _in_window(game):
-        played = _without_withdrawn(game, actions, twins, me, scratch)
+    if follow and offers_compete(game, scratch):
+        tried = [i for i, action in enumerate(actions) if twins[i] == i and tried_ahead(action.kind, action.arg)]
+        played = without_withdrawn(game, tried, me, scratch)
         if len(played) == 1:  # the one option left that does more than open an offer to withdraw
             only = next(iter(played))
             scratch.done(played[only])
@@ -190,25 +191,29 @@ def _best(
     return best_index, best_trial, best_steps
 
 
-def _without_withdrawn(
-    game: Game, actions: list[Action], twins: list[int], me: int, scratch: Scratch
-) -> dict[int, Game]:
-    """Each option the look-ahead tries, played on a copy, by index, but for those that lead
-    only to an offer `me` would withdraw (`withdrawn_only`), unless every option does: the
-    bot puts no offer together of its own (_OFFER_ENDS), so opening one only to withdraw it
+def offers_compete(game: Game, scratch: Scratch) -> bool:
+    """Whether the bot looks for options that only open an offer it would withdraw
+    (`without_withdrawn`): in a variant with offers, in an open window (a round of deals),
+    where offering competes with passing. Elsewhere, looking two choices ahead of every
+    option for an offer box cost a sixth of greedy's time in Builder and found none."""
+    return scratch.offers and _in_window(game)
+
+
+def without_withdrawn(game: Game, indices: list[int], me: int, scratch: Scratch) -> dict[int, Game]:
+    """Each of the pending options `indices`, played on a copy, by index, but for those that
+    lead only to an offer `me` would withdraw (`withdrawn_only`), unless every one does: the
+    bots put no offer together of their own (_OFFER_ENDS), so opening one only to withdraw it
     changes nothing but the log. Judging the choice to offer against the choice not to
     followed the round of deals and the building after it, a quarter of greedy's time in
-    Monopoly Builder, to choose between two ways of offering nothing.
-
-    Only asked in an open window (a round of deals), where offering competes with passing:
-    elsewhere, looking two choices ahead of every option for an offer box cost a sixth of
-    the bot's time in Builder and found none."""
+    Monopoly Builder, to choose between two ways of offering nothing; the strong bot spent
+    four fifths of its decisions there. The copies are the caller's (to judge, or to hand
+    back to `scratch`)."""
+    actions = game.legal_actions()
     played: dict[int, Game] = {}
-    for index, action in enumerate(actions):
-        if twins[index] == index and tried_ahead(action.kind, action.arg):
-            trial = scratch.copy(game)
-            trial.apply(action)
-            played[index] = trial
+    for index in indices:
+        trial = scratch.copy(game)
+        trial.apply(actions[index])
+        played[index] = trial
     live = {index: trial for index, trial in played.items() if not withdrawn_only(trial, me, scratch, 2)}
     if not live or len(live) == len(played):
         return played

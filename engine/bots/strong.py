@@ -88,10 +88,11 @@ from engine.bots.greedy import (
     judge_at_once,
     judge_carried_through,
     makes_offers,
+    offers_compete,
     own_known_piles,
     property_twins,
     tried_ahead,
-    withdrawn_only,
+    without_withdrawn,
 )
 from engine.effects.limits import MAX_LOOKAHEAD_WORK
 from engine.game.game import Game, WorkMeter
@@ -199,8 +200,7 @@ class StrongBot(Bot):
         self.fair = evaluator_for(variant)
         """The variant's own evaluation, which answers an offer (a reply): the search's, which
         counts held counters at less than their worth, would sell them for less."""
-        self.offers = makes_offers(variant)
-        self.scratch = Scratch()
+        self.scratch = Scratch(offers=makes_offers(variant))
         self.lookahead = MAX_LOOKAHEAD_WORK * max(1, math.ceil((self.iterations or DEFAULT_ITERATIONS) / DEFAULT_ITERATIONS))
         """The work a decision's search may spend (limits.MAX_LOOKAHEAD_WORK for every
         DEFAULT_ITERATIONS asked): a variant whose every move costs the most cannot make the
@@ -296,21 +296,17 @@ class StrongBot(Bot):
         """Of the options `kept`, those the greedy bot's look-ahead tries too: withdrawing or
         proposing an offer, not a step that adds to it (whose worth shows only when it is
         proposed), and nothing that only opens an offer `me` would withdraw, unless every
-        option does. Carrying each step through, the bot put offers of 1M, 2M, ... 20M
-        together for twenty steps and withdrew them: four fifths of its Builder decisions."""
+        option does (greedy.without_withdrawn). Carrying each step through, the bot put
+        offers of 1M, 2M, ... 20M together for twenty steps and withdrew them: four fifths of
+        its Builder decisions."""
         actions = game.legal_actions()
-        live = [i for i in kept if tried_ahead(actions[i].kind, actions[i].arg)]
-        if not self.offers or len(live) < 2:
-            return live or kept[:1]
-        scratch = self.scratch
-        opened = []
-        for index in live:
-            trial = scratch.copy(game)
-            trial.apply(actions[index])
-            if not withdrawn_only(trial, me, scratch, 2):
-                opened.append(index)
-            scratch.done(trial)
-        return opened or live[:1]
+        live = [i for i in kept if tried_ahead(actions[i].kind, actions[i].arg)] or kept[:1]
+        if len(live) < 2 or not offers_compete(game, self.scratch):
+            return live
+        played = without_withdrawn(game, live, me, self.scratch)
+        for trial in played.values():
+            self.scratch.done(trial)
+        return [i for i in live if i in played]
 
     def search(self, observation: dict, root: Node | None = None) -> Node:
         """The search tree after the budget is spent; the root's children are the options.
