@@ -500,7 +500,9 @@ def _setting(settings: dict[str, str], name: str, kind: type, low: float, high: 
     except ValueError:
         noun = "a whole number" if kind is int else "a number"
         raise BotSpecError(f"bot 'strong': {name}='{text}' should be {noun}") from None
-    if not value >= low or (kind is float and math.isinf(value)):
+    if kind is float and not math.isfinite(value):
+        raise BotSpecError(f"bot 'strong': {name}='{text}' should be a finite number")
+    if not value >= low:
         raise BotSpecError(f"bot 'strong': {name}='{text}' should be at least {low:g}")
     if value > high:
         raise BotSpecError(f"bot 'strong': {name}='{text}' should be at most {high:g}")
