@@ -694,3 +694,29 @@ def test_the_boxes_show_hostile_words_of_a_variant_visibly(write):
             assert "cups\\x1b" in shown_safely(app)  # the pile's name, as a heading of the offer's box
 
     run(scenario())
+
+
+def test_arrows_typed_quickly_in_the_auction_box_each_move_one_button():
+    """Three Down keys that reach the box at once (typed fast, a key held down, keys sent
+    by tmux) move three buttons, not one: each moves on from where the one before went,
+    though the focus it gave lands only after the keys queued behind it are handled."""
+    from textual import events
+
+    session = builder()
+    play_until(session, lambda s, v: v.window is not None and asked("bid")(s, v), quietly)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: box_is(app, "window") and app.screen.focused is not None
+                           and app.screen.focused.id == "deal-option-0")
+            for _ in range(3):  # queued together, as keys that come in one read of the terminal
+                app.post_message(events.Key("down", None))
+            await wait_for(pilot, lambda: app.screen.focused is not None and app.screen.focused.id == "deal-option-3")
+            start = len(session.events)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: any(e["player"] == 0 for e in events_since(session, start, "choose")))
+            chosen = next(e for e in events_since(session, start, "choose") if e["player"] == 0)
+            assert chosen["value"] == "pass"  # the fourth button: Pass
+
+    run(scenario())

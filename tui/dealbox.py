@@ -198,13 +198,15 @@ class DealBox(Vertical):
                 return
 
     def move(self, button: BoxButton, direction: str) -> None:
-        """The arrow key `direction` on `button`: focus its neighbour that way, if any."""
+        """The arrow key `direction` on `button`: focus its neighbour that way, if any. The
+        focus moves now, not after the keys already waiting (Widget.focus waits for them):
+        three Downs that came in at once each went on from the first button, and moved one."""
         if self.box is None or button.id is None:
             return
         target = neighbour(self.box.controls(), button.id, direction)
         if target is not None:
             for found in self.query(f"#{target}").results(BoxButton):
-                found.focus()
+                self.screen.set_focus(found, scroll_visible=False)
                 found.scroll_visible(animate=False)
 
     # ----- pressing -----------------------------------------------------------------------------
