@@ -720,3 +720,25 @@ def test_arrows_typed_quickly_in_the_auction_box_each_move_one_button():
             assert chosen["value"] == "pass"  # the fourth button: Pass
 
     run(scenario())
+
+
+def test_a_new_question_in_a_window_starts_on_its_first_option():
+    """The focus kept while a box's shape holds (an amount stepped) is not carried to another
+    question: choosing 'Make an offer', the second option, left the second player focused in
+    the question that follows, so Enter pressed twice offered to the wrong player."""
+    session = builder()
+    play_until(session, lambda s, v: v.window is not None and asked("make an offer")(s, v), quietly)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: box_is(app, "window") and app.screen.focused is not None
+                           and app.screen.focused.id == "deal-option-0")
+            offer = next(c for c in box_of(app).controls() if c.label.plain.endswith("Make an offer"))
+            await pilot.press("down" if offer.id == "deal-option-1" else "up")
+            await wait_for(pilot, lambda: app.screen.focused is not None and app.screen.focused.id == offer.id)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: box_is(app, "window") and box_of(app).title.plain.startswith("Choose")
+                           and app.screen.focused is not None and app.screen.focused.id == "deal-option-0")
+
+    run(scenario())

@@ -82,6 +82,9 @@ class DealBox(Vertical):
         focused = self.screen.focused if self.is_mounted else None
         keep = focused.id if isinstance(focused, BoxButton) and focused.id else None
         old = self.box
+        if box is not None and box.kind == "window" and (old is None or old.title.plain != box.title.plain):
+            keep = None  # another question: its first option, not the place of the one answered
+            # ('Make an offer', the second, left 'Choose Green' focused for the partner)
         self.box = box
         if box is None:
             self._shape = None
