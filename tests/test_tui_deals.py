@@ -8,6 +8,7 @@ every vacant space a token lands on, a round of offers at every turn's end)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -696,23 +697,34 @@ def test_the_boxes_show_hostile_words_of_a_variant_visibly(write):
     run(scenario())
 
 
+def focused_on(app, control: str) -> bool:
+    """Whether the control of the box with this id has the focus."""
+    return app.screen.focused is not None and app.screen.focused.id == control
+
+
+@contextlib.asynccontextmanager
+async def asked_in_the_box(option: str):
+    """Builder at 80x24, played on to a person's question in a window with this option, the
+    box drawn and its first option focused: the session, the app and its pilot."""
+    session = builder()
+    play_until(session, lambda s, v: v.window is not None and asked(option)(s, v), quietly)
+    app = BoardwalkApp(session, pace="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: box_is(app, "window") and focused_on(app, "deal-option-0"))
+        yield session, app, pilot
+
+
 def test_arrows_typed_quickly_in_the_auction_box_each_move_one_button():
     """Three Down keys that reach the box at once (typed fast, a key held down, keys sent
     by tmux) move three buttons, not one: each moves on from where the one before went,
     though the focus it gave lands only after the keys queued behind it are handled."""
     from textual import events
 
-    session = builder()
-    play_until(session, lambda s, v: v.window is not None and asked("bid")(s, v), quietly)
-
     async def scenario():
-        app = BoardwalkApp(session, pace="instant")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: box_is(app, "window") and app.screen.focused is not None
-                           and app.screen.focused.id == "deal-option-0")
+        async with asked_in_the_box("bid") as (session, app, pilot):
             for _ in range(3):  # queued together, as keys that come in one read of the terminal
                 app.post_message(events.Key("down", None))
-            await wait_for(pilot, lambda: app.screen.focused is not None and app.screen.focused.id == "deal-option-3")
+            await wait_for(pilot, lambda: focused_on(app, "deal-option-3"))
             start = len(session.events)
             await pilot.press("enter")
             await wait_for(pilot, lambda: any(e["player"] == 0 for e in events_since(session, start, "choose")))
@@ -726,19 +738,14 @@ def test_a_new_question_in_a_window_starts_on_its_first_option():
     """The focus kept while a box's shape holds (an amount stepped) is not carried to another
     question: choosing 'Make an offer', the second option, left the second player focused in
     the question that follows, so Enter pressed twice offered to the wrong player."""
-    session = builder()
-    play_until(session, lambda s, v: v.window is not None and asked("make an offer")(s, v), quietly)
 
     async def scenario():
-        app = BoardwalkApp(session, pace="instant")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: box_is(app, "window") and app.screen.focused is not None
-                           and app.screen.focused.id == "deal-option-0")
+        async with asked_in_the_box("make an offer") as (_, app, pilot):
             offer = next(c for c in box_of(app).controls() if c.label.plain.endswith("Make an offer"))
             await pilot.press("down" if offer.id == "deal-option-1" else "up")
-            await wait_for(pilot, lambda: app.screen.focused is not None and app.screen.focused.id == offer.id)
+            await wait_for(pilot, lambda: focused_on(app, offer.id))
             await pilot.press("enter")
             await wait_for(pilot, lambda: box_is(app, "window") and box_of(app).title.plain.startswith("Choose")
-                           and app.screen.focused is not None and app.screen.focused.id == "deal-option-0")
+                           and focused_on(app, "deal-option-0"))
 
     run(scenario())
