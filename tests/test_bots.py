@@ -538,3 +538,35 @@ def test_strong_tries_no_step_of_an_offer_but_withdrawing_or_proposing_it():
     assert game.decision == "trade" and len(game.legal_actions()) > 2
     chosen = decide(bot.choose, game, game.current_player)
     assert chosen["arg"] in ("withdraw", "propose")
+
+
+def test_strong_judges_a_bid_in_an_open_window_only_as_far_as_greedy_follows_it(monkeypatch):
+    """Carried through to the end of the turn, strong's own later bids in an auction were
+    judged at once (money set aside, the deed not yet won); a choice in an open window is now
+    followed as greedy follows it (the others' answers, to the window's close or back to the
+    bot), unless `windows=0`."""
+    from engine.bots import strong
+    from engine.bots.greedy import in_window
+    from engine.game.observation import decide
+
+    scopes: list[int] = []
+
+    def recording_judge(game, index, me, evaluator, scratch, scope=-1):
+        scopes.append(scope)
+        return judge(game, index, me, evaluator, scratch, scope)
+
+    judge = strong.judge_carried_through
+    monkeypatch.setattr(strong, "judge_carried_through", recording_judge)
+    builder = load_variant("monopoly-builder")
+    game = new_game(builder, 3, seed=4)
+    bots = [make_bot("greedy", builder, seed=seat) for seat in range(3)]
+    while not any(a.arg == "bid" for a in game.legal_actions()):
+        auction = [a for a in game.legal_actions() if a.arg == "auction"]
+        game.apply(auction[0] if auction else decide(bots[game.current_player].choose, game, game.current_player))
+    assert in_window(game)
+    me = game.current_player
+    decide(make_bot("strong", builder, seed=2).choose, game, me)
+    assert scopes and all(scope == len(game.frames) for scope in scopes)
+    scopes.clear()
+    decide(make_bot("strong:windows=0", builder, seed=2).choose, game, me)
+    assert scopes and set(scopes) == {-1}

@@ -196,7 +196,7 @@ def offers_compete(game: Game, scratch: Scratch) -> bool:
     (`without_withdrawn`): in a variant with offers, in an open window (a round of deals),
     where offering competes with passing. Elsewhere, looking two choices ahead of every
     option for an offer box cost a sixth of greedy's time in Builder and found none."""
-    return scratch.offers and _in_window(game)
+    return scratch.offers and in_window(game)
 
 
 def without_withdrawn(game: Game, indices: list[int], me: int, scratch: Scratch) -> dict[int, Game]:
@@ -306,12 +306,14 @@ def judge_at_once(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, sc
 
 
 def judge_carried_through(
-    game: Game, index: int, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch
+    game: Game, index: int, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch, scope: int = -1
 ) -> float:
     """The score for `me` of the pending option `index`, carried through `me`'s choices that
     follow without foresight (`carry_through_unpeeked`), the top card of a known pile it
-    takes enumerated (`_judge`). `game` is left as it was."""
-    trial, _, score = _judge(game, game.legal_actions()[index], me, evaluator, True, scratch, -1, unpeeked=True)
+    takes enumerated (`_judge`): all of them (scope -1), or, as `best_option` follows a
+    choice, only while a card effect at index `scope` of the frames runs (the others'
+    answers in an open window followed first). `game` is left as it was."""
+    trial, _, score = _judge(game, game.legal_actions()[index], me, evaluator, True, scratch, scope, unpeeked=True)
     scratch.done(trial)
     return score
 
@@ -430,7 +432,7 @@ def _run_on(
                 steps += 1
                 continue
             other = game.current_player
-            if not follow or other is None or not _in_window(game):
+            if not follow or other is None or not in_window(game):
                 break
             # Another player's turn in an open window (an auction, a round of deals): they
             # answer as this bot would, one step ahead, so that a raise is judged by how the
@@ -467,7 +469,7 @@ def _run_on(
     return game, steps
 
 
-def _in_window(game: Game) -> bool:
+def in_window(game: Game) -> bool:
     """Whether the game is inside an open window, where every player may act until all pass."""
     return any(type(frame) is WindowFrame for frame in game.frames)
 

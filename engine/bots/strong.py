@@ -48,10 +48,28 @@ games each unless said): half the worth, 30.2% [21.9, 40.0]; the ranking's later
 (money) at half its weight too, 34.4% [25.6, 44.3];
 carrying each option on through the two turns after this one with every seat played by
 greedy (its dice not foreseen), 29.2% of 24 [14.9, 49.2] at 14 s a game. Builder's hidden
-Chance deck changes little: the deals mostly give the same scores. Its auctions are where
-strong and greedy still part most: carried through, its own later bids are judged at once
-(money set aside, the deed not yet won), so it passes where greedy raises, and ends its games
-with more money and fewer monopolies than greedy.
+Chance deck changes little: the deals mostly give the same scores. Its auctions were where
+strong and greedy parted most: carried through, its own later bids were judged at once
+(money set aside, the deed not yet won) and the others' answers too, so the auction it
+foresaw was not the one played (a bid, then a pass, then a bid...). A choice in an open
+window (`windows`) is now followed only as far as greedy follows it: the others' answers,
+to the window's close or back to the bot. 150 games, seed 11: 40.7% [33.1, 48.7] against
+38.7% [31.2, 46.7] before, 0.87 s of CPU a game for all three bots against 1.07 s (the bids
+were most of strong's work); seed 2026: 34.0% [26.9, 41.9] against 33.3% [26.3, 41.2]. Not
+stronger beyond the noise, but no weaker and cheaper. Tried and not kept (against two greedy
+bots, seed 11 unless said): the others in the window answering as greedy would (each option
+followed through the window, a look-ahead nested in the carry-through), 37.5% of 48 [25.2,
+51.6] at some 5 s of CPU a game; the bot's own later answers so too, 38.5% of 96 [29.4,
+48.5] at 7 s, and with that only in the first window the option meets, 27.1% of 48 [16.6,
+41.0]. As a diagnosis, not kept (they name the variant's scores): the search's evaluation
+without the Billionaire Builder bonus (most money), which strong held for most of a game
+rather than buy deeds, spent its money (476M left against greedy's 620M) and won more
+monopolies, 39.6% of 96 [30.4, 49.6]; without the Community Builder bonus as well, 33.3%
+[24.7, 43.2]; strong answering every auction bid as greedy does, 47.9% of 96 [38.2, 57.8]
+but 34.0% of 150 [26.9, 41.9] with seed 2026 (noise). Each change moved where the points
+came from, not how many: strong's profile against greedy's (points 17 to 18, building
+points 12 to 14) stays level. 55% likely needs a look further than the turn (what a deed
+earns in resources, a race to the penthouse), which the flat search does not see.
 
 Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
   iterations  deals searched per decision (default 400, at most 100,000); exact: same seed,
@@ -73,6 +91,9 @@ Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
               in the choices an option is carried through too; 0 leaves it to the deal
   worth       in a game judged by its scores: the share of a held counter's `worth` the
               search counts (default HELD_WORTH, 0.7); an offer is answered at the whole worth
+  windows     in a game judged by its scores: 1 (default) follows a choice in an open
+              window (an auction's bid) only as far as greedy follows it; 0 carries it
+              through to the end of the turn like any other
 """
 
 from __future__ import annotations
@@ -85,6 +106,7 @@ from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for, takeove
 from engine.bots.greedy import (
     Scratch,
     carry_through,
+    in_window,
     judge_at_once,
     judge_carried_through,
     makes_offers,
@@ -180,11 +202,15 @@ class StrongBot(Bot):
         self.exact_later: bool = True if later is None else bool(later)
         worth = _setting(settings, "worth", float, low=0.0, high=10.0)
         self.worth: float = HELD_WORTH if worth is None else worth
+        windows = _setting(settings, "windows", int, low=0, high=1)
+        self.windows: bool = True if windows is None else bool(windows)
+        """In a game judged by its scores, whether a choice in an open window (a bid) is
+        followed only as far as greedy follows it (the setting `windows`)."""
         if settings:
             unknown = ", ".join(f"'{name}'" for name in settings)
             raise BotSpecError(
                 f"bot 'strong' has no setting {unknown} "
-                "(settings: iterations, time, c, horizon, scale, prior, stop, keep, width, later, worth)"
+                "(settings: iterations, time, c, horizon, scale, prior, stop, keep, width, later, worth, windows)"
             )
         self.kept: tuple[int, Node] | None = None
         """The subtree of the option chosen last, with the turn it was chosen in (`keep`)."""
@@ -270,6 +296,7 @@ class StrongBot(Bot):
                 scratch.done(game)
                 return kept[0]
             totals = [0.0] * len(at_once)
+            scope = len(game.frames) if self.windows and in_window(game) else -1
             done = 0
             while deals is None or done < deals:
                 if deadline is not None and done and _time.perf_counter() >= deadline:
@@ -283,7 +310,7 @@ class StrongBot(Bot):
                     if twins[index] != index:  # carried through as its twin is: the same score
                         worth[index] = worth[twins[index]]
                     else:
-                        score = judge_carried_through(game, index, me, evaluator, scratch)
+                        score = judge_carried_through(game, index, me, evaluator, scratch, scope)
                         worth[index] = score if self.score_means else _win_chance(score, self.scale)
                     totals[index] += worth[index]
                 scratch.done(game)
