@@ -30,10 +30,10 @@ COMPILED = (
 """The modules compiled (paths in the engine): the random-playout hot path and what it calls
 (the words' runs and look-ahead steps among it, and the questions of an offer, which greedy's
 look-ahead opens at every round of deals in Monopoly Builder: 5% of its time there), and the
-greedy bot: its look-ahead, and the sampling and evaluation it runs at every option. (The generators of rng.py allow subclasses
-written in Python: tests script dice with one.) A package with compiled modules other than
-the namespace packages `engine.game` and `engine.words` puts them first on its path with
-`extend` (engine/bots/__init__.py)."""
+greedy bot: its look-ahead, and the sampling and evaluation it runs at every option. (The
+generators of rng.py allow subclasses written in Python: tests script dice with one.) A
+package with compiled modules other than the namespace packages `engine.game` and
+`engine.words` puts them first on its path with `extend` (engine/bots/__init__.py)."""
 
 DEPENDS = (
     "effects/ast.py", "effects/limits.py", "effects/check.py", "variant/model.py",

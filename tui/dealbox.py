@@ -83,8 +83,9 @@ class DealBox(Vertical):
         keep = focused.id if isinstance(focused, BoxButton) and focused.id else None
         old = self.box
         if box is not None and box.kind == "window" and (old is None or old.title.plain != box.title.plain):
-            keep = None  # another question: its first option, not the place of the one answered
+            # another question starts on its first option, not at the place of the one answered
             # ('Make an offer', the second, left 'Choose Green' focused for the partner)
+            keep = None
         self.box = box
         if box is None:
             self._shape = None
