@@ -749,3 +749,25 @@ def test_a_new_question_in_a_window_starts_on_its_first_option():
                            and focused_on(app, "deal-option-0"))
 
     run(scenario())
+
+
+def test_a_space_worth_nothing_is_named_by_its_zone_alone_in_the_log_and_on_screen():
+    """Builder's two Steal 1 Resource spaces, four Chance spaces and the corners have no names
+    and no price: the log said 'Red moves 12 spaces to 0M Steal 1 Resource' and the panel
+    'Penguin on Steal 1 Resource 0M'. A space worth nothing is its zone's name; one with a
+    price keeps it (Advance to Boardwalk's unnamed properties: '$8M Green')."""
+    from engine.game.rulebook import rulebook_for
+
+    game_variant = load_variant("monopoly-builder")
+    session = builder()
+    texts = rulebook_for(game_variant).texts(3)
+    for prop in game_variant.properties:
+        if not prop.name and not prop.value:
+            zone = next(z for z in game_variant.zones if z.id == prop.zone)
+            assert texts.properties[prop.index] == zone.name
+            assert property_name(session.view(), prop.index) == zone.name
+    steal = [p for p in game_variant.properties if p.zone == "steal"]
+    assert len(steal) == 2 and {texts.properties[p.index] for p in steal} == {"Steal 1 Resource"}
+    priced = next(p for p in load_variant("winning-moves-2016").properties if not p.name and p.value)
+    priced_texts = rulebook_for(load_variant("winning-moves-2016")).texts(2)
+    assert priced_texts.properties[priced.index].startswith("$") and "M " in priced_texts.properties[priced.index]

@@ -1115,8 +1115,8 @@ def property_name(view: View, prop: int) -> str:
     if found.name:
         return found.name
     zone = next((z for z in view.variant.zones if z.id == found.zone), None)
-    if zone is not None and len(zone.properties) == 1 and not found.value:
-        return zone.name  # a space that is its zone: 'Free Parking', not 'Free Parking $0M'
+    if zone is not None and not found.value:
+        return zone.name  # worth nothing: 'Free Parking', not 'Free Parking $0M'; 'Chance', whichever of the four
     return f"{zone.name if zone else ''} {view.variant.format_money(found.value)}".strip()
 
 

@@ -64,7 +64,12 @@ class Texts:
         self.pile_told = {pile.id: pile.told for pile in variant.piles if pile.told}
         self.cards_stacked = variant.stacks == "cards"
         """How the log tells a card put on a pile, where the variant says (Pile.told)."""
-        self.properties = [p.name or f"{variant.format_money(p.value)} {self.zones[p.zone]}" for p in variant.properties]
+        self.properties = [
+            p.name or (f"{variant.format_money(p.value)} {self.zones[p.zone]}" if p.value else self.zones[p.zone])
+            for p in variant.properties
+        ]
+        """Each space by its own name, else by its value and zone ('$8M Green'), or by its zone
+        alone when it is worth nothing: 'Chance', not '0M Chance', whichever of the four."""
         self.deck = variant.deck_name
         self.routines = frozenset(variant.routines)
         self.ends = dict(variant.ends)
