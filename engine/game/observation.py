@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from engine.game.frames import BuildFrame, without_cards
-from engine.game.rng import GENERATORS
-from engine.game.state import copy_state, game_to_dict
+from engine.game.frames import BuildFrame
+from engine.game.known import known_game
+from engine.game.state import game_to_dict
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -159,46 +159,7 @@ def public_game(observation: dict, into: Game | None = None) -> tuple[Game, list
     player = dict.__getitem__(observation, "player")
     if game is None or (game.pending is not None and game.pending["player"] != player):
         return None
-    if into is not None and into.variant is game.variant and into.n == game.n and into.compat == game.compat:
-        known = into
-        known.seed = 0
-        known.rng = _from_seed_0(game.compat)
-        known.telling = True
-        known.meter = None
-        if known.window_began:
-            known.window_began = {}
-    else:
-        known = type(game)(game.variant, game.n, 0, game.compat, _from_seed_0(game.compat))
-    copy_state(game, known)
-    sizes: list[int | None] = [None] * len(known.piles)
-    piles = known.piles
-    for slot in game.layout.hidden_slots[player]:
-        sizes[slot] = len(piles[slot])
-        piles[slot] = []
-    card_names = game.book.card_names
-    known.frames = [without_cards(frame, card_names) for frame in game.frames]
-    pending = game.pending
-    known.pending = None if pending is None else {
-        "kind": pending["kind"], "player": pending["player"], "options": list(game.options()),
-    }
-    known.worked = 0  # as in "state": it counts searches among cards the player may not see
-    known._events = []
-    known.setup_events = []
-    known.card_began = {}
-    known.cards_unacted = True  # as a game read from a snapshot
-    return known, sizes
-
-
-_SEED_0: dict[int, Any] = {}
-
-
-def _from_seed_0(compat: int) -> Any:
-    """A new generator of this format from seed 0 (a copy of one made once: making one from
-    a seed hashes it, about as much work as copying a game)."""
-    found = _SEED_0.get(compat)
-    if found is None:
-        found = _SEED_0[compat] = GENERATORS[compat].from_seed(0)
-    return found.copy()
+    return known_game(game, player, into)
 
 
 def _asking(game: Game, player: int) -> dict | None:
