@@ -4,6 +4,7 @@ with the same seed, and explain a bad spec. Search budgets are tiny to keep this
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -224,7 +225,8 @@ def test_strong_keeps_the_chosen_subtree_for_its_next_unit(variant):
     "spec, words",
     [
         ("nosuch", "unknown bot 'nosuch'"),
-        ("greedy:depth=2", "bot 'greedy' takes no settings"),
+        ("greedy:depth=2", "bot 'greedy' has no setting 'depth' (settings: answers)"),
+        ("greedy:answers=maybe", "answers='maybe' should be 'pass' or 'once'"),
         ("strong:iterations=0", "iterations='0' should be at least 1"),
         ("strong:iterations=many", "iterations='many' should be a whole number"),
         ("strong:time=-1", "time='-1' should be at least"),
@@ -237,7 +239,7 @@ def test_strong_keeps_the_chosen_subtree_for_its_next_unit(variant):
     ],
 )
 def test_bad_specs_are_explained(variant, spec, words):
-    with pytest.raises(BotSpecError, match=words.replace("(", r"\(")):
+    with pytest.raises(BotSpecError, match=re.escape(words)):
         make_bot(spec, variant)
 
 
@@ -570,3 +572,89 @@ def test_strong_judges_a_bid_in_an_open_window_only_as_far_as_greedy_follows_it(
     scopes.clear()
     decide(make_bot("strong:windows=0", builder, seed=2).choose, game, me)
     assert scopes and set(scopes) == {-1}
+
+
+SIDES = """counters:
+  bid: {each: game, reset: never, shown: "bids {}"}
+hooks:
+  start_of_turn: |
+    set bid to 0
+    take turns P among players until all pass:
+      choose word W from "left", "right" by P, every answer
+      if W is "left":
+        if bid = 0:
+          pass
+        else:
+          add 1 to bid
+      else:
+        if bid = 0:
+          add 1 to bid
+        else:
+          pass
+"""
+"""A window whose passing answer depends on the state: "left" passes while nothing is bid,
+"right" once something is."""
+
+
+def _window_turn(game, word: str) -> None:
+    game.apply(next(a for a in game.legal_actions() if a.arg == word))
+
+
+def test_greedy_foresees_another_player_in_an_open_window_passing(write):
+    """The look-ahead has another player asked in an open window (a bid, a round of deals)
+    pass: the option that passes is found by trying each on a copy, then remembered, and the
+    same question met again is answered on the game itself, without a copy."""
+    from engine.bots.greedy import Scratch, _pass_answer
+
+    game = new_game(load_variant(write(f"extends: winning-moves-2016\n{SIDES}")), 3, seed=1)
+    scratch = Scratch()
+    asked = game.current_player
+    answered = _pass_answer(game, scratch)
+    assert answered is not None and answered is not game
+    assert game.current_player == asked and game.counters["bid"] == 0  # the caller's game as it was
+    assert answered.current_player != asked and answered.counters["bid"] == 0
+    assert list(scratch.passes.values()) == [0]  # "left" passed
+    again = _pass_answer(answered, scratch)
+    assert again is answered and again.counters["bid"] == 0
+
+
+def test_a_remembered_pass_that_no_longer_passes_is_tried_afresh_next_time(write):
+    """Should the option that passed at a question not pass when the state has changed, the
+    answer stands (the window goes on) and the question is tried on copies when next met."""
+    from engine.bots.greedy import Scratch, _pass_answer
+
+    game = new_game(load_variant(write(f"extends: winning-moves-2016\n{SIDES}")), 3, seed=1)
+    scratch = Scratch()
+    _pass_answer(game.copy(), scratch)  # remembers "left", which passes at bid 0
+    _window_turn(game, "right")  # bid 1: now "right" passes
+    played = _pass_answer(game, scratch)
+    assert played is game and game.counters["bid"] == 2  # "left" raised
+    assert scratch.passes == {}
+    answered = _pass_answer(game, scratch)
+    assert answered is not None and answered is not game and answered.counters["bid"] == 2
+    assert list(scratch.passes.values()) == [1]  # "right" passes now
+
+
+def test_greedy_answers_others_in_a_window_at_once_when_told_to():
+    """`answers=once`, the other reading: another player in a window answers as the bot
+    judges it at once, tried over each of their options."""
+    builder = load_variant("monopoly-builder")
+    assert make_bot("greedy", builder).scratch.passing
+    assert not make_bot("greedy:answers=once", builder).scratch.passing
+
+
+def test_greedy_passes_in_a_round_of_deals_without_playing_the_pass():
+    """In a round of deals, "make an offer" only opens an offer greedy would withdraw: the one
+    option left, passing, is the answer, unplayed (playing it played on into the next turn)."""
+    from engine.bots.greedy import Scratch, without_withdrawn
+    from engine.game.observation import decide
+
+    builder = load_variant("monopoly-builder")
+    game = new_game(builder, 3, seed=4)
+    bots = [make_bot("greedy", builder, seed=seat) for seat in range(3)]
+    while not any(a.arg == "make an offer" for a in game.legal_actions()):
+        game.apply(decide(bots[game.current_player].choose, game, game.current_player))
+    args = [a.arg for a in game.legal_actions()]
+    assert args == ["pass", "make an offer"]
+    played = without_withdrawn(game, [0, 1], game.current_player, Scratch(offers=True))
+    assert played == {0: None}

@@ -332,7 +332,8 @@ class StrongBot(Bot):
             return live
         played = without_withdrawn(game, live, me, self.scratch)
         for trial in played.values():
-            self.scratch.done(trial)
+            if trial is not None:
+                self.scratch.done(trial)
         return [i for i in live if i in played]
 
     def search(self, observation: dict, root: Node | None = None) -> Node:
