@@ -434,12 +434,18 @@ def without_cards(frame: Frame, card_names: list[frozenset[str]]) -> Frame:
     gives (the observation's entry "state", then state.read_state), without the round trip:
     each card variable (and a loop's items over cards) None, every other value as plain data."""
     copy = frame.copy()
+    strip_cards(copy, card_names)
+    return copy
+
+
+def strip_cards(copy: Frame, card_names: list[frozenset[str]]) -> None:
+    """`without_cards` on a frame that is a copy already (Game.copy's), in place: its
+    variables and items are given new containers, so the frame copied from keeps its own."""
     if type(copy) is BlockFrame or type(copy) is LoopFrame or type(copy) is RepeatFrame or type(copy) is WindowFrame:
         cards = card_names[copy.b]
         copy.env = {name: None if name in cards else _copied(_plain(value)) for name, value in copy.env.items()}
         if type(copy) is LoopFrame:
             copy.items = [None] * len(copy.items) if copy.var in cards else [_copied(_plain(item)) for item in copy.items]
-    return copy
 
 
 _DEFAULTS: dict[str, Any] = {"steps": 0, "acted": False}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.game.frames import without_cards
+from engine.game.frames import strip_cards
 from engine.game.rng import GENERATORS
 from engine.game.state import copy_state
 
@@ -48,7 +48,8 @@ def known_game(game: Game, player: int, into: Game | None = None) -> tuple[Game,
         sizes[slot] = len(piles[slot])
         piles[slot] = []
     card_names = game.book.card_names
-    known.frames = [without_cards(frame, card_names) for frame in game.frames]
+    for frame in known.frames:  # copies already (copy_state)
+        strip_cards(frame, card_names)
     pending = game.pending
     known.pending = None if pending is None else {
         "kind": pending["kind"], "player": pending["player"], "options": list(game.options()),
