@@ -247,8 +247,8 @@ def test_a_card_chosen_from_the_hand_is_put_on_the_deck_in_secret(write):
     assert sorted(game.variant.cards[c].id for c in game.pile_of("deck")) == ["cheer", "hurricane"]
     put = next(e for e in events if e.kind == "put")
     purple, white = seat(game, "purple"), seat(game, "white")
-    assert put.describe(purple) == "Purple puts Hurricane on Fortune deck"
-    assert put.describe(white) == "Purple puts a card on Fortune deck"
+    assert put.describe(purple) == "Purple puts Hurricane on the Fortune deck"
+    assert put.describe(white) == "Purple puts a card on the Fortune deck"
     assert "card" not in put.to_dict(white)
     chosen = next(e for e in events if e.kind == "choose")
     assert chosen.describe(white) == "Purple chooses a card"
@@ -369,7 +369,16 @@ def test_a_card_put_under_a_pile_comes_up_last_and_the_log_says_under(write):
     assert game.pile_of("deck") == [deck[-1], *deck[:-1]]
     (put,) = [event for event in game._events if event.kind == "put"]
     assert put.data["under"] is True
-    assert put.describe(0).endswith(" puts a card under Fortune deck"), put.describe(0)  # which card: nobody sees
+    assert put.describe(0).endswith(" puts a card under the Fortune deck"), put.describe(0)  # which card: nobody sees
+
+
+def test_a_pile_of_the_tables_is_named_with_its_article_once():
+    """'Red puts Bank Pays You a Dividend under the Chance deck', not 'under Chance deck'; a
+    pile whose name has its article already keeps the one ('the Bank's title deeds')."""
+    texts = new_game(load_variant("monopoly-builder"), 3, seed=1).texts
+    assert texts.pile_place("chance_deck", None) == "the Chance deck"
+    assert texts.pile_place("title", None) == "the Bank's title deeds"
+    assert texts.pile_place("deeds", 0) == "Red's title deeds"
 
 
 # ----- numbers of spaces and zones (issue 27, 2.2) -------------------------------------------------

@@ -197,15 +197,23 @@ class Texts:
             return f"the {name} of {self.properties[owner]}"
         return f"{self.player(owner)}'s {name}"
 
+    def pile_place(self, to: Any, owner: int | None) -> str:
+        """`place` as the end of a sentence: a pile of the table's with its article ('puts
+        a card under the Chance deck'), unless its name has one ('the Bank's title deeds')."""
+        where = self.place(to, owner)
+        if owner is None and isinstance(to, str) and not where.lower().startswith("the "):
+            return f"the {where}"
+        return where
+
     def told_put(self, d: dict, cards: str) -> str:
         """A `put` (of one card, or a run of them: `cards` listed) in the words of the pile it
         goes to, or as '... puts ... on ...'. The words come from a file: its names are filled
         in by plain replacement, never by str.format."""
         template = self.pile_told.get(d["to"]) if isinstance(d["to"], str) else None
         if d.get("under"):  # the bottom of a pile is worth saying, whatever the pile's own words
-            return f"{self.player(d['player'])} puts {cards} under {self.place(d['to'], d['to_owner'])}"
+            return f"{self.player(d['player'])} puts {cards} under {self.pile_place(d['to'], d['to_owner'])}"
         if template is None:
-            return f"{self.player(d['player'])} puts {cards} on {self.place(d['to'], d['to_owner'])}"
+            return f"{self.player(d['player'])} puts {cards} on {self.pile_place(d['to'], d['to_owner'])}"
         owner = d["to_owner"]
         if owner is None:
             whose = ""
