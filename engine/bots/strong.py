@@ -56,7 +56,10 @@ window (`windows`) is now followed only as far as greedy follows it: the others'
 to the window's close or back to the bot. 150 games, seed 11: 40.7% [33.1, 48.7] against
 38.7% [31.2, 46.7] before, 0.87 s of CPU a game for all three bots against 1.07 s (the bids
 were most of strong's work); seed 2026: 34.0% [26.9, 41.9] against 33.3% [26.3, 41.2]. Not
-stronger beyond the noise, but no weaker and cheaper. Tried and not kept (against two greedy
+stronger beyond the noise, but no weaker and cheaper. Greedy now foresees the others in a
+window passing (greedy.ANSWERS), and strong's carry-through follows it: against two such
+greedy bots, 150 games, seed 11, 34.0% [26.9, 41.9] at some 0.8 s of CPU a game for all three;
+the others answering as judged at once, as before, 38.0% [30.6, 46.0] at 1.3 s (level). Tried and not kept (against two greedy
 bots, seed 11 unless said): the others in the window answering as greedy would (each option
 followed through the window, a look-ahead nested in the carry-through), 37.5% of 48 [25.2,
 51.6] at some 5 s of CPU a game; the bot's own later answers so too, 38.5% of 96 [29.4,
