@@ -635,6 +635,19 @@ def test_a_remembered_pass_that_no_longer_passes_is_tried_afresh_next_time(write
     assert list(scratch.passes.values()) == [1]  # "right" passes now
 
 
+def test_the_passes_remembered_are_bounded(write):
+    """A variant whose window questions vary without end must not grow the memory of passes
+    without end: at its bound it is forgotten and starts again."""
+    from engine.bots import greedy
+    from engine.bots.greedy import Scratch, _pass_answer
+
+    game = new_game(load_variant(write(f"extends: winning-moves-2016\n{SIDES}")), 3, seed=1)
+    scratch = Scratch()
+    scratch.passes = {("question", n): 0 for n in range(greedy._KEEP_PASSES)}
+    assert _pass_answer(game, scratch) is not None
+    assert len(scratch.passes) == 1
+
+
 def test_greedy_answers_others_in_a_window_at_once_when_told_to():
     """`answers=once`, the other reading: another player in a window answers as the bot
     judges it at once, tried over each of their options."""

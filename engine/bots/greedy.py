@@ -39,6 +39,10 @@ and a bot answering so won 37.0% of 300 games [31.7, 42.6] against two answering
 answer judged at once mostly passed anyway (93% of them): a raise sets money aside and wins
 nothing yet; the few raises it foresaw came from ties (the first option, "bid", wins one)."""
 
+_KEEP_PASSES = 1024
+"""The questions `Scratch.passes` remembers before it forgets them all: a variant's windows ask
+a handful, but one whose options vary (a card among many) must not grow it without end."""
+
 _FOLLOW = frozenset({"build", "choose", "discard", "react"})
 """Decisions of the player's own that a choice is followed through before it is judged."""
 _MAX_FOLLOW = 60
@@ -537,6 +541,8 @@ def _pass_answer(game: Game, scratch: Scratch) -> Game | None:
         trial = scratch.copy(game)
         trial.apply(action)
         if _passed(trial, w, i0, p0, b0):
+            if len(scratch.passes) >= _KEEP_PASSES:
+                scratch.passes.clear()
             scratch.passes[key] = index
             return trial
         scratch.done(trial)
