@@ -771,3 +771,24 @@ def test_a_space_worth_nothing_is_named_by_its_zone_alone_in_the_log_and_on_scre
     priced = next(p for p in load_variant("winning-moves-2016").properties if not p.name and p.value)
     priced_texts = rulebook_for(load_variant("winning-moves-2016")).texts(2)
     assert priced_texts.properties[priced.index].startswith("$") and "M " in priced_texts.properties[priced.index]
+
+
+def test_a_round_of_deals_after_an_auction_does_not_show_the_auctions_least_bid():
+    """The least bid ('asks for a bid of at least 60M', a game counter the variant shows) is
+    shown in the auction's box, where it is set; the round of deals after the auction left it
+    as it was, and showed it as if a bid were asked there. The auction sets it back to 0
+    (the variant's data), and a counter at 0 is not shown."""
+    def in_an_auction(session: Session, view: View) -> bool:
+        return view.window is not None and asked("bid")(session, view)
+
+    def deals_after_an_auction(session: Session, view: View) -> bool:
+        return (view.window is not None and asked("make an offer")(session, view)
+                and any(e.kind == "choose" and e.data["value"] == "auction" for e in session.events))
+
+    _, view = seek(builder, in_an_auction)
+    box = box_for(view)
+    assert box is not None and any("asks for a bid of at least" in line.plain for line in box.said)
+    _, view = seek(builder, deals_after_an_auction)
+    box = box_for(view)
+    assert box is not None and box.kind == "window"
+    assert not any("asks for a bid" in line.plain for line in box.said), [line.plain for line in box.said]
