@@ -227,6 +227,7 @@ def test_strong_keeps_the_chosen_subtree_for_its_next_unit(variant):
         ("nosuch", "unknown bot 'nosuch'"),
         ("greedy:depth=2", "bot 'greedy' has no setting 'depth' (settings: answers)"),
         ("greedy:answers=maybe", "answers='maybe' should be 'pass' or 'once'"),
+        ("greedy:answers=" + "x" * 1000, "a bot spec is at most 300 characters long (this one has 1,015)"),
         ("strong:iterations=0", "iterations='0' should be at least 1"),
         ("strong:iterations=many", "iterations='many' should be a whole number"),
         ("strong:time=-1", "time='-1' should be at least"),

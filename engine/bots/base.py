@@ -53,8 +53,15 @@ def bot_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+MAX_SPEC = 300
+"""The longest bot spec taken: every setting of every bot fits in a third of it. A longer one
+(from a command line or a shared save) is refused before any part of it is quoted back."""
+
+
 def make_bot(spec: str, variant: Variant, seed: int = 0) -> Bot:
     """A bot from a spec such as "random", "greedy" or "strong:iterations=200,time=0.5"."""
+    if len(spec) > MAX_SPEC:
+        raise BotSpecError(f"a bot spec is at most {MAX_SPEC} characters long (this one has {len(spec):,})")
     name, _, rest = spec.partition(":")
     name = name.strip()
     if name not in _REGISTRY:
