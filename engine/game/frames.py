@@ -427,20 +427,14 @@ FRAME_KINDS: dict[str, type[Frame]] = {
 }
 
 
-def without_cards(frame: Frame, card_names: list[frozenset[str]]) -> Frame:
-    """A copy of `frame` as a player knows it who may not see the cards its variables hold
-    (`card_names[block]`: the variables that hold a card in that block, Rulebook.card_names):
-    exactly what writing it as plain data with those variables emptied and reading it back
-    gives (the observation's entry "state", then state.read_state), without the round trip:
-    each card variable (and a loop's items over cards) None, every other value as plain data."""
-    copy = frame.copy()
-    strip_cards(copy, card_names)
-    return copy
-
-
 def strip_cards(copy: Frame, card_names: list[frozenset[str]]) -> None:
-    """`without_cards` on a frame that is a copy already (Game.copy's), in place: its
-    variables and items are given new containers, so the frame copied from keeps its own."""
+    """Make a copy of a frame (Game.copy's) what a player knows of it who may not see the cards
+    its variables hold (`card_names[block]`: the variables that hold a card in that block,
+    Rulebook.card_names): exactly what writing it as plain data with those variables emptied
+    and reading it back gives (the observation's entry "state", then state.read_state),
+    without the round trip: each card variable (and a loop's items over cards) None, every
+    other value as plain data. In place, with new containers for the variables and items, so
+    the frame copied from keeps its own."""
     if type(copy) is BlockFrame or type(copy) is LoopFrame or type(copy) is RepeatFrame or type(copy) is WindowFrame:
         cards = card_names[copy.b]
         copy.env = {name: None if name in cards else _copied(_plain(value)) for name, value in copy.env.items()}
