@@ -59,8 +59,8 @@ were most of strong's work); seed 2026: 34.0% [26.9, 41.9] against 33.3% [26.3, 
 stronger beyond the noise, but no weaker and cheaper. Greedy now foresees the others in a
 window passing (greedy.ANSWERS), and strong's carry-through follows it: against two such
 greedy bots, 150 games, seed 11, 34.0% [26.9, 41.9] at some 0.8 s of CPU a game for all three;
-the others answering as judged at once, as before, 38.0% [30.6, 46.0] at 1.3 s (level). Tried and not kept (against two greedy
-bots, seed 11 unless said): the others in the window answering as greedy would (each option
+the others answering as judged at once, as before, 38.0% [30.6, 46.0] at 1.3 s (level).
+Tried and not kept (against two greedy bots, seed 11 unless said): the others in the window answering as greedy would (each option
 followed through the window, a look-ahead nested in the carry-through), 37.5% of 48 [25.2,
 51.6] at some 5 s of CPU a game; the bot's own later answers so too, 38.5% of 96 [29.4,
 48.5] at 7 s, and with that only in the first window the option meets, 27.1% of 48 [16.6,
