@@ -524,6 +524,50 @@ def test_strong_in_builder_counts_held_resources_at_a_share_of_their_worth():
     assert make_bot("strong:worth=1", builder, seed=1).evaluator.worth == whole.worth
 
 
+def test_score_evaluation_weighs_the_tiebreak_and_deeds_held_by_its_shares():
+    """Builder ranks by points, then money ("A tie goes to the most money"); a deed held
+    counts at its space's value. The strong bot's search weighs money and deeds its own way
+    (`tiebreak`, `deeds`): 100M more cash counts `tiebreak` times as much, a deed `deeds`
+    times its value, and nothing else moves."""
+    from engine.bots.evaluate import ScoreEvaluator
+
+    builder = load_variant("monopoly-builder")
+    game = new_game(builder, 3, seed=2)
+    plain = ScoreEvaluator(builder)
+    tuned = ScoreEvaluator(builder, tiebreak=0.25, deeds=2.0)
+    before_plain, before_tuned = plain.scores(game), tuned.scores(game)
+    game.player_counters["cash"][0] += 100
+    deeds = game.layout.base["deeds"]
+    card = game.piles[game.layout.base["title"] + next(s for s, p in enumerate(builder.properties) if p.value)][0]
+    value = builder.properties[builder.cards[card % len(builder.cards)].space].value
+    game.piles[deeds + 1].append(card)
+    after_plain, after_tuned = plain.scores(game), tuned.scores(game)
+    gained = [(a - b) - (c - d) for a, b, c, d in zip(after_plain, before_plain, after_tuned, before_tuned)]
+    # the points moved alike for both (the most cash now Red's): what differs is the weights
+    assert gained == pytest.approx([100.0 - 25.0, value - 2 * value, 0.0])
+
+
+def test_strong_settings_tiebreak_and_deeds_reach_its_search_evaluation():
+    from engine.bots import strong
+
+    builder = load_variant("monopoly-builder")
+    default = make_bot("strong", builder, seed=1).evaluator
+    assert (default.ranking[1][1], default.deed_value) == (
+        strong.TIEBREAK_SHARE, [strong.DEED_SHARE * v for v in _deed_values(builder)]
+    )
+    tuned = make_bot("strong:tiebreak=0.5,deeds=3", builder, seed=1).evaluator
+    assert tuned.ranking[1][1] == 0.5
+    assert tuned.deed_value == [3.0 * v for v in _deed_values(builder)]
+    with pytest.raises(BotSpecError, match="deeds"):
+        make_bot("strong:deeds=-1", builder)
+
+
+def _deed_values(variant):
+    from engine.bots.evaluate import ScoreEvaluator
+
+    return ScoreEvaluator(variant).deed_value
+
+
 def test_strong_tries_no_step_of_an_offer_but_withdrawing_or_proposing_it():
     """Carrying every step of an offer through, strong put offers of 1M, 2M, ... together
     and withdrew them, four fifths of its Builder decisions; like greedy, it now tries only

@@ -182,15 +182,36 @@ class ScoreEvaluator:
     does: a card placed counts at once, before the turn settles ownership, so a placement
     is judged as it is made."""
 
-    def __init__(self, variant: Variant, weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(
+        self,
+        variant: Variant,
+        weights: Weights = DEFAULT_WEIGHTS,
+        held: float = 1.0,
+        tiebreak: float = 1.0,
+        deeds: float = 1.0,
+    ):
+        """`held`, `tiebreak` and `deeds` weigh what a player has against the points: a player
+        counter at `held` of its `worth`, each score the ranking breaks a tie by (money, in
+        Monopoly Builder) at `tiebreak` of a tenth of the score before it, a deed at `deeds`
+        of its space's value. At 1, the variant's own reading; the strong bot's search weighs
+        them its own way (strong.SEARCH_SHARES)."""
         self.weights = weights
         self.value = [p.value for p in variant.properties]
         fewest = {score.id: score.fewest for score in variant.scores}
-        self.ranking = [(key, -1.0 if fewest[key] else 1.0) for key in variant.ranking]
-        self.deed_value = [variant.properties[c.space].value if c.space is not None else 0 for c in variant.cards]
+        self.ranking = [
+            (key, (-1.0 if fewest[key] else 1.0) * 10.0 ** (1 - rank) * (1.0 if rank == 0 else tiebreak))
+            for rank, key in enumerate(variant.ranking)
+        ]
+        """Each score of the ranking with its weight: the first counts ten a point (the units
+        of money, in which the values below are), each later one a tenth of the one before,
+        as a tie-break (times `tiebreak`); a score ranked "fewest" counts against."""
+        self.deed_value = [
+            deeds * variant.properties[c.space].value if c.space is not None else 0 for c in variant.cards
+        ]
         """What a card that belongs to a space (a title deed) is worth to the player holding it
-        in a pile of their own: its space's value, as a space held counts its value below.
-        Buying one at its price is then even, and anything it earns later is gained."""
+        in a pile of their own: its space's value (times `deeds`), as a space held counts its
+        value below. Buying one at its price is then even, and anything it earns later is
+        gained; a search that cannot see that far counts it at more (strong.DEED_SHARE)."""
         self.deeds = any(self.deed_value)
         self.valued = [prop for prop, value in enumerate(self.value) if value]
         """The spaces worth something when held: the others add nothing, and asking each
@@ -199,7 +220,7 @@ class ScoreEvaluator:
         """For each number of players, the pile slots of a player's own that hold what they
         own (each with its owner and its pile's worth: Pile.worth): the deeds are summed
         over these alone, not every slot of the table (some 170 in Monopoly Builder)."""
-        self.worth = [(c.id, 10.0 * c.worth) for c in variant.counters if c.worth and c.each == "player"]
+        self.worth = [(c.id, 10.0 * c.worth * held) for c in variant.counters if c.worth and c.each == "player"]
         """Each player counter the variant gives a worth (`worth:`, in points of the first
         score, which counts ten to a point below), with it: resources held count at it, so
         that giving them away for less is a loss the bot can see."""
@@ -210,15 +231,13 @@ class ScoreEvaluator:
         if game.over:
             return _final_scores(game, w)
         score = [w.card * len(game.held_to_play(p)) for p in range(n)]
-        scale = 10.0
         kept = game.score_memo
         if kept is None:
             game.score_memo = {}  # the position holds still while it is judged (Table.score_memo)
         try:
-            for key, sign in self.ranking:
+            for key, weight in self.ranking:
                 for p in range(n):
-                    score[p] += sign * scale * game.score(key, p)
-                scale /= 10
+                    score[p] += weight * game.score(key, p)
         finally:
             game.score_memo = kept
         for counter, worth in self.worth:

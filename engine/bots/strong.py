@@ -71,8 +71,17 @@ monopolies, 39.6% of 96 [30.4, 49.6]; without the Community Builder bonus as wel
 [24.7, 43.2]; strong answering every auction bid as greedy does, 47.9% of 96 [38.2, 57.8]
 but 34.0% of 150 [26.9, 41.9] with seed 2026 (noise). Each change moved where the points
 came from, not how many: strong's profile against greedy's (points 17 to 18, building
-points 12 to 14) stays level. 55% likely needs a look further than the turn (what a deed
-earns in resources, a race to the penthouse), which the flat search does not see.
+points 12 to 14) stays level. What the turn does not show, the weights now stand in for: the
+search counts a deed held at twice its space's value (DEED_SHARE: in Builder it brings two
+resources whenever its numbers are rolled, and rent) and money at a tenth of its weight as
+the tie-break (TIEBREAK_SHARE: what it scores beyond the tie-break, Billionaire Builder, the
+points hold already). Against two greedy bots: 48.0% of 150 games [40.2, 55.9] with seed 11,
+on which the weights were chosen, and 38.7% [31.2, 46.7] with seed 2026: 43.3% of the 300
+[37.8, 49.0], against 34.0% of each before. In Monopoly Chance, 100 two-player games against
+greedy with these weights: about 67% (61.6% of 56 moving first, 73.9% of 44 second), where
+60.5% of 400 was measured before. A greedy bot with such weights alone (tiebreak 0.5 or
+deeds 1.5) won some 40% of 300 (seed 7), against 36.0% for greedy's own (pure Python, the
+weights set by hand): the weights carry most of the gain.
 
 Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
   iterations  deals searched per decision (default 400, at most 100,000); exact: same seed,
@@ -94,6 +103,10 @@ Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
               in the choices an option is carried through too; 0 leaves it to the deal
   worth       in a game judged by its scores: the share of a held counter's `worth` the
               search counts (default HELD_WORTH, 0.7); an offer is answered at the whole worth
+  tiebreak    in a game judged by its scores: the share of their weight the scores that
+              break a tie (money) count at in the search (default TIEBREAK_SHARE, 0.1)
+  deeds       in a game judged by its scores: the share of its space's value a deed held
+              counts at in the search (default DEED_SHARE, 2)
   windows     in a game judged by its scores: 1 (default) follows a choice in an open
               window (an auction's bid) only as far as greedy follows it; 0 carries it
               through to the end of the turn like any other
@@ -149,6 +162,23 @@ penthouse looked a loss and the bot ended its turns instead of building (6.6 bui
 a game against greedy's 15.2). Against two greedy bots, 96 three-player Builder games each,
 seats rotated: the whole worth 16.7% [10.5, 25.4]; 0.7: 32.3% [23.8, 42.2]; 0.5: 30.2%
 [21.9, 40.0]. Answering an offer counts the whole worth (StrongBot.fair)."""
+TIEBREAK_SHARE = 0.1
+"""In a game judged by its scores, the share of their weight the scores that break a tie
+count at in the search (ScoreEvaluator's `tiebreak`). In Monopoly Builder that is money,
+which at its whole weight (10M a point) the search held on to rather than buy deeds; what
+money scores is the tie-break and Billionaire Builder's 3 points, which the points count
+already. Against two greedy bots, 150 three-player games each, seed 11, with DEED_SHARE 2:
+1 (and deeds at 1) 34.0% [26.9, 41.9]; 0.25 46.7% [38.9, 54.6]; 0.1 48.0% [40.2, 55.9];
+0.05 46.0% [38.2, 54.0]; 0 42.0% [34.4, 50.0]."""
+DEED_SHARE = 2.0
+"""In a game judged by its scores, the share of its space's value a deed held counts at in
+the search (ScoreEvaluator's `deeds`). At its value, a deed bought at its price was even,
+and what it earns later (in Monopoly Builder, two resources whenever its numbers are rolled,
+by anyone, and rent) unseen by a search that looks no further than the turn. Against two
+greedy bots, 150 three-player games each, seed 11, with TIEBREAK_SHARE 0.25: 2 46.7%
+[38.9, 54.6]; 3 45.3% [37.6, 53.3]; with 0.1, 1.5 48.0% [40.2, 55.9]. With TIEBREAK_SHARE 0.25 and
+DEED_SHARE 2, a held resource at 0.85 of its worth 36.7% [29.4, 44.6], at 0.55 42.7% [35.0,
+50.7] (HELD_WORTH stays 0.7)."""
 DEFAULT_WIDTH = 10_000
 """In a game judged by its scores: the options carried through, the best as judged at once
 (by default all of them: carrying a placement through the rest of the turn is where the
@@ -205,6 +235,10 @@ class StrongBot(Bot):
         self.exact_later: bool = True if later is None else bool(later)
         worth = _setting(settings, "worth", float, low=0.0, high=10.0)
         self.worth: float = HELD_WORTH if worth is None else worth
+        tiebreak = _setting(settings, "tiebreak", float, low=0.0, high=10.0)
+        self.tiebreak: float = TIEBREAK_SHARE if tiebreak is None else tiebreak
+        deeds = _setting(settings, "deeds", float, low=0.0, high=10.0)
+        self.deeds: float = DEED_SHARE if deeds is None else deeds
         windows = _setting(settings, "windows", int, low=0, high=1)
         self.windows: bool = True if windows is None else bool(windows)
         """In a game judged by its scores, whether a choice in an open window (a bid) is
@@ -213,7 +247,8 @@ class StrongBot(Bot):
             unknown = ", ".join(f"'{name}'" for name in settings)
             raise BotSpecError(
                 f"bot 'strong' has no setting {unknown} "
-                "(settings: iterations, time, c, horizon, scale, prior, stop, keep, width, later, worth, windows)"
+                "(settings: iterations, time, c, horizon, scale, prior, stop, keep, width, later, worth, tiebreak, "
+                "deeds, windows)"
             )
         self.kept: tuple[int, Node] | None = None
         """The subtree of the option chosen last, with the turn it was chosen in (`keep`)."""
@@ -225,7 +260,10 @@ class StrongBot(Bot):
                 self.iterations = DEFAULT_ITERATIONS
             else:
                 self.default_deals = True
-        self.evaluator = evaluator_for(variant, SEARCH_WEIGHTS) if units else _search_evaluator(variant, self.worth)
+        self.evaluator = (
+            evaluator_for(variant, SEARCH_WEIGHTS) if units
+            else _search_evaluator(variant, self.worth, self.tiebreak, self.deeds)
+        )
         self.fair = evaluator_for(variant)
         """The variant's own evaluation, which answers an offer (a reply): the search's, which
         counts held counters at less than their worth, would sell them for less."""
@@ -490,19 +528,20 @@ class StrongBot(Bot):
         return [w / total for w in weights]
 
 
-def _search_evaluator(variant: Variant, share: float) -> ScoreEvaluator:
+def _search_evaluator(variant: Variant, held: float, tiebreak: float, deeds: float) -> ScoreEvaluator:
     """The evaluation of a game judged by its scores for the search: the variant's own, with
-    each player counter that has a `worth` counted at `share` of it (HELD_WORTH)."""
-    key = (variant.content_hash or str(id(variant)), share)
+    each player counter that has a `worth` counted at `held` of it (HELD_WORTH), the scores
+    that break a tie at `tiebreak` of their weight (TIEBREAK_SHARE) and a deed held at
+    `deeds` of its space's value (DEED_SHARE)."""
+    key = (variant.content_hash or str(id(variant)), held, tiebreak, deeds)
     found = _SEARCH_EVALUATORS.get(key)
     if found is None or found[0] is not variant:
-        made = ScoreEvaluator(variant)
-        made.worth = [(counter, worth * share) for counter, worth in made.worth]
+        made = ScoreEvaluator(variant, held=held, tiebreak=tiebreak, deeds=deeds)
         found = _SEARCH_EVALUATORS[key] = (variant, made)
     return found[1]
 
 
-_SEARCH_EVALUATORS: dict[tuple[str, float], tuple[Variant, ScoreEvaluator]] = {}
+_SEARCH_EVALUATORS: dict[tuple[str, float, float, float], tuple[Variant, ScoreEvaluator]] = {}
 
 
 def _win_chance(score: float, scale: float) -> float:
