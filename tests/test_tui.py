@@ -104,6 +104,26 @@ def test_an_all_bot_game_plays_to_the_game_over_screen_with_the_ranking():
     run(scenario())
 
 
+def test_enter_on_the_game_over_screen_goes_back_to_the_board_and_keeps_the_game():
+    """A person pressing Enter through the last moves of a game presses it once more as the
+    end screen opens: that Enter shows the final board, where r brings the result back,
+    rather than throwing the finished game away for a new one."""
+    seats = ("random", "random")
+    seed = short_game_seed(seats)
+
+    async def scenario():
+        app, session = game_app(seats, seed)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: on(app, GameOverScreen))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert on(app, GameScreen) and app.screen.session is session and session.game.is_over
+            await pilot.press("r")
+            await wait_for(pilot, lambda: on(app, GameOverScreen))
+
+    run(scenario())
+
+
 def test_a_person_plays_a_whole_game_against_a_bot_with_key_presses():
     seats = (None, "random")
     seed = short_game_seed(seats)

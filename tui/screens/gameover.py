@@ -240,7 +240,10 @@ class GameOverScreen(Screen[str]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
 
-    AUTO_FOCUS = "#over-new"
+    AUTO_FOCUS = "#over-board"
+    """Enter on this screen goes back to the final board, which keeps everything (r there
+    comes back): a player still pressing Enter from the last move of the game, as a key
+    script did, pressed "New game" and lost the result before reading it."""
 
     def __init__(self, session: Session) -> None:
         self.opened_at = time.perf_counter()
