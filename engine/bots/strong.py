@@ -76,11 +76,12 @@ search counts a deed held at twice its space's value (DEED_SHARE: in Builder it 
 resources whenever its numbers are rolled, and rent) and money at a tenth of its weight as
 the tie-break (TIEBREAK_SHARE: what it scores beyond the tie-break, Billionaire Builder, the
 points hold already). Against two greedy bots: 48.0% of 150 games [40.2, 55.9] with seed 11,
-on which the weights were chosen, and 38.7% [31.2, 46.7] with seed 2026: 43.3% of the 300
-[37.8, 49.0], against 34.0% of each before. In Monopoly Chance, 100 two-player games against
-greedy with these weights: about 67% (61.6% of 56 moving first, 73.9% of 44 second), where
-60.5% of 400 was measured before. A greedy bot with such weights alone (tiebreak 0.5 or
-deeds 1.5) won some 40% of 300 (seed 7), against 36.0% for greedy's own (pure Python, the
+on which the weights were chosen, 38.7% [31.2, 46.7] with seed 2026 (34.0% before), 45.3% of
+150 [37.6, 53.3] with seed 99 and 42.3% of 300 [36.9, 48.0] with seed 7: 42.2% of the 600
+games its weights were not chosen on [38.3, 46.2]. In Monopoly Chance, 100 two-player games
+against greedy with these weights: about 67% (61.6% of 56 moving first, 73.9% of 44 second),
+where 60.5% of 400 was measured before. A greedy bot with such weights alone (tiebreak 0.5
+or deeds 1.5) won some 40% of 300 (seed 7), against 36.0% for greedy's own (pure Python, the
 weights set by hand): the weights carry most of the gain.
 
 Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
