@@ -194,7 +194,7 @@ class ScoreEvaluator:
         counter at `held` of its `worth`, each score the ranking breaks a tie by (money, in
         Monopoly Builder) at `tiebreak` of a tenth of the score before it, a deed at `deeds`
         of its space's value. At 1, the variant's own reading; the strong bot's search weighs
-        them its own way (strong.SEARCH_SHARES)."""
+        them its own way (strong.HELD_WORTH, TIEBREAK_SHARE, DEED_SHARE)."""
         self.weights = weights
         self.value = [p.value for p in variant.properties]
         fewest = {score.id: score.fewest for score in variant.scores}
