@@ -254,3 +254,29 @@ def test_greedy_still_answers_when_every_option_opens_an_offer(write):
     bots = [make_bot("greedy", game.variant, seed=seat) for seat in range(3)]
     told = _greedy_round(game, bots, 12)
     assert "trade_withdrawn" in told
+
+
+def test_greedy_keeps_an_option_whose_last_answer_does_more_than_open_an_offer_as_it_was(write):
+    """The look-ahead tries the last answer of a choice on the trial itself, not on a copy
+    (greedy._withdrawn_only): when that answer does more than open an offer to withdraw, the
+    option is judged from a trial made again, at the choice, not from the answer played."""
+    from engine.bots.greedy import Scratch, without_withdrawn
+
+    window = (
+        "hooks:\n  start_of_turn: |\n    take turns P among players until all pass, at most 6:\n"
+        "      choose word W from \"pass\", \"make an offer\" by P, every answer\n"
+        "      if W is \"pass\":\n        pass\n      else:\n"
+        "        choose word H from \"offer\", \"give a gem back\" by P\n"
+        "        if H is \"offer\":\n          offer trade of cash, gems to turn_player by P\n"
+        "        else:\n          add -1 to gems of P\n"
+    )
+    game = _game(write, offer=window, players=3)
+    _pick(game, "choose pass")  # the turn's player; the next may offer them a deal
+    me = game.current_player
+    played = without_withdrawn(game, [0, 1], me, Scratch(offers=True))
+    assert sorted(played) == [0, 1]
+    trial = played[1]
+    assert trial is not None and trial is not game
+    assert [a.describe() for a in trial.legal_actions()] == ["choose offer", "choose give a gem back"]
+    assert trial.current_player == me and trial.player_counters["gems"][me] == 3
+    assert [a.describe() for a in game.legal_actions()] == ["choose pass", "choose make an offer"]

@@ -211,7 +211,11 @@ def _best(
     played: dict[int, Game | None] = {}
     if follow and offers_compete(game, scratch):
         tried = [i for i, action in enumerate(actions) if twins[i] == i and tried_ahead(action.kind, action.arg)]
-        played = without_withdrawn(game, tried, me, scratch)
+        # the last option played may be played on `game` itself, as below
+        handing = consume and not scratch.known
+        played = without_withdrawn(game, tried, me, scratch, handing)
+        if handing and played and None not in played.values():
+            consume = False  # played on: handed on with its option, or back to `scratch`
         if len(played) == 1:  # the one option left that does more than open an offer to withdraw
             only, copy = next(iter(played.items()))
             if copy is not None:
@@ -260,7 +264,9 @@ def offers_compete(game: Game, scratch: Scratch) -> bool:
     return scratch.offers and in_window(game)
 
 
-def without_withdrawn(game: Game, indices: list[int], me: int, scratch: Scratch) -> dict[int, Game | None]:
+def without_withdrawn(
+    game: Game, indices: list[int], me: int, scratch: Scratch, consume: bool = False
+) -> dict[int, Game | None]:
     """Each of the pending options `indices`, played on a copy, by index, but for those that
     lead only to an offer `me` would withdraw (`withdrawn_only`), unless every one does: the
     bots put no offer together of their own (_OFFER_ENDS), so opening one only to withdraw it
@@ -271,7 +277,10 @@ def without_withdrawn(game: Game, indices: list[int], me: int, scratch: Scratch)
     one are found to lead only to an offer to withdraw, the one left is the answer, returned
     unplayed (None): playing it (passing in a round of deals, which plays on into the next
     turn) was a third of what deciding to pass cost. The copies are the caller's (to judge,
-    or to hand back to `scratch`)."""
+    or to hand back to `scratch`). With `consume`, the caller is done with `game`: the last
+    option played is played on it, not on a copy (a bid's four options were four copies,
+    and the deal they were copied from thrown away after). Every option but one returned
+    unplayed (None) means `game` was not played on."""
     actions = game.legal_actions()
     played: dict[int, Game | None] = {}
     withdrawn: list[int] = []
@@ -280,10 +289,22 @@ def without_withdrawn(game: Game, indices: list[int], me: int, scratch: Scratch)
             for trial in played.values():
                 scratch.done(cast(Game, trial))
             return {index: None}  # every other option only opens an offer to withdraw
-        trial = scratch.copy(game)
+        itself = consume and position == len(indices) - 1
+        if itself:
+            trial = game
+            trial.telling = False  # a look-ahead's, as a copy of `scratch`'s
+        else:
+            trial = scratch.copy(game)
         trial.apply(actions[index])
+        # a trial that leads to an offer to withdraw is thrown away (the last option is
+        # never played when every other does), so it may be played on; one kept is made again
+        only, spoilt = _withdrawn_only(trial, me, scratch, 2, not itself)
+        if spoilt and not only:
+            scratch.done(trial)
+            trial = scratch.copy(game)
+            trial.apply(actions[index])
         played[index] = trial
-        if withdrawn_only(trial, me, scratch, 2):
+        if only:
             withdrawn.append(index)
     if len(withdrawn) < len(played):
         for index in withdrawn:
@@ -294,23 +315,37 @@ def without_withdrawn(game: Game, indices: list[int], me: int, scratch: Scratch)
 def withdrawn_only(game: Game, me: int, scratch: Scratch, depth: int) -> bool:
     """Whether `game` asks `me` to put an offer together that they can only withdraw (nothing
     stands ready to propose), or asks `me` a choice every answer to which leads there within
-    `depth` more of `me`'s choices."""
+    `depth` more of `me`'s choices. `game` is left as it was."""
+    return _withdrawn_only(game, me, scratch, depth, False)[0]
+
+
+def _withdrawn_only(game: Game, me: int, scratch: Scratch, depth: int, spoil: bool) -> tuple[bool, bool]:
+    """`withdrawn_only`, and whether `game` was played on (allowed with `spoil`): the last
+    answer of a choice is tried on `game` itself, not on a copy, as only whether the answer
+    leads to an offer to withdraw is read after it. An offer whose partner is chosen first
+    (a round of deals in Monopoly Builder) was three copies for one question; a caller that
+    keeps `game` only when it does not lead to an offer to withdraw (`without_withdrawn`)
+    makes it again in the few cases it must."""
     if game.pending is None or game.current_player != me:
-        return False
+        return False, False
     actions = game.legal_actions()
     ends = [action.arg for action in actions if action.kind == "trade" and action.arg in _OFFER_ENDS]
     if ends:
-        return ends == ["withdraw"]
+        return ends == ["withdraw"], False
     if depth <= 1:
-        return False
-    for action in actions:
+        return False, False
+    last = len(actions) - 1
+    for index, action in enumerate(actions):
+        if spoil and index == last:
+            game.apply(action)
+            return _withdrawn_only(game, me, scratch, depth - 1, True)[0], True
         trial = scratch.copy(game)
         trial.apply(action)
-        withdrawn = withdrawn_only(trial, me, scratch, depth - 1)
+        withdrawn = _withdrawn_only(trial, me, scratch, depth - 1, True)[0]
         scratch.done(trial)
         if not withdrawn:
-            return False
-    return True
+            return False, False
+    return True, False
 
 
 def tried_ahead(kind: str, arg: object) -> bool:
