@@ -48,21 +48,23 @@ class Sampler:
             ]
         else:
             observed, layout, in_play, piles, sizes = _from_state(variant, book, observation)
-        unseen = dict(_initial_counts(layout))
+        unseen = list(_initial_counts(layout))  # by card code: what is counted, less what is seen
         for card in in_play:
             unseen[card] -= 1
         for pile in piles:
-            for card in pile or ():
-                unseen[card] -= 1
+            if pile:
+                for card in pile:
+                    unseen[card] -= 1
         if book.cards_stacked:  # the cards on the spaces are in plain view too
             for stack in observed.stacks:
                 for card in stack:
                     unseen[card] -= 1
         # the unseen cards in code order, grouped by owner (0: the table's, k: player k - 1's)
         self.pools: dict[int, list[int]] = {}
-        for card in sorted(unseen):
-            if unseen[card] > 0:
-                self.pools.setdefault(card // book.kinds, []).extend([card] * unseen[card])
+        kinds = book.kinds
+        for card, count in enumerate(unseen):
+            if count > 0:
+                self.pools.setdefault(card // kinds, []).extend([card] * count)
         self.hidden: list[tuple[int, list[int], int]] = []
         """Each hidden pile: its slot, the owners whose cards fill it (in that order), its size."""
         for slot, pile in enumerate(piles):
@@ -179,16 +181,19 @@ def _from_state(
     return observed, layout, in_play, piles, sizes
 
 
-_INITIAL: dict[int, tuple[PileLayout, dict[int, int]]] = {}
+_INITIAL: dict[int, tuple[PileLayout, list[int]]] = {}
 
 
-def _initial_counts(layout: PileLayout) -> dict[int, int]:
-    """How many copies of each card code a game of this layout holds in all."""
+def _initial_counts(layout: PileLayout) -> list[int]:
+    """How many copies of each card code a game of this layout holds in all, by code (a list,
+    not a dict: the sampler counts off every card in sight at each decision)."""
     found = _INITIAL.get(id(layout))
     if found is None or found[0] is not layout:
-        counts: dict[int, int] = {}
+        counts: list[int] = []
         for cards in layout.initial:
             for card in cards:
-                counts[card] = counts.get(card, 0) + 1
+                if card >= len(counts):
+                    counts.extend([0] * (card + 1 - len(counts)))
+                counts[card] += 1
         found = _INITIAL[id(layout)] = (layout, counts)
     return found[1]
