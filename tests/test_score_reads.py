@@ -55,6 +55,30 @@ def test_a_remembered_score_is_the_score_worked_out_afresh_in_every_position(nam
     assert remembered or not game.book.score_reads, "a score worth remembering was remembered"
 
 
+@pytest.mark.parametrize("name", GAMES, ids=lambda name: Path(name).stem)
+def test_a_copy_reads_its_own_board_once_it_changes_a_stack(name):
+    """A copy shares the stacks' key of the game it was copied from (Table.stacks_key) until
+    it changes a stack, as a bot's trials do: each trial, made in a game done with (its old key
+    overwritten), is scored after an option is played on it, and must score as worked out
+    afresh; the game it was copied from keeps its own."""
+    variant = load_variant(name)
+    game = new_game(variant, 3, seed=5)
+    rnd = random.Random(5)
+    spare = game.copy()
+    step = 0
+    while not game.is_over and step < 400:
+        actions = game.legal_actions()
+        if step % 7 == 0:
+            scores_remembered(game)  # the key made here, shared by the copy
+            trial = game.copy(into=spare)
+            trial.apply(actions[rnd.randrange(len(actions))])
+            assert scores_remembered(trial) == scores_afresh(trial), f"a copy at decision {step}"
+            assert scores_remembered(game) == scores_afresh(game), f"decision {step}"
+            spare = trial
+        game.apply(actions[rnd.randrange(len(actions))])
+        step += 1
+
+
 def test_builders_scores_are_remembered_by_the_board_the_deeds_and_the_money_they_read():
     """Monopoly Builder's scores that count (rules text, "Scoring"): building points read the
     island's stacks and the penthouse counters; monopolies, the deeds kept and mortgaged;

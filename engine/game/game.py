@@ -190,6 +190,8 @@ class Game(Machine):
             other = into
             other.seed = self.seed
             other.rng = self.rng.copy()
+        if self.book.stacks_scored:
+            self.stacks_key_now()  # made once here, not in each copy judged (Table.stacks_key)
         copy_state(self, other)
         other.pending = None if self.pending is None else dict(self.pending)
         other._events = []

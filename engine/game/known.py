@@ -41,6 +41,8 @@ def known_game(game: Game, player: int, into: Game | None = None) -> tuple[Game,
             known.window_began = {}
     else:
         known = type(game)(game.variant, game.n, 0, game.compat, _from_seed_0(game.compat))
+    if game.book.stacks_scored:
+        game.stacks_key_now()  # made once for every decision until the stacks change (Table.stacks_key)
     copy_state(game, known)
     sizes: list[int | None] = [None] * len(known.piles)
     piles = known.piles

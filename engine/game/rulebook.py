@@ -16,7 +16,7 @@ from engine.game.homes import Homes, homes_of
 from engine.game.interpreter import Op, compile_block
 from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
-from engine.game.score_reads import score_reads
+from engine.game.score_reads import STACKS, score_reads
 from engine.variant.model import Variant
 from engine.words.table import INLINE_STATEMENTS, QUIET_STATEMENTS
 
@@ -159,6 +159,9 @@ class Rulebook:
         }
         """The scores worth remembering across positions (score_reads.py), each with what it
         reads of a game: the key its values are remembered by (Table.score)."""
+        self.stacks_scored = any(kind == STACKS for reads in self.score_reads.values() for kind, _, _ in reads)
+        """Whether a remembered score reads the stacks: then a game about to be copied makes
+        its stacks' key first, for the copies to share (Table.stacks_key)."""
         self.score_cache: dict[str, dict[tuple, list[Any]]] = {name: {} for name in self.score_reads}
         """Of each score in `score_reads`, its values for each player, by the key of what it
         read: shared by every game of the variant in the process, since the key says all a

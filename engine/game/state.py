@@ -131,6 +131,7 @@ def copy_source() -> str:
         if field.name == "stacks":  # each stack shared until changed: Game.own_stack
             lines.append("    target.stacks = source.stacks.copy()")
             lines.append("    source.owned_stacks = target.owned_stacks = 0")
+            lines.append("    target.stacks_key = source.stacks_key")
             continue
         lines.append(f"    target.{field.name} = {_COPIED[field.shape].format(name=field.name)}")
     return "\n".join(lines) + "\n"
@@ -183,6 +184,7 @@ def read_state(game: Game, data: dict[str, Any]) -> None:
             value = [_with_card_refs(frame_from_dict(frame), game) for frame in value]
         setattr(game, field.name, value)
     game.owned_stacks = (1 << len(game.stacks)) - 1  # every list read is the game's own
+    game.stacks_key = None
 
 
 def _with_card_refs(frame: Any, game: Game) -> Any:

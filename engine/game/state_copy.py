@@ -14,6 +14,7 @@ def copy_state(source: Game, target: Game) -> None:
     target.start_units = source.start_units
     target.stacks = source.stacks.copy()
     source.owned_stacks = target.owned_stacks = 0
+    target.stacks_key = source.stacks_key
     target.supply = source.supply.copy()
     target.piles = [pile.copy() for pile in source.piles]
     target.in_play = source.in_play.copy()

@@ -47,9 +47,25 @@ questions when they held nothing playable, which told the table about their hand
 made with `compat=1` plays exactly as format 1 did, so that old saves replay."""
 
 
-_STACKS_KEY = " stacks"
-"""Where `Table._read_key` keeps the stacks' key in a position's score memo: with a space,
-a name no score can have."""
+class StacksKey:
+    """Every space's stack as a tuple, with its hash worked out once: the part of a remembered
+    score's key that reads the stacks (`Table.stacks_key`). A key made of it is hashed for
+    each score that reads the stacks, and by every copy of the game that has not changed
+    them: a tuple of 40 tuples is hashed afresh each time, this one is not."""
+
+    __slots__ = ("stacks", "hashed")
+
+    def __init__(self, stacks: tuple[tuple[int, ...], ...]) -> None:
+        self.stacks = stacks
+        self.hashed = hash(stacks)
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return isinstance(other, StacksKey) and self.hashed == other.hashed and self.stacks == other.stacks
 
 
 class WorkMeter:
@@ -133,6 +149,13 @@ class Table:
         every stack with the game it was copied from until one of them changes it
         (`own_stack`): a search bot copies a game for each option it tries, a list for each
         space, and an option changes a stack or two."""
+        self.stacks_key: StacksKey | None = None
+        """The stacks as they stand, as the part of a remembered score's key that reads them
+        (`_read_key`), once made; None until then. A copy has it from the game it was copied
+        from (copy_state), as it has its stacks, and loses it when it changes one
+        (`own_stack`): an option a bot tries seldom changes the board, and making the key
+        afresh for every position it judged, 40 stacks as tuples hashed for each score
+        that reads them, was a tenth of the greedy bot's work in Monopoly Builder."""
 
     def _set_out(self) -> None:
         """The state of a new game before its setup program runs: every field of `STATE`
@@ -143,6 +166,7 @@ class Table:
         """Each space's stack (units, or card codes), bottom first. Shared with copies of the
         game: change one in place only through `own_stack`."""
         self.owned_stacks = (1 << len(self.stacks)) - 1
+        self.stacks_key = None
         self.supply: list[int] = [units] * players
         self.start_units = units
         self.piles: list[list[int]] = [list(cards) for cards in self.layout.initial]
@@ -294,17 +318,21 @@ class Table:
             known = remembered[key] = [None] * self.n
         return known
 
+    def stacks_key_now(self) -> StacksKey:
+        """`stacks_key`, made now if it is not yet."""
+        key = self.stacks_key
+        if key is None:
+            key = self.stacks_key = StacksKey(tuple([tuple(stack) for stack in self.stacks]))
+        return key
+
     def _read_key(self, reads: tuple[tuple[int, str, str], ...], memo: dict[str, list[Any]]) -> tuple:
         """What the position holds of everything in `reads`, as one key (score_reads.py). The
         stacks, which several scores read (buildings, groups of them), are made into a key once
-        a position (kept in `memo` under a name no score has)."""
+        for as long as they stand (`stacks_key`)."""
         parts: list[Any] = [self.n]
         for kind, name, each in reads:
             if kind == STACKS:
-                shared = memo.get(_STACKS_KEY)
-                if shared is None:
-                    shared = memo[_STACKS_KEY] = [tuple([tuple(stack) for stack in self.stacks])]
-                parts.append(shared[0])
+                parts.append(self.stacks_key_now())
             elif kind == FIELD:  # a list of the table's: holder, worth, supply, held, positions, order
                 parts.append(tuple(getattr(self, name)))
             elif kind == COUNTER:
@@ -444,6 +472,7 @@ class Table:
         """The stack of `prop`, as this game's own list, to change in place (a copy of the
         game shares it until then: see `owned_stacks`). A change made and undone before
         anything else runs (the explorer's trials, `placement_asks_again`) needs none."""
+        self.stacks_key = None  # the stack is about to change
         if not (self.owned_stacks >> prop) & 1:
             self.stacks[prop] = self.stacks[prop].copy()
             self.owned_stacks |= 1 << prop
