@@ -1160,6 +1160,53 @@ def test_a_bot_cannot_be_farmed_by_offers(spec):
     assert time.perf_counter() - started < 20
 
 
+def strong_offer(bot, game: Game) -> list[str]:
+    """Red's decisions made by `bot` (decide: from its observation only) until Red's offer is
+    proposed or the round of deals passes Red by; what was told on the way."""
+    from engine.game.observation import decide
+
+    seen: list[str] = []
+    for _ in range(40):
+        if game.current_player != seat("red") or game.pending["kind"] == "reply":
+            break
+        seen += told(game.apply(decide(bot.choose, game, seat("red"))))
+    return seen
+
+
+def test_strong_buys_what_a_partner_sells_for_the_least_money_they_take():
+    """"Players can make any deal that they want" (Trading): the strong bot puts an offer
+    together itself where a round of deals lets it (engine/bots/dealing.py), a card or some
+    resources asked for money, priced at the least the partner would take. The partner,
+    answering as greedy does, takes it and is no worse off by its own evaluation; nothing of
+    the strong bot's but money is given."""
+    game = midgame()
+    bot = make_bot("strong", VARIANT, seed=1)
+    seen = strong_offer(bot, game)
+    offers = [line for line in seen if line.startswith("Red offers ")]
+    assert len(offers) == 1, seen
+    assert game.pending["kind"] == "reply", seen
+    partner = VARIANT.seats[game.current_player].id
+    frame = game.frames[-1]
+    assert list(frame.give) == ["cash"] and not frame.give_cards and (frame.ask or frame.ask_cards)
+    answer, accept, decline = answers(game, make_bot("greedy", VARIANT, seed=2), partner)
+    assert answer == "accept" and accept > decline, offers
+    assert bot.offer is None and len(bot.recent) == 1
+    sound(game)
+
+
+def test_strong_does_not_ask_the_same_again_for_a_few_turns():
+    """"Keep it usable: no endless loop of offers" (issue 28): an offer the strong bot proposed,
+    whatever the answer, is not proposed again for dealing.REPEAT_TURNS turns; and with
+    `offers=0` it makes none."""
+    bot = make_bot("strong", VARIANT, seed=1)
+    first = [line for line in strong_offer(bot, midgame()) if line.startswith("Red offers ")]
+    again = [line for line in strong_offer(bot, midgame()) if line.startswith("Red offers ")]
+    assert first and first != again
+    assert len(bot.recent) == 1 + len(again)
+    assert not [line for line in strong_offer(make_bot("strong:offers=0", VARIANT, seed=1), midgame())
+                if line.startswith("Red offers ")]
+
+
 @pytest.mark.parametrize("spec", BOTS)
 def test_a_bot_does_not_buy_a_mortgaged_deed_for_more_than_it_is_worth(spec):
     """"If a mortgaged property is traded to a new player, the new owner can pay to unmortgage

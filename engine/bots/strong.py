@@ -84,6 +84,14 @@ where 60.5% of 400 was measured before. A greedy bot with such weights alone (ti
 or deeds 1.5) won some 40% of 300 (seed 7), against 36.0% for greedy's own (pure Python, the
 weights set by hand): the weights carry most of the gain.
 
+Then the bot came to put offers together itself (engine/bots/dealing.py, `offers`): where a
+round of deals lets it, it buys a deed or some resources for the least money the partner
+takes, judging the partner as greedy does. Priced at the search's weights, where money counts
+a tenth, it bought resources it could not use and won no more (38.0% of 150 with seed 99 and
+with 2026); priced with money at its whole weight (OFFER_TIEBREAK_SHARE), 48.7% and 48.0%,
+against 45.3% and 38.7% without offers, and monopoly points 5.7 a game against 2.5 (it buys
+the deed that completes a pair).
+
 Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
   iterations  deals searched per decision (default 400, at most 100,000); exact: same seed,
               same game. In a game judged by its scores, c, horizon, prior, stop and keep
@@ -111,6 +119,9 @@ Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
   windows     in a game judged by its scores: 1 (default) follows a choice in an open
               window (an auction's bid) only as far as greedy follows it; 0 carries it
               through to the end of the turn like any other
+  offers      in a game judged by its scores: 1 (default) puts offers together itself where
+              its options open an offer box (a round of deals): a card or resources bought
+              for the least money the partner takes (engine/bots/dealing.py); 0 only answers
 """
 
 from __future__ import annotations
@@ -119,6 +130,7 @@ import math
 import time as _time
 
 from engine.bots.base import Bot, BotSpecError, register_bot
+from engine.bots.dealing import Offer, best_offer, next_step
 from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for, takeovers
 from engine.bots.greedy import (
     Scratch,
@@ -180,6 +192,13 @@ greedy bots, 150 three-player games each, seed 11, with TIEBREAK_SHARE 0.25: 2 4
 [38.9, 54.6]; 3 45.3% [37.6, 53.3]; with 0.1, 1.5 48.0% [40.2, 55.9]. With TIEBREAK_SHARE 0.25 and
 DEED_SHARE 2, a held resource at 0.85 of its worth 36.7% [29.4, 44.6], at 0.55 42.7% [35.0,
 50.7] (HELD_WORTH stays 0.7)."""
+OFFER_TIEBREAK_SHARE = 1.0
+"""In a game judged by its scores, the share of their weight the scores that break a tie
+(money) count at when the bot prices an offer of its own (dealing.py): the search's tenth
+(TIEBREAK_SHARE) made money look almost free, and the bot bought resources with it that it
+could not use. Against two greedy bots, 150 three-player Monopoly Builder games each: with
+offers priced at the search's tenth, 38.0% (seed 99) and 38.0% (2026); at the whole weight,
+48.7% and 48.0%; without offers, 45.3% and 38.7%."""
 DEFAULT_WIDTH = 10_000
 """In a game judged by its scores: the options carried through, the best as judged at once
 (by default all of them: carrying a placement through the rest of the turn is where the
@@ -244,12 +263,16 @@ class StrongBot(Bot):
         self.windows: bool = True if windows is None else bool(windows)
         """In a game judged by its scores, whether a choice in an open window (a bid) is
         followed only as far as greedy follows it (the setting `windows`)."""
+        offers = _setting(settings, "offers", int, low=0, high=1)
+        self.offers: bool = True if offers is None else bool(offers)
+        """In a game judged by its scores, whether the bot puts offers together itself where
+        its options open an offer box (engine/bots/dealing.py; the setting `offers`)."""
         if settings:
             unknown = ", ".join(f"'{name}'" for name in settings)
             raise BotSpecError(
                 f"bot 'strong' has no setting {unknown} "
                 "(settings: iterations, time, c, horizon, scale, prior, stop, keep, width, later, worth, tiebreak, "
-                "deeds, windows)"
+                "deeds, windows, offers)"
             )
         self.kept: tuple[int, Node] | None = None
         """The subtree of the option chosen last, with the turn it was chosen in (`keep`)."""
@@ -278,6 +301,19 @@ class StrongBot(Bot):
         self.follow = isinstance(self.evaluator, ScoreEvaluator)
         """A game judged by its scores shows a choice's worth only some
         choices later: the priors then carry each option through greedily."""
+        self.pricing = (
+            self.evaluator if units
+            else _search_evaluator(variant, self.worth, OFFER_TIEBREAK_SHARE, self.deeds)
+        )
+        """How an offer of the bot's own is judged (dealing.py): the search's evaluation, but
+        money at OFFER_TIEBREAK_SHARE."""
+        self.money = frozenset(counter.id for counter in variant.counters if counter.money)
+        """The counters that are money: what the bot offers for what it asks (dealing.py)."""
+        self.offer: Offer | None = None
+        """The offer the bot is putting together, from the choice that opens its box to its
+        proposal (dealing.next_step)."""
+        self.recent: dict[tuple, int] = {}
+        """Each offer proposed (partner and what was asked), with the turn it was proposed in."""
 
     def describe(self) -> str:
         if self.default_deals:
@@ -288,6 +324,10 @@ class StrongBot(Bot):
 
     def choose(self, observation: dict) -> dict:
         options = observation["decision"]["options"]
+        if self.offer is not None:
+            index = self._offer_step(observation)
+            if index is not None:
+                return options[index]
         if len(options) == 1:
             return options[0]
         if self.follow:
@@ -298,6 +338,26 @@ class StrongBot(Bot):
         chosen = root.children.get(keys[best])
         self.kept = (observation["turn"], chosen) if self.keep and chosen is not None else None
         return options[best]
+
+    def _offer_step(self, observation: dict) -> int | None:
+        """The option that is the next step of the offer under way (`offer`), or None (and
+        the offer dropped) when this decision is not one of its steps."""
+        offer = self.offer
+        assert offer is not None
+        sampler = Sampler(self.variant, observation, self.scratch.spare())
+        try:
+            known = sampler.observed
+            action = next_step(known, offer)
+            if action is None:
+                self.offer = None
+                return None
+            index = next((i for i, a in enumerate(known.legal_actions()) if a == action), None)
+            if offer.proposed or index is None:
+                self.recent[offer.key] = observation["turn"]
+                self.offer = None
+            return index
+        finally:
+            self.scratch.done(sampler.observed)
 
     def _kept_root(self, observation: dict, keys: list[tuple]) -> Node | None:
         """The subtree kept from the decision before, when this decision is the one it led to:
@@ -333,7 +393,16 @@ class StrongBot(Bot):
             evaluator = self.fair if game.decision == "reply" else self.evaluator
             at_once = judge_at_once(game, me, evaluator, scratch)
             ranked = sorted(range(len(at_once)), key=lambda i: -at_once[i])  # stable: the first on a tie
-            kept = self._live(game, me, ranked[: self.width])
+            kept, opening = self._live(game, me, ranked[: self.width])
+            if opening and self.offers:
+                offer = best_offer(game, opening, me, self.pricing, self.fair, scratch, self.money, self.recent,
+                                   observation["turn"])
+                if offer is not None:
+                    kind, arg = offer.path.pop(0)
+                    self.offer = offer
+                    scratch.done(game)
+                    return next(i for i, a in enumerate(observation["decision"]["options"])
+                                if a["kind"] == kind and a["arg"] == arg)
             if len(kept) == 1:
                 scratch.done(game)
                 return kept[0]
@@ -361,8 +430,10 @@ class StrongBot(Bot):
         finally:
             self.scratch.done(sampler.observed)
 
-    def _live(self, game: Game, me: int, kept: list[int]) -> list[int]:
-        """Of the options `kept`, those the greedy bot's look-ahead tries too: withdrawing or
+    def _live(self, game: Game, me: int, kept: list[int]) -> tuple[list[int], list[int]]:
+        """Of the options `kept`, those the greedy bot's look-ahead tries too, and those that
+        only open an offer the greedy bot would withdraw (the bot's own to put together:
+        dealing.py). Tried: withdrawing or
         proposing an offer, not a step that adds to it (whose worth shows only when it is
         proposed), and nothing that only opens an offer `me` would withdraw, unless every
         option does (greedy.without_withdrawn). Carrying each step through, the bot put
@@ -371,12 +442,12 @@ class StrongBot(Bot):
         actions = game.legal_actions()
         live = [i for i in kept if tried_ahead(actions[i].kind, actions[i].arg)] or kept[:1]
         if len(live) < 2 or not offers_compete(game, self.scratch):
-            return live
+            return live, []
         played = without_withdrawn(game, live, me, self.scratch)
         for trial in played.values():
             if trial is not None:
                 self.scratch.done(trial)
-        return [i for i in live if i in played]
+        return [i for i in live if i in played], [i for i in live if i not in played]
 
     def search(self, observation: dict, root: Node | None = None) -> Node:
         """The search tree after the budget is spent; the root's children are the options.
