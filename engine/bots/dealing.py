@@ -8,7 +8,7 @@ box (a round of deals), each box it can reach is found (`boxes`), and in it, eac
 partner holds that may be asked for: each of their cards, and one, two or four of each counter
 that is not money. For each, the least money the partner would take is found by bisection,
 judging the partner as a greedy bot does, by the variant's own evaluation (`fair`): an offer
-it takes leaves it better off, so a partner is never talked into a loss (tests/test_trades.py).
+it takes leaves it better off, so a partner is never talked into a loss (tests/test_rules_builder.py).
 The bot proposes the offer that gains it most by its own evaluation, when that gain is worth
 it (MIN_GAIN), checked first against the partner's answer as greedy would give it, carried
 through (greedy.best_option). Then it steps through the box to that offer (`next_step`).
@@ -151,13 +151,20 @@ def _priced(
     def paid(steps: int) -> dict[str, int]:
         return {cash: steps * MONEY_STEP} if steps else {}
 
+    judged: dict[int, tuple[bool, float]] = {}  # by price: the search and its checks meet again
+
     def taken(steps: int) -> tuple[bool, float]:
-        after = _accepted(box, paid(steps), counted, cards, scratch)
-        if after is None:
-            return False, 0.0
-        result = fair.score(after, partner) > theirs_before, mine.score(after, me) - mine_before
-        scratch.done(after)
-        return result
+        """Whether the partner takes the offer at this price (judged at once), and its gain to `me`."""
+        found = judged.get(steps)
+        if found is None:
+            after = _accepted(box, paid(steps), counted, cards, scratch)
+            if after is None:
+                found = (False, 0.0)
+            else:
+                found = (fair.score(after, partner) > theirs_before, mine.score(after, me) - mine_before)
+                scratch.done(after)
+            judged[steps] = found
+        return found
 
     if taken(0)[1] < MIN_GAIN:  # the most it can gain: paying only lowers it
         return None
