@@ -19,6 +19,7 @@ from engine.bots import make_bot
 from engine.bots.evaluate import evaluator_for
 from engine.game.game import Game
 from engine.game.invariants import broken_invariants
+from engine.game.observation import decide
 from engine.game.result import rank_players
 from scenario import ScriptedRng, start_turn_of
 
@@ -1163,8 +1164,6 @@ def test_a_bot_cannot_be_farmed_by_offers(spec):
 def strong_offer(bot, game: Game) -> list[str]:
     """Red's decisions made by `bot` (decide: from its observation only) until Red's offer is
     proposed or the round of deals passes Red by; what was told on the way."""
-    from engine.game.observation import decide
-
     seen: list[str] = []
     for _ in range(40):
         if game.current_player != seat("red") or game.pending["kind"] == "reply":
@@ -1191,6 +1190,34 @@ def test_strong_buys_what_a_partner_sells_for_the_least_money_they_take():
     answer, accept, decline = answers(game, make_bot("greedy", VARIANT, seed=2), partner)
     assert answer == "accept" and accept > decline, offers
     assert bot.offer is None and len(bot.recent) == 1
+    sound(game)
+
+
+def test_strong_buys_the_resource_its_penthouse_lacks_for_what_winning_is_worth():
+    """"After four floors you must place the penthouse on top of the building" and "Monopoly
+    Builder ends when one of the players builds the penthouse": an offer in the strong bot's own
+    round of deals is judged by what it lets the bot build before the turn ends
+    (dealing._carried). One boat short of the penthouse, it offers far more for a boat than a
+    boat held is worth, and with the boat it builds the penthouse and wins."""
+    short = {**PENTHOUSE["red"], "boat": PENTHOUSE["red"]["boat"] - 1}
+    game = position(players=3, at={"red": "chance_1"}, script=dice((1, 3)), island={"A1": ["red"] * 4},
+                    resources={"red": short, "green": {"boat": 3}}, cash={"red": 500})
+    quiet_until(game, "choose make an offer")
+    bot = make_bot("strong", VARIANT, seed=1)
+    offers = [line for line in strong_offer(bot, game) if line.startswith("Red offers ")]
+    assert offers and offers[0].startswith("Red offers Green ") and offers[0].endswith(" for 1 boat"), offers
+    paid = game.frames[-1].give["cash"]
+    worth = next(c.worth for c in VARIANT.counters if c.id == "boat")
+    assert paid > 10 * worth  # more than a boat held is worth (ScoreEvaluator: 10M a point)
+    game.apply({"kind": "reply", "arg": "accept"})
+    for _ in range(20):
+        if game.is_over:
+            break
+        if game.current_player == seat("red"):
+            game.apply(decide(bot.choose, game, seat("red")))
+        else:
+            pick(game, next(w for w in QUIET if w in words(game)))
+    assert game.end_reason == {"reason": "penthouse", "player": seat("red")} and game.result().winners == (seat("red"),)
     sound(game)
 
 

@@ -13,6 +13,14 @@ The bot proposes the offer that gains it most by its own evaluation, when that g
 it (MIN_GAIN), checked first against the partner's answer as greedy would give it, carried
 through (greedy.best_option). Then it steps through the box to that offer (`next_step`).
 
+In the bot's own turn, the gain at the prices the partner takes is judged carried through
+the bot's choices after the offer (`_carried`), against the box withdrawn: what the goods let
+it build before the turn ends. Judged at once, a resource counted at its held worth, and the
+bot never paid what the last one of a floor, or of the penthouse that ends the game, is
+worth. Against two greedy bots, three-player Monopoly Builder: 66.7% of 300 games
+[61.2, 71.8] (seeds 99 and 2026, 150 each; 48.3% judged at once) and 68.8% of 600 [65.0,
+72.4] on seeds 7 and 31 (48.2%).
+
 An offer proposed is not proposed again for REPEAT_TURNS turns, whatever the answer: a human
 partner who declines is not asked the same thing at every round of deals.
 """
@@ -22,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.bots.evaluate import Evaluator, ScoreEvaluator
-from engine.bots.greedy import Scratch, best_option
+from engine.bots.greedy import Scratch, best_option, carry_through
 from engine.game.frames import TradeFrame
 from engine.game.game import Game
 from engine.game.messages import Action
@@ -106,12 +114,13 @@ def best_offer(
         frame = box.frames[-1]
         assert type(frame) is TradeFrame
         cash = next((good for good in frame.goods if good in money), None)
+        through = _withdrawn_carried(box, me, mine, scratch) if cash is not None and box.turn_player == me else None
         if cash is not None:
             for counted, cards in _traded(box, frame, cash):
                 key = (frame.partner, tuple(sorted(counted.items())), tuple(cards))
                 if turn - recent.get(key, -REPEAT_TURNS - 1) <= REPEAT_TURNS:
                     continue
-                offer = _priced(box, frame, me, cash, counted, cards, mine, fair, scratch)
+                offer = _priced(box, frame, me, cash, counted, cards, mine, fair, scratch, through)
                 if offer is not None and (best is None or offer.gain > best.gain):
                     offer.path = [(action.kind, action.arg) for action in path]
                     offer.key = key
@@ -140,10 +149,12 @@ def _traded(box: Game, frame: TradeFrame, cash: str) -> list[tuple[dict[str, int
 
 def _priced(
     box: Game, frame: TradeFrame, me: int, cash: str, counted: dict[str, int], cards: list[str],
-    mine: Judge, fair: Judge, scratch: Scratch,
+    mine: Judge, fair: Judge, scratch: Scratch, through: float | None = None,
 ) -> Offer | None:
     """The offer of `counted` and `cards` for the least money the partner takes, with its
-    gain to `me`; None when no price they take gains MIN_GAIN."""
+    gain to `me`; None when no price they take gains MIN_GAIN. With `through` (`me`'s score
+    with no offer made, carried through their choices after it), the gain at the prices the
+    partner takes is judged carried through too: what the goods let `me` build at once."""
     partner = frame.partner
     mine_before, theirs_before = mine.score(box, me), fair.score(box, partner)
     most = held(box, cash, me) // MONEY_STEP
@@ -176,11 +187,35 @@ def _priced(
         low, high = (low, middle) if taken(middle)[0] else (middle, high)
     for steps in range(high, min(most, high + CHECKS) + 1):
         gain = taken(steps)[1]
+        if through is not None:
+            after = _accepted(box, paid(steps), counted, cards, scratch)
+            if after is not None:
+                gain = _carried(after, me, mine, scratch) - through
         if gain < MIN_GAIN:
             return None
         if _answered_yes(box, paid(steps), counted, cards, fair, scratch):
             return Offer([], partner, paid(steps), dict(counted), list(cards), gain)
     return None
+
+
+def _carried(game: Game, me: int, mine: Judge, scratch: Scratch) -> float:
+    """`me`'s score at the end of their choices from `game` (which goes to `scratch`),
+    carried through as greedy plays them: the rest of the round of deals, then what the
+    offer's goods let them build."""
+    trial = carry_through(game, me, mine, scratch)
+    score = mine.score(trial, me)
+    scratch.done(trial)
+    return score
+
+
+def _withdrawn_carried(box: Game, me: int, mine: Judge, scratch: Scratch) -> float | None:
+    """`_carried` with no offer made: the box withdrawn (None when it cannot be)."""
+    withdraw = next((a for a in box.legal_actions() if a.arg == "withdraw"), None)
+    if withdraw is None:
+        return None
+    trial = scratch.copy(box)
+    trial.apply(withdraw)
+    return _carried(trial, me, mine, scratch)
 
 
 def _composed(box: Game, give: dict[str, int], ask: dict[str, int], ask_cards: list[str], scratch: Scratch) -> Game | None:
