@@ -1193,32 +1193,51 @@ def test_strong_buys_what_a_partner_sells_for_the_least_money_they_take():
     sound(game)
 
 
-def test_strong_buys_the_resource_its_penthouse_lacks_for_what_winning_is_worth():
-    """"After four floors you must place the penthouse on top of the building" and "Monopoly
-    Builder ends when one of the players builds the penthouse": an offer in the strong bot's own
-    round of deals is judged by what it lets the bot build before the turn ends
-    (dealing._carried). One boat short of the penthouse, it offers far more for a boat than a
-    boat held is worth, and with the boat it builds the penthouse and wins."""
-    short = {**PENTHOUSE["red"], "boat": PENTHOUSE["red"]["boat"] - 1}
-    game = position(players=3, at={"red": "chance_1"}, script=dice((1, 3)), island={"A1": ["red"] * 4},
-                    resources={"red": short, "green": {"boat": 3}}, cash={"red": 500})
+def one_boat_short(floors: int, green_cash: int = 900) -> Game:
+    """Three players at Red's round of deals: Red has a building of `floors` floors on A1 and
+    the resources of the next floor but a boat, and 500M; Green has three boats."""
+    need = cost("red", floors + 1)
+    short = {**need, "boat": need["boat"] - 1}
+    game = position(players=3, at={"red": "chance_1"}, script=dice((1, 3)), island={"A1": ["red"] * floors},
+                    resources={"red": short, "green": {"boat": 3}}, cash={"red": 500, "green": green_cash})
     quiet_until(game, "choose make an offer")
+    return game
+
+
+def test_strong_buys_the_resource_a_floor_lacks_for_what_the_floor_is_worth():
+    """"To build a floor, you must give the Bank the resources shown on your reference card"
+    and "Players can make any deal that they want": an offer in the strong bot's own round of
+    deals is judged by what it lets the bot build before the turn ends (dealing._carried), not
+    by what the goods are worth held. One boat short of a fourth floor, it buys a boat (judged
+    at once, at its held worth, it would not pay the price), and builds the floor with it."""
+    game = one_boat_short(3, green_cash=800)  # Green is not tied with Purple for the most cash
     bot = make_bot("strong", VARIANT, seed=1)
     offers = [line for line in strong_offer(bot, game) if line.startswith("Red offers ")]
-    assert offers and offers[0].startswith("Red offers Green ") and offers[0].endswith(" for 1 boat"), offers
-    paid = game.frames[-1].give["cash"]
-    worth = next(c.worth for c in VARIANT.counters if c.id == "boat")
-    assert paid > 10 * worth  # more than a boat held is worth (ScoreEvaluator: 10M a point)
+    assert offers == ["Red offers Green 10M for 1 boat"], offers
+    assert answers(game, make_bot("greedy", VARIANT, seed=2), "green")[0] == "accept"
     game.apply({"kind": "reply", "arg": "accept"})
-    for _ in range(20):
-        if game.is_over:
-            break
+    number = game.turn_number
+    while game.turn_number == number and not game.is_over:
         if game.current_player == seat("red"):
             game.apply(decide(bot.choose, game, seat("red")))
         else:
             pick(game, next(w for w in QUIET if w in words(game)))
-    assert game.end_reason == {"reason": "penthouse", "player": seat("red")} and game.result().winners == (seat("red"),)
+    assert game.stacks[SPACE["A1"]] == [seat("red")] * 4
     sound(game)
+
+
+@pytest.mark.parametrize("spec", BOTS)
+def test_a_bot_does_not_sell_what_lets_the_proposer_build_the_penthouse(spec):
+    """"Monopoly Builder ends when one of the players builds the penthouse on the top of one of
+    their buildings": a bot answering an offer plays the proposer's turn on (greedy's
+    Scratch.through). 100M for a boat is declined when the boat is the last resource of the
+    proposer's penthouse, which ends the game with them ahead, and taken when it only makes
+    their fourth floor."""
+    bot = make_bot(spec, VARIANT, seed=2)
+    for floors, answer in ((4, "decline"), (3, "accept")):
+        game = offer_to(one_boat_short(floors), "green", ["give 100M in all", "ask for 1 boat in all"])
+        assert answers(game, bot, "green")[0] == answer, floors
+        sound(game)
 
 
 def test_strong_does_not_ask_the_same_again_for_a_few_turns():

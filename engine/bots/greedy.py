@@ -8,6 +8,12 @@ step taken greedily one unit or choice at a time) up to the next card decision o
 player's turn, and judged there; an opponent asked to answer a card is assumed to decline,
 and one asked in an open window (a bid, a round of deals) to pass (ANSWERS).
 
+An answer to an offer is judged where it is followed to, unless the game ends before the turn
+does: the turn is played on from there, every choice made as judged at once for its player,
+and an answer after which the proposer ends the game is judged by how it ends
+(Scratch.through). Judged where the round of deals closed, a bot sold a player the last
+resource of their penthouse for a little money, and they built it and won.
+
 Settings (e.g. "greedy:answers=once"):
   answers     pass (default) or once: how another player answers in an open window (ANSWERS)
 """
@@ -64,7 +70,7 @@ class Scratch:
     player knows (`known`): an option that takes the top card of one is judged over every
     card that may be there, each by its chance (`_judge`), not in the one deal sampled."""
 
-    __slots__ = ("free", "known", "exact_later", "offers", "passing", "passes")
+    __slots__ = ("free", "known", "exact_later", "offers", "passing", "passes", "through")
     _KEEP = 64
 
     def __init__(self, offers: bool = False, passing: bool = True) -> None:
@@ -83,6 +89,10 @@ class Scratch:
         rather than to answer as judged at once (ANSWERS)."""
         self.passes: dict[tuple, int] = {}
         """For each question of a window seen (its options), the option that passed there last."""
+        self.through = -1
+        """The turn a look-ahead plays on to its end, to see whether the game ends in it
+        (`_ended_in_turn`: an answer to an offer, and what the proposer's turn makes of the
+        goods); -1: none."""
 
     def copy(self, game: Game) -> Game:
         """A copy of `game`, made in a game done with when there is one that fits. It tells
@@ -182,10 +192,24 @@ def best_option(
     it rather than on a copy (`game` then goes to `scratch`, and the caller must not use it
     again)."""
     scratch = scratch if scratch is not None else Scratch()
-    index, tried, _ = _best(game, me, evaluator, follow, scratch, scope, consume)
+    through = _answering(game, follow, scratch)
+    try:
+        index, tried, _ = _best(game, me, evaluator, follow, scratch, scope, consume)
+    finally:
+        scratch.through = through
     if tried is not None:
         scratch.done(tried)
     return index
+
+
+def _answering(game: Game, follow: bool, scratch: Scratch) -> int:
+    """When `game` asks for an answer to an offer and the choice is followed, have the look-ahead
+    play the turn on to its end where it stops (Scratch.through): whether the proposer ends
+    the game with the goods. Returns what `scratch.through` was, to put back."""
+    through = scratch.through
+    if follow and game.decision == "reply":
+        scratch.through = game.turn_number
+    return through
 
 
 def _best(
@@ -416,7 +440,11 @@ def judge_carried_through(
     takes enumerated (`_judge`): all of them (scope -1), or, as `best_option` follows a
     choice, only while a card effect at index `scope` of the frames runs (the others'
     answers in an open window followed first). `game` is left as it was."""
-    trial, _, score = _judge(game, game.legal_actions()[index], me, evaluator, True, scratch, scope, unpeeked=True)
+    through = _answering(game, True, scratch)
+    try:
+        trial, _, score = _judge(game, game.legal_actions()[index], me, evaluator, True, scratch, scope, unpeeked=True)
+    finally:
+        scratch.through = through
     scratch.done(trial)
     return score
 
@@ -578,7 +606,39 @@ def _run_on(
         if unpeeked:
             _shuffle_unseen(game, me)
         game.apply(chosen)
+    if follow and scratch.through >= 0 and game.turn_number == scratch.through and game.pending is not None:
+        ended = _ended_in_turn(game, evaluator, scratch)
+        if ended is not None:  # judged as it ends, not where the look-ahead stopped
+            scratch.done(game)
+            game = ended
     return game, steps
+
+
+def _ended_in_turn(game: Game, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> Game | None:
+    """A copy of `game` played on to the end of its turn, every player's choice made as judged
+    at once for them, when the game ends on the way (the proposer of an offer ending it with
+    the goods: Scratch.through), or None."""
+    turn, through = game.turn_number, scratch.through
+    scratch.through = -1  # the choices tried on the way are judged as usual
+    trial = scratch.copy(game)
+    try:
+        for _ in range(_MAX_FOLLOW):
+            player = trial.current_player
+            if trial.pending is None or trial.turn_number != turn or player is None:
+                break
+            if trial.decision == "react":
+                trial.apply(_DECLINE)
+                continue
+            index, tried, _ = _best(trial, player, evaluator, False, scratch)
+            if tried is not None:
+                scratch.done(tried)
+            trial.apply(trial.legal_actions()[index])
+    finally:
+        scratch.through = through
+    if trial.pending is None:
+        return trial
+    scratch.done(trial)
+    return None
 
 
 def _pass_answer(game: Game, scratch: Scratch) -> Game | None:
