@@ -1204,6 +1204,25 @@ def one_boat_short(floors: int, green_cash: int = 900) -> Game:
     return game
 
 
+@pytest.mark.parametrize("spec", BOTS)
+def test_a_bot_does_not_build_a_penthouse_that_ends_the_game_with_it_behind(spec):
+    """"Monopoly Builder ends when one of the players builds the penthouse" and "the player with
+    the most points wins": a bot that can build the penthouse but would end the game behind
+    does not, however far behind the game in play looks (Purple holds every deed, and a deed
+    held counts its space's value, twice in the strong bot's search: the loss once looked
+    better than going on; evaluate.Weights.win)."""
+    deeds = [p.id for p in VARIANT.properties if p.value and p.zone != "island"]
+    game = build_turn("red", island={"A1": ["red"] * 4, "B1": ["purple"] * 3, "B2": ["purple"] * 3},
+                      resources={"red": PENTHOUSE["red"]}, deeds={"purple": deeds})
+    assert game.score("points", seat("red")) == 10 and game.score("points", seat("purple")) > 16  # Red's with the penthouse
+    bot = make_bot(spec, VARIANT, seed=1)
+    number = game.turn_number
+    while game.turn_number == number and not game.is_over:
+        game.apply(decide(bot.choose, game, game.current_player))
+    assert not game.is_over and game.player_counters["penthouse"][SPACE["A1"]] == 0
+    sound(game)
+
+
 def test_strong_buys_the_resource_a_floor_lacks_for_what_the_floor_is_worth():
     """"To build a floor, you must give the Bank the resources shown on your reference card"
     and "Players can make any deal that they want": an offer in the strong bot's own round of

@@ -28,8 +28,13 @@ class Weights:
     """The worth of one unit still in supply (what it may build later)."""
     card: float = 1.6
     """The worth of one card in hand."""
-    win: float = 1000.0
-    """The score of a finished game won (lost: minus this)."""
+    win: float = 1e12
+    """The score of a finished game won (lost: minus this): beyond any lead a position in play
+    can be judged to have, so that no look-ahead prefers a game going on to one won, nor a
+    game lost to one going on. At 1,000, the strong bot in Monopoly Builder, far behind in
+    deeds held (each counted at twice its space's value), built the penthouse that ended the
+    game with it 3 points short: the loss, -2,000 as a lead, looked better than the -2,963 of
+    ending its turn."""
 
 
 DEFAULT_WEIGHTS = Weights()
