@@ -17,7 +17,8 @@ import pytest
 from engine import load_variant
 from engine.bots import make_bot
 from engine.bots.evaluate import evaluator_for
-from engine.game.game import Game
+from engine.bots.greedy import in_window
+from engine.game.game import Game, new_game
 from engine.game.invariants import broken_invariants
 from engine.game.observation import decide
 from engine.game.result import rank_players
@@ -1202,6 +1203,26 @@ def one_boat_short(floors: int, green_cash: int = 900) -> Game:
                     resources={"red": short, "green": {"boat": 3}}, cash={"red": 500, "green": green_cash})
     quiet_until(game, "choose make an offer")
     return game
+
+
+def test_strong_bots_bidding_against_each_other_stop_near_what_the_deed_is_worth_to_them():
+    """"If you don't want to purchase a property, you will put it up for auction ... When no
+    other players want to raise the bid, the player that bid the most wins the auction": two
+    strong bots bid against each other only as far as the deed is worth to them with money at
+    its whole weight (strong.py: a choice in an open window is judged by `pricing`). With
+    money at the search's tenth, Green paid all its 900M for a deed of 100M."""
+    game = new_game(VARIANT, 3, seed=5)
+    bots = [make_bot("strong", VARIANT, seed=p) for p in range(3)]
+    while "choose auction" not in words(game):
+        game.apply(decide(bots[game.current_player].choose, game, game.current_player))
+    deed = VARIANT.properties[LOOP[game.positions[game.current_player]]]
+    before = list(game.player_counters["cash"])
+    pick(game, "choose auction")
+    while in_window(game):
+        game.apply(decide(bots[game.current_player].choose, game, game.current_player))
+    paid = max(b - a for b, a in zip(before, game.player_counters["cash"]))
+    assert 0 < paid <= 2 * deed.value + 10, (deed.name, deed.value, paid)
+    sound(game)
 
 
 @pytest.mark.parametrize("spec", BOTS)

@@ -120,7 +120,8 @@ Settings (e.g. "strong:iterations=300", "strong:time=0.5,c=0.7"):
   worth       in a game judged by its scores: the share of a held counter's `worth` the
               search counts (default HELD_WORTH, 0.7); an offer is answered at the whole worth
   tiebreak    in a game judged by its scores: the share of their weight the scores that
-              break a tie (money) count at in the search (default TIEBREAK_SHARE, 0.1)
+              break a tie (money) count at in the search (default TIEBREAK_SHARE, 0.1); a
+              choice in an open window (a bid) and an offer of its own count them whole
   deeds       in a game judged by its scores: the share of its space's value a deed held
               counts at in the search (default DEED_SHARE, 2)
   windows     in a game judged by its scores: 1 (default) follows a choice in an open
@@ -312,8 +313,9 @@ class StrongBot(Bot):
             self.evaluator if units
             else _search_evaluator(variant, self.worth, OFFER_TIEBREAK_SHARE, self.deeds)
         )
-        """How an offer of the bot's own is judged (dealing.py): the search's evaluation, but
-        money at OFFER_TIEBREAK_SHARE."""
+        """How an offer of the bot's own is judged (dealing.py), and any choice in an open
+        window (a bid): the search's evaluation, but money at OFFER_TIEBREAK_SHARE. With money
+        at the search's tenth, two strong bots bid a deed of 100M up to 900M, all one had."""
         self.money = frozenset(counter.id for counter in variant.counters if counter.money)
         """The counters that are money: what the bot offers for what it asks (dealing.py)."""
         self.offer: Offer | None = None
@@ -397,7 +399,7 @@ class StrongBot(Bot):
             self.meter = WorkMeter(self.lookahead)
             game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
             game.meter = self.meter  # shared by every copy the deal's look-ahead makes
-            evaluator = self.fair if game.decision == "reply" else self.evaluator
+            evaluator = self.fair if game.decision == "reply" else self.pricing if in_window(game) else self.evaluator
             at_once = judge_at_once(game, me, evaluator, scratch)
             ranked = sorted(range(len(at_once)), key=lambda i: -at_once[i])  # stable: the first on a tie
             kept, opening = self._live(game, me, ranked[: self.width])
