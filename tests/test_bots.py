@@ -14,6 +14,7 @@ import pytest
 from engine import load_variant, new_game
 from engine.bots import BotSpecError, bot_names, make_bot
 from engine.bots.evaluate import Evaluator
+from engine.game.number_options import NumberOptions
 from engine.resources import variants_dir
 from engine.simulate.play import play_game
 from test_describe_every_event import EVERY_PILE
@@ -716,3 +717,22 @@ def test_greedy_passes_in_a_round_of_deals_without_playing_the_pass():
     assert args == ["pass", "make an offer"]
     played = without_withdrawn(game, [0, 1], game.current_player, Scratch(offers=True))
     assert played == {0: None}
+
+
+# ----- a number question of any width (issue 44, section 1, item 3) ---------------------------
+
+
+def test_every_bot_weighs_the_same_few_amounts_of_a_wide_number_question():
+    """"Bots may keep a few steps": of a bid from 15M to 900M, the least, a step (the largest
+    power of ten not above the least) and five steps more, and the most, then the pass; of a
+    question of ten numbers or fewer, every one; of plain numbers, five spread evenly."""
+    from engine.bots.base import candidate_numbers, considered, considered_in
+
+    bid = NumberOptions(15, 900, lambda n: {"kind": "choose", "arg": n}, ({"kind": "choose", "arg": "pass"},))
+    picked = [bid[i]["arg"] for i in considered_in({"options": bid, "numbers": {"from": 15, "to": 900, "money": True}})]
+    assert picked == [15, 25, 65, 900, "pass"]
+    assert candidate_numbers(400, 2000, True) == [400, 500, 900, 2000]
+    assert candidate_numbers(400, 450, True) == [400, 450]  # steps past the most are not offered
+    assert candidate_numbers(1, 101, False) == [1, 26, 51, 76, 101]
+    assert list(considered(NumberOptions(1, 10, lambda n: n))) == list(range(10))
+    assert list(considered([1, 2, 3])) == [0, 1, 2]  # not a number question: every option

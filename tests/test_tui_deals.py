@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from engine import load_variant
+from engine.game.messages import Action
+from engine.game.number_options import NumberOptions
 from tui.session import PUBLIC, Session, View
 from tui_helpers import variant, wait_for
 
@@ -139,6 +141,23 @@ async def answered(pilot, session: Session, act) -> dict:
 
 
 # ----- the boxes as data ---------------------------------------------------------------------
+
+
+def test_an_amount_typed_is_read_as_the_game_writes_amounts_and_a_bad_one_is_told_visibly():
+    """The field takes '40', '40M' or '1,040' (the variant's money written around the number);
+    anything else is a sentence saying what to type, with what was typed made visible."""
+    from tui.deals import Amount, stepped_amount, typed_amount
+
+    numbers = NumberOptions(15, 2000, lambda n: Action("choose", n, "money"))
+    amount = Amount(numbers, "{}M")
+    assert [typed_amount(amount, text).arg for text in ("40", " 40M ", "40m", "1,040")] == [40, 40, 40, 1040]
+    assert typed_amount(amount, "14") == "14M is less than the least, 15M."
+    assert typed_amount(amount, "2001") == "2001M is more than the most, 2000M."
+    assert typed_amount(amount, "") == "Type an amount from 15M to 2000M."
+    said = typed_amount(amount, "[b]4\u202e")
+    assert isinstance(said, str) and "\u202e" not in said and said.endswith("type one from 15M to 2000M.")
+    assert stepped_amount(amount, "1995", 10) == 2000 and stepped_amount(amount, "x", -10) == 15
+
 
 
 def test_every_control_of_the_offer_box_sends_a_legal_action_of_now_or_is_disabled():

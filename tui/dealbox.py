@@ -18,10 +18,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from engine.game.messages import Action
-from tui.deals import Box, Control, neighbour
+from tui.deals import AMOUNT_FIELD, Amount, Box, Control, neighbour, stepped_amount, typed_amount
 
 ROOMY = 96
 """The width of a box whose counter rows fit on one line in each of two columns."""
@@ -55,6 +55,30 @@ class BoxButton(Button):
             box.move(self, direction)
 
 
+class AmountField(Input):
+    """The amount box's field: digits (and a minus) type the amount, Enter takes it, ↑ and ↓
+    move it by 10, Page Up and Page Down by 100, within the range. Every other key stays the
+    game screen's: p passes, s saves, h helps, as anywhere in the game (an Input takes every
+    printable key for itself, and the screen's letters would type into it)."""
+
+    BINDINGS = [
+        Binding("up", "step(10)", show=False),
+        Binding("down", "step(-10)", show=False),
+        Binding("pageup", "step(100)", show=False),
+        Binding("pagedown", "step(-100)", show=False),
+    ]
+
+    amount: Amount | None = None
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and (character.isdigit() or character == "-")
+
+    def action_step(self, step: int) -> None:
+        if self.amount is not None:
+            self.value = str(stepped_amount(self.amount, self.value, step))
+            self.cursor_position = len(self.value)
+
+
 class DealBox(Vertical):
     """The box shown now (DealBox.show), kept while its shape stays: stepping an amount
     changes labels and which buttons are enabled, and the focus stays where it was."""
@@ -82,7 +106,7 @@ class DealBox(Vertical):
         focused = self.screen.focused if self.is_mounted else None
         keep = focused.id if isinstance(focused, BoxButton) and focused.id else None
         old = self.box
-        if box is not None and box.kind == "window" and (old is None or old.title.plain != box.title.plain):
+        if box is not None and box.kind in ("window", "amount") and (old is None or old.title.plain != box.title.plain):
             # another question starts on its first option, not at the place of the one answered
             # ('Make an offer', the second, left 'Choose Green' focused for the partner)
             keep = None
@@ -92,11 +116,11 @@ class DealBox(Vertical):
             self.remove_children()
             return
         self.border_title = _content(box.title)
-        self.border_subtitle = box.hint
+        self.border_subtitle = Content(box.hint)  # plain text: an amount box's names a word of the game
         self.set_class(box.kind == "offer", "-offer")
         # a new question of a window is a new box (its buttons' labels changed in place were
         # left at the old label's width: 'Choose Green' after 'Pass' showed as a blank)
-        question = box.title.plain if box.kind == "window" else ""
+        question = box.title.plain if box.kind in ("window", "amount") else ""  # an amount's field starts anew
         shape = (box.kind, question, tuple(c.id for c in box.controls()), tuple(len(col.rows) for col in box.columns))
         if shape == self._shape:
             self._update(box)
@@ -123,6 +147,8 @@ class DealBox(Vertical):
             self._rebuilding -= 1
 
     def _widgets(self, box: Box) -> list[Widget]:
+        if box.amount is not None:
+            return self._amount_widgets(box, box.amount)
         beside = box.kind == "window"  # a window's question: its history beside the options
         said = VerticalScroll(Static(_lines(box.said), id="deal-said-text"), id="deal-said",
                               classes="-beside" if beside else ("-below" if box.columns else ""))
@@ -139,6 +165,17 @@ class DealBox(Vertical):
         ]
         body = VerticalScroll(Horizontal(*columns, id="deal-columns"), said, id="deal-body")
         return [body, Horizontal(*(_button(c) for c in box.buttons), id="deal-buttons")]
+
+    @staticmethod
+    def _amount_widgets(box: Box, amount: Amount) -> list[Widget]:
+        """The field, filled with the least, and beside it what was wrong with an amount
+        typed; the quick amounts and the words offered beside them; what was said."""
+        field = AmountField(value=str(amount.least), id=AMOUNT_FIELD, compact=True)
+        field.amount = amount
+        label = Static(Text("Amount ", style="bold"), classes="deal-amount-label")
+        row = Horizontal(label, field, Static("", id="deal-amount-problem"), id="deal-amount-row")
+        said = VerticalScroll(Static(_lines(box.said), id="deal-said-text"), id="deal-said", classes="-amount")
+        return [row, Horizontal(*(_button(c) for c in box.buttons), id="deal-buttons", classes="-amount"), said]
 
     @staticmethod
     def _row(row, at: tuple[int, int]) -> Widget:
@@ -171,7 +208,7 @@ class DealBox(Vertical):
         self._scroll_said()
 
     def _scroll_said(self) -> None:
-        if self.box is not None and self.box.kind == "window":
+        if self.box is not None and self.box.kind in ("window", "amount"):
             for scroll in self.query("#deal-said").results(VerticalScroll):
                 scroll.scroll_end(animate=False)
 
@@ -192,9 +229,9 @@ class DealBox(Vertical):
         for candidate in (wanted, box.focus):
             if candidate is None:
                 continue
-            for button in self.query(f"#{candidate}").results(BoxButton):
-                if not button.disabled:
-                    button.focus()
+            for widget in self.query(f"#{candidate}").results(Widget):
+                if isinstance(widget, (BoxButton, AmountField)) and not widget.disabled:
+                    widget.focus()
                     return
         for button in self.query(BoxButton):
             if not button.disabled:
@@ -221,6 +258,20 @@ class DealBox(Vertical):
         sends = getattr(event.button, "sends", None)
         if control is not None and control.action is not None and control.action == sends:
             self.post_message(self.Picked(control.action))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """An amount typed and Enter: its action, or what is wrong with it, said in the box."""
+        event.stop()
+        amount = self.box.amount if self.box is not None else None
+        if amount is None or event.input.id != AMOUNT_FIELD:
+            return
+        found = typed_amount(amount, event.value)
+        if isinstance(found, Action):
+            self.post_message(self.Picked(found))
+            return
+        for line in self.query("#deal-amount-problem").results(Static):
+            line.update(Text(found, style="bold red"))
+        self.app.bell()
 
     def action_for_key(self, key: str) -> Action | None:
         """The action of the button whose key this is (None: no button has it, or it is disabled)."""

@@ -5,26 +5,31 @@ legal now is there but disabled. Every word comes from the variant (counters, pi
 players, a window's words) or from the engine, made visible by the session. tui/dealbox.py
 draws a box; the arrow keys move by `neighbour`.
 
-Three boxes, each for the person deciding (View.viewer, so they hold only what that
+Four boxes, each for the person deciding (View.viewer, so they hold only what that
 person's observation shows):
 - the offer, while they put one together: what they give and what they ask for;
 - the answer, when an offer is made to them: Accept or Decline;
 - the window, when they are asked a short question inside an open window (an auction, a
-  round of deals): the options, and what was said in the window since it opened.
+  round of deals): the options, and what was said in the window since it opened;
+- the amount, when they are asked for a number of a wide range (a bid of any amount up to
+  their cash): a field to type it in, the quick amounts, what else is offered (a pass), and
+  what was said in the window, if the question is asked in one.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.text import Text
 
 from engine.game.messages import Action, counter_words
+from engine.game.number_options import NumberOptions
 from engine.variant.model import Counter, Noun
 from engine.visible import visible
 from tui.following import Offer
 from tui.session import View
-from tui.widgets import action_label, chip, decision_prompt, subject_spaces, subject_words
+from tui.widgets import action_label, chip, decision_prompt, number_words, raise_words, subject_spaces, subject_words
 
 BUTTONS = 1_000
 """The row of a box's buttons (Propose, Withdraw; Accept, Decline): below every column."""
@@ -62,9 +67,26 @@ class Column:
 
 
 @dataclass(frozen=True)
+class Amount:
+    """The field of an amount box: the numbers it takes, and how the game writes them."""
+
+    numbers: NumberOptions[Action]
+    """Every number offered, each the action choosing it (made when read)."""
+    money: str
+    """The variant's money format ('{}M'), when the numbers are amounts of money; else '{}'."""
+
+    @property
+    def least(self) -> int:
+        return self.numbers.low
+
+    def words(self, number: int) -> str:
+        return self.money.replace("{}", str(number))
+
+
+@dataclass(frozen=True)
 class Box:
     kind: str
-    """"offer", "answer" or "window"."""
+    """"offer", "answer", "window" or "amount"."""
     title: Text
     columns: tuple[Column, ...]
     said: tuple[Text, ...]
@@ -74,6 +96,8 @@ class Box:
     """The keys, in a few words, for the box's frame."""
     focus: str
     """The control focused when the box opens."""
+    amount: Amount | None = None
+    """The field of an amount box, None for the others."""
 
     def controls(self) -> list[Control]:
         return [c for column in self.columns for row in column.rows for c in row.controls] + list(self.buttons)
@@ -90,6 +114,8 @@ def box_for(view: View) -> Box | None:
     """The box for the person deciding now, None where the plain list is the question's."""
     if not view.actions or view.viewer is None or view.viewer < 0 or view.over:
         return None
+    if view.numbers is not None:
+        return amount_box(view, view.numbers)
     offer = view.offer
     if offer is not None and view.decision == "trade" and offer.stage == "compose" and offer.proposer == view.viewer:
         return offer_box(view, offer)
@@ -299,6 +325,75 @@ def window_box(view: View) -> Box:
     title = Text(visible(question), style="bold")
     return Box("window", title, (Column("", rows),), tuple(said), (),
                "keys or Enter choose · arrows/Tab move · Esc list", "deal-option-0")
+
+
+# ----- an amount -------------------------------------------------------------------------------
+
+
+AMOUNT_FIELD = "deal-amount"
+"""The id of the amount box's field, focused when it opens."""
+
+
+def amount_box(view: View, numbers: NumberOptions[Action]) -> Box:
+    """A number of a wide range to type (a bid from the least up to all one's cash): the
+    field, filled with the least; the quick amounts and what else is offered (a pass) as
+    buttons; beside them what was said in the window the question is asked in, if any, and
+    the counters the variant shows. A digit types (the field has the focus); a word's key (p
+    for pass) presses its button."""
+    money = numbers.width > 0 and numbers[0].what == "money"
+    buttons = tuple(
+        Control(f"deal-option-{i}", _amount_label(view, action, view.keys[i]), action, (0, BUTTONS, i),
+                view.keys[i] if action.what == "word" else "")
+        for i, action in enumerate(view.actions)
+    )
+    history = view.window.said if view.window is not None else ()
+    said = [*subject_spaces(view), *(_said_line(view, player, words) for player, words in history), *_shown_counters(view)]
+    title = Text(visible(decision_prompt(view)), style="bold")
+    words = [f"{view.keys[i]} {visible(str(a.arg))}" for i, a in enumerate(view.actions) if a.what == "word" and view.keys[i]]
+    hint = " · ".join(["Enter takes it", "↑↓ ±10", *words, "Esc list"])
+    field = Amount(numbers, view.variant.money if money else "{}")
+    return Box("amount", title, (), tuple(said), buttons, hint, AMOUNT_FIELD, field)
+
+
+def _amount_label(view: View, action: Action, key: str) -> Text:
+    """A button of the amount box: a quick amount ('30M +10M'), or a word with its key ('Pass [p]')."""
+    if action.what == "word":
+        word = visible(str(action.arg))
+        return Text(f"{word[:1].upper()}{word[1:]} [{key}]" if key else word)
+    return Text.assemble((number_words(view, action.arg), "bold"), f" {raise_words(view, action.arg)}")
+
+
+def typed_amount(amount: Amount, typed: str) -> Action | str:
+    """The action choosing the number typed, or why none is taken, in a sentence: a whole
+    number from the least to the most, written bare or as the game writes amounts ('40',
+    '40M', '1,200')."""
+    numbers = amount.numbers
+    text = typed.strip()
+    before, _, after = amount.money.partition("{}")
+    if before and text.casefold().startswith(before.strip().casefold()):
+        text = text[len(before.strip()):].strip()
+    if after and text.casefold().endswith(after.strip().casefold()):
+        text = text[: len(text) - len(after.strip())].strip()
+    text = text.replace(",", "").replace("_", "").replace(" ", "")
+    bounds = f"{amount.words(numbers.low)} to {amount.words(numbers.high)}"
+    if not text:
+        return f"Type an amount from {bounds}."
+    if not re.fullmatch(r"-?\d{1,12}", text):
+        return f"'{visible(typed.strip()[:20])}' is not a whole number: type one from {bounds}."
+    number = int(text)
+    if number < numbers.low:
+        return f"{amount.words(number)} is less than the least, {amount.words(numbers.low)}."
+    if number > numbers.high:
+        return f"{amount.words(number)} is more than the most, {amount.words(numbers.high)}."
+    return numbers[number - numbers.low]
+
+
+def stepped_amount(amount: Amount, typed: str, step: int) -> int:
+    """The number in the field moved by `step` (↑ and ↓), held within the range; from the
+    least when the field holds no number offered."""
+    found = typed_amount(amount, typed)
+    now = found.arg if isinstance(found, Action) else amount.least
+    return max(amount.numbers.low, min(amount.numbers.high, now + step))
 
 
 def _said_line(view: View, player: int | None, words: str) -> Text:

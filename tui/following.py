@@ -124,16 +124,20 @@ def has_boxes(variant: Variant) -> bool:
 
 
 def window_said(events: list[Event], describe_run: Callable[[list[Event]], str],
-                names: Callable[[int], str]) -> tuple[tuple[int | None, str], ...]:
-    """Window.said from the events since it opened. A word or a player chosen is the
-    chooser's line ('Purple: bid'; the word made visible, `names` gives visible names); a
-    pass right after its player's own choice adds nothing (they chose to pass); anything
-    else is told in the engine's words for the viewer (`describe_run`, which keeps what they
-    may not know hidden and makes its words visible)."""
+                names: Callable[[int], str], money: Callable[[int], str] = str) -> tuple[tuple[int | None, str], ...]:
+    """Window.said from the events since it opened. A word, a player or a number chosen is
+    the chooser's line ('Purple: bid', 'Purple: 40M'; the word made visible, `names` gives
+    visible names, `money` an amount in the variant's visible words); a pass right after its
+    player's own choice adds nothing (they chose to pass); anything else is told in the
+    engine's words for the viewer (`describe_run`, which keeps what they may not know hidden
+    and makes its words visible)."""
     lines: list[tuple[int | None, str]] = []
     for run in runs(events):
         event, data = run[0], run[0].data
-        if event.kind == "choose" and data.get("what") in ("word", "player") and len(run) == 1:
+        what = data.get("what") if event.kind == "choose" else None
+        if what in ("number", "money") and len(run) == 1:
+            lines.append((data["player"], money(data["value"]) if what == "money" else str(data["value"])))
+        elif what in ("word", "player") and len(run) == 1:
             value = data["value"]
             lines.append((data["player"], names(value) if data["what"] == "player" else visible(str(value))))
         elif event.kind == "pass" and lines and lines[-1][0] == data.get("player"):

@@ -14,6 +14,7 @@ from pathlib import Path
 from engine.bots import Bot, make_bot
 from engine.game.game import Game
 from engine.game.messages import Action, Event, describe_run, runs
+from engine.game.number_options import NumberOptions
 from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Noun, Variant
@@ -31,6 +32,14 @@ PACES: dict[str, float] = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "instant": 
 DEFAULT_SAVE = "boardwalk-save.json"
 
 _ONE_ANSWER_QUESTIONS = frozenset({"card", "discard"})
+
+LISTED_NUMBERS = 10
+"""A number question over more numbers than this is answered by typing an amount (the amount
+box, tui/deals.py): its list offers only QUICK_RAISES, and what it offers beside (a pass)."""
+
+QUICK_RAISES = (0, 10, 50, 100)
+"""The amounts over the least that a wide number question's list and box offer at once: the
+least bid, and 10, 50 and 100 more (issue 44: "quick keys for common raises")."""
 
 
 def default_bot() -> str:
@@ -157,7 +166,8 @@ class View:
     draw_pile: int
     discard_pile: int
     actions: list[Action] = field(default_factory=list)
-    """The legal actions when the viewer is the person deciding now, else empty."""
+    """The legal actions when the viewer is the person deciding now, else empty; of a number
+    question over more than LISTED_NUMBERS numbers, its quick amounts and the rest (`numbers`)."""
     over: bool = False
     scores: dict[str, list[int]] = field(default_factory=dict)
     """Every player's score by the variant's score names (a skyline's length)."""
@@ -200,6 +210,10 @@ class View:
     window: Window | None = None
     """The innermost open window the pending decision is asked in, with what was said in it
     since it opened (followed only where a person plays a game that opens windows)."""
+    numbers: NumberOptions[Action] | None = None
+    """A number question over more than LISTED_NUMBERS numbers (a bid of any amount), asked of
+    the viewer: every number it offers, each made when read, for the amount typed; `actions`
+    then hold its quick amounts (QUICK_RAISES) and what it offers beside them (a pass)."""
 
     def key_of(self, index: int) -> str:
         """The key of the action at `index` ('' when it has none)."""
@@ -539,8 +553,9 @@ class Session:
         viewer = self.viewer
         shown = viewer if viewer is not None and viewer >= 0 else None
         obs = game.observation(shown if shown is not None else game.turn_player)
-        actions = game.legal_actions() if shown is not None and game.current_player == shown else []
-        actions = self._by_value(actions)
+        offered = game.legal_actions() if shown is not None and game.current_player == shown else []
+        numbers = offered if isinstance(offered, NumberOptions) and offered.width > LISTED_NUMBERS else None
+        actions = quick_options(numbers) if numbers is not None else self._by_value(list(offered))
         return View(
             variant=self.shown,
             seats=self.seat_views(),
@@ -576,11 +591,12 @@ class Session:
             owners_now=[game.owner_of(p) for p in range(len(obs["stacks"]))],
             pieces=[[self._piece(thing) for thing in stack] for stack in obs["stacks"]],
             offered_cards={a.arg: self._card(a.arg) for a in actions if a.kind == "choose" and a.what == "card"},
-            keys=self.option_keys(actions),
+            keys=self.option_keys(actions) if numbers is None else number_keys(actions),
             asking=obs["asking"],
             fates=self._fates(actions),
             offer=seen_offer(obs, actions, lambda code: self._card(code).card or ""),
             window=self._window(),
+            numbers=numbers,
             **self._changes(),
         )
 
@@ -595,7 +611,7 @@ class Session:
             return None
         window = self._windows[-1]
         names = [seat.name for seat in self.shown.seats]
-        said = window_said(self.events[window.opened:], self.describe_run, lambda player: names[player])
+        said = window_said(self.events[window.opened:], self.describe_run, lambda player: names[player], self.shown.format_money)
         return Window(window.players, window.turns, said)
 
     def option_keys(self, actions: list[Action]) -> list[str]:
@@ -710,6 +726,33 @@ class Session:
         """Who won and how, once the game is over."""
         result = self.game.result()
         return "" if result is None else visible(result.describe())
+
+
+def quick_options(numbers: NumberOptions[Action]) -> list[Action]:
+    """A wide number question's options at a key: its QUICK_RAISES over the least, those it
+    offers, then what it offers beside the numbers (a pass)."""
+    low, high = numbers.low, numbers.high
+    amounts = sorted({low + raised for raised in QUICK_RAISES if low + raised <= high})
+    return [numbers[amount - low] for amount in amounts] + list(numbers.after)
+
+
+def number_keys(actions: list[Action]) -> list[str]:
+    """The keys of a wide number question's options (quick_options): its amounts by number,
+    1 to 4; each word beside them (a pass) by its first letter where that letter is an
+    option key and free, so that it is the same key in the list and in the amount box,
+    where the digits type the amount."""
+    from tui.targets import DIGIT_KEYS, LETTER_KEYS
+
+    keys: list[str] = []
+    digits = iter(DIGIT_KEYS)
+    for action in actions:
+        if action.what == "word":
+            free = [key for key in LETTER_KEYS if key not in keys]
+            first = str(action.arg)[:1].casefold()
+            keys.append(first if first in free else next(iter(free), ""))
+        else:
+            keys.append(next(digits, ""))
+    return keys
 
 
 def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict[int, str]:

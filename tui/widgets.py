@@ -905,6 +905,9 @@ def action_label(view: View, action: Action, index: int) -> Text:
         word = visible(str(action.arg))
         text.append(word[:1].upper() + word[1:])
         return text
+    if view.numbers is not None and action.kind == "choose" and type(action.arg) is int:  # a quick amount
+        text.append(f"{number_words(view, action.arg)} ({raise_words(view, action.arg)})")
+        return text
     if action.kind == "choose" and action.what == "card" and action.arg in view.offered_cards:
         piece = view.offered_cards[action.arg]
         text.append("Choose " + _about_words(view, {"card": piece.card, "owner": piece.owner}))
@@ -991,6 +994,8 @@ def decision_prompt(view: View) -> str:
         return f"{words} so far: change it or propose it" if words else "Put your offer together"
     if kind == "reply":
         return f"{words}: accept?" if words else "Accept the offer?"
+    if view.numbers is not None:  # an amount to type: the range, and what it is about
+        return _number_prompt(view)
     if variant.stacks == "cards":  # a game of cards: the words come from its data
         return _card_game_prompt(view)
     what = view.actions[0].what if view.actions else None
@@ -1018,6 +1023,40 @@ def decision_prompt(view: View) -> str:
     if kind == "react":
         return "Answer the card played against you?"
     return ""
+
+
+def _number_prompt(view: View) -> str:
+    """A wide number question as a question: 'Choose an amount from 15M to 900M, or pass
+    (Harbour Row)'; the card asking it first, when one does."""
+    numbers = view.numbers
+    assert numbers is not None  # asked only for one
+    words = f"from {number_words(view, numbers.low)} to {number_words(view, numbers.high)}"
+    beside = [visible(str(a.arg)) for a in numbers.after]  # the variant's words
+    question = f"Choose {'an amount' if _is_money(view) else 'a number'} {words}"
+    question += "".join(f", or {word}" for word in beside)
+    about = subject_words(view)
+    question += f" ({', '.join(about)})" if about else ""
+    source = _source_words(view)
+    return f"{source}: {question[:1].lower()}{question[1:]}" if source else question
+
+
+def _is_money(view: View) -> bool:
+    numbers = view.numbers
+    return numbers is not None and numbers.width > 0 and numbers[0].what == "money"
+
+
+def number_words(view: View, number: int) -> str:
+    """A number of a number question as the game tells it: an amount in the variant's money
+    ('15M'), or the number."""
+    return view.variant.format_money(number) if _is_money(view) else str(number)
+
+
+def raise_words(view: View, number: int) -> str:
+    """How far a quick amount is over the least: 'least', '+10M'."""
+    numbers = view.numbers
+    if numbers is None or number == numbers.low:
+        return "least"
+    return "+" + number_words(view, number - numbers.low)
 
 
 def _word_menu(view: View) -> str:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from engine.game.number_options import NumberOptions
 from engine.variant.model import Variant
 
 
@@ -31,14 +32,64 @@ class Bot:
         return self.name
 
 
+FEW_NUMBERS = 10
+"""A number question over more numbers than this is weighed at a few of them (`considered`)."""
+
+
+def considered(actions: Sequence) -> Sequence[int]:
+    """The indices of the pending options a bot weighs, in their order: every one, but of a
+    number question over more than FEW_NUMBERS numbers (a bid of any amount up to all one's
+    cash, issue 44: "bots may keep a few steps") only `candidate_numbers`, then what is
+    offered beside the numbers (a pass). The one rule every bot chooses by; `actions` are the
+    game's (Game.legal_actions), `considered_in` reads an observation's decision."""
+    if not isinstance(actions, NumberOptions):
+        return range(len(actions))
+    money = actions.width > 0 and getattr(actions[0], "what", None) == "money"
+    return _weighed(actions.low, actions.high, money, len(actions))
+
+
+def considered_in(decision: dict) -> Sequence[int]:
+    """`considered` for an observation's decision, by its "numbers" (plain or made by `decide`,
+    its options list the numbers first, then the rest)."""
+    numbers = decision.get("numbers")
+    if numbers is None:
+        return range(len(decision["options"]))
+    return _weighed(numbers["from"], numbers["to"], bool(numbers["money"]), len(decision["options"]))
+
+
+def _weighed(low: int, high: int, money: bool, options: int) -> Sequence[int]:
+    width = high - low + 1
+    if width <= FEW_NUMBERS:
+        return range(options)
+    return [number - low for number in candidate_numbers(low, high, money)] + list(range(width, options))
+
+
+def candidate_numbers(low: int, high: int, money: bool) -> list[int]:
+    """A few numbers from `low` to `high`, both included, in order. An amount of money: the
+    least, a step and five steps more, and the most, a step being the largest power of ten
+    not above the least (10M over a least bid of 15M, 100M over 400M): a raise stays a raise
+    whatever the amounts. Any other number: the least, the most and three between, evenly."""
+    if money:
+        step = 10 ** (len(str(max(abs(low), 1))) - 1)
+        chosen = {low, low + step, low + 5 * step, high}
+    else:
+        chosen = {low + (high - low) * part // 4 for part in range(5)}
+    return sorted(number for number in chosen if low <= number <= high)
+
+
 class RandomBot(Bot):
-    """Picks uniformly among the legal actions: the baseline every other bot must beat."""
+    """Picks uniformly among the legal actions: the baseline every other bot must beat. Of a
+    number question over many numbers, among the few every bot weighs (`considered`): a bid
+    up to 900M picked among all its numbers would pass one time in 900, and every auction
+    would run until a bidder had no money left."""
 
     name = "random"
 
     def choose(self, observation: dict) -> dict:
-        options = observation["decision"]["options"]
-        return options[self.rng.randrange(len(options))]
+        decision = observation["decision"]
+        options = decision["options"]
+        indices = considered_in(decision)
+        return options[indices[self.rng.randrange(len(indices))]]
 
 
 _REGISTRY: dict[str, Callable[..., Bot]] = {"random": RandomBot}

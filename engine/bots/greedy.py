@@ -20,9 +20,10 @@ Settings (e.g. "greedy:answers=once"):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
-from engine.bots.base import Bot, BotSpecError, register_bot
+from engine.bots.base import Bot, BotSpecError, considered, considered_in, register_bot
 from engine.bots.evaluate import Evaluator, ScoreEvaluator, evaluator_for
 from engine.effects import ast
 from engine.effects.limits import MAX_LOOKAHEAD_WORK
@@ -30,6 +31,7 @@ from engine.game.frames import CardFrame, WindowFrame
 from engine.game.game import Game, WorkMeter
 from engine.game.messages import Action
 from engine.game.native import mypyc_attr
+from engine.game.number_options import NumberOptions
 from engine.game.piles import PileLayout
 from engine.game.rulebook import rulebook_for
 from engine.game.sampling import Sampler, put_on_top, top_odds
@@ -147,7 +149,7 @@ class GreedyBot(Bot):
         options = observation["decision"]["options"]
         if len(options) == 1:
             return options[0]
-        tried = [option for option in options if tried_ahead(option["kind"], option["arg"])]
+        tried = [options[i] for i in considered_in(observation["decision"]) if tried_ahead(options[i]["kind"], options[i]["arg"])]
         if len(tried) == 1:
             return tried[0]
         sampler = Sampler(self.variant, observation, self.scratch.spare())
@@ -233,7 +235,7 @@ def _best(
     actions = game.legal_actions()
     twins = property_twins(game, actions)
     played: dict[int, Game | None] = {}
-    if follow and offers_compete(game, scratch):
+    if follow and offers_compete(game, scratch) and not isinstance(actions, NumberOptions):  # a bid opens no offer
         tried = [i for i, action in enumerate(actions) if twins[i] == i and tried_ahead(action.kind, action.arg)]
         # the last option played may be played on `game` itself, as below
         handing = consume and not scratch.known
@@ -249,9 +251,9 @@ def _best(
             return only, None, 0
     judged = [
         index
-        for index, action in enumerate(actions)
-        if twins[index] == index and tried_ahead(action.kind, action.arg) and (not played or index in played)
-    ]  # the others score as the twin before them, which wins a tie, or are not tried (_OFFER_ENDS)
+        for index in considered(actions)
+        if twins[index] == index and tried_ahead(actions[index].kind, actions[index].arg) and (not played or index in played)
+    ]  # the others score as the twin before them, which wins a tie, or are not tried (_OFFER_ENDS, considered)
     # the last option may be played on `game` itself, unless a copy of it is already played,
     # or the game is still read after it (a known pile's other cards, _judge)
     last = judged[-1] if consume and judged and not played and not scratch.known else -1
@@ -382,7 +384,7 @@ _REFERRING = ("env", "items", "target", "lots", "started", "placed")
 space a card is played on, a build's lots)."""
 
 
-def property_twins(game: Game, actions: list[Action]) -> list[int]:
+def property_twins(game: Game, actions: Sequence[Action]) -> Sequence[int]:
     """For each pending option, the index of the first option it is a twin of (its own when
     none). Two properties offered to choose from are twins when nothing tells them apart: the
     same value and zone, the same stack, holder and piles of their own, neither named by the
@@ -390,9 +392,9 @@ def property_twins(game: Game, actions: list[Action]) -> list[int]:
     for the two swapped, which the evaluation scores the same: the look-ahead tries one of
     each (at a placement early in a round of monopoly-chance, 8 kinds of property among 22). The
     first twin is the one a tie goes to, so the choice is the one trying every option makes."""
-    twins = list(range(len(actions)))
     if len(actions) < 2 or actions[0].kind != "choose" or actions[0].what != "property":
-        return twins
+        return range(len(actions))  # (not a list: a bid's options may be thousands)
+    twins = list(range(len(actions)))
     named: set[int] = set()
     for frame in game.frames:
         for field in _REFERRING:
@@ -416,19 +418,20 @@ def property_twins(game: Game, actions: list[Action]) -> list[int]:
     return twins
 
 
-def judge_at_once(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> list[float]:
-    """Each pending option's score for `me` as soon as it is played (the top card of a
-    known pile it takes enumerated, `_judge`): the strong bot's first sift of the options."""
-    scores: list[float] = []
+def judge_at_once(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> dict[int, float]:
+    """The score for `me` of each pending option a bot weighs (base.considered), by its
+    index, as soon as it is played (the top card of a known pile it takes enumerated,
+    `_judge`): the strong bot's first sift of the options."""
+    scores: dict[int, float] = {}
     actions = game.legal_actions()
     twins = property_twins(game, actions)
-    for index, action in enumerate(actions):
+    for index in considered(actions):
         if twins[index] != index:
-            scores.append(scores[twins[index]])
+            scores[index] = scores[twins[index]]
             continue
-        trial, _, score = _judge(game, action, me, evaluator, False, scratch, -1)
+        trial, _, score = _judge(game, actions[index], me, evaluator, False, scratch, -1)
         scratch.done(trial)
-        scores.append(score)
+        scores[index] = score
     return scores
 
 
@@ -654,20 +657,26 @@ def _pass_answer(game: Game, scratch: Scratch) -> Game | None:
     frame = cast(WindowFrame, frames[w])
     i0, p0, b0 = frame.i, frame.passes, frame.b
     actions = game.legal_actions()
-    key = tuple(actions)
+    # a number question (a bid of any amount) by what it offers beside its numbers, its pass,
+    # and that option by its place from the end: the range changes at every bid
+    numbers = actions.width if isinstance(actions, NumberOptions) else 0
+    key = ("numbers", cast(NumberOptions, actions).after) if numbers else tuple(actions)
     known = scratch.passes.get(key)
     if known is not None:
-        game.apply(actions[known])
+        game.apply(actions[len(actions) + known if numbers else known])
         if not _passed(game, w, i0, p0, b0):
             del scratch.passes[key]
         return game
-    for index, action in enumerate(actions):
+    tried = considered(actions)
+    if numbers:  # only its pass: a number is a bid, and one nobody else can cover closes the
+        tried = [i for i in tried if i >= numbers]  # window too, which would pass for a pass
+    for index in tried:
         trial = scratch.copy(game)
-        trial.apply(action)
+        trial.apply(actions[index])
         if _passed(trial, w, i0, p0, b0):
             if len(scratch.passes) >= _KEEP_PASSES:
                 scratch.passes.clear()
-            scratch.passes[key] = index
+            scratch.passes[key] = index - len(actions) if numbers else index
             return trial
         scratch.done(trial)
     return None

@@ -137,7 +137,7 @@ from __future__ import annotations
 import math
 import time as _time
 
-from engine.bots.base import Bot, BotSpecError, register_bot
+from engine.bots.base import Bot, BotSpecError, considered, considered_in, register_bot
 from engine.bots.dealing import Offer, best_offer, next_step
 from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for, takeovers
 from engine.bots.greedy import (
@@ -155,6 +155,7 @@ from engine.bots.greedy import (
 )
 from engine.effects.limits import MAX_LOOKAHEAD_WORK
 from engine.game.game import Game, WorkMeter
+from engine.game.number_options import NumberOptions
 from engine.game.sampling import Sampler
 from engine.variant.model import Variant
 
@@ -341,12 +342,13 @@ class StrongBot(Bot):
             return options[0]
         if self.follow:
             return options[self.judge_over_deals(observation)]
-        keys = [(o["kind"], o["arg"]) for o in options]
+        weighed = considered_in(observation["decision"])
+        keys = [(options[i]["kind"], options[i]["arg"]) for i in weighed]
         root = self.search(observation, self._kept_root(observation, keys))
-        best = max(range(len(options)), key=lambda i: _visits(root, keys[i]))
+        best = max(range(len(keys)), key=lambda i: _visits(root, keys[i]))
         chosen = root.children.get(keys[best])
         self.kept = (observation["turn"], chosen) if self.keep and chosen is not None else None
-        return options[best]
+        return options[weighed[best]]
 
     def _offer_step(self, observation: dict) -> int | None:
         """The option that is the next step of the offer under way (`offer`), or None (and
@@ -401,7 +403,7 @@ class StrongBot(Bot):
             game.meter = self.meter  # shared by every copy the deal's look-ahead makes
             evaluator = self.fair if game.decision == "reply" else self.pricing if in_window(game) else self.evaluator
             at_once = judge_at_once(game, me, evaluator, scratch)
-            ranked = sorted(range(len(at_once)), key=lambda i: -at_once[i])  # stable: the first on a tie
+            ranked = sorted(at_once, key=lambda i: -at_once[i])  # stable: the first on a tie
             kept, opening = self._live(game, me, ranked[: self.width])
             if opening and self.offers:
                 offer = best_offer(game, opening, me, self.pricing, self.fair, scratch, self.money, self.recent,
@@ -415,7 +417,7 @@ class StrongBot(Bot):
             if len(kept) == 1:
                 scratch.done(game)
                 return kept[0]
-            totals = [0.0] * len(at_once)
+            totals = dict.fromkeys(at_once, 0.0)
             scope = len(game.frames) if self.windows and in_window(game) else -1
             done = 0
             while deals is None or done < deals:
@@ -470,7 +472,8 @@ class StrongBot(Bot):
         done = 0 if budget is None else min(budget - 1, root.visits)
         sampler = Sampler(self.variant, observation)
         self.meter = WorkMeter(self.lookahead)
-        keys = [(o["kind"], o["arg"]) for o in observation["decision"]["options"]]
+        options = observation["decision"]["options"]
+        keys = [(options[i]["kind"], options[i]["arg"]) for i in considered_in(observation["decision"])]
         while budget is None or done < budget:
             if deadline is not None and done and _time.perf_counter() >= deadline:
                 break
@@ -495,6 +498,8 @@ class StrongBot(Bot):
             pending = game.pending
             assert pending is not None  # a game in progress always has a decision
             actions = game.options()
+            if isinstance(actions, NumberOptions):  # a bid: a few amounts (base.considered)
+                actions = [actions[i] for i in considered(actions)]
             if len(actions) == 1:
                 game.apply(actions[0])
                 continue
@@ -592,7 +597,8 @@ class StrongBot(Bot):
                             best, best_gain = a, g
                 game.apply(best if best is not None else actions[-1])
             else:
-                game.apply(actions[rng.randrange(len(actions))])
+                weighed = considered(actions)
+                game.apply(actions[weighed[rng.randrange(len(weighed))]])
         return self._rewards(game)
 
     def _rewards(self, game: Game) -> list[float]:

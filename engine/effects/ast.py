@@ -281,12 +281,18 @@ class Choose(Node):
 
 @record
 class ChooseNumber(Node):
+    """`choose number N from LOW to HIGH [by X] [, or pass] [, every answer]`: a whole number
+    from LOW to HIGH (a bid of any amount), N being the number chosen."""
+
     var: str
     low: Expr
     high: Expr
     chooser: Expr | None
     every: bool = False
     """`, every answer`, as for Choose."""
+    or_pass: bool = False
+    """`, or pass`: passing is offered beside the numbers, in an open window; it is the
+    window's `pass`, and ends the chooser's turn there (the rest of the body is not run)."""
 
 
 @record

@@ -30,8 +30,22 @@ MAX_WINDOW_TURNS = 1_000
 raises is long, but not endless."""
 
 MAX_REPEAT = 100
-"""Rounds of one `repeat`, units of one `build`, cards of one `draw` or `discard`, and choices
-of one `choose number`, at most."""
+"""Rounds of one `repeat`, units of one `build`, cards of one `draw` or `discard`, at most; and
+the widest `choose number` whose numbers are looked at one by one in a card (rulings.md, 17):
+a wider one offers every number."""
+
+MAX_CHOICES = 100_000
+"""Numbers one `choose number` offers, at most: LOW to LOW + 99,999. A bid may be any amount a
+player can pay, and money in the bundled games stays far below this (Monopoly Builder's is
+20,550 in all). The options of a number question are made only when read
+(game/number_options.py), so a question costs the same whatever its width; the bound is for
+what reads every option (a save's check, the invariants, a screen that lists them), which it
+keeps to a fraction of a second."""
+
+LISTED_OPTIONS = 1_000
+"""Options a snapshot lists one by one, at most: a number question with more is written as
+its range instead (state.game_to_dict), so that a save stays small. Saves made while a number
+question offered 101 numbers at most list every option, and read as they did."""
 
 MAX_FRAMES = 1_000
 """The deepest the game's stack of frames may grow, and a snapshot's may be (snapshot_check):

@@ -143,12 +143,14 @@ class ToAst(Transformer_NonRecursive):
         return str(items[0])[1:-1], items[1]
 
     def choose_number(self, meta, items):
-        name, low, high, chooser, every = items
+        name, low, high, chooser, or_pass, every = items
         return ast.ChooseNumber(**_pos(meta), var=self._var(name), low=low, high=high, chooser=chooser,
-                                every=every is not None)
+                                every=every is not None, or_pass=or_pass is not None)
 
     def every_answer(self, meta, items):
         return True
+
+    or_pass = every_answer
 
     def roll_zone(self, meta, items):
         return ast.RollZone(**_pos(meta), var=self._var(items[0]), chooser=items[1])

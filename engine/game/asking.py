@@ -57,7 +57,8 @@ def asking(game: Game, player: int) -> dict[str, Any] | None:
             seen["pile"] = {"pile": game.layout.slot_pile[place].id, "owner": game.layout.slot_owner[place]}
     kinds = {name: kind for scope in book.scopes[top.b] for name, kind in scope.items()}
     chosen = getattr(statement, "var", None)
-    named = _names_in(statement) if not isinstance(statement, ast.ChooseWord) else set(top.env)
+    # a word or a number names nothing it is about: a menu's subject, or a bid's, is all the effect holds
+    named = set(top.env) if isinstance(statement, (ast.ChooseWord, ast.ChooseNumber)) else _names_in(statement)
     for name, value in top.env.items():
         kind = kinds.get(name)
         if name == chosen or name not in named or kind not in _NAMED_KINDS or value is None:

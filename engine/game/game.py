@@ -8,6 +8,7 @@ the next decision.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 from engine.effects.limits import (
@@ -26,7 +27,8 @@ from engine.game.frames import (
 )
 from engine.game.machine import Machine
 from engine.game.messages import Action, Event, IllegalAction
-from engine.game.observation import observe
+from engine.game.number_options import NumberOptions
+from engine.game.observation import Option, observe
 from engine.game.result import Result, rank_players
 from engine.game.rng import fresh_seed
 from engine.game.state import copy_state, game_to_dict
@@ -98,10 +100,16 @@ class Game(Machine):
                 return False
         return False
 
-    def legal_actions(self) -> list[Action]:
-        return [] if self.pending is None else list(self.options())
+    def legal_actions(self) -> Sequence[Action]:
+        """The pending decision's options: a list of its own to the caller; a number question's
+        the question's own NumberOptions, which cannot be changed and makes each option only
+        when it is read (a bid of any amount up to thousands costs no more than a yes or no)."""
+        if self.pending is None:
+            return []
+        options = self.options()
+        return options if isinstance(options, NumberOptions) else list(options)
 
-    def options(self) -> list[Action]:
+    def options(self) -> Sequence[Action]:
         """The pending decision's options (the game's own list: not to be changed). A card
         offer's are worked out when first read, since asking depends only on public facts
         (`_asks_for_cards`): a search bot that judges a game standing at someone's card offer
@@ -110,12 +118,12 @@ class Game(Machine):
         pending = self.pending
         if pending is None:
             return []
-        options: list[Action] | None = pending["options"]
+        options: Sequence[Action] | None = pending["options"]
         if options is None:
             frame = cast(OfferFrame, self.frames[-1])  # only an offer is asked without its options
-            options = self._playable(frame.player, self.book.timed.get(frame.timing, frozenset()))
-            options.append(self.texts.pass_action)
-            pending["options"] = options
+            playable = self._playable(frame.player, self.book.timed.get(frame.timing, frozenset()))
+            playable.append(self.texts.pass_action)
+            pending["options"] = options = playable
         return options
 
     def apply(self, action: Action | dict) -> list[Event]:
@@ -156,24 +164,38 @@ class Game(Machine):
     def decision_seen(self, player: int, shared: bool = False) -> dict | None:
         """The pending decision as `player` sees it, the entry "decision" of an observation
         (its options only if it is theirs; `shared`: each the action's read-only `option`
-        rather than a new dict). Here rather than in observation.py because every bot reads
-        it at every decision, and the compiled kernel makes it with a third fewer
-        instructions."""
+        rather than a new dict). For a number question, to the player asked, also "numbers":
+        {"from", "to", "money"}: every whole number between is offered (an amount of money,
+        with "money"); `shared`, its options are made only when read (NumberOptions), as a
+        bot reads a few of them (`decide`; Observation.read_all lists them).
+        Here rather than in observation.py because every bot reads it at every decision, and
+        the compiled kernel makes it with a third fewer instructions."""
         pending = self.pending
         if pending is None:
             return None
         top = self.frames[-1]
         options = self.options()
-        seen: list[dict] | None = None
-        if pending["player"] == player:
+        seen: Sequence[dict] | None = None
+        numbers: dict | None = None
+        if pending["player"] == player and isinstance(options, NumberOptions):
+            money = options.width > 0 and options[0].what == "money"
+            numbers = {"from": options.low, "to": options.high, "money": money}
+            if shared:  # made when read, as the actions are: a bot asked for a bid up to 900M reads a few
+                seen = options.remade(_shared_option, tuple(a.option for a in options.after))
+            else:  # plain data, every option listed (a screen, a test)
+                seen = [a.to_dict() for a in options]
+        elif pending["player"] == player:
             seen = [a.option for a in options] if shared else [a.to_dict() for a in options]
-        return {
+        seen_decision = {
             "kind": pending["kind"],
             "player": pending["player"],
             "options": seen,
             "timing": top.timing if isinstance(top, OfferFrame) else None,
             "ends_turn": self.passing_ends_turn(),
         }
+        if numbers is not None:
+            seen_decision["numbers"] = numbers
+        return seen_decision
 
     def copy(self, into: Game | None = None) -> Game:
         """An independent game in the same state, with its own generator at the same point.
@@ -239,6 +261,12 @@ class Game(Machine):
             else:
                 reasons.append({"card": card.id, "why": "nothing"})
         return reasons
+
+
+def _shared_option(number: int) -> dict:
+    """A number question's option as `decide` shows it, read-only as each action's is
+    (Action.option)."""
+    return Option(kind="choose", arg=number)
 
 
 def new_game(variant: Variant, players: int, seed: int | None = None, compat: int = SAVE_FORMAT) -> Game:

@@ -9,21 +9,24 @@ pending decision; the decision's answer binds the variable and moves pc on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
-from engine.effects.limits import MAX_REPEAT
+from engine.effects.limits import MAX_CHOICES, MAX_REPEAT
 from engine.game.expressions import collection, compile_expr, each_of
 from engine.game.followable import continuation_followable, segments_after
 from engine.game.frames import (
     BlockFrame,
     RootFrame,
 )
+from engine.game.number_options import NumberOptions
+from engine.words.flow import pass_in_window
 from engine.words.table import STATEMENTS
 
 if TYPE_CHECKING:
     from engine.game.game import Game
+    from engine.game.messages import Action
     from engine.game.rulebook import Rulebook
 
 _PROPERTY_KINDS = frozenset({"property", "occupied property", "vacant property"})
@@ -77,9 +80,11 @@ class Interpreter:
 
     def offered_choice(
         self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.RollZone, f: BlockFrame, root: RootFrame
-    ) -> tuple[int | None, str, list]:
+    ) -> tuple[int | None, str, Sequence]:
         """`choice`, keeping only the values from which the rest of the card can be followed
-        and does something, where the variant offers only such (rulings.md, 17)."""
+        and does something, where the variant offers only such (rulings.md, 17). A number
+        question over more than MAX_REPEAT + 1 numbers offers every one (looking ahead from
+        each of thousands would cost seconds), and its pass always."""
         chooser, what, options = self.choice(s, f, root)
         g = self.game
         viewer = root.me if chooser is None else chooser
@@ -87,15 +92,22 @@ class Interpreter:
             if id(s) in g.book.alike_choices:  # one answer for all
                 if not continuation_followable(g, segments_after(g, s.var, options[0]), root.me, viewer):
                     options = []
+            elif isinstance(options, NumberOptions):
+                if options.width <= MAX_REPEAT + 1:
+                    numbers, after = options.numbers, list(options.after)
+                    options = [n for n in numbers if continuation_followable(g, segments_after(g, s.var, n), root.me, viewer)]
+                    options += after
             else:
                 options = [o for o in options if continuation_followable(g, segments_after(g, s.var, o), root.me, viewer)]
         return chooser, what, options
 
     def choice(
         self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.RollZone, f: BlockFrame, root: RootFrame
-    ) -> tuple[int | None, str, list]:
+    ) -> tuple[int | None, str, Sequence]:
         """Who chooses, what kind of thing, and among which values, for a statement that asks
-        (a roll of the zone die asks only on the any-zone face: then among every zone)."""
+        (a roll of the zone die asks only on the any-zone face: then among every zone). A
+        number question's values are a NumberOptions of its numbers, then the word "pass" of
+        `, or pass`."""
         me = root.me
         chooser = me if s.chooser is None else self.evaluate(s.chooser, f.env, me)
         if isinstance(s, ast.Choose):
@@ -112,8 +124,9 @@ class Interpreter:
             return chooser, "word", [w for w, t in zip(s.words, s.tests) if t is None or self.evaluate(t, env, me)]
         if isinstance(s, ast.ChooseNumber):
             low = self.evaluate(s.low, f.env, me) or 0
-            high = min(self.evaluate(s.high, f.env, me) or 0, low + MAX_REPEAT)
-            return chooser, "number", list(range(low, high + 1))
+            high = min(self.evaluate(s.high, f.env, me) or 0, low + MAX_CHOICES - 1)
+            what = "money" if id(s) in self.game.book.money_choices else "number"
+            return chooser, what, NumberOptions(low, high, _itself, _PASSING if s.or_pass else ())
         return chooser, "zone", list(self.game.book.zone_ids)
 
     def _order_unseen(self, card: Any, chooser: int) -> bool:
@@ -123,25 +136,44 @@ class Interpreter:
         place = getattr(card, "place", None)
         return place is not None and place >= 0 and not self.game.layout.seen(place, chooser)
 
-    def offer_choice(self, f: BlockFrame, root: RootFrame, var: str, what: str, options: list, chooser: int | None) -> None:
+    def offer_choice(self, f: BlockFrame, root: RootFrame, var: str, what: str, options: Sequence, chooser: int | None) -> None:
         g = self.game
         if not options or chooser is None:
             g.emit("no_choice", {"card": g.source_of(root)})
             root.halt = True
             return
         if len(options) == 1:
-            self.bind(f, var, what, options[0], chooser)
+            self.answer(f, var, what, options[0], chooser)
             return
         g.ask("choose", chooser, self.choice_actions(what, options))
 
-    def choice_actions(self, what: str, options: list) -> list:
+    def choice_actions(self, what: str, options: Sequence) -> Sequence[Action]:
+        """The actions of a question among `options`, the values `choice` gives: a number
+        question's made only when read (NumberOptions), its pass the word "pass"."""
         texts = self.game.texts
+        if isinstance(options, NumberOptions):
+            make = texts.money_action if what == "money" else texts.number_action
+            return options.remade(make, tuple(texts.action("choose", w, "word") for w in options.after))
         if what == "card":  # actions hold plain codes; the CardRef (with its place) is found again on answer
             return [texts.action("choose", int(o), "card") for o in options]
         table = texts.choose_actions.get(what)
         if table is not None:
             return [table[o] for o in options]
+        if what in ("number", "money"):  # numbers looked at one by one (offered_choice), and the pass
+            return [texts.action("choose", o, what if type(o) is int else "word") for o in options]
         return [texts.action("choose", o, what) for o in options]
+
+    def answer(self, f: BlockFrame, var: str, what: str | None, value: Any, chooser: int) -> None:
+        """The value chosen bound to the variable; or, for the pass of `choose number ..., or
+        pass` (the one word a number question offers), the chooser passes in the window, and
+        their turn there ends: the frames of its body are done with."""
+        g = self.game
+        if type(value) is str and type(g.book.blocks[f.b][f.pc]) is ast.ChooseNumber:
+            at = pass_in_window(g, f.root)  # the check lets `, or pass` be said only in a window
+            if at >= 0:
+                del g.frames[at + 1 :]
+                return
+        self.bind(f, var, what, value, chooser)
 
     def bind(self, f: BlockFrame, var: str, what: str | None, value: Any, chooser: int) -> None:
         f.env[var] = value
@@ -160,6 +192,16 @@ class Interpreter:
         if place is not None and (place < 0 or layout.slot_pile[place].seen_by == "everyone"):
             return None
         return chooser
+
+
+PASS = "pass"
+"""The word a number question offers beside its numbers (`choose number ..., or pass`)."""
+_PASSING = (PASS,)
+
+
+def _itself(number: int) -> int:
+    """A number question's value: the number."""
+    return number
 
 
 # ----- statements compiled once per variant -------------------------------------------------------

@@ -54,7 +54,7 @@ def known_game(game: Game, player: int, into: Game | None = None) -> tuple[Game,
         strip_cards(frame, card_names)
     pending = game.pending
     known.pending = None if pending is None else {
-        "kind": pending["kind"], "player": pending["player"], "options": list(game.options()),
+        "kind": pending["kind"], "player": pending["player"], "options": game.legal_actions(),
     }
     known.worked = 0  # as in "state": it counts searches among cards the player may not see
     known._events = []

@@ -8,7 +8,7 @@ offer between players) and how an answer is carried out (`_resolve`). It stands 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from engine.effects import ast
@@ -41,6 +41,7 @@ from engine.game.frames import (
     WindowFrame,
 )
 from engine.game.messages import Action, Event, IllegalAction
+from engine.game.number_options import NumberOptions, number_of
 from engine.game.refs import CardRef, Ref
 from engine.game.table import Table, WorkMeter
 from engine.words.trades import resolve_trade, trade_question
@@ -282,7 +283,7 @@ class Machine(Table):
         and mypyc after it, would take `pending` to be still None there.)"""
         return self.pending is not None or self.over
 
-    def question_at_top(self) -> tuple[str, int, list[Action]] | None:
+    def question_at_top(self) -> tuple[str, int, Sequence[Action]] | None:
         """The decision the frame stack stands at, worked out from the state alone, as the
         step that asked it worked it out: (kind, player, options), or None where the machine
         would run on without asking. `restore` checks a snapshot's pending decision with it."""
@@ -307,7 +308,13 @@ class Machine(Table):
                     return "choose", chooser, self.interp.choice_actions(what, values)
         return None
 
-    def _find(self, action: Action | dict, options: list[Action]) -> Action:
+    def _find(self, action: Action | dict, options: Sequence[Action]) -> Action:
+        if isinstance(options, NumberOptions):  # the number by its value, not by reading every option
+            number = number_of(action)
+            if number is not None and options.low <= number <= options.high:
+                found: Action = options[number - options.low]
+                return found
+            options = cast("tuple[Action, ...]", options.after)
         for option in options:
             if option is action or option.option is action:  # an action, or the dict a bot was shown of it
                 return option
@@ -346,7 +353,7 @@ class Machine(Table):
                 # (a game a bot sampled may hold other hidden cards than the options it was
                 # given: the card is then looked for wherever it is)
                 value = next((o for o in offered if o == value), CardRef(value))
-            self.interp.bind(frame, statement.var, action.what, value, player)  # type: ignore[union-attr]
+            self.interp.answer(frame, statement.var, action.what, value, player)  # type: ignore[union-attr]
         elif kind == "react":
             assert isinstance(frame, ReactFrame)
             self.frames.pop()
@@ -787,7 +794,7 @@ def _words(action: object) -> str:
     return "that action"
 
 
-def _asked(kind: str, player: int, options: list[Action] | None) -> tuple[str, int, list[Action]] | None:
+def _asked(kind: str, player: int, options: list[Action] | None) -> tuple[str, int, Sequence[Action]] | None:
     return None if options is None else (kind, player, options)
 
 

@@ -140,7 +140,9 @@ class Texts:
         return self.variant.format_money(amount)
 
     def value(self, what: str | None, value: Any) -> str:
-        """A chosen value in words: a property, player, zone or number."""
+        """A chosen value in words: a property, player, zone, number or amount of money."""
+        if what == "money":
+            return self.money(value)
         if what == "property":
             return self.properties[value]
         if what == "player":
@@ -243,10 +245,20 @@ class Texts:
             found = self._actions[key] = Action(kind, arg, what, self)
         return found
 
+    def number_action(self, number: int) -> Action:
+        """The action choosing `number` in a number question, made when an option is read
+        (number_options.py) and not interned: a bid may be any of thousands of amounts, and
+        a long run of games would keep every one it ever read."""
+        return Action("choose", number, "number", self)
+
+    def money_action(self, amount: int) -> Action:
+        """The same, in a question that asks for an amount of money (Rulebook.money_choices)."""
+        return Action("choose", amount, "money", self)
+
 
 class Action:
     """One thing the deciding player may do. Compared by (kind, arg); `what` says how to
-    read arg ("property", "player", "zone", "number", "card")."""
+    read arg ("property", "player", "zone", "number", "money", "card", "word")."""
 
     __slots__ = ("kind", "arg", "what", "_texts", "option")
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.game.frames import BuildFrame
 from engine.game.known import known_game
+from engine.game.number_options import NumberOptions
 from engine.game.state import game_to_dict
 
 if TYPE_CHECKING:
@@ -262,8 +263,13 @@ class Observation(dict):
         return value
 
     def read_all(self) -> dict:
-        """The observation as a plain dict, every entry read."""
-        return {name: self[name] for name in ENTRIES}
+        """The observation as a plain dict, every entry read: a number question's options
+        listed, every one (`decide` gives them made when read: NumberOptions)."""
+        whole = {name: self[name] for name in ENTRIES}
+        decision = whole["decision"]
+        if decision is not None and isinstance(decision["options"], NumberOptions):
+            whole["decision"] = {**decision, "options": [dict(option) for option in decision["options"]]}
+        return whole
 
     def get(self, name: str, default: Any = None) -> Any:  # dict.get does not call __missing__
         return self[name] if name in ENTRIES else default

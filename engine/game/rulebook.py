@@ -69,6 +69,13 @@ class Rulebook:
         and `if`s whose sides are such blocks. An `if` runs the side it picks at once when it
         is one of these, and so does a hook."""
         self._fix_rules()
+        money = frozenset(counter.id for counter in variant.counters if counter.money)
+        self.money_choices: frozenset[int] = frozenset(
+            id(s) for block in self.blocks for s in block if type(s) is ast.ChooseNumber and _reads_money(s, money)
+        )
+        """The number questions (by `id`) that ask for an amount of money: a bound reads a
+        counter the variant declares money (a bid up to the bidder's cash). Their numbers
+        are told and shown in the variant's money ('Red chooses 25M')."""
         self.ops: list[tuple[Op, ...]] = [compile_block(b, self) for b in range(len(self.blocks))]
         """ops[block][pc]: the statement compiled, ready to run (interpreter.compile_block)."""
         self.quiet: list[tuple[bool, ...]] = [
@@ -372,3 +379,13 @@ def grid_neighbours(variant: Variant) -> tuple[frozenset[int], ...]:
                 found[space].add(spaces[i + columns])
                 found[spaces[i + columns]].add(space)
     return tuple(frozenset(near) for near in found)
+
+
+def _reads_money(statement: ast.ChooseNumber, money: frozenset[str]) -> bool:
+    """Whether a bound of the number question reads a money counter (`cash of P`, `next_bid`)."""
+    for node in ast.walk([statement.low, statement.high]):
+        if (type(node) is ast.OfPlayer and cast(ast.OfPlayer, node).counter in money) or (
+            type(node) is ast.Name and cast(ast.Name, node).name in money
+        ):
+            return True
+    return False

@@ -13,14 +13,17 @@ else is a `RestoreError` that names the field.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.game.game import Game
 from engine.game.invariants import broken_invariants
+from engine.game.messages import Action, Texts
+from engine.game.number_options import NumberOptions
 from engine.game.rng import GENERATORS, generator_from_data
 from engine.game.rulebook import rulebook_for
 from engine.game.snapshot_check import RestoreError, SnapshotChecker, damaged
-from engine.game.state import FIELDS, game_to_dict, read_state
+from engine.game.state import FIELDS, game_to_dict, read_state, written_options
 from engine.variant.model import Variant
 
 __all__ = ["FIELDS", "RestoreError", "game_to_dict", "restore"]
@@ -72,9 +75,33 @@ def _pending(game: Game, saved: Any) -> dict | None:
     kind, player, options = expected
     if (saved["kind"], saved["player"]) != (kind, player):
         raise damaged("pending", f"the game asks player {player} a '{kind}' question here")
-    if [(o["kind"], o["arg"], o["what"]) for o in saved["options"]] != [(a.kind, a.arg, a.what) for a in options]:
+    if [(o["kind"], o["arg"], o["what"]) for o in saved["options"]] != [
+        (o["kind"], o["arg"], o["what"]) for o in written_options(options)
+    ]:
         raise damaged("pending.options", "they are not the options of this decision")
     return {"kind": kind, "player": player, "options": options}
+
+
+def read_options(texts: Texts, written: list[dict]) -> Sequence[Action]:
+    """A decision's options from a snapshot (state.written_options), as the game asked them: a
+    number question's, written as its range or number by number, made when read again
+    (NumberOptions), so that a game a bot samples from its observation asks as the real one."""
+    if written and written[0].get("what") in ("numbers", "amounts"):
+        low, high = written[0]["arg"]
+        after = tuple(texts.action(o["kind"], o["arg"], o.get("what")) for o in written[1:])
+        make = texts.money_action if written[0]["what"] == "amounts" else texts.number_action
+        return NumberOptions(int(low), int(high), make, after)
+    options = [texts.action(o["kind"], o["arg"], o.get("what")) for o in written]
+    what = options[0].what if options else None
+    if what in ("number", "money"):
+        width = next((i for i, o in enumerate(options) if o.what != what), len(options))
+        low = options[0].arg
+        if all(o.kind == "choose" and o.arg == low + i for i, o in enumerate(options[:width])) and all(
+            o.what == "word" for o in options[width:]
+        ):
+            make = texts.money_action if what == "money" else texts.number_action
+            return NumberOptions(low, low + width - 1, make, tuple(options[width:]))
+    return options
 
 
 def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
@@ -91,7 +118,7 @@ def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
     pending = data["pending"]
     game.pending = None
     if pending is not None:
-        options = [game.texts.action(o["kind"], o["arg"], o.get("what")) for o in pending["options"]]
+        options = read_options(game.texts, pending["options"])
         game.pending = {"kind": pending["kind"], "player": int(pending["player"]), "options": options}
     game._events = []
     game.setup_events = []

@@ -17,6 +17,8 @@ from typing import Any
 
 from engine.effects import ast
 from engine.effects.limits import (
+    LISTED_OPTIONS,
+    MAX_CHOICES,
     MAX_DECISIONS,
     MAX_EFFECT_STEPS,
     MAX_EVENTS,
@@ -324,10 +326,22 @@ class SnapshotChecker:
             return
         self.mapping("pending", value, ("kind", "player", "options"))
         self.player("pending.player", value["player"])
-        for i, option in enumerate(self.listing("pending.options", value["options"], most=1000)):
+        for i, option in enumerate(self.listing("pending.options", value["options"], most=LISTED_OPTIONS)):
             self.mapping(f"pending.options[{i}]", option, ("kind", "arg", "what"))
             if option["kind"] not in ACTION_KINDS:
                 raise damaged(f"pending.options[{i}].kind", f"is not an action, but {_describe(option['kind'])}")
+            if option["what"] in ("numbers", "amounts"):
+                self._numbers(f"pending.options[{i}]", option, i)
+
+    def _numbers(self, field: str, option: dict, index: int) -> None:
+        """A number question's range, as state.written_options writes one: the first option,
+        {"kind": "choose", "arg": [low, high], "what": "numbers" or "amounts"}, at most
+        MAX_CHOICES wide."""
+        if index != 0 or option["kind"] != "choose":
+            raise damaged(field, "a range of numbers is the first option of a choice")
+        low, high = self.listing(f"{field}.arg", option["arg"], length=2)
+        self.whole(f"{field}.arg[0]", low, -MAX_NUMBER, MAX_NUMBER)
+        self.whole(f"{field}.arg[1]", high, low, min(MAX_NUMBER, low + MAX_CHOICES - 1))
 
     # ----- the frame stack -------------------------------------------------------------------
 

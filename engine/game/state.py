@@ -14,11 +14,14 @@ deck's card list.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.effects.limits import LISTED_OPTIONS
 from engine.game.expressions import card_ref
 from engine.game.frames import frame_from_dict
+from engine.game.number_options import NumberOptions
 from engine.game.refs import CardRef
 from engine.game.state_copy import copy_state as copy_state  # generated from STATE below
 from engine.resources import package_dir
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from engine.game.game import Game
+    from engine.game.messages import Action
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +216,18 @@ def _card_ref(value: Any) -> Any:
 
 # ----- the snapshot: the state with who and what the game is -----------------------------------
 
+
+def written_options(options: Sequence[Action]) -> list[dict]:
+    """A decision's options as a snapshot writes them, one by one; but a number question of
+    more than LISTED_OPTIONS as its range first, {"kind": "choose", "arg": [low, high], "what":
+    "numbers"} ("amounts" for amounts of money), and its other options after
+    (snapshot.read_options reads it back)."""
+    if isinstance(options, NumberOptions) and len(options) > LISTED_OPTIONS:
+        what = "amounts" if options.width and options[0].what == "money" else "numbers"
+        numbers = {"kind": "choose", "arg": [options.low, options.high], "what": what}
+        return [numbers, *({"kind": a.kind, "arg": a.arg, "what": a.what} for a in options.after)]
+    return [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in options]
+
 FIELDS = ("format", "variant", "players", "seed", "rng", *(field.name for field in STATE), "pending")
 """Every field of a snapshot, in the order written: who and what the game is, then the state
 as `state.STATE` declares it, then the pending decision."""
@@ -225,7 +241,7 @@ def game_to_dict(game: Game, chance: bool = True) -> dict:
         pending = {
             "kind": game.pending["kind"],
             "player": game.pending["player"],
-            "options": [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in game.options()],
+            "options": written_options(game.options()),
         }
     data = {
         "format": game.compat,

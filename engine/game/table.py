@@ -8,6 +8,7 @@ object in the end (`Game`), compiled together (engine/accel.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.effects.limits import (
@@ -377,7 +378,7 @@ class Table:
     def emit(self, kind: str, data: dict, private_to: int | None = None) -> None:
         self._events.append(Event(kind, data, self.texts, private_to) if self.telling else self.texts.bare(kind))
 
-    def ask(self, kind: str, player: int, options: list[Action] | None) -> None:
+    def ask(self, kind: str, player: int, options: Sequence[Action] | None) -> None:
         """Ask `player` a decision; `options` None for a card offer, whose options are worked
         out when first read (`options`)."""
         self.pending = {"kind": kind, "player": player, "options": options}

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 from engine.effects import ast
 from engine.effects.kinds import KIND_OF_CHOICE
 from engine.game.frames import BlockFrame, CardFrame, RootFrame
+from engine.game.number_options import NumberOptions
 from engine.game.trial import Fail, Trial
 from engine.words.common import maybe
+from engine.words.flow import check_said_in_window
 from engine.words.word import MAY_ASK, StatementWord
 
 if TYPE_CHECKING:
@@ -32,8 +34,13 @@ def _run_choice(s: ast.Choose | ast.ChooseNumber | ast.ChooseWord, book: Ruleboo
 
 
 def _look_choice_of_value(s: ast.ChooseNumber | ast.ChooseWord, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """Each value in turn; a number question's numbers only (its pass does nothing, so no
+    path goes on that way), as a range the look-ahead reads one number at a time."""
+
     def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
         chooser, _, options = game.interp.choice(s, BlockFrame(0, env, 0), CardFrame(0, me))
+        if isinstance(options, NumberOptions):
+            options = options.numbers
         if chooser is None or not options:
             raise Fail
         return s.var, options
@@ -75,12 +82,14 @@ def _check_choose_number(c: Checker, node: ast.ChooseNumber, scope: Scope) -> No
     c.expect(node.low, "number", scope, "the lowest choice")
     c.expect(node.high, "number", scope, "the highest choice")
     c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+    if node.or_pass:  # the window's own pass: where `pass` may be said
+        check_said_in_window(c, node, scope)
     c.bind(node, node.var, "number", scope)
 
 
 CHOOSE_NUMBER = StatementWord(
     ast.ChooseNumber, _check_choose_number, _run_choice, _look_choice_of_value, told=1, flow=MAY_ASK,
-    example="choose number N from 1 to 3\ndraw N", events=("choose", "no_choice"),
+    example="choose number N from 1 to 3\ndraw N", events=("choose", "no_choice", "pass"),
     binds=lambda node, kind_of, context: [(node.var, "number")],
 )
 

@@ -299,7 +299,7 @@ TAKE_TURNS = StatementWord(
 )
 
 
-def _check_pass(c: Checker, node: ast.Pass, scope: Scope) -> None:
+def check_said_in_window(c: Checker, node: ast.Pass | ast.ChooseNumber, scope: Scope) -> None:
     if not scope.window:
         c.report(node, "'pass' is said inside 'take turns ... until all pass', by the player whose turn it is",
                  "put it in the body of a 'take turns'")
@@ -308,19 +308,27 @@ def _check_pass(c: Checker, node: ast.Pass, scope: Scope) -> None:
 def _run_pass(s: ast.Pass, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
-        frames = g.frames
-        for at in range(len(frames) - 1, -1, -1):  # the nearest window of this effect
-            window = frames[at]
-            if type(window) is WindowFrame and window.root == f.root:
-                window.passed = True
-                g.emit("pass", {"player": window.players[(window.i - 1) % len(window.players)]})
-                return
+        pass_in_window(g, f.root)
 
     return op
 
 
+def pass_in_window(g: Game, root: int) -> int:
+    """The player whose turn it is in the nearest open window of the effect whose frame is at
+    `root` passes (`pass`, or the pass of `choose number ..., or pass`): the index of that
+    window's frame, -1 when there is none."""
+    frames = g.frames
+    for at in range(len(frames) - 1, -1, -1):
+        window = frames[at]
+        if type(window) is WindowFrame and window.root == root:
+            window.passed = True
+            g.emit("pass", {"player": window.players[(window.i - 1) % len(window.players)]})
+            return at
+    return -1
+
+
 PASS = StatementWord(
-    ast.Pass, _check_pass, _run_pass, lambda s, book, bodies: nothing, told=1, flow=QUIET,
+    ast.Pass, check_said_in_window, _run_pass, lambda s, book, bodies: nothing, told=1, flow=QUIET,
     example="take turns P among opponents until all pass:\n  pass", events=("pass",),
 )
 

@@ -16,11 +16,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList
+from textual.widgets import Footer, Input, OptionList
 
 from engine.game.messages import Action
 from tui.dealbox import DealBox
-from tui.deals import Box, box_for
+from tui.deals import AMOUNT_FIELD, Box, box_for
 from tui.helptext import help_markdown
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
 from tui.screens.target import TargetScreen
@@ -347,10 +347,15 @@ class GameScreen(Screen):
             self.take(view.actions[index])
 
     def action_type_target(self) -> None:
-        """Choose an option by typing its zone, value or name ('green 8', 'g8', 'park')."""
+        """Choose an option by typing its zone, value or name ('green 8', 'g8', 'park'); in
+        the amount box, type the amount (its field takes the focus)."""
         view = self.session.view()
         if not view.actions or self._asking:
             self.app.notify("There is nothing for you to choose right now.", severity="warning", timeout=2)
+            return
+        if self.box_shown and self.box is not None and self.box.amount is not None:
+            for field in self.query(f"#{AMOUNT_FIELD}").results(Input):
+                field.focus()
             return
         self.app.push_screen(TargetScreen(view), lambda action: self.take(action) if action is not None else None)
 
