@@ -608,7 +608,7 @@ def test_strong_judges_a_bid_in_an_open_window_only_as_far_as_greedy_follows_it(
     builder = load_variant("monopoly-builder")
     game = new_game(builder, 3, seed=4)
     bots = [make_bot("greedy", builder, seed=seat) for seat in range(3)]
-    while not any(a.arg == "bid" for a in game.legal_actions()):
+    while not isinstance(game.legal_actions(), NumberOptions):  # a bid of any amount
         auction = [a for a in game.legal_actions() if a.arg == "auction"]
         game.apply(auction[0] if auction else decide(bots[game.current_player].choose, game, game.current_player))
     assert in_window(game)
@@ -736,3 +736,20 @@ def test_every_bot_weighs_the_same_few_amounts_of_a_wide_number_question():
     assert candidate_numbers(1, 101, False) == [1, 26, 51, 76, 101]
     assert list(considered(NumberOptions(1, 10, lambda n: n))) == list(range(10))
     assert list(considered([1, 2, 3])) == [0, 1, 2]  # not a number question: every option
+
+
+def test_the_random_bot_picks_among_the_few_amounts_every_bot_weighs(write):
+    """A random bid among 886 numbers would pass one time in 886: auctions would run until a
+    bidder had nothing left. It picks, uniformly, among the amounts every bot weighs."""
+    from engine.game.observation import decide
+
+    builder = load_variant("monopoly-builder")
+    game = new_game(builder, 3, seed=4)
+    while not isinstance(game.legal_actions(), NumberOptions):
+        auction = [a for a in game.legal_actions() if a.arg == "auction"]
+        game.apply(auction[0] if auction else game.legal_actions()[0])
+    options = game.legal_actions()
+    low, high = options.low, options.high
+    bot = make_bot("random", builder, seed=1)
+    answers = {decide(bot.choose, game, game.current_player)["arg"] for _ in range(200)}
+    assert answers == {low, low + 10, low + 50, high, "pass"}

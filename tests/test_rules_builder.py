@@ -20,6 +20,8 @@ from engine.bots.evaluate import evaluator_for
 from engine.bots.greedy import in_window
 from engine.game.game import Game, new_game
 from engine.game.invariants import broken_invariants
+from engine.game.messages import IllegalAction
+from engine.game.number_options import NumberOptions
 from engine.game.observation import decide
 from engine.game.result import rank_players
 from scenario import ScriptedRng, start_turn_of
@@ -372,6 +374,19 @@ def test_buying_an_unowned_deed_at_its_price():
     sound(game)
 
 
+def bids(game: Game) -> tuple[int, int]:
+    """The least and the most the player asked may bid (the pending number question's range)."""
+    options = game.legal_actions()
+    assert isinstance(options, NumberOptions), words(game)
+    assert options[-1].describe() == "choose pass"  # and the pass, beside the amounts
+    return options.low, options.high
+
+
+def bid(game: Game, amount: int) -> list:
+    """Bid `amount` (as a bot or the terminal answers: the action by its number)."""
+    return game.apply({"kind": "choose", "arg": amount})
+
+
 def test_an_auction_starts_at_10_raises_by_5_sets_each_bid_aside_and_the_highest_bidder_pays():
     """"If you don't want to purchase a property, you will put it up for auction. Bidding will
     start at 10M ... You must raise the bid by at least 5M though. When no other players want to
@@ -382,17 +397,105 @@ def test_an_auction_starts_at_10_raises_by_5_sets_each_bid_aside_and_the_highest
     bank = game.counters["bank"]
     pick(game, "choose auction")
     assert game.current_player == seat("red")
-    assert words(game) == ["choose bid", "choose bid 20M more", "choose bid 50M more", "choose pass"]
-    pick(game, "choose bid")
+    assert bids(game) == (10, 900)
+    assert told(bid(game, 10))[0] == "Red chooses 10M"  # an amount, told in the game's money
     assert cash(game, "red") == 890 and game.counters["escrow"] == 10  # the opening 10M, set aside
-    assert game.current_player == seat("purple")
-    pick(game, "choose bid")
+    assert game.current_player == seat("purple") and bids(game) == (15, 900)
+    bid(game, 15)
     assert cash(game, "red") == 900 and cash(game, "purple") == 885 and game.counters["escrow"] == 15  # 5M more
-    pick(game, "choose bid 20M more")  # Red: 15 + 5 + 20
+    assert bids(game) == (20, 900)
+    bid(game, 40)  # Red: 25M over Purple's 15M
     assert cash(game, "red") == 860 and cash(game, "purple") == 900 and game.counters["escrow"] == 40
     pick(game, "choose pass")  # Purple passes; Red, leading, has nothing to raise
     assert deeds_of(game, "red") == ["brown_2"] and cash(game, "red") == 860
     assert game.counters["escrow"] == 0 and game.counters["bank"] == bank + 40
+    sound(game)
+
+
+def test_a_bid_of_20m_over_a_standing_10m_is_a_bid():
+    """"You must raise the bid by at least 5M though": any raise of 5M or more is a bid, so
+    20M over the standing 10M is (issue 44: only 5M, 25M or 55M more could be bid)."""
+    game = position(script=dice((1, 2)))
+    pick(game, "choose auction")
+    bid(game, 10)  # Red opens
+    assert game.current_player == seat("purple")
+    bid(game, 30)  # Purple: 20M over it
+    assert cash(game, "purple") == 870 and cash(game, "red") == 900 and game.counters["escrow"] == 30
+    assert game.current_player == seat("red") and bids(game) == (35, 900)
+    sound(game)
+
+
+def test_an_opening_bid_under_10m_and_a_raise_under_5m_are_not_offered():
+    """"Bidding will start at 10M ... You must raise the bid by at least 5M though.\""""
+    game = position(script=dice((1, 2)))
+    pick(game, "choose auction")
+    assert bids(game)[0] == 10
+    with pytest.raises(IllegalAction):
+        bid(game, 9)
+    bid(game, 10)
+    assert bids(game)[0] == 15
+    for short in (10, 11, 14):
+        with pytest.raises(IllegalAction):
+            bid(game, short)
+    bid(game, 15)
+    sound(game)
+
+
+def test_a_bid_over_the_bidders_cash_is_not_offered():
+    """A bid is set aside from the bidder's cash (ruling 66): nobody bids money they do not
+    have, and anyone may bid all they have."""
+    game = position(script=dice((1, 2)), cash={"purple": 100})
+    pick(game, "choose auction")
+    bid(game, 10)
+    assert bids(game) == (15, 100)
+    with pytest.raises(IllegalAction):
+        bid(game, 101)
+    bid(game, 100)  # all of it
+    assert cash(game, "purple") == 0 and game.counters["escrow"] == 100
+    assert bids(game) == (105, 900)
+    sound(game)
+
+
+def test_an_auction_of_bids_of_any_amount_conserves_the_money():
+    """Every bid, outbid and won, moves money between the bidders' cash, the escrow and the Bank
+    only: the game's 20,550M stay 20,550M after every answer (conserved: money)."""
+    rnd = random.Random(7)
+    for trial in range(6):
+        game = position(players=3, script=dice((1, 2)), cash={"green": 300 + 100 * trial})
+        pick(game, "choose auction")
+        while in_window(game):
+            options = game.legal_actions()
+            low, high = options.low, options.high
+            answer = rnd.choice(["pass", low, rnd.randint(low, high), high])
+            game.apply({"kind": "choose", "arg": answer})
+            money = sum(game.player_counters["cash"]) + game.counters["escrow"] + game.counters["bank"]
+            assert money == 20550
+            sound(game)
+        assert game.counters["escrow"] == 0
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "strong"])
+def test_every_bot_finishes_its_auctions_in_a_whole_game(spec):
+    """A bot asked for a bid of any amount (issue 44: "Bots may keep a few steps") bids or
+    passes, each auction closes, and the game plays to one of the variant's own ends. Every
+    deed landed on goes to auction (the bots would buy most). Two players: the strong bot's
+    three-player game takes some 20 seconds of CPU here."""
+    game = new_game(VARIANT, 2, seed=11)
+    bots = [make_bot(spec, VARIANT, seed=p) for p in range(2)]
+    auctions, bids = 0, set()
+    while not game.is_over:
+        player = game.current_player
+        if "choose auction" in words(game):
+            auctions += 1
+            pick(game, "choose auction")
+            continue
+        action = decide(bots[player].choose, game, player)
+        if isinstance(game.legal_actions(), NumberOptions) and action["arg"] != "pass":
+            bids.add(player)
+        game.apply(action)
+        assert in_window(game) or game.counters["escrow"] == 0  # every auction closed, its bid paid
+    assert game.result().reason in {reason for reason, _ in VARIANT.ends}, game.end_reason
+    assert auctions > 3 and bids == {0, 1}, (auctions, bids)
     sound(game)
 
 
@@ -414,7 +517,7 @@ def test_a_deed_won_at_auction_is_not_rent_for_the_player_who_landed_on_it_unown
     game = position(script=dice((1, 2)))
     pick(game, "choose auction")
     pick(game, "choose pass")
-    pick(game, "choose bid")  # Purple's 10M
+    bid(game, 10)  # Purple's 10M
     pick(game, "choose pass")  # Red lets Purple have it
     assert deeds_of(game, "purple") == ["brown_2"] and cash(game, "purple") == 890
     assert "choose ask for rent" not in words(game)
@@ -656,7 +759,7 @@ def test_in_jail_you_still_collect_resources_and_rent_but_may_not_build():
     game = jailed(turn="purple", script=dice((1, 2)))
     pick(game, "choose auction")
     pick(game, "choose pass")
-    assert game.current_player == seat("red") and "choose bid" in words(game)
+    assert game.current_player == seat("red") and bids(game) == (10, 900)
     sound(game)
     # Red in jail, with the resources for a first floor, fails to roll doubles: no building
     game = jailed(resources={"red": {"truck": 1, "crane": 1}}, script=dice((1, 2)))

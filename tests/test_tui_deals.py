@@ -143,23 +143,6 @@ async def answered(pilot, session: Session, act) -> dict:
 # ----- the boxes as data ---------------------------------------------------------------------
 
 
-def test_an_amount_typed_is_read_as_the_game_writes_amounts_and_a_bad_one_is_told_visibly():
-    """The field takes '40', '40M' or '1,040' (the variant's money written around the number);
-    anything else is a sentence saying what to type, with what was typed made visible."""
-    from tui.deals import Amount, stepped_amount, typed_amount
-
-    numbers = NumberOptions(15, 2000, lambda n: Action("choose", n, "money"))
-    amount = Amount(numbers, "{}M")
-    assert [typed_amount(amount, text).arg for text in ("40", " 40M ", "40m", "1,040")] == [40, 40, 40, 1040]
-    assert typed_amount(amount, "14") == "14M is less than the least, 15M."
-    assert typed_amount(amount, "2001") == "2001M is more than the most, 2000M."
-    assert typed_amount(amount, "") == "Type an amount from 15M to 2000M."
-    said = typed_amount(amount, "[b]4\u202e")
-    assert isinstance(said, str) and "\u202e" not in said and said.endswith("type one from 15M to 2000M.")
-    assert stepped_amount(amount, "1995", 10) == 2000 and stepped_amount(amount, "x", -10) == 15
-
-
-
 def test_every_control_of_the_offer_box_sends_a_legal_action_of_now_or_is_disabled():
     session = builder()
     view = play_until(session, lambda s, v: v.decision == "trade", lambda v: next(
@@ -506,37 +489,166 @@ def test_an_auction_between_two_people_by_key_and_by_click_with_its_history():
     run(scenario())
 
 
+def bidding(session: Session, view: View) -> bool:
+    """The person is asked for a bid in an auction (a number question, any amount)."""
+    return view.window is not None and view.numbers is not None
+
+
 def test_a_person_bids_in_a_monopoly_builder_auction_against_the_bots():
+    """Issue 44: "In the terminal, type an amount, with quick keys for common raises": the box
+    asks for an amount, its field filled with the least bid; Enter takes it."""
     session = builder()
-    play_until(session, lambda s, v: v.window is not None and asked("bid")(s, v), quietly)
+    play_until(session, bidding, quietly)
 
     async def scenario():
         app = BoardwalkApp(session, pace="instant")
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: box_is(app, "window"))
+            await wait_for(pilot, lambda: box_is(app, "amount") and focused_on(app, "deal-amount"))
             labels = [c.label.plain for c in box_of(app).controls()]
-            assert labels[0] == "1 Bid" and labels[-1].endswith("Pass")  # the variant's words
+            assert labels[-1] == "Pass [p]" and labels[0].endswith(" least")  # the variant's word, and the least bid
             assert "Red has" in said(app)  # the person's money, in the counter's own words
             start = len(session.events)
+            least = session.view().numbers.low
             await bid_until_asked_again(pilot, app, session)
-            assert "Red: bid" in said(app)
-            await pilot.click("#deal-option-0")
-            await wait_for(pilot, lambda: len([e for e in events_since(session, start, "choose") if e["player"] == 0]) == 2)
+            assert f"Red: {least}M" in said(app)  # told in the window's history, in the game's money
+            await pilot.click("#deal-option-4")  # Pass, by click
+            await wait_for(pilot, lambda: any(e["player"] == 0 for e in events_since(session, start, "pass")))
+            assert [e["value"] for e in events_since(session, start, "choose") if e["player"] == 0] == [least]
 
     run(scenario())
 
 
 async def bid_until_asked_again(pilot, app, session: Session) -> None:
-    """Press 1 (the least bid) and wait until the box asks again, acknowledging what the
-    person may be told first when outbid (a notice of what it cost them)."""
+    """Press Enter (the least bid, the field's first amount) and wait until the box asks again,
+    acknowledging what the person may be told first when outbid (a notice of what it cost
+    them)."""
     start = len(session.events)
-    await pilot.press("1")
+    await pilot.press("enter")
     for _ in range(3):
         await wait_for(pilot, lambda: app.screen.notice is not None or (
-            box_is(app, "window") and len(session.events) > start + 2))
+            box_is(app, "amount") and len(session.events) > start + 2))
         if app.screen.notice is None:
             break
         await pilot.press("enter")
+
+
+@contextlib.asynccontextmanager
+async def asked_for_a_bid():
+    """Builder at 80x24, played on to the person's bid in an auction, the amount box drawn
+    with its field focused: the session, the app, its pilot and the least and most bids."""
+    session = builder()
+    view = play_until(session, bidding, quietly)
+    app = BoardwalkApp(session, pace="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: box_is(app, "amount") and focused_on(app, "deal-amount"))
+        yield session, app, pilot, view.numbers.low, view.numbers.high
+
+
+def field(app) -> str:
+    return app.screen.query_one("#deal-amount").value
+
+
+def problem(app) -> str:
+    return app.screen.query_one("#deal-amount-problem", Static).content.plain
+
+
+def bids_of_the_person(session: Session, start: int) -> list:
+    return [e["value"] for e in events_since(session, start, "choose") if e["player"] == 0]
+
+
+def test_an_amount_typed_is_read_as_the_game_writes_amounts_and_a_bad_one_is_told_visibly():
+    """The field takes '40', '40M' or '1,040' (the variant's money written around the number);
+    anything else is a sentence saying what to type, with what was typed made visible."""
+    from tui.deals import Amount, stepped_amount, typed_amount
+
+    numbers = NumberOptions(15, 2000, lambda n: Action("choose", n, "money"))
+    amount = Amount(numbers, "{}M")
+    assert [typed_amount(amount, text).arg for text in ("40", " 40M ", "40m", "1,040")] == [40, 40, 40, 1040]
+    assert typed_amount(amount, "14") == "14M is less than the least, 15M."
+    assert typed_amount(amount, "2001") == "2001M is more than the most, 2000M."
+    assert typed_amount(amount, "") == "Type an amount from 15M to 2000M."
+    said = typed_amount(amount, "[b]4\u202e")
+    assert isinstance(said, str) and "\u202e" not in said and said.endswith("type one from 15M to 2000M.")
+    assert stepped_amount(amount, "1995", 10) == 2000 and stepped_amount(amount, "x", -10) == 15
+
+
+def test_a_person_types_any_amount_as_a_bid():
+    """"A person must be able to bid any amount they can pay, at least 5M over the standing
+    bid": typed over the least (the field's text is all chosen when it opens), Enter bids it."""
+    async def scenario():
+        async with asked_for_a_bid() as (session, app, pilot, least, most):
+            amount = least + 23  # none of the quick amounts
+            start = len(session.events)
+            await pilot.press(*str(amount))
+            assert field(app) == str(amount)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: bids_of_the_person(session, start) == [amount])
+            assert f"Red chooses {amount}M" in [session.describe(e) for e in session.events[start:]]
+
+    run(scenario())
+
+
+def test_an_amount_out_of_range_or_not_a_number_is_refused_with_a_message():
+    """The field takes a whole number from the least to the most: anything else is refused in
+    the box, in words, and nothing is bid."""
+    async def scenario():
+        async with asked_for_a_bid() as (session, app, pilot, least, most):
+            start = len(session.events)
+            cases = [(str(least - 1), f"{least - 1}M is less than the least, {least}M."),
+                     (str(most + 1), f"{most + 1}M is more than the most, {most}M."),
+                     ("", f"Type an amount from {least}M to {most}M.")]
+            for typed, message in cases:
+                app.screen.query_one("#deal-amount").value = ""
+                await pilot.press(*typed, "enter")
+                await wait_for(pilot, lambda message=message: problem(app) == message)
+                assert bids_of_the_person(session, start) == [] and box_is(app, "amount")
+            await pilot.press("-", "5", "enter")  # a minus is typed too: a whole number, below the least
+            await wait_for(pilot, lambda: problem(app) == f"-5M is less than the least, {least}M.")
+            assert bids_of_the_person(session, start) == []
+
+    run(scenario())
+
+
+def test_the_quick_amounts_and_the_arrows_raise_the_bid():
+    """The quick amounts: ↑ raises the field by 10 (↓ lowers it, never below the least), and a
+    button bids the least, 10, 50 or 100 more at once."""
+    async def scenario():
+        async with asked_for_a_bid() as (session, app, pilot, least, most):
+            start = len(session.events)
+            await pilot.press("down")
+            assert field(app) == str(least)  # never below the least
+            await pilot.press("up", "up")
+            assert field(app) == str(least + 20)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: bids_of_the_person(session, start) == [least + 20])
+            for _ in range(3):  # outbid by a bot, or told what it cost: the box asks again
+                await wait_for(pilot, lambda: app.screen.notice is not None or box_is(app, "amount"))
+                if app.screen.notice is None:
+                    break
+                await pilot.press("enter")
+            least = session.view().numbers.low
+            await pilot.click("#deal-option-2")  # +50, by click
+            await wait_for(pilot, lambda: bids_of_the_person(session, start)[-1:] == [least + 50])
+
+    run(scenario())
+
+
+def test_the_person_passes_with_p_and_the_plain_list_offers_the_quick_amounts_by_key():
+    async def scenario():
+        async with asked_for_a_bid() as (session, app, pilot, least, most):
+            await pilot.press("escape")  # the plain list: the quick amounts at 1 to 4, the pass at p
+            await wait_for(pilot, lambda: not app.screen.box_shown)
+            listed = [str(app.screen.query_one(ActionList).get_option_at_index(i).prompt) for i in range(5)]
+            assert listed == [f"1 {least}M (least)", f"2 {least + 10}M (+10M)", f"3 {least + 50}M (+50M)",
+                              f"4 {least + 100}M (+100M)", "p Pass"]
+            await pilot.press("escape")  # and the box again
+            await wait_for(pilot, lambda: box_is(app, "amount"))
+            start = len(session.events)
+            await pilot.press("p")
+            await wait_for(pilot, lambda: any(e["player"] == 0 for e in events_since(session, start, "pass")))
+            assert bids_of_the_person(session, start) == []
+
+    run(scenario())
 
 
 def bidding_on(session: Session, view: View):
@@ -552,13 +664,14 @@ def test_the_auction_box_names_the_deed_it_is_for_with_its_colour_and_price():
     window's question is about (the observation's "asking"), by the variant's name for it,
     in its title and at the head of its history, with its zone and value."""
     def a_bots_deed(session: Session, view: View) -> bool:
-        return view.window is not None and asked("bid")(session, view) and view.turn_player != view.viewer
+        return bidding(session, view) and view.turn_player != view.viewer
 
     session, view = seek(builder, a_bots_deed)
     deed, zone = bidding_on(session, view)
     box = box_for(view)
-    assert box is not None and box.kind == "window"
-    assert box.title.plain == f"Bid or bid 20M more or bid 50M more or pass? ({deed.name})"
+    assert box is not None and box.kind == "amount"
+    numbers = view.numbers
+    assert box.title.plain == f"Choose an amount from {numbers.low}M to {numbers.high}M, or pass ({deed.name})"
     assert box.said[0].plain == f" {deed.name}  {zone.name}, {session.shown.format_money(deed.value)}"
     assert all(deed.name not in line.plain for line in box.said[1:] if line.plain.startswith(" Red"))
 
@@ -568,7 +681,7 @@ def test_an_auction_at_80_columns_shows_the_deeds_name_and_price_in_the_box():
     zone and price beside the options; after the person's bid, the next question names it
     still."""
     session = builder()
-    view = play_until(session, lambda s, v: v.window is not None and asked("bid")(s, v), quietly)
+    view = play_until(session, bidding, quietly)
     deed, zone = bidding_on(session, view)
     price = session.shown.format_money(deed.value)
 
@@ -577,10 +690,10 @@ def test_an_auction_at_80_columns_shows_the_deeds_name_and_price_in_the_box():
 
         app = BoardwalkApp(session, pace="instant")
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: box_is(app, "window"))
+            await wait_for(pilot, lambda: box_is(app, "amount"))
             await pilot.pause()
             screen = screen_text(app)
-            title = next(line for line in screen.splitlines() if "Bid or bid" in line)
+            title = next(line for line in screen.splitlines() if "Choose an amount" in line)
             assert f"({deed.name})" in title
             assert f"{deed.name}  {zone.name}, {price}" in said(app)
             await bid_until_asked_again(pilot, app, session)
@@ -626,15 +739,13 @@ def test_what_was_said_in_a_window_holds_after_an_undo_and_in_a_game_resumed_ins
     and a save resumed inside a window is replayed once more, following."""
     def a_bot_has_bid(session: Session, view: View) -> bool:
         """The person is asked to bid in an auction where a bot has bid already."""
-        bids = {str(a.arg) for a in view.actions} - {"pass"}
-        return view.window is not None and asked("bid")(session, view) and \
-            any(player not in (None, view.viewer) and words in bids for player, words in view.window.said)
+        return bidding(session, view) and any(player not in (None, view.viewer) for player, _ in view.window.said)
 
     session, view = seek(builder, a_bot_has_bid)
     said = view.window.said
     assert (view.turn_player, "auction") not in said  # it opened after the deed was put up
-    chosen = [(e.data["player"], e.data["value"]) for e in session.events
-              if e.kind == "choose" and e.data["what"] == "word"]
+    chosen = [(e.data["player"], session.shown.format_money(e.data["value"]) if e.data["what"] == "money" else e.data["value"])
+              for e in session.events if e.kind == "choose" and e.data["what"] in ("word", "money")]
     assert chosen[-len([line for line in said if line[0] is not None]):] == [line for line in said if line[0] is not None]
     session.save(tmp_path / "inside.json")
     resumed, _ = Session.load(tmp_path / "inside.json")
@@ -734,21 +845,22 @@ async def asked_in_the_box(option: str):
 
 
 def test_arrows_typed_quickly_in_the_auction_box_each_move_one_button():
-    """Three Down keys that reach the box at once (typed fast, a key held down, keys sent
+    """Three Right keys that reach the box at once (typed fast, a key held down, keys sent
     by tmux) move three buttons, not one: each moves on from where the one before went,
     though the focus it gave lands only after the keys queued behind it are handled."""
     from textual import events
 
     async def scenario():
-        async with asked_in_the_box("bid") as (session, app, pilot):
+        async with asked_for_a_bid() as (session, app, pilot, least, most):
+            await pilot.press("tab")  # from the field to the first quick amount
+            await wait_for(pilot, lambda: focused_on(app, "deal-option-0"))
             for _ in range(3):  # queued together, as keys that come in one read of the terminal
-                app.post_message(events.Key("down", None))
+                app.post_message(events.Key("right", None))
             await wait_for(pilot, lambda: focused_on(app, "deal-option-3"))
             start = len(session.events)
             await pilot.press("enter")
-            await wait_for(pilot, lambda: any(e["player"] == 0 for e in events_since(session, start, "choose")))
-            chosen = next(e for e in events_since(session, start, "choose") if e["player"] == 0)
-            assert chosen["value"] == "pass"  # the fourth button: Pass
+            await wait_for(pilot, lambda: bids_of_the_person(session, start) != [])
+            assert bids_of_the_person(session, start) == [least + 100]  # the fourth button: 100M more
 
     run(scenario())
 
@@ -798,7 +910,7 @@ def test_a_round_of_deals_after_an_auction_does_not_show_the_auctions_least_bid(
     as it was, and showed it as if a bid were asked there. The auction sets it back to 0
     (the variant's data), and a counter at 0 is not shown."""
     def in_an_auction(session: Session, view: View) -> bool:
-        return view.window is not None and asked("bid")(session, view)
+        return bidding(session, view)
 
     def deals_after_an_auction(session: Session, view: View) -> bool:
         return (view.window is not None and asked("make an offer")(session, view)
