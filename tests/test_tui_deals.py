@@ -641,8 +641,8 @@ def test_the_person_passes_with_p_and_the_plain_list_offers_the_quick_amounts_by
             listed = [str(app.screen.query_one(ActionList).get_option_at_index(i).prompt) for i in range(5)]
             assert listed == [f"1 {least}M (least)", f"2 {least + 10}M (+10M)", f"3 {least + 50}M (+50M)",
                               f"4 {least + 100}M (+100M)", "p Pass"]
-            await pilot.press("escape")  # and the box again
-            await wait_for(pilot, lambda: box_is(app, "amount"))
+            await pilot.press("t")  # and the box again, to type the amount
+            await wait_for(pilot, lambda: box_is(app, "amount") and focused_on(app, "deal-amount"))
             start = len(session.events)
             await pilot.press("p")
             await wait_for(pilot, lambda: any(e["player"] == 0 for e in events_since(session, start, "pass")))

@@ -353,7 +353,9 @@ class GameScreen(Screen):
         if not view.actions or self._asking:
             self.app.notify("There is nothing for you to choose right now.", severity="warning", timeout=2)
             return
-        if self.box_shown and self.box is not None and self.box.amount is not None:
+        if self.box is not None and self.box.amount is not None:  # an amount: typed in its box's field
+            if not self.box_shown:
+                self.action_open_box()  # the box focuses its field
             for field in self.query(f"#{AMOUNT_FIELD}").results(Input):
                 field.focus()
             return
