@@ -242,9 +242,17 @@ def test_a_building_in_a_players_hand_is_refused():
         restore(variant, data)
 
 
+def _restored_equal(variant, game) -> None:
+    """The game restored from its snapshot is the same game: the same state, the same question."""
+    restored = restore(variant, json.loads(json.dumps(game.to_dict())))
+    assert restored.to_dict() == game.to_dict()
+    assert restored.legal_actions() == game.legal_actions()
+
+
 @pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_every_position_random_play_reaches_has_its_cards_at_home(name):
-    """The homes err towards more, never fewer: what play reaches is always restored."""
+def test_every_position_play_reaches_restores(name):
+    """The homes and the counters' bounds err towards more, never fewer: what play reaches is
+    always restored (issue 44, 3.6 and 3.8), as the same game."""
     rnd = random.Random(name)
     steps = 0
     for seed in range(8):
@@ -255,7 +263,50 @@ def test_every_position_random_play_reaches_has_its_cards_at_home(name):
         while not game.is_over:
             steps += 1
             if rnd.random() < 0.3 and worth_checking(step):
-                restore(VARIANTS[name], json.loads(json.dumps(game.to_dict())))
+                _restored_equal(VARIANTS[name], game)
             actions = game.legal_actions()
             game.apply(actions[rnd.randrange(len(actions))])
             step += 1
+
+
+TRADED_CARDS = """extends: monopoly-chance
+name: Cards on show, traded
+piles:
+  shown: {name: cards on show, each: player, seen_by: everyone}
+hooks:
+  start_of_turn: |
+    for each card K in shown of me:
+      put K on discards of me
+    if (count card K in deck of me) > 0:
+      put top card of deck of me on shown of me
+    take turns P among players from me until all pass, at most 4:
+      choose word W from "make an offer", "pass" by P, every answer
+      if W is "pass":
+        pass
+      else:
+        choose player O where O is not P by P
+        offer trade of shown to O by P
+"""
+
+
+def test_every_position_play_reaches_restores_after_players_trade_their_own_cards(write):
+    """Issue 44, 3.6: after an accepted `offer trade` of a player's own cards (each player's
+    cash cards start in their own deck), another player's card lies in a pile of theirs, and
+    from there goes on to their discards and their deck. Every position of random games, in
+    the window of offers and in the offers themselves, restores as the same game."""
+    variant = load_variant(write(TRADED_CARDS))
+    rnd = random.Random(44)
+    foreign = 0
+    for seed in range(3):
+        game = new_game(variant, 3, seed=seed)
+        for _ in range(150):
+            if game.is_over:
+                break
+            _restored_equal(variant, game)
+            actions = game.legal_actions()
+            game.apply(actions[rnd.randrange(len(actions))])
+            foreign += any(
+                game.owner_of_card(code) not in (None, player)
+                for player in range(game.n) for code in game.pile_of("shown", player)
+            )
+    assert foreign, "an accepted offer put a player's card in another's pile"
