@@ -82,7 +82,7 @@ class SnapshotChecker:
         """Every word a variable of a word may hold: the words of each `choose word`, and the
         track's marks (the `mark` of the `token_on_mark` hook)."""
         if self._words is None:
-            said = {word for block in self.book.blocks for node in ast.walk(list(block))
+            said = {word for block in self.book.blocks for node in block  # every body is a block of its own
                     if isinstance(node, ast.ChooseWord) for word in node.words}
             marks = self.variant.track.marks if self.variant.track is not None else ()
             self._words = frozenset(said) | frozenset(mark for mark, _ in marks)
