@@ -209,27 +209,12 @@ def _owner_bound(variant: Variant, moves: list[_Move], places: dict[str, set[int
             source = move.source
             if (
                 source is not None and source.place in bound and source.whose is not None and move.whose is not None
-                and _shape(source.whose) == _shape(move.whose)
+                and ast.shape(source.whose) == ast.shape(move.whose)
             ):
                 continue
             bound.discard(move.target)
             changed = True
     return bound
-
-
-def _shape(node: ast.Node) -> tuple:
-    """A node as its kind and fields, wherever it is written (line and column left out)."""
-    parts: list = [type(node).__name__]
-    for name in node.FIELDS:
-        if name in ("line", "col"):
-            continue
-        value = getattr(node, name)
-        if isinstance(value, ast.Node):
-            value = _shape(value)
-        elif isinstance(value, tuple):
-            value = tuple(_shape(v) if isinstance(v, ast.Node) else v for v in value)
-        parts.append(value)
-    return tuple(parts)
 
 
 def _each(variant: Variant, pile: str) -> str | None:
