@@ -4,7 +4,8 @@ A snapshot comes from a file someone else may have written, so `restore` treats 
 hostile: every field must have the type, range and shape the engine gives it, the frame stack
 must be one the machine could have built (a card's effect frames above its card, a build
 session where a roll or a card starts one, each frame's variables exactly those in scope at
-its statement), and no key may be unknown. The first problem raises `RestoreError` naming the
+its statement), every card where a rule can put it (homes.py) and every counter at a value a
+statement can give it (counter_bounds.py), and no key may be unknown. The first problem raises `RestoreError` naming the
 field (`frames[3].env.P`); what the fields must mean together (units and cards conserved,
 property cards following the stacks, the pending decision being the one the frames stand at)
 is checked on the built game by `engine.game.invariants`.
