@@ -128,7 +128,7 @@ class _Facts:
                 return self.board_values and self.card_values
             return False
         if isinstance(expr, ast.Arith):
-            return expr.op in "+*/" and self.never_negative(expr.left, kept) and self.never_negative(expr.right, kept)
+            return expr.op in ("+", "*", "/") and self.never_negative(expr.left, kept) and self.never_negative(expr.right, kept)
         return False
 
 
