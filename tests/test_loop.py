@@ -102,6 +102,23 @@ def test_advance_to_the_space_a_token_stands_on_goes_once_round(write):
     assert any(" moves 8 spaces to $1M Red" in e.describe() for e in game.setup_events)
 
 
+def test_advance_to_its_own_position_is_a_full_lap_that_passes_go(write):
+    """Issue 44, 3.8: `advance me to position of me` goes a full lap and passes GO, as
+    docs/effects.md ("advance, place") says: every other space passed, GO's passing bonus
+    paid, and the landing where it started."""
+    hooks = (
+        "  token_passes: |\n    say \"passes\"\n    if here is space 1 of red:\n      add 1 to passed of me\n"
+        "  token_lands: |\n    add 1 to landed of here\n"
+    )
+    game = new_game(_variant(write, "advance me 3 spaces\nadvance me to position of me", hooks=hooks), 2, seed=1)
+    player = game.turn_player
+    assert game.positions[player] == 3
+    assert any(" moves 8 spaces to " in e.describe() for e in game.setup_events)
+    assert game.player_counters["passed"][player] == 1, "GO passed once"
+    assert sum(1 for e in game.setup_events if e.kind == "say") == 2 + 7
+    assert game.player_counters["landed"][game.book.loop[3]] == 2
+
+
 def test_place_goes_straight_there_passing_nothing_and_landing_nowhere(write):
     """"Immediately move your token to the Jail space. You will not receive money for passing
     GO" (the rules text, Go to Jail)."""

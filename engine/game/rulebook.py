@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, bindings
 from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides
+from engine.game.counter_bounds import CounterBounds, counter_bounds
 from engine.game.expressions import Compiled, Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
 from engine.game.followable import TrialStep, choices_alike, choices_to_look_at, quick_answer, trial_block
@@ -68,6 +69,8 @@ class Rulebook:
         """The blocks that cannot ask anything: only statements of words.table.INLINE_STATEMENTS
         and `if`s whose sides are such blocks. An `if` runs the side it picks at once when it
         is one of these, and so does a hook."""
+        self.counter_bounds: CounterBounds = counter_bounds(variant, (s for block in self.blocks for s in block))
+        """What values each counter can ever hold: what a restored snapshot's are held to."""
         self._fix_rules()
         self.ops: list[tuple[Op, ...]] = [compile_block(b, self) for b in range(len(self.blocks))]
         """ops[block][pc]: the statement compiled, ready to run (interpreter.compile_block)."""
