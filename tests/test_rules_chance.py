@@ -6,17 +6,20 @@ properties; the die is scripted. Everything else comes from the variant file."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant, new_game, restore
 from scenario import start_turn_of
 
 NAME = "monopoly-chance"
 VARIANT = load_variant(NAME)
 FACES = list(VARIANT.die("die").faces)
 SEATS = [s.id for s in VARIANT.seats]
+DATA = Path(__file__).parent / "data"
 
 
 def roll(face) -> list[int]:
@@ -27,11 +30,13 @@ def street(name: str) -> int:
     return next(p.index for p in VARIANT.properties if p.name == name)
 
 
-def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(), rules=None, bare=()):
+def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(), rules=None, bare=(), discards=None,
+             chance=None):
     """A game at the start of `turn`'s turn. decks: {"red": ["cash_5", "bankrupt"]} (top
     last); kept: {"red": ["nope"]}; stacks: {"Boardwalk": [("blue", "cash_5")]}; bare: the
-    streets whose buildings are gone (to the gray ones in the middle). Players not named get an
-    empty deck and no kept cards."""
+    streets whose buildings are gone (to the gray ones in the middle); discards: {"red":
+    ["cash_2"]}; chance: the Chance deck, top last (else as dealt). Players not named get an
+    empty deck, no kept cards and an empty discard pile."""
     variant = VARIANT
     if rules:
         from dataclasses import replace
@@ -48,6 +53,10 @@ def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(
         game.pile_of("deck", SEATS.index(name))[:] = [code(c, SEATS.index(name)) for c in cards]
     for name, cards in (kept or {}).items():
         game.pile_of("hand", SEATS.index(name))[:] = [code(c, SEATS.index(name)) for c in cards]
+    for name, cards in (discards or {}).items():
+        game.pile_of("discards", SEATS.index(name))[:] = [code(c, SEATS.index(name)) for c in cards]
+    if chance is not None:
+        game.pile_of("chance_deck")[:] = [kinds[c] for c in chance]  # the table's cards have no owner
     game.stacks = [[] for _ in game.stacks]
     for street_name, cards in (stacks or {}).items():
         game.stacks[street(street_name)] = [code(c, SEATS.index(owner)) for owner, c in cards]
@@ -241,6 +250,44 @@ def test_cash_may_go_on_a_street_without_buildings():
         on_baltic = game.stacks[street("Baltic Avenue")] == [game.book.card_code(["cash_2", SEATS.index("red")])]
         assert on_baltic is placed, rules
         assert (kinds(game, "discards", "red") == ["cash_2"]) is not placed  # else it fits nowhere
+
+
+# ----- the Chance cards and the corners of the token card -------------------------------------
+
+
+@pytest.mark.parametrize("card", ["back_in_business", "grand_opening"])
+def test_a_chance_card_places_a_cash_card_that_fits_exactly_one_street(card):
+    """"If you roll the chance icon, draw the top chance card from the deck and do what it
+    says": Back in Business, "Place a cash card from your discard pile on a property where it
+    beats what is there"; Grand Opening, "Look through your draw deck and place one cash card
+    from it" (rulings 39, 44). A $2M that beats only Mediterranean Avenue (vacant, value 1)
+    goes there. It used to end with "nothing to choose" (issue 44, 2.1)."""
+    board = full_board(owner="blue", but="Mediterranean Avenue")
+    if card == "back_in_business":
+        game = position(decks={"red": ["cash_3", "cash_3"]}, discards={"red": ["cash_2"]}, stacks=board, chance=[card],
+                        script=roll("chance") + roll(2))
+    else:  # the deck's $2M, chosen from its $2M and $3M; the deck shuffled after (one draw)
+        game = position(decks={"red": ["cash_3", "cash_3", "cash_2"]}, stacks=board, chance=[card],
+                        script=roll("chance") + [0] + roll(2))
+        choose_card(game, "cash_2")
+    assert game.stacks[street("Mediterranean Avenue")] == [game.book.card_code(["cash_2", SEATS.index("red")])]
+    assert not [e for e in events_of(game) if e.kind == "no_choice"]
+    assert [a.arg for a in game.legal_actions()] == ["flip", "cash out"]  # Red rolls again and flips
+
+
+def _repro(name):
+    """A position that showed a departure (issue 44, 2), read with the public API."""
+    data = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return restore(VARIANT, data["state"]), data
+
+
+def test_the_position_of_the_issue_places_its_cash_card_on_the_only_street_it_fits():
+    """Issue 44, 2.1: "A $2M that fits only Mediterranean Avenue ends with 'nothing to choose'"
+    (a Grand Opening); the $2M goes on Mediterranean Avenue."""
+    game, data = _repro("chance-exact-fit.json")
+    told = [e.describe() for e in game.apply(data["action"])]
+    assert "Red puts $2M on Mediterranean Avenue" in told
+    assert not any("nothing to choose" in line for line in told)
 
 
 # ----- cards kept "to use this turn or a future turn" ------------------------------------------
