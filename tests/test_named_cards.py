@@ -9,6 +9,8 @@ the card can be followed and changes something (docs/rulings.md, 17). The ways t
 
 - the look-ahead of a `repeat while` carried out its next round without its test, so a loop
   that ends after one choice lost that choice's only answer (Back in Business, Grand Opening);
+- the look-ahead of `put K` took the first copy of K on the table, not the one K names, so
+  moving a card beside its own twin looked like no change (the Just Visiting corner);
 """
 
 from __future__ import annotations
@@ -134,3 +136,16 @@ def test_a_choice_in_a_repeat_while_that_ends_after_it_keeps_its_only_answer(var
     told = [e.describe() for e in game.apply({"kind": "play", "arg": "shelve"})]
     assert "Red puts Gem on Red's shelf" in told and not any("nothing to choose" in line for line in told)
     assert lying(game)["shelf"] == ["gem"]
+
+
+def test_a_card_is_offered_beside_its_twin_where_it_goes(variant):
+    """Recall's gem may be the discard pile's, though the row holds a gem too: the card moved
+    is the one chosen, from the discard pile, and the move changes the game. The look-ahead
+    took the row's gem, put it back on the row, saw no change and left the choice to the
+    pearl alone (issue 44, 2.2)."""
+    game = position(variant, {"hand": ["recall"], "row": ["gem"], "discards": ["gem", "pearl"]})
+    game.apply({"kind": "play", "arg": "recall"})
+    offered = sorted(game.variant.cards[a.arg % game.book.kinds].id for a in game.legal_actions())
+    assert offered == ["gem", "pearl"]
+    game.apply(next(a for a in game.legal_actions() if game.variant.cards[a.arg % game.book.kinds].id == "gem"))
+    assert lying(game)["row"] == ["gem", "gem"] and lying(game)["discards"] == ["pearl", "recall"]

@@ -290,6 +290,30 @@ def test_the_position_of_the_issue_places_its_cash_card_on_the_only_street_it_fi
     assert not any("nothing to choose" in line for line in told)
 
 
+def test_just_visiting_offers_every_cash_card_of_the_discard_pile_one_like_a_flipped_card_too():
+    """"Just visiting. Play one cash card from your discard pile" (rulings 44): any cash card of
+    the pile, a $6M too when a $6M was flipped this turn. Only the $2M was offered, and taken
+    at once (issue 44, 2.2)."""
+    game = position(decks={"red": ["cash_3", "cash_6", "token"]}, discards={"red": ["cash_6", "cash_2"]}, script=roll(2))
+    say(game, "flip")  # the $6M, after the token card (the $3M is left in the deck)
+    game.apply({"kind": "play", "arg": "token"})
+    game.apply({"kind": "choose", "arg": street("Just Visiting")})
+    offered = sorted(game.variant.cards[a.arg % game.book.kinds].id for a in game.legal_actions())
+    assert offered == ["cash_2", "cash_6"]
+    choose_card(game, "cash_6")
+    assert kinds(game, "row", "red") == ["cash_6", "cash_6"] and kinds(game, "discards", "red") == ["cash_2"]
+
+
+def test_the_position_of_the_issue_offers_the_discard_piles_6m_on_just_visiting():
+    """Issue 44, 2.2: "The row holds a $6M, and the discard pile holds a $6M and a $2M. The
+    game takes the $2M by itself and never offers the $6M.\""""
+    game, _ = _repro("chance-token-same-value.json")
+    game.apply({"kind": "play", "arg": "token"})
+    game.apply({"kind": "choose", "arg": street("Just Visiting")})
+    offered = sorted(game.variant.cards[a.arg % game.book.kinds].id for a in game.legal_actions())
+    assert offered == ["cash_2", "cash_6"]
+
+
 # ----- cards kept "to use this turn or a future turn" ------------------------------------------
 
 
