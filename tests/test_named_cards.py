@@ -11,6 +11,8 @@ the card can be followed and changes something (docs/rulings.md, 17). The ways t
   that ends after one choice lost that choice's only answer (Back in Business, Grand Opening);
 - the look-ahead of `put K` took the first copy of K on the table, not the one K names, so
   moving a card beside its own twin looked like no change (the Just Visiting corner);
+- after `play K`, K still named the card where it had been, so `put K` took a copy of it
+  from elsewhere, such as a face-down deck (a Nope protecting a property).
 """
 
 from __future__ import annotations
@@ -149,3 +151,22 @@ def test_a_card_is_offered_beside_its_twin_where_it_goes(variant):
     assert offered == ["gem", "pearl"]
     game.apply(next(a for a in game.legal_actions() if game.variant.cards[a.arg % game.book.kinds].id == "gem"))
     assert lying(game)["row"] == ["gem", "gem"] and lying(game)["discards"] == ["pearl", "recall"]
+
+
+def test_a_card_played_by_name_is_the_card_put_after_it(variant):
+    """`play N` then `put N on shelf of me`: the Nope played (gone to the discard pile when
+    its effect was done) goes on the shelf; the Nope in the draw deck stays there. N named the
+    card in the hand, where it no longer was, and `put` took the deck's copy (issue 44, 2.3)."""
+    game = position(variant, {"hand": ["shelve_nope", "nope"], "deck": ["nope"]})
+    game.apply({"kind": "play", "arg": "shelve_nope"})
+    assert lying(game) == {"deck": ["nope"], "row": [], "hand": [], "discards": ["shelve_nope"], "shelf": ["nope"]}
+
+
+def test_a_card_played_by_name_follows_it_to_where_its_effect_put_it(write):
+    """A played card whose own effect puts it somewhere (`put this on ...`) is found there by
+    the name that played it."""
+    text = GAME.replace('effect: "say \\"Nope!\\""', 'effect: "put this on row of me"')
+    assert text != GAME
+    game = position(load_variant(write(text, "named-cards.yaml")), {"hand": ["shelve_nope", "nope"], "deck": ["nope"]})
+    game.apply({"kind": "play", "arg": "shelve_nope"})
+    assert lying(game) == {"deck": ["nope"], "row": [], "hand": [], "discards": ["shelve_nope"], "shelf": ["nope"]}

@@ -177,13 +177,14 @@ def test_the_top_card_decides_who_holds_a_property():
     assert game.holder[street("Baltic Avenue")] == SEATS.index("red")
 
 
-def nope_position(**rules):
+def nope_position(blue_deck=(), **rules):
     """Blue holds Baltic Avenue with a $3M and keeps a Nope; Red has flipped a $5M and a $6M,
-    and every other street but Mediterranean Avenue is Blue's with a $10M."""
+    and every other street but Mediterranean Avenue is Blue's with a $6M. Blue's draw deck
+    holds `blue_deck`."""
     board = full_board(owner="blue", but="Mediterranean Avenue")
     board["Baltic Avenue"] = [("blue", "cash_3")]
-    return position(decks={"red": ["cash_6", "cash_5"]}, kept={"blue": ["nope"]}, stacks=board, script=roll(2),
-                    rules=rules or None)
+    return position(decks={"red": ["cash_6", "cash_5"], "blue": list(blue_deck)}, kept={"blue": ["nope"]}, stacks=board,
+                    script=roll(2), rules=rules or None)
 
 
 def test_a_nope_protects_a_property_from_the_current_player_for_the_rest_of_the_turn():
@@ -203,6 +204,24 @@ def test_a_nope_protects_a_property_from_the_current_player_for_the_rest_of_the_
     told = [e.describe() for e in choose_card(game, "cash_6")]  # Baltic is protected from the $6M too
     assert told[told.index("Red puts $6M on Mediterranean Avenue") + 2] == "Red discards $5M"
     assert told.index("Blue discards Nope") < told.index("Red's turn is over")
+
+
+def test_the_nope_that_protects_a_property_is_the_one_played_not_one_from_the_draw_deck():
+    """"Nope can also be used to protect a property that you have the highest value cash card
+    on ... Then you discard the nope" (rulings 42): the Nope played lies on the property until
+    the turn ends, then goes to the discard pile; a Nope in its player's draw deck stays there.
+    The Nope played went to the discard pile at once, and a second one was taken from the draw
+    deck to lie on the property (issue 44, 2.3)."""
+    game = nope_position(blue_deck=["nope"])
+    say(game, "flip")
+    choose_card(game, "cash_5")
+    choose_street(game, "Baltic Avenue")
+    say(game, "nope")
+    assert kinds(game, "deck", "blue") == ["nope"]
+    assert kinds(game, "hand", "blue") == [] and kinds(game, "discards", "blue") == []
+    assert [game.variant.cards[c % game.book.kinds].id for c in game.pile_of("nopes", street("Baltic Avenue"))] == ["nope"]
+    told = [e.describe() for e in choose_card(game, "cash_6")]  # the $6M goes on Mediterranean: the turn ends
+    assert "Blue discards Nope" in told and kinds(game, "deck", "blue")[-1:] == ["nope"]
 
 
 def test_by_rule_a_card_blocked_by_a_nope_is_discarded():

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.effects.limits import (
     MAX_WORK_PER_ACTION,
 )
-from engine.game.expressions import held_at
+from engine.game.expressions import card_ref, held_at
 from engine.game.frames import (
     BuildFrame,
     CardFrame,
@@ -617,7 +617,28 @@ class Table:
         if under:
             data["under"] = True
         self.emit("put", data, private_to)
-        return int(target) if onto_pile else -1 - target  # where it now lies (CardRef.place)
+        place = int(target) if onto_pile else -1 - target  # where it now lies (CardRef.place)
+        if source == "play":  # `put this on P`: a `play K` before it named it in play
+            self.follow_card(int(code), IN_PLAY, place)
+        return place
+
+    def follow_card(self, code: int, was: int, now: int) -> None:
+        """The card has gone from place `was` to `now` (CardRef.place) by a move that no name
+        of the effects below follows: a card played by `play K` leaves play when its effect is
+        done, for its discard pile, or by its own `put this on ...`. The variables of the
+        effects under way that name it at `was` name it at `now`, so that `put K` after `play
+        K` takes the very card played, not a copy of it from a deck; unless a copy is still at
+        `was`, which they may name as well."""
+        if code in held_at(cast("Game", self), was):
+            return
+        moved = card_ref(code, now)
+        for frame in self.frames:
+            env = getattr(frame, "env", None)
+            if not env:
+                continue
+            named = [name for name, value in env.items() if value == code and getattr(value, "place", None) == was]
+            for name in named:
+                env[name] = moved
 
     def card_acted(self, root: int) -> bool:
         """Whether the card whose frame is at `root` has changed the game yet (a unit removed,

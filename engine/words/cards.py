@@ -221,14 +221,18 @@ def _check_play_card(c: Checker, node: ast.PlayCard, scope: Scope) -> None:
 
 
 def _run_play_card(s: ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """`play K`: K names the card in play from now on, and where it goes when its effect is
+    done (Table.follow_card), as `put K` makes K follow the card it put."""
     card_fn, player_fn = fn(s.card, book), player_or_me(s.player, book)
+    named = s.card.name if isinstance(s.card, ast.Name) else None
 
     def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         card = card_fn(g, f.env, root.me)
         player = player_fn(g, f.env, root.me)
-        if card is not None and player is not None:
-            g.play_from_anywhere(card, player)
+        played = card is not None and player is not None and g.play_from_anywhere(card, player)
+        if played and named is not None and named in f.env:
+            _follow(g, named, card_ref(card, IN_PLAY), f.root)
 
     return op
 
