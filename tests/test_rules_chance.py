@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
 
 from engine import load_variant, new_game, restore
+from engine.resources import variants_dir
 from scenario import start_turn_of
 
 NAME = "monopoly-chance"
@@ -331,6 +333,16 @@ def test_the_position_of_the_issue_offers_the_discard_piles_6m_on_just_visiting(
     game.apply({"kind": "choose", "arg": street("Just Visiting")})
     offered = sorted(game.variant.cards[a.arg % game.book.kinds].id for a in game.legal_actions())
     assert offered == ["cash_2", "cash_6"]
+
+
+def test_the_variant_file_gives_each_deck_the_number_of_cards_it_holds():
+    """Rulings 35 and 39: each player's deck holds 37 cards, the Chance deck 16. The headings
+    of the file's card lists say so; one said 22, the deck of an earlier ruling (issue 44, 2.4)."""
+    text = (variants_dir() / f"{NAME}.yaml").read_text(encoding="utf-8")
+    said = {what: int(number) for what, number in re.findall(r"# ----- (.+?): (\d+) cards", text)}
+    held = {pile: sum(c.count for c in VARIANT.cards if c.starts_in == pile) for pile in ("deck", "chance_deck")}
+    assert said == {"each player's own deck": held["deck"], "the shared Chance deck": held["chance_deck"]}
+    assert held == {"deck": 37, "chance_deck": 16}
 
 
 # ----- cards kept "to use this turn or a future turn" ------------------------------------------
