@@ -233,6 +233,15 @@ class Rulebook:
         last: a trial step reads the tables above."""
         for b in reversed(range(len(self.blocks))):  # a block's bodies first: numbered after it
             self.trials[b] = trial_block(self, b)
+        self.repeat_rounds: dict[int, tuple[TrialStep, ...]] = {
+            self.bodies[b][pc][0]: (self.trials[b][pc],)
+            for b, statements in enumerate(self.blocks)
+            for pc, s in enumerate(statements)
+            if isinstance(s, ast.Repeat) and s.test is not None
+        }
+        """The look-ahead of each `repeat while` statement, by its body's block: what follows a
+        round under way (followable.segments_after) is the loop's own step, which tests before
+        it goes round again, as a RepeatFrame does."""
         self._compile_every_expression()
 
     def layout(self, players: int) -> PileLayout:
