@@ -11,7 +11,7 @@ about at its line:
 - `reset: turn` on a counter of a conserved amount (back to 0 at each turn, whatever it held).
 
 Not warned about: whatever the setup does, since it is what makes the sum to begin with (a
-Bank given its money with `set bank to 20550`), and the routines only the setup runs; and a
+Bank given its money with `set bank to 13700`), and the routines only the setup runs; and a
 change whose net effect is nothing: `add 0 to C`, `set C to C`, and two statements next to
 one another that are one move between counters of the same amounts, `add -N to A` beside
 `add N to B` (N reading neither), or `add C to B` followed by `set C to 0`.
