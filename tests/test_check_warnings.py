@@ -299,3 +299,19 @@ def test_every_bundled_variant_is_looked_at_in_full_with_a_hundredth_of_the_budg
 
     monkeypatch.setattr(lint, "MAX_LINT_STEPS", lint.MAX_LINT_STEPS // 100)
     assert not [d for d in check_variant(variants_dir() / f"{name}.yaml").diagnostics if "not all looked at" in d.message]
+
+
+def test_a_card_that_can_never_be_played_in_a_game_without_a_board_is_warned_of_not_a_crash(write):
+    """A game with no board (tests/data/hand-cards.yaml leaves `board` out) whose card asks for
+    a player by a property value no board has: the warning's hint says there are no
+    properties, where it used to raise ValueError (min() of no values) out of `check`."""
+    base = (Path(__file__).parent / "data" / "hand-cards.yaml").read_text(encoding="utf-8")
+    card = (
+        "    - id: oddity\n      name: Oddity\n      count: 1\n      value: 1\n      text: Odd.\n"
+        "      timing: hand\n      discard_to: played\n      effect: |\n"
+        "        choose opponent O where worth of O > 1000\n        say \"odd\"\n"
+    )
+    path = write(base.replace("  cards:\n", "  cards:\n" + card, 1))
+    d = only_warning(path)
+    assert_warning(d, str(path.name), d.loc.line, d.loc.col, "can never be played", hint="the board has no properties")
+    assert main(["check", str(path)]) == 0

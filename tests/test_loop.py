@@ -74,6 +74,22 @@ def test_advance_back_passes_nothing_and_lands(write):
     assert game.player_counters["landed"][game.book.loop[6]] == 1
 
 
+def test_advance_back_runs_token_passes_back_for_each_space_gone_back_past(write):
+    """"When moving if you ever land on or move through a space that has resources on it, you
+    will pick them up" (Monopoly Builder, "Moving Your Token"): moving back passes spaces too.
+    `token_passes_back` runs for each, in the order the token meets them; `token_passes` (a
+    bonus for passing GO) does not run going back."""
+    hooks = LOG_HOOKS + "  token_passes_back: |\n    add 1 to landed of here\n    say \"goes back past\"\n"
+    game = new_game(_variant(write, "advance me 4 spaces\nadvance me back 3 spaces", hooks=hooks), 2, seed=1)
+    assert game.positions[game.turn_player] == 1
+    told = _moves(game.setup_events)
+    back = told.index(next(t for t in told if "moves back 3 spaces" in t))
+    assert told[back + 1:].count("goes back past") == 2 and "passes" not in told[back + 1:]
+    landed = game.player_counters["landed"]
+    # forward: the 4th space landed on; back: the 3rd and 2nd gone past, the 1st landed on
+    assert [landed[game.book.loop[i]] for i in range(5)] == [0, 1, 1, 1, 1]
+
+
 def test_advance_to_a_zone_stops_at_its_nearest_space_ahead(write):
     game = new_game(_variant(write, "advance me 3 spaces\nadvance me to red"), 2, seed=1)
     assert game.positions[game.turn_player] == 0  # past green, round to red_1
@@ -84,6 +100,23 @@ def test_advance_to_the_space_a_token_stands_on_goes_once_round(write):
     game = new_game(_variant(write, "advance me to space 1 of red"), 2, seed=1)
     assert game.positions[game.turn_player] == 0
     assert any(" moves 8 spaces to $1M Red" in e.describe() for e in game.setup_events)
+
+
+def test_advance_to_its_own_position_is_a_full_lap_that_passes_go(write):
+    """Issue 44, 3.8: `advance me to position of me` goes a full lap and passes GO, as
+    docs/effects.md ("advance, place") says: every other space passed, GO's passing bonus
+    paid, and the landing where it started."""
+    hooks = (
+        "  token_passes: |\n    say \"passes\"\n    if here is space 1 of red:\n      add 1 to passed of me\n"
+        "  token_lands: |\n    add 1 to landed of here\n"
+    )
+    game = new_game(_variant(write, "advance me 3 spaces\nadvance me to position of me", hooks=hooks), 2, seed=1)
+    player = game.turn_player
+    assert game.positions[player] == 3
+    assert any(" moves 8 spaces to " in e.describe() for e in game.setup_events)
+    assert game.player_counters["passed"][player] == 1, "GO passed once"
+    assert sum(1 for e in game.setup_events if e.kind == "say") == 2 + 7
+    assert game.player_counters["landed"][game.book.loop[3]] == 2
 
 
 def test_place_goes_straight_there_passing_nothing_and_landing_nowhere(write):

@@ -242,9 +242,17 @@ def test_a_building_in_a_players_hand_is_refused():
         restore(variant, data)
 
 
+def _restored_equal(variant, game) -> None:
+    """The game restored from its snapshot is the same game: the same state, the same question."""
+    restored = restore(variant, json.loads(json.dumps(game.to_dict())))
+    assert restored.to_dict() == game.to_dict()
+    assert restored.legal_actions() == game.legal_actions()
+
+
 @pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_every_position_random_play_reaches_has_its_cards_at_home(name):
-    """The homes err towards more, never fewer: what play reaches is always restored."""
+def test_every_position_play_reaches_restores(name):
+    """The homes and the counters' bounds err towards more, never fewer: what play reaches is
+    always restored (issue 44, 3.6 and 3.8), as the same game."""
     rnd = random.Random(name)
     steps = 0
     for seed in range(8):
@@ -255,7 +263,125 @@ def test_every_position_random_play_reaches_has_its_cards_at_home(name):
         while not game.is_over:
             steps += 1
             if rnd.random() < 0.3 and worth_checking(step):
-                restore(VARIANTS[name], json.loads(json.dumps(game.to_dict())))
+                _restored_equal(VARIANTS[name], game)
             actions = game.legal_actions()
             game.apply(actions[rnd.randrange(len(actions))])
             step += 1
+
+
+TRADED_CARDS = """extends: monopoly-chance
+name: Cards on show, traded
+piles:
+  shown: {name: cards on show, each: player, seen_by: everyone}
+hooks:
+  start_of_turn: |
+    for each card K in shown of me:
+      put K on discards of me
+    if (count card K in deck of me) > 0:
+      put top card of deck of me on shown of me
+    take turns P among players from me until all pass, at most 4:
+      choose word W from "make an offer", "pass" by P, every answer
+      if W is "pass":
+        pass
+      else:
+        choose player O where O is not P by P
+        offer trade of shown to O by P
+"""
+
+
+def test_every_position_play_reaches_restores_after_players_trade_their_own_cards(write):
+    """Issue 44, 3.6: after an accepted `offer trade` of a player's own cards (each player's
+    cash cards start in their own deck), another player's card lies in a pile of theirs, and
+    from there goes on to their discards and their deck. Every position of random games, in
+    the window of offers and in the offers themselves, restores as the same game."""
+    variant = load_variant(write(TRADED_CARDS))
+    rnd = random.Random(44)
+    foreign = 0
+    for seed in range(3):
+        game = new_game(variant, 3, seed=seed)
+        for _ in range(150):
+            if game.is_over:
+                break
+            _restored_equal(variant, game)
+            actions = game.legal_actions()
+            game.apply(actions[rnd.randrange(len(actions))])
+            foreign += any(
+                game.owner_of_card(code) not in (None, player)
+                for player in range(game.n) for code in game.pile_of("shown", player)
+            )
+    assert foreign, "an accepted offer put a player's card in another's pile"
+
+
+# ----- every counter at a value the game's statements can give it (issue 44, 3.8) ----------------
+
+
+def _builder_snapshot() -> tuple[object, dict]:
+    variant = VARIANTS["monopoly-builder"]
+    game = new_game(variant, 3, seed=2)
+    return variant, json.loads(json.dumps(game.to_dict()))
+
+
+def test_a_bank_far_below_nothing_is_refused_even_when_the_money_still_adds_up():
+    """Monopoly Builder moves money only with `transfer`, which never takes more than is
+    there: no position of play has the Bank below 0, whatever a player holds."""
+    variant, data = _builder_snapshot()
+    shortfall = data["counters"]["bank"] + 999_000_000
+    data["counters"]["bank"] -= shortfall
+    data["player_counters"]["cash"][0] += shortfall  # the conserved sum still holds
+    with pytest.raises(RestoreError, match=r"counters\.bank: must be 0 or more .*, not -999000000"):
+        restore(variant, data)
+
+
+def test_a_flag_the_game_only_sets_to_0_or_1_is_refused_at_2():
+    variant, data = _builder_snapshot()
+    data["player_counters"]["bankrupt"][1] = 2
+    with pytest.raises(RestoreError, match=r"player_counters\.bankrupt\[1\]: must be 0 or 1 "):
+        restore(variant, data)
+
+
+BOUNDS = """extends: winning-moves-2016
+counters:
+  chips: {each: player, reset: never}
+  chips_bank: {each: game, reset: never}
+  debt: {each: player, reset: never}
+  flag: {each: game, reset: never}
+conserved:
+  chips: {counters: [chips, chips_bank], is: 10}
+setup: |
+  set chips_bank to 10
+  shuffle deck
+  draw rule starting_hand for me
+  for each opponent O:
+    draw rule starting_hand for O
+hooks:
+  start_of_turn: |
+    transfer 2 from chips_bank to chips of me
+    add -3 to debt of me
+    set flag to 5
+"""
+
+
+def test_only_what_the_statements_make_impossible_is_refused(write):
+    """The bounds come from the variant's own statements, for any variant: a counter only
+    `transfer` changes is never negative, one only `set` to numbers holds only those, and one
+    an `add` of anything may lower may be negative."""
+    variant = load_variant(write(BOUNDS))
+    game = new_game(variant, 2, seed=1)
+    data = json.loads(json.dumps(game.to_dict()))
+    first = game.order[0]
+    assert data["player_counters"]["debt"][first] == -3 and data["counters"]["flag"] == 5
+    restore(variant, data)
+    cases = {
+        r"player_counters\.chips\[\d\]: must be 0 or more": lambda d: (
+            d["player_counters"]["chips"].__setitem__(first, -1), d["counters"].__setitem__("chips_bank", 11)),
+        r"counters\.flag: must be 0 or 5 \(the values the game ever gives it\), not 3": lambda d: (
+            d["counters"].__setitem__("flag", 3)),
+    }
+    for words, damage in cases.items():
+        broken = copy.deepcopy(data)
+        damage(broken)
+        with pytest.raises(RestoreError, match=words):
+            restore(variant, broken)
+    deeper = copy.deepcopy(data)
+    deeper["player_counters"]["debt"][first] = -900  # an `add` may take it anywhere
+    assert restore(variant, deeper).player_counters["debt"][first] == -900

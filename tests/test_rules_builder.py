@@ -25,11 +25,15 @@ from engine.game.number_options import NumberOptions
 from engine.game.observation import decide
 from engine.game.result import rank_players
 from scenario import ScriptedRng, start_turn_of
+from scenario import variant as with_rules
 
 NAME = "monopoly-builder"
 VARIANT = load_variant(NAME)
 AUTOMATIC_RENT = load_variant("house-builder-automatic-rent")
 NO_DEALS = load_variant("house-builder-no-deals")
+TRADE_STEP = with_rules(NAME, deal_rounds="trade_step", mortgage="when_owing")
+"""Monopoly Builder with the readings of rulings 63 and 64 it had before issue 44: deals once a
+turn, after the move, and mortgages only to pay a debt."""
 SEATS = [s.id for s in VARIANT.seats]
 FACES = list(VARIANT.die("first").faces)
 SPACE = {p.id: p.index for p in VARIANT.properties}
@@ -135,11 +139,29 @@ def arrange(game: Game, cash=None, resources=None, deeds=None, mortgaged=None, k
     return game
 
 
-def position(players: int = 2, turn: str = "red", script=(), variant=VARIANT, **arranged) -> Game:
+def position(players: int = 2, turn: str = "red", script=(), variant=VARIANT, opening_deals: bool = False,
+             **arranged) -> Game:
     """A game at the start of `turn`'s turn, arranged as `arrange` says, its dice rolling
-    `script`, played up to its first decision."""
-    game = arrange(fresh(players, variant), **arranged)
-    return start_turn_of(game, seat(turn), script)
+    `script`, played up to its first decision after the round of deals that opens the turn
+    (rulings 63), which everyone passes; or up to that round, where `opening_deals`."""
+    game = start_turn_of(arrange(fresh(players, variant), **arranged), seat(turn), script)
+    if not opening_deals:
+        pass_round(game, told(game._events))
+    return game
+
+
+OPENING = ["choose pass", "choose make an offer"]
+"""The question of a round of deals to a player who may still propose."""
+
+
+def pass_round(game: Game, before: list[str]) -> list[str]:
+    """Everyone passes the round of deals that opens the turn, if it is open (nothing `before`
+    in the turn was its player's roll); what was told."""
+    seen: list[str] = []
+    rolled = f"{game.texts.players[game.turn_player]} rolls"
+    while words(game) == OPENING and not any(line.startswith(rolled) for line in before + seen):
+        seen += told(pick(game, "choose pass"))
+    return seen
 
 
 def words(game: Game) -> list[str]:
@@ -172,8 +194,8 @@ def quiet_until(game: Game, wanted: str) -> list[str]:
 
 
 def end_turn(game: Game, never=()) -> list[str]:
-    """Answer quietly until the turn is over; what was told on the way. None of the options
-    `never` may be offered on the way."""
+    """Answer quietly until the turn is over, and the next one's opening round of deals
+    passed; what was told on the way. None of the options `never` may be offered on the way."""
     number, seen = game.turn_number, []
     while game.turn_number == number and not game.is_over:
         options = words(game)
@@ -181,7 +203,8 @@ def end_turn(game: Game, never=()) -> list[str]:
         quiet = next((w for w in QUIET if w in options), None)
         assert quiet is not None, f"the turn asks {options}"
         seen += told(pick(game, quiet))
-    return seen
+    return seen + pass_round(game, seen[next(i for i, line in enumerate(seen) if line.startswith("Turn ")):] if any(
+        line.startswith("Turn ") for line in seen) else [])
 
 
 def cash(game: Game, name: str) -> int:
@@ -458,7 +481,7 @@ def test_a_bid_over_the_bidders_cash_is_not_offered():
 
 def test_an_auction_of_bids_of_any_amount_conserves_the_money():
     """Every bid, outbid and won, moves money between the bidders' cash, the escrow and the Bank
-    only: the game's 20,550M stay 20,550M after every answer (conserved: money)."""
+    only: the game's 13,700M stay 13,700M after every answer (conserved: money)."""
     rnd = random.Random(7)
     for trial in range(6):
         game = position(players=3, script=dice((1, 2)), cash={"green": 300 + 100 * trial})
@@ -469,7 +492,7 @@ def test_an_auction_of_bids_of_any_amount_conserves_the_money():
             answer = rnd.choice(["pass", low, rnd.randint(low, high), high])
             game.apply({"kind": "choose", "arg": answer})
             money = sum(game.player_counters["cash"]) + game.counters["escrow"] + game.counters["bank"]
-            assert money == 20550
+            assert money == 13700
             sound(game)
         assert game.counters["escrow"] == 0
 
@@ -666,6 +689,49 @@ def test_chance_get_out_of_jail_free_is_kept_and_other_cards_go_under_the_deck()
     sound(game)
 
 
+def test_chairman_of_the_board_pays_through_mortgages_and_bankruptcy_like_any_debt():
+    """"If you owe money in the game and can't afford to pay what you owe, you will start by
+    trying to mortgage whatever properties you own" and "If you still can't pay back all of the
+    money that you owe, you will declare bankruptcy": Chairman of the Board ("Pay each player
+    25M") is a debt like any other (issue 44, 1.4: a payment Red could not cover was skipped).
+    Red, with 30M and Mud Flats, pays Purple 25M, mortgages Mud Flats (30M) to pay Green."""
+    game = position(players=3, at={"red": "pink_2"}, cash={"red": 30}, deeds={"red": ["brown_1"]},
+                    chance=["chairman"], script=dice((1, 2)))
+    assert standing_on(game, "red") == "chance_2"
+    assert (cash(game, "red"), cash(game, "purple"), cash(game, "green")) == (30 - 50 + 30, 925, 925)
+    assert deeds_of(game, "red", "mortgaged") == ["brown_1"] and game.player_counters["bankrupt"][seat("red")] == 0
+    sound(game)
+
+
+def test_chairman_of_the_board_bankrupts_a_player_who_cannot_pay_to_the_one_unpaid():
+    """"If you owe another player money when you go bankrupt, they will take all of your
+    mortgaged properties, resources and any Chance cards": Red, with 30M and nothing to
+    mortgage, pays Purple (the next in turn) 25M, and cannot pay Green, who takes what is left."""
+    game = position(players=3, at={"red": "pink_2"}, cash={"red": 30}, mortgaged={"red": ["brown_1"]},
+                    resources={"red": {"truck": 2}}, chance=["chairman"], script=dice((1, 2)))
+    assert game.player_counters["bankrupt"][seat("red")] == 1
+    assert (cash(game, "red"), cash(game, "purple"), cash(game, "green")) == (0, 925, 905)
+    assert deeds_of(game, "green", "mortgaged") == ["brown_1"] and held(game, "green") == {"excavator": 4, "truck": 2}
+    assert not game.is_over and game.turn_player == seat("purple")
+    sound(game)
+
+
+def test_going_back_three_spaces_picks_up_the_resources_on_the_spaces_gone_back_through():
+    """"When moving if you ever land on or move through a space that has resources on it, you
+    will pick them up and add them to your set of resources": Go Back Three Spaces moves Red
+    from Chance back through Sunset Strip and Steal 1 Resource to Blossom Court, picking up
+    what lies on them (issue 44, 1.5: nothing was picked up going back), and pays no salary.
+    Red starts on Steal 1 Resource, where two boats lie (left by a discard), rolls a 2 to
+    Chance, passing Sunset Strip's crane, and goes back past the boats."""
+    game = position(at={"red": "steal_1"}, chance=["go_back"], resources={"red": {}}, script=dice((1, 1)),
+                    lying={"orange_1": {"crane": 1}, "steal_1": {"boat": 2}, "pink_2": {"truck": 1}})
+    assert standing_on(game, "red") == "pink_2"
+    assert held(game, "red") == {"truck": 1, "crane": 1, "boat": 2}
+    assert game.player_counters["boat_here"][SPACE["steal_1"]] == 0
+    assert cash(game, "red") == 900
+    sound(game)
+
+
 # ----- jail -------------------------------------------------------------------------------------
 
 
@@ -725,19 +791,50 @@ def test_leaving_jail_by_rolling_doubles_moves_you_without_another_turn():
     sound(game)
 
 
-def test_failing_to_roll_doubles_keeps_you_in_jail_and_the_third_failure_pays_50_and_moves():
-    """"You can use up to three turns to try and roll your way out of Jail. If you fail on your
-    third attempt, you will pay the bank 50M and then roll the dice and move." The variant moves
-    the token by the roll that failed, as classic Monopoly does, not by another roll (a reading
-    docs/rulings.md does not record)."""
+def test_failing_to_roll_doubles_keeps_you_in_jail():
+    """"You can use up to three turns to try and roll your way out of Jail.\""""
     game = jailed(script=dice((1, 2)))
     pick(game, "choose roll for doubles")
     assert standing_on(game, "red") == "jail" and game.player_counters["jail_tries"][seat("red")] == 1
+    assert game.player_counters["in_jail"][seat("red")] == 1
     sound(game)
-    game = jailed(counters={("jail_tries", "red"): 2}, script=dice((1, 2)))
-    pick(game, "choose roll for doubles")
+
+
+def test_the_third_failure_pays_50_then_rolls_the_dice_again_and_moves():
+    """"If you fail on your third attempt, you will pay the bank 50M and then roll the dice and
+    move" (issue 44, 1.1: the token moved by the failed roll before). The new roll is the
+    turn's, as after paying the fine ("roll the dice and move like on a normal turn"): the
+    deeds on its total pay (Red's Sunset Strip, 2 excavators on a 5)."""
+    game = jailed(counters={("jail_tries", "red"): 2}, deeds={"red": ["orange_1"]}, resources={"red": {}},
+                  script=dice((1, 2), (2, 3)))
+    said = told(pick(game, "choose roll for doubles"))
+    assert said[:6] == ["Red chooses roll for doubles", "Red rolls 1 and 2", "Red has 850M in cash", "Red rolls 2 and 3",
+                        "Red has excavators: 2", "Red moves 5 spaces to Sunset Strip"]
     assert cash(game, "red") == 850 and game.player_counters["in_jail"][seat("red")] == 0
-    assert standing_on(game, "red") == "pink_2"
+    assert standing_on(game, "red") == "orange_1"  # 5 spaces from jail, not 3
+    assert held(game, "red") == {"excavator": 2}
+    sound(game)
+
+
+def test_doubles_on_the_roll_after_the_third_failure_give_another_turn():
+    """"pay the bank 50M and then roll the dice and move like on a normal turn": "If you roll
+    doubles, you will get to roll the dice again and take another turn.\""""
+    game = jailed(counters={("jail_tries", "red"): 2}, script=dice((1, 2), (1, 1), (1, 2)))
+    pick(game, "choose roll for doubles")
+    assert standing_on(game, "red") == "collect_crane" and game.player_counters["doubles"][seat("red")] == 1
+    seen = end_turn(game)
+    assert game.turn_player == seat("red") and "Red rolls 1 and 2" in seen
+    sound(game)
+
+
+def test_the_third_failure_without_the_fine_goes_bankrupt_and_does_not_roll_again():
+    """"If you fail on your third attempt, you will pay the bank 50M": a player who can't, with
+    nothing to mortgage, goes bankrupt to the Bank ("Running Out of Money") and takes no more
+    turns, so does not roll and move."""
+    game = jailed(counters={("jail_tries", "red"): 2}, cash={"red": 20}, script=dice((1, 2), (2, 3)))
+    said = told(pick(game, "choose roll for doubles")) if "choose roll for doubles" in words(game) else told(game._events)
+    assert game.player_counters["bankrupt"][seat("red")] == 1 and standing_on(game, "red") == "jail"
+    assert "Red rolls 2 and 3" not in said and game.turn_player == seat("purple")
     sound(game)
 
 
@@ -778,7 +875,8 @@ def dealing(variant=VARIANT) -> Game:
     (mortgaged), Purple a Get Out of Jail Free card."""
     game = position(at={"red": "chance_1"}, deeds={"red": ["orange_1"]}, mortgaged={"red": ["yellow_set_1"]},
                     kept={"purple": 1}, resources={"red": {"truck": 2}}, script=dice((1, 3)), variant=variant)
-    assert standing_on(game, "red") == "jail" and words(game) == ["choose go on", "choose pay off a mortgage"]
+    assert standing_on(game, "red") == "jail"
+    assert words(game) == ["choose go on", "choose mortgage a deed", "choose pay off a mortgage"]
     pick(game, "choose go on")
     return game
 
@@ -839,8 +937,8 @@ def test_a_declined_offer_changes_nothing():
 
 
 def test_each_player_makes_one_offer_in_a_round_of_deals():
-    """rulings 63: "each player may propose one offer in it (`rules: offers_per_turn`), so offers
-    cannot loop and nobody is asked again and again.\""""
+    """rulings 63: "each player may propose one offer a turn, in either round (`rules:
+    offers_per_turn`), so offers cannot loop, nobody is asked again and again\""""
     assert VARIANT.rules.offers_per_turn == 1
     game = dealing()
     pick(game, "choose make an offer")
@@ -851,6 +949,56 @@ def test_each_player_makes_one_offer_in_a_round_of_deals():
     said = told(pick(game, "choose pass"))
     assert said[:3] == ["Purple chooses pass", "Purple passes", "Red passes"]  # Red, who has made an offer
     assert "Red's turn is over" in said  # the round is over, and so is the turn: nothing to build
+    sound(game)
+
+
+def test_an_offer_made_before_the_dice_is_the_turns_one_offer():
+    """rulings 63: one offer a turn "in either round": Red, who proposed in the round of deals
+    before the dice, passes by itself in the round after the move; Purple, who did not, is
+    asked again."""
+    game = position(at={"red": "chance_1"}, script=dice((1, 3)), opening_deals=True)
+    pick(game, "choose make an offer")
+    pick(game, "give 1M in all")
+    pick(game, "propose the offer")
+    pick(game, "decline the offer")
+    said = pass_round(game, [])
+    assert "Red rolls 1 and 3" in said
+    said += quiet_until(game, "choose make an offer")
+    assert game.current_player == seat("purple")  # Red passed by itself
+    assert said[said.index("Red chooses go on"):] == ["Red chooses go on", "Red passes"]
+    assert told(pick(game, "choose pass"))[:3] == ["Purple chooses pass", "Purple passes", "Red's turn is over"]
+    sound(game)
+
+
+def test_deals_open_every_turn_before_the_dice_too():
+    """"You may buy, sell or trade property and/or resources with the other players at any
+    time", and to leave jail "you can use a Get Out of Jail Free card at the start of your turn.
+    You can use one that you drew, or you can trade or buy one from another player" (rulings
+    63; issue 44, 1.8: deals were made only after the move). Red, in jail, buys Purple's card
+    in the round of deals that opens the turn, then uses it."""
+    game = jailed(kept={"purple": 1}, opening_deals=True, script=dice((1, 2)))
+    assert game.current_player == seat("red") and words(game) == OPENING
+    pick(game, "choose make an offer")
+    pick(game, "ask for Get Out of Jail Free")
+    pick(game, "give 10M in all")
+    pick(game, "propose the offer")
+    pick(game, "accept the offer")
+    pass_round(game, [])
+    assert words(game) == ["choose pay the fine", "choose use Get Out of Jail Free", "choose roll for doubles"]
+    pick(game, "choose use Get Out of Jail Free")
+    assert standing_on(game, "red") == "pink_2" and (cash(game, "red"), cash(game, "purple")) == (890, 910)
+    sound(game)
+
+
+def test_deals_once_a_turn_after_the_move_is_an_option():
+    """rulings 63, the other reading: `deal_rounds: trade_step` opens one round of deals a turn,
+    after the move."""
+    assert VARIANT.rules.deal_rounds == "any_time" and TRADE_STEP.rules.deal_rounds == "trade_step"
+    game = position(variant=TRADE_STEP, at={"red": "chance_1"}, deeds={"red": ["orange_1"]}, script=dice((1, 3)),
+                    resources={"red": {}}, opening_deals=True)
+    said = told(game._events)
+    assert said[:2] == ["Turn 2: Red", "Red rolls 1 and 3"]
+    assert "Red chooses go on" in said and words(game) == OPENING  # after the trade step
     sound(game)
 
 
@@ -882,13 +1030,37 @@ def test_a_debt_is_paid_by_mortgaging_deeds_for_half_their_price():
     sound(game)
 
 
+def test_a_deed_may_be_mortgaged_at_the_trade_step_without_a_debt():
+    """"While in Jail you can still collect resources and rent, bid during auctions, mortgage
+    your properties, and trade with other players": a player may mortgage a deed when they
+    choose, not only to pay a debt (rulings 64; issue 44, 1.8), at their turn's trade step,
+    for half its price (rulings 65)."""
+    game = jailed(deeds={"red": ["orange_1", "brown_1"]}, resources={"red": {}}, script=dice((1, 2)))
+    pick(game, "choose roll for doubles")
+    assert words(game) == ["choose go on", "choose mortgage a deed"]
+    pick(game, "choose mortgage a deed")
+    pick(game, "choose Canyon Road") if "choose Canyon Road" in words(game) else pick(game, "choose Sunset Strip")
+    assert cash(game, "red") == 900 + 90 and deeds_of(game, "red", "mortgaged") == ["orange_1"]
+    assert "choose mortgage a deed" in words(game) and "choose pay off a mortgage" not in words(game)
+    sound(game)
+
+
+def test_mortgaging_only_to_pay_a_debt_is_an_option():
+    """rulings 64, the other reading: `mortgage: when_owing`: a deed is mortgaged only to pay
+    what its owner owes."""
+    assert VARIANT.rules.mortgage == "any_time" and TRADE_STEP.rules.mortgage == "when_owing"
+    game = position(variant=TRADE_STEP, at={"red": "chance_1"}, deeds={"red": ["orange_1"]}, script=dice((1, 3)))
+    assert words(game) == ["choose go on", "choose trade with the Bank"]
+    sound(game)
+
+
 def test_paying_off_a_mortgage_costs_half_the_price_and_a_tenth_more():
     """"To unmortgage a property you have to pay the associated cost to the Bank. After paying
     the Bank you can turn the Title Deed card over to the other side" (rulings 65: the mortgage
     value and a tenth: 110M for Canyon Road, price 200M)."""
     game = position(at={"red": "chance_1"}, cash={"red": 110}, mortgaged={"red": ["orange_2"]}, resources={"red": {}},
                     script=dice((1, 3)))
-    assert words(game) == ["choose go on", "choose pay off a mortgage"]
+    assert words(game) == ["choose go on", "choose pay off a mortgage"]  # no deed to mortgage
     pick(game, "choose pay off a mortgage")
     assert cash(game, "red") == 0 and deeds_of(game, "red") == ["orange_2"] and deeds_of(game, "red", "mortgaged") == []
     sound(game)
@@ -936,18 +1108,55 @@ def test_a_bankrupt_player_takes_no_more_turns():
     """"Unlike most Monopoly games you are not out of the game. You will no longer take any
     turns, but you still have a chance of winning the game" (rulings 73).\""""
     game = position(players=3, counters={("bankrupt", "red"): 1}, cash={"red": 0}, resources={"red": {}},
-                    script=dice((1, 2)))
+                    script=dice((1, 2)), opening_deals=True)
     said = told(game._events)
     assert said[0] == "Turn 2: Red" and not any(line.startswith("Red rolls") for line in said)
-    assert game.turn_player == seat("purple") and "Purple rolls 1 and 2" in said
+    assert game.turn_player == seat("purple")
+    said += pass_round(game, [])
+    assert "Purple rolls 1 and 2" in said and not any(line.startswith("Red chooses") for line in said)
     sound(game)
 
 
-def test_the_last_player_not_bankrupt_ends_the_game():
-    """rulings 73: "When all players but one are bankrupt the game ends too.\""""
-    game = position(at={"red": "jail"}, cash={"red": 5}, deeds={"purple": ["pink_2"]}, script=dice((1, 2)))
+def play_turns(game: Game, turns: int) -> list[str]:
+    """Play on for `turns` turns, answering quietly where a quiet answer is offered and with
+    the first option elsewhere; what was told."""
+    seen: list[str] = []
+    last = game.turn_number + turns
+    while game.turn_number < last and not game.is_over:
+        options = words(game)
+        seen += told(pick(game, next((w for w in QUIET if w in options), options[0])))
+    return seen
+
+
+def test_the_game_goes_on_when_one_player_is_left():
+    """"Monopoly Builder ends when one of the players builds the penthouse on the top of one of
+    their buildings", and a bankrupt player "still [has] a chance of winning the game" (issue
+    44, 1.2: the game used to end when all players but one were bankrupt). Red goes bankrupt to
+    Purple; Purple, the one player left, plays on, turn after turn."""
+    game = position(at={"red": "jail"}, cash={"red": 5}, deeds={"purple": ["pink_2"]}, script=dice((1, 2), (1, 3)))
     pick(game, "choose ask for rent")
-    assert game.is_over and game.end_reason["reason"] == "all_bankrupt"
+    assert game.player_counters["bankrupt"][seat("red")] == 1 and not game.is_over
+    assert game.turn_player == seat("purple")
+    said = play_turns(game, 6)  # Purple's turns, and Red's, which Red does not take
+    assert not game.is_over and sum(line.startswith("Purple rolls") for line in said) >= 3
+    assert not any(line.startswith("Red rolls") for line in said)
+    assert "is the last to go bankrupt" not in " ".join(said) and "all_bankrupt" not in dict(VARIANT.ends)
+    sound(game)
+
+
+def test_the_one_player_left_wins_on_points_only_when_the_penthouse_is_built():
+    """"To determine the winner each player will count up the number of points", when the
+    penthouse is built: Purple, the one player left, tops D4; Red, bankrupt, with more
+    buildings, still scores and may win ("you still have a chance of winning the game")."""
+    game = position(turn="purple", at={"purple": "chance_1"}, cash={"red": 0}, counters={("bankrupt", "red"): 1},
+                    resources={"red": {}, "purple": PENTHOUSE["purple"]},
+                    island={"A1": ["red"] * 4, "A2": ["red"] * 4, "A3": ["red"], "D4": ["purple"] * 4},
+                    script=dice((1, 3)))
+    quiet_until(game, "choose build a floor")
+    pick(game, "choose build a floor")
+    pick(game, "choose D4")
+    assert game.is_over and game.end_reason["reason"] == "penthouse"
+    assert rank_players(game).winners == (seat("red"),)  # 10 + 10 + 1 and Community Builder, against 16
     sound(game)
 
 
@@ -1154,6 +1363,39 @@ def test_community_builder_gives_5_to_the_largest_group_side_by_side():
     sound(game)
 
 
+def test_community_builder_needs_buildings_next_to_one_another():
+    """"The player that has the most buildings next to one another receives the Community
+    Builder card": a lone building is next to no other, so it takes no card (rulings 68; issue
+    44, 1.6: one building on its own won 5 points against players with none)."""
+    game = scored(island={"A1": ["red"] * 4})
+    assert game.score("neighbourhood", seat("red")) == 1 and game.score("community", seat("red")) == 0
+    game = scored(island={"A1": ["red"], "C3": ["red"], "A4": ["purple"], "B4": ["purple"]})
+    assert [game.score("community", seat(name)) for name in ("red", "purple")] == [0, 5]  # two side by side win
+    sound(game)
+
+
+def test_community_builder_for_a_lone_building_is_an_option():
+    """rulings 68, the other reading: `community_group: 1` lets the largest group of one take the
+    card, against players with no buildings."""
+    assert VARIANT.rules.community_group == 2
+    lone = with_rules(NAME, community_group=1)
+    game = scored(variant=lone, island={"A1": ["red"] * 4})
+    assert game.score("community", seat("red")) == 5
+    sound(game)
+
+
+def test_the_bank_holds_the_money_the_components_list():
+    """"Play Money (20-5M, 20-10M, 20-20M, 20-50M, 20-100M, 20-500M)": twenty of each bill,
+    13,700M in all, of which the Banker gives each player 900M (issue 44, 1.7: the game had
+    20,550M)."""
+    assert 20 * (5 + 10 + 20 + 50 + 100 + 500) == 13700
+    assert next(c for c in VARIANT.conserved if c.id == "money").total == 13700
+    for players in (2, 3, 4):
+        game = new_game(VARIANT, players, seed=players)
+        assert game.counters["bank"] + sum(game.player_counters["cash"]) + game.counters["escrow"] == 13700
+        assert game.counters["bank"] == 13700 - 900 * players
+
+
 def test_the_most_points_win_and_a_tie_goes_to_the_most_money():
     """"The player that scores the most points wins the game. If there is a tie, the tied player
     with the most money wins the game.\""""
@@ -1298,11 +1540,14 @@ def test_strong_buys_what_a_partner_sells_for_the_least_money_they_take():
 
 
 def one_boat_short(floors: int, green_cash: int = 900) -> Game:
-    """Three players at Red's round of deals: Red has a building of `floors` floors on A1 and
-    the resources of the next floor but a boat, and 500M; Green has three boats."""
+    """Three players at Red's round of deals: Red has a building of `floors` floors on A1, a
+    one-floor building beside it on A2 (so that the Community Builder card is Red's whatever is
+    built: rulings 68, a lone building does not take it) and the resources of the next floor
+    on A1 but a boat, and 500M; Green has three boats."""
     need = cost("red", floors + 1)
     short = {**need, "boat": need["boat"] - 1}
-    game = position(players=3, at={"red": "chance_1"}, script=dice((1, 3)), island={"A1": ["red"] * floors},
+    game = position(players=3, at={"red": "chance_1"}, script=dice((1, 3)),
+                    island={"A1": ["red"] * floors, "A2": ["red"]},
                     resources={"red": short, "green": {"boat": 3}}, cash={"red": 500, "green": green_cash})
     quiet_until(game, "choose make an offer")
     return game

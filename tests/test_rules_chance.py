@@ -6,17 +6,22 @@ properties; the die is scripted. Everything else comes from the variant file."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant, new_game, restore
+from engine.resources import variants_dir
 from scenario import start_turn_of
 
 NAME = "monopoly-chance"
 VARIANT = load_variant(NAME)
 FACES = list(VARIANT.die("die").faces)
 SEATS = [s.id for s in VARIANT.seats]
+DATA = Path(__file__).parent / "data"
 
 
 def roll(face) -> list[int]:
@@ -27,11 +32,13 @@ def street(name: str) -> int:
     return next(p.index for p in VARIANT.properties if p.name == name)
 
 
-def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(), rules=None, bare=()):
+def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(), rules=None, bare=(), discards=None,
+             chance=None):
     """A game at the start of `turn`'s turn. decks: {"red": ["cash_5", "bankrupt"]} (top
     last); kept: {"red": ["nope"]}; stacks: {"Boardwalk": [("blue", "cash_5")]}; bare: the
-    streets whose buildings are gone (to the gray ones in the middle). Players not named get an
-    empty deck and no kept cards."""
+    streets whose buildings are gone (to the gray ones in the middle); discards: {"red":
+    ["cash_2"]}; chance: the Chance deck, top last (else as dealt). Players not named get an
+    empty deck, no kept cards and an empty discard pile."""
     variant = VARIANT
     if rules:
         from dataclasses import replace
@@ -48,6 +55,10 @@ def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(
         game.pile_of("deck", SEATS.index(name))[:] = [code(c, SEATS.index(name)) for c in cards]
     for name, cards in (kept or {}).items():
         game.pile_of("hand", SEATS.index(name))[:] = [code(c, SEATS.index(name)) for c in cards]
+    for name, cards in (discards or {}).items():
+        game.pile_of("discards", SEATS.index(name))[:] = [code(c, SEATS.index(name)) for c in cards]
+    if chance is not None:
+        game.pile_of("chance_deck")[:] = [kinds[c] for c in chance]  # the table's cards have no owner
     game.stacks = [[] for _ in game.stacks]
     for street_name, cards in (stacks or {}).items():
         game.stacks[street(street_name)] = [code(c, SEATS.index(owner)) for owner, c in cards]
@@ -168,13 +179,14 @@ def test_the_top_card_decides_who_holds_a_property():
     assert game.holder[street("Baltic Avenue")] == SEATS.index("red")
 
 
-def nope_position(**rules):
+def nope_position(blue_deck=(), **rules):
     """Blue holds Baltic Avenue with a $3M and keeps a Nope; Red has flipped a $5M and a $6M,
-    and every other street but Mediterranean Avenue is Blue's with a $10M."""
+    and every other street but Mediterranean Avenue is Blue's with a $6M. Blue's draw deck
+    holds `blue_deck`."""
     board = full_board(owner="blue", but="Mediterranean Avenue")
     board["Baltic Avenue"] = [("blue", "cash_3")]
-    return position(decks={"red": ["cash_6", "cash_5"]}, kept={"blue": ["nope"]}, stacks=board, script=roll(2),
-                    rules=rules or None)
+    return position(decks={"red": ["cash_6", "cash_5"], "blue": list(blue_deck)}, kept={"blue": ["nope"]}, stacks=board,
+                    script=roll(2), rules=rules or None)
 
 
 def test_a_nope_protects_a_property_from_the_current_player_for_the_rest_of_the_turn():
@@ -194,6 +206,24 @@ def test_a_nope_protects_a_property_from_the_current_player_for_the_rest_of_the_
     told = [e.describe() for e in choose_card(game, "cash_6")]  # Baltic is protected from the $6M too
     assert told[told.index("Red puts $6M on Mediterranean Avenue") + 2] == "Red discards $5M"
     assert told.index("Blue discards Nope") < told.index("Red's turn is over")
+
+
+def test_the_nope_that_protects_a_property_is_the_one_played_not_one_from_the_draw_deck():
+    """"Nope can also be used to protect a property that you have the highest value cash card
+    on ... Then you discard the nope" (rulings 42): the Nope played lies on the property until
+    the turn ends, then goes to the discard pile; a Nope in its player's draw deck stays there.
+    The Nope played went to the discard pile at once, and a second one was taken from the draw
+    deck to lie on the property (issue 44, 2.3)."""
+    game = nope_position(blue_deck=["nope"])
+    say(game, "flip")
+    choose_card(game, "cash_5")
+    choose_street(game, "Baltic Avenue")
+    say(game, "nope")
+    assert kinds(game, "deck", "blue") == ["nope"]
+    assert kinds(game, "hand", "blue") == [] and kinds(game, "discards", "blue") == []
+    assert [game.variant.cards[c % game.book.kinds].id for c in game.pile_of("nopes", street("Baltic Avenue"))] == ["nope"]
+    told = [e.describe() for e in choose_card(game, "cash_6")]  # the $6M goes on Mediterranean: the turn ends
+    assert "Blue discards Nope" in told and kinds(game, "deck", "blue")[-1:] == ["nope"]
 
 
 def test_by_rule_a_card_blocked_by_a_nope_is_discarded():
@@ -241,6 +271,78 @@ def test_cash_may_go_on_a_street_without_buildings():
         on_baltic = game.stacks[street("Baltic Avenue")] == [game.book.card_code(["cash_2", SEATS.index("red")])]
         assert on_baltic is placed, rules
         assert (kinds(game, "discards", "red") == ["cash_2"]) is not placed  # else it fits nowhere
+
+
+# ----- the Chance cards and the corners of the token card -------------------------------------
+
+
+@pytest.mark.parametrize("card", ["back_in_business", "grand_opening"])
+def test_a_chance_card_places_a_cash_card_that_fits_exactly_one_street(card):
+    """"If you roll the chance icon, draw the top chance card from the deck and do what it
+    says": Back in Business, "Place a cash card from your discard pile on a property where it
+    beats what is there"; Grand Opening, "Look through your draw deck and place one cash card
+    from it" (rulings 39, 44). A $2M that beats only Mediterranean Avenue (vacant, value 1)
+    goes there. It used to end with "nothing to choose" (issue 44, 2.1)."""
+    board = full_board(owner="blue", but="Mediterranean Avenue")
+    if card == "back_in_business":
+        game = position(decks={"red": ["cash_3", "cash_3"]}, discards={"red": ["cash_2"]}, stacks=board, chance=[card],
+                        script=roll("chance") + roll(2))
+    else:  # the deck's $2M, chosen from its $2M and $3M; the deck shuffled after (one draw)
+        game = position(decks={"red": ["cash_3", "cash_3", "cash_2"]}, stacks=board, chance=[card],
+                        script=roll("chance") + [0] + roll(2))
+        choose_card(game, "cash_2")
+    assert game.stacks[street("Mediterranean Avenue")] == [game.book.card_code(["cash_2", SEATS.index("red")])]
+    assert not [e for e in events_of(game) if e.kind == "no_choice"]
+    assert [a.arg for a in game.legal_actions()] == ["flip", "cash out"]  # Red rolls again and flips
+
+
+def _repro(name):
+    """A position that showed a departure (issue 44, 2), read with the public API."""
+    data = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return restore(VARIANT, data["state"]), data
+
+
+def test_the_position_of_the_issue_places_its_cash_card_on_the_only_street_it_fits():
+    """Issue 44, 2.1: "A $2M that fits only Mediterranean Avenue ends with 'nothing to choose'"
+    (a Grand Opening); the $2M goes on Mediterranean Avenue."""
+    game, data = _repro("chance-exact-fit.json")
+    told = [e.describe() for e in game.apply(data["action"])]
+    assert "Red puts $2M on Mediterranean Avenue" in told
+    assert not any("nothing to choose" in line for line in told)
+
+
+def test_just_visiting_offers_every_cash_card_of_the_discard_pile_one_like_a_flipped_card_too():
+    """"Just visiting. Play one cash card from your discard pile" (rulings 44): any cash card of
+    the pile, a $6M too when a $6M was flipped this turn. Only the $2M was offered, and taken
+    at once (issue 44, 2.2)."""
+    game = position(decks={"red": ["cash_3", "cash_6", "token"]}, discards={"red": ["cash_6", "cash_2"]}, script=roll(2))
+    say(game, "flip")  # the $6M, after the token card (the $3M is left in the deck)
+    game.apply({"kind": "play", "arg": "token"})
+    game.apply({"kind": "choose", "arg": street("Just Visiting")})
+    offered = sorted(game.variant.cards[a.arg % game.book.kinds].id for a in game.legal_actions())
+    assert offered == ["cash_2", "cash_6"]
+    choose_card(game, "cash_6")
+    assert kinds(game, "row", "red") == ["cash_6", "cash_6"] and kinds(game, "discards", "red") == ["cash_2"]
+
+
+def test_the_position_of_the_issue_offers_the_discard_piles_6m_on_just_visiting():
+    """Issue 44, 2.2: "The row holds a $6M, and the discard pile holds a $6M and a $2M. The
+    game takes the $2M by itself and never offers the $6M.\""""
+    game, _ = _repro("chance-token-same-value.json")
+    game.apply({"kind": "play", "arg": "token"})
+    game.apply({"kind": "choose", "arg": street("Just Visiting")})
+    offered = sorted(game.variant.cards[a.arg % game.book.kinds].id for a in game.legal_actions())
+    assert offered == ["cash_2", "cash_6"]
+
+
+def test_the_variant_file_gives_each_deck_the_number_of_cards_it_holds():
+    """Rulings 35 and 39: each player's deck holds 37 cards, the Chance deck 16. The headings
+    of the file's card lists say so; one said 22, the deck of an earlier ruling (issue 44, 2.4)."""
+    text = (variants_dir() / f"{NAME}.yaml").read_text(encoding="utf-8")
+    said = {what: int(number) for what, number in re.findall(r"# ----- (.+?): (\d+) cards", text)}
+    held = {pile: sum(c.count for c in VARIANT.cards if c.starts_in == pile) for pile in ("deck", "chance_deck")}
+    assert said == {"each player's own deck": held["deck"], "the shared Chance deck": held["chance_deck"]}
+    assert held == {"deck": 37, "chance_deck": 16}
 
 
 # ----- cards kept "to use this turn or a future turn" ------------------------------------------

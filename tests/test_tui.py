@@ -1094,7 +1094,7 @@ def test_what_the_game_itself_takes_is_told_in_its_own_words_not_as_a_bots_play(
     each property wins one of its buildings"): the notice tells the skyline's rise first."""
     def by_the_game(session: Session) -> bool:
         notice = session.notices.get(0)
-        return bool(notice and notice.said and notice.taken["property"])
+        return bool(notice and notice.said and notice.taken["property"] and notice.taken == notice.by_game)
 
     seats = (None, "greedy")
     seed = next(s for s in range(10) if by_the_game(headless(seats, s, stop=by_the_game, limit=900, name="monopoly-chance")))
@@ -1103,6 +1103,24 @@ def test_what_the_game_itself_takes_is_told_in_its_own_words_not_as_a_bots_play(
     assert "The round ends: " in headline and "properties lost" in headline
     assert "played" not in headline and "Blue" not in headline
     assert re.search(r"The round ends: your skyline length rose from \d+ to \d+, ", headline), headline
+
+
+def test_what_a_bot_took_and_what_the_game_took_in_one_while_are_told_apart():
+    """Monopoly Chance, seed 0: Blue's play discards one of the person's cards, then the round
+    ends and clears the board. The notice said it all was Blue's play ("Blue played: your
+    skyline length rose from 0 to 46, one of your cards discarded, 13 of your properties
+    lost"); Blue's part and the round's end are told apart, each with its own losses, and the
+    skyline's rise with the round's end that scored it."""
+    def both(session: Session) -> bool:
+        notice = session.notices.get(0)
+        return bool(notice and notice.said and +notice.by_game and +(notice.taken - notice.by_game))
+
+    session = headless((None, "greedy"), 0, stop=both, limit=900, name="monopoly-chance")
+    assert both(session)
+    headline, _ = session.take_notice()
+    played, _, ended = headline.partition(" The round ends: ")
+    assert played.startswith("Blue played: ") and "skyline" not in played and ended, headline
+    assert re.match(r"your skyline length rose from \d+ to \d+, \d+ of your properties lost\.$", ended), headline
 
 
 def test_what_a_bot_takes_from_the_person_stops_on_a_notice():

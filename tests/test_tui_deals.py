@@ -757,10 +757,13 @@ def test_what_was_said_in_a_window_holds_after_an_undo_and_in_a_game_resumed_ins
 
 
 def test_what_was_said_in_a_round_of_deals_begins_where_it_opened_not_at_the_step_before():
-    """'go on' ends the turn's trading with the Bank and opens the round of deals: it is the
-    step before the window, not a line of what was said in it, whoever chose it."""
+    """'go on' ends the turn's trading with the Bank and opens the round of deals after the
+    move: it is the step before the window, not a line of what was said in it, whoever
+    chose it."""
     def in_the_deals(session: Session, view: View) -> bool:
-        return view.window is not None and asked("make an offer")(session, view)
+        turn = max(i for i, e in enumerate(session.events) if e.kind == "turn")
+        went_on = any(e.kind == "choose" and e.data["value"] == "go on" for e in session.events[turn:])
+        return went_on and view.window is not None and asked("make an offer")(session, view)
 
     session, view = seek(builder, in_the_deals)
     names = [seat.name for seat in session.shown.seats]

@@ -108,9 +108,11 @@ def test_every_statement_says_how_many_events_it_tells():
 
 # ----- what only play can show -------------------------------------------------------------------
 
-UNSEEN_LOOP = "put this on deck\nplay top card of deck"
+UNSEEN_LOOP = "draw 1\nput this on deck\nplay top card of deck"
 """A card that plays itself by a road the check cannot follow: it goes on the deck, and the
-top of the deck is played."""
+top of the deck is played. It draws a card first, so that playing it does something the
+look-ahead sees (which does not look into the card played: put on the deck and played
+again, the card alone would end where it began, and is not offered)."""
 
 
 def test_a_card_that_plays_itself_unseen_ends_the_game_before_the_stack_is_too_deep(write):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 from engine.effects import ast
 from engine.game.messages import Event
@@ -67,6 +68,9 @@ class Notice:
     """How many of each kind of loss (see `loss`) their own turn, now over, cost them."""
     taken: Counter[str] = field(default_factory=Counter)
     """How many of each kind of loss came in others' turns."""
+    by_game: Counter[str] = field(default_factory=Counter)
+    """Of those, how many followed the game's own words (`said`): the game's doing, told apart
+    from what a player did in the same while (a bot's card, then the round's end)."""
     score: tuple[str, int, int] | None = None
     """The leading score's id, and its value before and after, when it changed: a fall is
     a loss; a rise is told only with the losses that come with it (a round's end scores
@@ -82,6 +86,7 @@ class Notice:
         self.turn_over |= other.turn_over
         self.costs.update(other.costs)
         self.taken.update(other.taken)
+        self.by_game.update(other.by_game)
         if other.score is not None:
             self.score = other.score if self.score is None else (other.score[0], self.score[1], other.score[2])
         self.by |= other.by
@@ -103,15 +108,17 @@ class Notice:
             costs = self._with_score(_cost_words(self.costs, whose, variant), score if own else [])
             start = f"{whose[:1].upper()}{whose[1:]} turn is over"
             said.append(f"{start}: {', '.join(costs)}." if costs else f"{start}.")
-        taken = self._with_score(_cost_words(self.taken, whose, variant), [] if own else score)
+        game = +self.by_game if self.said else Counter()
+        played = self.taken - game
+        # the score's change goes with the game's words where there are any (a round's end
+        # scores the buildings won), else with what was played
+        taken = self._with_score(_cost_words(played, whose, variant), [] if own or game else score)
         if taken:
             by = " and ".join(names[p] for p in sorted(self.by) if p != self.player)
-            if by:
-                said.append(f"{by} played: {', '.join(taken)}.")
-            elif self.said:
-                said.append(f"{self.said.rstrip('.!')}: {', '.join(taken)}.")
-            else:
-                said.append(f"The game: {', '.join(taken)}.")
+            said.append(f"{by} played: {', '.join(taken)}." if by else f"The game: {', '.join(taken)}.")
+        if game:
+            words = self._with_score(_cost_words(game, whose, variant), [] if own else score)
+            said.append(f"{cast(str, self.said).rstrip('.!')}: {', '.join(words)}.")
         return " ".join(said)
 
     def _with_score(self, losses: list[str], score: list[str]) -> list[str]:

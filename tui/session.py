@@ -449,6 +449,7 @@ class Session:
                     if game_said is None:
                         notice.by.add(whose_turn)
                     else:  # the game's doing, told with its words
+                        notice.by_game[kind] += 1
                         notice.said = events[game_said].data["text"]
                         if game_said not in notice.events:
                             notice.events.append(game_said)

@@ -647,3 +647,19 @@ def walk(nodes: tuple[Node, ...] | list[Node]) -> Iterator[Node]:
         node = stack.pop()
         yield node
         stack.extend(reversed(children(node)))
+
+
+def shape(node: Node) -> tuple:
+    """A node as its kind and fields, wherever it is written (line and column left out): two
+    texts that say the same thing have the same shape."""
+    parts: list = [type(node).__name__]
+    for name in node.FIELDS:
+        if name in ("line", "col"):
+            continue
+        value = getattr(node, name)
+        if isinstance(value, Node):
+            value = shape(value)
+        elif isinstance(value, tuple):
+            value = tuple(shape(v) if isinstance(v, Node) else v for v in value)
+        parts.append(value)
+    return tuple(parts)

@@ -55,6 +55,7 @@ _FITS = {("face", "number"), ("face", "zone"), ("zone", "face")}
 HOOK_NAMES: dict[str, dict[str, str]] = {
     "token_on_mark": {"mark": "word"},
     "token_passes": {"here": "property"},
+    "token_passes_back": {"here": "property"},
     "token_lands": {"here": "property"},
 }
 """The names a hook starts with, besides `me`, and their kinds."""

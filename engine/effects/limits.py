@@ -37,7 +37,7 @@ a wider one offers every number."""
 MAX_CHOICES = 100_000
 """Numbers one `choose number` offers, at most: LOW to LOW + 99,999. A bid may be any amount a
 player can pay, and money in the bundled games stays far below this (Monopoly Builder's is
-20,550 in all). The options of a number question are made only when read
+13,700 in all). The options of a number question are made only when read
 (game/number_options.py), so a question costs the same whatever its width; the bound is for
 what reads every option (a save's check, the invariants, a screen that lists them), which it
 keeps to a fraction of a second."""

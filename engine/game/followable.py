@@ -125,11 +125,15 @@ def segments_after(game: Game, var: str, value: Any) -> list:
                 owner = cast(RootFrame, frames[frame.root]).me
                 segments.append((game.book.trials[frame.b], 0, {**frame.env, frame.var: player}, owner))
         elif isinstance(frame, RepeatFrame):
-            body = game.book.trials[frame.b]
             owner = cast(RootFrame, frames[frame.root]).me
-            # `repeat while`: its next round only, as for a `repeat while` not yet begun
-            rounds = frame.left if frame.b not in game.book.repeat_tests else min(frame.left, 1)
-            segments.extend((body, 0, dict(frame.env), owner) for _ in range(rounds))
+            again = game.book.repeat_rounds.get(frame.b)
+            if again is None:  # `repeat N times`: the rounds left
+                body = game.book.trials[frame.b]
+                segments.extend((body, 0, dict(frame.env), owner) for _ in range(frame.left))
+            elif frame.left > 0:
+                # `repeat while`: its test, once the round under way is done, and its next round
+                # if the test holds then, as for a `repeat while` not yet begun
+                segments.append((again, 0, dict(frame.env), owner))
         frame_above = frame
     segments.reverse()  # a stack: the next segment last
     return segments

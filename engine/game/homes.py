@@ -6,7 +6,9 @@ deck, a player's card in another's) is refused, naming the pile.
 The homes are what every way of moving a card can reach from where the card starts, repeated
 until nothing new is reached: dealing and drawing (the deck to the hand, an empty pile
 refilled from its `refill_from`), playing (the hand to play, then the card's `discard_to`),
-discarding (the hand to `discard_to`), and each `put` and `play` of every program and card.
+discarding (the hand to `discard_to`), each `put` and `play` of every program and card, and
+each accepted `offer trade` (a card of a pile it trades, from one player's pile of that name to
+another's).
 What a `put` moves is followed as far as it can be seen (`this`, a card chosen or looped over
 in a pile, the top card of a pile, narrowed by the tags asked for); where it cannot, it could
 be any card. The answer errs towards more homes, never fewer: a position play can reach is
@@ -16,7 +18,9 @@ A player's own card (one whose copies start in a pile of each player) also has a
 A pile of each player is *owner-bound* when no way into it can bring another player's card:
 drawing, refilling and discarding keep to the owner's piles, and so does a `put` onto `PILE of
 owner of K`, or onto `PILE of X` of a card taken from an owner-bound `OTHER of X` (the same X,
-written the same way). In an owner-bound pile, a player's card lies only in its owner's.
+written the same way). A pile an `offer trade` trades is never owner-bound: an accepted offer
+hands its cards to another player. In an owner-bound pile, a player's card lies only in its
+owner's.
 """
 
 from __future__ import annotations
@@ -127,6 +131,8 @@ def _moves(program: ast.Program, card: int | None, variant: Variant, places: dic
     tags = [frozenset(c.tags) for c in variant.cards]
     moves = []
     for node, binding in scoped(program.statements):
+        if isinstance(node, ast.OfferTrade):  # a card of a traded pile, to the other player's pile of that name
+            moves += [_Move(None, _Source(good, None), good, None, False) for good in node.goods if good in piles]
         if isinstance(node, (ast.Put, ast.PlayCard)):
             for kinds, source in _taken(node.card, card, binding, piles, tags, places, 0):  # each way it may come
                 if isinstance(node, ast.PlayCard):  # in play, as the player's it is played for
@@ -203,27 +209,12 @@ def _owner_bound(variant: Variant, moves: list[_Move], places: dict[str, set[int
             source = move.source
             if (
                 source is not None and source.place in bound and source.whose is not None and move.whose is not None
-                and _shape(source.whose) == _shape(move.whose)
+                and ast.shape(source.whose) == ast.shape(move.whose)
             ):
                 continue
             bound.discard(move.target)
             changed = True
     return bound
-
-
-def _shape(node: ast.Node) -> tuple:
-    """A node as its kind and fields, wherever it is written (line and column left out)."""
-    parts: list = [type(node).__name__]
-    for name in node.FIELDS:
-        if name in ("line", "col"):
-            continue
-        value = getattr(node, name)
-        if isinstance(value, ast.Node):
-            value = _shape(value)
-        elif isinstance(value, tuple):
-            value = tuple(_shape(v) if isinstance(v, ast.Node) else v for v in value)
-        parts.append(value)
-    return tuple(parts)
 
 
 def _each(variant: Variant, pile: str) -> str | None:

@@ -42,7 +42,7 @@ from engine.game.frames import (
 )
 from engine.game.messages import Action, Event, IllegalAction
 from engine.game.number_options import NumberOptions, number_of
-from engine.game.refs import CardRef, Ref
+from engine.game.refs import IN_PLAY, CardRef, Ref
 from engine.game.table import Table, WorkMeter
 from engine.words.trades import resolve_trade, trade_question
 
@@ -665,20 +665,24 @@ class Machine(Table):
         self.frames.pop()
         if frame.c in self.in_play:
             self.in_play.remove(frame.c)
-            self.piles[self.discard_slot(frame.me, frame.c)].append(frame.c)
+            slot = self.discard_slot(frame.me, frame.c)
+            self.piles[slot].append(frame.c)
+            self.follow_card(frame.c, IN_PLAY, slot)
         self.settle()
 
     # -- cards moved by effects: `put` and `play`
 
-    def play_from_anywhere(self, code: Ref, player: int) -> None:
+    def play_from_anywhere(self, code: Ref, player: int) -> bool:
         """`play K`: the card is played by `player` from where it is, as from a hand; it does
-        not count as one of the turn's plays (the program decided it, not the player)."""
+        not count as one of the turn's plays (the program decided it, not the player). Whether
+        it was played (it is in play now)."""
         if not self.room_for_effect() or self._take_card(code)[0] == "nowhere":
-            return
+            return False
         code = int(code)
         self.in_play.append(code)
         self.emit("play", {"player": player, "card": self.variant.cards[code % self.book.kinds].id})
         self._push_card(code, player, target=None)
+        return True
 
     def _hand_back(self, parent: BlockFrame, env: dict) -> None:
         """A side of an `if ... else` is done: the names both sides give a value to are known

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, bindings
 from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides
+from engine.game.counter_bounds import CounterBounds, counter_bounds
 from engine.game.expressions import Compiled, Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
 from engine.game.followable import TrialStep, choices_alike, choices_to_look_at, quick_answer, trial_block
@@ -68,6 +69,8 @@ class Rulebook:
         """The blocks that cannot ask anything: only statements of words.table.INLINE_STATEMENTS
         and `if`s whose sides are such blocks. An `if` runs the side it picks at once when it
         is one of these, and so does a hook."""
+        self.counter_bounds: CounterBounds = counter_bounds(variant, (s for block in self.blocks for s in block))
+        """What values each counter can ever hold: what a restored snapshot's are held to."""
         self._fix_rules()
         money = frozenset(counter.id for counter in variant.counters if counter.money)
         self.money_choices: frozenset[int] = frozenset(
@@ -237,6 +240,15 @@ class Rulebook:
         last: a trial step reads the tables above."""
         for b in reversed(range(len(self.blocks))):  # a block's bodies first: numbered after it
             self.trials[b] = trial_block(self, b)
+        self.repeat_rounds: dict[int, tuple[TrialStep, ...]] = {
+            self.bodies[b][pc][0]: (self.trials[b][pc],)
+            for b, statements in enumerate(self.blocks)
+            for pc, s in enumerate(statements)
+            if isinstance(s, ast.Repeat) and s.test is not None
+        }
+        """The look-ahead of each `repeat while` statement, by its body's block: what follows a
+        round under way (followable.segments_after) is the loop's own step, which tests before
+        it goes round again, as a RepeatFrame does."""
         self._compile_every_expression()
 
     def layout(self, players: int) -> PileLayout:

@@ -4,7 +4,8 @@ A snapshot comes from a file someone else may have written, so `restore` treats 
 hostile: every field must have the type, range and shape the engine gives it, the frame stack
 must be one the machine could have built (a card's effect frames above its card, a build
 session where a roll or a card starts one, each frame's variables exactly those in scope at
-its statement), and no key may be unknown. The first problem raises `RestoreError` naming the
+its statement), every card where a rule can put it (homes.py) and every counter at a value a
+statement can give it (counter_bounds.py), and no key may be unknown. The first problem raises `RestoreError` naming the
 field (`frames[3].env.P`); what the fields must mean together (units and cards conserved,
 property cards following the stacks, the pending decision being the one the frames stand at)
 is checked on the built game by `engine.game.invariants`.
@@ -84,7 +85,7 @@ class SnapshotChecker:
         """Every word a variable of a word may hold: the words of each `choose word`, and the
         track's marks (the `mark` of the `token_on_mark` hook)."""
         if self._words is None:
-            said = {word for block in self.book.blocks for node in ast.walk(list(block))
+            said = {word for block in self.book.blocks for node in block  # every body is a block of its own
                     if isinstance(node, ast.ChooseWord) for word in node.words}
             marks = self.variant.track.marks if self.variant.track is not None else ()
             self._words = frozenset(said) | frozenset(mark for mark, _ in marks)
@@ -292,7 +293,7 @@ class SnapshotChecker:
     def field_counters(self, field: str, value: Any) -> None:
         self.mapping(field, value, tuple(counter.id for counter in self.variant.counters if counter.each == "game"))
         for name, number in value.items():
-            self.whole(f"{field}.{name}", number, -MAX_NUMBER, MAX_NUMBER)
+            self.counter_value(f"{field}.{name}", name, number)
 
     def field_player_counters(self, field: str, value: Any) -> None:
         kept = {counter.id: counter.each for counter in self.variant.counters if counter.each != "game"}
@@ -300,7 +301,21 @@ class SnapshotChecker:
         for name, numbers in value.items():
             size = self.players if kept[name] == "player" else len(self.variant.properties)
             for place, number in enumerate(self.listing(f"{field}.{name}", numbers, size)):
-                self.whole(f"{field}.{name}[{place}]", number, -MAX_NUMBER, MAX_NUMBER)
+                self.counter_value(f"{field}.{name}[{place}]", name, number)
+
+    def counter_value(self, field: str, counter: str, number: Any) -> None:
+        """A counter's value, one the game's statements can give it (counter_bounds.py): 0 or
+        more where nothing makes it negative, one of the values it is set to where it is only
+        ever set to a few."""
+        bounds = self.book.counter_bounds
+        self.whole(field, number, -MAX_NUMBER, MAX_NUMBER)
+        if number < 0 and counter in bounds.never_negative:
+            raise damaged(field, f"must be 0 or more (nothing in the game takes it below 0), not {number}")
+        only = bounds.only.get(counter)
+        if only is not None and number not in only:
+            values = sorted(only)
+            shown = f"{', '.join(map(str, values[:-1]))} or {values[-1]}" if len(values) > 1 else str(values[0])
+            raise damaged(field, f"must be {shown} (the values the game ever gives it), not {number}")
 
     def field_turn_plays(self, field: str, value: Any) -> None:
         kinds = len(self.variant.cards)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.effects.limits import (
     MAX_WORK_PER_ACTION,
 )
-from engine.game.expressions import held_at
+from engine.game.expressions import card_ref, held_at
 from engine.game.frames import (
     BuildFrame,
     CardFrame,
@@ -548,36 +548,38 @@ class Table:
             whose = self.order[self.turn_pos] if player is None else player
             self.emit("counter", {"player": whose, "counter": counter, "value": value})
 
-    def _take_card(self, code: Ref) -> tuple[str, int | None]:
-        """Take the card out of where it is: where the effect found it (CardRef.place), or
-        else the first place holding a copy. Returns where it was: ("pile", slot), ("space",
-        index) or ("play", None); ("nowhere", None) if it is in none of them."""
+    def card_place(self, code: Ref) -> int | None:
+        """Where the card lies, as a CardRef.place (a pile slot, -1 - a space, IN_PLAY): where
+        the effect found it (CardRef.place), if it is still there, or else the first place
+        holding a copy; None if it is nowhere. What a `put` or `play` takes, and what its
+        look-ahead takes too (engine/words/cards.py)."""
         place = getattr(code, "place", None)
-        if place is not None:
-            held = held_at(cast("Game", self), place) if place >= 0 or place == IN_PLAY else self.own_stack(-1 - place)
-            if code in held:
-                del held[len(held) - 1 - held[::-1].index(code)]
-                if place == IN_PLAY:
-                    return "play", None
-                if place >= 0:
-                    return "pile", place
-                self.dirty.add(-1 - place)
-                return "space", -1 - place
+        if place is not None and code in held_at(cast("Game", self), place):
+            return cast(int, place)
         for slot, held in enumerate(self.piles):
             if code in held:
-                del held[len(held) - 1 - held[::-1].index(code)]
-                return "pile", slot
+                return slot
         if self.book.cards_stacked:
             for space, stack in enumerate(self.stacks):
                 if code in stack:
-                    stack = self.own_stack(space)
-                    del stack[len(stack) - 1 - stack[::-1].index(code)]
-                    self.dirty.add(space)
-                    return "space", space
-        if code in self.in_play:
+                    return -1 - space
+        return IN_PLAY if code in self.in_play else None
+
+    def _take_card(self, code: Ref) -> tuple[str, int | None]:
+        """Take the card out of where it lies (`card_place`). Returns where it was: ("pile",
+        slot), ("space", index) or ("play", None); ("nowhere", None) if it is in none of them."""
+        place = self.card_place(code)
+        if place is None:
+            return "nowhere", None
+        if place == IN_PLAY:
             self.in_play.remove(code)
             return "play", None
-        return "nowhere", None
+        held = self.piles[place] if place >= 0 else self.own_stack(-1 - place)
+        del held[len(held) - 1 - held[::-1].index(code)]
+        if place >= 0:
+            return "pile", place
+        self.dirty.add(-1 - place)
+        return "space", -1 - place
 
     def move_card(self, code: Ref, target: Ref, player: int, under: bool = False) -> int | None:
         """`put K on X`: the card onto a pile (X a PileRef) or a space's stack of cards (`under`:
@@ -616,7 +618,28 @@ class Table:
         if under:
             data["under"] = True
         self.emit("put", data, private_to)
-        return int(target) if onto_pile else -1 - target  # where it now lies (CardRef.place)
+        place = int(target) if onto_pile else -1 - target  # where it now lies (CardRef.place)
+        if source == "play":  # `put this on P`: a `play K` before it named it in play
+            self.follow_card(int(code), IN_PLAY, place)
+        return place
+
+    def follow_card(self, code: int, was: int, now: int) -> None:
+        """The card has gone from place `was` to `now` (CardRef.place) by a move that no name
+        of the effects below follows: a card played by `play K` leaves play when its effect is
+        done, for its discard pile, or by its own `put this on ...`. The variables of the
+        effects under way that name it at `was` name it at `now`, so that `put K` after `play
+        K` takes the very card played, not a copy of it from a deck; unless a copy is still at
+        `was`, which they may name as well."""
+        if code in held_at(cast("Game", self), was):
+            return
+        moved = card_ref(code, now)
+        for frame in self.frames:
+            env = getattr(frame, "env", None)
+            if not env:
+                continue
+            named = [name for name, value in env.items() if value == code and getattr(value, "place", None) == was]
+            for name in named:
+                env[name] = moved
 
     def card_acted(self, root: int) -> bool:
         """Whether the card whose frame is at `root` has changed the game yet (a unit removed,

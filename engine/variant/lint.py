@@ -454,7 +454,8 @@ def _card_warning(
 
 def _facts_hint(board: Board, facts: Facts) -> str | None:
     said = {
-        "values": f"property values run from {min(board.values)} to {max(board.values)}",
+        "values": (f"property values run from {min(board.values)} to {max(board.values)}" if board.values
+                   else "the board has no properties"),
         "units": f"a player has at most {board.max_units} units",
         "deck": f"the deck holds {board.deck_size} cards",
     }

@@ -22,7 +22,7 @@ from engine.effects.cycles import circles, on_circles
 from engine.effects.parser import MAX_VARIANT_EFFECT_CHARS, EffectSyntaxError, Kinds, parse_condition
 from engine.effects.plays import Play, cycles, plays_of
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
-from engine.variant import lint, schema
+from engine.variant import conserved, lint, schema
 from engine.variant.build import build_variant
 from engine.variant.contexts import Contexts, context_of
 from engine.variant.find import VariantNotFound as VariantNotFound  # re-exported: engine.VariantNotFound
@@ -69,6 +69,8 @@ def check_variant(argument: str | Path) -> CheckResult:
         check_meaning(document, cards, diagnostics, root_file=files[0])
         if not diagnostics:
             diagnostics.extend(lint.warnings(document, cards, root_file=files[0]))
+            written = _written(document, cards, programs, routines)
+            diagnostics.extend(conserved.warnings(document, written, frozenset(routines), root_file=files[0]))
             variant = _compiled(build_variant(document, cards, programs, scores, files, routines))
     return CheckResult(variant, _sorted(diagnostics), files, source)
 
@@ -227,6 +229,24 @@ def _whose(raw: LocDict, key: str) -> str:
     if key in PROGRAM_KEYS:
         return f"the {key} program"
     return f"routine '{key}'" if raw.get(_ROUTINES_MARK) is True else f"the {key} hook"
+
+
+def _written(
+    document: LocDict, cards: list[_ParsedCard], programs: dict[str, ast.Program], routines: dict[str, ast.Program]
+) -> list[conserved.Written]:
+    """Every effect of a variant that checks, named and placed as its problems are."""
+    found = [
+        conserved.Written(f"routine '{name}'", document["routines"].value_locs[name], program, name)
+        for name, program in routines.items()
+    ]
+    for name, program in programs.items():
+        raw: LocDict = document if name in PROGRAM_KEYS else document["hooks"]
+        found.append(conserved.Written(_whose(raw, name), raw.value_locs[name], program, name))
+    found += [
+        conserved.Written(_whose(card.raw, "effect"), card.raw.value_locs["effect"], card.effect)
+        for card in cards if card.effect is not None and "effect" in card.raw
+    ]
+    return found
 
 
 # ----- the game's own programs ----------------------------------------------------------------

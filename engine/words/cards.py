@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
-from engine.game.expressions import card_ref
+from engine.game.expressions import card_ref, held_at
 from engine.game.frames import BlockFrame, CardFrame, DiscardFrame, OfferFrame, ReactFrame, RootFrame
-from engine.game.refs import CardRef, PileRef, Ref
+from engine.game.refs import IN_PLAY, CardRef, PileRef, Ref
 from engine.game.trial import Fail, Trial, acted, nothing
 from engine.words.common import fn, maybe, player_or_me
 from engine.words.word import MAY_ASK, QUIET, StatementWord
@@ -158,30 +158,37 @@ def _follow(g: Game, name: str, moved: CardRef, root: int) -> None:
 
 
 def _look_put(s: ast.Put | ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    """`put` (onto a pile or space) or `play` (into play, its own effect not looked into)."""
+    """`put` (onto a pile or space) or `play` (into play, its own effect not looked into):
+    the card the run takes (Table.card_place), and its name follows it, as in the run."""
     card = fn(s.card, book)
     target = maybe(s.target, book) if isinstance(s, ast.Put) else None
     under = isinstance(s, ast.Put) and s.under
+    named = s.card.name if isinstance(s.card, ast.Name) else None
 
     def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
-        _move_card(game, card(game, env, me), None if target is None else target(game, env, me), trial, under)
+        moved = card(game, env, me)
+        place = _move_card(game, moved, None if target is None else target(game, env, me), trial, under)
+        if named is not None and named in env:
+            _follow_ahead(stack, env, named, card_ref(moved, place))
 
     return step
 
 
-def _move_card(game: Game, card: Ref, target: Ref, trial: Trial, under: bool = False) -> None:
+def _move_card(game: Game, card: Ref, target: Ref, trial: Trial, under: bool = False) -> int:
     """`put` (onto a pile or space, or under it) or `play` (into play, its own effect not
-    looked into)."""
+    looked into), through the trial; where the card lies now (CardRef.place)."""
     if card is None:
         raise Fail
-    places = [*game.piles, *(game.stacks if game.book.cards_stacked else ()), game.in_play]
-    source = next((held for held in places if card in held), None)
-    if source is None:
+    place = game.card_place(card)
+    if place is None:
         raise Fail
+    source = held_at(game, place)
     if target is None:
-        destination = game.in_play
+        destination, now = game.in_play, IN_PLAY
+    elif isinstance(target, PileRef):
+        destination, now = game.piles[target], int(target)
     else:
-        destination = game.piles[target] if isinstance(target, PileRef) else game.stacks[target]
+        destination, now = game.stacks[target], -1 - target
     trial.touch(source)
     trial.touch(destination)
     del source[len(source) - 1 - source[::-1].index(card)]
@@ -189,6 +196,17 @@ def _move_card(game: Game, card: Ref, target: Ref, trial: Trial, under: bool = F
         destination.insert(0, int(card))
     else:
         destination.append(int(card))
+    return now
+
+
+def _follow_ahead(stack: list, env: dict, name: str, moved: CardRef) -> None:
+    """`_follow` on a look-ahead's path: the name, in its variables and in those of every
+    segment still to come that holds it (a name is made once per effect)."""
+    env[name] = moved
+    for segment in stack:
+        scoped = segment[2]
+        if name in scoped:
+            scoped[name] = moved
 
 
 PUT = StatementWord(
@@ -203,14 +221,18 @@ def _check_play_card(c: Checker, node: ast.PlayCard, scope: Scope) -> None:
 
 
 def _run_play_card(s: ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """`play K`: K names the card in play from now on, and where it goes when its effect is
+    done (Table.follow_card), as `put K` makes K follow the card it put."""
     card_fn, player_fn = fn(s.card, book), player_or_me(s.player, book)
+    named = s.card.name if isinstance(s.card, ast.Name) else None
 
     def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         card = card_fn(g, f.env, root.me)
         player = player_fn(g, f.env, root.me)
-        if card is not None and player is not None:
-            g.play_from_anywhere(card, player)
+        played = card is not None and player is not None and g.play_from_anywhere(card, player)
+        if played and named is not None and named in f.env:
+            _follow(g, named, card_ref(card, IN_PLAY), f.root)
 
     return op
 

@@ -4,7 +4,9 @@ A board may list the spaces its tokens go round (`board: loop:` in the variant),
 every token starts. `advance X N spaces` moves X's token forward, running the variant's
 `token_passes` hook for each space it goes past and `token_lands` for the one it stops on (a
 bonus for passing GO, resources picked up on the way, the space's own action);
-`advance X back N spaces` moves it back, passing nothing; `advance X to P` moves it forward to
+`advance X back N spaces` moves it back, running `token_passes_back` for each space it goes
+back past (a variant without that hook passes nothing going back: no bonus for going back past
+GO) and `token_lands` where it stops; `advance X to P` moves it forward to
 the space P, or to the nearest space ahead of the zone P (a card's "advance to the nearest
 railroad"); `place X on P` sets it there straight, passing nothing and landing nowhere (go to
 jail). The token stands where it stops before any hook runs: `position of me` inside one is the
@@ -96,14 +98,17 @@ def move_token(g: Game, player: int, spaces: int) -> None:
 
 
 def _run_hooks(g: Game, player: int, start: int, spaces: int, landed: int) -> None:
-    """The passing hook for each space between (forward only), then the landing hook. The
-    spaces passed are listed only for a variant with a passing hook, and at most MAX_FRAMES
+    """The passing hook for each space between, in the order the token meets them
+    (`token_passes` going forward, `token_passes_back` going back), then the landing hook. The
+    spaces passed are listed only for a variant with that passing hook, and at most MAX_FRAMES
     of them: a move of a billion spaces would run out the action's work budget long before,
     and the frame stack holds fewer runs still (each takes two)."""
     book, loop = g.book, g.book.loop
-    passes, lands = book.program_block.get("token_passes"), book.program_block.get("token_lands")
-    passed = [loop[(start + step) % len(loop)] for step in range(1, spaces)[:MAX_FRAMES]] if passes is not None else []
-    calls = [("token_passes", space) for space in passed]
+    passing = "token_passes" if spaces > 0 else "token_passes_back"
+    step = 1 if spaces > 0 else -1
+    passes, lands = book.program_block.get(passing), book.program_block.get("token_lands")
+    passed = [loop[(start + step * n) % len(loop)] for n in range(1, abs(spaces))[:MAX_FRAMES]] if passes is not None else []
+    calls = [(passing, space) for space in passed]
     if lands is not None:
         calls.append(("token_lands", landed))
     if not calls:
