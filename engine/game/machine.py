@@ -353,7 +353,10 @@ class Machine(Table):
                 # (a game a bot sampled may hold other hidden cards than the options it was
                 # given: the card is then looked for wherever it is)
                 value = next((o for o in offered if o == value), CardRef(value))
-            self.interp.answer(frame, statement.var, action.what, value, player)  # type: ignore[union-attr]
+            if type(statement) is ast.ChooseNumber and type(value) is str:  # its pass
+                self.interp.answer(frame, statement.var, action.what, value, player)
+            else:
+                self.interp.bind(frame, statement.var, action.what, value, player)  # type: ignore[union-attr]
         elif kind == "react":
             assert isinstance(frame, ReactFrame)
             self.frames.pop()

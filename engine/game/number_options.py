@@ -37,10 +37,11 @@ def number_of(value: Any) -> int | None:
 
 class NumberOptions(Sequence[T]):
     """Every whole number from `low` to `high` (none when `high` is below `low`), each made
-    into an option by `make`, then the options `after` (a pass), in that order. Immutable:
-    shared by a game and its copies, as a pending decision's list is."""
+    into an option by `make` when first read and kept (a bot reads its few several times),
+    then the options `after` (a pass), in that order. Immutable: shared by a game and its
+    copies, as a pending decision's list is."""
 
-    __slots__ = ("low", "high", "after", "_make")
+    __slots__ = ("low", "high", "after", "_make", "_made")
 
     def __init__(self, low: int, high: int, make: Callable[[int], T], after: tuple[T, ...] = ()) -> None:
         self.low = low
@@ -48,6 +49,7 @@ class NumberOptions(Sequence[T]):
         self.after = after
         """The options that are not numbers, after them: `, or pass`'s pass."""
         self._make = make
+        self._made: dict[int, T] = {}
 
     @property
     def width(self) -> int:
@@ -79,7 +81,10 @@ class NumberOptions(Sequence[T]):
         if index < 0:
             index += len(self)
         if 0 <= index < count:
-            return self._make(self.low + index)
+            made = self._made.get(index)
+            if made is None:
+                made = self._made[index] = self._make(self.low + index)
+            return made
         if count <= index < count + len(self.after):
             return self.after[index - count]
         raise IndexError("option index out of range")
@@ -100,7 +105,7 @@ class NumberOptions(Sequence[T]):
 
     def _place(self, value: Any) -> int | None:
         number = number_of(value)
-        if number is not None and self.low <= number <= self.high and value == self._make(number):
+        if number is not None and self.low <= number <= self.high and value == self[number - self.low]:
             return number - self.low
         for at, other in enumerate(self.after):
             if value == other:
