@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 from engine.game.messages import runs
 from engine.savefile import GameRecord
 from engine.visible import visible
+from tui.screens.lifecycle import torn_down
 from tui.session import Session
 from tui.widgets import BoardView, PlayerPanel, TrackView
 
@@ -79,7 +80,8 @@ class LastMovesScreen(ModalScreen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.show()
+        if not torn_down(self):  # the app closed as the box was made: it has no widgets
+            self.show()
 
     def at(self, position: int) -> Session:
         """The game after `position` actions, seen as the live game shows it."""

@@ -14,6 +14,7 @@ from textual.widgets import Input, Static
 from engine.game.messages import Action, counted
 from engine.visible import visible
 from tui.screens.dialogs import TypeAhead
+from tui.screens.lifecycle import torn_down
 from tui.session import View
 from tui.targets import example, matches
 from tui.widgets import action_label
@@ -42,6 +43,8 @@ class TargetScreen(TypeAhead, ModalScreen[Action | None]):
     AUTO_FOCUS = "#target"
 
     def on_mount(self) -> None:
+        if torn_down(self):
+            return  # the app closed as the box was made: it has no widgets
         self._show(self.query_one("#target", Input).value)
 
     @on(Input.Changed, "#target")
