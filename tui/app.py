@@ -10,7 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -20,6 +19,7 @@ from tui.rescue import Rescue, rescue
 from tui.screens.dialogs import AskFirst, ChoiceScreen, CrashScreen, PathScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
+from tui.screens.lifecycle import KeysWhereTyped
 from tui.screens.start import StartScreen
 from tui.session import DEFAULT_SAVE, Session
 
@@ -27,7 +27,7 @@ DEFAULT_THEME = "ansi-dark"
 """The terminal's own colours and background; TEXTUAL_THEME or --theme choose another."""
 
 
-class BoardwalkApp(App[int]):
+class BoardwalkApp(KeysWhereTyped[int]):
     CSS_PATH = "boardwalk.tcss"
     TITLE = "Boardwalk"
 

@@ -19,6 +19,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from engine.savefile import SaveError
 from engine.visible import visible
+from tui.screens.lifecycle import AnswersOnce
 from tui.widgets import chip
 
 
@@ -53,7 +54,7 @@ class TypeAhead:
         field.post_message(events.Key(event.key, event.character))
 
 
-class ChoiceScreen(ModalScreen[Any]):
+class ChoiceScreen(AnswersOnce[Any], ModalScreen[Any]):
     """A question with a few answers, each with its own key; Esc cancels when allowed."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
@@ -150,7 +151,7 @@ def _ask(app: Any, ask: AskFirst, done: Callable[[Any], object], failed: Callabl
     app.push_screen(ask.dialog(), answered)
 
 
-class HandOverScreen(Screen[bool]):
+class HandOverScreen(AnswersOnce[bool]):
     """Hot-seat privacy: covers the whole board until the named person is at the keyboard."""
 
     BINDINGS = [Binding("enter", "ready", "I am ready")]
@@ -182,7 +183,7 @@ class HandOverScreen(Screen[bool]):
         self.dismiss(True)
 
 
-class PathScreen(TypeAhead, ModalScreen[Any]):
+class PathScreen(TypeAhead, AnswersOnce[Any], ModalScreen[Any]):
     """Asks for a file and tries `attempt(path)`; a failure shows its located message and
     the question stays open, a success closes it with attempt's result. An attempt that
     raises AskFirst asks its question first."""
@@ -225,7 +226,7 @@ class PathScreen(TypeAhead, ModalScreen[Any]):
         self.dismiss(None)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(AnswersOnce[None], ModalScreen[None]):
     """The variant's rules summary, every card's text, and the keys.
 
     The Markdown is drawn by Rich as one widget: Textual's Markdown widget makes a widget of
@@ -281,7 +282,7 @@ def help_parser():
     return MarkdownIt("gfm-like").disable("linkify")
 
 
-class TextScreen(ModalScreen[None]):
+class TextScreen(AnswersOnce[None], ModalScreen[None]):
     """A text to read (the player's own cards), closed with Esc or Enter."""
 
     BINDINGS = [Binding("escape", "close", "Close"), Binding("enter", "close", show=False), Binding("c", "close", show=False)]

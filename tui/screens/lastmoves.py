@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 from engine.game.messages import runs
 from engine.savefile import GameRecord
 from engine.visible import visible
-from tui.screens.lifecycle import torn_down
+from tui.screens.lifecycle import AnswersOnce, torn_down
 from tui.session import Session
 from tui.widgets import BoardView, PlayerPanel, TrackView
 
@@ -48,7 +48,7 @@ def moves_to_step(session: Session) -> tuple[int, int, int]:
     return min(first, new), new, end
 
 
-class LastMovesScreen(ModalScreen[None]):
+class LastMovesScreen(AnswersOnce[None], ModalScreen[None]):
     """Right (or n) steps forward, left (or p) back; Esc closes."""
 
     BINDINGS = [
