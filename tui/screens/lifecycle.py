@@ -100,7 +100,10 @@ def by_the_person(message: Message) -> bool:
 
 
 def torn_down(node: DOMNode) -> bool:
-    """Whether Textual is removing `node` (the app closing, its screen popped): it may have
-    none of its widgets, and nothing is to be drawn or played on it."""
+    """Whether Textual is removing `node` (its screen popped, the app closing): it may have
+    none of its widgets, and nothing is to be drawn or played on it. The app is closing once
+    its own message loop has ended; a screen made after that (the start screen, still busy,
+    starting a game as its tab closes) is not removed with the others, but the widgets given
+    to it are closed with everything else."""
     flags: Any = node  # Textual's own flags: it offers no public test of a removal under way
-    return bool(flags._pruning or flags._closing or flags._closed)
+    return bool(flags._pruning or flags._closing or flags._closed) or not node.app.is_running
