@@ -80,7 +80,7 @@ class BoardwalkApp(KeysWhereTyped[int]):
             self._exception_event.set()
         if self.crash is not None:
             if not isinstance(self.screen, CrashScreen):  # the message could not be shown: leave
-                self.exit(1)
+                self.exit(return_code=1)
             return  # something still running under the message failed too: it is said already
         try:
             self.crash = rescue(self._session_in_play(), error)
@@ -89,7 +89,7 @@ class BoardwalkApp(KeysWhereTyped[int]):
         try:
             self.push_screen(CrashScreen(self.crash.message()))
         except Exception:
-            self.exit(1)
+            self.exit(return_code=1)
 
     async def run_action(self, action: Any, default_namespace: Any = None, namespaces: Any = None) -> bool:
         """Every key binding's action runs here, in the app's own message loop, which Textual

@@ -329,7 +329,7 @@ class CrashScreen(Screen[None]):
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:
-        self.app.exit(1)
+        self.app.exit(return_code=1)
 
 
 def save_path_default(current: Path | None, fallback: str) -> str:
