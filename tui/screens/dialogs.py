@@ -307,29 +307,49 @@ class TextScreen(AnswersOnce[None], ModalScreen[None]):
 class CrashScreen(Screen[None]):
     """After an error of the app's own: where the game was saved and how to resume it
     (tui/rescue.py). The whole screen, so that nothing of the board it hides is drawn again;
-    Enter, q or Esc quits."""
+    Enter, q or Esc quits. Given `save` (a served game, which wrote nothing), s saves the game
+    where the person says: `save(path)` saves it and gives the message to show then."""
 
     BINDINGS = [
         Binding("enter", "quit", "Quit"),
         Binding("q", "quit", show=False),
         Binding("escape", "quit", show=False),
+        Binding("s", "save", "Save"),
     ]
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, save: Callable[[str], str] | None = None, default: str = "") -> None:
         super().__init__()
         self.message = message
+        self.save = save
+        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog crash"):
             yield Static(Text("Boardwalk has to stop", style="bold"), classes="dialog-title")
             yield Static(Text(self.message), id="crash-message", classes="dialog-body")
-            yield Button(Content("Quit [Enter]"), id="quit", variant="primary", compact=True)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(Content("Quit [Enter]"), id="quit", variant="primary", compact=True)
+                if self.save is not None:
+                    yield Button(Content("Save the game [s]"), id="save", compact=True)
 
     AUTO_FOCUS = "#quit"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "save" or self.save is not None
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:
         self.app.exit(return_code=1)
+
+    @on(Button.Pressed, "#save")
+    def action_save(self) -> None:
+        if self.save is not None:
+            self.app.push_screen(PathScreen("Save the game", self.default, "Save", self.save), self._saved)
+
+    def _saved(self, message: str | None) -> None:
+        if message is not None:
+            self.message = message
+            self.query_one("#crash-message", Static).update(Text(message))
 
 
 def save_path_default(current: Path | None, fallback: str) -> str:
