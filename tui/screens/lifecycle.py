@@ -68,9 +68,9 @@ class KeysWhereTyped(App[ReturnType]):
     none. Textual hands a key to the focused widget, which passes it up through its screen to
     the app, where the key bindings that are not the screens' first (priority) ones are
     looked up on the screen on top by then: a key typed on a box that has answered since
-    reached the screen below (Esc Esc on the replay's jump box quit the replay), and Enter
-    typed for the game's list could reach a hand-over opened meanwhile and show a person's
-    cards to whoever sat at the keyboard."""
+    reached the screen below (Enter Enter on the cards box closed it, then took the option
+    highlighted in the game's list), and Enter typed for the game's list could reach a
+    hand-over opened meanwhile and show a person's cards to whoever sat at the keyboard."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
