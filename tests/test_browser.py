@@ -444,14 +444,17 @@ def first_build_line(session: Session) -> str:
     return next(session.describe(e) for e in session.events if e.kind == "build" and e.data["player"] == 0)
 
 
-def test_an_error_inside_the_app_tells_the_browser_where_the_game_is_saved(served_failing):
+def test_an_error_in_a_served_game_writes_no_file_and_saves_where_the_person_says(served_failing):
     """Issue 26: in the browser an error of the app showed only "Session ended", the game lost.
-    The app saves the game and says where and how to resume, in the page, before it ends."""
+    Issue 44, 4: the rescue then wrote an error log and a save into the server's folder at
+    every crash, for anyone who reached the page to fill. Now the page says that nothing was
+    written and offers s, which saves the game where the person says; the server's log names
+    the error in one line."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError as missing:
         pytest.fail(f"the browser test needs the playwright package (pip install -e '.[test]'): {missing}", pytrace=False)
-    url, _, folder = served_failing
+    url, server, folder = served_failing
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         try:
@@ -466,14 +469,22 @@ def test_an_error_inside_the_app_tells_the_browser_where_the_game_is_saved(serve
             screen.press("F2")  # the default game: a person against the greedy bot
             screen.wait_for(lambda text: "Turn " in text and "Quit" in text)
             screen.press("h")  # the injected failure
-            told = screen.wait_for("Resume it with")
-            saves = list(folder.glob("boardwalk-rescued-*.json"))
-            assert len(saves) == 1, told
-            flat = " ".join(told.split())  # the page wraps long lines
-            assert "Your game is saved in" in flat and saves[0].name in flat.replace(" ", "")
-            assert "boardwalk play --load" in flat and "Traceback" not in told
-            json.loads(saves[0].read_text(encoding="utf-8"))
+            told = " ".join(screen.wait_for("Press s to save it").split())  # the page wraps long lines
+            assert "nothing was saved" in told and "Traceback" not in told, told
+            assert list(folder.iterdir()) == []
+            screen.press("s")
+            screen.wait_for("Save [Enter]")  # the box (the crash screen's button says "Save the game" too)
+            screen.press("Enter")  # where it proposes: boardwalk-save.json, in the server's folder
+            told = " ".join(screen.wait_for("Resume it in a new tab").split())
+            assert "Your game is saved in" in told and "boardwalk-save.json" in told.replace(" ", ""), told
+            assert [path.name for path in folder.iterdir()] == ["boardwalk-save.json"]
+            json.loads((folder / "boardwalk-save.json").read_text(encoding="utf-8"))
             screen.press("Enter")
             page.wait_for_selector("body.-closed")  # the game ends when the person has read it
         finally:
             browser.close()
+    server.send_signal(signal.SIGINT)
+    _, err = server.communicate(timeout=WAIT)
+    failed = [line for line in err.splitlines() if "a game failed" in line]
+    assert failed == ["boardwalk serve: warning: a game failed (status 1): "
+                      "RuntimeError: a failure injected by tests/test_browser.py"], err

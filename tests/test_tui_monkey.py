@@ -9,9 +9,11 @@ decision (so the detail panel is drawn for each), takes options by their key, by
 the list and by a click on the board, answers every question at random, and opens and closes
 each box a key reaches (help, cards, last moves, save, load, typing a target, new game, quit,
 undo, the bots' pace) now and then, and the end screen's own; it goes on from every notice
-(issue 26, 5) by Enter or a click. Nothing may escape: Textual's pilot raises, when the test
-ends, any exception a handler or worker let out (the app's rescue lets it through to the
-pilot). Each key or click must take the option it was aimed at.
+(issue 26, 5) by Enter or a click. A box's key is pressed once, twice or three times quickly
+(issue 44, 5: q then d d crashed the app), and so is a click on its button. Nothing may
+escape: Textual's pilot raises, when the test ends, any exception a handler or worker let
+out (the app's rescue lets it through to the pilot). Each key or click must take the option
+it was aimed at.
 
 The bot is the random one and the pace instant. The games are whole for Advance to
 Boardwalk and Monopoly Chance at 80x24 (every box opened a few times, and the end screen's
@@ -23,6 +25,7 @@ house rules draw from the same widgets, and the whole run stays near a minute.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 from collections import Counter
 from pathlib import Path
@@ -84,6 +87,9 @@ BOX_WAYS = ("key", "click", "enter")
 """How a dialog box's buttons are pressed, in turn: a button's own key, a click, the focus and Enter."""
 
 KEY_CHARACTERS = {"enter": "\r", "escape": "\x1b", "backspace": "\x08", "left_square_bracket": "["}
+REPEATS = (1, 2, 3)
+"""How many times a box's key (or its button) is pressed at once, in turn: a box answers once
+(issue 44, 5). In turn, not at random: the monkey's choices, and so its games, stay the same."""
 
 
 def cases() -> list:
@@ -118,6 +124,7 @@ def test_a_monkey_plays_every_variant_through_the_app_and_nothing_escapes(name, 
         assert monkey.boxed >= 3 and set(+monkey.box_ways) >= {"click", "enter"}
     if whole:
         assert monkey.finished and "game over" in monkey.opened, f"the game did not end within {STEPS} looks"
+        assert set(monkey.repeats) == set(REPEATS), monkey.repeats
     else:
         assert session.game.is_over or monkey.decisions == CUT
 
@@ -148,6 +155,9 @@ class Monkey:
         """How they were taken (BOX_WAYS), and how often the box was left for the list."""
         self._box = 0
         self._saved = False
+        self.repeats: Counter[int] = Counter()
+        """How many times a box's keys and buttons were pressed at once, by the number of presses."""
+        self._repeat = itertools.cycle(REPEATS)
 
     async def press(self, *keys: str) -> None:
         """Keys as the terminal sends them, each handled before the next; without the pilot's
@@ -156,14 +166,28 @@ class Monkey:
             self.app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None)))
             await self.pilot.pause(0)
 
-    async def click(self, widget, offset: tuple[int, int]) -> None:
+    async def click(self, widget, offset: tuple[int, int], times: int = 1) -> None:
         """A click as the terminal sends it: the button pressed and released over a point of
-        the widget (the app makes the Click of them), without the pilot's waits."""
+        the widget (the app makes the Click of them), without the pilot's waits; `times`
+        clicks, all sent before the first is handled."""
         x, y = widget.region.offset + offset
         assert widget.region.contains(x, y), f"({x}, {y}) is outside {widget}"
-        for kind in (events.MouseDown, events.MouseUp):
-            self.app.post_message(kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+        for _ in range(times):
+            for kind in (events.MouseDown, events.MouseUp):
+                self.app.post_message(kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
         await self.pilot.pause(0)
+
+    async def press_box_key(self, key: str) -> None:
+        """A box's key, pressed once, twice or three times at once: it answers once."""
+        times = self.repeat()
+        for _ in range(times):
+            self.app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None)))
+        await self.pilot.pause(0)
+
+    def repeat(self) -> int:
+        times = next(self._repeat)
+        self.repeats[times] += 1
+        return times
 
     @property
     def game_screen(self) -> GameScreen:
@@ -182,7 +206,7 @@ class Monkey:
             if isinstance(screen, ChoiceScreen):
                 await self.answer(screen)
             elif isinstance(screen, HandOverScreen):
-                await self.press("enter")
+                await self.press_box_key("enter")
             elif isinstance(screen, GameScreen) and screen.notice is not None:
                 await self.go_on(screen)
             elif isinstance(screen, GameScreen) and _asked(screen) and screen.box_shown:
@@ -301,10 +325,10 @@ class Monkey:
         index = 0 if self.rng.random() < 0.7 else self.rng.randrange(len(screen.options))
         _, _, key = screen.options[index]
         if self.rng.random() < 0.5 and key:
-            await self.press(key)
+            await self.press_box_key(key)
         else:
             await until(lambda: bool(screen.query(f"#choice-{index}")) and screen.query_one(f"#choice-{index}").region.area > 0)
-            await self.click(screen.query_one(f"#choice-{index}"), (1, 0))
+            await self.click(screen.query_one(f"#choice-{index}"), (1, 0), self.repeat())
         await self.pilot.pause(0)
 
     # ----- the boxes ------------------------------------------------------------------------
@@ -320,7 +344,7 @@ class Monkey:
         self.opened.add(name)
 
     async def _close(self, screen: GameScreen, key: str = "escape") -> None:
-        await self.press(key)
+        await self.press_box_key(key)
         await until(lambda: self.app.screen is screen)
 
     async def _help(self, screen: GameScreen) -> None:
@@ -386,13 +410,13 @@ class Monkey:
         await self.press("down", "pagedown", "pageup")
         await self.press("e")
         await until(lambda: isinstance(app.screen, PathScreen))
-        await self.press("enter")  # the story, written
+        await self.press_box_key("enter")  # the story, written
         await until(lambda: isinstance(app.screen, GameOverScreen))
-        await self.press("s")
+        await self.press_box_key("s")
         await until(lambda: isinstance(app.screen, PathScreen))
-        await self.press("escape")
+        await self.press_box_key("escape")
         await until(lambda: isinstance(app.screen, GameOverScreen))
-        await self.press("b")
+        await self.press_box_key("b")
         await until(lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
         await self._last_moves(screen)

@@ -10,16 +10,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from engine.savefile import VariantOutsideFolders
 from engine.visible import visible
-from tui.rescue import Rescue, rescue
+from tui.rescue import KeptNothing, Rescue, kept_nothing, rescue
 from tui.screens.dialogs import AskFirst, ChoiceScreen, CrashScreen, PathScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
+from tui.screens.lifecycle import KeysWhereTyped
 from tui.screens.start import StartScreen
 from tui.session import DEFAULT_SAVE, Session
 
@@ -27,7 +27,7 @@ DEFAULT_THEME = "ansi-dark"
 """The terminal's own colours and background; TEXTUAL_THEME or --theme choose another."""
 
 
-class BoardwalkApp(App[int]):
+class BoardwalkApp(KeysWhereTyped[int]):
     CSS_PATH = "boardwalk.tcss"
     TITLE = "Boardwalk"
 
@@ -45,8 +45,9 @@ class BoardwalkApp(App[int]):
         self.first_frame_at: float | None = None
         """time.perf_counter() when the first screen had been drawn (for benchmarks/tui_startup.py)."""
         self.initial = session
-        self.crash: Rescue | None = None
-        """What was saved and logged after an error of the app's own (None: none yet)."""
+        self.crash: Rescue | KeptNothing | None = None
+        """What was saved and logged after an error of the app's own (None: none yet); in a
+        served game, what was not (tui/rescue.py)."""
         self.initial_warnings = warnings or []
         self.pace = pace
         if chosen in self.available_themes:
@@ -74,22 +75,33 @@ class BoardwalkApp(App[int]):
         """Textual hands here any exception that escaped a handler, a timer or a worker, and
         would end the app with a traceback of thousands of lines (the variant's texts among
         its locals), the game lost. Instead the game is saved, the error logged, and a short
-        message says where both are and how to resume; Enter quits (tui/rescue.py)."""
+        message says where both are and how to resume; Enter quits (tui/rescue.py). A game
+        served to a web browser writes nothing, and offers to save the game where the person
+        says."""
         if self._exception is None:  # as Textual does: a pilot test raises it when it ends
             self._exception = error
             self._exception_event.set()
         if self.crash is not None:
             if not isinstance(self.screen, CrashScreen):  # the message could not be shown: leave
-                self.exit(1)
+                self.exit(return_code=1)
             return  # something still running under the message failed too: it is said already
+        session = self._session_in_play()
         try:
-            self.crash = rescue(self._session_in_play(), error)
+            self.crash = kept_nothing(session, error) if self.is_web else rescue(session, error)
         except Exception as failure:  # the rescue's own failure: say so, still no traceback
             self.crash = Rescue(type(error).__name__, None, None, f"saving failed too ({type(failure).__name__})")
         try:
-            self.push_screen(CrashScreen(self.crash.message()))
+            self.push_screen(CrashScreen(self.crash.message(), *self._save_after_crash(self.crash)))
         except Exception:
-            self.exit(1)
+            self.exit(return_code=1)
+
+    @staticmethod
+    def _save_after_crash(crash: Rescue | KeptNothing) -> tuple[Callable[[str], str] | None, str]:
+        """What s does on the crash screen of a served game with a game to save: save it
+        where the person says, and tell them where it is then; and the file it proposes."""
+        if not isinstance(crash, KeptNothing) or crash.game is None:
+            return None, ""
+        return (lambda path: crash.message(saved=crash.save(path))), str(crash.last_save or DEFAULT_SAVE)
 
     async def run_action(self, action: Any, default_namespace: Any = None, namespaces: Any = None) -> bool:
         """Every key binding's action runs here, in the app's own message loop, which Textual
@@ -222,7 +234,7 @@ def theme_names() -> list[str]:
 def run(session: Session | None = None, warnings: list[str] | None = None, pace: str = "normal", theme: str | None = None) -> int:
     app = BoardwalkApp(session, warnings, pace, theme)
     app.run()
-    if app.crash is not None:  # said on the screen; said again where the terminal keeps it
-        print(app.crash.message(), file=sys.stderr)
+    if app.crash is not None:  # said on the screen; said again where the terminal (or the server) keeps it
+        print(app.crash.error_output(), file=sys.stderr)
         return 1
     return app.return_code or 0

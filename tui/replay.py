@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -18,11 +18,12 @@ from textual.widgets import Footer, Input, Static
 from engine.savefile import GameRecord
 from engine.visible import visible
 from tui.screens.dialogs import TypeAhead
+from tui.screens.lifecycle import AnswersOnce, KeysWhereTyped
 from tui.session import Session
 from tui.widgets import BoardView, GameLog, PlayerPanel, Quiet, TrackView
 
 
-class JumpScreen(TypeAhead, ModalScreen[int | None]):
+class JumpScreen(TypeAhead, AnswersOnce[int | None], ModalScreen[int | None]):
     """Asks for a turn to jump to; dismissed with the turn's number."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -50,7 +51,7 @@ class JumpScreen(TypeAhead, ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class ReplayApp(App[int]):
+class ReplayApp(KeysWhereTyped[int]):
     """Steps through a game record: right/left one action, home/end, j to jump to a turn."""
 
     CSS_PATH = "boardwalk.tcss"

@@ -5,7 +5,13 @@ A bug must not cost a family its game, nor show them a traceback: the game in pr
 saved (atomically, by engine.savefile) beside the last save, or in the current folder, the
 home folder or the temporary folder, whichever can be written first; the traceback goes to a
 log file next to it. Nothing here imports Textual: the app calls `rescue` and shows
-`Rescue.message()`; after it quits, the terminal is told the same."""
+`Rescue.message()`; after it quits, the terminal is told the same.
+
+A game served to a web browser (`boardwalk serve`) writes nothing of the kind: its folders are
+the serving machine's, and anyone who can reach the page could fill them by making games fail
+(issue 44, 4). It calls `kept_nothing` instead: the page says that nothing was written and
+offers to save the game where the person says, and the error goes to the game's error output,
+which the server reads to its end and sums up in one line of its own log (tui/web.py)."""
 
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from pathlib import Path
 
 from engine.files import WriteFailed, write_atomically
 from engine.game.game import Game
+from engine.game.messages import counted
 from engine.savefile import GameRecord, SaveError, save_game
 from engine.version import version
 from engine.visible import visible
@@ -56,6 +63,72 @@ class Rescue:
         if self.log is not None:
             lines += ["", f"What went wrong is written in {self.log} (for a bug report)."]
         return visible("\n".join(lines))
+
+    def error_output(self) -> str:
+        """What the terminal is told after the app has quit."""
+        return self.message()
+
+
+@dataclass(frozen=True)
+class KeptNothing:
+    """A served game's error: nothing written, and the game kept in memory for the person to
+    save if they ask (`save`)."""
+
+    problem: str
+    """The error's kind, e.g. 'IndexError'."""
+    report: str
+    """The traceback, for the game's error output (the server logs its last line)."""
+    game: tuple[GameRecord, Game] | None
+    """The game as far as its actions replay, and the game they make; None when no game was
+    in progress or it cannot be set up again."""
+    unsavable: str = ""
+    """Why the game in progress cannot be saved ('' when it can, or there is none)."""
+    last_save: Path | None = None
+    """Where the person last saved or loaded this game, if they did."""
+    unsaved: bool = False
+    """Whether moves were made since that save."""
+
+    def message(self, saved: Path | None = None) -> str:
+        """A few plain lines for the person: that nothing was written, and how to keep the
+        game (or, once `saved`, where it is and how to resume it)."""
+        lines = [f"Sorry: Boardwalk stopped because of an error of its own ({self.problem}).", ""]
+        if saved is not None:
+            lines += ["Your game is saved in", f"  {saved}",
+                      "Resume it in a new tab: l loads it, as does Resume a saved game on the start screen."]
+        elif self.unsavable:
+            lines.append(f"The game cannot be saved: {self.unsavable}")
+        elif self.game is None:
+            lines.append("No game was in progress, so nothing needed saving.")
+        else:
+            lines += ["A game played in a web browser writes no file unless you ask, so nothing was saved.",
+                      f"Press s to save it as it stands ({counted(len(self.game[0].actions), 'action')} played)."]
+            if self.last_save is not None:
+                lines.append(f"Your last save, {self.last_save}, holds it as it was then." if self.unsaved
+                             else f"Your last save, {self.last_save}, holds it as it stands.")
+        return visible("\n".join(lines))
+
+    def save(self, path: str) -> Path:
+        """Save the game where the person said (raises SaveError with the reason)."""
+        assert self.game is not None  # offered only with a game to save
+        record, game = self.game
+        target = Path(path).expanduser()
+        save_game(target, record, game)
+        return target
+
+    def error_output(self) -> str:
+        """What the server is told after the game has quit: the message, then the traceback,
+        whose last line names the error (the line the server logs)."""
+        return self.message() + "\n\n" + self.report.rstrip("\n")
+
+
+def kept_nothing(session: Session | None, error: BaseException) -> KeptNothing:
+    """A served game's `rescue`: nothing written."""
+    report = "".join(traceback.format_exception(error))
+    if session is None:
+        return KeptNothing(type(error).__name__, report, None)
+    record, game, why_not = _playable(session.record)
+    return KeptNothing(type(error).__name__, report, (record, game) if record is not None and game is not None else None,
+                       why_not, session.save_path, session.unsaved)
 
 
 def rescue(session: Session | None, error: BaseException) -> Rescue:

@@ -19,6 +19,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from engine.savefile import SaveError
 from engine.visible import visible
+from tui.screens.lifecycle import AnswersOnce
 from tui.widgets import chip
 
 
@@ -53,7 +54,7 @@ class TypeAhead:
         field.post_message(events.Key(event.key, event.character))
 
 
-class ChoiceScreen(ModalScreen[Any]):
+class ChoiceScreen(AnswersOnce[Any], ModalScreen[Any]):
     """A question with a few answers, each with its own key; Esc cancels when allowed."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
@@ -150,7 +151,7 @@ def _ask(app: Any, ask: AskFirst, done: Callable[[Any], object], failed: Callabl
     app.push_screen(ask.dialog(), answered)
 
 
-class HandOverScreen(Screen[bool]):
+class HandOverScreen(AnswersOnce[bool]):
     """Hot-seat privacy: covers the whole board until the named person is at the keyboard."""
 
     BINDINGS = [Binding("enter", "ready", "I am ready")]
@@ -182,7 +183,7 @@ class HandOverScreen(Screen[bool]):
         self.dismiss(True)
 
 
-class PathScreen(TypeAhead, ModalScreen[Any]):
+class PathScreen(TypeAhead, AnswersOnce[Any], ModalScreen[Any]):
     """Asks for a file and tries `attempt(path)`; a failure shows its located message and
     the question stays open, a success closes it with attempt's result. An attempt that
     raises AskFirst asks its question first."""
@@ -225,7 +226,7 @@ class PathScreen(TypeAhead, ModalScreen[Any]):
         self.dismiss(None)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(AnswersOnce[None], ModalScreen[None]):
     """The variant's rules summary, every card's text, and the keys.
 
     The Markdown is drawn by Rich as one widget: Textual's Markdown widget makes a widget of
@@ -281,7 +282,7 @@ def help_parser():
     return MarkdownIt("gfm-like").disable("linkify")
 
 
-class TextScreen(ModalScreen[None]):
+class TextScreen(AnswersOnce[None], ModalScreen[None]):
     """A text to read (the player's own cards), closed with Esc or Enter."""
 
     BINDINGS = [Binding("escape", "close", "Close"), Binding("enter", "close", show=False), Binding("c", "close", show=False)]
@@ -306,29 +307,49 @@ class TextScreen(ModalScreen[None]):
 class CrashScreen(Screen[None]):
     """After an error of the app's own: where the game was saved and how to resume it
     (tui/rescue.py). The whole screen, so that nothing of the board it hides is drawn again;
-    Enter, q or Esc quits."""
+    Enter, q or Esc quits. Given `save` (a served game, which wrote nothing), s saves the game
+    where the person says: `save(path)` saves it and gives the message to show then."""
 
     BINDINGS = [
         Binding("enter", "quit", "Quit"),
         Binding("q", "quit", show=False),
         Binding("escape", "quit", show=False),
+        Binding("s", "save", "Save"),
     ]
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, save: Callable[[str], str] | None = None, default: str = "") -> None:
         super().__init__()
         self.message = message
+        self.save = save
+        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog crash"):
             yield Static(Text("Boardwalk has to stop", style="bold"), classes="dialog-title")
             yield Static(Text(self.message), id="crash-message", classes="dialog-body")
-            yield Button(Content("Quit [Enter]"), id="quit", variant="primary", compact=True)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(Content("Quit [Enter]"), id="quit", variant="primary", compact=True)
+                if self.save is not None:
+                    yield Button(Content("Save the game [s]"), id="save", compact=True)
 
     AUTO_FOCUS = "#quit"
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "save" or self.save is not None
+
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:
-        self.app.exit(1)
+        self.app.exit(return_code=1)
+
+    @on(Button.Pressed, "#save")
+    def action_save(self) -> None:
+        if self.save is not None:
+            self.app.push_screen(PathScreen("Save the game", self.default, "Save", self.save), self._saved)
+
+    def _saved(self, message: str | None) -> None:
+        if message is not None:
+            self.message = message
+            self.query_one("#crash-message", Static).update(Text(message))
 
 
 def save_path_default(current: Path | None, fallback: str) -> str:

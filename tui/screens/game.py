@@ -23,6 +23,7 @@ from tui.dealbox import DealBox
 from tui.deals import AMOUNT_FIELD, Box, box_for
 from tui.helptext import help_markdown
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
+from tui.screens.lifecycle import torn_down
 from tui.screens.target import TargetScreen
 from tui.session import DEFAULT_SAVE, PACES, Session, View
 from tui.targets import OPTION_KEYS
@@ -138,6 +139,8 @@ class GameScreen(Screen):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        if torn_down(self):
+            return  # the app closed as the screen was made (a tab closed as its game started): no board to draw
         self.set_class(self.session.variant.track is None, "-no-track")
         self.session.notices.clear()  # a game opened here starts from where it stands
         self.advance()

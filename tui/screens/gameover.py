@@ -23,7 +23,6 @@ from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
-from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
@@ -32,6 +31,7 @@ from engine.diagnostics import Diagnostic, Loc
 from engine.files import WriteFailed, write_atomically
 from engine.savefile import SaveError
 from tui.screens.dialogs import PathScreen
+from tui.screens.lifecycle import AnswersOnce
 from tui.session import SeatView, Session
 from tui.story import Story, card_lines, draw_chart, round_lines, story_markdown, summary_lines
 from tui.widgets import chip
@@ -221,7 +221,7 @@ def header_width(name: str, lines: int) -> int:
     return cell_len(name)
 
 
-class GameOverScreen(Screen[str]):
+class GameOverScreen(AnswersOnce[str]):
     """Dismissed with what to do next: "board" (look at the final board), "new", "save", "quit"."""
 
     BINDINGS = [

@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 from engine.game.messages import runs
 from engine.savefile import GameRecord
 from engine.visible import visible
+from tui.screens.lifecycle import AnswersOnce, torn_down
 from tui.session import Session
 from tui.widgets import BoardView, PlayerPanel, TrackView
 
@@ -47,7 +48,7 @@ def moves_to_step(session: Session) -> tuple[int, int, int]:
     return min(first, new), new, end
 
 
-class LastMovesScreen(ModalScreen[None]):
+class LastMovesScreen(AnswersOnce[None], ModalScreen[None]):
     """Right (or n) steps forward, left (or p) back; Esc closes."""
 
     BINDINGS = [
@@ -79,7 +80,8 @@ class LastMovesScreen(ModalScreen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.show()
+        if not torn_down(self):  # the app closed as the box was made: it has no widgets
+            self.show()
 
     def at(self, position: int) -> Session:
         """The game after `position` actions, seen as the live game shows it."""

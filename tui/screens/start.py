@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from engine.game.messages import counted
 from engine.visible import visible
 from tui.screens.dialogs import attempt_asking, diagnostics_text
+from tui.screens.lifecycle import torn_down
 from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, shown_variant, typed_seed
 from tui.widgets import chip
 
@@ -161,6 +162,8 @@ class StartScreen(Screen):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        if torn_down(self):
+            return  # the app closed as the screen was made (a tab closed as it opened): it has no widgets
         variants = self.query_one("#variants", OptionList)
         if self.selected in self.bundled:
             variants.highlighted = self.bundled.index(self.selected)

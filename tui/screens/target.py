@@ -14,6 +14,7 @@ from textual.widgets import Input, Static
 from engine.game.messages import Action, counted
 from engine.visible import visible
 from tui.screens.dialogs import TypeAhead
+from tui.screens.lifecycle import AnswersOnce, torn_down
 from tui.session import View
 from tui.targets import example, matches
 from tui.widgets import action_label
@@ -22,7 +23,7 @@ SHOWN = 8
 """Matching options listed at most; the rest are counted."""
 
 
-class TargetScreen(TypeAhead, ModalScreen[Action | None]):
+class TargetScreen(TypeAhead, AnswersOnce[Action | None], ModalScreen[Action | None]):
     """Asks for a target by its words; dismissed with the action, or None (Esc)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -42,6 +43,8 @@ class TargetScreen(TypeAhead, ModalScreen[Action | None]):
     AUTO_FOCUS = "#target"
 
     def on_mount(self) -> None:
+        if torn_down(self):
+            return  # the app closed as the box was made: it has no widgets
         self._show(self.query_one("#target", Input).value)
 
     @on(Input.Changed, "#target")
