@@ -9,7 +9,7 @@ section 6; engine/effects/limits.py).
 - `raising_window`: a game whose every turn opens a window in which raising scores a point,
   so every bot raises until the window's 1,000 turns are up (item 3).
 - `grid_scores`: a game scored by the largest group of spaces a player holds on grids of 520
-  spaces, each placement a choice among every vacant one (item 3).
+  spaces, each placement a choice among every space, a thousand of them (item 3).
 """
 
 from __future__ import annotations
@@ -124,9 +124,10 @@ def raising_window(zones: int = 26, per_zone: int = 20, most: int = 100) -> str:
     return _score_game("Raising window", fields, scores + "ranking: [points, held]\n", turn)
 
 
-def grid_scores(zones: int = 26, per_zone: int = 20, columns: int = 5) -> str:
+def grid_scores(zones: int = 26, per_zone: int = 20, columns: int = 5, markers: int = 333) -> str:
     """Markers placed on `zones` grids of `per_zone` spaces (rows of `columns`), each a choice
-    among every vacant space, scored by the largest group a player holds over all of them."""
+    among every space (a marker may cover another's), scored by the largest group a player
+    holds over all of them: a game of `markers` decisions a player."""
     rows = [
         f'{{id: grid{n}, name: Grid {n}, colour: "#7f8c8d", values: [{", ".join(map(str, range(1, per_zone + 1)))}], '
         f"columns: {columns}}}"
@@ -134,9 +135,9 @@ def grid_scores(zones: int = 26, per_zone: int = 20, columns: int = 5) -> str:
     ]
     scores = "  group: {most: largest group property P where top of P is X, name: largest group}\n"
     turn = (
-        "  if (count card K in markers of me) = 0 or (count property P where (count card K in P) = 0) = 0:\n"
+        "  if (count card K in markers of me) = 0:\n"
         "    end game placed for me\n"
-        "  choose property P where (count card K in P) = 0\n"
+        "  choose property P\n"
         "  put top card of markers of me on P\n"
     )
-    return _score_game("Grid scores", rows, scores + "ranking: [group]\n", turn, markers=(zones * per_zone + 2) // 3 + 1)
+    return _score_game("Grid scores", rows, scores + "ranking: [group]\n", turn, markers=markers)

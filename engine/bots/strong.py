@@ -454,8 +454,9 @@ class StrongBot(Bot):
             while deals is None or done < deals:
                 if deadline is not None and done and _time.perf_counter() >= deadline:
                     break
-                if spent(game):  # the budget is spent: the deals carried through decide
-                    scratch.done(game)
+                if self.meter.left <= 0:  # the budget is spent: the deals carried through decide
+                    if not done:
+                        scratch.done(game)  # the first deal, judged at once (the others are handed back)
                     break
                 if done:
                     game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
