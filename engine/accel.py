@@ -39,7 +39,7 @@ DEPENDS = (
     "effects/ast.py", "effects/limits.py", "effects/check.py", "variant/model.py",
     "game/refs.py", "game/native.py", "game/result.py", "game/folding.py", "game/snapshot_check.py", "game/invariants.py",
     "bots/base.py", "game/homes.py", "effects/plays.py", "effects/kinds.py", "words/word.py", "words/common.py",
-    "words/table.py", "resources.py", "game/score_reads.py",
+    "words/table.py", "resources.py", "game/score_reads.py", "game/footprint.py", "bots/budget.py",
 )
 """The modules of the engine, not compiled, that the compiled ones import names from: a build
 is stale when one of these changes too."""
