@@ -123,7 +123,8 @@ counts them (the copy of the observed game made for a decision too). Copying a b
 takes about as long a byte as the engine takes a work: a copy of 1.7 MB (Advance to
 Boardwalk grown to 520 spaces, each keeping 30 piles and 95 counters) costs 6,300 work and
 takes some 7 ms. Without it the look-ahead's budget saw none of that time: the strong bot
-spent 26 s of a decision copying such a game once an option, on 50,000 work."""
+spent 6 s of CPU on a decision copying such a game once an option (26 s where a copy held
+5.5 MB), on 56,000 work."""
 
 LOOKAHEAD_COPY_FREE = 65_536
 """The bytes of a copy that its action's LOOKAHEAD_ACTION_WORK already pays for: copying a
@@ -136,7 +137,7 @@ LOOKAHEAD_JUDGE_WORK = 1
 each player beyond LOOKAHEAD_JUDGE_FREE of them: a score ranges over the board for each
 player, and judging is not carried out by statements, so the game's own count does not see
 it. Without it, a variant scored by the largest group of spaces a player holds on grids of
-520 spaces had the strong bot judge for a second a decision, on 60,000 work."""
+520 spaces had the strong bot judge for 0.4 s of CPU a decision, on 56,000 work."""
 
 LOOKAHEAD_JUDGE_FREE = 256
 """The spaces times players of a position whose judging its action's LOOKAHEAD_ACTION_WORK
@@ -151,16 +152,22 @@ round of deals). Past half of it, an option is judged on a copy that is handed b
 once, and the option is played again where the search goes on: the same choices, more
 work. Counted from the game's size, never from the machine's free memory, so that the same
 seed gives the same game on every machine. The strong bot held a copy of each of 520
-options at once, 3.6 GB of copies of 5.5 MB; a bundled game's copies hold a few KB."""
+options at once: 820 MB of copies of 1.7 MB (3.6 GB where a copy held 5.5 MB), 48 MB now; a
+bundled game's copies hold 10 to 25 KB."""
 
 MAX_BOT_GAME_WORK = 300_000_000
 """Look-ahead work (as MAX_LOOKAHEAD_WORK counts it) one bot may spend over a whole game,
 every decision together; the strong bot as much for every 400 iterations it is asked to
 search. Each decision keeps its own budget, but a game of ten thousand costly decisions
-took an hour of a bot's thinking. Once it is spent the bot falls back to a cheaper
+took an hour of a bot's thinking: two strong bots in a window where raising scores, each
+decision 0.06 s of CPU, some 11 minutes for the game's 10,000 (78 s with this budget: each
+bot's ran out after some 900 decisions). Once it is spent the bot falls back to a cheaper
 judgement (engine/bots/budget.py): the strong bot to the greedy one's, with
 BOT_FALLBACK_WORK more, then any bot to an option its own seeded generator picks. Work,
-not seconds: the same seed gives the same game on every machine."""
+not seconds: the same seed gives the same game on every machine. A bundled game ended by
+its rules takes a strong bot a few million (under 6,000,000 in the games measured); the
+most, 166,000,000, went to the strong bot of a two-player game of Monopoly Builder against
+greedy that ran to MAX_DECISIONS (benchmarks/work_budget.py prints it)."""
 
 BOT_FALLBACK_WORK = 30_000_000
 """Look-ahead work the strong bot may spend judging as the greedy bot does, once its game's

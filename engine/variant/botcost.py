@@ -36,8 +36,10 @@ from engine.variant.yamlsource import LocDict, text_position
 
 STRONG_JUDGINGS = 4
 """Times the strong bot judges an option of a decision by default: once at once, then in
-each of its three deals (strong.DEFAULT_DEALS). Measured on the variants of the warning's
-tests: 2.75 M work a decision estimated and spent on grids of 520 spaces."""
+each of its three deals (strong.DEFAULT_DEALS). On the grids of 520 spaces of the warning's
+tests, 2,753,920 work estimated for a choice among every space, 2,768,480 spent there (and
+about 2,780,000 a decision over the first 325 of a game); on Advance to Boardwalk grown to
+520 spaces with big copies, 5,000,000 estimated (the decision's budget) and spent."""
 
 DECISIONS_A_GAME = 1_000
 """The decisions a long game asks (the longest bundled games ask about as many): the
@@ -45,9 +47,11 @@ warning is given when the bots' budget for a game lasts fewer decisions at the w
 choice than this."""
 
 SECONDS_PER_WORK = 1e-6
-"""What a work of look-ahead takes, for the message's seconds: measured at 0.3 to 1.4
-microseconds on the variants of the warning's tests, and on the bundled games, by the
-engine in plain Python (the compiled kernel takes about a third of that)."""
+"""What a work of look-ahead takes at most, for the message's seconds, as measured in plain
+Python on the variants of the warning's tests: 0.6 to 1.2 microseconds where copies cost
+most (a copy of 1.7 MB), 0.06 to 0.4 where judging positions does (the engine remembers
+scores a position shares with the one before), about 1 on the bundled games. The compiled
+kernel takes less."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +89,10 @@ def warnings(document: LocDict, variant: Variant, effects: Effects, root_file: s
     most = players * (MAX_BOT_GAME_WORK + BOT_FALLBACK_WORK)
     message = (
         f"bot games of this variant are costly: {why}, and a choice may be among {widest.words}, so one "
-        f"decision of the strong bot may spend about {strong:,} work (about {_seconds(strong)}); the bots' "
-        f"budget of {MAX_BOT_GAME_WORK:,} work a game lasts about {lasting:,} such decisions, after which "
-        f"they play by a cheaper judgement, and a game of {players} bots may take about {_seconds(most)} "
-        "of their thinking"
+        f"decision of the strong bot may spend about {strong:,} work (up to about {_seconds(strong)}); the "
+        f"bots' budget of {MAX_BOT_GAME_WORK:,} work a game lasts about {lasting:,} such decisions, after "
+        f"which they play by a cheaper judgement, and a game of {players} bots may take up to about "
+        f"{_seconds(most)} of their thinking"
     )
     places: list[tuple[Loc, str]] = []
     if widest.loc is not None:
