@@ -87,6 +87,11 @@ def test_the_security_page_states_the_limits_the_code_enforces():
     assert f"a save over {MAX_SAVE_BYTES // 1_000_000} MB" in text
     assert f"every expression ({limits.MAX_EXPRESSION_COST:,} steps)" in text
     assert f"every card ({limits.MAX_CARD_COST:,} steps)" in text
+    assert f"{limits.MAX_LOOKAHEAD_BYTES:,} bytes" in text
+    assert f"| {limits.MAX_BOT_GAME_WORK:,} of the same work;" in text
+    assert f"for {limits.BOT_FALLBACK_WORK:,} more" in text
+    assert f"bigger than {limits.LOOKAHEAD_COPY_FREE:,} bytes one more for every {limits.LOOKAHEAD_COPY_BYTES} bytes" in text
+    assert f"more than {limits.LOOKAHEAD_JUDGE_FREE} spaces times players" in text
     assert "docs/security.md" in (ROOT / "README.md").read_text()
 
 

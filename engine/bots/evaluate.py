@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
+from engine.effects.limits import LOOKAHEAD_JUDGE_FREE, LOOKAHEAD_JUDGE_WORK
 from engine.game.game import Game
 from engine.variant.model import Variant
 
@@ -85,6 +86,7 @@ class Evaluator:
         """Every player's score in the current position (ownership from the stacks)."""
         if game.over:
             return _final_scores(game, self.weights)
+        charge_judging(game)
         return self._board_scores(game, game.stacks, game.supply)
 
     def scores_after_placing(self, game: Game, player: int, prop: int) -> list[float]:
@@ -93,6 +95,7 @@ class Evaluator:
         the next unit at once (`Game.placement_asks_again`), judged without playing it. The
         same sums in the same order as `scores` of the game after the placement, so the very
         same numbers."""
+        charge_judging(game)
         stacks = list(game.stacks)
         stacks[prop] = stacks[prop] + [player]
         supply = list(game.supply)
@@ -235,6 +238,7 @@ class ScoreEvaluator:
         n = game.n
         if game.over:
             return _final_scores(game, w)
+        charge_judging(game)
         score = [w.card * len(game.held_to_play(p)) for p in range(n)]
         kept = game.score_memo
         if kept is None:
@@ -270,6 +274,16 @@ class ScoreEvaluator:
 
     def score(self, game: Game, player: int) -> float:
         return _lead(self.scores(game), player)
+
+
+def charge_judging(game: Game) -> None:
+    """Charge the judging of `game`'s position to the look-ahead budget it shares with its
+    copies, if any: LOOKAHEAD_JUDGE_WORK for each space and each player beyond
+    LOOKAHEAD_JUDGE_FREE (a score ranges over the board for each player). A position judged
+    with no meter (not a look-ahead's) costs nothing."""
+    meter = game.meter
+    if meter is not None:
+        meter.left -= LOOKAHEAD_JUDGE_WORK * max(0, len(game.stacks) * game.n - LOOKAHEAD_JUDGE_FREE)
 
 
 def _owned_slots(game: Game) -> list[tuple[int, int, float]]:

@@ -20,13 +20,22 @@ Settings (e.g. "greedy:answers=once"):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import cast
 
 from engine.bots.base import Bot, BotSpecError, considered, considered_in, register_bot
+from engine.bots.budget import AT_RANDOM, Thinking
 from engine.bots.evaluate import Evaluator, ScoreEvaluator, evaluator_for
 from engine.effects import ast
-from engine.effects.limits import MAX_LOOKAHEAD_WORK
+from engine.effects.limits import (
+    LOOKAHEAD_COPY_BYTES,
+    LOOKAHEAD_COPY_FREE,
+    MAX_BOT_GAME_WORK,
+    MAX_LOOKAHEAD_BYTES,
+    MAX_LOOKAHEAD_WORK,
+)
+from engine.game.footprint import footprint
 from engine.game.frames import CardFrame, WindowFrame
 from engine.game.game import Game, WorkMeter
 from engine.game.messages import Action
@@ -70,9 +79,13 @@ class Scratch:
     an option is tried on a copy, and a fresh game per copy would leave the garbage collector
     a game and its interpreter to free each time. With them, the hidden piles whose cards the
     player knows (`known`): an option that takes the top card of one is judged over every
-    card that may be there, each by its chance (`_judge`), not in the one deal sampled."""
+    card that may be there, each by its chance (`_judge`), not in the one deal sampled.
 
-    __slots__ = ("free", "known", "exact_later", "offers", "passing", "passes", "through")
+    A decision's look-ahead begins with `begin`: from then on each copy costs the decision's
+    meter by its size (limits.LOOKAHEAD_COPY_BYTES), and the copies kept here, and those of
+    options a caller holds at once (`room`), each stay within half of MAX_LOOKAHEAD_BYTES."""
+
+    __slots__ = ("free", "known", "exact_later", "offers", "passing", "passes", "through", "meter", "copy_work", "room")
     _KEEP = 64
 
     def __init__(self, offers: bool = False, passing: bool = True) -> None:
@@ -95,10 +108,37 @@ class Scratch:
         """The turn a look-ahead plays on to its end, to see whether the game ends in it
         (`_ended_in_turn`: an answer to an offer, and what the proposer's turn makes of the
         goods); -1: none."""
+        self.meter: WorkMeter | None = None
+        """The meter of the decision under way, which each copy is charged to (`begin`)."""
+        self.copy_work = 0
+        """What one copy costs the meter: the observed game's size past LOOKAHEAD_COPY_FREE,
+        over LOOKAHEAD_COPY_BYTES."""
+        self.room = self._KEEP
+        """How many copies fit in half of MAX_LOOKAHEAD_BYTES: as many are kept here at
+        most, and a caller holds at most as many copies of options at once (`holds`)."""
+
+    def begin(self, observed: Game, meter: WorkMeter) -> None:
+        """A decision's look-ahead begins on the game its bot observes (its deals and copies
+        are as big): copies are charged to `meter` from now on, the observed game itself
+        among them, and the games kept shrink to `room`. Counted from the game's size, so the
+        same position gives the same figures, and the same choices, on every machine."""
+        size = footprint(observed)
+        self.meter = meter
+        self.copy_work = max(0, size - LOOKAHEAD_COPY_FREE) // LOOKAHEAD_COPY_BYTES
+        self.room = max(1, MAX_LOOKAHEAD_BYTES // (2 * size))
+        meter.left -= self.copy_work
+        del self.free[min(self._KEEP, self.room):]
+
+    def holds(self, copies: int) -> bool:
+        """Whether a caller may hold `copies` copies of options at once (strong's children,
+        without_withdrawn's options) within the memory budget: else each is handed back
+        once judged, and played again where the look-ahead goes on with it."""
+        return copies <= self.room
 
     def copy(self, game: Game) -> Game:
-        """A copy of `game`, made in a game done with when there is one that fits. It tells
-        no events (Game.telling): nothing a look-ahead plays is shown to anyone."""
+        """A copy of `game`, made in a game done with when there is one that fits, and charged
+        to the meter of the decision under way. It tells no events (Game.telling): nothing a
+        look-ahead plays is shown to anyone."""
         free = self.free
         copy: Game | None = None
         while free and copy is None:
@@ -108,6 +148,8 @@ class Scratch:
         if copy is None:
             copy = game.copy()
         copy.telling = False
+        if self.meter is not None:
+            self.meter.left -= self.copy_work
         return copy
 
     def spare(self) -> Game | None:
@@ -116,8 +158,15 @@ class Scratch:
 
     def done(self, game: Game) -> None:
         """`game` is no longer used by anyone: the next copy may overwrite it."""
-        if len(self.free) < self._KEEP:
+        if len(self.free) < min(self._KEEP, self.room):
             self.free.append(game)
+
+
+def spent(game: Game) -> bool:
+    """Whether the look-ahead budget `game` shares with its copies is spent: then no more
+    options are tried, and the choice is made with those judged."""
+    meter = game.meter
+    return meter is not None and meter.left <= 0
 
 
 @mypyc_attr(native_class=False)  # a subclass of the Python class Bot
@@ -140,10 +189,9 @@ class GreedyBot(Bot):
         """The work a decision's look-ahead may spend, over every option tried."""
         self.meter = WorkMeter(self.lookahead)
         """The look-ahead budget of the last decision, what is left of it."""
-        self.in_effect = isinstance(self.evaluator, ScoreEvaluator)
-        """Whether a choice is followed only through the card effect it starts (in a game
-        judged by its scores, whose evaluation sees a card placed at once), or through all
-        the player's decisions it leads to (on a board of units)."""
+        self.thinking = Thinking(MAX_BOT_GAME_WORK)
+        """What the bot may still spend over its game (budget.py): past it, it picks its
+        options with its generator."""
 
     def choose(self, observation: dict) -> dict:
         options = observation["decision"]["options"]
@@ -152,16 +200,39 @@ class GreedyBot(Bot):
         tried = [options[i] for i in considered_in(observation["decision"]) if tried_ahead(options[i]["kind"], options[i]["arg"])]
         if len(tried) == 1:
             return tried[0]
-        sampler = Sampler(self.variant, observation, self.scratch.spare())
-        self.scratch.known = own_known_piles(sampler.known, sampler.observed.layout, observation["player"])
-        game = sampler.deal(self.rng.getrandbits(63), Sampler.itself)
-        game.meter = self.meter = WorkMeter(self.lookahead)  # shared by every copy the look-ahead makes
-        scope = len(game.frames) if self.in_effect else -1
-        # the deal is done with once the choice is made: the last option is tried on it
-        index = best_option(
-            game, observation["player"], self.evaluator, game.decision != "build", self.scratch, scope, consume=True
-        )
+        if self.thinking.stage == AT_RANDOM:  # the game's budget is spent (budget.py)
+            return tried[self.rng.randrange(len(tried))]
+        self.meter = self.thinking.meter(self.lookahead)
+        try:
+            index = judge_one_step(self.variant, observation, self.evaluator, self.scratch, self.rng, self.meter)
+        finally:
+            self.thinking.spend(self.meter)
         return options[index]
+
+
+def judge_one_step(
+    variant: Variant,
+    observation: dict,
+    evaluator: Evaluator | ScoreEvaluator,
+    scratch: Scratch,
+    rng: random.Random,
+    meter: WorkMeter,
+) -> int:
+    """The greedy bot's judgement of the pending decision of `observation`: the index of the
+    option that scores best, each tried on one deal of what the bot cannot see (drawn with
+    `rng`) and followed as `best_option` says, every copy metered by `meter`. The strong
+    bot judges so too once its own budget for the game is spent (budget.py)."""
+    sampler = Sampler(variant, observation, scratch.spare())
+    scratch.known = own_known_piles(sampler.known, sampler.observed.layout, observation["player"])
+    game = sampler.deal(rng.getrandbits(63), Sampler.itself)
+    game.meter = meter  # shared by every copy the look-ahead makes
+    scratch.begin(game, meter)
+    # a choice in a game judged by its scores, whose evaluation sees a card placed at once, is
+    # followed only through the card effect it starts; on a board of units, through all the
+    # player's decisions it leads to
+    scope = len(game.frames) if isinstance(evaluator, ScoreEvaluator) else -1
+    # the deal is done with once the choice is made: the last option is tried on it
+    return best_option(game, observation["player"], evaluator, game.decision != "build", scratch, scope, consume=True)
 
 
 def makes_offers(variant: Variant) -> bool:
@@ -237,8 +308,8 @@ def _best(
     played: dict[int, Game | None] = {}
     if follow and offers_compete(game, scratch) and not isinstance(actions, NumberOptions):  # a bid opens no offer
         tried = [i for i, action in enumerate(actions) if twins[i] == i and tried_ahead(action.kind, action.arg)]
-        # the last option played may be played on `game` itself, as below
-        handing = consume and not scratch.known
+        # the last option played may be played on `game` itself, as below, when its copies fit
+        handing = consume and not scratch.known and scratch.holds(len(tried))
         played = without_withdrawn(game, tried, me, scratch, handing)
         if handing and played and None not in played.values():
             consume = False  # played on: handed on with its option, or back to `scratch`
@@ -258,6 +329,8 @@ def _best(
     # or the game is still read after it (a known pile's other cards, _judge)
     last = judged[-1] if consume and judged and not played and not scratch.known else -1
     for index in judged:
+        if best_score > float("-inf") and spent(game):
+            break  # the budget is spent: the choice is made among the options judged
         action = actions[index]
         trial: Game | None = None
         steps = 0
@@ -271,6 +344,10 @@ def _best(
             consume = False  # handed on with the trial
         else:
             trial, steps, score = _judge(game, action, me, evaluator, follow, scratch, scope, played=played.get(index))
+        if best_score > float("-inf") and spent(game):  # judged past the budget: cut short, not counted
+            if trial is not None:
+                scratch.done(trial)
+            break
         if score > best_score:
             if best_trial is not None:
                 scratch.done(best_trial)
@@ -306,16 +383,20 @@ def without_withdrawn(
     or to hand back to `scratch`). With `consume`, the caller is done with `game`: the last
     option played is played on it, not on a copy (a bid's four options were four copies,
     and the deal they were copied from thrown away after). Every option but one returned
-    unplayed (None) means `game` was not played on."""
+    unplayed (None) means `game` was not played on. When more options are tried than the
+    memory budget lets the caller hold at once (`Scratch.holds`), each copy is handed back
+    once looked at, its option returned unplayed (None), and `consume` is not used."""
     actions = game.legal_actions()
     played: dict[int, Game | None] = {}
     withdrawn: list[int] = []
+    held = scratch.holds(len(indices))
     for position, index in enumerate(reversed(indices)):
         if position == len(withdrawn) == len(indices) - 1:
             for trial in played.values():
-                scratch.done(cast(Game, trial))
+                if trial is not None:
+                    scratch.done(trial)
             return {index: None}  # every other option only opens an offer to withdraw
-        itself = consume and position == len(indices) - 1
+        itself = held and consume and position == len(indices) - 1
         if itself:
             trial = game
             trial.telling = False  # a look-ahead's, as a copy of `scratch`'s
@@ -325,16 +406,23 @@ def without_withdrawn(
         # a trial that leads to an offer to withdraw is thrown away (the last option is
         # never played when every other does), so it may be played on; one kept is made again
         only, spoilt = _withdrawn_only(trial, me, scratch, 2, not itself)
-        if spoilt and not only:
+        if not held:
+            scratch.done(trial)
+            played[index] = None  # played again by whoever judges it
+        elif spoilt and not only:
             scratch.done(trial)
             trial = scratch.copy(game)
             trial.apply(actions[index])
-        played[index] = trial
+            played[index] = trial
+        else:
+            played[index] = trial
         if only:
             withdrawn.append(index)
     if len(withdrawn) < len(played):
         for index in withdrawn:
-            scratch.done(cast(Game, played.pop(index)))
+            trial = played.pop(index)
+            if trial is not None:
+                scratch.done(trial)
     return played
 
 
@@ -418,16 +506,24 @@ def property_twins(game: Game, actions: Sequence[Action]) -> Sequence[int]:
     return twins
 
 
+UNJUDGED = float("-inf")
+"""The score of an option `judge_at_once` did not judge: its look-ahead budget was spent."""
+
+
 def judge_at_once(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> dict[int, float]:
     """The score for `me` of each pending option a bot weighs (base.considered), by its
     index, as soon as it is played (the top card of a known pile it takes enumerated,
-    `_judge`): the strong bot's first sift of the options."""
+    `_judge`): the strong bot's first sift of the options. Once the look-ahead budget is
+    spent, the options left score UNJUDGED."""
     scores: dict[int, float] = {}
     actions = game.legal_actions()
     twins = property_twins(game, actions)
     for index in considered(actions):
         if twins[index] != index:
             scores[index] = scores[twins[index]]
+            continue
+        if scores and spent(game):  # past the budget: not judged, ranked last
+            scores[index] = UNJUDGED
             continue
         trial, _, score = _judge(game, actions[index], me, evaluator, False, scratch, -1)
         scratch.done(trial)

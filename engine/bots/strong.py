@@ -138,22 +138,26 @@ import math
 import time as _time
 
 from engine.bots.base import Bot, BotSpecError, considered, considered_in, register_bot
+from engine.bots.budget import AT_RANDOM, OWN, Thinking
 from engine.bots.dealing import Offer, best_offer, next_step
 from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for, takeovers
 from engine.bots.greedy import (
+    UNJUDGED,
     Scratch,
     carry_through,
     in_window,
     judge_at_once,
     judge_carried_through,
+    judge_one_step,
     makes_offers,
     offers_compete,
     own_known_piles,
     property_twins,
+    spent,
     tried_ahead,
     without_withdrawn,
 )
-from engine.effects.limits import MAX_LOOKAHEAD_WORK
+from engine.effects.limits import BOT_FALLBACK_WORK, MAX_BOT_GAME_WORK, MAX_LOOKAHEAD_WORK
 from engine.game.game import Game, WorkMeter
 from engine.game.number_options import NumberOptions
 from engine.game.sampling import Sampler
@@ -301,12 +305,18 @@ class StrongBot(Bot):
         """The variant's own evaluation, which answers an offer (a reply): the search's, which
         counts held counters at less than their worth, would sell them for less."""
         self.scratch = Scratch(offers=makes_offers(variant))
-        self.lookahead = MAX_LOOKAHEAD_WORK * max(1, math.ceil((self.iterations or DEFAULT_ITERATIONS) / DEFAULT_ITERATIONS))
+        asked = max(1, math.ceil((self.iterations or DEFAULT_ITERATIONS) / DEFAULT_ITERATIONS))
+        self.lookahead = MAX_LOOKAHEAD_WORK * asked
         """The work a decision's search may spend (limits.MAX_LOOKAHEAD_WORK for every
         DEFAULT_ITERATIONS asked): a variant whose every move costs the most cannot make the
         search take more than seconds, yet a large budget asked for still gets its due."""
         self.meter = WorkMeter(self.lookahead)
         """The look-ahead budget of the last decision, what is left of it."""
+        self.thinking = Thinking(MAX_BOT_GAME_WORK * asked, BOT_FALLBACK_WORK)
+        """What the bot may still spend over its game (budget.py): its search while its own
+        budget lasts (limits.MAX_BOT_GAME_WORK, as much again for every DEFAULT_ITERATIONS
+        asked), then the greedy bot's judgement (BOT_FALLBACK_WORK), then its generator's
+        pick."""
         self.follow = isinstance(self.evaluator, ScoreEvaluator)
         """A game judged by its scores shows a choice's worth only some
         choices later: the priors then carry each option through greedily."""
@@ -340,15 +350,38 @@ class StrongBot(Bot):
                 return options[index]
         if len(options) == 1:
             return options[0]
-        if self.follow:
-            return options[self.judge_over_deals(observation)]
-        weighed = considered_in(observation["decision"])
-        keys = [(options[i]["kind"], options[i]["arg"]) for i in weighed]
-        root = self.search(observation, self._kept_root(observation, keys))
+        stage = self.thinking.stage
+        if stage != OWN:
+            return options[self._cheaper(observation, stage)]
+        self.meter = self.thinking.meter(self.lookahead)
+        try:
+            if self.follow:
+                return options[self.judge_over_deals(observation)]
+            weighed = considered_in(observation["decision"])
+            keys = [(options[i]["kind"], options[i]["arg"]) for i in weighed]
+            root = self.search(observation, self._kept_root(observation, keys))
+        finally:
+            self.thinking.spend(self.meter)
         best = max(range(len(keys)), key=lambda i: _visits(root, keys[i]))
         chosen = root.children.get(keys[best])
         self.kept = (observation["turn"], chosen) if self.keep and chosen is not None else None
         return options[weighed[best]]
+
+    def _cheaper(self, observation: dict, stage: str) -> int:
+        """The option chosen once the game's budget for the search is spent (budget.py): as
+        the greedy bot judges it while BOT_FALLBACK_WORK lasts, then at random (an option
+        the look-ahead tries: not a step that adds to an offer)."""
+        options = observation["decision"]["options"]
+        weighed = considered_in(observation["decision"])  # a few of a wide number question's
+        tried = [i for i in weighed if tried_ahead(options[i]["kind"], options[i]["arg"])] or [0]
+        if stage == AT_RANDOM or len(tried) == 1:
+            return tried[0] if len(tried) == 1 else tried[self.rng.randrange(len(tried))]
+        self.kept = None
+        self.meter = self.thinking.meter(self.lookahead)
+        try:
+            return judge_one_step(self.variant, observation, self.fair, self.scratch, self.rng, self.meter)
+        finally:
+            self.thinking.spend(self.meter)
 
     def _offer_step(self, observation: dict) -> int | None:
         """The option that is the next step of the offer under way (`offer`), or None (and
@@ -398,13 +431,14 @@ class StrongBot(Bot):
             scratch = self.scratch
             scratch.known = own_known_piles(sampler.known, sampler.observed.layout, me)
             scratch.exact_later = self.exact_later
-            self.meter = WorkMeter(self.lookahead)
+            scratch.begin(sampler.observed, self.meter)
             game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
             game.meter = self.meter  # shared by every copy the deal's look-ahead makes
             evaluator = self.fair if game.decision == "reply" else self.pricing if in_window(game) else self.evaluator
             at_once = judge_at_once(game, me, evaluator, scratch)
             ranked = sorted(at_once, key=lambda i: -at_once[i])  # stable: the first on a tie
-            kept, opening = self._live(game, me, ranked[: self.width])
+            judged = [i for i in ranked[: self.width] if at_once[i] != UNJUDGED] or ranked[:1]
+            kept, opening = self._live(game, me, judged)
             if opening and self.offers:
                 offer = best_offer(game, opening, me, self.pricing, self.fair, scratch, self.money, self.recent,
                                    observation["turn"])
@@ -423,6 +457,10 @@ class StrongBot(Bot):
             while deals is None or done < deals:
                 if deadline is not None and done and _time.perf_counter() >= deadline:
                     break
+                if self.meter.left <= 0:  # the budget is spent: the deals carried through decide
+                    if not done:
+                        scratch.done(game)  # the first deal, judged at once (the others are handed back)
+                    break
                 if done:
                     game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
                     game.meter = self.meter
@@ -433,11 +471,17 @@ class StrongBot(Bot):
                         worth[index] = worth[twins[index]]
                     else:
                         score = judge_carried_through(game, index, me, evaluator, scratch, scope)
+                        if spent(game):
+                            break  # cut short by the budget: this deal does not count
                         worth[index] = score if self.score_means else _win_chance(score, self.scale)
+                if len(worth) < len(kept):
+                    scratch.done(game)
+                    break
+                for index in kept:
                     totals[index] += worth[index]
                 scratch.done(game)
                 done += 1
-            return max(kept, key=totals.__getitem__)
+            return max(kept, key=totals.__getitem__)  # no deal carried through: the best judged at once
         finally:
             self.scratch.done(sampler.observed)
 
@@ -471,12 +515,14 @@ class StrongBot(Bot):
         budget = self.iterations
         done = 0 if budget is None else min(budget - 1, root.visits)
         sampler = Sampler(self.variant, observation)
-        self.meter = WorkMeter(self.lookahead)
+        self.scratch.begin(sampler.observed, self.meter)
         options = observation["decision"]["options"]
         keys = [(options[i]["kind"], options[i]["arg"]) for i in considered_in(observation["decision"])]
         while budget is None or done < budget:
             if deadline is not None and done and _time.perf_counter() >= deadline:
                 break
+            if done and self.meter.left <= 0:
+                break  # the look-ahead budget is spent: the choice is made with what the search saw
             if self.stop and budget is not None and done % 8 == 0 and _decided(root, keys, budget - done):
                 break
             game = sampler.deal(self.rng.getrandbits(63), self.scratch.copy)
@@ -558,21 +604,28 @@ class StrongBot(Bot):
             values = [base + (gain(game, player, a.arg) if a.kind == "build" else 0.0) for a in actions]
         else:
             values = []
+            # each copy is held, to go on with the one the selection takes, when the copies of
+            # every option fit in the memory budget; else handed back once judged
+            held = not self.follow and self.scratch.holds(len(actions))
             for a in actions:
+                if spent(game):
+                    break  # the budget is spent: the options left start even
                 trial = self.scratch.copy(game)
                 trial.apply(a)
                 if self.follow:  # judged where greedy would judge it, not right after
                     trial = carry_through(trial, player, self.evaluator, self.scratch)
                 values.append(self.evaluator.score(trial, player))
-                trials.append(trial)
-            if self.follow:  # carried on past the action: no copy to go on with
-                for trial in trials:
+                if held:
+                    trials.append(trial)
+                else:
                     self.scratch.done(trial)
-                trials = []
-        for a, value in zip(actions, values):
+        for index, a in enumerate(actions):
             node.children[(a.kind, a.arg)] = child = Node(player)
-            child.visits = prior
-            child.total = prior * _win_chance(value, self.scale)
+            if index < len(values):
+                child.visits = prior
+                child.total = prior * _win_chance(values[index], self.scale)
+            else:
+                child.visits, child.total = 1, 0.5
         return trials
 
     def _playout(self, game: Game) -> list[float]:

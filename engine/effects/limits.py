@@ -130,6 +130,63 @@ as a score of statements, and a variant whose every action does almost nothing w
 otherwise let one decision of the strong bot try two hundred thousand of them, for forty
 seconds. The bundled games' look-ahead barely notices it."""
 
+LOOKAHEAD_COPY_BYTES = 256
+"""What each copy of the game a look-ahead makes costs its meter beyond LOOKAHEAD_COPY_FREE:
+one work for every this many bytes the copy holds past it, as engine/game/footprint.py
+counts them (the copy of the observed game made for a decision too). Copying a big game
+takes about as long a byte as the engine takes a work: a copy of 1.7 MB (Advance to
+Boardwalk grown to 520 spaces, each keeping 30 piles and 95 counters) costs 6,300 work and
+takes some 7 ms. Without it the look-ahead's budget saw none of that time: the strong bot
+spent 6 s of CPU on a decision copying such a game once an option (26 s where a copy held
+5.5 MB), on 56,000 work."""
+
+LOOKAHEAD_COPY_FREE = 65_536
+"""The bytes of a copy that its action's LOOKAHEAD_ACTION_WORK already pays for: copying a
+bundled game (10 to 25 KB) takes some 10 to 25 microseconds, the time of the score of
+statements that stands for an action's machinery. So the bundled games' look-ahead is
+metered exactly as before."""
+
+LOOKAHEAD_JUDGE_WORK = 1
+"""What each position a look-ahead judges costs its meter, for each space of the board and
+each player beyond LOOKAHEAD_JUDGE_FREE of them: a score ranges over the board for each
+player, and judging is not carried out by statements, so the game's own count does not see
+it. Without it, a variant scored by the largest group of spaces a player holds on grids of
+520 spaces had the strong bot judge for 0.4 s of CPU a decision, on 56,000 work."""
+
+LOOKAHEAD_JUDGE_FREE = 256
+"""The spaces times players of a position whose judging its action's LOOKAHEAD_ACTION_WORK
+already pays for: a bundled game has at most 48 spaces and 4 players (192), and its
+look-ahead is metered exactly as before."""
+
+MAX_LOOKAHEAD_BYTES = 100_000_000
+"""The memory a bot's look-ahead may hold in copies of the game, as engine/game/footprint.py
+counts them: half for the games it keeps to copy into again (greedy.Scratch), half for the
+copies of options it holds at once to go on with (strong's new children, the options of a
+round of deals). Past half of it, an option is judged on a copy that is handed back at
+once, and the option is played again where the search goes on: the same choices, more
+work. Counted from the game's size, never from the machine's free memory, so that the same
+seed gives the same game on every machine. The strong bot held a copy of each of 520
+options at once: 820 MB of copies of 1.7 MB (3.6 GB where a copy held 5.5 MB), 48 MB now; a
+bundled game's copies hold 10 to 25 KB."""
+
+MAX_BOT_GAME_WORK = 300_000_000
+"""Look-ahead work (as MAX_LOOKAHEAD_WORK counts it) one bot may spend over a whole game,
+every decision together; the strong bot as much for every 400 iterations it is asked to
+search. Each decision keeps its own budget, but a game of ten thousand costly decisions
+took an hour of a bot's thinking: two strong bots in a window where raising scores, each
+decision 0.06 s of CPU, some 11 minutes for the game's 10,000 (78 s with this budget: each
+bot's ran out after some 900 decisions). Once it is spent the bot falls back to a cheaper
+judgement (engine/bots/budget.py): the strong bot to the greedy one's, with
+BOT_FALLBACK_WORK more, then any bot to an option its own seeded generator picks. Work,
+not seconds: the same seed gives the same game on every machine. A bundled game ended by
+its rules takes a strong bot a few million (under 6,000,000 in the games measured); the
+most, 166,000,000, went to the strong bot of a two-player game of Monopoly Builder against
+greedy that ran to MAX_DECISIONS (benchmarks/work_budget.py prints it)."""
+
+BOT_FALLBACK_WORK = 30_000_000
+"""Look-ahead work the strong bot may spend judging as the greedy bot does, once its game's
+MAX_BOT_GAME_WORK is spent, before it picks its options at random."""
+
 SAFETY_ENDS: dict[str, str] = {
     "turn_limit": f"the game reached the limit of {MAX_TURNS:,} turns",
     "work_limit": f"one move set off more than {MAX_WORK_PER_ACTION:,} steps (a card or program that never ends?)",

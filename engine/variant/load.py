@@ -72,7 +72,30 @@ def check_variant(argument: str | Path) -> CheckResult:
             written = _written(document, cards, programs, routines)
             diagnostics.extend(conserved.warnings(document, written, frozenset(routines), root_file=files[0]))
             variant = _compiled(build_variant(document, cards, programs, scores, files, routines))
+            diagnostics.extend(_bot_cost(document, variant, cards, programs, routines, files[0]))
     return CheckResult(variant, _sorted(diagnostics), files, source)
+
+
+def _bot_cost(
+    document: LocDict,
+    variant: Variant,
+    cards: list[_ParsedCard],
+    programs: dict[str, ast.Program],
+    routines: dict[str, ast.Program],
+    root_file: str,
+) -> list[Diagnostic]:
+    """The warning that the variant's bot games are costly (engine/variant/botcost.py), each
+    effect with the mapping and key it is written at, to locate the widest choice."""
+    from engine.variant import botcost  # counts a copy as the kernel's state declares it: after the build
+
+    hooks = document.get("hooks")
+    effects: list[tuple[LocDict, str, ast.Program]] = [
+        (card.raw, "effect", card.effect) for card in cards if card.effect is not None
+    ]
+    for key, program in programs.items():
+        effects.append((document if key in PROGRAM_KEYS or not isinstance(hooks, LocDict) else hooks, key, program))
+    effects += [(document["routines"], name, program) for name, program in routines.items()]
+    return botcost.warnings(document, variant, effects, root_file)
 
 
 def _board_and_dice_by_default(document: LocDict) -> None:
