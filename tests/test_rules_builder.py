@@ -1269,8 +1269,8 @@ def test_strong_buys_the_resource_a_floor_lacks_for_what_the_floor_is_worth():
 @pytest.mark.parametrize("spec", BOTS)
 def test_a_bot_does_not_sell_what_lets_the_proposer_build_the_penthouse(spec):
     """"Monopoly Builder ends when one of the players builds the penthouse on the top of one of
-    their buildings": a bot answering an offer plays the proposer's turn on (greedy's
-    Scratch.through). 100M for a boat is declined when the boat is the last resource of the
+    their buildings": a bot answering an offer plays the proposer's turn on to its end
+    (greedy.answer_gain). 100M for a boat is declined when the boat is the last resource of the
     proposer's penthouse, which ends the game with them ahead, and taken when it only makes
     their fourth floor."""
     bot = make_bot(spec, VARIANT, seed=2)
@@ -1306,3 +1306,25 @@ def test_a_bot_does_not_buy_a_mortgaged_deed_for_more_than_it_is_worth(spec):
     answer, _, _ = answers(game, make_bot(spec, VARIANT, seed=1), "purple")
     assert answer == "decline"
     sound(game)
+
+
+@pytest.mark.parametrize("spec", BOTS)
+def test_a_bot_gives_a_proposer_about_to_build_the_penthouse_neither_money_nor_a_deed(spec):
+    """"Monopoly Builder ends when one of the players builds the penthouse" (issue 44, 3.1: "when
+    the proposer is about to build the penthouse, bots hand over cash or deeds"): Red holds the
+    resources of its penthouse, and whatever Green answers, Red builds it in this turn and wins.
+    Green, offered 1M for a deed, for money, or for both, declines with every bot seed: losing
+    either way is no reason to give anything (greedy.answer_gain: no gain, no deal). Judged where
+    each answer's look-ahead stopped, Red, ending its turn in one of them rather than building,
+    made the deal look like a gain."""
+    asks = (["ask for Canyon Road"], ["ask for 100M in all"], ["ask for Canyon Road", "ask for 100M in all"])
+    for seed in range(10):
+        for steps in asks:
+            bot = make_bot(spec, VARIANT, seed=seed)
+            game = position(players=3, at={"red": "chance_1"}, script=dice((1, 3)), island={"A1": ["red"] * 4},
+                             resources={"red": PENTHOUSE["red"], "green": {"boat": 3}}, cash={"red": 500, "green": 900},
+                             deeds={"green": ["orange_2"]})
+            quiet_until(game, "choose make an offer")
+            offer_to(game, "green", ["give 1M in all", *steps])
+            assert answers(game, bot, "green")[0] == "decline", (seed, steps)
+            sound(game)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.bots.evaluate import Evaluator, ScoreEvaluator
-from engine.bots.greedy import Scratch, best_option, carry_through
+from engine.bots.greedy import Scratch, best_option, carry_to_turn_end
 from engine.game.frames import TradeFrame
 from engine.game.game import Game
 from engine.game.messages import Action
@@ -198,10 +198,11 @@ def _priced(
 
 
 def _carried(game: Game, me: int, mine: Judge, scratch: Scratch) -> float:
-    """`me`'s score at the end of their choices from `game` (which goes to `scratch`),
-    carried through as greedy plays them: the rest of the round of deals, then what the
-    offer's goods let them build."""
-    trial = carry_through(game, me, mine, scratch)
+    """`me`'s score where the turn ends, from `game` (which goes to `scratch`), carried there
+    as greedy plays it (greedy.carry_to_turn_end): the rest of the round of deals, then what
+    the offer's goods let them build. The offer and none are judged at that one point, as
+    the partner judges its answers (greedy.answer_gain)."""
+    trial = carry_to_turn_end(game, me, mine, scratch)
     score = mine.score(trial, me)
     scratch.done(trial)
     return score

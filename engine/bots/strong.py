@@ -142,6 +142,7 @@ from engine.bots.dealing import Offer, best_offer, next_step
 from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for, takeovers
 from engine.bots.greedy import (
     Scratch,
+    answer_gain,
     carry_through,
     in_window,
     judge_at_once,
@@ -399,7 +400,10 @@ class StrongBot(Bot):
             self.meter = WorkMeter(self.lookahead)
             game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
             game.meter = self.meter  # shared by every copy the deal's look-ahead makes
-            evaluator = self.fair if game.decision == "reply" else self.pricing if in_window(game) else self.evaluator
+            scope = len(game.frames) if self.windows and in_window(game) else -1
+            if game.decision == "reply":
+                return self._answer(observation, sampler, game, scope, deals, deadline)
+            evaluator = self.pricing if in_window(game) else self.evaluator
             at_once = judge_at_once(game, me, evaluator, scratch)
             ranked = sorted(range(len(at_once)), key=lambda i: -at_once[i])  # stable: the first on a tie
             kept, opening = self._live(game, me, ranked[: self.width])
@@ -416,7 +420,6 @@ class StrongBot(Bot):
                 scratch.done(game)
                 return kept[0]
             totals = [0.0] * len(at_once)
-            scope = len(game.frames) if self.windows and in_window(game) else -1
             done = 0
             while deals is None or done < deals:
                 if deadline is not None and done and _time.perf_counter() >= deadline:
@@ -438,6 +441,26 @@ class StrongBot(Bot):
             return max(kept, key=totals.__getitem__)
         finally:
             self.scratch.done(sampler.observed)
+
+    def _answer(self, observation: dict, sampler: Sampler, game: Game, scope: int, deals: int | None,
+                deadline: float | None) -> int:
+        """The answer to an offer: accepting for a gain above nothing over the deals (`game` the
+        first, then more from `sampler`), each deal's gain as greedy judges it (greedy.answer_gain:
+        each answer right after it and where the turn ends, carried through without foresight),
+        by the variant's own evaluation (`fair`)."""
+        me, scratch = observation["player"], self.scratch
+        gain, done = 0.0, 0
+        while deals is None or done < deals:
+            if deadline is not None and done and _time.perf_counter() >= deadline:
+                break
+            if done:
+                game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
+                game.meter = self.meter
+            gain += answer_gain(game, me, self.fair, scratch, scope, unpeeked=True)
+            scratch.done(game)
+            done += 1
+        wanted = "accept" if gain > 0 else "decline"
+        return next(i for i, option in enumerate(observation["decision"]["options"]) if option["arg"] == wanted)
 
     def _live(self, game: Game, me: int, kept: list[int]) -> tuple[list[int], list[int]]:
         """Of the options `kept`, those the greedy bot's look-ahead tries too, and those that
