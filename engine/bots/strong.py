@@ -136,6 +136,7 @@ from __future__ import annotations
 
 import math
 import time as _time
+from collections.abc import Iterator
 
 from engine.bots.base import Bot, BotSpecError, register_bot
 from engine.bots.dealing import Offer, best_offer, next_step
@@ -420,24 +421,16 @@ class StrongBot(Bot):
                 scratch.done(game)
                 return kept[0]
             totals = [0.0] * len(at_once)
-            done = 0
-            while deals is None or done < deals:
-                if deadline is not None and done and _time.perf_counter() >= deadline:
-                    break
-                if done:
-                    game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
-                    game.meter = self.meter
-                twins = property_twins(game, game.legal_actions())  # of this deal: a space's pile may be hidden
+            for deal in self._deals(sampler, game, deals, deadline):
+                twins = property_twins(deal, deal.legal_actions())  # of this deal: a space's pile may be hidden
                 worth: dict[int, float] = {}  # this deal's, by option
                 for index in kept:
                     if twins[index] != index:  # carried through as its twin is: the same score
                         worth[index] = worth[twins[index]]
                     else:
-                        score = judge_carried_through(game, index, me, evaluator, scratch, scope)
+                        score = judge_carried_through(deal, index, me, evaluator, scratch, scope)
                         worth[index] = score if self.score_means else _win_chance(score, self.scale)
                     totals[index] += worth[index]
-                scratch.done(game)
-                done += 1
             return max(kept, key=totals.__getitem__)
         finally:
             self.scratch.done(sampler.observed)
@@ -448,19 +441,27 @@ class StrongBot(Bot):
         first, then more from `sampler`), each deal's gain as greedy judges it (greedy.answer_gain:
         each answer right after it and where the turn ends, carried through without foresight),
         by the variant's own evaluation (`fair`)."""
-        me, scratch = observation["player"], self.scratch
-        gain, done = 0.0, 0
-        while deals is None or done < deals:
-            if deadline is not None and done and _time.perf_counter() >= deadline:
-                break
-            if done:
-                game = sampler.deal(self.rng.getrandbits(63), scratch.copy)
-                game.meter = self.meter
-            gain += answer_gain(game, me, self.fair, scratch, scope, unpeeked=True)
-            scratch.done(game)
-            done += 1
+        me = observation["player"]
+        gain = 0.0
+        for deal in self._deals(sampler, game, deals, deadline):
+            gain += answer_gain(deal, me, self.fair, self.scratch, scope, unpeeked=True)
         wanted = "accept" if gain > 0 else "decline"
         return next(i for i, option in enumerate(observation["decision"]["options"]) if option["arg"] == wanted)
+
+    def _deals(self, sampler: Sampler, first: Game, deals: int | None, deadline: float | None) -> Iterator[Game]:
+        """`first`, a deal, then more from `sampler` (the same for every option judged in
+        them), until `deals` are done or, after the first, the `deadline` has passed. Each goes
+        back to `scratch` when the next is asked for, or the last when no more are."""
+        game, done = first, 0
+        while deals is None or done < deals:
+            if done:
+                if deadline is not None and _time.perf_counter() >= deadline:
+                    return
+                game = sampler.deal(self.rng.getrandbits(63), self.scratch.copy)
+                game.meter = self.meter
+            yield game
+            self.scratch.done(game)
+            done += 1
 
     def _live(self, game: Game, me: int, kept: list[int]) -> tuple[list[int], list[int]]:
         """Of the options `kept`, those the greedy bot's look-ahead tries too, and those that
