@@ -21,7 +21,9 @@ worth. Against two greedy bots, three-player Monopoly Builder, 600 games on seed
 68.8% [65.0, 72.4], against 48.2% judged at once. A third of that gain was greedy selling
 the last resource of the penthouse for a little money; greedy now plays the turn on to its
 end before it answers, and does not sell what lets the proposer end the game
-(greedy.Scratch.through): against such greedy bots, 61.7% of the same 600 games [57.7, 65.5].
+(greedy.answer_gain): against such greedy bots, 61.7% of the same 600 games [57.7, 65.5].
+The offer and none are judged where the turn ends, the game stopped there before the next
+turn's roll (greedy.carry_to_turn_end), as the partner judges its answers.
 """
 
 from __future__ import annotations

@@ -592,7 +592,9 @@ def _run_on(
     foresight of the cards `me` cannot see (carry_through_unpeeked). Returns the game to judge
     and the steps taken. A choice is carried on on the copy it was tried on, which has been
     played exactly as `game` would be (so only when its steps fit in the steps left): the
-    same game, without playing the choice a second time; `game` then goes to `scratch`."""
+    same game, without playing the choice a second time; `game` then goes to `scratch`. A
+    followed game that stops where its turn ends (Game.last_turn) is then played on to there
+    (`_to_turn_end`), its steps not counted."""
     steps = 0
     while steps < _MAX_FOLLOW:
         if game.pending is None:

@@ -95,7 +95,7 @@ seed 7 (42.3% before) and 50.0% with seed 31 (43.7%), 48.2% of 600 [44.2, 52.2],
 CPU a game for all three bots. In its own turn it now judges an offer by what the goods let it
 build before the turn ends (dealing._carried), and pays what the last resource of a floor is
 worth: 61.7% of the same 600 games [57.7, 65.5], against greedy bots that no longer sell the
-last resource of a penthouse (greedy.Scratch.through); with a game won or lost counted beyond
+last resource of a penthouse (greedy.answer_gain); with a game won or lost counted beyond
 any lead in play (evaluate.Weights.win), 62.7% [58.7, 66.4], at 1.0 s of CPU a game for all
 three.
 
