@@ -1617,8 +1617,8 @@ def test_strong_buys_the_resource_a_floor_lacks_for_what_the_floor_is_worth():
 @pytest.mark.parametrize("spec", BOTS)
 def test_a_bot_does_not_sell_what_lets_the_proposer_build_the_penthouse(spec):
     """"Monopoly Builder ends when one of the players builds the penthouse on the top of one of
-    their buildings": a bot answering an offer plays the proposer's turn on (greedy's
-    Scratch.through). 100M for a boat is declined when the boat is the last resource of the
+    their buildings": a bot answering an offer plays the proposer's turn on to its end
+    (greedy.answer_gain). 100M for a boat is declined when the boat is the last resource of the
     proposer's penthouse, which ends the game with them ahead, and taken when it only makes
     their fourth floor."""
     bot = make_bot(spec, VARIANT, seed=2)
@@ -1654,3 +1654,73 @@ def test_a_bot_does_not_buy_a_mortgaged_deed_for_more_than_it_is_worth(spec):
     answer, _, _ = answers(game, make_bot(spec, VARIANT, seed=1), "purple")
     assert answer == "decline"
     sound(game)
+
+
+@pytest.mark.parametrize("spec", BOTS)
+def test_a_bot_gives_a_proposer_about_to_build_the_penthouse_neither_money_nor_a_deed(spec):
+    """"Monopoly Builder ends when one of the players builds the penthouse" (issue 44, 3.1: "when
+    the proposer is about to build the penthouse, bots hand over cash or deeds"): Red holds the
+    resources of its penthouse, and whatever Green answers, Red builds it in this turn and wins.
+    Green, offered 1M for a deed, for money, or for both, declines with every bot seed: losing
+    either way is no reason to give anything (greedy.answer_gain: no gain, no deal). Judged where
+    each answer's look-ahead stopped, Red, ending its turn in one of them rather than building,
+    made the deal look like a gain."""
+    asks = (["ask for Canyon Road"], ["ask for 100M in all"], ["ask for Canyon Road", "ask for 100M in all"])
+    for seed in range(10):
+        for steps in asks:
+            bot = make_bot(spec, VARIANT, seed=seed)
+            game = position(players=3, at={"red": "chance_1"}, script=dice((1, 3)), island={"A1": ["red"] * 4},
+                             resources={"red": PENTHOUSE["red"], "green": {"boat": 3}}, cash={"red": 500, "green": 900},
+                             deeds={"green": ["orange_2"]})
+            quiet_until(game, "choose make an offer")
+            offer_to(game, "green", ["give 1M in all", *steps])
+            assert answers(game, bot, "green")[0] == "decline", (seed, steps)
+            sound(game)
+
+
+DOUBLES_CASH = {"red": 1000, "purple": 900, "green": 800}
+"""No two players tied for the most cash: 1M more would win a tied player the Billionaire
+Builder card's 3 points, a gain worth a resource or more."""
+
+
+def doubles_turn_offer(steps: list[str]) -> Game:
+    """Three players at Green's round of deals, on its turn after doubles (1 and 1, from
+    Boardwalk's neighbour to its own Boardwalk, so that its extra turn passes GO): Green has 4
+    excavators and 2 boats and has made its offer of the round (to Purple, declined), so it is
+    not asked again; Red offers Green 1M for `steps`. The position of issue 44's saved game
+    (tests/data/builder-bot-gives-all.json), set up here. Nobody's cash ties (DOUBLES_CASH)."""
+    game = position(players=3, turn="green", at={"green": "dark_blue_1"}, script=dice((1, 1)),
+                    deeds={"green": ["dark_blue_2"]}, resources={"green": {"excavator": 4, "boat": 2}},
+                    cash=DOUBLES_CASH)
+    quiet_until(game, "choose make an offer")
+    offer_to(game, "purple", ["give 1M in all"])
+    pick(game, "decline the offer")
+    quiet_until(game, "choose make an offer")
+    assert game.current_player == seat("red") and game.player_counters["doubles"][seat("green")] == 1
+    return offer_to(game, "green", ["give 1M in all", *steps])
+
+
+@pytest.mark.parametrize("spec", BOTS)
+def test_a_bot_on_its_doubles_turn_gives_nothing_for_1m_that_it_would_not_give_one_excavator_for(spec):
+    """"If you roll doubles, you will get to roll the dice again and take another turn" (issue 44,
+    3.1: "Bots give everything away for 1M"): Green declines 1M for one excavator, and so for
+    two, ... all four, with the boats, with its deed, and with its money too, with every bot
+    seed. Judged where each answer's look-ahead stopped, declining stood in the turn with
+    floors to build, and accepting (nothing left to build) ran into the extra turn and its
+    200M salary (greedy.answer_gain judges both at the same points)."""
+    excavators = [f"ask for {NAMES['excavator'].counted(n)} in all" for n in range(1, 5)]
+    boats = [f"ask for {NAMES['boat'].counted(n)} in all" for n in range(1, 3)]
+    deed = f"ask for {VARIANT.properties[SPACE['dark_blue_2']].name}"
+    money = [f"ask for {100 * n}M in all" for n in range(1, DOUBLES_CASH["green"] // 100 + 1)]
+    ladder = [excavators[:n] for n in range(1, 5)] + [excavators + boats, excavators + boats + [deed],
+                                                       excavators + boats + [deed] + money]
+    for seed in range(3):
+        for steps in ladder:
+            game = doubles_turn_offer(steps)
+            assert answers(game, make_bot(spec, VARIANT, seed=seed), "green")[0] == "decline", (seed, told_offer(game))
+            sound(game)
+
+
+def told_offer(game: Game) -> str:
+    """The offer awaiting its answer, in the players' words."""
+    return game.observation(game.current_player)["asking"]["offer"]["words"]

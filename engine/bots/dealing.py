@@ -21,7 +21,9 @@ worth. Against two greedy bots, three-player Monopoly Builder, 600 games on seed
 68.8% [65.0, 72.4], against 48.2% judged at once. A third of that gain was greedy selling
 the last resource of the penthouse for a little money; greedy now plays the turn on to its
 end before it answers, and does not sell what lets the proposer end the game
-(greedy.Scratch.through): against such greedy bots, 61.7% of the same 600 games [57.7, 65.5].
+(greedy.answer_gain): against such greedy bots, 61.7% of the same 600 games [57.7, 65.5].
+The offer and none are judged where the turn ends, the game stopped there before the next
+turn's roll (greedy.carry_to_turn_end), as the partner judges its answers.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.bots.evaluate import Evaluator, ScoreEvaluator
-from engine.bots.greedy import Scratch, best_option, carry_through
+from engine.bots.greedy import Scratch, best_option, carry_to_turn_end
 from engine.game.frames import TradeFrame
 from engine.game.game import Game
 from engine.game.messages import Action
@@ -198,10 +200,11 @@ def _priced(
 
 
 def _carried(game: Game, me: int, mine: Judge, scratch: Scratch) -> float:
-    """`me`'s score at the end of their choices from `game` (which goes to `scratch`),
-    carried through as greedy plays them: the rest of the round of deals, then what the
-    offer's goods let them build."""
-    trial = carry_through(game, me, mine, scratch)
+    """`me`'s score where the turn ends, from `game` (which goes to `scratch`), carried there
+    as greedy plays it (greedy.carry_to_turn_end): the rest of the round of deals, then what
+    the offer's goods let them build. The offer and none are judged at that one point, as
+    the partner judges its answers (greedy.answer_gain)."""
+    trial = carry_to_turn_end(game, me, mine, scratch)
     score = mine.score(trial, me)
     scratch.done(trial)
     return score

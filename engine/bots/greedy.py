@@ -8,11 +8,19 @@ step taken greedily one unit or choice at a time) up to the next card decision o
 player's turn, and judged there; an opponent asked to answer a card is assumed to decline,
 and one asked in an open window (a bid, a round of deals) to pass (ANSWERS).
 
-An answer to an offer is judged where it is followed to, unless the game ends before the turn
-does: the turn is played on from there, every choice made as judged at once for its player,
-and an answer after which the proposer ends the game is judged by how it ends
-(Scratch.through). Judged where the round of deals closed, a bot sold a player the last
-resource of their penthouse for a little money, and they built it and won.
+An answer to an offer is judged at two points the same for both answers (`answer_gain`):
+right after it, as the goods stand, and where the turn ends, before the next one begins: from
+where it is followed to, the turn is played on, every choice made as judged at once for its
+player, and the game stops there (Game.last_turn). The offer is taken only if it gains at
+both, or, where the game ends in the turn, if it ends better. Judged where each was followed
+to, the answers of one question stood at different points: on a turn with doubles, declining
+stood in the turn with the resources to build, accepting (nothing left to build) ran into the
+extra turn and counted its salary, and a bot gave 6 excavators and 4 boats for 1M where it
+would not give one excavator (issue 44). Judged where the round of deals closed, a bot sold
+a player the last resource of their penthouse for a little money, and they built it and won.
+Judged where the turn ends alone, what the others then do with the goods decides: a bot gave
+all its resources for 1M, as the proposer, with them, built up rather than beside the bot's
+buildings (the Community Builder card).
 
 Settings (e.g. "greedy:answers=once"):
   answers     pass (default) or once: how another player answers in an open window (ANSWERS)
@@ -63,6 +71,9 @@ a handful, but one whose options vary (a card among many) must not grow it witho
 _FOLLOW = frozenset({"build", "choose", "discard", "react"})
 """Decisions of the player's own that a choice is followed through before it is judged."""
 _MAX_FOLLOW = 60
+_MAX_TURN_END = 200
+"""Choices a look-ahead plays, at most, from where a choice was followed to, to the end of
+the turn (`_to_turn_end`): a Monopoly Builder turn's round of deals and building take some 30."""
 
 _OFFER_ENDS = frozenset({"withdraw", "propose"})
 """The answers that end putting an offer together (engine/words/trades.py), the only ones
@@ -85,7 +96,7 @@ class Scratch:
     meter by its size (limits.LOOKAHEAD_COPY_BYTES), and the copies kept here, and those of
     options a caller holds at once (`room`), each stay within half of MAX_LOOKAHEAD_BYTES."""
 
-    __slots__ = ("free", "known", "exact_later", "offers", "passing", "passes", "through", "meter", "copy_work", "room")
+    __slots__ = ("free", "known", "exact_later", "offers", "passing", "passes", "meter", "copy_work", "room")
     _KEEP = 64
 
     def __init__(self, offers: bool = False, passing: bool = True) -> None:
@@ -104,10 +115,6 @@ class Scratch:
         rather than to answer as judged at once (ANSWERS)."""
         self.passes: dict[tuple, int] = {}
         """For each question of a window seen (its options), the option that passed there last."""
-        self.through = -1
-        """The turn a look-ahead plays on to its end, to see whether the game ends in it
-        (`_ended_in_turn`: an answer to an offer, and what the proposer's turn makes of the
-        goods); -1: none."""
         self.meter: WorkMeter | None = None
         """The meter of the decision under way, which each copy is charged to (`begin`)."""
         self.copy_work = 0
@@ -265,24 +272,51 @@ def best_option(
     it rather than on a copy (`game` then goes to `scratch`, and the caller must not use it
     again)."""
     scratch = scratch if scratch is not None else Scratch()
-    through = _answering(game, follow, scratch)
-    try:
-        index, tried, _ = _best(game, me, evaluator, follow, scratch, scope, consume)
-    finally:
-        scratch.through = through
+    if follow and game.decision == "reply":
+        index = answer(game, answer_gain(game, me, evaluator, scratch, scope))
+        if consume:
+            scratch.done(game)
+        return index
+    index, tried, _ = _best(game, me, evaluator, follow, scratch, scope, consume)
     if tried is not None:
         scratch.done(tried)
     return index
 
 
-def _answering(game: Game, follow: bool, scratch: Scratch) -> int:
-    """When `game` asks for an answer to an offer and the choice is followed, have the look-ahead
-    play the turn on to its end where it stops (Scratch.through): whether the proposer ends
-    the game with the goods. Returns what `scratch.through` was, to put back."""
-    through = scratch.through
-    if follow and game.decision == "reply":
-        scratch.through = game.turn_number
-    return through
+def answer_gain(
+    game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch, scope: int = -1,
+    unpeeked: bool = False,
+) -> float:
+    """What accepting the offer `game` asks `me` to answer gains them over declining it, each
+    answer judged at two points the same for both (see the module docstring): right after it,
+    and where the turn ends (followed through `me`'s choices as `_run_on` follows them, with
+    `scope` and `unpeeked`, then the turn played out: `_to_turn_end`). The least of the two
+    gains; where the game ends in the turn after either answer, the gain where it ends. `game`
+    is left as it was."""
+    judged: dict[str, tuple[float, float, bool]] = {}
+    last = game.last_turn
+    game.last_turn = game.turn_number  # every copy stops where the turn ends
+    try:
+        for action in game.legal_actions():
+            trial = scratch.copy(game)
+            trial.apply(action)
+            now = evaluator.score(trial, me)
+            trial, _ = _run_on(trial, me, evaluator, True, scratch, unpeeked, scope)
+            judged[str(action.arg)] = (now, evaluator.score(trial, me), trial.over)
+            scratch.done(trial)
+    finally:
+        game.last_turn = last
+    (now_no, end_no, over_no), (now_yes, end_yes, over_yes) = judged["decline"], judged["accept"]
+    if over_no or over_yes:
+        return end_yes - end_no
+    return min(now_yes - now_no, end_yes - end_no)
+
+
+def answer(game: Game, gain: float) -> int:
+    """The index of the answer to the offer `game` asks: accepting for a `gain` above nothing
+    (`answer_gain`), else declining, which keeps what the bot has."""
+    wanted = "accept" if gain > 0 else "decline"
+    return next(i for i, action in enumerate(game.legal_actions()) if action.arg == wanted)
 
 
 def _best(
@@ -539,11 +573,7 @@ def judge_carried_through(
     takes enumerated (`_judge`): all of them (scope -1), or, as `best_option` follows a
     choice, only while a card effect at index `scope` of the frames runs (the others'
     answers in an open window followed first). `game` is left as it was."""
-    through = _answering(game, True, scratch)
-    try:
-        trial, _, score = _judge(game, game.legal_actions()[index], me, evaluator, True, scratch, scope, unpeeked=True)
-    finally:
-        scratch.through = through
+    trial, _, score = _judge(game, game.legal_actions()[index], me, evaluator, True, scratch, scope, unpeeked=True)
     scratch.done(trial)
     return score
 
@@ -614,6 +644,16 @@ def carry_through(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, sc
     return _run_on(game, me, evaluator, True, scratch if scratch is not None else Scratch())[0]
 
 
+def carry_to_turn_end(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> Game:
+    """As `carry_through`, then the rest of the turn played out (`_to_turn_end`), the game
+    stopped where the turn ends: a point the same for alternatives that are not the options of
+    one question (an offer of the bot's own, against none: engine/bots/dealing.py), as the
+    answers to an offer are judged at (`answer_gain`). Returns the game to judge, as
+    `carry_through`: it stops where the turn ends, whatever is played on it after."""
+    game.last_turn = game.turn_number
+    return _run_on(game, me, evaluator, True, scratch)[0]
+
+
 def carry_through_unpeeked(
     game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch | None = None
 ) -> None:
@@ -651,7 +691,9 @@ def _run_on(
     foresight of the cards `me` cannot see (carry_through_unpeeked). Returns the game to judge
     and the steps taken. A choice is carried on on the copy it was tried on, which has been
     played exactly as `game` would be (so only when its steps fit in the steps left): the
-    same game, without playing the choice a second time; `game` then goes to `scratch`."""
+    same game, without playing the choice a second time; `game` then goes to `scratch`. A
+    followed game that stops where its turn ends (Game.last_turn) is then played on to there
+    (`_to_turn_end`), its steps not counted."""
     steps = 0
     while steps < _MAX_FOLLOW:
         if game.pending is None:
@@ -705,39 +747,38 @@ def _run_on(
         if unpeeked:
             _shuffle_unseen(game, me)
         game.apply(chosen)
-    if follow and scratch.through >= 0 and game.turn_number == scratch.through and game.pending is not None:
-        ended = _ended_in_turn(game, evaluator, scratch)
-        if ended is not None:  # judged as it ends, not where the look-ahead stopped
-            scratch.done(game)
-            game = ended
+    if follow and game.last_turn >= 0 and game.pending is not None:
+        game = _to_turn_end(game, me, evaluator, scratch, unpeeked)
     return game, steps
 
 
-def _ended_in_turn(game: Game, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> Game | None:
-    """A copy of `game` played on to the end of its turn, every player's choice made as judged
-    at once for them, when the game ends on the way (the proposer of an offer ending it with
-    the goods: Scratch.through), or None."""
-    turn, through = game.turn_number, scratch.through
-    scratch.through = -1  # the choices tried on the way are judged as usual
-    trial = scratch.copy(game)
-    try:
-        for _ in range(_MAX_FOLLOW):
-            player = trial.current_player
-            if trial.pending is None or trial.turn_number != turn or player is None:
-                break
-            if trial.decision == "react":
-                trial.apply(_DECLINE)
-                continue
-            index, tried, _ = _best(trial, player, evaluator, False, scratch)
-            if tried is not None:
-                scratch.done(tried)
-            trial.apply(trial.legal_actions()[index])
-    finally:
-        scratch.through = through
-    if trial.pending is None:
-        return trial
-    scratch.done(trial)
-    return None
+def _to_turn_end(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch,
+                 unpeeked: bool) -> Game:
+    """`game`, which stops where its turn ends (Game.last_turn), played on to there or to the
+    game's end, at most _MAX_TURN_END choices: every player's choice made as judged at once
+    for them (none of which looks past the turn either), an answer out of turn declined; with
+    `unpeeked`, the cards `me` cannot see shuffled before each choice of theirs (as
+    `_run_on`). Returns the game to judge: `game`, or the copy its last choice was tried on
+    (then `game` goes to `scratch`)."""
+    for _ in range(_MAX_TURN_END):
+        player = game.current_player
+        if game.pending is None or player is None:
+            break
+        if game.decision == "react":
+            game.apply(_DECLINE)
+            continue
+        index, tried, tried_steps = _best(game, player, evaluator, False, scratch)
+        blind = unpeeked and player == me
+        if tried is not None and tried_steps == 0 and not blind:
+            scratch.done(game)  # the copy the choice was tried on is this game with it played
+            game = tried
+            continue
+        if tried is not None:
+            scratch.done(tried)
+        if blind:
+            _shuffle_unseen(game, me)
+        game.apply(game.legal_actions()[index])
+    return game
 
 
 def _pass_answer(game: Game, scratch: Scratch) -> Game | None:

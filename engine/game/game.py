@@ -220,6 +220,7 @@ class Game(Machine):
         other.setup_events = list(self.setup_events)
         other.telling = self.telling
         other.meter = self.meter
+        other.last_turn = self.last_turn
         other.card_began = {}
         if other.window_began:
             other.window_began = {}

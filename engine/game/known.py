@@ -37,6 +37,7 @@ def known_game(game: Game, player: int, into: Game | None = None) -> tuple[Game,
         known.rng = _from_seed_0(game.compat)
         known.telling = True
         known.meter = None
+        known.last_turn = -1
         if known.window_began:
             known.window_began = {}
     else:

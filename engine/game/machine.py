@@ -224,6 +224,8 @@ class Machine(Table):
         while self.pending is None and not self.over:
             frame = frames[-1]
             if type(frame) is not BlockFrame:
+                if type(frame) is GameFrame and frame.begun and self.turn_number == self.last_turn:
+                    break  # a look-ahead's horizon: its last turn is over, the next not begun
                 steps[type(frame)](self, frame)
                 continue
             root: RootFrame = frames[frame.root]  # type: ignore[assignment]  # a block's root is one

@@ -116,6 +116,13 @@ class Table:
         look-ahead reads none of them: its copies keep each event's kind alone, a shared
         event with no data (Texts.bare), which is all the game itself reads of them
         (`card_acted_since`), and play exactly the same."""
+        self.last_turn = -1
+        """A look-ahead's horizon: the number of the turn after which the game stops, its next
+        turn not begun (-1: it never stops). Where that turn ends, `apply` returns with no
+        decision pending and the game not over: between the turns, before the next one's
+        roll, salary or anything else it does: a bot judges the answers to an offer there, all
+        at the same point (engine/bots/greedy.py, `answer_gain`). Not part of the state: a copy
+        has it from the game it was copied from, as it has `telling`."""
         self.watching = -1
         """The player a look-ahead of followability works for (-1: none): what it reads of
         cards they may not see makes `peeked` true (engine/game/followable.py)."""
