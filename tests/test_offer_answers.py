@@ -21,7 +21,6 @@ by step would make, only without the box's limit on steps."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -35,13 +34,8 @@ from engine.game.game import Game
 from engine.game.invariants import broken_invariants
 from engine.game.observation import decide
 from engine.resources import bundled_variant_names
-from engine.savefile import load_game
 from engine.variant.model import Variant
 from engine.words.trades import cards_of, held
-
-SAVE = Path(__file__).parent / "data" / "builder-bot-gives-all.json"
-"""A four-player Monopoly Builder game saved at Green's answer to "Red offers Green 1M for 6
-excavators and 4 boats", on Green's own turn, after doubles: both bots took it."""
 
 BOTS = ("greedy", "strong")
 
@@ -230,24 +224,6 @@ def test_a_look_ahead_stops_where_its_turn_ends_before_the_next_one_begins(write
     assert game.turn_number == turn + 1 and game.turn_player == player and game.pending is not None
     assert game.player_counters["cash"][player] == trial.player_counters["cash"][player] + 200
     assert trial.legal_actions() == []
-
-
-# ----- the saved game ------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("spec", BOTS)
-def test_a_bot_on_its_doubles_turn_declines_1m_for_all_its_resources(spec):
-    """The saved position: Green, on its own turn after doubles, is offered 1M for its 6
-    excavators and 4 boats. Judged where the turn ends, both answers stand before the extra
-    turn's salary: Green declines, with every bot seed, as it declines 1M for one excavator."""
-    game = load_game(SAVE).game
-    assert game.decision == "reply" and game.observation(game.current_player)["asking"]["offer"]["words"] == (
-        "Red offers Green 1M for 6 excavators and 4 boats")
-    partner = game.current_player
-    for seed in range(3):
-        assert decide(make_bot(spec, game.variant, seed=seed).choose, game, partner)["arg"] == "decline", seed
-    answered = climb(game, spec, 0, money_of(game.variant))
-    assert len(answered) > 10 and all(answer == "decline" for _, answer in answered), answered
 
 
 # ----- the ladder, in every game with offers -----------------------------------------------------

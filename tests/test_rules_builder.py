@@ -1688,7 +1688,8 @@ def doubles_turn_offer(steps: list[str]) -> Game:
     Boardwalk's neighbour to its own Boardwalk, so that its extra turn passes GO): Green has 4
     excavators and 2 boats and has made its offer of the round (to Purple, declined), so it is
     not asked again; Red offers Green 1M for `steps`. The position of issue 44's saved game
-    (tests/data/builder-bot-gives-all.json), set up here. Nobody's cash ties (DOUBLES_CASH)."""
+    (saved under the rules before issue 44's section 1, which it no longer replays under),
+    set up here. Nobody's cash ties (DOUBLES_CASH)."""
     game = position(players=3, turn="green", at={"green": "dark_blue_1"}, script=dice((1, 1)),
                     deeds={"green": ["dark_blue_2"]}, resources={"green": {"excavator": 4, "boat": 2}},
                     cash=DOUBLES_CASH)
