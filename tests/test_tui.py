@@ -320,7 +320,46 @@ def test_a_broken_variant_file_on_the_start_screen_shows_its_located_errors(tmp_
     run(scenario())
 
 
-# ----- the session beneath the screens --------------------------------------------------------
+def test_f3_while_the_start_screen_checks_the_variants_loads_the_game(tmp_path, monkeypatch):
+    """Issue 44, 5: F3 on the start screen loads the save in the app's own thread while the
+    screen's worker thread checks the bundled variants; both parsed effects with Lark's one
+    parser at once, and one of them failed inside Lark (AssertionError about `paren_level`):
+    the load crashed the app, or a variant said 'could not check'. Python is made to switch
+    threads often, so that the two overlap in every run; the save is read without the check
+    cache, so the load parses. The findings are checked after the pilot has ended (an error
+    that escaped would hide them)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BOARDWALK_CACHE", "0")
+    loaded = "monopoly-chance"  # the bundled game with the most effect text
+    Session.start(variant(loaded), loaded, [None, "random"], 1).save("boardwalk-save.json")
+    seen: dict = {}
+    interval = sys.getswitchinterval()
+
+    async def scenario():
+        app = BoardwalkApp(pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: on(app, StartScreen) and any(w.group == "check" for w in app.screen.workers))
+            start = app.screen
+            sys.setswitchinterval(1e-4)
+            await pilot.press("f3")
+            await wait_for(pilot, lambda: not on(app, StartScreen) or bool(text_of(app, "#load-error")))
+            sys.setswitchinterval(interval)
+            seen["screen"], seen["crash"] = type(app.screen).__name__, app.crash
+            if on(app, StartScreen):
+                seen["load error"] = text_of(app, "#load-error")
+            else:
+                overlapped = len(start.results) + 1  # the check under way as the game loaded, too
+                await wait_for(pilot, lambda: len(start.results) >= min(overlapped, len(bundled_variant_names())))
+                seen["checks"] = {name: result for name, result in start.results.items() if isinstance(result, str)}
+
+    try:
+        run(scenario())
+    except Exception as escaped:  # noqa: BLE001 - said below, with what the test saw
+        seen["escaped"] = escaped
+    finally:
+        sys.setswitchinterval(interval)
+    assert seen.get("screen") == "GameScreen" and seen.get("crash") is None and "escaped" not in seen, seen
+    assert seen["checks"] == {}
 
 
 def test_undo_is_only_for_one_person_against_bots():
