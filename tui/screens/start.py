@@ -24,7 +24,7 @@ from engine.visible import visible
 from tui.screens.dialogs import attempt_asking, diagnostics_text
 from tui.screens.lifecycle import torn_down
 from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, shown_variant, typed_seed
-from tui.widgets import chip
+from tui.widgets import PagedList, chip
 
 if TYPE_CHECKING:
     from engine.savefile import GameRecord
@@ -140,7 +140,7 @@ class StartScreen(Screen):
             with Horizontal(id="start-columns"):
                 with Vertical(id="variant-column", classes="start-box"):
                     yield Static("Variant", classes="section")
-                    yield OptionList(*[Option(name, id=name) for name in self.bundled], id="variants")
+                    yield PagedList(*[Option(name, id=name) for name in self.bundled], id="variants")
                     yield Input("" if self.selected in self.bundled else self.selected,
                                 placeholder="or a variant file, then Enter", id="variant-file", compact=True)
                     yield Static(Text("Checking…", style="italic"), id="variant-info")
