@@ -883,6 +883,47 @@ def test_n_opens_the_start_screen_set_up_as_the_game_just_left():
     run(scenario())
 
 
+def test_a_start_screen_left_for_a_game_stops_checking_the_variants(monkeypatch):
+    """The start screen checks every bundled variant in a worker thread, a few seconds of
+    work; a start screen opened from a game, and left for a new one, went on checking them
+    all for no one, beside the game. Its check now stops at the next variant. The second
+    check waits here until the screen is gone."""
+    import threading
+
+    import engine.variant.load
+
+    checked: list[str] = []
+    gone = threading.Event()
+    check = engine.variant.load.check_variant
+
+    def counted(path):
+        checked.append(str(path))
+        if len(checked) == 2:
+            gone.wait(timeout=20)
+        return check(path)
+
+    session = Session.start(variant(NAME), NAME, [None, "random"], 3)
+    monkeypatch.setattr(engine.variant.load, "check_variant", counted)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: bool(session.view().actions))
+            await pilot.press("n")
+            if on(app, ChoiceScreen):  # unsaved moves: don't save
+                await pilot.press("d")
+            await wait_for(pilot, lambda: on(app, StartScreen) and bool(app.screen.query("#seat-1")))
+            start = app.screen
+            worker = next(w for w in start.workers if w.group == "check")
+            await pilot.press("f2")
+            await wait_for(pilot, lambda: on(app, GameScreen) and not start.is_attached)
+            gone.set()
+            await wait_for(pilot, lambda: worker.is_finished)
+
+    run(scenario())
+    assert len(checked) == 2, checked
+
+
 def _chooses_a_street_with_cash(session: Session) -> bool:
     view = session.view()
     return view.decision == "choose" and any(a.what == "property" and view.stacks[a.arg] for a in view.actions)

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from engine.game.messages import counted
 from engine.visible import visible
@@ -184,9 +185,12 @@ class StartScreen(Screen):
                 from engine.bots import bot_names
 
                 self.post_message(BotsListed(bot_names()))
+            worker = get_current_worker()
             for key in keys:
                 result: CheckResult | str
                 with _CHECK_LOCK:
+                    if worker.is_cancelled:
+                        return  # the screen is gone (a game started or loaded, the app closed): no one reads them
                     try:
                         result = check_variant(find_variant(key))
                     except VariantNotFound as missing:
