@@ -39,6 +39,18 @@ def run(coroutine):
     return asyncio.run(coroutine)
 
 
+def seen_without_escapes(scenario) -> dict:
+    """What `scenario(seen)` wrote into `seen` while the app ran, and under "escaped" what
+    the pilot raised when it ended (an error the app let out would hide the checks made
+    inside the pilot: they are made here, after it)."""
+    seen: dict = {}
+    try:
+        run(scenario(seen))
+    except Exception as escaped:  # noqa: BLE001 - the caller's checks say it
+        seen["escaped"] = escaped
+    return seen
+
+
 def game_app(seats: tuple, seed: int, pace: str = "instant") -> tuple[BoardwalkApp, Session]:
     session = Session.start(variant(NAME), NAME, list(seats), seed)
     return BoardwalkApp(session, pace=pace), session
@@ -318,6 +330,45 @@ def test_a_broken_variant_file_on_the_start_screen_shows_its_located_errors(tmp_
             assert session.record.variant_source.endswith("mine.yaml")
 
     run(scenario())
+
+
+def test_f3_while_the_start_screen_checks_the_variants_loads_the_game(tmp_path, monkeypatch):
+    """Issue 44, 5: F3 on the start screen loads the save in the app's own thread while the
+    screen's worker thread checks the bundled variants; both parsed effects with Lark's one
+    parser at once, and one of them failed inside Lark (AssertionError about `paren_level`):
+    the load crashed the app, or a variant said 'could not check'. Python is made to switch
+    threads often, so that the two overlap in every run; the save is read without the check
+    cache, so the load parses. The findings are checked after the pilot has ended (an error
+    that escaped would hide them)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BOARDWALK_CACHE", "0")
+    loaded = "monopoly-chance"  # the bundled game with the most effect text
+    Session.start(variant(loaded), loaded, [None, "random"], 1).save("boardwalk-save.json")
+    interval = sys.getswitchinterval()
+
+    async def scenario(seen: dict):
+        app = BoardwalkApp(pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: on(app, StartScreen) and any(w.group == "check" for w in app.screen.workers))
+            start = app.screen
+            sys.setswitchinterval(1e-4)
+            await pilot.press("f3")
+            await wait_for(pilot, lambda: not on(app, StartScreen) or bool(text_of(app, "#load-error")))
+            sys.setswitchinterval(interval)
+            seen["screen"], seen["crash"] = type(app.screen).__name__, app.crash
+            if on(app, StartScreen):
+                seen["load error"] = text_of(app, "#load-error")
+            else:
+                overlapped = len(start.results) + 1  # the check under way as the game loaded, too
+                await wait_for(pilot, lambda: len(start.results) >= min(overlapped, len(bundled_variant_names())))
+                seen["checks"] = {name: result for name, result in start.results.items() if isinstance(result, str)}
+
+    try:
+        seen = seen_without_escapes(scenario)
+    finally:
+        sys.setswitchinterval(interval)
+    assert seen.get("screen") == "GameScreen" and seen.get("crash") is None and "escaped" not in seen, seen
+    assert seen["checks"] == {}
 
 
 # ----- the session beneath the screens --------------------------------------------------------
@@ -832,6 +883,47 @@ def test_n_opens_the_start_screen_set_up_as_the_game_just_left():
     run(scenario())
 
 
+def test_a_start_screen_left_for_a_game_stops_checking_the_variants(monkeypatch):
+    """The start screen checks every bundled variant in a worker thread, a few seconds of
+    work; a start screen opened from a game, and left for a new one, went on checking them
+    all for no one, beside the game. Its check now stops at the next variant. The second
+    check waits here until the screen is gone."""
+    import threading
+
+    import engine.variant.load
+
+    checked: list[str] = []
+    gone = threading.Event()
+    check = engine.variant.load.check_variant
+
+    def counted(path):
+        checked.append(str(path))
+        if len(checked) == 2:
+            gone.wait(timeout=20)
+        return check(path)
+
+    session = Session.start(variant(NAME), NAME, [None, "random"], 3)
+    monkeypatch.setattr(engine.variant.load, "check_variant", counted)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: bool(session.view().actions))
+            await pilot.press("n")
+            if on(app, ChoiceScreen):  # unsaved moves: don't save
+                await pilot.press("d")
+            await wait_for(pilot, lambda: on(app, StartScreen) and bool(app.screen.query("#seat-1")))
+            start = app.screen
+            worker = next(w for w in start.workers if w.group == "check")
+            await pilot.press("f2")
+            await wait_for(pilot, lambda: on(app, GameScreen) and not start.is_attached)
+            gone.set()
+            await wait_for(pilot, lambda: worker.is_finished)
+
+    run(scenario())
+    assert len(checked) == 2, checked
+
+
 def _chooses_a_street_with_cash(session: Session) -> bool:
     view = session.view()
     return view.decision == "choose" and any(a.what == "property" and view.stacks[a.arg] for a in view.actions)
@@ -1033,6 +1125,59 @@ def test_f2_before_the_seats_are_laid_out_says_to_wait():
             assert on(app, StartScreen) and "try again in a moment" in text_of(app, "#variant-info")
 
     run(scenario())
+
+
+# ----- page keys on a list with no room (issue 44, 5) -----------------------------------------
+
+
+def test_page_keys_on_the_start_screens_list_squeezed_to_no_width_move_nothing(tmp_path, monkeypatch):
+    """In a terminal 19 columns wide the list of variants has no width. Textual's OptionList
+    works out where its options are drawn only for a list with room, and pagedown there
+    raised KeyError (tui/widgets.py PagedList): now the page keys do nothing."""
+    from textual.widgets import OptionList
+
+    monkeypatch.chdir(tmp_path)  # where the rescue of a crash lands
+
+    async def scenario(seen: dict):
+        app = BoardwalkApp(pace="instant")
+        async with app.run_test(size=(19, 24)) as pilot:
+            await wait_for(pilot, lambda: on(app, StartScreen))
+            variants = app.screen.query_one("#variants", OptionList)
+            await wait_for(pilot, lambda: variants.has_focus)
+            seen["room"], before = variants.scrollable_content_region.width, variants.highlighted
+            await pilot.press("pagedown", "pageup", "pagedown")
+            seen["moved"], seen["crash"] = variants.highlighted != before, app.crash
+
+    seen = seen_without_escapes(scenario)
+    assert seen["room"] == 0, "the list has room: the test no longer tests a list without"
+    assert seen.get("crash") is None and "escaped" not in seen and not seen["moved"], seen
+
+
+def test_page_keys_on_the_games_list_hidden_under_a_dialog_box_move_nothing(tmp_path, monkeypatch):
+    """As a game of Monopoly Builder opens on the person's window of offers ('Pass or make
+    an offer?'), the list of options has the focus for a moment, hidden under the window's
+    dialog box, and pagedown then crashed the game (KeyError: 0). The moment is too short for a test to type into, so the
+    test runs the key's action on the hidden list, as the key binding does."""
+    from tui.widgets import ActionList
+
+    monkeypatch.chdir(tmp_path)  # where the rescue of a crash lands
+    name = "monopoly-builder"
+    session = Session.start(variant(name), name, [None, "random"], 1)
+
+    async def scenario(seen: dict):
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: on(app, GameScreen) and app.screen.box_shown)
+            listed = app.screen.query_one(ActionList)
+            seen["room"], before = bool(listed.scrollable_content_region), listed.highlighted
+            for action in ("page_down", "page_up"):
+                await listed.run_action(action)
+            await pilot.pause()
+            seen["moved"], seen["crash"] = listed.highlighted != before, app.crash
+
+    seen = seen_without_escapes(scenario)
+    assert seen["room"] is False, "the hidden list has room: the test no longer tests a list without"
+    assert seen.get("crash") is None and "escaped" not in seen and not seen["moved"], seen
 
 
 def _build_that_drops_options(seed: int) -> Session | None:

@@ -10,16 +10,21 @@ the list and by a click on the board, answers every question at random, and open
 each box a key reaches (help, cards, last moves, save, load, typing a target, new game, quit,
 undo, the bots' pace) now and then, and the end screen's own; it goes on from every notice
 (issue 26, 5) by Enter or a click. A box's key is pressed once, twice or three times quickly
-(issue 44, 5: q then d d crashed the app), and so is a click on its button. Nothing may
-escape: Textual's pilot raises, when the test ends, any exception a handler or worker let
-out (the app's rescue lets it through to the pilot). Each key or click must take the option
-it was aimed at.
+(issue 44, 5: q then d d crashed the app), and so is a click on its button. The page keys
+come at once where a list may not be laid out yet or be hidden under a dialog box (as the
+game opens, as a box closes), and now and then at a decision; after a whole game, the start
+screen it leaves for loads the monkey's save with F3 while it checks the variants in its
+worker thread (issue 44, 5: pagedown on an option list with no room, and Lark's parser used
+by two threads at once, crashed the app). Nothing may escape: Textual's pilot raises, when
+the test ends, any exception a handler or worker let out (the app's rescue lets it through
+to the pilot). Each key or click must take the option it was aimed at.
 
 The bot is the random one and the pace instant. The games are whole for Advance to
-Boardwalk and Monopoly Chance at 80x24 (every box opened a few times, and the end screen's
-keys tried); the others stop after five decisions of the person, with the boxes whose
-content comes from the variant (help, cards, last moves, typing a target) opened once: the
-house rules draw from the same widgets, and the whole run stays near a minute.
+Boardwalk and Monopoly Chance at 80x24 (every box opened a few times, the end screen's keys
+tried, then the start screen's); the others stop after five decisions of the person, with
+the boxes whose content comes from the variant (help, cards, last moves, typing a target)
+opened once: the house rules draw from the same widgets, and the whole run stays near a
+minute.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathSc
 from tui.screens.game import GameScreen  # noqa: E402
 from tui.screens.gameover import GameOverScreen  # noqa: E402
 from tui.screens.lastmoves import LastMovesScreen  # noqa: E402
+from tui.screens.start import StartScreen  # noqa: E402
 from tui.screens.target import TargetScreen  # noqa: E402
 from tui.widgets import ActionList, BoardView  # noqa: E402
 
@@ -86,6 +92,12 @@ a round of offers at each turn's end, an auction on the first turn."""
 BOX_WAYS = ("key", "click", "enter")
 """How a dialog box's buttons are pressed, in turn: a button's own key, a click, the focus and Enter."""
 
+PAGE_EVERY = 4
+"""The page keys go through the list at every this many decisions (each highlight moved
+draws the option's detail again)."""
+MONKEY_SAVE = "monkey.json"
+"""Where the monkey saves its game (once, in the save box), and what it loads from the start
+screen after a whole game."""
 KEY_CHARACTERS = {"enter": "\r", "escape": "\x1b", "backspace": "\x08", "left_square_bracket": "["}
 REPEATS = (1, 2, 3)
 """How many times a box's key (or its button) is pressed at once, in turn: a box answers once
@@ -124,6 +136,7 @@ def test_a_monkey_plays_every_variant_through_the_app_and_nothing_escapes(name, 
         assert monkey.boxed >= 3 and set(+monkey.box_ways) >= {"click", "enter"}
     if whole:
         assert monkey.finished and "game over" in monkey.opened, f"the game did not end within {STEPS} looks"
+        assert "resumed" in monkey.opened
         assert set(monkey.repeats) == set(REPEATS), monkey.repeats
     else:
         assert session.game.is_over or monkey.decisions == CUT
@@ -195,6 +208,7 @@ class Monkey:
 
     async def play(self, decisions: int | None) -> None:
         app = self.app
+        await self.press("pagedown")  # at once: the list may still be hidden under the first box
         for _ in range(STEPS):
             screen = app.screen
             if isinstance(screen, GameOverScreen):
@@ -230,7 +244,8 @@ class Monkey:
         listed.focus()
         # the highlight over every option, so the detail of each is worked out and drawn
         # (the keys are handled one after another; the screen is drawn once they are)
-        for key in ["home"] + ["down"] * (count - 1):
+        paged = ["pagedown", "pageup"] if self.decisions % PAGE_EVERY == 0 else []
+        for key in paged + ["home"] + ["down"] * (count - 1):
             self.app.post_message(events.Key(key, None))
         await until(lambda: listed.highlighted == count - 1)
         await pilot.pause(0)
@@ -280,7 +295,7 @@ class Monkey:
         await until(lambda: screen.query_one(DealBox).settled)  # drawn, its focus set (DealBox._rebuild)
         if self.rng.random() < 0.2:
             self.box_ways["escape"] += 1
-            await self.press("escape")
+            await self.press("escape", "pagedown")  # the list, shown again, paged at once
             await until(lambda: not screen.box_shown)
             return
         enabled = [c for c in box.controls() if c.action is not None]
@@ -367,7 +382,7 @@ class Monkey:
             await self._close(screen)
             return
         self._saved = True
-        self.app.screen.query_one(Input).value = "monkey.json"
+        self.app.screen.query_one(Input).value = MONKEY_SAVE
         await self._close(screen, "enter")
 
     async def _load(self, screen: GameScreen) -> None:
@@ -424,6 +439,30 @@ class Monkey:
         await self.press("r")
         await until(lambda: isinstance(app.screen, GameOverScreen))
         self.opened.add("game over")
+        if self._saved:
+            await self.start_again()
+
+    async def start_again(self) -> None:
+        """n on the end screen: the start screen, paged at once; then F3, which loads the
+        monkey's save while the screen checks the variants in its worker thread (a save of a
+        variant file outside the person's folders asks first: y)."""
+        app = self.app
+        await self.press_box_key("n")
+        await until(lambda: isinstance(app.screen, StartScreen))
+        start = app.screen
+        await self.press("pagedown")
+        await until(lambda: any(worker.group == "check" for worker in start.workers))
+        start.query_one("#save-file", Input).value = MONKEY_SAVE
+        await self.press("f3")
+
+        def resumed() -> bool:
+            return any(isinstance(s, GameScreen) and s.session.save_path == Path(MONKEY_SAVE) for s in app.screen_stack)
+
+        await until(lambda: resumed() or isinstance(app.screen, ChoiceScreen))
+        if not resumed():
+            await self.press_box_key("y")
+            await until(resumed)
+        self.opened.add("resumed")
 
 
 async def until(condition, looks: int = 4000) -> None:

@@ -1163,7 +1163,32 @@ class Line(Quiet):
     """The prompt: a line, or two where it is long (tui/boardwalk.tcss)."""
 
 
-class ActionList(OptionList):
+class PagedList(OptionList):
+    """An option list whose page keys move the highlight only while the list has room on the
+    screen. Textual's OptionList pages by the lines its options are drawn on, which it works
+    out only for a list with room: before the list is first laid out, while it is hidden, or
+    squeezed to no width, it knows no line of any option, and pagedown or pageup raised
+    KeyError (a bug of Textual's `_move_page`, as of 8.2.8: its `scroll_to_highlight` makes
+    the same look-up and returns when the line is not known). The game's list has the focus,
+    hidden under a dialog box, for a moment as a game of offers opens, and the start screen's
+    list of variants has no width in a very narrow terminal (issue 44, 5). Without room there
+    is no page to move by: the keys do nothing."""
+
+    @property
+    def has_room(self) -> bool:
+        """Whether the list has room on the screen (its options' lines are then known)."""
+        return bool(self.scrollable_content_region)
+
+    def action_page_down(self) -> None:
+        if self.has_room:
+            super().action_page_down()
+
+    def action_page_up(self) -> None:
+        if self.has_room:
+            super().action_page_up()
+
+
+class ActionList(PagedList):
     """The legal actions of the person deciding, each with its key (1-9, 0, then letters)."""
 
     view: View | None = None

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import tempfile
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
@@ -44,6 +45,14 @@ hooks and scores): parsing takes about a second for 100,000 characters, and the 
 bundled game has under 10,000."""
 MAX_NESTING = 12
 MAX_PARENTHESES = 30
+_PARSING = threading.Lock()
+"""Held while the one parser reads a text. Lark's parser is not safe to use from two threads
+at once: its indenter counts the open parentheses and blocks of the text being read in
+itself, so two texts read at once mix their counts, and a parse fails on an assertion inside
+Lark or, worse, reads a statement in the wrong block. The terminal UI checks variants in a
+worker thread while a key can load a game in its own (issue 44, 5: F3 on the start screen
+crashed with `paren_level`). Parsing is pure Python, so under the GIL one parse at a time
+costs no speed."""
 
 
 class _Failed(Exception):
@@ -230,7 +239,8 @@ def parse_pass(source: str, start: str = "start", kinds: Kinds | None = None):
     tree (a keyword as a name, a number too large) all come, with the result they spoil."""
     builder = ToAst(kinds, reserved_words())
     try:
-        tree = _parser().parse(source, start=start)
+        with _PARSING:
+            tree = _parser().parse(source, start=start)
         result = builder.transform(tree)
     except _Failed as exc:
         return None, [exc.failure]

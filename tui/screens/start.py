@@ -18,13 +18,14 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from engine.game.messages import counted
 from engine.visible import visible
 from tui.screens.dialogs import attempt_asking, diagnostics_text
 from tui.screens.lifecycle import torn_down
 from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, shown_variant, typed_seed
-from tui.widgets import chip
+from tui.widgets import PagedList, chip
 
 if TYPE_CHECKING:
     from engine.savefile import GameRecord
@@ -140,7 +141,7 @@ class StartScreen(Screen):
             with Horizontal(id="start-columns"):
                 with Vertical(id="variant-column", classes="start-box"):
                     yield Static("Variant", classes="section")
-                    yield OptionList(*[Option(name, id=name) for name in self.bundled], id="variants")
+                    yield PagedList(*[Option(name, id=name) for name in self.bundled], id="variants")
                     yield Input("" if self.selected in self.bundled else self.selected,
                                 placeholder="or a variant file, then Enter", id="variant-file", compact=True)
                     yield Static(Text("Checking…", style="italic"), id="variant-info")
@@ -184,9 +185,12 @@ class StartScreen(Screen):
                 from engine.bots import bot_names
 
                 self.post_message(BotsListed(bot_names()))
+            worker = get_current_worker()
             for key in keys:
                 result: CheckResult | str
                 with _CHECK_LOCK:
+                    if worker.is_cancelled:
+                        return  # the screen is gone (a game started or loaded, the app closed): no one reads them
                     try:
                         result = check_variant(find_variant(key))
                     except VariantNotFound as missing:
