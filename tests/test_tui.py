@@ -851,6 +851,17 @@ def test_a_variants_name_for_its_units_is_said_wherever_the_screen_counts_or_nam
     run(scenario())
 
 
+async def start_screen_from_game(pilot, app: BoardwalkApp, session: Session) -> StartScreen:
+    """n in a game, not saving its moves: the start screen, once its seats are drawn."""
+    await wait_for(pilot, lambda: bool(session.view().actions))
+    await pilot.press("n")
+    if on(app, ChoiceScreen):  # unsaved moves: don't save
+        await pilot.press("d")
+    last_seat = f"#seat-{session.record.players - 1}"
+    await wait_for(pilot, lambda: on(app, StartScreen) and bool(app.screen.query(last_seat)))
+    return app.screen
+
+
 def test_n_opens_the_start_screen_set_up_as_the_game_just_left():
     """issue 13: a new game started from the variant, seats and bots of the last one."""
     from textual.widgets import OptionList
@@ -862,12 +873,7 @@ def test_n_opens_the_start_screen_set_up_as_the_game_just_left():
     async def scenario():
         app = BoardwalkApp(session, pace="instant")
         async with app.run_test(size=(100, 34)) as pilot:
-            await wait_for(pilot, lambda: bool(session.view().actions))
-            await pilot.press("n")
-            if on(app, ChoiceScreen):  # unsaved moves: don't save
-                await pilot.press("d")
-            await wait_for(pilot, lambda: on(app, StartScreen) and bool(app.screen.query("#seat-2")))
-            start = app.screen
+            start = await start_screen_from_game(pilot, app, session)
             await pilot.pause()
             assert start.selected == "parker-1985"
             variants = start.query_one("#variants", OptionList)
@@ -908,12 +914,7 @@ def test_a_start_screen_left_for_a_game_stops_checking_the_variants(monkeypatch)
     async def scenario():
         app = BoardwalkApp(session, pace="instant")
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: bool(session.view().actions))
-            await pilot.press("n")
-            if on(app, ChoiceScreen):  # unsaved moves: don't save
-                await pilot.press("d")
-            await wait_for(pilot, lambda: on(app, StartScreen) and bool(app.screen.query("#seat-1")))
-            start = app.screen
+            start = await start_screen_from_game(pilot, app, session)
             worker = next(w for w in start.workers if w.group == "check")
             await pilot.press("f2")
             await wait_for(pilot, lambda: on(app, GameScreen) and not start.is_attached)
