@@ -31,9 +31,9 @@ NAME = "monopoly-builder"
 VARIANT = load_variant(NAME)
 AUTOMATIC_RENT = load_variant("house-builder-automatic-rent")
 NO_DEALS = load_variant("house-builder-no-deals")
-TRADE_STEP = with_rules(NAME, deal_rounds="trade_step", mortgage="when_owing")
-"""Monopoly Builder with the readings of rulings 63 and 64 it had before issue 44: deals once a
-turn, after the move, and mortgages only to pay a debt."""
+TRADE_STEP = load_variant("house-builder-deals-once")
+"""Monopoly Builder with the readings of rulings 63 and 64 it had before issue 44, the bundled
+house rule: deals once a turn, after the move, and mortgages only to pay a debt."""
 SEATS = [s.id for s in VARIANT.seats]
 FACES = list(VARIANT.die("first").faces)
 SPACE = {p.id: p.index for p in VARIANT.properties}
