@@ -279,7 +279,7 @@ def continuing_turns(variant: Variant, seed: int, specs: tuple[str, ...]) -> lis
     return kept
 
 
-GAMES = [("monopoly-builder", 1), ("house-builder-automatic-rent", 3), ("gem traders", 1)]
+GAMES = [("monopoly-builder", 1), ("house-builder-automatic-rent", 3), ("house-builder-deals-once", 1), ("gem traders", 1)]
 """The games the ladder is climbed in, each with the seed of its game: every bundled game whose
 programs make offers (`test_the_ladder_is_climbed_in_every_bundled_game_with_offers`), and
 one written for the test."""

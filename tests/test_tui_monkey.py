@@ -48,7 +48,7 @@ from textual.widgets import Input  # noqa: E402
 
 from tui.app import BoardwalkApp  # noqa: E402
 from tui.dealbox import DealBox  # noqa: E402
-from tui.deals import box_for  # noqa: E402
+from tui.deals import AMOUNT_FIELD, box_for  # noqa: E402
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen  # noqa: E402
 from tui.screens.game import GameScreen  # noqa: E402
 from tui.screens.gameover import GameOverScreen  # noqa: E402
@@ -392,6 +392,16 @@ class Monkey:
         await self._close(screen)
 
     async def _target(self, screen: GameScreen) -> None:
+        """t types a target; where the decision is an amount (its box hidden for the list), it
+        shows the box with its field focused instead, and Esc hides it again."""
+        box = screen.box
+        if box is not None and box.amount is not None:
+            await self.press("t")
+            await until(lambda: screen.box_shown and getattr(self.app.focused, "id", None) == AMOUNT_FIELD)
+            self.opened.add("target")
+            await self.press("1", "backspace", "escape")
+            await until(lambda: not screen.box_shown)
+            return
         await self._open("t", TargetScreen, "target")
         await self.press("a", "backspace", "1")
         await self._close(screen)
