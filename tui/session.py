@@ -13,7 +13,7 @@ from pathlib import Path
 
 from engine.bots import Bot, make_bot
 from engine.game.game import Game
-from engine.game.messages import Action, Event, describe_run, runs
+from engine.game.messages import EVERYONE, Action, Event, Viewer, describe_run, runs
 from engine.game.number_options import NumberOptions
 from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
@@ -24,7 +24,8 @@ from tui.notices import SHOWN_LINES, Notice, loss, program_words
 from tui.story import Chronicle, Story, tell
 
 PUBLIC = -1
-"""The viewer of a hot-seat game between two humans' turns: no hand is shown, no drawn card named."""
+"""The viewer of a hot-seat game between two humans' turns: the screen is nobody's, so its view
+is a spectator's (Game.public_observation): no hand, no card of a pile not everyone sees."""
 
 PACES: dict[str, float] = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "instant": 0.0}
 """Seconds a bot waits before each of its decisions, so people can follow the game."""
@@ -135,8 +136,8 @@ class View:
     variant: Variant
     seats: tuple[SeatView, ...]
     viewer: int | None
-    """The player whose hand is shown; None: an all-bot game watched with every card named;
-    PUBLIC: between two humans' turns."""
+    """The player whose view is shown; None: an all-bot game watched (its log names every
+    card); PUBLIC: between two humans' turns. For both, the view is a spectator's."""
     stacks: list[list[int]]
     """Each space's stack as the engine keeps it: seats (units) or card codes (cards); drawn
     only through `pieces`, which says which."""
@@ -370,7 +371,7 @@ class Session:
         seats = self.shown.seats
         player, turn_player = self.deciding, self.game.turn_player
         assert player is not None  # a hand-over is to the person deciding
-        asking = self.game.observation(player)["asking"] or {}
+        asking = self.game.public_observation()["asking"] or {}
         offer = asking.get("offer")  # made in the open
         if offer is not None and offer["stage"] == "reply":
             return f"{seats[offer['from']].name} makes {seats[player].name} an offer."
@@ -427,7 +428,7 @@ class Session:
         only when their turn ends with it; what happens in others' turns counts at once."""
         variant = self.variant
         lead = next((s for s in variant.scores if variant.ranking and s.id == variant.ranking[0] and not s.fewest), None)
-        now = self.game.observation(self.game.turn_player)["scores"] if lead is not None else {}
+        now = self.game.public_observation()["scores"] if lead is not None else {}
         events = self.events
         for person in self.humans:
             notice = Notice(person)
@@ -553,7 +554,9 @@ class Session:
         game = self.game
         viewer = self.viewer
         shown = viewer if viewer is not None and viewer >= 0 else None
-        obs = game.observation(shown if shown is not None else game.turn_player)
+        # nobody's screen (between two people's turns, bots watched): what a spectator may see,
+        # so that no widget can show what the view does not hold
+        obs = game.observation(shown) if shown is not None else game.public_observation()
         offered = game.legal_actions() if shown is not None and game.current_player == shown else []
         numbers = offered if isinstance(offered, NumberOptions) and offered.width > LISTED_NUMBERS else None
         actions = quick_options(numbers) if numbers is not None else self._by_value(list(offered))
@@ -568,7 +571,7 @@ class Session:
             positions=obs["positions"],
             supply=obs["supply"],
             hand_sizes=obs["hand_sizes"],
-            hand=obs["hand"] if shown is not None else None,
+            hand=obs["hand"],
             turn=obs["turn"],
             turn_player=obs["turn_player"],
             current_player=game.current_player,
@@ -602,9 +605,9 @@ class Session:
         )
 
     def _frames(self) -> list[dict]:
-        """The frames of the machine's stack as the observation gives them (its "state"):
-        plain data with what nobody may know left out; windows and offers are read here."""
-        return self.game.observation(self.game.turn_player)["state"]["frames"]
+        """The frames of the machine's stack as a spectator's observation gives them (its
+        "state"): plain data with what nobody may know left out; windows and offers are read here."""
+        return self.game.public_observation()["state"]["frames"]
 
     def _window(self) -> Window | None:
         """View.window: the innermost window open, with what was said in it for the viewer."""
@@ -708,15 +711,25 @@ class Session:
             lines.append(visible(f"{what}: {texts.why(reason)}"))
         return lines
 
+    @property
+    def told_to(self) -> Viewer:
+        """Whom the log is told to: the person whose view is shown; between two people's
+        turns (PUBLIC), a spectator, told no card private to anyone; with no person at the
+        table (bots watched, a replay), EVERYONE, every card named."""
+        viewer = self.viewer
+        if viewer is None:
+            return EVERYONE
+        return viewer if viewer >= 0 else None
+
     def describe(self, event: Event) -> str:
         """An event in words for the person whose view is shown (a drawn card is named only
-        to its drawer; PUBLIC names nobody's)."""
-        return visible(event.describe(self.viewer))
+        to its drawer; PUBLIC names nobody's): `told_to`."""
+        return visible(event.describe(self.told_to))
 
     def describe_run(self, run: list[Event]) -> str:
         """A run of events (messages.runs: cards put one after another on one place) in one
         line, for the person whose view is shown."""
-        return visible(describe_run(run, self.viewer))
+        return visible(describe_run(run, self.told_to))
 
     def story(self) -> Story:
         """The story of the game so far (its end, on the game-over screen), in the words of

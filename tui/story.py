@@ -31,7 +31,7 @@ roll): a card's effect ends before the first of them."""
 
 
 def _scores(game: Game) -> dict[str, list[int]]:
-    return game.observation(game.turn_player)["scores"]
+    return game.public_observation()["scores"]
 
 
 @dataclass
@@ -76,7 +76,7 @@ class Chronicle:
             self._round(game, start, events)
         card_going = any(e.kind in ("play", "react") for e in events) or (bool(self.in_card) and self.in_card[-1])
         asks = card_going and game.decision in CARD_QUESTIONS
-        self.in_card.append(asks and bool(game.observation(game.turn_player)["in_play"]))
+        self.in_card.append(asks and bool(game.public_observation()["in_play"]))
         now: dict[str, list[int]] | None = None
         for event in events:
             if event.kind == "turn":
