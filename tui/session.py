@@ -7,20 +7,24 @@ so the rules of play (who sees what, when to hand over, what undo does) are test
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection
-from dataclasses import dataclass, field, replace
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.bots import Bot, make_bot
+from engine.bots import Bot, bot_names, make_bot
+from engine.effects import ast
 from engine.game.game import Game
 from engine.game.messages import EVERYONE, Action, Event, Viewer, describe_run, runs
 from engine.game.number_options import NumberOptions
+from engine.game.observation import decide, public_game
 from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
-from engine.variant.model import Noun, Variant
+from engine.variant.model import Variant
 from engine.visible import visible
 from tui.following import Offer, OpenWindow, Window, has_windows, open_windows, seen_offer, window_said
+from tui.keys import OPTION_KEYS, number_keys, option_key
 from tui.notices import SHOWN_LINES, Notice, loss, program_words
+from tui.shown import shown_variant
 from tui.story import Chronicle, Story, tell
 
 PUBLIC = -1
@@ -44,43 +48,8 @@ least bid, and 10, 50 and 100 more (issue 44: "quick keys for common raises").""
 
 
 def default_bot() -> str:
-    from engine.bots import bot_names
-
     names = bot_names()
     return "greedy" if "greedy" in names else "random"
-
-
-def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Variant:
-    """The variant with every text its author wrote passed through `seen` (`engine.visible`
-    unless told otherwise): names, card texts, the money format. Ids keep their checked form;
-    effects are not text."""
-    return replace(
-        variant,
-        name=seen(variant.name),
-        edition=seen(variant.edition),
-        source=seen(variant.source),
-        description=seen(variant.description),
-        how_to_play=seen(variant.how_to_play),
-        rules_said=tuple(seen(sentence) for sentence in variant.rules_said),
-        properties=tuple(replace(p, name=None if p.name is None else seen(p.name)) for p in variant.properties),
-        timings=tuple((key, seen(words)) for key, words in variant.timings),
-        scores=tuple(replace(score, name=seen(score.name)) for score in variant.scores),
-        piles=tuple(replace(pile, name=seen(pile.name), mark=None if pile.mark is None else seen(pile.mark))
-                    for pile in variant.piles),
-        counters=tuple(replace(c, shown=None if c.shown is None else seen(c.shown),
-                               counts=None if c.counts is None else seen(c.counts), name=seen_noun(c.name, seen))
-                       for c in variant.counters),
-        unit=seen_noun(variant.unit, seen),
-        money=seen(variant.money),
-        deck_name=seen(variant.deck_name),
-        seats=tuple(replace(seat, name=seen(seat.name), token=seen(seat.token)) for seat in variant.seats),
-        zones=tuple(replace(zone, name=seen(zone.name)) for zone in variant.zones),
-        cards=tuple(replace(card, name=seen(card.name), text=seen(card.text)) for card in variant.cards),
-    )
-
-
-def seen_noun(noun: Noun, seen: Callable[[str], str]) -> Noun:
-    return Noun(seen(noun.one), seen(noun.many))
 
 
 def typed_seed(text: str) -> int | None:
@@ -625,8 +594,6 @@ class Session:
         decision to the end of that turn, an option keeps the key it first had, and an option
         new in that time (Done, then the end of turn's cards) takes a key none has had: a key
         typed ahead for a tower that is gone takes nothing else."""
-        from tui.targets import OPTION_KEYS, option_key
-
         game = self.game
         turn = (game.turn_number, game.current_player)
         if not actions or (game.decision != "build" and self._build != turn):
@@ -750,31 +717,10 @@ def quick_options(numbers: NumberOptions[Action]) -> list[Action]:
     return [numbers[amount - low] for amount in amounts] + list(numbers.after)
 
 
-def number_keys(actions: list[Action]) -> list[str]:
-    """The keys of a wide number question's options (quick_options): its amounts by number,
-    1 to 4; each word beside them (a pass) by its first letter where that letter is an
-    option key and free, so that it is the same key in the list and in the amount box,
-    where the digits type the amount."""
-    from tui.targets import DIGIT_KEYS, LETTER_KEYS
-
-    keys: list[str] = []
-    digits = iter(DIGIT_KEYS)
-    for action in actions:
-        if action.what == "word":
-            free = [key for key in LETTER_KEYS if key not in keys]
-            first = str(action.arg)[:1].casefold()
-            keys.append(first if first in free else next(iter(free), ""))
-        else:
-            keys.append(next(digits, ""))
-    return keys
-
-
 def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict[int, str]:
     """For each card the person deciding may choose that is discarded at once, before anything
     else is asked (a card that cannot be placed): the name of its discard pile, tried on the
     game as they know it."""
-    from engine.game.observation import decide, public_game
-
     player = game.current_player
     known = decide(public_game, game, player) if player is not None else None
     if known is None:
@@ -795,8 +741,6 @@ def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict
 
 def _offered_timings(variant: Variant) -> frozenset[str]:
     """The timings some program or card of the variant offers cards of (`offer cards timed T`)."""
-    from engine.effects import ast
-
     found = _OFFERED.get(id(variant))
     if found is None or found[0] is not variant:
         programs = [*variant.programs.values(), *variant.routines.values(), *(card.effect for card in variant.cards)]

@@ -21,6 +21,7 @@ from typing import Any
 from engine.game.game import Game
 from engine.game.messages import Event
 from engine.variant.model import Score, Variant
+from tui.helptext import as_markdown_text
 
 CARD_QUESTIONS = frozenset({"choose", "react", "discard"})
 """The questions a card may ask in the middle of its effect (asked while it is in play)."""
@@ -525,8 +526,6 @@ def story_markdown(story: Story, variant: Variant, heading: str, facts: Sequence
     is the one shown (its texts already made visible); a heading escapes what Markdown would
     act on, and a block's fence is longer than any run of backquotes in it, so that no name
     can end it early."""
-    from tui.helptext import as_markdown_text
-
     parts = [f"# {as_markdown_text(heading)}", "", "## The result", "", _block("\n".join([*facts, "", ranking])), ""]
     if chart and story.score is not None:
         name = story.score.name or story.score.id
