@@ -157,9 +157,11 @@ class Game(Machine):
             return None
         return rank_players(self)
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: object) -> dict:
         """What `player` may know, as plain data: observation.ENTRIES says what that is.
-        ValueError for anything but a seat, 0 to N-1 (not -1: see observation.seat)."""
+        ValueError for anything but a seat, 0 to N-1 (not -1: see observation.seat). Typed
+        `object`: compiled, a parameter typed int would turn True into 1 before the check,
+        and refuse None with a TypeError."""
         return observe(self, player)
 
     def public_observation(self) -> dict:

@@ -215,7 +215,7 @@ ENTRIES = _entries()
 numbers), shared with nothing."""
 
 
-def seat(game: Game, player: Any) -> int:
+def seat(game: Game, player: object) -> int:
     """`player` when it is one of the game's seats, a whole number from 0 to N-1; else
     ValueError with a plain message. A list would read -1 as the last slot: the observation
     of seat -1 once showed the discard pile, the slot before the first hand, as a hand. True
@@ -228,11 +228,11 @@ def seat(game: Game, player: Any) -> int:
     return player
 
 
-def observe(game: Game, player: int) -> dict:
+def observe(game: Game, player: object) -> dict:
     """`player`'s whole observation of `game` now, as a plain dict (ValueError for a number
     that is no seat: `seat`)."""
-    seat(game, player)
-    return {name: entry(game, player) for name, entry in ENTRIES.items()}
+    checked = seat(game, player)
+    return {name: entry(game, checked) for name, entry in ENTRIES.items()}
 
 
 def observe_public(game: Game) -> dict:
