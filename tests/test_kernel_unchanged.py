@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from engine import load_variant, new_game
+from engine.game.messages import EVERYONE
 from engine.resources import bundled_variant_names
 
 PINS = Path(__file__).parent / "data" / "kernel_pins.json"
@@ -54,7 +55,7 @@ def _without_added(data):
 
 
 def _event_text(event, viewer: int | None) -> list:
-    return [event.kind, event.data, event.private_to, event.describe(None), event.describe(viewer)]
+    return [event.kind, event.data, event.private_to, event.describe(EVERYONE), event.describe(viewer)]
 
 
 def game_digest(name: str, players: int, seed: int) -> dict:

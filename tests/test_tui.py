@@ -483,7 +483,7 @@ def test_a_card_that_adds_money_shows_in_the_prompt_and_top_line_at_once():
 
 
 def test_every_option_has_a_key_in_the_action_list_and_on_its_tower_and_the_key_takes_it():
-    from tui.targets import option_key
+    from tui.keys import option_key
     from tui.widgets import ActionList
 
     session = many_options()
@@ -732,7 +732,7 @@ def test_typing_a_target_lists_what_matches_and_enter_takes_the_one_it_names():
 def test_a_typed_target_names_one_option_by_zone_value_or_part_of_a_name_in_every_bundled_variant():
     from types import SimpleNamespace
 
-    from tui.session import shown_variant
+    from tui.shown import shown_variant
     from tui.targets import matches
 
     for name in bundled_variant_names():

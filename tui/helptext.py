@@ -9,6 +9,7 @@ import re
 from engine.variant.model import Variant
 from engine.visible import visible
 from tui.following import has_boxes
+from tui.shown import shown_variant
 
 KEYS = """\
 | key | what it does |
@@ -48,8 +49,6 @@ def as_markdown_text(text: str) -> str:
 def help_markdown(variant: Variant, players: int | None = None) -> str:
     """The whole help: every part from the variant's own data and words, so a house rule
     that changes a number, a rule or a card changes the help with it."""
-    from tui.session import shown_variant
-
     variant = shown_variant(variant, as_markdown_text)
     return "\n".join(
         [

@@ -7,24 +7,29 @@ so the rules of play (who sees what, when to hand over, what undo does) are test
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection
-from dataclasses import dataclass, field, replace
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.bots import Bot, make_bot
+from engine.bots import Bot, bot_names, make_bot
+from engine.effects import ast
 from engine.game.game import Game
-from engine.game.messages import Action, Event, describe_run, runs
+from engine.game.messages import EVERYONE, Action, Event, Viewer, describe_run, runs
 from engine.game.number_options import NumberOptions
+from engine.game.observation import decide, public_game
 from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
-from engine.variant.model import Noun, Variant
+from engine.variant.model import Variant
 from engine.visible import visible
 from tui.following import Offer, OpenWindow, Window, has_windows, open_windows, seen_offer, window_said
+from tui.keys import OPTION_KEYS, number_keys, option_key
 from tui.notices import SHOWN_LINES, Notice, loss, program_words
+from tui.shown import shown_variant
 from tui.story import Chronicle, Story, tell
 
 PUBLIC = -1
-"""The viewer of a hot-seat game between two humans' turns: no hand is shown, no drawn card named."""
+"""The viewer of a hot-seat game between two humans' turns: the screen is nobody's, so its view
+is a spectator's (Game.public_observation): no hand, no card of a pile not everyone sees."""
 
 PACES: dict[str, float] = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "instant": 0.0}
 """Seconds a bot waits before each of its decisions, so people can follow the game."""
@@ -43,43 +48,8 @@ least bid, and 10, 50 and 100 more (issue 44: "quick keys for common raises").""
 
 
 def default_bot() -> str:
-    from engine.bots import bot_names
-
     names = bot_names()
     return "greedy" if "greedy" in names else "random"
-
-
-def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Variant:
-    """The variant with every text its author wrote passed through `seen` (`engine.visible`
-    unless told otherwise): names, card texts, the money format. Ids keep their checked form;
-    effects are not text."""
-    return replace(
-        variant,
-        name=seen(variant.name),
-        edition=seen(variant.edition),
-        source=seen(variant.source),
-        description=seen(variant.description),
-        how_to_play=seen(variant.how_to_play),
-        rules_said=tuple(seen(sentence) for sentence in variant.rules_said),
-        properties=tuple(replace(p, name=None if p.name is None else seen(p.name)) for p in variant.properties),
-        timings=tuple((key, seen(words)) for key, words in variant.timings),
-        scores=tuple(replace(score, name=seen(score.name)) for score in variant.scores),
-        piles=tuple(replace(pile, name=seen(pile.name), mark=None if pile.mark is None else seen(pile.mark))
-                    for pile in variant.piles),
-        counters=tuple(replace(c, shown=None if c.shown is None else seen(c.shown),
-                               counts=None if c.counts is None else seen(c.counts), name=seen_noun(c.name, seen))
-                       for c in variant.counters),
-        unit=seen_noun(variant.unit, seen),
-        money=seen(variant.money),
-        deck_name=seen(variant.deck_name),
-        seats=tuple(replace(seat, name=seen(seat.name), token=seen(seat.token)) for seat in variant.seats),
-        zones=tuple(replace(zone, name=seen(zone.name)) for zone in variant.zones),
-        cards=tuple(replace(card, name=seen(card.name), text=seen(card.text)) for card in variant.cards),
-    )
-
-
-def seen_noun(noun: Noun, seen: Callable[[str], str]) -> Noun:
-    return Noun(seen(noun.one), seen(noun.many))
 
 
 def typed_seed(text: str) -> int | None:
@@ -135,8 +105,8 @@ class View:
     variant: Variant
     seats: tuple[SeatView, ...]
     viewer: int | None
-    """The player whose hand is shown; None: an all-bot game watched with every card named;
-    PUBLIC: between two humans' turns."""
+    """The player whose view is shown; None: an all-bot game watched (its log names every
+    card); PUBLIC: between two humans' turns. For both, the view is a spectator's."""
     stacks: list[list[int]]
     """Each space's stack as the engine keeps it: seats (units) or card codes (cards); drawn
     only through `pieces`, which says which."""
@@ -370,7 +340,7 @@ class Session:
         seats = self.shown.seats
         player, turn_player = self.deciding, self.game.turn_player
         assert player is not None  # a hand-over is to the person deciding
-        asking = self.game.observation(player)["asking"] or {}
+        asking = self.game.public_observation()["asking"] or {}
         offer = asking.get("offer")  # made in the open
         if offer is not None and offer["stage"] == "reply":
             return f"{seats[offer['from']].name} makes {seats[player].name} an offer."
@@ -427,7 +397,7 @@ class Session:
         only when their turn ends with it; what happens in others' turns counts at once."""
         variant = self.variant
         lead = next((s for s in variant.scores if variant.ranking and s.id == variant.ranking[0] and not s.fewest), None)
-        now = self.game.observation(self.game.turn_player)["scores"] if lead is not None else {}
+        now = self.game.public_observation()["scores"] if lead is not None else {}
         events = self.events
         for person in self.humans:
             notice = Notice(person)
@@ -553,7 +523,9 @@ class Session:
         game = self.game
         viewer = self.viewer
         shown = viewer if viewer is not None and viewer >= 0 else None
-        obs = game.observation(shown if shown is not None else game.turn_player)
+        # nobody's screen (between two people's turns, bots watched): what a spectator may see,
+        # so that no widget can show what the view does not hold
+        obs = game.observation(shown) if shown is not None else game.public_observation()
         offered = game.legal_actions() if shown is not None and game.current_player == shown else []
         numbers = offered if isinstance(offered, NumberOptions) and offered.width > LISTED_NUMBERS else None
         actions = quick_options(numbers) if numbers is not None else self._by_value(list(offered))
@@ -568,7 +540,7 @@ class Session:
             positions=obs["positions"],
             supply=obs["supply"],
             hand_sizes=obs["hand_sizes"],
-            hand=obs["hand"] if shown is not None else None,
+            hand=obs["hand"],
             turn=obs["turn"],
             turn_player=obs["turn_player"],
             current_player=game.current_player,
@@ -602,9 +574,9 @@ class Session:
         )
 
     def _frames(self) -> list[dict]:
-        """The frames of the machine's stack as the observation gives them (its "state"):
-        plain data with what nobody may know left out; windows and offers are read here."""
-        return self.game.observation(self.game.turn_player)["state"]["frames"]
+        """The frames of the machine's stack as a spectator's observation gives them (its
+        "state"): plain data with what nobody may know left out; windows and offers are read here."""
+        return self.game.public_observation()["state"]["frames"]
 
     def _window(self) -> Window | None:
         """View.window: the innermost window open, with what was said in it for the viewer."""
@@ -622,8 +594,6 @@ class Session:
         decision to the end of that turn, an option keeps the key it first had, and an option
         new in that time (Done, then the end of turn's cards) takes a key none has had: a key
         typed ahead for a tower that is gone takes nothing else."""
-        from tui.targets import OPTION_KEYS, option_key
-
         game = self.game
         turn = (game.turn_number, game.current_player)
         if not actions or (game.decision != "build" and self._build != turn):
@@ -708,15 +678,25 @@ class Session:
             lines.append(visible(f"{what}: {texts.why(reason)}"))
         return lines
 
+    @property
+    def told_to(self) -> Viewer:
+        """Whom the log is told to: the person whose view is shown; between two people's
+        turns (PUBLIC), a spectator, told no card private to anyone; with no person at the
+        table (bots watched, a replay), EVERYONE, every card named."""
+        viewer = self.viewer
+        if viewer is None:
+            return EVERYONE
+        return viewer if viewer >= 0 else None
+
     def describe(self, event: Event) -> str:
         """An event in words for the person whose view is shown (a drawn card is named only
-        to its drawer; PUBLIC names nobody's)."""
-        return visible(event.describe(self.viewer))
+        to its drawer; PUBLIC names nobody's): `told_to`."""
+        return visible(event.describe(self.told_to))
 
     def describe_run(self, run: list[Event]) -> str:
         """A run of events (messages.runs: cards put one after another on one place) in one
         line, for the person whose view is shown."""
-        return visible(describe_run(run, self.viewer))
+        return visible(describe_run(run, self.told_to))
 
     def story(self) -> Story:
         """The story of the game so far (its end, on the game-over screen), in the words of
@@ -737,31 +717,10 @@ def quick_options(numbers: NumberOptions[Action]) -> list[Action]:
     return [numbers[amount - low] for amount in amounts] + list(numbers.after)
 
 
-def number_keys(actions: list[Action]) -> list[str]:
-    """The keys of a wide number question's options (quick_options): its amounts by number,
-    1 to 4; each word beside them (a pass) by its first letter where that letter is an
-    option key and free, so that it is the same key in the list and in the amount box,
-    where the digits type the amount."""
-    from tui.targets import DIGIT_KEYS, LETTER_KEYS
-
-    keys: list[str] = []
-    digits = iter(DIGIT_KEYS)
-    for action in actions:
-        if action.what == "word":
-            free = [key for key in LETTER_KEYS if key not in keys]
-            first = str(action.arg)[:1].casefold()
-            keys.append(first if first in free else next(iter(free), ""))
-        else:
-            keys.append(next(digits, ""))
-    return keys
-
-
 def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict[int, str]:
     """For each card the person deciding may choose that is discarded at once, before anything
     else is asked (a card that cannot be placed): the name of its discard pile, tried on the
     game as they know it."""
-    from engine.game.observation import decide, public_game
-
     player = game.current_player
     known = decide(public_game, game, player) if player is not None else None
     if known is None:
@@ -782,8 +741,6 @@ def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict
 
 def _offered_timings(variant: Variant) -> frozenset[str]:
     """The timings some program or card of the variant offers cards of (`offer cards timed T`)."""
-    from engine.effects import ast
-
     found = _OFFERED.get(id(variant))
     if found is None or found[0] is not variant:
         programs = [*variant.programs.values(), *variant.routines.values(), *(card.effect for card in variant.cards)]

@@ -21,6 +21,7 @@ from typing import Any
 from engine.game.game import Game
 from engine.game.messages import Event
 from engine.variant.model import Score, Variant
+from tui.helptext import as_markdown_text
 
 CARD_QUESTIONS = frozenset({"choose", "react", "discard"})
 """The questions a card may ask in the middle of its effect (asked while it is in play)."""
@@ -31,7 +32,7 @@ roll): a card's effect ends before the first of them."""
 
 
 def _scores(game: Game) -> dict[str, list[int]]:
-    return game.observation(game.turn_player)["scores"]
+    return game.public_observation()["scores"]
 
 
 @dataclass
@@ -76,7 +77,7 @@ class Chronicle:
             self._round(game, start, events)
         card_going = any(e.kind in ("play", "react") for e in events) or (bool(self.in_card) and self.in_card[-1])
         asks = card_going and game.decision in CARD_QUESTIONS
-        self.in_card.append(asks and bool(game.observation(game.turn_player)["in_play"]))
+        self.in_card.append(asks and bool(game.public_observation()["in_play"]))
         now: dict[str, list[int]] | None = None
         for event in events:
             if event.kind == "turn":
@@ -525,8 +526,6 @@ def story_markdown(story: Story, variant: Variant, heading: str, facts: Sequence
     is the one shown (its texts already made visible); a heading escapes what Markdown would
     act on, and a block's fence is longer than any run of backquotes in it, so that no name
     can end it early."""
-    from tui.helptext import as_markdown_text
-
     parts = [f"# {as_markdown_text(heading)}", "", "## The result", "", _block("\n".join([*facts, "", ranking])), ""]
     if chart and story.score is not None:
         name = story.score.name or story.score.id

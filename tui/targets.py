@@ -1,5 +1,5 @@
-"""A key for every option, and options found by typing: "green 8", "g8", "$8M green", or part
-of a street's name. Every word matched comes from the variant (its zones, values, property
+"""Options found by typing: "green 8", "g8", "$8M green", or part of a street's name (the
+key of each option is tui/keys.py's). Every word matched comes from the variant (its zones, values, property
 and card names) and the engine's own description of the action; nothing here names a game.
 No Textual: the game screen and the tests use it alike."""
 
@@ -10,21 +10,6 @@ import re
 from engine.game.messages import Action
 from engine.visible import visible
 from tui.session import View
-
-DIGIT_KEYS = "1234567890"
-LETTER_KEYS = "abdegijkmopvwxyz"
-"""The lowercase letters the game screen leaves free (c cards, f faster, h help, l load,
-n new, q quit, r results, s save, t type, u undo are its own)."""
-CAPITAL_KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-OPTION_KEYS = DIGIT_KEYS + LETTER_KEYS + CAPITAL_KEYS
-"""The keys of the options in order: the first ten by number, then letters, then capitals
-(Shift and the letter): 52 in all. A longer list is reached by typing or the arrows."""
-
-
-def option_key(index: int) -> str:
-    """The key of the option at `index` in the action list, or '' when it has none."""
-    return OPTION_KEYS[index] if 0 <= index < len(OPTION_KEYS) else ""
-
 
 _WORD = re.compile(r"[^\W\d_]+|\d+")
 

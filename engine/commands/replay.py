@@ -67,19 +67,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def transcript_lines(record) -> list[str]:
-    """The game in plain English: what each player did, then what it caused."""
+    """The game in plain English: what each player did, then what it caused, every card
+    named (a saved game replayed is no seat's: EVERYONE)."""
+    from engine.game.messages import EVERYONE
+
     game = record.new_game()
     colours = game.texts.players
     names = [
         seat.name if seat.name == colour else f"{seat.name} ({colour})" for seat, colour in zip(record.seats, colours)
     ]
     lines = [f"{record.variant.name}: {record.players} players, seed {record.seed}"]
-    lines += [f"  {e.describe()}" for e in game.setup_events]
+    lines += [f"  {e.describe(EVERYONE)}" for e in game.setup_events]
     for number, action in enumerate(record.actions, start=1):
         player = game.current_player
         chosen = next(a for a in game.legal_actions() if a.kind == action["kind"] and a.arg == action.get("arg"))
         lines.append(f"{number:4d}. {names[player]}: {chosen.describe()}")
-        lines += [f"      {e.describe()}" for e in game.apply(action)]
+        lines += [f"      {e.describe(EVERYONE)}" for e in game.apply(action)]
     if game.is_over:
         lines.append(game.result().describe())
     else:

@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 _NAMED_KINDS = ("card", "property")
 
 
-def asking(game: Game, player: int) -> dict[str, Any] | None:
-    """The pending decision's subject for `player`, None when nothing is pending:
+def asking(game: Game, player: int | None) -> dict[str, Any] | None:
+    """The pending decision's subject for `player` (None: a spectator, told what everyone
+    is), None when nothing is pending:
     {"card": the id of the card being resolved or None, "space": the space that card lies on
     or None, "pile": {"pile", "owner"} a card is chosen from or None, "about": [{"card",
     "owner"} or {"space"}, ...], and, while an offer is put together or answered, "offer":
@@ -43,7 +44,7 @@ def asking(game: Game, player: int) -> dict[str, Any] | None:
     if isinstance(top, TradeFrame):  # an offer is made in the open: everyone may read it
         words = game.texts.offer(top.proposer, top.partner, top.give, top.give_cards, top.ask, top.ask_cards)
         seen["offer"] = {"from": top.proposer, "to": top.partner, "stage": top.stage, "words": words}
-    if pending["player"] != player or not isinstance(top, BlockFrame):
+    if player is None or pending["player"] != player or not isinstance(top, BlockFrame):
         return seen
     block = book.blocks[top.b]
     statement = block[top.pc] if top.pc < len(block) else None

@@ -28,7 +28,7 @@ from engine.game.frames import (
 from engine.game.machine import Machine
 from engine.game.messages import Action, Event, IllegalAction
 from engine.game.number_options import NumberOptions
-from engine.game.observation import Option, observe
+from engine.game.observation import Option, observe, observe_public
 from engine.game.result import Result, rank_players
 from engine.game.rng import fresh_seed
 from engine.game.state import copy_state, game_to_dict
@@ -157,13 +157,21 @@ class Game(Machine):
             return None
         return rank_players(self)
 
-    def observation(self, player: int) -> dict:
-        """What `player` may know, as plain data: observation.ENTRIES says what that is."""
+    def observation(self, player: object) -> dict:
+        """What `player` may know, as plain data: observation.ENTRIES says what that is.
+        ValueError for anything but a seat, 0 to N-1 (not -1: see observation.seat). Typed
+        `object`: compiled, a parameter typed int would turn True into 1 before the check,
+        and refuse None with a TypeError."""
         return observe(self, player)
 
-    def decision_seen(self, player: int, shared: bool = False) -> dict | None:
-        """The pending decision as `player` sees it, the entry "decision" of an observation
-        (its options only if it is theirs; `shared`: each the action's read-only `option`
+    def public_observation(self) -> dict:
+        """What a spectator, who is no seat, may know: an observation with no hand, no
+        pile's cards but those everyone sees, and no decision's options."""
+        return observe_public(self)
+
+    def decision_seen(self, player: int | None, shared: bool = False) -> dict | None:
+        """The pending decision as `player` (None: a spectator) sees it, the entry "decision"
+        of an observation (its options only if it is theirs; `shared`: each the action's read-only `option`
         rather than a new dict). For a number question, to the player asked, also "numbers":
         {"from", "to", "money"}: every whole number between is offered (an amount of money,
         with "money"); `shared`, its options are made only when read (NumberOptions), as a

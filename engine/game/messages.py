@@ -4,11 +4,32 @@ English that describes them, built from the variant's own names."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from enum import Enum
+from typing import Any, Final
 
 from engine.effects.limits import SAFETY_ENDS
 from engine.game.observation import Option
 from engine.variant.model import Variant
+
+
+class Everyone(Enum):
+    """The type of EVERYONE: a viewer that is no seat and sees every card."""
+
+    EVERYONE = "everyone"
+
+
+EVERYONE: Final = Everyone.EVERYONE
+"""The viewer of an all-seeing log (the tests, `boardwalk replay`, a replay in the terminal):
+`describe(EVERYONE)` names every card. A viewer of None is nobody's seat (a spectator), told
+only what everyone is told; the all-seeing log has a name of its own so that a viewer left
+out, or a seat that is None, never tells a secret (issue 45, 4)."""
+
+Viewer = int | Everyone | None
+"""Whom an event is told to: a seat (0 to N-1), None for a spectator, or EVERYONE."""
+
+NOBODY: Final = -1
+"""An event's `private_to` when no player may see its card (a card put face down in a pile
+nobody sees): it is hidden from every seat, and told only to EVERYONE."""
 
 
 def counted(count: int, word: str, plural: str | None = None) -> str:
@@ -311,8 +332,9 @@ class Action:
 
 
 class Event:
-    """Something that happened. `private_to` hides details (a drawn card) from everyone but
-    that player: describe(viewer) tells each viewer only what they may know."""
+    """Something that happened. `private_to` keeps its card (a drawn card, a card chosen or
+    put where not everyone sees it) to that player alone, or to nobody (NOBODY): describe(viewer)
+    and to_dict(viewer) tell each viewer only what they may know (`hidden_from`)."""
 
     __slots__ = ("kind", "data", "private_to", "_texts")
 
@@ -328,17 +350,24 @@ class Event:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and (self.kind, self.data, self.private_to) == (other.kind, other.data, other.private_to)
 
-    def to_dict(self, viewer: int | None = None) -> dict:
+    def hidden_from(self, viewer: Viewer) -> bool:
+        """Whether the event's card is kept from `viewer`: from every seat but the one it is
+        private to, from a spectator (None), and from every seat when it is NOBODY's; never
+        from EVERYONE."""
+        owner = self.private_to
+        return owner is not None and viewer is not EVERYONE and (owner == NOBODY or viewer != owner)
+
+    def to_dict(self, viewer: Viewer = None) -> dict:
+        """The event as plain data for `viewer`: a card kept from them is left out."""
         data = self.data
-        if self.private_to is not None and viewer != self.private_to:
+        if self.hidden_from(viewer):
             data = {k: v for k, v in data.items() if k not in ("card", "value")}  # a drawn or chosen card
         return {"kind": self.kind, **data}
 
-    def describe(self, viewer: int | None = None) -> str:
-        """In plain English; a hidden card is named only when `viewer` may see it (pass
-        None for an omniscient log, e.g. tests and replays)."""
-        hidden = self.private_to is not None and viewer is not None and viewer != self.private_to
-        return _describe(self.kind, self.data, self._texts, hidden)
+    def describe(self, viewer: Viewer = None) -> str:
+        """In plain English for `viewer`: a card kept from them is 'a card' (EVERYONE, for an
+        all-seeing log, is told every card)."""
+        return _describe(self.kind, self.data, self._texts, self.hidden_from(viewer))
 
 
 MAX_LISTED = 10
@@ -378,7 +407,7 @@ _RUN_KEYS = {
 }
 
 
-def describe_run(run: list[Event], viewer: int | None = None) -> str:
+def describe_run(run: list[Event], viewer: Viewer = None) -> str:
     """One line for a run (see `runs`): the event itself, or 'Blue puts Green building,
     Yellow building and Brown building on Blue's pile' (more than MAX_LISTED cards: '12
     cards'; a card `viewer` may not see is 'a card'), or 'Pacific Avenue and Ventnor Avenue
@@ -397,8 +426,7 @@ def describe_run(run: list[Event], viewer: int | None = None) -> str:
     if len(run) > MAX_LISTED:
         cards = f"{len(run)} cards"
     else:
-        cards = _listed([_card_put(e.data, t, e.private_to is not None and viewer is not None and viewer != e.private_to)
-                         for e in run])
+        cards = _listed([_card_put(e.data, t, e.hidden_from(viewer)) for e in run])
     return t.told_put(d, cards)
 
 

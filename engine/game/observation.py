@@ -1,11 +1,15 @@
 """What one player may know of a game: the public board and piles, their own hand, the
-others' hand sizes, and the pending decision (its options only if it is theirs).
+others' hand sizes, and the pending decision (its options only if it is theirs). And what a
+spectator may know, who is no seat: the same with no hand and no pile but the public ones.
 
-`ENTRIES` declares an observation once, entry by entry. `observe` reads them all into a plain
-dict (`Game.observation`: what the terminal, saves and tests use). `decide` hands a bot an
-`Observation` instead, which reads each entry only when the bot first asks for it: a random
-bot reads the decision alone, and in `boardwalk simulate` the whole snapshot built at every
-decision cost several times the game itself (benchmarks/simulate_speed.py).
+`ENTRIES` declares an observation once, entry by entry, for a seat or for a spectator (None).
+`observe` reads them all into a plain dict for a seat, and only for a seat: a number that is
+no seat (-1, which a list would read from the end) raises ValueError (`seat`); `observe_public`
+reads them for a spectator (`Game.observation` and `Game.public_observation`: what the
+terminal, saves and tests use). `decide` hands a bot an `Observation` instead, which reads
+each entry only when the bot first asks for it: a random bot reads the decision alone, and
+in `boardwalk simulate` the whole snapshot built at every decision cost several times the
+game itself (benchmarks/simulate_speed.py).
 
 An `Observation` holds no reference to the game. It reads the game through `_READING`, a
 table in this module, and only while `decide` waits for the bot's answer; then the entry goes.
@@ -26,7 +30,7 @@ from engine.game.state import game_to_dict
 if TYPE_CHECKING:
     from engine.game.game import Game
 
-__all__ = ["ENTRIES", "Observation", "Option", "StaleObservation", "decide", "observe"]
+__all__ = ["ENTRIES", "Observation", "Option", "StaleObservation", "decide", "observe", "observe_public", "seat"]
 
 T = TypeVar("T")
 
@@ -37,8 +41,9 @@ def _cards(game: Game, codes: list[int]) -> list[str]:
     return [cards[code % kinds].id for code in codes]
 
 
-def _hand(game: Game, player: int) -> list[str]:
-    return sorted(_cards(game, game.hand(player)))
+def _hand(game: Game, player: int | None) -> list[str] | None:
+    """The player's hand by card ids, sorted; None for a spectator, who holds none."""
+    return None if player is None else sorted(_cards(game, game.hand(player)))
 
 
 def _hand_sizes(game: Game) -> list[int]:
@@ -55,9 +60,9 @@ def _discard_pile(game: Game) -> list[str]:
     return _cards(game, game.piles[base["discard"]]) if "discard" in base else []
 
 
-def _piles_seen(game: Game, player: int) -> list[dict]:
-    """Each pile slot as `player` sees it: whose it is, how many cards, and which (by id,
-    top last) only if they may see them."""
+def _piles_seen(game: Game, player: int | None) -> list[dict]:
+    """Each pile slot as `player` (None: a spectator) sees it: whose it is, how many cards,
+    and which (by id, top last) only if they may see them."""
     layout = game.layout
     return [
         {
@@ -106,12 +111,12 @@ def _scores(game: Game) -> dict[str, list[int]]:
         game.score_memo = kept
 
 
-def _public_state(game: Game, player: int) -> dict:
-    """The snapshot with everything `player` may not know taken out: the generator (the
-    future dice), the cards of every pile they may not see (only its size stays: see
-    `piles`), the options of a decision that is not theirs, and the game's work so far
-    (`worked`, 0 here: the searches that see whether an option can be followed look at
-    hidden cards, so its count does too)."""
+def _public_state(game: Game, player: int | None) -> dict:
+    """The snapshot with everything `player` (None: a spectator) may not know taken out:
+    the generator (the future dice), the cards of every pile they may not see (only its
+    size stays: see `piles`), the options of a decision that is not theirs, and the game's
+    work so far (`worked`, 0 here: the searches that see whether an option can be followed
+    look at hidden cards, so its count does too)."""
     state = game_to_dict(game, chance=False)
     state["worked"] = 0  # the work done so far counts searches among cards the player may not see
     seen = game.layout.seen
@@ -163,13 +168,13 @@ def public_game(observation: dict, into: Game | None = None) -> tuple[Game, list
     return known_game(game, player, into)
 
 
-def _asking(game: Game, player: int) -> dict | None:
+def _asking(game: Game, player: int | None) -> dict | None:
     from engine.game.asking import asking  # it reads the frames, which import this module's neighbours
 
     return asking(game, player)
 
 
-def _entries() -> dict[str, Callable[[Game, int], Any]]:
+def _entries() -> dict[str, Callable[[Game, int | None], Any]]:
     """The table below (made in a function so that mypy reads the game's fields first)."""
     return {
         "player": lambda game, player: player,
@@ -205,13 +210,37 @@ def _entries() -> dict[str, Callable[[Game, int], Any]]:
 
 
 ENTRIES = _entries()
-"""Every entry of an observation, in order, and how it is read from the game for a player.
-Each makes new plain data (lists, dicts, strings, numbers), shared with nothing."""
+"""Every entry of an observation, in order, and how it is read from the game for a player
+(a seat, or None for a spectator). Each makes new plain data (lists, dicts, strings,
+numbers), shared with nothing."""
 
 
-def observe(game: Game, player: int) -> dict:
-    """`player`'s whole observation of `game` now, as a plain dict."""
-    return {name: entry(game, player) for name, entry in ENTRIES.items()}
+def seat(game: Game, player: object) -> int:
+    """`player` when it is one of the game's seats, a whole number from 0 to N-1; else
+    ValueError with a plain message. A list would read -1 as the last slot: the observation
+    of seat -1 once showed the discard pile, the slot before the first hand, as a hand. True
+    and False are no seats either, though Python counts them as 1 and 0."""
+    if type(player) is not int or not 0 <= player < game.n:
+        raise ValueError(
+            f"{player!r} is not a seat of this {game.n}-player game: a seat is a whole number from 0 to"
+            f" {game.n - 1} (what a spectator may see is public_observation())"
+        )
+    return player
+
+
+def observe(game: Game, player: object) -> dict:
+    """`player`'s whole observation of `game` now, as a plain dict (ValueError for a number
+    that is no seat: `seat`)."""
+    checked = seat(game, player)
+    return {name: entry(game, checked) for name, entry in ENTRIES.items()}
+
+
+def observe_public(game: Game) -> dict:
+    """What a spectator may know of `game` now, as a plain dict with the entries of a seat's
+    observation: "player" and "hand" None, every pile's cards only where everyone sees them,
+    no decision's options, and "state" without any hidden pile. It is its own call, not a
+    seat number, so that no number can stand for it by mistake."""
+    return {name: entry(game, None) for name, entry in ENTRIES.items()}
 
 
 class Option(dict):
@@ -337,7 +366,9 @@ def decide(choose: Callable[[dict], T], game: Game, player: int) -> T:
     The rule for keeping it: the observation is open while `choose` runs, and closed once it
     answers. What was read stays readable; an entry first asked for after the answer raises
     StaleObservation, naming it. A bot that wants the whole observation later reads it whole
-    while deciding (`dict(observation)`, or anything else that reads every entry)."""
+    while deciding (`dict(observation)`, or anything else that reads every entry). `player`
+    must be a seat (`seat`), as for `observe`."""
+    seat(game, player)
     observation = Observation(player=player, decision=game.decision_seen(player, True))
     key = id(observation)
     _READING[key] = game

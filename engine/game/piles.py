@@ -46,11 +46,13 @@ class PileLayout:
         return self.base[pile] + (owner or 0)
 
     def seen(self, slot: int, viewer: int | None) -> bool:
-        """Whether `viewer` may see which cards the slot holds (None: an all-seeing log)."""
+        """Whether `viewer` may see which cards the slot holds (None: a spectator, who is no
+        seat and sees only the piles everyone sees)."""
         seen_by = self.slot_pile[slot].seen_by
-        if viewer is None or seen_by == "everyone":
+        if seen_by == "everyone":
             return True
-        return seen_by == "owner" and self.slot_pile[slot].each == "player" and self.slot_owner[slot] == viewer
+        return (viewer is not None and seen_by == "owner" and self.slot_pile[slot].each == "player"
+                and self.slot_owner[slot] == viewer)
 
 
 def layout_for(variant: Variant, players: int) -> PileLayout:

@@ -22,7 +22,7 @@ from engine.game.frames import (
     GameFrame,
 )
 from engine.game.interpreter import Interpreter
-from engine.game.messages import Action, Event
+from engine.game.messages import NOBODY, Action, Event
 from engine.game.refs import IN_PLAY, PileRef, Ref
 from engine.game.rng import GENERATORS, RandomSource
 from engine.game.rulebook import Rulebook, rulebook_for
@@ -462,7 +462,7 @@ class Table:
         elif seen_by == "owner" and target_pile.each == "player":
             private_to = layout.slot_owner[target_slot]
         else:
-            private_to = -1
+            private_to = NOBODY
         self._events.append(Event("draw", data, self.texts, private_to) if self.telling else self.texts.bare("draw"))
 
     def discard_slot(self, player: int, code: int) -> int:
@@ -612,7 +612,7 @@ class Table:
                 self.layout.slot_owner[s] for s in slots
                 if self.layout.slot_pile[s].seen_by == "owner" and self.layout.slot_pile[s].each == "player"
             ]
-            private_to = owners[-1] if owners and owners[-1] is not None else -1
+            private_to = owners[-1] if owners and owners[-1] is not None else NOBODY
         data = {
             "player": player,
             "card": self.variant.cards[code % self.book.kinds].id,

@@ -22,11 +22,11 @@ from engine.game.messages import Action
 from tui.dealbox import DealBox
 from tui.deals import AMOUNT_FIELD, Box, box_for
 from tui.helptext import help_markdown
+from tui.keys import OPTION_KEYS
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
 from tui.screens.lifecycle import torn_down
 from tui.screens.target import TargetScreen
 from tui.session import DEFAULT_SAVE, PACES, Session, View
-from tui.targets import OPTION_KEYS
 from tui.widgets import (
     ActionList,
     BoardView,

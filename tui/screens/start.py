@@ -24,7 +24,8 @@ from engine.game.messages import counted
 from engine.visible import visible
 from tui.screens.dialogs import attempt_asking, diagnostics_text
 from tui.screens.lifecycle import torn_down
-from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, shown_variant, typed_seed
+from tui.session import DEFAULT_SAVE, Session, default_bot, seat_marks, typed_seed
+from tui.shown import shown_variant
 from tui.widgets import PagedList, chip
 
 if TYPE_CHECKING:

@@ -1,0 +1,44 @@
+"""The variant as the screens show it: every text its author wrote made visible (or, for the
+help, escaped for Markdown). A module of its own because the session, the help and the start
+screen all show the variant, and none of them should need another to do it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from engine.variant.model import Noun, Variant
+from engine.visible import visible
+
+
+def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Variant:
+    """The variant with every text its author wrote passed through `seen` (`engine.visible`
+    unless told otherwise): names, card texts, the money format. Ids keep their checked form;
+    effects are not text."""
+    return replace(
+        variant,
+        name=seen(variant.name),
+        edition=seen(variant.edition),
+        source=seen(variant.source),
+        description=seen(variant.description),
+        how_to_play=seen(variant.how_to_play),
+        rules_said=tuple(seen(sentence) for sentence in variant.rules_said),
+        properties=tuple(replace(p, name=None if p.name is None else seen(p.name)) for p in variant.properties),
+        timings=tuple((key, seen(words)) for key, words in variant.timings),
+        scores=tuple(replace(score, name=seen(score.name)) for score in variant.scores),
+        piles=tuple(replace(pile, name=seen(pile.name), mark=None if pile.mark is None else seen(pile.mark))
+                    for pile in variant.piles),
+        counters=tuple(replace(c, shown=None if c.shown is None else seen(c.shown),
+                               counts=None if c.counts is None else seen(c.counts), name=seen_noun(c.name, seen))
+                       for c in variant.counters),
+        unit=seen_noun(variant.unit, seen),
+        money=seen(variant.money),
+        deck_name=seen(variant.deck_name),
+        seats=tuple(replace(seat, name=seen(seat.name), token=seen(seat.token)) for seat in variant.seats),
+        zones=tuple(replace(zone, name=seen(zone.name)) for zone in variant.zones),
+        cards=tuple(replace(card, name=seen(card.name), text=seen(card.text)) for card in variant.cards),
+    )
+
+
+def seen_noun(noun: Noun, seen: Callable[[str], str]) -> Noun:
+    return Noun(seen(noun.one), seen(noun.many))
