@@ -117,6 +117,7 @@ def _run(args: argparse.Namespace) -> int:
     from engine.simulate import build_report, run_games
     from engine.simulate.report import render
     from engine.simulate.runner import GameFailed
+    from engine.simulate.work import SpecMismatch
 
     _check_counts(args.games, args.jobs)
     variants = []
@@ -136,6 +137,9 @@ def _run(args: argparse.Namespace) -> int:
     except GameFailed as problem:
         print(f"boardwalk simulate: error: {problem}", file=sys.stderr)
         return EXIT_PROBLEMS
+    except SpecMismatch as problem:  # a worker that cannot play the run's variant as it was checked
+        print(f"boardwalk simulate: error: {problem}", file=sys.stderr)
+        return EXIT_USAGE
     except OSError as problem:  # games' own errors are GameFailed: this is starting the workers
         print(f"boardwalk simulate: error: could not start {jobs} worker processes: "
               f"{problem.strerror or problem} (a smaller --jobs may do)", file=sys.stderr)
