@@ -146,13 +146,21 @@ def effect_context(argument: str | Path, timing: str, program: bool | None = Non
     """What an effect of this timing ('setup', 'turn', a hook or a card timing) may name in
     the variant: the checker's own context, for tools and the docs' examples. `program`
     says whether it is a program (default: for 'setup' and 'turn')."""
+    document = merged_document(argument)
+    return context_of(document, timing, timing in ("setup", "turn") if program is None else program)
+
+
+def merged_document(argument: str | Path) -> LocDict:
+    """The variant's files merged into one document, as the check's later stages read it
+    (what a setting's domain is read from: overrides.py); raises VariantError when the
+    files cannot be read or merged."""
     path = argument if isinstance(argument, Path) else find_variant(argument)
     diagnostics: list[Diagnostic] = []
     document = load_merged(path, diagnostics, Source())
     if document is None:
         raise VariantError(diagnostics)
     _board_and_dice_by_default(document)
-    return context_of(document, timing, timing in ("setup", "turn") if program is None else program)
+    return document
 
 
 def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

@@ -116,21 +116,23 @@ class Domain:
         return f"one or more of {', '.join(self.words)}, joined by '+'"
 
     def problem(self, value: Value) -> str | None:
-        """Why `value` is outside the domain, or None when it is inside."""
+        """Why `value` is outside the domain ('21 is too large'), or None when it is inside."""
         if self.kind == "number":
             if type(value) is not int:
-                return f"{shown(value)} is not a whole number"
-            return None if self.low <= value <= self.high else f"{value} is not {self.said()}"
+                return f"'{shown(value)}' is not a whole number"
+            if value < self.low or value > self.high:
+                return f"{value} is too {'small' if value < self.low else 'large'}"
+            return None
         if self.kind == "yes_no":
-            return None if isinstance(value, bool) else f"{shown(value)} is not yes or no"
+            return None if isinstance(value, bool) else f"'{shown(value)}' is not yes or no"
         if self.kind == "one_of":
-            return None if isinstance(value, str) and value in self.words else f"{shown(value)} is not {self.said()}"
-        if not isinstance(value, tuple) or not value:
-            return f"{shown(value)} is not {self.said()}"
+            return None if isinstance(value, str) and value in self.words else f"'{shown(value)}' is not one of its words"
+        if not isinstance(value, tuple) or not value or "" in value:
+            return f"'{shown(value)}' is not a list of its words"
         if len(set(value)) < len(value):
-            return f"{shown(value)} names a word twice"
+            return f"'{shown(value)}' names a word twice"
         wrong = [word for word in value if word not in self.words]
-        return f"'{wrong[0]}' is not one of {', '.join(self.words)}" if wrong else None
+        return f"'{wrong[0]}' is not one of its words" if wrong else None
 
     def read(self, text: str) -> Value:
         """A value of this domain as a person types it ('3', 'yes', 'seat', 'value+properties');
