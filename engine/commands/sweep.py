@@ -208,7 +208,8 @@ def _checked_specs(plan: Plan) -> tuple[list[Spec], Plan] | None:
     _checking(len(plan.points), len(plan.points))
     if failed:
         more = f" ({failed - MAX_SHOWN_FAILURES} more not shown)" if failed > MAX_SHOWN_FAILURES else ""
-        print(f"boardwalk sweep: error: {failed} of the {len(plan.points)} points give a variant with problems{more}; "
+        gives = "gives" if failed == 1 else "give"
+        print(f"boardwalk sweep: error: {failed} of the {len(plan.points)} points {gives} a variant with problems{more}; "
               "nothing was played", file=sys.stderr)
         return None
     return specs, replace(plan, decks=tuple(decks))
