@@ -20,6 +20,7 @@ from engine import load_variant
 from engine.cli import main
 from engine.simulate.work import make_spec, play_batch
 from engine.sweep.design import make_points
+from engine.sweep.report import render
 from engine.sweep.vary import MAX_POINTS, Parameter, parse_vary
 from engine.variant.load import check_variant, merged_document
 from engine.variant.overrides import NotSettable, Setting, domain
@@ -313,6 +314,7 @@ def test_a_words_parameter_has_no_trend_and_two_parameters_a_heat_table(capsys):
     code, out, _ = _sweep(capsys, "--vary", "rules.starting_hand=1,2", "--vary", "rules.turn_order=roll,seat", *QUICK)
     assert code == 0
     assert "odds of winning" not in out and "No clear trend" not in out
+    assert "No trend is fitted: a parameter is not a number." in out
     assert "first player's share (%): rules.starting_hand down, rules.turn_order across" in out
 
 
@@ -337,7 +339,11 @@ def test_the_json_says_which_correction_and_counts_the_tests(capsys):
     report = json.loads(out)
     assert code == 0 and report["run"]["correction"] == "Benjamini-Hochberg"
     assert report["tests"]["tests"] == 3
-    assert set(report["tests"]) == {"tests", "real_before_correction", "real_after_correction"}
+    assert set(report["tests"]) == {"tests", "real_before_correction", "real_after_correction", "test"}
+    paired = report["seed_correlation"] is not None and report["seed_correlation"] > 0.1
+    assert report["tests"]["test"] == ("McNemar test" if paired else "two-proportion z-test")
+    tested = [point["versus_baseline"] for point in report["points"] if point["point"] != report["baseline"]["point"]]
+    assert {versus["test"] for versus in tested} == {report["tests"]["test"]}
 
 
 def test_the_report_goes_to_out_in_one_step(capsys, tmp_path):
@@ -345,3 +351,21 @@ def test_the_report_goes_to_out_in_one_step(capsys, tmp_path):
     code, out, _ = _sweep(capsys, "--vary", "rules.starting_hand=1,2", *QUICK, "--out", str(target))
     assert code == 0 and out == ""
     assert target.read_text().startswith("boardwalk ")
+
+
+def test_points_whose_games_are_alike_are_tested_game_by_game(write, capsys):
+    """Issue 48, "Shared seeds: use McNemar only if outcomes of one seed correlate across
+    points above 0.1 (measure it)". A rule nothing reads changes no game: every point plays
+    the very games of the baseline, their outcomes correlate 1, and McNemar's test finds
+    nothing to tell."""
+    write(HOUSE)
+    code, out, _ = _sweep(capsys, "v.yaml", "--vary", "rules.bonus=0..3", *QUICK[:1], "12", *QUICK[2:], "--format", "json")
+    report = json.loads(out)
+    assert code == 0 and report["seed_correlation"] == pytest.approx(1.0)
+    assert report["tests"]["test"] == "McNemar test"
+    turns = {tuple(point["summary"]["length"]["turns"]) for point in report["points"]}
+    assert len(turns) == 1
+    tested = [p["versus_baseline"] for p in report["points"] if p["versus_baseline"]]
+    assert [(t["difference"], t["p_value"]) for t in tested] == [(0.0, 1.0)] * 3
+    text = render(report, "text")
+    assert "tested game by game on the same seeds by McNemar's test" in " ".join(text.split())

@@ -14,9 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.simulate.regression import Singular, cochran_armitage, logistic, weighted_line
-from engine.simulate.stats import Z95, Test, benjamini_hochberg, chi_square, holm, two_proportions
+from engine.simulate.stats import Z95, Test, benjamini_hochberg, chi_square, holm, mcnemar, two_proportions
 
 ALPHA = 0.05
+PAIRED_ABOVE = 0.1
+"""The points are tested against the baseline game by game (McNemar) when the first
+player's outcomes of one seed correlate, on average over the points, above this: then the
+pairing carries information the two-proportion test would waste (issue 48, "Shared seeds")."""
 CORRECTIONS = {"holm": "Holm", "bh": "Benjamini-Hochberg"}
 """--correction's choices and their names in the report."""
 
@@ -38,14 +42,19 @@ def adjusted(p_values: Sequence[float], correction: str) -> list[float]:
     return holm(p_values) if correction == "holm" else benjamini_hochberg(p_values)
 
 
-def against_baseline(points: Sequence[PointCounts], baseline: int, correction: str = "holm") -> list[dict | None]:
+def against_baseline(points: Sequence[PointCounts], baseline: int, correction: str = "holm",
+                     paired: Sequence[Sequence[float] | None] | None = None) -> list[dict | None]:
     """For each point, its first-player share against the baseline point's: the difference,
-    the two-proportion test, its p-value adjusted over every point but the baseline, and
-    whether it is real after the correction (None for the baseline itself, and for a
-    point without games)."""
+    the test, its p-value adjusted over every point but the baseline, and whether it is
+    real after the correction (None for the baseline itself, and for a point without games).
+    The test is the two-proportion z-test, or with `paired` (each point's game-by-game
+    differences from the baseline on the same seeds) McNemar's."""
     base = points[baseline]
     tested = [k for k, point in enumerate(points) if k != baseline and point.games and base.games]
-    tests = [two_proportions(points[k].wins, points[k].games, base.wins, base.games) for k in tested]
+    if paired is not None:
+        tests = [mcnemar(paired[k] or ()) for k in tested]
+    else:
+        tests = [two_proportions(points[k].wins, points[k].games, base.wins, base.games) for k in tested]
     found: list[dict | None] = [None] * len(points)
     for k, test, p in zip(tested, tests, adjusted([t.p_value for t in tests], correction)):
         found[k] = {

@@ -124,6 +124,7 @@ def _legend(report: dict) -> list[str]:
     text = (
         f"first player: the share of games the player who moved first won, with its 95% Wilson interval; "
         f"vs baseline: the difference from point {baseline['point']} ({baseline['why']}) in points of share, "
+        f"{_tested_by(report)}, "
         f"* where it is real (p < {run['alpha']:g} after {run['correction']}'s correction over the "
         f"{tests['tests']} tests: {tests['real_before_correction']} had p < {run['alpha']:g} before it, "
         f"{tests['real_after_correction']} after); mean length in turns with its 95% t-interval; "
@@ -132,10 +133,19 @@ def _legend(report: dict) -> list[str]:
     return textwrap.wrap(text, width=80)
 
 
+def _tested_by(report: dict) -> str:
+    if report["tests"]["test"] == "McNemar test":
+        return (f"tested game by game on the same seeds by McNemar's test (the outcomes of a seed correlate "
+                f"{report['seed_correlation']:.2f} between the points)")
+    return "tested by the two-proportion z-test"
+
+
 def _sentences(report: dict) -> list[str]:
     sentences = []
     trends = report["trends"]
     share, length = trends["share"], trends["length"]
+    if share is None and trends.get("why"):
+        sentences.append(f"No trend is fitted: {trends['why']}.")
     for term in share["terms"] if share else []:
         sentences.append(_odds_sentence(report, term))
     if share and share["lack_of_fit"]:
@@ -144,12 +154,6 @@ def _sentences(report: dict) -> list[str]:
         sentences.append(_length_sentence(report, term))
     sentences.append(_seat_sentence(report["seats"]))
     sentences.append(_power_sentence(report))
-    correlation = report["seed_correlation"]
-    if correlation is not None and correlation > 0.1:
-        sentences.append(
-            f"The first player's wins at a point and at the baseline in the same seed correlate {correlation:.2f} on "
-            "average: the points play the same seeds, and paired tests would tell differences more sharply."
-        )
     return sentences
 
 
@@ -197,10 +201,12 @@ def _seat_sentence(seats: dict) -> str:
 
 def _power_sentence(report: dict) -> str:
     power, run = report["power"], report["run"]
+    paired = " (by the two-proportion test: McNemar's, on games this alike, finds smaller ones)"
     return (
         f"With {power['games']} games a point, a difference of {100 * power['one_test']:.1f} points from the baseline's "
         f"{100 * power['share']:.1f}% is found 4 times in 5 by one test, and of {100 * power['all_tests']:.1f} points "
-        f"by {run['correction']}'s strictest step over the {power['tests']} tests."
+        f"by {run['correction']}'s strictest step over the {power['tests']} tests"
+        f"{paired if report['tests']['test'] == 'McNemar test' else ''}."
     )
 
 

@@ -18,6 +18,7 @@ from engine.sweep.design import Point
 from engine.sweep.figures import (
     ALPHA,
     CORRECTIONS,
+    PAIRED_ABOVE,
     PointCounts,
     against_baseline,
     length_trend,
@@ -69,7 +70,9 @@ def build_sweep_report(plan: Plan, run: Run, engine_version: str, jobs: int) -> 
     """Every figure of the sweep, as JSON-able data."""
     summaries = [_summary(plan, k, records) for k, records in enumerate(run.records)]
     counts = [_counts(summary, records) for summary, records in zip(summaries, run.records)]
-    comparisons = against_baseline(counts, plan.baseline, plan.correction)
+    correlation = _seed_correlation(plan, run.records)
+    paired = _differences(plan, run.records) if correlation is not None and correlation > PAIRED_ABOVE else None
+    comparisons = against_baseline(counts, plan.baseline, plan.correction, paired)
     points = [_point(plan, k, summary, count, comparisons[k], records)
               for k, (summary, count, records) in enumerate(zip(summaries, counts, run.records))]
     finished = min((len(r) for r in run.records), default=0)
@@ -95,11 +98,11 @@ def build_sweep_report(plan: Plan, run: Run, engine_version: str, jobs: int) -> 
         "parameters": [p.to_dict() for p in plan.parameters],
         "baseline": {"point": plan.baseline + 1, "why": plan.baseline_why, "values": plan.values(plan.points[plan.baseline])},
         "points": points,
-        "tests": tally(comparisons),
+        "tests": {**tally(comparisons), "test": "McNemar test" if paired else "two-proportion z-test"},
         "trends": _trends(plan, counts),
         "seats": {**seats_across(counts).to_dict(), "freedom": _seat_freedom(counts)},
         "power": _power(plan, counts),
-        "seed_correlation": _seed_correlation(plan, run.records),
+        "seed_correlation": correlation,
     }
 
 
@@ -194,6 +197,14 @@ def _seed_correlation(plan: Plan, records: Sequence[list[GameRecord]]) -> float 
         if correlation is not None:
             found.append(correlation)
     return sum(found) / len(found) if found else None
+
+
+def _differences(plan: Plan, records: Sequence[list[GameRecord]]) -> list[list[float] | None]:
+    """Each point's first-player outcome less the baseline's, game by game on the same seed
+    (None for the baseline): what McNemar's test reads."""
+    base = {r.index: credit(r, r.order[0]) for r in records[plan.baseline]}
+    return [None if k == plan.baseline else [credit(r, r.order[0]) - base[r.index] for r in point if r.index in base]
+            for k, point in enumerate(records)]
 
 
 def _correlation(pairs: list[tuple[float, float]]) -> float | None:
