@@ -239,7 +239,7 @@ def test_an_effect_cannot_loop_forever(tmp_path):
     game = new_game(variant, 2, seed=1)
     player = game.turn_player
     game.hand(player).append(game.book.card_index["contract_5"])
-    while game.offer_timing != "end_of_turn":
+    while game.question.timing != "end_of_turn":
         game.apply(game.legal_actions()[0])
     events = game.apply({"kind": "play", "arg": "contract_5"})
     limit = [e for e in events if e.kind == "effect_limit"]

@@ -152,7 +152,8 @@ def _play_new_card(path: Path, timing: str) -> tuple:
     game = new_game(load_variant(path), 2, seed=1)
     game.hand(game.turn_player).append(game.book.card_index["new_card"])
     for _ in range(200):  # (the card's first chance: a decision worked out after it was dealt)
-        if game.offer_timing == timing and {"kind": "play", "arg": "new_card"} in [a.to_dict() for a in game.legal_actions()]:
+        question = game.question
+        if question is not None and question.timing == timing and any(a.arg == "new_card" for a in question.options):
             break
         game.apply(game.legal_actions()[0])
     return game, game.apply({"kind": "play", "arg": "new_card"})

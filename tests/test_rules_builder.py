@@ -1724,4 +1724,4 @@ def test_a_bot_on_its_doubles_turn_gives_nothing_for_1m_that_it_would_not_give_o
 
 def told_offer(game: Game) -> str:
     """The offer awaiting its answer, in the players' words."""
-    return game.observation(game.current_player)["asking"]["offer"]["words"]
+    return game.observation(game.current_player)["question"]["offer"]["words"]

@@ -661,7 +661,7 @@ def bidding_on(session: Session, view: View):
 
 def test_the_auction_box_names_the_deed_it_is_for_with_its_colour_and_price():
     """A bidder can tell what they bid on, in a bot's turn too: the box names the space the
-    window's question is about (the observation's "asking"), by the variant's name for it,
+    window's question is about (the observation's "question"), by the variant's name for it,
     in its title and at the head of its history, with its zone and value."""
     def a_bots_deed(session: Session, view: View) -> bool:
         return bidding(session, view) and view.turn_player != view.viewer
