@@ -115,6 +115,7 @@ def test_bots_only_choose_legal_options_in_whole_games(variant, spec, players):
     assert game.result() is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["house-card-sharks", "house-stormy-weather", "house-master-builders"])
 def test_greedy_and_strong_play_every_house_variant(name):
     variant = load_variant(name)
@@ -153,6 +154,7 @@ WRITTEN_FOR_THE_TEST = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", ["greedy", "strong:iterations=1"])
 @pytest.mark.parametrize("shape", sorted(WRITTEN_FOR_THE_TEST))
 def test_every_bot_plays_a_whole_game_of_any_variant_that_passes_the_check(spec, shape, write):
@@ -362,6 +364,7 @@ def test_the_takeover_model_judges_only_a_game_of_that_shape_and_the_declared_sc
     assert not takeovers(top_card) and isinstance(evaluator_for(top_card), ScoreEvaluator)
 
 
+@pytest.mark.slow
 def test_strong_judges_a_card_game_over_deals_the_same_way_for_the_same_seed():
     """In a game judged by its scores (Monopoly Chance) the strong bot carries each option
     through greedily in several deals and keeps the best mean: exact with `iterations`."""
@@ -450,6 +453,7 @@ def test_reshuffling_the_unseen_keeps_every_pile_a_player_may_see():
     assert changed > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", ["greedy", "strong:iterations=2"])
 def test_bots_judge_a_flip_from_what_they_know_of_their_deck_not_its_order(spec):
     """Monopoly Chance: a player knows what is left in their draw deck, not its order. Games

@@ -108,6 +108,7 @@ def play_random(game, rnd, check=True, limit=MAX_DECISIONS):
     return log
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", CASES)
 def test_invariants_hold_after_every_action_of_random_games(variants, name, players):
     nets = 0
@@ -184,6 +185,7 @@ def test_different_seeds_give_different_games(variants):
     assert (a.pile_of("deck"), a.dice) != (b.pile_of("deck"), b.dice)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", bundled_variant_names())
 def test_restore_of_to_dict_gives_the_same_legal_actions_and_the_same_future(variants, name):
     variant = variants[name]

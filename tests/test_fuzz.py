@@ -83,7 +83,7 @@ class GameMachine(RuleBasedStateMachine):
             check_invariants(self.game)
 
 
-TestGameMachine = GameMachine.TestCase
+TestGameMachine = pytest.mark.slow(GameMachine.TestCase)
 TestGameMachine.settings = settings(max_examples=25, stateful_step_count=30, deadline=None)
 
 
@@ -132,6 +132,7 @@ def mutate(text: str, rnd: random.Random) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source_name, source_text", [("base", BASE_TEXT), ("house", HOUSE_TEXT)])
 def test_mutated_variant_files_never_crash_and_every_problem_is_located(tmp_path, source_name, source_text):
     rnd = random.Random(source_name)
@@ -189,6 +190,7 @@ def effect_texts(draw):
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=300)
 @given(st.one_of(effect_texts(), st.text(max_size=120)))
 def test_effect_texts_parse_or_fail_with_a_position_inside_the_text(text):
@@ -205,6 +207,7 @@ def test_effect_texts_parse_or_fail_with_a_position_inside_the_text(text):
             assert 1 <= problem.line <= len(lines) and problem.col >= 1 and problem.message
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=150)
 @given(st.one_of(effect_texts(), st.text(max_size=80)))
 def test_conditions_parse_or_fail_with_a_position(text):

@@ -39,6 +39,7 @@ def decisions(variant, players: int, seed: int):
     yield game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", CASES)
 def test_a_lazy_observation_read_whole_is_the_plain_one(name, players):
     """For every player at every decision of seeded random games: the entries read one by one

@@ -120,6 +120,7 @@ def try_mutations(count: int, seed: int) -> Counter:
     return tally
 
 
+@pytest.mark.slow
 def test_mutated_snapshots_are_refused_or_play_to_their_end_with_every_invariant():
     tally = try_mutations(1500, seed=10)
     assert tally["refused"] + tally["played on"] == 1500
@@ -249,6 +250,7 @@ def _restored_equal(variant, game) -> None:
     assert restored.legal_actions() == game.legal_actions()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_every_position_play_reaches_restores(name):
     """The homes and the counters' bounds err towards more, never fewer: what play reaches is
