@@ -1,5 +1,5 @@
 """Random games of every bundled variant and player count, checked after every action
-(DESIGN.md, Invariants), plus determinism, copy and save/restore round trips."""
+(docs/architecture.md, "Invariants"), plus determinism, copy and save/restore round trips."""
 
 from __future__ import annotations
 
@@ -408,7 +408,7 @@ def test_sampled_games_agree_with_the_observation_and_differ_only_in_hidden_card
 
 
 def test_every_frame_declares_its_fields_once_and_copies_and_saves_them_all(variants):
-    """DESIGN.md, "State is plain data at every decision point": a frame's `fields` are all it
+    """docs/architecture.md, "State is plain data at every decision point": a frame's `fields` are all it
     holds, `__init__` takes each by that name (copy and restore go through it), and a copy or a
     save round trip gives the same frame. Frames met in random games of every variant."""
     from engine.game.frames import FRAME_KINDS, frame_from_dict
