@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from engine import IllegalAction, load_variant, new_game, restore
+from bundled import bundled_variants
+from engine import IllegalAction, new_game, restore
 from engine.bots.evaluate import winners
 from engine.effects.limits import MAX_DECISIONS
 from engine.resources import bundled_variant_names
@@ -20,7 +21,7 @@ CASES = [(name, players) for name in bundled_variant_names() for players in (2, 
 
 @pytest.fixture(scope="module")
 def variants():
-    return {name: load_variant(name) for name in bundled_variant_names()}
+    return bundled_variants()
 
 
 _DECKS: dict = {}

@@ -13,15 +13,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from bundled import bundled_variants
 from engine import VariantError, load_variant, new_game, restore
 from engine.effects.check import EffectContext, check_program
 from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
-from engine.resources import bundled_variant_names, variants_dir
+from engine.resources import variants_dir
 from engine.variant.load import check_variant
 from test_engine_invariants import check_invariants
 
 ROOT = Path(__file__).resolve().parents[1]
-VARIANTS = {name: load_variant(name) for name in bundled_variant_names()}
+VARIANTS = bundled_variants()
 FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=40)
 
 

@@ -12,11 +12,11 @@ import random
 
 import pytest
 
+from bundled import bundled_variants
 from engine import load_variant, new_game
-from engine.resources import bundled_variant_names
 from tui.session import PUBLIC, Session
 
-VARIANTS = {name: load_variant(name) for name in bundled_variant_names()}
+VARIANTS = bundled_variants()
 
 
 def hide_differently(game, watcher: int, rnd: random.Random, own_first: bool = False):

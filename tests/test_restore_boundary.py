@@ -11,15 +11,15 @@ from collections import Counter
 
 import pytest
 
+from bundled import bundled_variants
 from engine import RestoreError, load_variant, new_game, restore
 from engine.effects.limits import MAX_DECISIONS
 from engine.game.invariants import broken_invariants
 from engine.game.snapshot import FIELDS
-from engine.resources import bundled_variant_names
 from long_games import worth_checking
 from test_engine_invariants import check_invariants
 
-VARIANTS = {name: load_variant(name) for name in bundled_variant_names()}
+VARIANTS = bundled_variants()
 
 ODD_VALUES = [None, True, False, 0, 1, -1, 2, 3, 7, 99, 10**30, -(10**30), 1.5, float("nan"), "", "x", "red",
               "hurricane", "turn", "blk", [], {}, [0], [None], {"t": "turn"}, [[0, 1]]]
