@@ -374,6 +374,7 @@ def test_strong_judges_a_card_game_over_deals_the_same_way_for_the_same_seed():
     assert first == second and first.winners
 
 
+@pytest.mark.slow
 def test_strong_in_a_card_game_carries_a_bounded_number_of_options_through_by_default(monkeypatch):
     """Without a budget, the strong bot in a game judged by its scores judges every option at
     once, then carries the best `width` through in DEFAULT_DEALS deals: a decision with many
@@ -480,6 +481,7 @@ def test_bots_judge_a_flip_from_what_they_know_of_their_deck_not_its_order(spec)
     assert checked == 12
 
 
+@pytest.mark.slow
 def test_twin_properties_give_games_the_evaluation_scores_the_same():
     """The look-ahead tries one of each set of twin properties (greedy.property_twins: the
     same value, zone, stack, holder and piles, named by nothing under way), taking their

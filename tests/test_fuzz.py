@@ -29,6 +29,7 @@ FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max
 # ----- the engine ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @FAST
 @given(
     name=st.sampled_from(sorted(VARIANTS)),
@@ -148,6 +149,7 @@ def test_mutated_variant_files_never_crash_and_every_problem_is_located(tmp_path
         assert (result.variant is None) == (not result.ok)
 
 
+@pytest.mark.slow
 @FAST
 @given(st.text(max_size=400))
 def test_arbitrary_text_as_a_variant_file_never_crashes(tmp_path_factory, text):
@@ -157,6 +159,7 @@ def test_arbitrary_text_as_a_variant_file_never_crashes(tmp_path_factory, text):
     assert_located(result, text, "v.yaml")
 
 
+@pytest.mark.slow
 @FAST
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_as_a_variant_file_never_crash(tmp_path_factory, data):

@@ -1520,6 +1520,7 @@ def strong_offer(bot, game: Game) -> list[str]:
     return seen
 
 
+@pytest.mark.slow
 def test_strong_buys_what_a_partner_sells_for_the_least_money_they_take():
     """"Players can make any deal that they want" (Trading): the strong bot puts an offer
     together itself where a round of deals lets it (engine/bots/dealing.py), a card or some
