@@ -96,6 +96,7 @@ PINNED = sorted(json.loads(PINS.read_text(encoding="utf-8")))
 has no games from before to be the same as."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PINNED)
 def test_seeded_games_show_the_same_events_options_and_end_as_before(name):
     assert variant_digests(name) == _pins()[name]

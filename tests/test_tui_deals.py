@@ -30,6 +30,9 @@ from tui.screens.dialogs import HandOverScreen, HelpScreen  # noqa: E402
 from tui.screens.game import GameScreen  # noqa: E402
 from tui.widgets import ActionList, property_name  # noqa: E402
 
+# slow (docs/architecture.md, "Test lanes"): the whole app driven headless through offers and auctions
+pytestmark = pytest.mark.slow
+
 BUILDER = "monopoly-builder"
 TEST_GAME = Path(__file__).parent / "data" / "every-new-word.yaml"
 
