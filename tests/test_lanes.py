@@ -23,7 +23,7 @@ SLOW = "tests/test_packaging.py::test_wheel_carries_bundled_variants_and_checks_
 """A test of a wholly slow file (its module's `pytestmark`)."""
 SLOW_IN_QUICK_FILE = "tests/test_code_quality.py::test_mypy_finds_nothing"
 """A slow test in a file whose other tests are quick."""
-QUICK = "tests/test_code_quality.py::test_the_engine_has_no_import_circle"
+QUICK = "tests/test_code_quality.py::test_no_module_of_the_engine_or_the_terminal_ui_is_in_an_import_circle"
 
 
 def _scripts_test(tmp_path: Path, *args: str) -> list[str]:
