@@ -77,6 +77,7 @@ def _played(pure: bool, seeds: int) -> dict:
 NOT_BUILT = "the compiled kernel is not built here (scripts/build_accel.py needs a C compiler)"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not accel.up_to_date(), reason=NOT_BUILT)
 def test_compiled_kernel_plays_the_same_games_as_plain_python():
     compiled, pure = _played(pure=False, seeds=3), _played(pure=True, seeds=3)

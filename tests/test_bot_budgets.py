@@ -25,6 +25,9 @@ from engine.resources import bundled_variant_names
 from engine.variant.load import check_variant
 from test_check_warnings import assert_warning, only_warning
 
+# slow (docs/architecture.md, "Test lanes"): bots thinking through whole costly games, up to their budgets
+pytestmark = pytest.mark.slow
+
 
 def _choosing_among_every_space(variant, seed: int = 1):
     """A game of `big_state` where the player to act chooses among every space: a Survey card

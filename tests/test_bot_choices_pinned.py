@@ -110,6 +110,7 @@ PINNED = sorted(json.loads(PINS.read_text(encoding="utf-8"))["greedy"])
 has no choices from before to be the same as, and its greedy play is still being taught."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PINNED)
 def test_greedy_makes_the_same_choices_as_before(name):
     assert greedy_choices(name) == _pins()["greedy"][name]

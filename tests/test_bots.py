@@ -115,6 +115,7 @@ def test_bots_only_choose_legal_options_in_whole_games(variant, spec, players):
     assert game.result() is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["house-card-sharks", "house-stormy-weather", "house-master-builders"])
 def test_greedy_and_strong_play_every_house_variant(name):
     variant = load_variant(name)
@@ -153,6 +154,7 @@ WRITTEN_FOR_THE_TEST = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", ["greedy", "strong:iterations=1"])
 @pytest.mark.parametrize("shape", sorted(WRITTEN_FOR_THE_TEST))
 def test_every_bot_plays_a_whole_game_of_any_variant_that_passes_the_check(spec, shape, write):
@@ -362,6 +364,7 @@ def test_the_takeover_model_judges_only_a_game_of_that_shape_and_the_declared_sc
     assert not takeovers(top_card) and isinstance(evaluator_for(top_card), ScoreEvaluator)
 
 
+@pytest.mark.slow
 def test_strong_judges_a_card_game_over_deals_the_same_way_for_the_same_seed():
     """In a game judged by its scores (Monopoly Chance) the strong bot carries each option
     through greedily in several deals and keeps the best mean: exact with `iterations`."""
@@ -371,6 +374,7 @@ def test_strong_judges_a_card_game_over_deals_the_same_way_for_the_same_seed():
     assert first == second and first.winners
 
 
+@pytest.mark.slow
 def test_strong_in_a_card_game_carries_a_bounded_number_of_options_through_by_default(monkeypatch):
     """Without a budget, the strong bot in a game judged by its scores judges every option at
     once, then carries the best `width` through in DEFAULT_DEALS deals: a decision with many
@@ -450,6 +454,7 @@ def test_reshuffling_the_unseen_keeps_every_pile_a_player_may_see():
     assert changed > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", ["greedy", "strong:iterations=2"])
 def test_bots_judge_a_flip_from_what_they_know_of_their_deck_not_its_order(spec):
     """Monopoly Chance: a player knows what is left in their draw deck, not its order. Games
@@ -476,6 +481,7 @@ def test_bots_judge_a_flip_from_what_they_know_of_their_deck_not_its_order(spec)
     assert checked == 12
 
 
+@pytest.mark.slow
 def test_twin_properties_give_games_the_evaluation_scores_the_same():
     """The look-ahead tries one of each set of twin properties (greedy.property_twins: the
     same value, zone, stack, holder and piles, named by nothing under way), taking their

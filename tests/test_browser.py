@@ -43,6 +43,9 @@ from tui.session import Session, View
 from tui.widgets import decision_prompt
 from tui_helpers import variant
 
+# slow (docs/architecture.md, "Test lanes"): a served game driven in Chromium by Playwright
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -162,6 +162,7 @@ def events_of(variant, players: int, seed: int) -> list:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", bundled_variant_names())
 def test_a_variant_from_the_cache_equals_the_checked_one_and_plays_the_same_games(name, fresh_checks):
     path = find_variant_file(name)
@@ -175,6 +176,7 @@ def test_a_variant_from_the_cache_equals_the_checked_one_and_plays_the_same_game
         assert events_of(warm, players, seed=players) == events_of(cold, players, seed=players)
 
 
+@pytest.mark.slow
 def test_the_checked_variant_shares_no_node_between_two_places():
     """The engine numbers statements by identity (rulebook.py): a node object at two places of
     the checked variant would be two objects once read back. The checker makes none."""

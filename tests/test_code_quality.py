@@ -37,10 +37,12 @@ def run_tool(module: str, *args: str) -> None:
         pytest.fail(f"`{module} {' '.join(args)}` exited with {done.returncode}:\n{report}", pytrace=False)
 
 
+@pytest.mark.slow
 def test_ruff_finds_nothing(cache_dir: Path) -> None:
     run_tool("ruff", "check", "--no-fix", "--output-format", "concise", "--cache-dir", str(cache_dir / "ruff"))
 
 
+@pytest.mark.slow
 def test_mypy_finds_nothing(cache_dir: Path) -> None:
     run_tool("mypy", "--cache-dir", str(cache_dir / "mypy"), "--no-color-output")
 

@@ -79,6 +79,7 @@ def _play(variant, players: int, seed: int, most: int = 2_000) -> int:
     return told
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(bundled_variant_names()))
 def test_every_event_of_random_games_of_each_bundled_variant_can_be_told(name):
     variant = load_variant(name)

@@ -32,6 +32,78 @@ def test_every_bundled_variant_is_in_the_readme_table():
         assert f"`{name}`" in readme, name
 
 
+def test_the_readme_layout_table_names_every_package():
+    """Issue 45, 5: the README's "Project layout" names every folder of Python modules under
+    engine/ and tui/ (`engine/words/` was missing), so a newcomer sees every layer."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## Project layout") :]
+    table = "\n".join(line for line in section.splitlines() if line.startswith("|"))
+    folders = {
+        path.parent.relative_to(ROOT).as_posix()
+        for top in ("engine", "tui")
+        for path in (ROOT / top).rglob("*.py")
+        if "__pycache__" not in path.parts
+    }
+    assert {"engine", "engine/words", "tui", "tui/screens"} <= folders
+    assert sorted(folder for folder in folders if f"`{folder}/`" not in table) == []
+
+
+def _tracked_files() -> list[Path]:
+    """The repository's files as git tracks them; without git (an unpacked copy), every file
+    but those git ignores here (the virtual environment, the compiled kernel, caches)."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, timeout=60, check=True).stdout
+    except (OSError, subprocess.SubprocessError):
+        skipped = {".git", ".venv", ".accel", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache"}
+        return [p for p in ROOT.rglob("*") if p.is_file() and not skipped & set(p.relative_to(ROOT).parts)]
+    return [ROOT / name for name in listed.decode().split("\0") if name]
+
+
+OUTSIDE_DOCUMENTS = ("DESIGN.md", "STYLE.md", "../shared")
+"""Documents a clone of the repository does not have: the design notes beside it, and anything
+else in the folder beside it."""
+RULES_TEXTS = "../shared/rules/"
+"""The one outside place a file may name: the rulebooks' texts, which the repository cannot
+carry (they are the publishers'), cited by file and section as the source of a rule."""
+
+
+def test_no_file_cites_a_document_outside_the_repository():
+    """Issue 45, 5: what a file cites, a clone has (engine/game/invariants.py and its test
+    cited DESIGN.md, "Invariants", now docs/architecture.md's). This test names the
+    documents it looks for, so it is the one file left out."""
+    citing = []
+    for path in _tracked_files():
+        if path == Path(__file__).resolve() or not path.is_file():
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # a picture
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            rest = line.replace(RULES_TEXTS, "")
+            citing += [f"{path.relative_to(ROOT)}:{number}: {name}" for name in OUTSIDE_DOCUMENTS if name in rest]
+    assert citing == []
+
+
+def test_the_architecture_page_lists_what_the_invariants_check():
+    """docs/architecture.md's "Invariants" has an item for each check of
+    engine/game/invariants.py, which cites it."""
+    import inspect
+
+    from engine.game import invariants
+
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    section = text[text.index("## 5. Invariants") : text.index("## 6.")]
+    assert "State is plain data at every decision point" in section
+    checks = [name for name, value in vars(invariants).items()
+              if inspect.isfunction(value) and value.__module__ == invariants.__name__ and name != "broken_invariants"]
+    items = {"_units": "Units", "_cards": "Cards", "_conserved": "Conserved amounts", "_ownership": "Ownership",
+             "_ending": "The ending", "_pending": "The ending"}
+    assert sorted(checks) == sorted(items)
+    assert [item for item in items.values() if f"- **{item}**" not in section] == []
+    assert 'docs/architecture.md, "Invariants"' in (ROOT / "engine" / "game" / "invariants.py").read_text()
+
+
 def test_the_limits_section_gives_the_value_of_every_limit():
     """Each limit's value, as the code has it, stands in the Value column of docs/variants.md."""
     from engine import paths

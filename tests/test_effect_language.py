@@ -149,6 +149,7 @@ def test_constructs_parse(text):
     assert program.statements
 
 
+@pytest.mark.slow
 def test_the_shipped_parser_tables_match_the_grammar_and_parse_as_the_built_parser_does():
     """effects-tables.json saves building the parser at every start; after a change to
     effects.lark, `python -m engine.effects.parser` writes it again."""

@@ -229,6 +229,7 @@ def _broken(line: str, rng: random.Random) -> str:
     return " ".join(words[: index + 1] + words[index:])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", bundled_variant_names())
 def test_one_broken_line_in_any_bundled_effect_is_reported_on_or_after_it_and_only_once(name):
     """Every line of every card's effect, broken in a few ways: the problems found (syntax,
@@ -263,6 +264,7 @@ def test_one_broken_line_in_any_bundled_effect_is_reported_on_or_after_it_and_on
                 assert len(parsed.errors) <= 1 and len({at for at, _ in found}) <= 3, (text, found)
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=200)
 @given(st.one_of(effect_texts(), st.text(max_size=120)))
 def test_any_text_gives_errors_inside_it_in_order_and_what_parsed_can_be_checked(text):

@@ -1,5 +1,5 @@
 """Random games of every bundled variant and player count, checked after every action
-(DESIGN.md, Invariants), plus determinism, copy and save/restore round trips."""
+(docs/architecture.md, "Invariants"), plus determinism, copy and save/restore round trips."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from engine import IllegalAction, load_variant, new_game, restore
+from bundled import bundled_variants
+from engine import IllegalAction, new_game, restore
 from engine.bots.evaluate import winners
 from engine.effects.limits import MAX_DECISIONS
 from engine.resources import bundled_variant_names
@@ -20,7 +21,7 @@ CASES = [(name, players) for name in bundled_variant_names() for players in (2, 
 
 @pytest.fixture(scope="module")
 def variants():
-    return {name: load_variant(name) for name in bundled_variant_names()}
+    return bundled_variants()
 
 
 _DECKS: dict = {}
@@ -108,6 +109,7 @@ def play_random(game, rnd, check=True, limit=MAX_DECISIONS):
     return log
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", CASES)
 def test_invariants_hold_after_every_action_of_random_games(variants, name, players):
     nets = 0
@@ -184,6 +186,7 @@ def test_different_seeds_give_different_games(variants):
     assert (a.pile_of("deck"), a.dice) != (b.pile_of("deck"), b.dice)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", bundled_variant_names())
 def test_restore_of_to_dict_gives_the_same_legal_actions_and_the_same_future(variants, name):
     variant = variants[name]
@@ -406,7 +409,7 @@ def test_sampled_games_agree_with_the_observation_and_differ_only_in_hidden_card
 
 
 def test_every_frame_declares_its_fields_once_and_copies_and_saves_them_all(variants):
-    """DESIGN.md, "State is plain data at every decision point": a frame's `fields` are all it
+    """docs/architecture.md, "State is plain data at every decision point": a frame's `fields` are all it
     holds, `__init__` takes each by that name (copy and restore go through it), and a copy or a
     save round trip gives the same frame. Frames met in random games of every variant."""
     from engine.game.frames import FRAME_KINDS, frame_from_dict

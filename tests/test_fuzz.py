@@ -13,21 +13,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from bundled import bundled_variants
 from engine import VariantError, load_variant, new_game, restore
 from engine.effects.check import EffectContext, check_program
 from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
-from engine.resources import bundled_variant_names, variants_dir
+from engine.resources import variants_dir
 from engine.variant.load import check_variant
 from test_engine_invariants import check_invariants
 
 ROOT = Path(__file__).resolve().parents[1]
-VARIANTS = {name: load_variant(name) for name in bundled_variant_names()}
+VARIANTS = bundled_variants()
 FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=40)
 
 
 # ----- the engine ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @FAST
 @given(
     name=st.sampled_from(sorted(VARIANTS)),
@@ -83,7 +85,7 @@ class GameMachine(RuleBasedStateMachine):
             check_invariants(self.game)
 
 
-TestGameMachine = GameMachine.TestCase
+TestGameMachine = pytest.mark.slow(GameMachine.TestCase)
 TestGameMachine.settings = settings(max_examples=25, stateful_step_count=30, deadline=None)
 
 
@@ -132,6 +134,7 @@ def mutate(text: str, rnd: random.Random) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source_name, source_text", [("base", BASE_TEXT), ("house", HOUSE_TEXT)])
 def test_mutated_variant_files_never_crash_and_every_problem_is_located(tmp_path, source_name, source_text):
     rnd = random.Random(source_name)
@@ -146,6 +149,7 @@ def test_mutated_variant_files_never_crash_and_every_problem_is_located(tmp_path
         assert (result.variant is None) == (not result.ok)
 
 
+@pytest.mark.slow
 @FAST
 @given(st.text(max_size=400))
 def test_arbitrary_text_as_a_variant_file_never_crashes(tmp_path_factory, text):
@@ -155,6 +159,7 @@ def test_arbitrary_text_as_a_variant_file_never_crashes(tmp_path_factory, text):
     assert_located(result, text, "v.yaml")
 
 
+@pytest.mark.slow
 @FAST
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_as_a_variant_file_never_crash(tmp_path_factory, data):
@@ -189,6 +194,7 @@ def effect_texts(draw):
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=300)
 @given(st.one_of(effect_texts(), st.text(max_size=120)))
 def test_effect_texts_parse_or_fail_with_a_position_inside_the_text(text):
@@ -205,6 +211,7 @@ def test_effect_texts_parse_or_fail_with_a_position_inside_the_text(text):
             assert 1 <= problem.line <= len(lines) and problem.col >= 1 and problem.message
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=150)
 @given(st.one_of(effect_texts(), st.text(max_size=80)))
 def test_conditions_parse_or_fail_with_a_position(text):
@@ -239,7 +246,7 @@ def test_an_effect_cannot_loop_forever(tmp_path):
     game = new_game(variant, 2, seed=1)
     player = game.turn_player
     game.hand(player).append(game.book.card_index["contract_5"])
-    while game.offer_timing != "end_of_turn":
+    while game.question.timing != "end_of_turn":
         game.apply(game.legal_actions()[0])
     events = game.apply({"kind": "play", "arg": "contract_5"})
     limit = [e for e in events if e.kind == "effect_limit"]

@@ -12,11 +12,11 @@ import random
 
 import pytest
 
+from bundled import bundled_variants
 from engine import load_variant, new_game
-from engine.resources import bundled_variant_names
 from tui.session import PUBLIC, Session
 
-VARIANTS = {name: load_variant(name) for name in bundled_variant_names()}
+VARIANTS = bundled_variants()
 
 
 def hide_differently(game, watcher: int, rnd: random.Random, own_first: bool = False):
@@ -92,6 +92,7 @@ flips and a Flip 2's. Once the swapped cards are this near the top, the twins ma
 CASES = [(name, players) for name in sorted(VARIANTS) for players in (2, 3, 4)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", CASES)
 def test_twin_games_differing_in_hidden_cards_look_the_same_to_the_watcher(name, players):
     rnd = random.Random(f"{name}-{players}")

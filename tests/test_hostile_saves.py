@@ -594,6 +594,7 @@ def test_numbers_json_does_not_have_are_values_no_field_accepts():
 # ----- the terminal UI's load dialogs ---------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_start_screen_shows_an_unknown_bot_at_its_seat(tmp_path, good, monkeypatch):
     pytest.importorskip("textual")
     import asyncio
@@ -622,6 +623,7 @@ def test_the_start_screen_shows_an_unknown_bot_at_its_seat(tmp_path, good, monke
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_the_load_dialog_asks_before_reading_a_variant_file_outside_the_users_folders(folders, good):
     """No is the default: Enter refuses, and only 'y' reads the file."""
     pytest.importorskip("textual")

@@ -147,6 +147,7 @@ def screen_text(app) -> str:
     return "\n".join("".join(segment.text for segment in strip) for strip in strips)
 
 
+@pytest.mark.slow
 def test_every_screen_of_the_terminal_ui_shows_hostile_text_visibly(write, tmp_path):
     import asyncio
 

@@ -152,7 +152,8 @@ def _play_new_card(path: Path, timing: str) -> tuple:
     game = new_game(load_variant(path), 2, seed=1)
     game.hand(game.turn_player).append(game.book.card_index["new_card"])
     for _ in range(200):  # (the card's first chance: a decision worked out after it was dealt)
-        if game.offer_timing == timing and {"kind": "play", "arg": "new_card"} in [a.to_dict() for a in game.legal_actions()]:
+        question = game.question
+        if question is not None and question.timing == timing and any(a.arg == "new_card" for a in question.options):
             break
         game.apply(game.legal_actions()[0])
     return game, game.apply({"kind": "play", "arg": "new_card"})
@@ -218,6 +219,7 @@ def test_the_cost_of_an_expression_follows_the_size_of_the_board():
     assert measure(two_counts, Sizes()).steps > MAX_EXPRESSION_COST  # 520 properties, the schema's largest board
 
 
+@pytest.mark.slow
 def test_every_bundled_variant_stays_below_the_cost_limit_even_on_the_largest_board():
     """A house rule may grow the board to the schema's largest (520 properties) and still be
     accepted; the cards of the game are its own (a collection of cards is measured against
@@ -354,6 +356,7 @@ HUGE_LINES = {
 }
 
 
+@pytest.mark.slow
 def test_every_megabyte_file_of_long_lines_is_checked_in_seconds(tmp_path):
     """Issue 25, item 4: a file of one 100,000-character key took 29 seconds to check, and one
     of 1 MB (the file limit) would have taken hours: explaining YAML's error tried a regular
@@ -382,6 +385,7 @@ def test_every_megabyte_file_of_long_lines_is_checked_in_seconds(tmp_path):
 # ----- expressions nested past Python's recursion ------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("levels", [400, 600, 900, 2000])
 @pytest.mark.parametrize("part", ["supply of ", "X of ", "top card of ", "not ", "count player P where "])
 def test_an_expression_nested_past_pythons_recursion_is_refused_like_a_shallow_one(write, part, levels):
@@ -410,6 +414,7 @@ def test_the_files_of_an_extends_chain_share_the_size_limit_of_one_file(write):
     assert_at(d, "a.yaml", 1, 10, "with 'b.yaml', which 'extends' names", "1,000,000 bytes in all")
 
 
+@pytest.mark.slow
 def test_the_files_of_an_extends_chain_share_the_node_limit_of_one_file(write):
     many = "[" + ",".join(["1"] * 20_000) + "]"
     write(f"extends: c.yaml\nb: {many}\n", "b.yaml")
@@ -423,6 +428,7 @@ def test_the_files_of_an_extends_chain_share_the_node_limit_of_one_file(write):
 # ----- the effect texts of a variant share one length --------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_effect_texts_of_a_variant_share_one_length_limit(write):
     """A megabyte of valid effects took fifteen seconds to parse and check: each effect met
     its own 10,000-character limit. Together they meet MAX_VARIANT_EFFECT_CHARS, and the first

@@ -56,6 +56,7 @@ def test_every_new_word_plays_to_the_end_with_the_bots_keeping_every_invariant(b
     assert told["advance"] and told["pass"] and told["trade_withdrawn"] + told["trade_offer"]
 
 
+@pytest.mark.slow
 def test_the_words_work_together_a_passing_bonus_an_auction_a_routine_an_offer_and_a_grid_score():
     """issue 27, done when: "a short variant written for the tests uses them together: a
     looping track with a passing bonus, an auction, an offer between players, a routine, and
@@ -90,6 +91,7 @@ def test_the_words_work_together_a_passing_bonus_an_auction_a_routine_an_offer_a
     assert seen["trade_offer"] and seen["grid score"], seen
 
 
+@pytest.mark.slow
 def test_damaged_snapshots_in_windows_and_offers_are_refused_or_play_on():
     rnd = random.Random(27)
     pool = _snapshots(24, seed=27)

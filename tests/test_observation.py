@@ -12,12 +12,12 @@ import random
 
 import pytest
 
-from engine import load_variant, new_game
+from bundled import bundled_variants
+from engine import new_game
 from engine.game.observation import ENTRIES, Observation, StaleObservation, decide
-from engine.resources import bundled_variant_names
 from long_games import worth_checking
 
-VARIANTS = {name: load_variant(name) for name in bundled_variant_names()}
+VARIANTS = bundled_variants()
 CASES = [(name, players) for name, variant in VARIANTS.items() for players in variant.player_counts]
 
 PLAIN = (dict, list, tuple, str, int, float, bool, type(None))
@@ -39,6 +39,7 @@ def decisions(variant, players: int, seed: int):
     yield game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", CASES)
 def test_a_lazy_observation_read_whole_is_the_plain_one(name, players):
     """For every player at every decision of seeded random games: the entries read one by one

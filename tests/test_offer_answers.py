@@ -37,6 +37,9 @@ from engine.resources import bundled_variant_names
 from engine.variant.model import Variant
 from engine.words.trades import cards_of, held
 
+# slow (docs/architecture.md, "Test lanes"): whole games of bots making and answering offers
+pytestmark = pytest.mark.slow
+
 BOTS = ("greedy", "strong")
 
 GEMS = """extends: monopoly-chance

@@ -11,6 +11,11 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
+# slow (docs/architecture.md, "Test lanes"): the wheel built, unpacked and checked from another folder
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from engine import load_variant
 from engine.cli import main
 from engine.commands.replay import transcript_lines
@@ -58,6 +60,7 @@ def test_a_missing_file_is_a_usage_error(tmp_path, capsys):
     assert "no saved game" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_the_replay_viewer_steps_forward_back_and_jumps(tmp_path):
     import asyncio
 

@@ -11,15 +11,15 @@ from collections import Counter
 
 import pytest
 
+from bundled import bundled_variants
 from engine import RestoreError, load_variant, new_game, restore
 from engine.effects.limits import MAX_DECISIONS
 from engine.game.invariants import broken_invariants
 from engine.game.snapshot import FIELDS
-from engine.resources import bundled_variant_names
 from long_games import worth_checking
 from test_engine_invariants import check_invariants
 
-VARIANTS = {name: load_variant(name) for name in bundled_variant_names()}
+VARIANTS = bundled_variants()
 
 ODD_VALUES = [None, True, False, 0, 1, -1, 2, 3, 7, 99, 10**30, -(10**30), 1.5, float("nan"), "", "x", "red",
               "hurricane", "turn", "blk", [], {}, [0], [None], {"t": "turn"}, [[0, 1]]]
@@ -120,6 +120,7 @@ def try_mutations(count: int, seed: int) -> Counter:
     return tally
 
 
+@pytest.mark.slow
 def test_mutated_snapshots_are_refused_or_play_to_their_end_with_every_invariant():
     tally = try_mutations(1500, seed=10)
     assert tally["refused"] + tally["played on"] == 1500
@@ -249,6 +250,7 @@ def _restored_equal(variant, game) -> None:
     assert restored.legal_actions() == game.legal_actions()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_every_position_play_reaches_restores(name):
     """The homes and the counters' bounds err towards more, never fewer: what play reaches is

@@ -497,6 +497,7 @@ def test_an_auction_of_bids_of_any_amount_conserves_the_money():
         assert game.counters["escrow"] == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", ["random", "greedy", "strong"])
 def test_every_bot_finishes_its_auctions_in_a_whole_game(spec):
     """A bot asked for a bid of any amount (issue 44: "Bots may keep a few steps") bids or
@@ -1468,6 +1469,7 @@ def answers(game: Game, bot, partner: str) -> tuple[str, float, float]:
 BOTS = ["greedy", "strong:iterations=8"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", BOTS)
 def test_a_bot_cannot_be_farmed_by_offers(spec):
     """"Players can make any deal that they want ... The trade is finalized when both players
@@ -1518,6 +1520,7 @@ def strong_offer(bot, game: Game) -> list[str]:
     return seen
 
 
+@pytest.mark.slow
 def test_strong_buys_what_a_partner_sells_for_the_least_money_they_take():
     """"Players can make any deal that they want" (Trading): the strong bot puts an offer
     together itself where a round of deals lets it (engine/bots/dealing.py), a card or some
@@ -1701,6 +1704,7 @@ def doubles_turn_offer(steps: list[str]) -> Game:
     return offer_to(game, "green", ["give 1M in all", *steps])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", BOTS)
 def test_a_bot_on_its_doubles_turn_gives_nothing_for_1m_that_it_would_not_give_one_excavator_for(spec):
     """"If you roll doubles, you will get to roll the dice again and take another turn" (issue 44,
@@ -1724,4 +1728,4 @@ def test_a_bot_on_its_doubles_turn_gives_nothing_for_1m_that_it_would_not_give_o
 
 def told_offer(game: Game) -> str:
     """The offer awaiting its answer, in the players' words."""
-    return game.observation(game.current_player)["asking"]["offer"]["words"]
+    return game.observation(game.current_player)["question"]["offer"]["words"]

@@ -59,9 +59,9 @@ def at_card_step(
         pile=list(pile),
         rules=rules,
     )
-    if game.offer_timing == "after_roll":  # asked whenever the hand holds a card (rulings.md)
+    if game.question.timing == "after_roll":  # asked whenever the hand holds a card (rulings.md)
         game.apply({"kind": "pass"})
-    assert game.offer_timing == "end_of_turn" and game.current_player == seat(game, turn)
+    assert game.question.timing == "end_of_turn" and game.current_player == seat(game, turn)
     return game
 
 
@@ -317,7 +317,7 @@ def test_windfall_is_offered_right_after_the_roll():
     """wiki, Windfall: 'Windfall is the card that you can use only after Step 1'; 2016: 'EXCEPT
     FOR THOSE FORTUNE CARDS WHICH INSTRUCT YOU TO PLAY THEM IMMEDIATELY AFTER YOUR ROLL'."""
     game = windfall_game(["windfall", "hurricane"])
-    assert game.offer_timing == "after_roll" and game.current_player == seat(game, "purple")
+    assert game.question.timing == "after_roll" and game.current_player == seat(game, "purple")
     assert sorted(a.kind for a in game.legal_actions()) == ["pass", "play"]
     assert card_options(game) == ["windfall"]  # Hurricane waits for the card step
     assert game.stacks == [[] for _ in game.stacks]  # nothing built yet
@@ -367,7 +367,7 @@ def test_windfall_may_be_declined_to_avoid_building():
     events = game.apply({"kind": "pass"})
     assert "cannot_build" in kinds(events) and game.stacks == [[] for _ in game.stacks]
     # a player holding a card is asked at the card step even with nothing to play there
-    assert game.offer_timing == "end_of_turn" and [a.kind for a in game.legal_actions()] == ["pass"]
+    assert game.question.timing == "end_of_turn" and [a.kind for a in game.legal_actions()] == ["pass"]
     game.apply({"kind": "pass"})
     assert hand(game, "purple") == ["windfall"] and game.turn_player == seat(game, "white")
 
@@ -376,7 +376,7 @@ def test_windfall_on_a_w_roll_comes_before_the_choice_of_zone():
     """wiki, flowchart for Windfall: the card is played right after Step 1, before building; on a
     W the player then picks the zone for the larger budget."""
     game = position(hands={"purple": ["windfall"]}, turn="purple", pile=["switch"], script=roll(1, 2, "wild") + NEXT_F)
-    assert game.offer_timing == "after_roll"
+    assert game.question.timing == "after_roll"
     play(game, "windfall")
     assert game.decision == "choose" and game.counters["budget"] == 8
     game.apply({"kind": "choose", "arg": "green"})

@@ -173,6 +173,7 @@ def test_discards_and_supplies_are_untouched_by_looking_ahead():
     assert game.current_player == seat(game, "purple")
 
 
+@pytest.mark.slow
 def test_the_quick_answers_agree_with_exploring_and_looking_ahead_changes_nothing():
     """The shapes answered without exploring (followable.quick_answer) give the explorer's
     answer, and neither leaves a trace on the game, at many positions of every bundled variant."""
@@ -207,6 +208,7 @@ def test_the_quick_answers_agree_with_exploring_and_looking_ahead_changes_nothin
     assert compared > 500
 
 
+@pytest.mark.slow
 def test_choices_alike_offer_what_looking_at_every_option_offers():
     """A choice whose options all lead to one answer (followable.choices_alike: Transfer's two,
     the contracts') has only its first option looked at. Two games with the same seeds, one

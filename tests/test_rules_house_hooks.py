@@ -54,7 +54,7 @@ def test_both_windfalls_may_be_played_after_one_roll():
     game = position(DOUBLE, players=4, hands={"purple": ["windfall", "windfall"]}, turn="purple", pile=["switch"],
                     script=roll(1, 1, "green", DOUBLE))
     play(game, "windfall")
-    assert game.offer_timing == "after_roll" and card_options(game) == ["windfall"]
+    assert game.question.timing == "after_roll" and card_options(game) == ["windfall"]
     events = play(game, "windfall")
     assert of_kind(events, "counter")[-1]["value"] == 12
     assert game.decision == "build" and game.budget_left() == 12

@@ -170,11 +170,11 @@ def test_a_roll_that_affords_nothing_builds_nothing_but_a_card_may_be_played():
     game = position(players=2, hands={"purple": ["hurricane"]}, turn="purple", script=roll(1, 2, "green"),
                     stacks={("blue", 2): ["white"]})
     # asked after the roll, as anyone holding a card is: Hurricane is not played then
-    assert game.offer_timing == "after_roll" and [a.kind for a in game.legal_actions()] == ["pass"]
+    assert game.question.timing == "after_roll" and [a.kind for a in game.legal_actions()] == ["pass"]
     events = game.apply({"kind": "pass"})
     assert "cannot_build" in kinds(events)
     assert game.decision == "card"
-    assert game.offer_timing == "end_of_turn"
+    assert game.question.timing == "end_of_turn"
     assert {a.kind for a in game.legal_actions()} == {"play", "pass"}
 
 

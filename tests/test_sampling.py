@@ -45,6 +45,7 @@ def _dealt(sampler: Sampler, seed: int) -> dict:
     return data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", bundled_variant_names())
 def test_a_sampler_built_from_the_live_game_deals_what_one_built_from_the_observation_deals(name):
     variant = load_variant(name)
@@ -61,6 +62,7 @@ def test_a_sampler_built_from_the_live_game_deals_what_one_built_from_the_observ
     assert compared > 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", bundled_variant_names())
 def test_the_game_a_player_knows_made_in_a_game_a_bot_is_done_with_deals_as_one_made_new(name):
     """A bot hands the sampler a game its look-ahead is done with (observation.public_game's

@@ -32,6 +32,7 @@ def scores_remembered(game) -> dict:
         game.score_memo = None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES, ids=lambda name: Path(name).stem)
 def test_a_remembered_score_is_the_score_worked_out_afresh_in_every_position(name):
     """Two random games a variant, every score of every player read through the memory at each
@@ -55,6 +56,7 @@ def test_a_remembered_score_is_the_score_worked_out_afresh_in_every_position(nam
     assert remembered or not game.book.score_reads, "a score worth remembering was remembered"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES, ids=lambda name: Path(name).stem)
 def test_a_copy_reads_its_own_board_once_it_changes_a_stack(name):
     """A copy shares the stacks' key of the game it was copied from (Table.stacks_key) until

@@ -105,7 +105,7 @@ def test_a_spectator_is_shown_no_hand_and_no_card_of_a_pile_not_everyone_sees(va
         game, _ = _played(variants[name], 2 + seed % 3, seed=seed, moves=rnd.randrange(5, 80))
         public = game.public_observation()
         seen = game.observation(game.turn_player)
-        shared = set(seen) - {"player", "hand", "piles", "decision", "asking", "state"}
+        shared = set(seen) - {"player", "hand", "piles", "decision", "question", "state"}
         assert {key: public[key] for key in shared} == {key: seen[key] for key in shared}
         assert public["player"] is None and public["hand"] is None
         everyone = _public_piles(game)
@@ -114,7 +114,7 @@ def test_a_spectator_is_shown_no_hand_and_no_card_of_a_pile_not_everyone_sees(va
             assert (public["state"]["piles"][slot] is not None) == (slot in everyone), pile
         if public["decision"] is not None:
             assert public["decision"]["options"] is None and "numbers" not in public["decision"]
-            assert public["asking"]["pile"] is None and public["asking"]["about"] == []
+            assert public["question"]["pile"] is None and public["question"]["about"] == []
         checked += 1
         twin = _with_hidden_cards_swapped(game, everyone)
         if twin is not None:

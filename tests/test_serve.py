@@ -203,6 +203,7 @@ def test_a_page_elsewhere_cannot_open_a_game(host, origin, loopback, refused):
     assert refused is None or refused in reason
 
 
+@pytest.mark.slow
 def test_the_running_server_refuses_another_hosts_name_and_another_sites_websocket(tmp_path):
     import http.client
     import time
@@ -464,6 +465,7 @@ def test_a_malformed_message_ends_its_own_tab_with_one_line_and_no_other(message
     assert [record.getMessage().split(":")[0] for record in logged] == ["a tab ended"]
 
 
+@pytest.mark.slow
 def test_the_real_game_plays_on_whatever_size_its_tab_asks_for(monkeypatch, capsys):
     """The same through `boardwalk play` itself: a tab that connects at -5 by 100000000 and
     then asks for 50000x50000, -5 and nothing sensible gets a game that draws its start
@@ -708,6 +710,7 @@ def test_a_game_still_drawing_when_its_tab_closes_ends(monkeypatch):
     assert asyncio.run(scenario()) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [[], ["winning-moves-2016", "--bots", "greedy"]], ids=["start-screen", "game"])
 def test_a_tab_closed_as_its_game_starts_ends_the_game_cleanly_and_leaves_no_file(argv, tmp_path, monkeypatch, caplog):
     """Issue 44, 4: closing a tab while its game started crashed the game (NoMatches: BoardView,

@@ -193,6 +193,7 @@ def _batch_sizes(monkeypatch) -> list[int]:
     return sizes
 
 
+@pytest.mark.slow
 def test_short_games_go_out_in_batches_and_give_the_same_records(variant, monkeypatch):
     """Random games last milliseconds: the workers get them by the batch (issue 14, row 5),
     and the records are still the same as one process plays them."""
@@ -233,6 +234,7 @@ PINNED = ["house-card-sharks", "house-double-windfall", "house-last-place-draws"
           "house-stormy-weather", "monopoly-chance", "parker-1985", "winning-moves-2016"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_the_same_seed_gives_the_same_games_as_before(jobs):
     digest = hashlib.sha256()
@@ -253,6 +255,7 @@ def _as_pinned(record) -> dict:
     return data
 
 
+@pytest.mark.slow
 def test_the_outcome_a_record_keeps_is_the_games_result():
     from engine.game.result import outcome
 

@@ -18,9 +18,10 @@ import pytest
 
 PROJECT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(
+# slow (docs/architecture.md, "Test lanes"): simulate run in processes of its own and stopped by signals
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     os.name != "posix" or not Path("/proc/self/stat").exists(), reason="finds the workers through /proc"
-)
+)]
 
 # the console script's entry point, with Ctrl-C restored: a shell starts background jobs with
 # SIGINT ignored, and a program started so (rightly) goes on ignoring it

@@ -195,7 +195,7 @@ def test_an_offers_steps_are_saved_and_loaded_even_for_goods_with_long_names(wri
 
 
 def test_the_offer_as_it_stands_is_told_with_the_question_and_shown_in_the_prompt(write):
-    """The observation's "asking" says the offer in words while it is put together and
+    """The observation's "question" says the offer in words while it is put together and
     answered (everyone may read it: it is made in the open); the terminal's prompt shows it."""
     from dataclasses import replace
 
@@ -206,12 +206,12 @@ def test_the_offer_as_it_stands_is_told_with_the_question_and_shown_in_the_promp
     me, other = game.current_player, 1 - game.current_player
     _pick(game, "give $10M in all")
     for viewer in (me, other):
-        offer = game.observation(viewer)["asking"]["offer"]
+        offer = game.observation(viewer)["question"]["offer"]
         assert offer["words"] == f"{game.texts.player(me)} offers {game.texts.player(other)} $10M for nothing"
     _pick(game, "propose the offer")
-    assert game.observation(other)["asking"]["offer"]["stage"] == "reply"
+    assert game.observation(other)["question"]["offer"]["stage"] == "reply"
     session = Session.start(game.variant, "house", [None, None], 1)
-    view = replace(session.view(), decision="reply", asking=game.observation(other)["asking"])
+    view = replace(session.view(), decision="reply", asking=game.observation(other)["question"])
     assert decision_prompt(view).endswith("offers " + game.texts.player(other) + " $10M for nothing: accept?")
 
 

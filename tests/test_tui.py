@@ -32,6 +32,9 @@ from tui.screens.gameover import GameOverScreen  # noqa: E402
 from tui.screens.start import StartScreen  # noqa: E402
 from tui.widgets import BoardView, GameLog, HandView  # noqa: E402
 
+# slow (docs/architecture.md, "Test lanes"): the whole app driven headless, most tests through a game
+pytestmark = pytest.mark.slow
+
 NAME = "winning-moves-2016"
 
 

@@ -36,6 +36,9 @@ from tui.screens.lifecycle import AnswersOnce  # noqa: E402
 from tui.screens.start import StartScreen  # noqa: E402
 from tui.screens.target import TargetScreen  # noqa: E402
 
+# slow (docs/architecture.md, "Test lanes"): the whole app driven headless, keys pressed again quickly
+pytestmark = pytest.mark.slow
+
 NAME = "winning-moves-2016"
 AGAINST_A_BOT = (None, "random")
 TIMES = pytest.mark.parametrize("times", [2, 3], ids=["twice", "three-times"])

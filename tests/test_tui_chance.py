@@ -11,12 +11,17 @@ import asyncio
 import re
 from functools import cache
 
+import pytest
+
 from tests.tui_helpers import headless, variant
 from tui.app import BoardwalkApp
 from tui.helptext import help_markdown
 from tui.session import Session
 from tui.story import story_lines
 from tui.widgets import BoardView, PlayerPanel, action_label, decision_prompt
+
+# slow (docs/architecture.md, "Test lanes"): the whole app driven headless through Monopoly Chance
+pytestmark = pytest.mark.slow
 
 NAME = "monopoly-chance"
 SEATS = (None, "random")

@@ -30,6 +30,9 @@ from tui.screens.dialogs import HandOverScreen, HelpScreen  # noqa: E402
 from tui.screens.game import GameScreen  # noqa: E402
 from tui.widgets import ActionList, property_name  # noqa: E402
 
+# slow (docs/architecture.md, "Test lanes"): the whole app driven headless through offers and auctions
+pytestmark = pytest.mark.slow
+
 BUILDER = "monopoly-builder"
 TEST_GAME = Path(__file__).parent / "data" / "every-new-word.yaml"
 
@@ -661,7 +664,7 @@ def bidding_on(session: Session, view: View):
 
 def test_the_auction_box_names_the_deed_it_is_for_with_its_colour_and_price():
     """A bidder can tell what they bid on, in a bot's turn too: the box names the space the
-    window's question is about (the observation's "asking"), by the variant's name for it,
+    window's question is about (the observation's "question"), by the variant's name for it,
     in its title and at the head of its history, with its zone and value."""
     def a_bots_deed(session: Session, view: View) -> bool:
         return bidding(session, view) and view.turn_player != view.viewer

@@ -57,6 +57,9 @@ from tui.screens.start import StartScreen  # noqa: E402
 from tui.screens.target import TargetScreen  # noqa: E402
 from tui.widgets import ActionList, BoardView  # noqa: E402
 
+# slow (docs/architecture.md, "Test lanes"): random keys through the whole app, every variant at two sizes
+pytestmark = pytest.mark.slow
+
 SMALL, BIG = (80, 24), (160, 50)
 TEST_GAMES = tuple(
     str(Path(__file__).parent / "data" / name) for name in ("dice-race.yaml", "hand-cards.yaml", "every-new-word.yaml")

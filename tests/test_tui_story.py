@@ -34,6 +34,9 @@ from tui.screens.dialogs import PathScreen  # noqa: E402
 from tui.screens.game import GameScreen  # noqa: E402
 from tui.screens.gameover import GameOverScreen, StoryText  # noqa: E402
 
+# slow (docs/architecture.md, "Test lanes"): games played to the game-over screen in the headless app
+pytestmark = pytest.mark.slow
+
 GAMES = ["winning-moves-2016", "parker-1985", "monopoly-chance"]
 BOTS = ("greedy", "greedy", "greedy")
 QUICK_BOTS = {"monopoly-chance": ("random", "random", "random"), "monopoly-builder": ("random", "random", "random")}

@@ -126,6 +126,7 @@ def test_a_card_that_plays_itself_unseen_ends_the_game_before_the_stack_is_too_d
     assert result is not None and result.reason == "depth_limit"
 
 
+@pytest.mark.slow
 def test_turns_that_never_ask_after_an_answer_end_that_action_at_the_work_budget(write):
     """The first turn asks once; every later turn runs inside that one answer."""
     turn = (
@@ -169,6 +170,7 @@ def test_a_turn_that_asks_forever_ends_at_the_decision_limit(write):
     assert game.told <= MAX_EVENTS
 
 
+@pytest.mark.slow
 def test_a_setup_that_never_asks_ends_within_the_budget_of_new_game(write):
     """A turn with no decision in it: every turn would be played inside `new_game`."""
     variant = load_variant(write(EXTENDS + "turn: |\n  repeat 99 times:\n    repeat 99 times:\n      say \"x\"\n"))

@@ -75,6 +75,7 @@ def test_yaml_of_every_shape_reads_the_same(name, monkeypatch):
     assert_same_reading(SHAPES[name], monkeypatch)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(TEXTS))
 def test_random_edits_of_a_variant_read_the_same(name, monkeypatch):
     rnd = random.Random(name)

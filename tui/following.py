@@ -1,6 +1,6 @@
 """An offer being made and an open window (`take turns P among ... until all pass`), as the
 person whose view is shown may know them: read from the observation's plain data (its
-"asking" and the frames of its "state"), never from the engine's objects. No Textual: the
+"question"), never from the engine's objects or its saved frames. No Textual: the
 session builds these into its View, and the dialogs of tui/dealbox.py draw them."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from engine.visible import visible
 @dataclass(frozen=True)
 class Offer:
     """An offer between two players as it stands (`offer trade of GOODS to X by P`): everyone
-    may read it, as the engine says (observation "asking")."""
+    may read it, as the engine says (the observation's "question")."""
 
     proposer: int
     partner: int
@@ -41,18 +41,15 @@ class Offer:
 def seen_offer(observation: dict, actions: Iterable[Action], card_id: Callable[[int], str]) -> Offer | None:
     """The offer the pending decision is about, None when it is about none. `card_id` names
     the card behind a code (Session._card)."""
-    told = (observation.get("asking") or {}).get("offer")
+    told = (observation.get("question") or {}).get("offer")
     if not told:
         return None
-    frame = next((f for f in reversed(observation["state"]["frames"]) if f.get("t") == "trade"), None)
-    if frame is None:
-        return None
-    keys = [*frame["give_cards"], *frame["ask_cards"]]
+    keys = [*told["give_cards"], *told["ask_cards"]]
     keys += [str(a.arg).split(" ", 1)[1] for a in actions if a.kind == "trade" and "#" in str(a.arg)]
     return Offer(
-        proposer=frame["proposer"], partner=frame["partner"], stage=frame["stage"], goods=tuple(frame["goods"]),
-        give=dict(frame["give"]), ask=dict(frame["ask"]), give_cards=tuple(frame["give_cards"]),
-        ask_cards=tuple(frame["ask_cards"]), cards={key: card_id(int(key.partition("#")[2])) for key in keys},
+        proposer=told["from"], partner=told["to"], stage=told["stage"], goods=tuple(told["goods"]),
+        give=dict(told["give"]), ask=dict(told["ask"]), give_cards=tuple(told["give_cards"]),
+        ask_cards=tuple(told["ask_cards"]), cards={key: card_id(int(key.partition("#")[2])) for key in keys},
         words=str(told["words"]),
     )
 
@@ -75,7 +72,7 @@ class OpenWindow:
     """One window frame of the game's stack as the session follows it."""
 
     at: int
-    """Its place in the frame stack."""
+    """Its place in the machine's stack (the question's window "at")."""
     body: int
     root: int
     players: tuple[int, ...]
@@ -85,28 +82,27 @@ class OpenWindow:
     opened among the events of the action that opened it (Game.window_began), so that what
     was said in the step before it (the answer that led to it, 'go on') is not its history."""
 
-    def same(self, frame: dict) -> bool:
-        """Whether a frame of the stack, seen after an action, is this window gone on."""
-        return (self.body, self.root, self.players) == (frame["b"], frame["root"], tuple(frame["players"])) and \
-            self.turns <= frame["i"]
+    def same(self, window: dict) -> bool:
+        """Whether a window of the question, seen after an action, is this window gone on."""
+        return (self.body, self.root, self.players) == (window["body"], window["root"], tuple(window["players"])) and \
+            self.turns <= window["turns"]
 
 
-def open_windows(frames: list[dict], before: Iterable[OpenWindow], began: Mapping[int, int],
+def open_windows(windows: list[dict], before: Iterable[OpenWindow], began: Mapping[int, int],
                  start: int) -> tuple[OpenWindow, ...]:
-    """The windows open in `frames` (an observation's "state" frames), each with where it
-    opened: as before when it is the same window gone on (and so are the ones around it),
-    else where `began` says, by its place in the stack (the engine's Game.window_began, as
-    an index of the session's events), else at `start`."""
+    """The windows open around the question (its "windows", outermost first), each with
+    where it opened: as before when it is the same window gone on (and so are the ones
+    around it), else where `began` says, by its place in the stack (the engine's
+    Game.window_began, as an index of the session's events), else at `start`."""
     known = {window.at: window for window in before}
     found = []
     same = True
-    for at, frame in enumerate(frames):
-        if frame.get("t") != "win":
-            continue
+    for window in windows:
+        at = window["at"]
         old = known.get(at)
-        same = same and old is not None and old.same(frame)
+        same = same and old is not None and old.same(window)
         opened = old.opened if same and old is not None else began.get(at, start)
-        found.append(OpenWindow(at, frame["b"], frame["root"], tuple(frame["players"]), frame["i"], opened))
+        found.append(OpenWindow(at, window["body"], window["root"], tuple(window["players"]), window["turns"], opened))
     return tuple(found)
 
 

@@ -165,7 +165,7 @@ class View:
     offered_cards: dict[int, Piece] = field(default_factory=dict)
     """The card behind each card code the actions choose among (a `choose` of a card)."""
     asking: dict | None = None
-    """What the pending decision is about (the observation's "asking": the card being
+    """What the pending decision is about (the observation's "question": the card being
     resolved and the space it lies on; for the person deciding, the pile a card is chosen
     from and the cards and spaces the question names)."""
     fates: dict[int, str] = field(default_factory=dict)
@@ -291,7 +291,7 @@ class Session:
         self.record.actions = []
         noticing, self._noticing = self._noticing, False  # what is replayed was seen already
         if following:  # a window open from the start: it opened where the engine says, among the setup's events
-            self._windows = open_windows(self._frames(), (), self.game.window_began, len(self.events))
+            self._windows = open_windows(self._windows_now(), (), self.game.window_began, len(self.events))
         for action in actions:
             self.apply(action)
         self._noticing = noticing
@@ -302,7 +302,7 @@ class Session:
         last = known[-1] if len(known) == len(actions) else None
         if last is not None:
             self._windows_log, self._windows = known, last
-        elif any(frame.get("t") == "win" for frame in self._frames()):
+        elif self._windows_now():
             self._replay(actions, following=True)
 
     # ----- who plays -------------------------------------------------------------------------
@@ -340,7 +340,7 @@ class Session:
         seats = self.shown.seats
         player, turn_player = self.deciding, self.game.turn_player
         assert player is not None  # a hand-over is to the person deciding
-        asking = self.game.public_observation()["asking"] or {}
+        asking = self.game.public_observation()["question"] or {}
         offer = asking.get("offer")  # made in the open
         if offer is not None and offer["stage"] == "reply":
             return f"{seats[offer['from']].name} makes {seats[player].name} an offer."
@@ -381,7 +381,7 @@ class Session:
         self.events.extend(events)
         if self._following:  # a window that opened in this action opened where the engine says, among its events
             began = {at: start + index for at, index in self.game.window_began.items()}
-            self._windows = open_windows(self._frames(), self._windows, began, start)
+            self._windows = open_windows(self._windows_now(), self._windows, began, start)
         self._windows_log.append(self._windows if self._following else None)
         self.unsaved = True
         if before is not None:
@@ -565,7 +565,7 @@ class Session:
             pieces=[[self._piece(thing) for thing in stack] for stack in obs["stacks"]],
             offered_cards={a.arg: self._card(a.arg) for a in actions if a.kind == "choose" and a.what == "card"},
             keys=self.option_keys(actions) if numbers is None else number_keys(actions),
-            asking=obs["asking"],
+            asking=obs["question"],
             fates=self._fates(actions),
             offer=seen_offer(obs, actions, lambda code: self._card(code).card or ""),
             window=self._window(),
@@ -573,10 +573,11 @@ class Session:
             **self._changes(),
         )
 
-    def _frames(self) -> list[dict]:
-        """The frames of the machine's stack as a spectator's observation gives them (its
-        "state"): plain data with what nobody may know left out; windows and offers are read here."""
-        return self.game.public_observation()["state"]["frames"]
+    def _windows_now(self) -> list[dict]:
+        """The windows open around the question now, outermost first, as every seat may know
+        them (the question's "windows"); none when the game is over."""
+        question = self.game.question
+        return [] if question is None else question.seen_by(None)["windows"]
 
     def _window(self) -> Window | None:
         """View.window: the innermost window open, with what was said in it for the viewer."""

@@ -1095,7 +1095,7 @@ def _card_game_prompt(view: View) -> str:
 
 def subject_words(view: View) -> list[str]:
     """What the pending question is about, a name each: the spaces and cards its effect's
-    variables hold (the observation's "asking", which names only what the person deciding
+    variables hold (the observation's "question", which names only what the person deciding
     may see): the deed an auction is for, 'Harbour Row'."""
     return [_about_words(view, thing) for thing in (view.asking or {}).get("about", [])]
 

@@ -15,20 +15,14 @@ from engine.effects.limits import (
     LOOKAHEAD_ACTION_WORK,
 )
 from engine.game.frames import (
-    BlockFrame,
     BuildFrame,
-    CardFrame,
-    LoopFrame,
     OfferFrame,
-    ProgramFrame,
-    RepeatFrame,
-    RootFrame,
-    WindowFrame,
 )
 from engine.game.machine import Machine
 from engine.game.messages import Action, Event, IllegalAction
 from engine.game.number_options import NumberOptions
 from engine.game.observation import Option, observe, observe_public
+from engine.game.question import Question, passing_ends_turn, question_of
 from engine.game.result import Result, rank_players
 from engine.game.rng import fresh_seed
 from engine.game.state import copy_state, game_to_dict
@@ -68,37 +62,10 @@ class Game(Machine):
         return None if self.pending is None else self.pending["kind"]
 
     @property
-    def offer_timing(self) -> str | None:
-        """While a card offer is pending, the timing of the cards it is about ("after_roll",
-        "end_of_turn"); None otherwise."""
-        frame = self.frames[-1] if self.pending is not None else None
-        return frame.timing if isinstance(frame, OfferFrame) else None
-
-    def passing_ends_turn(self) -> bool:
-        """Whether passing the card offer now asked is the turn's last step: nothing of the turn
-        program is left after it (its blocks at their ends, its loops done). Interfaces say
-        "end the turn" then, whatever the program's shape."""
-        frames = self.frames
-        if self.pending is None or not isinstance(frames[-1], OfferFrame):
-            return False
-        blocks = self.book.blocks
-        for frame in reversed(frames[:-1]):
-            if isinstance(frame, ProgramFrame):
-                return frame.program == "turn"
-            if isinstance(frame, BlockFrame) and frame.pc < len(blocks[frame.b]):
-                return False
-            if isinstance(frame, LoopFrame) and frame.i < len(frame.items):
-                return False
-            if isinstance(frame, WindowFrame) and frame.left > 0 and frame.passes < len(frame.players):
-                return False
-            if isinstance(frame, RepeatFrame) and frame.left > 0:
-                test = self.book.repeat_tests.get(frame.b)
-                root = cast(RootFrame, frames[frame.root])
-                if test is None or test(self, frame.env, root.me):
-                    return False
-            if isinstance(frame, CardFrame):
-                return False
-        return False
+    def question(self) -> Question | None:
+        """The question asked now, as one value (question.py): who, what kind, about what,
+        where it stands; None when the game is over."""
+        return question_of(self)
 
     def legal_actions(self) -> Sequence[Action]:
         """The pending decision's options: a list of its own to the caller; a number question's
@@ -199,7 +166,7 @@ class Game(Machine):
             "player": pending["player"],
             "options": seen,
             "timing": top.timing if isinstance(top, OfferFrame) else None,
-            "ends_turn": self.passing_ends_turn(),
+            "ends_turn": passing_ends_turn(self),
         }
         if numbers is not None:
             seen_decision["numbers"] = numbers

@@ -1,5 +1,5 @@
-"""What must hold at every decision of every game (DESIGN.md, Invariants), as one function the
-tests call after every action and `restore` calls on every snapshot it accepts.
+"""What must hold at every decision of every game (docs/architecture.md, "Invariants"), as one
+function the tests call after every action and `restore` calls on every snapshot it accepts.
 
 Each broken invariant is a sentence naming the snapshot field it concerns, so a refused
 snapshot says where it is damaged.

@@ -168,10 +168,11 @@ def public_game(observation: dict, into: Game | None = None) -> tuple[Game, list
     return known_game(game, player, into)
 
 
-def _asking(game: Game, player: int | None) -> dict | None:
-    from engine.game.asking import asking  # it reads the frames, which import this module's neighbours
-
-    return asking(game, player)
+def _question(game: Game, player: int | None) -> dict | None:
+    """The question asked now as `player` (None: a spectator) may know it (Question.seen_by);
+    None when the game is over."""
+    question = game.question
+    return None if question is None else question.seen_by(player)
 
 
 def _entries() -> dict[str, Callable[[Game, int | None], Any]]:
@@ -203,7 +204,7 @@ def _entries() -> dict[str, Callable[[Game, int | None], Any]]:
         "scores": lambda game, player: _scores(game),
         "cards_played": lambda game, player: len(game.turn_plays),
         "decision": lambda game, player: game.decision_seen(player),
-        "asking": _asking,
+        "question": _question,
         "over": lambda game, player: game.over,
         "state": _public_state,
     }
