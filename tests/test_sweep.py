@@ -236,6 +236,7 @@ def _without_timing(text: str) -> dict:
     return report
 
 
+@pytest.mark.slow
 def test_a_report_does_not_depend_on_the_number_of_jobs(capsys):
     """Issue 48: "Seeds depend on (seed, index) only: ... worker count ... cannot change a report"."""
     one = _sweep(capsys, *RUN, "--jobs", "1")
