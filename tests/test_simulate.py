@@ -21,10 +21,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import engine.simulate.backend
 import engine.simulate.play
 import engine.simulate.runner
 import engine.simulate.stats
 import engine.simulate.summary
+import engine.simulate.work
 from engine import load_variant, new_game
 from engine.cli import main
 from engine.resources import bundled_variant_names
@@ -93,17 +95,21 @@ def test_two_variants_play_the_same_seeds(variant):
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_stops_early_and_keeps_finished_games(variant, jobs):
+    reported = []
+
     def progress(done: int, total: int) -> None:
-        if done == 3:
+        if done >= 3:
+            reported.append(done)
             raise KeyboardInterrupt
 
     run = run_games([variant], 2, ["random"], games=40, seed=1, jobs=jobs, progress=progress)
+    finished = reported[0]
     assert run.interrupted
-    assert len(run.records[0]) == 3
+    assert len(run.records[0]) == finished < 40
     report = build_report([variant], run, 2, ["random"], seed=1)
-    assert report["run"]["interrupted"] and report["run"]["games_finished"] == 3
+    assert report["run"]["interrupted"] and report["run"]["games_finished"] == finished
     assert (
-        "stopped early (Ctrl-C): the figures cover only the 3 games per variant that finished, of 40 asked for"
+        f"stopped early (Ctrl-C): the figures cover only the {finished} games per variant that finished, of 40 asked for"
         in render(report, "text")
     )
 
@@ -111,27 +117,28 @@ def test_ctrl_c_stops_early_and_keeps_finished_games(variant, jobs):
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_games_are_handed_out_as_workers_take_them(variant, monkeypatch, jobs):
     drawn = []
-    make_tasks = engine.simulate.runner._tasks
+    take = engine.simulate.backend.Work.take
 
-    def counted(*args):
-        for task in make_tasks(*args):
-            drawn.append(task)
-            yield task
+    def counted(self, size):
+        batch = take(self, size)
+        if batch is not None:
+            drawn.append(batch.size)
+        return batch
 
     def progress(done: int, total: int) -> None:
-        if done == 3:
+        if done >= 3:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(engine.simulate.runner, "_tasks", counted)
+    monkeypatch.setattr(engine.simulate.backend.Work, "take", counted)
     run_games([variant], 2, ["random"], games=10**6, seed=1, jobs=jobs, progress=progress)
-    assert len(drawn) <= 3 + jobs * engine.simulate.runner.IN_FLIGHT_PER_WORKER
+    assert sum(drawn) <= 3 + jobs * engine.simulate.runner.IN_FLIGHT_PER_WORKER
 
 
 def test_a_stopped_comparison_keeps_only_games_both_variants_finished(variant):
     other = load_variant("house-stormy-weather")
 
     def progress(done: int, total: int) -> None:
-        if done == 5:
+        if done >= 5:
             raise KeyboardInterrupt
 
     run = run_games([variant, other], 2, ["random"], games=40, seed=1, jobs=2, progress=progress)
@@ -147,19 +154,19 @@ def _die_by(signum):
 
 
 def test_a_killed_worker_fails_its_game_instead_of_hanging(variant, monkeypatch):
-    monkeypatch.setattr(engine.simulate.runner, "play_game", _die_by(signal.SIGKILL))
+    monkeypatch.setattr(engine.simulate.work, "play_game", _die_by(signal.SIGKILL))
     with pytest.raises(GameFailed, match=r"game \d+ of .* could not finish: its worker process was killed by SIGKILL"):
         run_games([variant], 2, ["random"], games=4, seed=1, jobs=2)
 
 
 def test_a_worker_stopped_by_sigterm_stops_the_run(variant, monkeypatch):
-    monkeypatch.setattr(engine.simulate.runner, "play_game", _die_by(signal.SIGTERM))
+    monkeypatch.setattr(engine.simulate.work, "play_game", _die_by(signal.SIGTERM))
     with pytest.raises(Terminated):
         run_games([variant], 2, ["random"], games=4, seed=1, jobs=2)
 
 
 def test_a_killed_worker_names_the_game_it_was_playing_in_its_batch(variant, monkeypatch):
-    real = engine.simulate.runner.play_game
+    real = engine.simulate.work.play_game
 
     def play(variant, bots, seed, index=0):
         if index == 150:
@@ -167,7 +174,7 @@ def test_a_killed_worker_names_the_game_it_was_playing_in_its_batch(variant, mon
         return real(variant, bots, seed, index)
 
     sizes = _batch_sizes(monkeypatch)
-    monkeypatch.setattr(engine.simulate.runner, "play_game", play)
+    monkeypatch.setattr(engine.simulate.work, "play_game", play)
     with pytest.raises(GameFailed, match=r"game 150 of .* could not finish: its worker process was killed by SIGKILL"):
         run_games([variant], 2, ["random"], games=400, seed=1, jobs=2)
     assert max(sizes) > 1, "the game was one of a batch"
@@ -596,7 +603,7 @@ def test_a_full_disk_keeps_the_previous_report_whole(tmp_path, capsys, monkeypat
 def test_a_failed_run_leaves_the_previous_report_as_it_was(tmp_path, monkeypatch, capsys):
     target = tmp_path / "report.txt"
     target.write_text("the previous report\n")
-    monkeypatch.setattr(engine.simulate.runner, "play_game", _die_by(signal.SIGKILL))
+    monkeypatch.setattr(engine.simulate.work, "play_game", _die_by(signal.SIGKILL))
     assert main([*SMALL_RUN, "--jobs", "2", "--out", str(target)]) == 1
     assert "could not finish" in capsys.readouterr().err
     assert target.read_text() == "the previous report\n"
@@ -627,7 +634,7 @@ def test_a_bad_out_is_refused_before_the_run_and_creates_nothing(tmp_path, monke
 
 
 def _interrupt_at_game(stop: int):
-    real = engine.simulate.runner.play_game
+    real = engine.simulate.work.play_game
 
     def play(variant, bots, seed, index=0):
         if index == stop:
@@ -639,7 +646,7 @@ def _interrupt_at_game(stop: int):
 
 @pytest.mark.parametrize("form", ["text", "json", "csv"])
 def test_ctrl_c_exits_130_and_the_report_says_it_stopped_early(monkeypatch, capsys, form):
-    monkeypatch.setattr(engine.simulate.runner, "play_game", _interrupt_at_game(2))
+    monkeypatch.setattr(engine.simulate.work, "play_game", _interrupt_at_game(2))
     assert main(["simulate", "--games", "6", "--players", "2", "--bots", "random", "--jobs", "1", "--format", form]) == 130
     out, err = capsys.readouterr()
     assert "stopped early (Ctrl-C); the report covers only the 2 of 6 games per variant that finished" in err
@@ -713,7 +720,7 @@ def test_a_failing_game_is_reported_with_its_seed(monkeypatch, capsys):
     def broken(variant, bots, seed, index=0):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(engine.simulate.runner, "play_game", broken)
+    monkeypatch.setattr(engine.simulate.work, "play_game", broken)
     assert main(["simulate", "--games", "2", "--bots", "random", "--jobs", "1"]) == 1
     err = capsys.readouterr().err
     assert "game 0 of 'Advance to Boardwalk (Winning Moves, 2016)' (seed " in err

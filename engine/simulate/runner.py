@@ -1,7 +1,11 @@
 """Many bot games, in parallel over processes. Game i of a run gets its seed from the base
 seed and i alone, and its bots sit in a rotation fixed by i, so the games played, and the
 reports, are the same whatever the number of processes (for bots with an iteration budget;
-a time budget depends on the machine's speed)."""
+a time budget depends on the machine's speed).
+
+`run_games` makes the run's specs (work.py) and hands its `Work` to a back-end: the
+`ProcessBackend` below, which plays batches in worker processes of its own (or, with one
+job, in this process)."""
 
 from __future__ import annotations
 
@@ -11,32 +15,18 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field, fields
-from itertools import islice
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, Literal, cast
 
-from engine.simulate.play import GameRecord, derive_seed, play_game
+from engine.simulate.backend import Backend, Batch, OnBatch, Progress, Work
+from engine.simulate.play import GameRecord
+from engine.simulate.work import GameFailed, Spec, SpecMismatch, compiled, game_seed, make_spec, play_batch, seat_bots
 from engine.variant.model import Variant
 
-
-def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
-    """The bot in each seat for game `index`: the list is cycled to fill the seats, then
-    rotated one seat per game, so each bot sits in each seat equally often.
-
-    >>> [seat_bots(["strong", "greedy"], 2, i) for i in range(2)]
-    [['strong', 'greedy'], ['greedy', 'strong']]
-    """
-    lineup = [bots[i % len(bots)] for i in range(players)]
-    shift = index % players
-    return lineup[shift:] + lineup[:shift]
-
-
-def game_seed(base: int, index: int) -> int:
-    """The seed of game `index`: the same for every variant of a comparison (paired games)."""
-    return derive_seed(base, index)
+__all__ = ["GameFailed", "ProcessBackend", "Run", "Terminated", "game_seed", "run_games", "seat_bots"]
 
 
 @dataclass
@@ -56,12 +46,6 @@ class Run:
         self.games_per_second = total / self.elapsed if self.elapsed > 0 else 0.0
 
 
-Progress = Callable[[int, int], None]
-"""progress(done, total): called after each finished game."""
-
-Task = tuple[int, int, tuple[str, ...], int, int]
-"""(variant slot, game index, bots, players, base seed): all a worker needs to play a game."""
-
 BATCH_SECONDS = 0.1
 """About how long a batch of games takes a worker: long enough that messages, the parent's
 wake-ups and its reading of the records cost little beside the games (random games last a
@@ -77,37 +61,13 @@ while the parent reads the last; more would only be lost work on Ctrl-C."""
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
-_VARIANTS: list[Variant] = []
-
-
-class GameFailed(RuntimeError):
-    """A game raised an error: an engine or bot bug, reported with what replays it."""
+_SPECS: list[Spec] = []
+"""The run's specs, in the parent (to name a game whose worker died) and in each worker."""
 
 
 class Terminated(BaseException):
     """The run was told to end (SIGTERM): unlike Ctrl-C it reports nothing, so it is not an
     Exception that a handler of errors could swallow."""
-
-
-def _play(task: Task) -> tuple[int, GameRecord]:
-    slot, index, bots, players, seed = task
-    seats = seat_bots(bots, players, index)
-    try:
-        return slot, play_game(_VARIANTS[slot], seats, game_seed(seed, index), index)
-    except Exception as problem:
-        raise GameFailed(
-            f"game {index} of '{_VARIANTS[slot].name}' (seed {game_seed(seed, index)}, bots {', '.join(seats)}) "
-            f"failed: {type(problem).__name__}: {problem}"
-        ) from None
-
-
-def _tasks(variant_count: int, games: int, bots: Sequence[str], players: int, seed: int) -> Iterator[Task]:
-    """The games of a run, made one at a time as they are handed out: the run needs the same
-    memory to start whatever `games` is. Both variants of a comparison play game i in turn."""
-    lineup = tuple(bots)
-    for index in range(games):
-        for slot in range(variant_count):
-            yield slot, index, lineup, players, seed
 
 
 def run_games(
@@ -126,52 +86,48 @@ def run_games(
     the caller turns it into `Terminated`, stops the workers and propagates.
     `on_game(record)` sees each game as it finishes (in any order)."""
     jobs = jobs or os.cpu_count() or 1
-    total = games * len(variants)
-    records: list[list[GameRecord]] = [[] for _ in variants]
+    specs = [make_spec(variant, players, bots, seed) for variant in variants]
+    run = play_specs(specs, games, ProcessBackend(jobs), progress, on_game)
+    run.jobs = jobs
+    return run
+
+
+def play_specs(
+    specs: list[Spec],
+    games: int,
+    backend: Backend,
+    progress: Progress | None = None,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> Run:
+    """Play `games` games of each spec on `backend`; the Run's records are by spec, in game
+    order. Stopped by Ctrl-C, it keeps only the games every spec finished."""
+    records: list[list[GameRecord]] = [[] for _ in specs]
     seen: dict = {}
-    done = 0
 
-    def take(slot: int, fields: tuple) -> None:
-        nonlocal done
-        record = _shared(fields, seen)
-        records[slot].append(record)
-        done += 1
-        if on_game:
-            on_game(record)
-        if progress:
-            progress(done, total)
+    def take(batch: Batch, answers: list[tuple]) -> None:
+        for values in answers:
+            record = _shared(values, seen)
+            records[batch.slot].append(record)
+            if on_game:
+                on_game(record)
 
-    tasks = _tasks(len(variants), games, bots, players, seed)
+    work = Work(specs, games)
     start = time.perf_counter()
-    try:
-        if jobs == 1:
-            _run_here(variants, tasks, take)
-        else:
-            _run_workers(variants, tasks, min(jobs, total), total, take)
-    except KeyboardInterrupt:
-        pass
-    interrupted = sum(map(len, records)) < total
+    with suppress(KeyboardInterrupt):
+        backend.run(work, take, progress)
+    interrupted = sum(map(len, records)) < work.total
     if interrupted:
         records = _paired(records)
     for slot_records in records:
         slot_records.sort(key=lambda r: r.index)
-    return Run(records, games, interrupted, time.perf_counter() - start, jobs)
-
-
-def _fields(record: GameRecord) -> tuple:
-    """A record as the tuple of its fields, in order: how a worker sends it (a tuple of
-    tuples, strings and numbers pickles and unpickles faster than the dataclass)."""
-    return tuple(getattr(record, name) for name in _FIELD_NAMES)
-
-
-_FIELD_NAMES = tuple(field.name for field in fields(GameRecord))
+    return Run(records, games, interrupted, time.perf_counter() - start)
 
 
 def _shared(values: tuple, seen: dict) -> GameRecord:
-    """The record of `values` (see `_fields`) with the parts many games repeat (line-ups,
-    seat orders, card plays, endings) replaced by one shared copy from `seen`. A record from
-    a worker arrives with copies of its own: 2.2 KB for a four-player game of random bots,
-    0.4 KB once shared, and the run keeps every record for the report."""
+    """The record of `values` (see work.record_fields) with the parts many games repeat
+    (line-ups, seat orders, card plays, endings) replaced by one shared copy from `seen`. A
+    record from a worker arrives with copies of its own: 2.2 KB for a four-player game of
+    random bots, 0.4 KB once shared, and the run keeps every record for the report."""
     one = seen.setdefault
     index, seed, bots, order, winners, turns, reason, decided_by, ends, plays, tallies, scores = values
     return GameRecord(
@@ -191,19 +147,43 @@ def _shared(values: tuple, seen: dict) -> GameRecord:
 
 
 def _paired(records: list[list[GameRecord]]) -> list[list[GameRecord]]:
-    """Only the games every variant finished: a stopped comparison still compares the same
-    deals, and both summaries count the same games."""
+    """Only the games every spec finished: a stopped comparison still compares the same
+    deals, the points of a stopped sweep the same seeds, and every summary counts the same
+    games."""
     if len(records) < 2:
         return records
     common = set.intersection(*({r.index for r in slot} for slot in records))
     return [[r for r in slot if r.index in common] for slot in records]
 
 
-def _run_here(variants: Sequence[Variant], tasks: Iterator[Task], take: Callable[[int, tuple], None]) -> None:
-    _VARIANTS[:] = list(variants)
-    for task in tasks:
-        slot, record = _play(task)
-        take(slot, _fields(record))
+class ProcessBackend:
+    """Today's back-end: `jobs` worker processes of this machine, each fed batches timed to
+    about BATCH_SECONDS (`_Pace`); with one job, the games are played in this process."""
+
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+
+    def run(self, work: Work, on_batch: OnBatch, progress: Progress | None) -> None:
+        _SPECS[:] = work.specs
+        done = 0
+
+        def take(batch: Batch, answers: list[tuple]) -> None:
+            nonlocal done
+            on_batch(batch, answers)
+            done += len(answers)
+            if progress:
+                progress(done, work.total)
+
+        if self.jobs == 1:
+            _run_here(work, take)
+        else:
+            _run_workers(work, min(self.jobs, work.total), take)
+
+
+def _run_here(work: Work, take: OnBatch) -> None:
+    """One game at a time, every spec in turn."""
+    while (batch := work.take(1)) is not None:
+        take(batch, play_batch(work.specs[batch.slot], batch.first, batch.size))
 
 
 # ----- worker processes --------------------------------------------------------------------------
@@ -221,7 +201,7 @@ class _Worker:
     now: Any
     """Which game of its oldest batch the worker is playing (a number in shared memory, set
     by the worker before each game): the game a killed worker could not finish."""
-    batches: deque[list[Task]] = field(default_factory=deque)
+    batches: deque[Batch] = field(default_factory=deque)
     """Batches of games sent to this worker and not yet answered, oldest first."""
 
 
@@ -251,32 +231,28 @@ class _Pace:
         return size
 
 
-def _run_workers(
-    variants: Sequence[Variant], tasks: Iterator[Task], jobs: int, total: int, take: Callable[[int, tuple], None]
-) -> None:
-    _VARIANTS[:] = list(variants)  # to name a game whose worker died
+def _run_workers(work: Work, jobs: int, take: OnBatch) -> None:
     workers: list[_Worker] = []
-    pace = _Pace(jobs, total)
+    pace = _Pace(jobs, work.total)
     try:
-        _start_workers(variants, jobs, workers)
+        _start_workers(work.specs, jobs, workers)
         for _ in range(2):  # two batches each: one to play, one to start as it sends the first
             for worker in workers:
-                _hand_out(worker, tasks, pace.next_size())
+                _hand_out(worker, work, pace.next_size())
         while busy := {w.pipe: w for w in workers if w.batches}:
             for pipe in cast("list[Connection]", wait(list(busy))):  # some of the pipes it was given
                 worker = busy[pipe]
-                answers, seconds = _answer(worker)
+                batch, answers, seconds = _answer(worker)
                 pace.timed(len(answers), seconds)
                 if not worker.batches or pace.queue_more():
-                    _hand_out(worker, tasks, pace.next_size())  # before reading: it need not wait for us
-                for answer in answers:
-                    take(*answer)
+                    _hand_out(worker, work, pace.next_size())  # before reading: it need not wait for us
+                take(batch, answers)
     finally:
         with _stop_signals_held():
             _stop(workers)
 
 
-def _start_workers(variants: Sequence[Variant], jobs: int, workers: list[_Worker]) -> None:
+def _start_workers(specs: list[Spec], jobs: int, workers: list[_Worker]) -> None:
     """Start `jobs` workers, each listed in `workers` as soon as it exists so that whatever
     happens next stops it. Ctrl-C and SIGTERM wait until all are started: a child forked
     with the parent's handlers in place would run them."""
@@ -291,7 +267,7 @@ def _start_workers(variants: Sequence[Variant], jobs: int, workers: list[_Worker
             inherited = [mine, *(w.pipe for w in workers)] if method == "fork" else []
             process = context.Process(
                 target=_worker,
-                args=(theirs, list(variants), inherited, now),
+                args=(theirs, list(specs), inherited, now),
                 name=f"boardwalk-simulate-{number}",
                 daemon=True,
             )
@@ -300,9 +276,9 @@ def _start_workers(variants: Sequence[Variant], jobs: int, workers: list[_Worker
             workers.append(_Worker(process, mine, now))
 
 
-def _hand_out(worker: _Worker, tasks: Iterator[Task], count: int) -> None:
-    batch = list(islice(tasks, count))
-    if not batch:
+def _hand_out(worker: _Worker, work: Work, count: int) -> None:
+    batch = work.take(count) if count > 0 else None
+    if batch is None:
         return
     worker.batches.append(batch)
     try:
@@ -311,16 +287,18 @@ def _hand_out(worker: _Worker, tasks: Iterator[Task], count: int) -> None:
         raise _lost(worker) from None
 
 
-def _answer(worker: _Worker) -> tuple[list[tuple[int, tuple]], float]:
-    """The records of the worker's oldest batch, as (slot, fields), and the seconds it took."""
+def _answer(worker: _Worker) -> tuple[Batch, list[tuple], float]:
+    """The worker's oldest batch, its records and the seconds it took."""
     try:
         answer = worker.pipe.recv()
     except (EOFError, OSError):
         raise _lost(worker) from None
-    worker.batches.popleft()
+    batch = worker.batches.popleft()
     if answer[0] == "failed":
         raise GameFailed(answer[1])
-    return answer[1], answer[2]
+    if answer[0] == "mismatch":
+        raise SpecMismatch(answer[1])
+    return batch, answer[1], answer[2]
 
 
 def _lost(worker: _Worker) -> BaseException:
@@ -334,9 +312,10 @@ def _lost(worker: _Worker) -> BaseException:
     if code in (-signal.SIGTERM, -signal.SIGHUP):
         return Terminated()
     batch = worker.batches[0]
-    slot, index, bots, players, seed = batch[min(max(worker.now.value, 0), len(batch) - 1)]
+    index = batch.first + min(max(worker.now.value, 0), batch.size - 1)
+    spec = _SPECS[batch.slot]
     return GameFailed(
-        f"game {index} of '{_VARIANTS[slot].name}' (seed {game_seed(seed, index)}) could not finish: "
+        f"game {index} of '{compiled(spec).name}' (seed {game_seed(spec['seed'], index)}) could not finish: "
         f"its worker process {_ended(code)}"
     )
 
@@ -375,7 +354,7 @@ def _stop_signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def _worker(pipe: Connection, variants: list[Variant], inherited: list[Connection], now: Any) -> None:
+def _worker(pipe: Connection, specs: list[Spec], inherited: list[Connection], now: Any) -> None:
     """A worker process: plays each batch of games the parent sends and sends back their
     records, until the parent closes its end (the run is over) or dies. Ctrl-C is the
     parent's to handle; SIGTERM ends a worker at once, quietly, which is safe as it shares
@@ -386,7 +365,7 @@ def _worker(pipe: Connection, variants: list[Variant], inherited: list[Connectio
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     for other in inherited:
         other.close()
-    _VARIANTS[:] = variants
+    _SPECS[:] = specs
     try:
         while True:
             pipe.send(_outcome(pipe.recv(), now))
@@ -394,16 +373,19 @@ def _worker(pipe: Connection, variants: list[Variant], inherited: list[Connectio
         pass  # the parent is done with us, or gone: there is no one left to answer
 
 
-def _outcome(batch: list[Task], now: Any) -> tuple:
-    """("done", [(slot, record fields), ...], seconds) or ("failed", message): a failure is
-    the parent's to report."""
+def _outcome(batch: Batch, now: Any) -> tuple:
+    """("done", [record fields, ...], seconds), or ("failed", message) for a game that
+    failed and ("mismatch", message) for a spec this worker cannot play: the parent's to
+    report. One game at a time, so that `now` names the game being played."""
     start = time.perf_counter()
     records = []
+    spec = _SPECS[batch.slot]
     try:
-        for position, task in enumerate(batch):
+        for position in range(batch.size):
             now.value = position
-            slot, record = _play(task)
-            records.append((slot, _fields(record)))
+            records += play_batch(spec, batch.first + position, 1)
     except GameFailed as problem:
         return ("failed", str(problem))
+    except SpecMismatch as problem:
+        return ("mismatch", str(problem))
     return ("done", records, time.perf_counter() - start)

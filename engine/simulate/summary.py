@@ -42,7 +42,7 @@ def _share(wins: float, games: int, expected: float | None = None) -> dict:
     return share
 
 
-def _credit(record: GameRecord, seat: int) -> float:
+def credit(record: GameRecord, seat: int) -> float:
     """A seat's part of the win: 1, or 1/k for a k-way tie, or 0."""
     return 1.0 / len(record.winners) if seat in record.winners else 0.0
 
@@ -58,12 +58,12 @@ def summarize(variant: Variant, records: list[GameRecord], players: int, bots: l
         "games": games,
         "requested": requested,
         "seats": [
-            {"seat": s, "name": variant.seats[s].name, **_share(sum(_credit(r, s) for r in records), games, fair)}
+            {"seat": s, "name": variant.seats[s].name, **_share(sum(credit(r, s) for r in records), games, fair)}
             for s in range(players)
         ],
         "bot_shares": _bot_shares(records, players),
         "positions": [
-            {"position": k + 1, **_share(sum(_credit(r, r.order[k]) for r in records), games, fair)}
+            {"position": k + 1, **_share(sum(credit(r, r.order[k]) for r in records), games, fair)}
             for k in range(players)
         ],
         "length": _lengths(records),
@@ -83,7 +83,7 @@ def _bot_shares(records: list[GameRecord], players: int) -> list[dict]:
     for record in records:
         for seat, bot in enumerate(record.bots):
             seats[bot] += 1
-            wins[bot] = wins.get(bot, 0) + _credit(record, seat)
+            wins[bot] = wins.get(bot, 0) + credit(record, seat)
     return [{"bot": bot, **_share(wins[bot], seats[bot], 1.0 / players)} for bot in seats]
 
 
@@ -205,7 +205,7 @@ def _cards(variant: Variant, records: list[GameRecord], players: int) -> list[di
         games_with.update({card for _, card in record.plays})
         for seat, played in set(record.plays):
             players_with[played] += 1
-            player_wins[played] = player_wins.get(played, 0) + _credit(record, seat)
+            player_wins[played] = player_wins.get(played, 0) + credit(record, seat)
     rows = []
     for card in variant.cards:
         if not card.effect.statements:  # never played, only moved (a cash card, a building)

@@ -22,7 +22,7 @@ from engine.effects.cycles import circles, on_circles
 from engine.effects.parser import MAX_VARIANT_EFFECT_CHARS, EffectSyntaxError, Kinds, parse_condition
 from engine.effects.plays import Play, cycles, plays_of
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
-from engine.variant import conserved, lint, schema
+from engine.variant import conserved, lint, overrides, schema
 from engine.variant.build import build_variant
 from engine.variant.contexts import Contexts, context_of
 from engine.variant.find import VariantNotFound as VariantNotFound  # re-exported: engine.VariantNotFound
@@ -30,6 +30,7 @@ from engine.variant.find import find_variant
 from engine.variant.meaning import check_meaning
 from engine.variant.merge import Source, load_merged, shown_path
 from engine.variant.model import Score, Variant
+from engine.variant.overrides import Setting
 from engine.variant.yamlsource import LocDict, LocList, ValueLoc, text_position
 
 
@@ -46,15 +47,17 @@ class CheckResult:
         return not any(d.severity == "error" for d in self.diagnostics)
 
 
-def check_variant(argument: str | Path) -> CheckResult:
-    """Run every stage on one variant; never raises for problems in the file's content."""
+def check_variant(argument: str | Path, settings: tuple[Setting, ...] = ()) -> CheckResult:
+    """Run every stage on one variant, with `settings` (rules or card counts set from
+    outside: overrides.py) set in it first; never raises for problems in the file's content."""
     path = argument if isinstance(argument, Path) else find_variant(argument)
     diagnostics: list[Diagnostic] = []
     source = Source()
     document = load_merged(path, diagnostics, source)
     files = [shown_path(p) for p in source.files]
-    if document is None:
-        return CheckResult(None, _sorted(diagnostics), files, source)
+    unset = overrides.apply(document, settings) if document is not None and settings else []
+    if document is None or unset:
+        return CheckResult(None, _sorted(diagnostics + unset), files, source)
     _board_and_dice_by_default(document)
     schema_problems = schema.validate(document, complete=True)
     diagnostics.extend(schema_problems)
@@ -143,13 +146,21 @@ def effect_context(argument: str | Path, timing: str, program: bool | None = Non
     """What an effect of this timing ('setup', 'turn', a hook or a card timing) may name in
     the variant: the checker's own context, for tools and the docs' examples. `program`
     says whether it is a program (default: for 'setup' and 'turn')."""
+    document = merged_document(argument)
+    return context_of(document, timing, timing in ("setup", "turn") if program is None else program)
+
+
+def merged_document(argument: str | Path) -> LocDict:
+    """The variant's files merged into one document, as the check's later stages read it
+    (what a setting's domain is read from: overrides.py); raises VariantError when the
+    files cannot be read or merged."""
     path = argument if isinstance(argument, Path) else find_variant(argument)
     diagnostics: list[Diagnostic] = []
     document = load_merged(path, diagnostics, Source())
     if document is None:
         raise VariantError(diagnostics)
     _board_and_dice_by_default(document)
-    return context_of(document, timing, timing in ("setup", "turn") if program is None else program)
+    return document
 
 
 def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

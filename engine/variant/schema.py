@@ -41,7 +41,7 @@ def file_schema() -> dict:
     return json.loads((schemas_dir() / "variant.schema.json").read_text(encoding="utf-8"))
 
 
-def _rule_spec(kind: Any) -> dict | None:
+def rule_spec(kind: Any) -> dict | None:
     """The JSON Schema a rule's value must meet, from its declared kind (None if malformed).
     A kind with a wrong key beside its own ('sayz') still gives its values' schema: the
     schema names that key, and the rule's value is judged all the same, not called unknown."""
@@ -105,7 +105,7 @@ def rule_values(document: Any) -> dict:
     kinds = document.get("rule_kinds") if isinstance(document, dict) else None
     found = {}
     for name, kind in (kinds.items() if isinstance(kinds, dict) else ()):
-        spec = _rule_spec(kind)
+        spec = rule_spec(kind)
         if spec is None:
             continue
         if spec.get("type") == "integer":
@@ -126,7 +126,7 @@ def _rules_errors(document: LocDict, complete: bool) -> Iterator[ValidationError
     kinds = document.get("rule_kinds")
     if not isinstance(kinds, dict) or not isinstance(document.get("rules"), dict):
         return iter(())
-    properties = {name: spec for name, kind in kinds.items() if (spec := _rule_spec(kind)) is not None}
+    properties = {name: spec for name, kind in kinds.items() if (spec := rule_spec(kind)) is not None}
     rules: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": properties}
     if complete:
         rules["required"] = sorted(properties)
