@@ -99,3 +99,28 @@ def test_no_module_of_the_engine_or_the_terminal_ui_is_in_an_import_circle():
         if name not in state:
             visit(name, [])
     assert not circles, [" -> ".join(circle) for circle in circles]
+
+
+def _reads_of_state(path: Path) -> list[int]:
+    """The lines of `path` that read an entry "state" (`x["state"]`, `x.get("state")`)."""
+    import ast
+
+    def key(node: ast.AST) -> object:
+        if isinstance(node, ast.Subscript):
+            return node.slice.value if isinstance(node.slice, ast.Constant) else None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+            return node.args[0].value if isinstance(node.args[0], ast.Constant) else None
+        return None
+
+    return [node.lineno for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if key(node) == "state"]
+
+
+def test_screens_and_bots_never_read_the_saved_state_of_an_observation():
+    """Issue 45, 4: the terminal UI and the bots read the question, the observation's other
+    entries and the events, never its "state" (the machine's saved frames and counters): a
+    seat across a network has only what is sent to it, and what is drawn must come from the
+    seat's own view. (The observation's state is for saves and the engine's own look-ahead.)"""
+    readers = [*sorted((ROOT / "tui").rglob("*.py")), *sorted((ROOT / "engine" / "bots").rglob("*.py"))]
+    assert len(readers) > 20
+    found = {str(path.relative_to(ROOT)): lines for path in readers if (lines := _reads_of_state(path))}
+    assert not found, found
