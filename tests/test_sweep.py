@@ -112,6 +112,17 @@ def test_each_bad_vary_exits_2_with_a_located_message(write, capsys, vary, words
     assert "Traceback" not in err
 
 
+def test_a_vary_too_long_is_refused_without_being_quoted_back(write, capsys):
+    """A --vary of 5,000 digits was quoted back twice in its message (10 KB on the terminal):
+    past MAX_VARY characters it is refused with its length alone."""
+    write(HOUSE)
+    vary = "rules.bonus=" + "9" * 5_000
+    code, out, err = _sweep(capsys, "v.yaml", "--vary", vary, "--dry-run")
+    assert code == 2 and out == ""
+    assert "at most 2,000 characters long (this one has 5,012)" in err and "999" not in err
+    assert len(err) < 300
+
+
 def test_a_value_is_checked_against_the_domain_the_variant_declares(house):
     """Issue 48: "each value against the rule's declared domain (e.g. starting_hand:
     {number: [0, 20]})": the domain is read from the merged files, with where it is declared."""

@@ -16,6 +16,10 @@ from engine.variant.overrides import CARD, Domain, NotSettable, Value, domain, s
 
 MAX_POINTS = 10_000
 """The most points a sweep may have (and so the most values of one parameter)."""
+MAX_VARY = 2_000
+"""The longest --vary argument taken: a path and a list of a few hundred values; a longer list
+is a range (`a..b:step`). A longer one is refused before any part of it is quoted back, so a
+message never repeats thousands of characters (a value of 5,000 digits was quoted twice)."""
 
 _RANGE = re.compile(r"\s*([+-]?\d{1,18})\s*\.\.\s*([+-]?\d{1,18})\s*(?::\s*([+-]?\d{1,18})\s*)?\Z")
 
@@ -63,6 +67,9 @@ def _plain(value: Value) -> Any:
 def parse_vary(text: str, document: Any) -> Parameter:
     """The parameter of one --vary argument, every value checked against its domain in the
     merged variant `document`; raises VaryError."""
+    if len(text) > MAX_VARY:
+        raise VaryError(f"a --vary is at most {MAX_VARY:,} characters long (this one has {len(text):,}): "
+                        "give a long list of numbers as a range, a..b:step")
     path, equals, values = text.partition("=")
     path = path.strip()
     if not equals or not path or not values.strip():
