@@ -11,13 +11,9 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.api import EVERYONE, Action, Event, Game, NumberOptions, Viewer, decide, describe_run, fresh_seed, public_game, runs
 from engine.bots import Bot, bot_names, make_bot
 from engine.effects import ast
-from engine.game.game import Game
-from engine.game.messages import EVERYONE, Action, Event, Viewer, describe_run, runs
-from engine.game.number_options import NumberOptions
-from engine.game.observation import decide, public_game
-from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Variant
 from engine.visible import visible

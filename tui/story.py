@@ -18,8 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.game.game import Game
-from engine.game.messages import Event
+from engine.api import Event, Game
 from engine.variant.model import Score, Variant
 from tui.helptext import as_markdown_text
 

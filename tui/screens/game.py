@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList
 
-from engine.game.messages import Action
+from engine.api import Action
 from tui.dealbox import DealBox
 from tui.deals import AMOUNT_FIELD, Box, box_for
 from tui.helptext import help_markdown

@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from engine.game.messages import runs
+from engine.api import runs
 from engine.savefile import GameRecord
 from engine.visible import visible
 from tui.screens.lifecycle import AnswersOnce, torn_down
