@@ -20,7 +20,7 @@ from engine.visible import visible
 from tui.following import Offer, OpenWindow, Window, has_windows, open_windows, seen_offer, window_said
 from tui.keys import OPTION_KEYS, number_keys, option_key
 from tui.notices import SHOWN_LINES, Notice, loss, program_words
-from tui.shown import shown_variant
+from tui.shown import once_per_variant, shown
 from tui.story import Chronicle, Story, tell
 
 PUBLIC = -1
@@ -207,7 +207,7 @@ class Session:
         self.record = record
         self.variant = record.variant
         """The variant the engine and the bots play."""
-        self.shown = shown_variant(record.variant)
+        self.shown = shown(record.variant)
         """The same variant with its texts made visible: what the screens draw."""
         self.save_path = save_path
         self.game: Game
@@ -222,10 +222,10 @@ class Session:
         self.notices: dict[int, Notice] = {}
         """What each person lost, and whether their turn ended unasked, since they were last
         told (tui/notices.py): the game screen stops on it before the bots play on."""
-        self.program_says = program_words(record.variant)
+        self.program_says = _program_words(record.variant)
         """What the game's own programs say: a loss after it is the game's doing (notices)."""
         self._noticing = False
-        self._following = bool(self.humans) and has_windows(record.variant)
+        self._following = bool(self.humans) and _has_windows(record.variant)
         """Whether the windows the game opens are followed (View.window): only a person
         is shown one, and reading them costs a look at the whole state after each action."""
         self._windows: tuple[OpenWindow, ...] = ()
@@ -786,15 +786,13 @@ def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict
     return fates
 
 
+@once_per_variant
 def _offered_timings(variant: Variant) -> frozenset[str]:
     """The timings some program or card of the variant offers cards of (`offer cards timed T`)."""
-    found = _OFFERED.get(id(variant))
-    if found is None or found[0] is not variant:
-        programs = [*variant.programs.values(), *variant.routines.values(), *(card.effect for card in variant.cards)]
-        timings = frozenset(node.timing for program in programs for node in ast.walk(list(program.statements))
-                            if isinstance(node, ast.OfferCards))
-        found = _OFFERED[id(variant)] = (variant, timings)
-    return found[1]
+    programs = [*variant.programs.values(), *variant.routines.values(), *(card.effect for card in variant.cards)]
+    return frozenset(node.timing for program in programs for node in ast.walk(list(program.statements))
+                     if isinstance(node, ast.OfferCards))
 
 
-_OFFERED: dict[int, tuple[Variant, frozenset[str]]] = {}
+_program_words = once_per_variant(program_words)
+_has_windows = once_per_variant(has_windows)
