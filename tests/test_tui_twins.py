@@ -327,16 +327,17 @@ async def tour(app: BoardwalkApp, pilot, session: Session, case: Case) -> list[t
             await wait_for(pilot, then)
         await pilot.pause(0)
 
-    async def take(what: str) -> None:
-        """The screen's text once it holds still: the footer's keys, for one, are laid out
-        again a moment after the screen that changed them."""
+    async def take(what: str, still: int = 2) -> None:
+        """The screen's text once it holds still for `still` looks more: the footer's keys,
+        for one, are laid out again a moment after the screen that changed them, and the
+        log scrolls to its end after its lines are laid out."""
         await pilot.pause(0)
         text, same = screen_text(app), 0
         for _ in range(40):
             await pilot.pause(0)
             again = screen_text(app)
             same = same + 1 if again == text else 0
-            if same == 2:
+            if same == still:
                 break
             text = again
         drawn.append((what, text))
@@ -382,11 +383,11 @@ async def tour(app: BoardwalkApp, pilot, session: Session, case: Case) -> list[t
     await take(f"last moves at {opened_at}")
     while moves.position < moves.end:  # on to what the bots did since
         await press("right")
-        await take(f"last moves at {moves.position}")
+        await take(f"last moves at {moves.position}", still=1)  # the viewer's own widgets, changed at once
     while moves.position > moves.first + 1:  # then back into the person's own last turn
         await press("left")
         if moves.position < opened_at:
-            await take(f"last moves at {moves.position}")
+            await take(f"last moves at {moves.position}", still=1)
     await press("escape", lambda: app.screen is game_screen)
     for key, kind in (("c", TextScreen), ("h", HelpScreen)):
         await press(key, lambda kind=kind: isinstance(app.screen, kind))
