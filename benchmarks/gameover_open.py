@@ -101,7 +101,7 @@ def chronicle_cost(name: str, bot: str, seed: int | None) -> tuple[float, float]
 
     kept = best()
     note = story.Chronicle.note
-    story.Chronicle.note = lambda self, game, start, events: None  # type: ignore[method-assign]
+    story.Chronicle.note = lambda self, game, start, events, seen: None  # type: ignore[method-assign]
     try:
         without = best()
     finally:

@@ -124,3 +124,40 @@ def test_screens_and_bots_never_read_the_saved_state_of_an_observation():
     assert len(readers) > 20
     found = {str(path.relative_to(ROOT)): lines for path in readers if (lines := _reads_of_state(path))}
     assert not found, found
+
+
+_INTERNALS = ("engine.game", "engine.words")
+"""The engine's packages whose modules are its internals: the kernel and its words."""
+
+
+def _internal_imports(path: Path) -> list[str]:
+    """Every import of `path` that reaches into the engine's internals, as `line: module`:
+    at the top, inside a function, and for a type checker alike (a type named from the kernel
+    is a coupling to it all the same)."""
+    import ast
+
+    def internal(module: str) -> bool:
+        return any(module == package or module.startswith(package + ".") for package in _INTERNALS)
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            modules = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        elif isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        else:
+            continue
+        found += [f"{node.lineno}: {module}" for module in modules if internal(module)][:1]
+    return found
+
+
+def test_the_terminal_ui_imports_the_engine_only_through_its_public_modules():
+    """Issue 45, 4: "A test fails on any import of `engine.game` internals outside `engine/`."
+    The terminal UI takes the kernel's names from `engine.api` (docs/api.md, "The front end's
+    module"), never from `engine.game.*` or `engine.words.*`: a screen that imported the
+    machine or a frame could draw from what its seat may not know, and a front end across a
+    network will have only what the API sends."""
+    screens = sorted((ROOT / "tui").rglob("*.py"))
+    assert len(screens) > 20
+    found = {str(path.relative_to(ROOT)): lines for path in screens if (lines := _internal_imports(path))}
+    assert not found, found

@@ -132,6 +132,24 @@ def test_a_save_made_before_the_new_generator_replays_exactly_with_the_old_one(t
     assert {key: now[key] for key in lasting} == {key: saved[key] for key in lasting}
 
 
+def test_the_last_moves_viewer_replays_an_old_game_with_the_generator_of_its_day(tmp_path):
+    """'[' rebuilds each position by replaying the record cut short, and made the cut record
+    anew with the newest format: an old game's replay rolled other dice than were played, and
+    its first build was refused (IllegalAction, out of the app)."""
+    pytest.importorskip("textual")
+    from tui.screens.lastmoves import LastMovesScreen
+    from tui.session import Session
+
+    path = tmp_path / "old.json"
+    shutil.copy(DATA / "save-format-1-unfinished.json", path)
+    session, _ = Session.load(path)
+    viewer = LastMovesScreen(session)
+    for position in range(viewer.first, viewer.end + 1):
+        then = viewer.at(position)
+        assert then.record.compat == 1
+        assert then.game.to_dict() == session.record.replay(position).to_dict()
+
+
 def test_an_old_unfinished_game_goes_on_and_is_saved_in_its_own_format(tmp_path):
     path = tmp_path / "old.json"
     shutil.copy(DATA / "save-format-1-unfinished.json", path)

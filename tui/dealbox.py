@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
-from engine.game.messages import Action
+from engine.api import Action
 from tui.deals import AMOUNT_FIELD, Amount, Box, Control, neighbour, stepped_amount, typed_amount
 
 ROOMY = 96

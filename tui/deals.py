@@ -23,8 +23,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from engine.game.messages import Action, counter_words
-from engine.game.number_options import NumberOptions
+from engine.api import Action, NumberOptions, counter_words
 from engine.variant.model import Counter, Noun
 from engine.visible import visible
 from tui.following import Offer

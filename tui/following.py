@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.api import Action, Event, runs
 from engine.effects import ast
-from engine.game.messages import Action, Event, runs
 from engine.variant.model import Variant
 from engine.visible import visible
 

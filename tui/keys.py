@@ -4,7 +4,7 @@ session gives each option its key, and the tests press them; no Textual here."""
 
 from __future__ import annotations
 
-from engine.game.messages import Action
+from engine.api import Action
 
 DIGIT_KEYS = "1234567890"
 LETTER_KEYS = "abdegijkmopvwxyz"

@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import cast
 
+from engine.api import Event
 from engine.effects import ast
-from engine.game.messages import Event
 from engine.variant.model import Variant
 
 SHOWN_LINES = 5

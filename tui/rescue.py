@@ -22,9 +22,8 @@ import traceback
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from engine.api import Game, counted
 from engine.files import WriteFailed, write_atomically
-from engine.game.game import Game
-from engine.game.messages import counted
 from engine.savefile import GameRecord, SaveError, save_game
 from engine.version import version
 from engine.visible import visible

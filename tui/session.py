@@ -7,24 +7,20 @@ so the rules of play (who sees what, when to hand over, what undo does) are test
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.api import EVERYONE, Action, Event, Game, NumberOptions, Viewer, decide, describe_run, fresh_seed, public_game, runs
 from engine.bots import Bot, bot_names, make_bot
 from engine.effects import ast
-from engine.game.game import Game
-from engine.game.messages import EVERYONE, Action, Event, Viewer, describe_run, runs
-from engine.game.number_options import NumberOptions
-from engine.game.observation import decide, public_game
-from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
 from tui.following import Offer, OpenWindow, Window, has_windows, open_windows, seen_offer, window_said, windows_began
 from tui.keys import OPTION_KEYS, number_keys, option_key
 from tui.notices import SHOWN_LINES, Notice, loss, program_words
-from tui.shown import shown_variant
+from tui.shown import once_per_variant, shown
 from tui.story import Chronicle, Story, tell
 
 PUBLIC = -1
@@ -211,7 +207,7 @@ class Session:
         self.record = record
         self.variant = record.variant
         """The variant the engine and the bots play."""
-        self.shown = shown_variant(record.variant)
+        self.shown = shown(record.variant)
         """The same variant with its texts made visible: what the screens draw."""
         self.save_path = save_path
         self.game: Game
@@ -226,16 +222,25 @@ class Session:
         self.notices: dict[int, Notice] = {}
         """What each person lost, and whether their turn ended unasked, since they were last
         told (tui/notices.py): the game screen stops on it before the bots play on."""
-        self.program_says = program_words(record.variant)
+        self.program_says = _program_words(record.variant)
         """What the game's own programs say: a loss after it is the game's doing (notices)."""
         self._noticing = False
-        self._following = bool(self.humans) and has_windows(record.variant)
+        self._following = bool(self.humans) and _has_windows(record.variant)
         """Whether the windows the game opens are followed (View.window): only a person
         is shown one, and reading them costs a look at the whole state after each action."""
         self._windows: tuple[OpenWindow, ...] = ()
         self._windows_log: list[tuple[OpenWindow, ...] | None] = []
         """The windows open after each recorded action (parallel to record.actions); None
         where they were not followed (a replay)."""
+        self.viewer: int | None = None if not self.humans else PUBLIC
+        if len(self.humans) == 1:
+            self.viewer = self.humans[0]
+        self._state = 0
+        """Bumped whenever the game changes (an action applied, the game replayed): what
+        is worked out for one state of the game (`seen`, `options`, `view`) is kept until then."""
+        self._seen: tuple[tuple[int, int | None], dict] | None = None
+        self._options: tuple[int, Sequence[Action]] | None = None
+        self._view: tuple[tuple[int, int | None, int], View] | None = None
         self._replay(record.actions)
         self._noticing = True
         self.bots: dict[int, Bot] = {
@@ -244,9 +249,6 @@ class Session:
             if seat.bot is not None
         }
         self.marks = seat_marks(self.shown, record.players)
-        self.viewer: int | None = None if not self.humans else PUBLIC
-        if len(self.humans) == 1:
-            self.viewer = self.humans[0]
         self.unsaved = False
 
     # ----- making one ------------------------------------------------------------------------
@@ -279,11 +281,12 @@ class Session:
         follow = self._following
         self._following = following = following or (follow and not actions)  # nothing to replay: one look
         self.game = self.record.new_game()
+        self._state += 1
         self.events = list(self.game.setup_events)
         self.since = 0
         """Where the changes shown as new begin (View.changed): the events since a person
         last acted, so the bots' turns that flew past stay marked on the board."""
-        self.chronicle = Chronicle.begin(self.game)
+        self.chronicle = Chronicle.begin(self.game, self.seen)
         self._build: tuple | None = None
         self._fates_at: tuple[int, dict[int, str]] = (-1, {})
         self._build_keys: dict[tuple[str, object], str] = {}
@@ -332,7 +335,7 @@ class Session:
             return None
         if self.game.decision not in _ONE_ANSWER_QUESTIONS:
             return None
-        actions = self.game.legal_actions()
+        actions = self.options()
         return actions[0] if len(actions) == 1 else None
 
     def handover_reason(self) -> str:
@@ -340,7 +343,8 @@ class Session:
         seats = self.shown.seats
         player, turn_player = self.deciding, self.game.turn_player
         assert player is not None  # a hand-over is to the person deciding
-        asking = self.game.public_observation()["question"] or {}
+        question = self.game.question
+        asking = question.seen_by(None) if question is not None else {}  # what every seat may know of it
         offer = asking.get("offer")  # made in the open
         if offer is not None and offer["stage"] == "reply":
             return f"{seats[offer['from']].name} makes {seats[player].name} an offer."
@@ -363,20 +367,22 @@ class Session:
     # ----- playing ---------------------------------------------------------------------------
 
     def apply(self, action: Action | dict) -> list[Event]:
-        """The deciding player's action; recorded, applied, logged."""
+        """The deciding player's action; recorded, applied, logged. An `Action` goes to the
+        engine as it is (one of the options it offered: found at once), a bot's dict as a dict."""
         player = self.game.current_player
         as_dict = action.to_dict() if isinstance(action, Action) else {"kind": action["kind"], "arg": action.get("arg")}
         automatic = self.automatic_answer()
-        before = self.game.observation(player) if self._noticing and self.humans and player is not None else None
+        before = self.seen() if self._noticing and self.humans and player is not None else None
         turn_player = self.game.turn_player
-        events = self.game.apply(as_dict)
+        events = self.game.apply(action if isinstance(action, Action) else as_dict)
+        self._state += 1
         assert player is not None  # else game.apply raised IllegalAction: no decision was pending
         self.record.actions.append(as_dict)
         self.deciders.append(player)
         self.automatic.append(automatic is not None and automatic.to_dict() == as_dict)
         if self.record.seats[player].is_human:
             self.since = len(self.events)  # what changes from here on is new to this person
-        self.chronicle.note(self.game, len(self.events), events)
+        self.chronicle.note(self.game, len(self.events), events, self.seen)
         start = len(self.events)
         self.events.extend(events)
         if self._following:  # a window that opened in this action opened where the engine says, among its events
@@ -396,7 +402,7 @@ class Session:
         only when their turn ends with it; what happens in others' turns counts at once."""
         variant = self.variant
         lead = next((s for s in variant.scores if variant.ranking and s.id == variant.ranking[0] and not s.fewest), None)
-        now = self.game.public_observation()["scores"] if lead is not None else {}
+        now = self.seen()["scores"] if lead is not None else {}  # everyone's, in any seat's view
         events = self.events
         for person in self.humans:
             notice = Notice(person)
@@ -465,7 +471,7 @@ class Session:
 
     def random_action(self) -> Action:
         """A fallback when a bot fails: any legal action."""
-        return random.Random(len(self.record.actions)).choice(self.game.legal_actions())
+        return random.Random(len(self.record.actions)).choice(self.options())
 
     # ----- undo ------------------------------------------------------------------------------
 
@@ -518,14 +524,54 @@ class Session:
             for i, seat in enumerate(self.record.seats)
         )
 
+    def _shown_seat(self) -> int | None:
+        """The seat whose view is shown; None for nobody's screen (between two people's
+        turns, bots watched): a spectator's view, so that no widget can show what it does not hold."""
+        viewer = self.viewer
+        return viewer if viewer is not None and viewer >= 0 else None
+
+    def seen(self) -> dict:
+        """The observation the screen is drawn from: the shown seat's, or a spectator's.
+        Built once for each state of the game and viewer: a key that answers reads it for the
+        view, the notices and the story, before the answer and after, and each read built the
+        whole of it again (issue 45, 4: 'one key press builds the observation once')."""
+        key = (self._state, self.viewer)
+        if self._seen is None or self._seen[0] != key:
+            shown = self._shown_seat()
+            self._seen = (key, self.game.observation(shown) if shown is not None else self.game.public_observation())
+        return self._seen[1]
+
+    def options(self) -> Sequence[Action]:
+        """The legal actions now (Game.legal_actions), asked of the engine once for each
+        state of the game; the caller must not change them."""
+        if self._options is None or self._options[0] != self._state:
+            self._options = (self._state, self.game.legal_actions())
+        return self._options[1]
+
+    def is_legal(self, action: Action | dict) -> bool:
+        """Whether `action` (an `Action`, or a bot's dict of one) is among the options now."""
+        options = self.options()
+        if isinstance(action, Action):
+            return action in options
+        try:
+            return any(a.kind == action.get("kind") and a.arg == action.get("arg") for a in options)
+        except AttributeError:  # not a dict: a bot's mistake
+            return False
+
     def view(self) -> View:
+        """What the screen shows now (View), made once for each state of the game, viewer
+        and start of what is marked new: a key press reads it two or three times."""
+        key = (self._state, self.viewer, self.since)
+        if self._view is None or self._view[0] != key:
+            self._view = (key, self._make_view())
+        return self._view[1]
+
+    def _make_view(self) -> View:
         game = self.game
         viewer = self.viewer
-        shown = viewer if viewer is not None and viewer >= 0 else None
-        # nobody's screen (between two people's turns, bots watched): what a spectator may see,
-        # so that no widget can show what the view does not hold
-        obs = game.observation(shown) if shown is not None else game.public_observation()
-        offered = game.legal_actions() if shown is not None and game.current_player == shown else []
+        shown = self._shown_seat()
+        obs = self.seen()
+        offered = self.options() if shown is not None and game.current_player == shown else []
         numbers = offered if isinstance(offered, NumberOptions) and offered.width > LISTED_NUMBERS else None
         actions = quick_options(numbers) if numbers is not None else self._by_value(list(offered))
         return View(
@@ -739,15 +785,13 @@ def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict
     return fates
 
 
+@once_per_variant
 def _offered_timings(variant: Variant) -> frozenset[str]:
     """The timings some program or card of the variant offers cards of (`offer cards timed T`)."""
-    found = _OFFERED.get(id(variant))
-    if found is None or found[0] is not variant:
-        programs = [*variant.programs.values(), *variant.routines.values(), *(card.effect for card in variant.cards)]
-        timings = frozenset(node.timing for program in programs for node in ast.walk(list(program.statements))
-                            if isinstance(node, ast.OfferCards))
-        found = _OFFERED[id(variant)] = (variant, timings)
-    return found[1]
+    programs = [*variant.programs.values(), *variant.routines.values(), *(card.effect for card in variant.cards)]
+    return frozenset(node.timing for program in programs for node in ast.walk(list(program.statements))
+                     if isinstance(node, ast.OfferCards))
 
 
-_OFFERED: dict[int, tuple[Variant, frozenset[str]]] = {}
+_program_words = once_per_variant(program_words)
+_has_windows = once_per_variant(has_windows)

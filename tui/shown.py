@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from engine.variant.model import Noun, Variant
 from engine.visible import visible
+
+T = TypeVar("T")
 
 
 def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Variant:
@@ -42,3 +45,25 @@ def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Var
 
 def seen_noun(noun: Noun, seen: Callable[[str], str]) -> Noun:
     return Noun(seen(noun.one), seen(noun.many))
+
+
+def once_per_variant(read: Callable[[Variant], T]) -> Callable[[Variant], T]:
+    """`read(variant)` worked out once for each variant, which never changes: a session is
+    made for every step of the last-moves viewer (two a key press), and each walked every
+    program of the variant three times and copied its texts, some ten milliseconds of the
+    step in Monopoly Builder. Kept by the variant's identity, with the variant, so that an
+    id used again by another variant is not mistaken for it."""
+    found: dict[int, tuple[Variant, T]] = {}
+
+    def cached(variant: Variant) -> T:
+        hit = found.get(id(variant))
+        if hit is None or hit[0] is not variant:
+            hit = found[id(variant)] = (variant, read(variant))
+        return hit[1]
+
+    cached.__doc__ = read.__doc__
+    return cached
+
+
+shown = once_per_variant(shown_variant)
+"""The variant as the session's screens show it (`shown_variant` with `visible`), made once."""

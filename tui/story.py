@@ -18,8 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.game.game import Game
-from engine.game.messages import Event
+from engine.api import Event, Game
 from engine.variant.model import Score, Variant
 from tui.helptext import as_markdown_text
 
@@ -29,10 +28,6 @@ CARD_QUESTIONS = frozenset({"choose", "react", "discard"})
 AFTER_A_CARD = frozenset({"turn", "play", "roll", "game_over"})
 """Events that begin what comes after a card (the next turn, another card, the turn's own
 roll): a card's effect ends before the first of them."""
-
-
-def _scores(game: Game) -> dict[str, list[int]]:
-    return game.public_observation()["scores"]
 
 
 @dataclass
@@ -60,40 +55,43 @@ class Chronicle:
     one index of the events of the action that ended it)."""
 
     @classmethod
-    def begin(cls, game: Game) -> Chronicle:
-        """A new game's chronicle, after its setup."""
+    def begin(cls, game: Game, seen: Callable[[], dict]) -> Chronicle:
+        """A new game's chronicle, after its setup. `seen()` is an observation of the game
+        now, any seat's or a spectator's (the scores and the cards in play are everyone's):
+        the session's own, built once for each state (Session.seen)."""
         chronicle = cls()
-        chronicle.scores.append(_scores(game))
+        chronicle.scores.append(seen()["scores"])
         chronicle.turn = max((e.data["number"] for e in game.setup_events if e.kind == "turn"), default=0)
         chronicle.rounds = next((c.id for c in game.variant.counters if c.counts and c.each == "game"), None)
         if chronicle.rounds is not None:
             chronicle.after_rounds.append(chronicle.scores[0])
         return chronicle
 
-    def note(self, game: Game, start: int, events: list[Event]) -> None:
-        """One action applied: `events` are what it caused, from index `start` on."""
+    def note(self, game: Game, start: int, events: list[Event], seen: Callable[[], dict]) -> None:
+        """One action applied: `events` are what it caused, from index `start` on; `seen()`
+        an observation of the game after it (see `begin`)."""
         self.starts.append(start)
         if self.rounds is not None:
-            self._round(game, start, events)
+            self._round(game, seen, start, events)
         card_going = any(e.kind in ("play", "react") for e in events) or (bool(self.in_card) and self.in_card[-1])
         asks = card_going and game.decision in CARD_QUESTIONS
-        self.in_card.append(asks and bool(game.public_observation()["in_play"]))
+        self.in_card.append(asks and bool(seen()["in_play"]))
         now: dict[str, list[int]] | None = None
         for event in events:
             if event.kind == "turn":
-                now = now or _scores(game)
+                now = now or seen()["scores"]
                 self._until(event.data["number"] - 1, now)
                 self.turn = event.data["number"]
             elif event.kind == "game_over":
-                now = now or _scores(game)
+                now = now or seen()["scores"]
                 self._until(self.turn, now)
 
-    def _round(self, game: Game, start: int, events: list[Event]) -> None:
+    def _round(self, game: Game, seen: Callable[[], dict], start: int, events: list[Event]) -> None:
         """A round counted by this action is over: its scores, and where it ended. (The
         counter is read from the game: a counter's change is an event only when it is told.)"""
         counted = game.counters.get(self.rounds or "", 0)
         if isinstance(counted, int) and counted > len(self.round_ends):
-            self.after_rounds.append(_scores(game))
+            self.after_rounds.append(seen()["scores"])
             self.round_ends.append((self.turn, start, start + len(events)))
 
     def _until(self, turn: int, scores: dict[str, list[int]]) -> None:

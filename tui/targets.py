@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from engine.game.messages import Action
+from engine.api import Action
 from engine.visible import visible
 from tui.session import View
 

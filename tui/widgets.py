@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from engine.game.messages import Action, Event, counted, counter_words, runs, zone_words
+from engine.api import Action, Event, counted, counter_words, runs, zone_words
 from engine.variant.model import Variant
 from engine.visible import visible
 from tui.session import PUBLIC, Piece, View

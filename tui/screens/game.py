@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList
 
-from engine.game.messages import Action
+from engine.api import Action
 from tui.dealbox import DealBox
 from tui.deals import AMOUNT_FIELD, Box, box_for
 from tui.helptext import help_markdown
@@ -409,7 +409,7 @@ class GameScreen(Screen):
 
     def _apply(self, action: Action | dict) -> None:
         session = self.session
-        if session.game.is_over or action not in session.game.legal_actions():
+        if session.game.is_over or not session.is_legal(action):
             return  # the question outlived its decision (e.g. after an undo)
         session.apply(action)
         self.advance()
@@ -493,7 +493,7 @@ class GameScreen(Screen):
         _, action, error = waiting
         self._thinking = False
         session = self.session
-        if action is None or not _is_legal(session, action):
+        if action is None or not session.is_legal(action):
             deciding = session.deciding
             assert deciding is not None  # the bot was asked to decide
             name = session.shown.seats[deciding].name
@@ -580,11 +580,3 @@ class GameScreen(Screen):
     def _quit(self) -> None:
         self._forget_bot()
         self.app.exit(0)
-
-
-def _is_legal(session: Session, action: dict) -> bool:
-    try:
-        return any(a.kind == action.get("kind") and a.arg == action.get("arg") for a in session.game.legal_actions())
-    except AttributeError:
-        return False
-

@@ -8,6 +8,8 @@ as the live game: no card the person may not see is named) and tells what each a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,8 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from engine.game.messages import runs
-from engine.savefile import GameRecord
+from engine.api import Event, Viewer, runs
 from engine.visible import visible
 from tui.screens.lifecycle import AnswersOnce, torn_down
 from tui.session import Session
@@ -48,6 +49,24 @@ def moves_to_step(session: Session) -> tuple[int, int, int]:
     return min(first, new), new, end
 
 
+def told_move(before: Session, action: dict, events: list[Event], viewer: Viewer) -> tuple[str, int]:
+    """A move as `viewer` was told it, and how many of its `events` that told (they are not
+    told again below it): 'Blue: choose Transfer', in the action's own words, unless the
+    event that tells the move (its first, by the player who moved) keeps its card from the
+    viewer; then as that event tells it to them: 'Blue chooses a card'. The action is what
+    the mover chose, which a card chosen in secret (into a pile only they see) is not to
+    anyone else (issue 45, 4); a move with no event of its own (a step of an offer put
+    together, a card offer passed) answered a question everyone saw asked. `before` is the
+    game just before the move."""
+    mover = before.game.current_player
+    first = events[0] if events else None
+    if first is not None and first.data.get("player") == mover and first.hidden_from(viewer):
+        return visible(first.describe(viewer)), 1
+    chosen = next((o for o in before.options() if o.kind == action["kind"] and o.arg == action.get("arg")), None)
+    name = before.shown.seats[mover].name if mover is not None else ""
+    return f"{name}: {visible(chosen.describe()) if chosen else visible(str(action['kind']))}", 0
+
+
 class LastMovesScreen(AnswersOnce[None], ModalScreen[None]):
     """Right (or n) steps forward, left (or p) back; Esc closes."""
 
@@ -66,6 +85,9 @@ class LastMovesScreen(AnswersOnce[None], ModalScreen[None]):
         self.position = min(new + 1, self.end) if self.end > self.first else self.first
         """The action shown: the position after it is drawn, and what it did is told. It
         begins at the first move since the person's last; ← goes back into their own turn."""
+        self._games: dict[int, Session] = {}
+        """The games last shown, by their number of actions: a step shows the game before
+        and after one action, and the next step's game before is this one's after."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="last-moves"):
@@ -85,11 +107,11 @@ class LastMovesScreen(AnswersOnce[None], ModalScreen[None]):
 
     def at(self, position: int) -> Session:
         """The game after `position` actions, seen as the live game shows it."""
-        record = self.session.record
-        shown = GameRecord(record.variant, record.variant_source, record.players, record.seed, record.seats,
-                           record.actions[:position])
-        then = Session(shown)
-        then.viewer = self.session.viewer
+        then = self._games.get(position)
+        if then is None:
+            record = self.session.record
+            then = Session(replace(record, actions=record.actions[:position]))  # the same record, cut short
+            then.viewer = self.session.viewer
         return then
 
     def show(self) -> None:
@@ -100,6 +122,7 @@ class LastMovesScreen(AnswersOnce[None], ModalScreen[None]):
             said.update("")
             return
         before, after = self.at(self.position - 1), self.at(self.position)
+        self._games = {self.position - 1: before, self.position: after}
         after.since = len(before.events)  # this move's changes marked on the board
         view = after.view()
         self.query_one(BoardView).show(view)
@@ -112,11 +135,10 @@ class LastMovesScreen(AnswersOnce[None], ModalScreen[None]):
             (f" {step} of {self.end - self.first} ", "bold reverse"),
             f"  {view.seats[player].name}'s move · → next, ← back, Esc closes",
         ))
-        action = self.session.record.actions[self.position - 1]
-        chosen = next((o for o in before.game.legal_actions() if o.kind == action["kind"] and o.arg == action.get("arg")), None)
-        lines = [Text(f"{view.seats[player].name}: {visible(chosen.describe()) if chosen else action['kind']}", style="bold")]
         new = after.events[len(before.events):]
-        lines += [Text(after.describe_run(run)) for run in runs(new)]
+        move, told = told_move(before, self.session.record.actions[self.position - 1], new, after.told_to)
+        lines = [Text(move, style="bold")]
+        lines += [Text(after.describe_run(run)) for run in runs(new[told:])]
         said.update(Text("\n").join(lines))
         self.query_one("#moves-said-scroll", VerticalScroll).scroll_home(animate=False)
 

@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from engine.game.messages import counted
+from engine.api import counted
 from engine.visible import visible
 from tui.screens.dialogs import attempt_asking, diagnostics_text
 from tui.screens.lifecycle import torn_down

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from engine.game.messages import Action, counted
+from engine.api import Action, counted
 from engine.visible import visible
 from tui.screens.dialogs import TypeAhead
 from tui.screens.lifecycle import AnswersOnce, torn_down
