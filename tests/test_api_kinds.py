@@ -76,3 +76,15 @@ def test_each_event_carries_the_data_the_api_page_gives_it():
         for event in events:
             assert event.kind in documented, (name, event.kind)
             assert set(event.data) <= documented[event.kind], (name, event.kind, sorted(set(event.data) - documented[event.kind]))
+
+
+def test_games_public_names_are_the_api_pages_list_and_no_more():
+    """issue 45, 3: `Game` is a thin façade; its public names are what docs/api.md's table of
+    a game lists, and no more than about 60."""
+    from engine.game.game import Game
+
+    table = API.split("## A game", 1)[1].split("\n\n")[2]
+    documented = set(re.findall(r"`game\.([a-z_]+)", table))
+    public = {name for name in dir(Game) if not name.startswith("_")}
+    assert public == documented, {"not documented": sorted(public - documented), "not there": sorted(documented - public)}
+    assert len(public) <= 60

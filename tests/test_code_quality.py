@@ -161,3 +161,14 @@ def test_the_terminal_ui_imports_the_engine_only_through_its_public_modules():
     assert len(screens) > 20
     found = {str(path.relative_to(ROOT)): lines for path in screens if (lines := _internal_imports(path))}
     assert not found, found
+
+
+def test_the_terminal_ui_never_reaches_a_games_state():
+    """issue 45, 3: `Game` is a façade; the engine's own modules reach the state behind it with
+    `engine.game.game.state_of` (saves, the bots' runner). The terminal UI never does, nor
+    does it read the façade's private field: what a screen shows comes from the API."""
+    screens = sorted((ROOT / "tui").rglob("*.py"))
+    assert len(screens) > 20
+    reaching = [str(path.relative_to(ROOT)) for path in screens
+                if "state_of" in (text := path.read_text(encoding="utf-8")) or "._state" in text]
+    assert not reaching

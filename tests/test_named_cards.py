@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant
+from engine.game.game_state import new_state
 from scenario import start_turn_of
 
 GAME = """\
@@ -116,7 +117,7 @@ def variant(write):
 
 def position(variant, piles: dict[str, list[str]]):
     """Red's turn, Red's piles holding `piles` (card ids, top last), every other pile empty."""
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     for player in range(2):
         for pile in PILES:
             game.pile_of(pile, player).clear()

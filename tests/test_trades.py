@@ -13,8 +13,10 @@ import json
 
 import pytest
 
-from engine import RestoreError, VariantError, load_variant, new_game, restore
+from engine import RestoreError, VariantError, load_variant
 from engine.bots import make_bot
+from engine.game.game_state import new_state
+from engine.game.snapshot import restore_state
 from engine.words.trades import MAX_TRADE_STEPS
 
 GOODS = """counters:
@@ -39,7 +41,7 @@ OFFER = "hooks:\n  start_of_turn: |\n    choose opponent O\n    offer trade of c
 def _game(write, base: str = "winning-moves-2016", extra: str = "", players: int = 2, setup: str = SETUP,
           offer: str = OFFER):
     variant = load_variant(write(f"extends: {base}\n{GOODS}{setup}{offer}{extra}"))
-    return new_game(variant, players, seed=1)
+    return new_state(variant, players, seed=1)
 
 
 def _pick(game, words: str):
@@ -129,14 +131,14 @@ def test_an_offer_saved_half_way_resumes_and_a_damaged_one_is_refused(write):
     game = _game(write)
     _pick(game, "give $10M in all")
     data = json.loads(json.dumps(game.to_dict()))
-    again = restore(game.variant, data)
+    again = restore_state(game.variant, data)
     assert [a.arg for a in again.legal_actions()] == [a.arg for a in game.legal_actions()]
     at = next(i for i, frame in enumerate(data["frames"]) if frame["t"] == "trade")
     for key, value in (("give", {"cash": 0}), ("stage", "haggle"), ("give_cards", ["cash#1"]), ("steps", 99)):
         broken = json.loads(json.dumps(data))
         broken["frames"][at][key] = value
         with pytest.raises(RestoreError, match=rf"frames\[{at}\]\.{key}"):
-            restore(game.variant, broken)
+            restore_state(game.variant, broken)
 
 
 def test_only_counters_and_public_piles_of_each_player_are_goods(write):

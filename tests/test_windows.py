@@ -13,7 +13,9 @@ import json
 
 import pytest
 
-from engine import RestoreError, VariantError, load_variant, new_game, restore
+from engine import RestoreError, VariantError, load_variant
+from engine.game.game_state import new_state
+from engine.game.snapshot import restore_state
 
 BASE = "winning-moves-2016"
 AUCTION = """counters:
@@ -52,7 +54,7 @@ def _answer(game, word: str) -> tuple[int, list]:
 
 
 def test_players_take_turns_in_order_until_every_one_has_passed_in_a_row(write):
-    game = new_game(_auction(write), 3, seed=1)
+    game = new_state(_auction(write), 3, seed=1)
     first = game.turn_player
     order = game.players_from(first)
     asked = []
@@ -69,7 +71,7 @@ def test_players_take_turns_in_order_until_every_one_has_passed_in_a_row(write):
 
 def test_nobody_bidding_closes_the_window_after_one_round(write):
     """"If no one wants to bid on a Title Deed, the Title Deed stays with the Bank.\""""
-    game = new_game(_auction(write), 3, seed=1)
+    game = new_state(_auction(write), 3, seed=1)
     for _ in range(3):
         _, events = _answer(game, "pass")
     assert game.counters["bid"] == 0
@@ -78,7 +80,7 @@ def test_nobody_bidding_closes_the_window_after_one_round(write):
 
 def test_a_window_of_opponents_starts_after_me_and_leaves_me_out(write):
     text = AUCTION.replace("among players", "among opponents")
-    game = new_game(_auction(write, text), 3, seed=1)
+    game = new_state(_auction(write, text), 3, seed=1)
     order = game.players_from(game.turn_player)
     assert game.current_player == order[1]
     player, _ = _answer(game, "pass")
@@ -92,7 +94,7 @@ def test_the_game_says_where_a_window_opened_among_the_events_of_the_answer_that
     so nothing of the engine is kept for an interface alone (issue 45, 3)."""
     text = AUCTION.replace("    set bid to 0\n", '    choose word V from "open", "wait", every answer\n'
                                                  '    say "the bidding opens"\n    set bid to 0\n', 1)
-    game = new_game(_auction(write, text), 3, seed=1)
+    game = new_state(_auction(write, text), 3, seed=1)
     player, events = _answer(game, "open")
     window = game.question.window
     assert window is not None
@@ -106,27 +108,27 @@ def test_the_game_says_where_a_window_opened_among_the_events_of_the_answer_that
 
 
 def test_a_window_saved_half_way_resumes_where_it_was_and_refuses_damage(write):
-    game = new_game(_auction(write), 3, seed=1)
+    game = new_state(_auction(write), 3, seed=1)
     _answer(game, "raise")
     _answer(game, "pass")
     data = json.loads(json.dumps(game.to_dict()))
-    again = restore(game.variant, data)
+    again = restore_state(game.variant, data)
     assert again.current_player == game.current_player
     assert [a.arg for a in again.legal_actions()] == [a.arg for a in game.legal_actions()]
     window = next(i for i, frame in enumerate(data["frames"]) if frame["t"] == "win")
     broken = json.loads(json.dumps(data))
     broken["frames"][window]["players"] = [0, 0, 1]
     with pytest.raises(RestoreError, match=rf"frames\[{window}\]\.players"):
-        restore(game.variant, broken)
+        restore_state(game.variant, broken)
     broken = json.loads(json.dumps(data))
     broken["frames"][window]["passes"] = 9
     with pytest.raises(RestoreError, match=rf"frames\[{window}\]\.passes"):
-        restore(game.variant, broken)
+        restore_state(game.variant, broken)
 
 
 def test_at_most_k_turns_closes_the_window_whatever_is_said(write):
     text = AUCTION.replace("until all pass:", "until all pass, at most 2:")
-    game = new_game(_auction(write, text), 3, seed=1)
+    game = new_state(_auction(write, text), 3, seed=1)
     _answer(game, "raise")
     _, events = _answer(game, "raise")
     assert game.counters["bid"] == 2

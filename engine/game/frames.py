@@ -4,7 +4,7 @@ each able to copy itself, write itself as plain data and be read back.
 Every bit of progress the game makes between two decisions lives in a frame: where the turn
 and a card's effect have got to and their variables, the rounds a loop has left, what a build
 session has placed. So a game stopped at any decision (mid-card included) is plain data: copied frame by
-frame, saved as JSON, restored. Only the machine (`Game._advance` and the statements it runs)
+frame, saved as JSON, restored. Only the machine (`GameState._advance` and the statements it runs)
 pushes and pops them. Their saved form is a dict with a "t" naming the kind, checked field by
 field on restore (`snapshot_check`).
 
@@ -32,7 +32,7 @@ from engine.effects import ast
 from engine.game.refs import CardRef
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.messages import Action
     from engine.game.question import Trade, Window
     from engine.game.snapshot_check import SnapshotChecker
@@ -74,34 +74,34 @@ class Frame:
 
     # -- behaviour: what the machine (and the question, and restore) ask of a frame on top
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         """Take this frame's next step, on top of the stack: push what runs next, ask its
         question (`Table.ask`), or pop itself when it is done. (A block's statements run in
         Machine._advance itself, without a call per frame.)"""
         raise NotImplementedError(f"a '{self.kind}' frame takes no step of its own")
 
-    def question(self, g: Game) -> Asked | None:
+    def question(self, g: GameState) -> Asked | None:
         """The question this frame asks on top of the stack, worked out from the state alone,
         as its step asks it: None where the machine would run on without asking. Restore
         checks a saved game's question against it (snapshot.py, invariants.py)."""
         return None
 
-    def answer(self, g: Game, player: int, action: Action) -> None:
+    def answer(self, g: GameState, player: int, action: Action) -> None:
         """Carry out `player`'s answer, one of the options of this frame's question."""
         raise AssertionError(f"a '{self.kind}' frame asks nothing")
 
-    def options(self, g: Game) -> Sequence[Action]:
+    def options(self, g: GameState) -> Sequence[Action]:
         """The options of a question this frame asked without them (Asked.options None: a
-        card offer), worked out when first read (Game.options)."""
+        card offer), worked out when first read (GameState.options)."""
         raise AssertionError(f"a '{self.kind}' frame asks nothing without its options")
 
-    def withheld(self, g: Game, player: int) -> list[dict]:
-        """What this frame's question does not offer `player`, and why (Game.withheld)."""
+    def withheld(self, g: GameState, player: int) -> list[dict]:
+        """What this frame's question does not offer `player`, and why (GameState.withheld)."""
         return []
 
-    def answer_asks_again(self, g: Game, action: Action) -> bool:
+    def answer_asks_again(self, g: GameState, action: Action) -> bool:
         """Whether answering with `action` changes nothing but what it places before this
-        frame asks its question again (Game.answer_asks_again)."""
+        frame asks its question again (GameState.answer_asks_again)."""
         return False
 
     def building(self) -> tuple[str | None, int] | None:
@@ -118,11 +118,11 @@ class Frame:
         the stack; None for any frame but a window."""
         return None
 
-    def seen_trade(self, g: Game) -> Trade | None:
+    def seen_trade(self, g: GameState) -> Trade | None:
         """This frame as the trade offer its question belongs to (question.Trade), if it is one."""
         return None
 
-    def finished(self, g: Game) -> bool:
+    def finished(self, g: GameState) -> bool:
         """Whether nothing of this frame is left to run once the frames above it are done
         (a block at its end, a loop past its last item): passing a card offer with only
         finished frames between it and the turn's program ends the turn (question.py)."""
@@ -131,7 +131,7 @@ class Frame:
     def strip(self, card_names: list[frozenset[str]]) -> None:
         """Empty the variables that hold cards (`strip_cards`); frames without variables keep all."""
 
-    def remaining(self, g: Game) -> list[tuple]:
+    def remaining(self, g: GameState) -> list[tuple]:
         """What is left of this frame's work once the frames above it are done, as look-ahead
         segments (followable.segments_after: a block's trial steps, the next step, the
         variables, `me`), for a frame that runs a body again by a rule of its own (a window's
@@ -190,8 +190,8 @@ def plain(value: Any) -> Any:
 
 class Asked:
     """A question the machine has asked and not had answered: who, what kind, and its options
-    (None for a card offer until first read: Game.options). The frame that asked it says what
-    it is about (`Frame.question`); `Game.question` (question.py) is the whole of it as one
+    (None for a card offer until first read: GameState.options). The frame that asked it says what
+    it is about (`Frame.question`); `GameState.question` (question.py) is the whole of it as one
     value for everyone outside the engine. Saved as {"kind", "player", "options"}."""
 
     __slots__ = ("kind", "player", "options")
@@ -226,7 +226,7 @@ class GameFrame(Frame):
     def copy(self) -> GameFrame:
         return GameFrame(self.phase, self.begun)
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         """Run the setup, then start turn after turn (the turn's programs pushed above it)."""
         if self.phase == "setup":
             self.phase = "turns"
@@ -277,7 +277,7 @@ class ProgramFrame(RootFrame):
     def copy(self) -> ProgramFrame:
         return ProgramFrame(self.program, self.me, self.halt, self.target, self.steps)
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         """The program is done: the game's own frame below starts what comes next."""
         g.frames.pop()
 
@@ -312,12 +312,12 @@ class CardFrame(RootFrame):
     def copy(self) -> CardFrame:
         return CardFrame(self.c, self.me, self.target, self.halt, self.steps, self.acted)
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         """The card's effect is done (or stopped): discarded and settled (Machine.card_done)."""
         g.frames.pop()
         g.card_done(self)
 
-    def finished(self, g: Game) -> bool:
+    def finished(self, g: GameState) -> bool:
         return False  # a card under way: passing an offer inside its effect does not end the turn
 
 
@@ -341,7 +341,7 @@ class BlockFrame(Frame):
     def copy(self) -> BlockFrame:
         return BlockFrame(self.b, dict(self.env), self.root, self.pc)
 
-    def question(self, g: Game) -> Asked | None:
+    def question(self, g: GameState) -> Asked | None:
         """A block asks at a choice (`choose`, `choose number`, a word, a zone) that has more
         than one value to choose from: the interpreter works out who chooses among what."""
         block = g.book.blocks[self.b]
@@ -355,7 +355,7 @@ class BlockFrame(Frame):
             return None
         return Asked("choose", chooser, g.interp.choice_actions(what, values))
 
-    def answer(self, g: Game, player: int, action: Action) -> None:
+    def answer(self, g: GameState, player: int, action: Action) -> None:
         """The choice's value bound to its variable; a card, the very card offered where it
         lies, not a twin elsewhere. (A game a bot sampled may hold other hidden cards than the
         options it was given: the card is then looked for wherever it is.)"""
@@ -370,7 +370,7 @@ class BlockFrame(Frame):
         else:
             g.interp.bind(self, statement.var, action.what, value, player)  # type: ignore[union-attr]
 
-    def finished(self, g: Game) -> bool:
+    def finished(self, g: GameState) -> bool:
         return self.pc >= len(g.book.blocks[self.b])
 
     def strip(self, card_names: list[frozenset[str]]) -> None:
@@ -401,7 +401,7 @@ class LoopFrame(Frame):
     def copy(self) -> LoopFrame:
         return LoopFrame(self.b, self.var, list(self.items), dict(self.env), self.root, self.i)
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         """The body once more with the next item, or the loop done (or its effect stopped)."""
         root = g.frames[self.root]
         assert isinstance(root, RootFrame)
@@ -413,7 +413,7 @@ class LoopFrame(Frame):
         self.i += 1
         g.frames.append(BlockFrame(self.b, env, self.root))
 
-    def finished(self, g: Game) -> bool:
+    def finished(self, g: GameState) -> bool:
         return self.i >= len(self.items)
 
     def strip(self, card_names: list[frozenset[str]]) -> None:
@@ -441,7 +441,7 @@ class RepeatFrame(Frame):
     def copy(self) -> RepeatFrame:
         return RepeatFrame(self.b, self.left, dict(self.env), self.root)
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         """The body once more while rounds are left and its test (`repeat while`) holds."""
         root = g.frames[self.root]
         assert isinstance(root, RootFrame)
@@ -451,11 +451,11 @@ class RepeatFrame(Frame):
         self.left -= 1
         g.frames.append(BlockFrame(self.b, dict(self.env), self.root))
 
-    def _goes_on(self, g: Game, root: RootFrame) -> bool:
+    def _goes_on(self, g: GameState, root: RootFrame) -> bool:
         test = g.book.repeat_tests.get(self.b)
         return self.left > 0 and (test is None or bool(test(g, self.env, root.me)))
 
-    def finished(self, g: Game) -> bool:
+    def finished(self, g: GameState) -> bool:
         root = g.frames[self.root]
         assert isinstance(root, RootFrame)
         return not self._goes_on(g, root)
@@ -480,7 +480,7 @@ def register(cls: type[Frame]) -> None:
 
 
 def strip_cards(copy: Frame, card_names: list[frozenset[str]]) -> None:
-    """Make a copy of a frame (Game.copy's) what a player knows of it who may not see the cards
+    """Make a copy of a frame (GameState.copy's) what a player knows of it who may not see the cards
     its variables hold (`card_names[block]`: the variables that hold a card in that block,
     Rulebook.card_names): exactly what writing it as plain data with those variables emptied
     and reading it back gives (the observation's entry "state", then state.read_state),

@@ -25,7 +25,7 @@ from engine.words.flow import pass_in_window
 from engine.words.table import STATEMENTS
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.messages import Action
     from engine.game.rulebook import Rulebook
 
@@ -40,7 +40,7 @@ _KIND_WHAT = {
 class Interpreter:
     """Evaluates expressions and executes statements against one game."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: GameState):
         self.game = game
         self.compiled = game.book.compiled
 
@@ -206,7 +206,7 @@ def _itself(number: int) -> int:
 
 # ----- statements compiled once per variant -------------------------------------------------------
 
-Op = Callable[["Game", BlockFrame, RootFrame], None]
+Op = Callable[["GameState", BlockFrame, RootFrame], None]
 """A statement made ready to run: `op(game, frame, root)` carries it out, with its expressions
 already compiled and its bodies' blocks already looked up (a word's `run`, engine/words/)."""
 

@@ -13,7 +13,7 @@ from engine.game.rng import GENERATORS
 from engine.game.state import copy_state
 
 if TYPE_CHECKING:
-    from engine.game.game import Game  # which imports the observation, which imports this
+    from engine.game.game_state import GameState  # which imports the observation, which imports this
 
 _SEED_0: dict[int, Any] = {}
 
@@ -27,7 +27,7 @@ def _from_seed_0(compat: int) -> Any:
     return found.copy()
 
 
-def known_game(game: Game, player: int, into: Game | None = None) -> tuple[Game, list[int | None]]:
+def known_game(game: GameState, player: int, into: GameState | None = None) -> tuple[GameState, list[int | None]]:
     """`game` as `player` knows it, made in `into` when it fits (see `observation.public_game`),
     with, for each pile slot, its size if the player may not see it (the pile is then empty),
     else None."""

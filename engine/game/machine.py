@@ -30,7 +30,7 @@ from engine.game.refs import IN_PLAY, Ref
 from engine.game.table import Table, WorkMeter
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
 
 
 class Machine(Table):
@@ -119,7 +119,7 @@ class Machine(Table):
         length, marks = book.track_length, book.track_marks
         follows = book.score_of[book.track_follows]
         for player in players:
-            target = min(length, follows(cast("Game", self), player) or 0)
+            target = min(length, follows(cast("GameState", self), player) or 0)
             start = self.tokens[player]
             if target == start:
                 continue
@@ -205,7 +205,7 @@ class Machine(Table):
             if type(frame) is not BlockFrame:
                 if type(frame) is GameFrame and frame.begun and self.turn_number == self.last_turn:
                     break  # a look-ahead's horizon: its last turn is over, the next not begun
-                frame.step(cast("Game", self))
+                frame.step(cast("GameState", self))
                 continue
             root: RootFrame = frames[frame.root]  # type: ignore[assignment]  # a block's root is one
             ops, quiet = all_ops[frame.b], all_quiet[frame.b]
@@ -228,7 +228,7 @@ class Machine(Table):
                     continue
                 if not self.spend(root):  # the one budget every statement is held to
                     break
-                ops[pc](cast("Game", self), frame, root)
+                ops[pc](cast("GameState", self), frame, root)
                 if quiet[pc]:
                     continue
                 if self._stopped():
@@ -268,7 +268,7 @@ class Machine(Table):
         """The question the frame stack stands at, worked out from the state alone by the
         frame on top (`Frame.question`), as its step asked it; None where the machine would
         run on without asking. `restore` checks a snapshot's question with it."""
-        return self.frames[-1].question(cast("Game", self))
+        return self.frames[-1].question(cast("GameState", self))
 
     def _find(self, action: Action | dict, options: Sequence[Action]) -> Action:
         if isinstance(options, NumberOptions):  # the number by its value, not by reading every option
@@ -294,7 +294,7 @@ class Machine(Table):
 
     def _resolve(self, asked: Asked, action: Action) -> None:
         """Carry out the answer to the question asked, by the frame that asked it."""
-        self.frames[-1].answer(cast("Game", self), asked.player, action)
+        self.frames[-1].answer(cast("GameState", self), asked.player, action)
 
     # -- the game's own programs: the setup, then one turn after another
 
@@ -364,7 +364,7 @@ class Machine(Table):
             condition = cards[card_index].condition
             if condition is not None and not self.interp.evaluate(condition, {}, player):
                 continue
-            if self.only_followable and not card_is_followable(cast("Game", self), card_index, player):
+            if self.only_followable and not card_is_followable(cast("GameState", self), card_index, player):
                 continue
             seen.append(plays[card_index])
         return seen
@@ -468,7 +468,7 @@ class Machine(Table):
         while branch.pc < len(ops):
             if not self.spend(root):
                 return False
-            ops[branch.pc](cast("Game", self), branch, root)
+            ops[branch.pc](cast("GameState", self), branch, root)
             if root.halt or self.over:
                 return False
         return True

@@ -4,7 +4,7 @@ it is about, and where it stands (the windows open around it, the offer it belon
 Everything that shows or plays a game needs this, and each part of the code that did once
 worked it out again by walking the machine's frames (issue 45). Here it is worked out once,
 from the pending decision and the frames, and read by everyone as plain data:
-`Game.question` for the engine's own use, and `Question.seen_by(seat)` for what one seat may
+`GameState.question` for the engine's own use, and `Question.seen_by(seat)` for what one seat may
 know of it (the observation's "question"). Read only, never written back: the frames stay the
 one state."""
 
@@ -20,7 +20,7 @@ from engine.game.frames import BlockFrame, CardFrame, Frame, ProgramFrame
 from engine.game.refs import IN_PLAY, PileRef
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.messages import Action
 
 
@@ -126,7 +126,7 @@ class Question:
         return self.windows[-1] if self.windows else None
 
 
-def question_of(game: Game) -> Question | None:
+def question_of(game: GameState) -> Question | None:
     """The question `game` asks now, None when the game is over."""
     pending = game.asked
     if pending is None:
@@ -157,7 +157,7 @@ def question_of(game: Game) -> Question | None:
 _NAMED_KINDS = ("card", "property")
 
 
-def _subjects(game: Game, player: int) -> tuple[tuple[str, int | None] | None, tuple[tuple[str, Any, int | None], ...]]:
+def _subjects(game: GameState, player: int) -> tuple[tuple[str, int | None] | None, tuple[tuple[str, Any, int | None], ...]]:
     """The pile a card is chosen from and what the asking statement names, as `player`, the
     one asked, may know them (Question.pile and Question.about)."""
     frames = game.frames
@@ -197,7 +197,7 @@ def _names_in(statement: ast.Node) -> set[str]:
     return {node.name for node in ast.walk([statement]) if isinstance(node, ast.Name)}
 
 
-def _visible_card(game: Game, card: Any, player: int) -> bool:
+def _visible_card(game: GameState, card: Any, player: int) -> bool:
     """Whether the card lies where `player` sees it: on a space, in play, or in a pile they
     see. A variable's card remembers where it lies (CardRef.place): a copy of it elsewhere,
     face up, tells nothing of it."""
@@ -214,7 +214,7 @@ def open_windows(frames: Sequence[Frame]) -> tuple[Window, ...]:
     return tuple(window for at, frame in enumerate(frames) if (window := frame.seen_window(at)) is not None)
 
 
-def passing_ends_turn(game: Game) -> bool:
+def passing_ends_turn(game: GameState) -> bool:
     """Whether passing the card offer now asked is the turn's last step: nothing of the turn
     program is left after it (each frame between the offer and the turn's program finished:
     Frame.finished). Interfaces say "end the turn" then, whatever the program's shape."""

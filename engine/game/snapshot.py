@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.game.frames import Asked
 from engine.game.game import Game
+from engine.game.game_state import GameState
 from engine.game.invariants import broken_invariants
 from engine.game.messages import Action, Texts
 from engine.game.number_options import NumberOptions
@@ -27,11 +28,17 @@ from engine.game.snapshot_check import RestoreError, SnapshotChecker, damaged
 from engine.game.state import FIELDS, game_to_dict, read_state, written_options
 from engine.variant.model import Variant
 
-__all__ = ["FIELDS", "RestoreError", "game_to_dict", "restore"]
+__all__ = ["FIELDS", "RestoreError", "game_to_dict", "restore", "restore_state"]
 
 def restore(variant: Variant, data: Any, allow_other_variant: bool = False) -> Game:
     """The game `data` describes; raises RestoreError with a reason a person can act on,
     naming the damaged field."""
+    return Game(restore_state(variant, data, allow_other_variant))
+
+
+def restore_state(variant: Variant, data: Any, allow_other_variant: bool = False) -> GameState:
+    """The game's state `data` describes, checked as `restore` checks it (the engine's own
+    tests and tools set positions up on the state itself)."""
     if not isinstance(data, dict):
         raise RestoreError("a saved game must be a JSON object")
     version = data.get("format")
@@ -65,7 +72,7 @@ def restore(variant: Variant, data: Any, allow_other_variant: bool = False) -> G
     return game
 
 
-def _pending(game: Game, saved: Any) -> Asked | None:
+def _pending(game: GameState, saved: Any) -> Asked | None:
     """The saved decision, if it is the one the game stands at: its options are then the
     engine's own, never actions made from the file's data."""
     if saved is None:
@@ -105,10 +112,10 @@ def read_options(texts: Texts, written: list[dict]) -> Sequence[Action]:
     return options
 
 
-def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
+def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> GameState:
     """A game from snapshot data this program made or checked (restore checks first; the
     bots' sampling builds from the observation of a live game)."""
-    game = Game(
+    game = GameState(
         variant,
         int(data["players"]),
         data["seed"],

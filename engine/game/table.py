@@ -2,7 +2,7 @@
 verbs that change it (roll, draw, place, move a card, add to a counter) and the queries that
 read it (who owns a space, who leads). Nothing here steps the program: that is the machine
 (machine.py), and the public API is the game (game.py), each a layer on the one below, one
-object in the end (`Game`), compiled together (engine/accel.py).
+object in the end (`GameState`), compiled together (engine/accel.py).
 """
 
 
@@ -25,7 +25,7 @@ from engine.game.score_reads import COUNTER, FIELD, GAME_COUNTER, STACKS
 from engine.variant.model import Variant
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
 
 QUIET_EVENTS = frozenset({
     "play", "choose", "react", "decline", "cancelled", "say", "no_choice", "effect_limit", "window",
@@ -68,7 +68,7 @@ class StacksKey:
 
 class WorkMeter:
     """Work a bot's look-ahead may still spend, shared by every copy of the game it searches
-    (`Game.meter`): each action played on any of them spends its statements and events, and
+    (`GameState.meter`): each action played on any of them spends its statements and events, and
     an action is held to what is left as well as to MAX_WORK_PER_ACTION. Once it is spent,
     the copies' next actions end their games ("work_limit") at once, so the search stops
     with what it has: the same budget as the game's own, over a whole decision of a bot."""
@@ -98,7 +98,7 @@ class Table:
         self.layout = self.book.layout(players)
         self.zone_build_table = self.book.zone_build_table(players)
         """Per zone, each space, its value and the action of building on it (Rulebook)."""
-        self.interp = Interpreter(cast("Game", self))
+        self.interp = Interpreter(cast("GameState", self))
         self.n = players
         if compat not in GENERATORS:
             raise ValueError(f"snapshot format {compat} is not one this engine plays")
@@ -291,13 +291,13 @@ class Table:
         """A score of the variant (`scores`) for one player."""
         memo = self.score_memo
         if memo is None:
-            return self.book.score_of[name](cast("Game", self), player) or 0
+            return self.book.score_of[name](cast("GameState", self), player) or 0
         known = memo.get(name)
         if known is None:
             known = memo[name] = self._held_scores(name, memo)
         value = known[player]
         if value is None:
-            value = known[player] = self.book.score_of[name](cast("Game", self), player) or 0
+            value = known[player] = self.book.score_of[name](cast("GameState", self), player) or 0
         return value
 
     def _held_scores(self, name: str, memo: dict[str, list[Any]]) -> list[Any]:
@@ -556,7 +556,7 @@ class Table:
         holding a copy; None if it is nowhere. What a `put` or `play` takes, and what its
         look-ahead takes too (engine/words/cards.py)."""
         place = getattr(code, "place", None)
-        if place is not None and code in held_at(cast("Game", self), place):
+        if place is not None and code in held_at(cast("GameState", self), place):
             return cast(int, place)
         for slot, held in enumerate(self.piles):
             if code in held:
@@ -632,7 +632,7 @@ class Table:
         effects under way that name it at `was` name it at `now`, so that `put K` after `play
         K` takes the very card played, not a copy of it from a deck; unless a copy is still at
         `was`, which they may name as well."""
-        if code in held_at(cast("Game", self), was):
+        if code in held_at(cast("GameState", self), was):
             return
         moved = card_ref(code, now)
         for frame in self.frames:

@@ -23,7 +23,7 @@ from engine.words.word import MAY_ASK, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.messages import Action
     from engine.game.rulebook import Rulebook
     from engine.game.snapshot_check import SnapshotChecker
@@ -50,7 +50,7 @@ class CardOfferFrame(Frame):
     def copy(self) -> CardOfferFrame:
         return CardOfferFrame(self.player, self.timing, self.limit, self.asked)
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         """Ask; back here after a card played from the offer, ask again only with a limit the
         turn's plays are still under. The options are worked out when first read (`options`),
         unless whether to ask depends on them (format 1, open hands)."""
@@ -71,7 +71,7 @@ class CardOfferFrame(Frame):
         self.asked = True
         g.ask("card", self.player, None)
 
-    def question(self, g: Game) -> Asked | None:
+    def question(self, g: GameState) -> Asked | None:
         """The cards playable now, and passing; None when it is not asked: the turn's plays
         reached the limit, or (rulings.md, 33) the hand is empty or the deck has no card of
         that timing."""
@@ -79,16 +79,16 @@ class CardOfferFrame(Frame):
             return None
         return Asked("card", self.player, self.options(g))
 
-    def options(self, g: Game) -> Sequence[Action]:
+    def options(self, g: GameState) -> Sequence[Action]:
         return g.playable(self.player, g.book.timed.get(self.timing, frozenset())) + [g.texts.pass_action]
 
-    def answer(self, g: Game, player: int, action: Action) -> None:
+    def answer(self, g: GameState, player: int, action: Action) -> None:
         if action.kind == "play":
             g.play(player, g.book.card_index[action.arg])
         else:  # passing: no card now
             g.frames.pop()
 
-    def _is_asked(self, g: Game) -> bool:
+    def _is_asked(self, g: GameState) -> bool:
         """Whether the offer is asked at all (see `question`). Only public facts decide; format
         1 games skipped it when nothing was playable, and still do, so that their saves
         replay. A hand everyone sees (`open_hands`) hides nothing, so there the question
@@ -100,7 +100,7 @@ class CardOfferFrame(Frame):
             return bool(g.playable(self.player, timing))
         return bool(timing) and bool(g.held_to_play(self.player))
 
-    def withheld(self, g: Game, player: int) -> list[dict]:
+    def withheld(self, g: GameState, player: int) -> list[dict]:
         """Each card of the hand not offered ({"card", "why"}): "timing" with the card's
         timing, "per_turn", "condition", "nothing" when playing it would change nothing or
         cannot be followed."""
@@ -143,7 +143,7 @@ class CardOfferFrame(Frame):
 register(CardOfferFrame)
 
 
-def _plays_again(g: Game) -> bool:
+def _plays_again(g: GameState) -> bool:
     """After a card played from an offer without a limit: the card allows another play this
     turn (`per_turn`). Only public facts decide: which card was played, how often."""
     plays = g.turn_plays
@@ -165,7 +165,7 @@ def _check_offer_cards(c: Checker, node: ast.OfferCards, scope: Scope) -> None:
 def _run_offer_cards(s: ast.OfferCards, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     limit, timing, to = maybe(s.limit, book), s.timing, maybe(s.player, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         player = root.me if to is None else to(g, f.env, root.me)
         if player is not None:
@@ -180,7 +180,7 @@ def _run_offer_cards(s: ast.OfferCards, book: Rulebook, bodies: tuple[int, ...])
                 # asked: what the machine would do with the frame next (CardOfferFrame.step)
                 g.frames.append(frame)
                 frame.asked = True
-                g.ask("card", player, None)  # its options worked out when first read (Game.options)
+                g.ask("card", player, None)  # its options worked out when first read (GameState.options)
                 return
             # what the machine would do with the frame next (CardOfferFrame.step), done at once
             g.frames.append(frame)

@@ -17,13 +17,13 @@ from engine.words.word import MAY_ASK, QUIET, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.messages import Action
     from engine.game.rulebook import Rulebook
     from engine.game.snapshot_check import SnapshotChecker
 
 
-def _own(game: Game, pile: str, player: int) -> int | None:
+def _own(game: GameState, pile: str, player: int) -> int | None:
     """The owner to look a pile up by: the player for a pile of each player, else none."""
     return player if game.layout.slot_pile[game.layout.base[pile]].each == "player" else None
 
@@ -39,7 +39,7 @@ def _check_draw(c: Checker, node: ast.Draw, scope: Scope) -> None:
 def _run_draw(s: ast.Draw, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn, count_fn, because = player_or_me(s.player, book), fn(s.count, book), s.because or ""
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         player = player_fn(g, f.env, me)
@@ -53,7 +53,7 @@ def _run_draw(s: ast.Draw, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 def _look_draw(s: ast.Draw, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     count, player_fn = fn(s.count, book), player_or_me(s.player, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         player = player_fn(game, env, me)
         for _ in range(min(count(game, env, me) or 0, MAX_REPEAT)):
             if player is None:
@@ -98,7 +98,7 @@ class DiscardFrame(Frame):
     def copy(self) -> DiscardFrame:
         return DiscardFrame(self.player, self.left)
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         player = self.player
         if self.left <= 0 or not g.hand(player):
             g.frames.pop()
@@ -110,7 +110,7 @@ class DiscardFrame(Frame):
             return
         g.asked = asked
 
-    def question(self, g: Game) -> Asked | None:
+    def question(self, g: GameState) -> Asked | None:
         """The kinds of card the player may discard; None when none is left to discard, or
         format 1 would not have asked (one kind in hand)."""
         if self.left <= 0 or not g.hand(self.player):
@@ -120,7 +120,7 @@ class DiscardFrame(Frame):
             return None
         return Asked("discard", self.player, [g.texts.action("discard", g.variant.cards[c].id, "card") for c in kinds])
 
-    def answer(self, g: Game, player: int, action: Action) -> None:
+    def answer(self, g: GameState, player: int, action: Action) -> None:
         g.discard(player, g.book.card_index[action.arg])
         self.left -= 1
 
@@ -144,7 +144,7 @@ def _run_discard(s: ast.Discard, book: Rulebook, bodies: tuple[int, ...]) -> Any
     """The player picks the cards, one question each (DiscardFrame)."""
     player_fn, count_fn = player_or_me(s.player, book), fn(s.count, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         player = player_fn(g, f.env, me)
@@ -158,7 +158,7 @@ def _run_discard(s: ast.Discard, book: Rulebook, bodies: tuple[int, ...]) -> Any
 def _look_discard(s: ast.Discard, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     count, player_fn = fn(s.count, book), player_or_me(s.player, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         player = player_fn(game, env, me)
         for _ in range(min(count(game, env, me) or 0, MAX_REPEAT)):
             if player is None or not game.hand(player):
@@ -190,7 +190,7 @@ def _run_put(s: ast.Put, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     card_fn, target_fn, under = fn(s.card, book), fn(s.target, book), s.under
     named = s.card.name if isinstance(s.card, ast.Name) else None
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         card = card_fn(g, f.env, root.me)
         target = target_fn(g, f.env, root.me)
@@ -203,7 +203,7 @@ def _run_put(s: ast.Put, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     return op
 
 
-def _follow(g: Game, name: str, moved: CardRef, root: int) -> None:
+def _follow(g: GameState, name: str, moved: CardRef, root: int) -> None:
     """The variable naming a card that was put somewhere names it there from now on, in
     every block of the effect (a name is made once per effect), so that a later `put K`
     takes this very card and not a copy left behind."""
@@ -221,7 +221,7 @@ def _look_put(s: ast.Put | ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]
     under = isinstance(s, ast.Put) and s.under
     named = s.card.name if isinstance(s.card, ast.Name) else None
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         moved = card(game, env, me)
         place = _move_card(game, moved, None if target is None else target(game, env, me), trial, under)
         if named is not None and named in env:
@@ -230,7 +230,7 @@ def _look_put(s: ast.Put | ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]
     return step
 
 
-def _move_card(game: Game, card: Ref, target: Ref, trial: Trial, under: bool = False) -> int:
+def _move_card(game: GameState, card: Ref, target: Ref, trial: Trial, under: bool = False) -> int:
     """`put` (onto a pile or space, or under it) or `play` (into play, its own effect not
     looked into), through the trial; where the card lies now (CardRef.place)."""
     if card is None:
@@ -282,7 +282,7 @@ def _run_play_card(s: ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]) -> 
     card_fn, player_fn = fn(s.card, book), player_or_me(s.player, book)
     named = s.card.name if isinstance(s.card, ast.Name) else None
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         card = card_fn(g, f.env, root.me)
         player = player_fn(g, f.env, root.me)
@@ -316,7 +316,7 @@ def _check_shuffle(c: Checker, node: ast.Shuffle, scope: Scope) -> None:
         c.expect(node.subject, "player" if each == "player" else "property", scope, f"whose {node.pile} ('of ...')")
 
 
-def _shuffled_owner(g: Game, pile: str, subject: Any, env: dict, me: int) -> tuple[bool, int | None]:
+def _shuffled_owner(g: GameState, pile: str, subject: Any, env: dict, me: int) -> tuple[bool, int | None]:
     """Whose `pile` a shuffle takes: (False, None) when its subject names nobody."""
     if subject is not None:
         owner = subject(g, env, me)
@@ -328,7 +328,7 @@ def _shuffled_owner(g: Game, pile: str, subject: Any, env: dict, me: int) -> tup
 def _run_shuffle(s: ast.Shuffle, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     subject, pile = maybe(s.subject, book), s.pile
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         found, owner = _shuffled_owner(g, pile, subject, f.env, root.me)
         if not found:
@@ -344,7 +344,7 @@ def _look_shuffle(s: ast.Shuffle, book: Rulebook, bodies: tuple[int, ...]) -> An
     same pile as the machine's is found."""
     subject, pile = maybe(s.subject, book), s.pile
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         found, owner = _shuffled_owner(game, pile, subject, env, me)
         if found and len(game.pile_of(pile, owner)) > 1:
             acted(trial)
@@ -382,17 +382,17 @@ class ReactionOfferFrame(Frame):
     def copy(self) -> ReactionOfferFrame:
         return ReactionOfferFrame(self.player, self.against, self.root)
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         g.asked = self.question(g)
 
-    def question(self, g: Game) -> Asked:
+    def question(self, g: GameState) -> Asked:
         answers = g.book.reactions_to[self.against]
         plays = g.texts.react_actions
         kinds = g.book.kinds
         held = sorted({c % kinds for c in g.held_to_play(self.player)})
         return Asked("react", self.player, [plays[c] for c in held if c in answers] + [g.texts.decline_action])
 
-    def answer(self, g: Game, player: int, action: Action) -> None:
+    def answer(self, g: GameState, player: int, action: Action) -> None:
         g.frames.pop()
         if action.kind == "react":
             g.react(player, g.book.card_index[action.arg], self.against, self.root)
@@ -421,7 +421,7 @@ def _check_offer_reaction(c: Checker, node: ast.OfferReaction, scope: Scope) -> 
 def _run_offer_reaction(s: ast.OfferReaction, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn = fn(s.player, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         player = player_fn(g, f.env, me)
@@ -450,7 +450,7 @@ def _check_cancel(c: Checker, node: ast.Cancel, scope: Scope) -> None:
 
 
 def _run_cancel(s: ast.Cancel, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         target = root.target
         if target is not None:
@@ -465,7 +465,7 @@ def _run_cancel(s: ast.Cancel, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 
 
 def _look_cancel(s: ast.Cancel, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         trial.touch(trial, "cancelled")
         trial.cancelled = True  # the card answered is stopped: that is a change
 
@@ -490,7 +490,7 @@ def _run_show(s: ast.Show, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     (Event.private_to keeps the card out of what they see)."""
     card_fn, player_fn = fn(s.card, book), fn(s.player, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         card, player = card_fn(g, f.env, root.me), player_fn(g, f.env, root.me)
         if card is not None and player is not None:
@@ -504,7 +504,7 @@ def _look_show(s: ast.Show, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     """A player learning a card is a change, though no place holds it."""
     card_fn, player_fn = fn(s.card, book), fn(s.player, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         if card_fn(game, env, me) is None or player_fn(game, env, me) is None:
             raise Fail
         acted(trial)

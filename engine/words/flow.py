@@ -18,7 +18,7 @@ from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.rulebook import Rulebook
     from engine.game.snapshot_check import SnapshotChecker
 
@@ -40,7 +40,7 @@ def _check_let(c: Checker, node: ast.Let, scope: Scope) -> None:
 def _run_let(s: ast.Let, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     value, var = fn(s.value, book), s.var
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.env[var] = value(g, f.env, root.me)
         f.pc += 1
 
@@ -50,7 +50,7 @@ def _run_let(s: ast.Let, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 def _look_let(s: ast.Let, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     value, var = fn(s.value, book), s.var
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         env[var] = value(game, env, me)
 
     return step
@@ -81,7 +81,7 @@ def _run_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     then_empty, else_empty = not book.blocks[then_block], not book.blocks[else_block]
     then_let, else_let = _lone_let(book.blocks[then_block], book), _lone_let(book.blocks[else_block], book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         if test(g, f.env, root.me):
             chosen, inline, empty, let = then_block, then_inline, then_empty, then_let
@@ -89,7 +89,7 @@ def _run_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> Any:
             chosen, inline, empty, let = else_block, else_inline, else_empty, else_let
         if empty:
             return
-        if let is not None:  # as Game.run_inline would run it, without a frame for one `let`
+        if let is not None:  # as GameState.run_inline would run it, without a frame for one `let`
             if not g.spend(root):
                 return
             var, value = let
@@ -118,9 +118,9 @@ def _look_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     test = fn(s.condition, book)
     then_block, else_block = (book.trials[b] for b in bodies)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         # the side runs with its block's variables, so the names both sides give a value to
-        # are known after it, as the machine hands them back (Game._hand_back); a name is made
+        # are known after it, as the machine hands them back (GameState._hand_back); a name is made
         # once per effect, so nothing else a side names can be read after it
         holds = test(game, env, me)
         if game.peeked:  # the path has read hidden cards: the player offered it can't tell
@@ -163,7 +163,7 @@ def _run_for_each(s: ast.ForEach, book: Rulebook, bodies: tuple[int, ...]) -> An
     (body,) = bodies
     kind, var, zone, where = s.kind, s.var, s.zone, s.where
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         items = g.interp.collection(kind, var, zone, where, f.env, root.me)
         g.frames.append(LoopFrame(body, var, items, dict(f.env), f.root))
@@ -175,7 +175,7 @@ def _look_for_each(s: ast.ForEach, book: Rulebook, bodies: tuple[int, ...]) -> A
     (body,) = (book.trials[b] for b in bodies)
     var = s.var
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         items = game.interp.collection(s.kind, var, s.zone, s.where, env, me)
         for item in items[::-1]:  # (not reversed(): mypyc cannot compile it over an untyped list)
             scoped = dict(env)
@@ -210,7 +210,7 @@ def _run_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     (body,) = bodies
     times, most = maybe(s.times, book), MAX_REPEAT if s.most is None else min(s.most, MAX_REPEAT)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         rounds = most if times is None else max(0, min(times(g, f.env, root.me) or 0, most))
         g.frames.append(RepeatFrame(body, rounds, dict(f.env), f.root))
@@ -223,7 +223,7 @@ def _look_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     times, test = maybe(s.times, book), maybe(s.test, book)
     most = MAX_REPEAT if s.most is None else min(s.most, MAX_REPEAT)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         if times is None:  # `repeat while`: the first round, when its test holds now
             rounds = 1 if test is not None and test(game, env, me) and most > 0 else 0
         else:
@@ -278,7 +278,7 @@ class WindowFrame(Frame):
             self.b, self.var, list(self.players), self.left, dict(self.env), self.root, self.i, self.passes, self.passed
         )
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         """After each turn at the body, count the passes in a row (a turn that did not pass
         starts the count again); once every player's last turn was a pass, or the turns run
         out, the window closes; else the next player in rotation goes."""
@@ -296,10 +296,10 @@ class WindowFrame(Frame):
         self.left -= 1
         g.frames.append(BlockFrame(self.b, env, self.root))
 
-    def finished(self, g: Game) -> bool:
+    def finished(self, g: GameState) -> bool:
         return self.left <= 0 or self.passes >= len(self.players)
 
-    def remaining(self, g: Game) -> list[tuple]:
+    def remaining(self, g: GameState) -> list[tuple]:
         """The next player's turn only: whether more come depends on play."""
         if self.finished(g) or not self.players:
             return []
@@ -356,7 +356,7 @@ def _run_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) -
     start_fn, var = maybe(s.start, book), s.var
     opponents, most = s.group == "opponents", MAX_WINDOW_TURNS if s.most is None else min(s.most, MAX_WINDOW_TURNS)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         players = window_players(g, root.me, start_fn, f.env, opponents)
         if players:  # (none: it closes at once, having been nothing)
@@ -366,7 +366,7 @@ def _run_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) -
     return op
 
 
-def window_players(g: Game, me: int, start_fn: Fn | None, env: dict, opponents: bool) -> list[int]:
+def window_players(g: GameState, me: int, start_fn: Fn | None, env: dict, opponents: bool) -> list[int]:
     """Who takes turns in a window, in the order they do: every player (or every player but
     `me`) in turn order from the one named (from `me`; for opponents, from the first after)."""
     start = None if start_fn is None else start_fn(g, env, me)
@@ -380,7 +380,7 @@ def _look_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) 
     (body,) = (book.trials[b] for b in bodies)
     start_fn, var, opponents = maybe(s.start, book), s.var, s.group == "opponents"
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         players = window_players(game, me, start_fn, env, opponents)
         if players and s.most != 0:
             scoped = dict(env)
@@ -405,14 +405,14 @@ def check_said_in_window(c: Checker, node: ast.Pass | ast.ChooseNumber, scope: S
 
 
 def _run_pass(s: ast.Pass, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         pass_in_window(g, f.root)
 
     return op
 
 
-def pass_in_window(g: Game, root: int) -> int:
+def pass_in_window(g: GameState, root: int) -> int:
     """The player whose turn it is in the nearest open window of the effect whose frame is at
     `root` passes (`pass`, or the pass of `choose number ..., or pass`): the index of that
     window's frame, -1 when there is none."""
@@ -440,14 +440,14 @@ def _check_nothing(c: Checker, node: ast.Stmt, scope: Scope) -> None:
 
 
 def _run_stop(s: ast.Stop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         root.halt = True
 
     return op
 
 
 def _look_stop(s: ast.Stop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         stack.clear()  # the effect ends here: what follows is not carried out
 
     return step
@@ -465,7 +465,7 @@ STOP = StatementWord(
 def _run_say(s: ast.Say, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     text = s.text
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         g.emit("say", {"text": text})
 

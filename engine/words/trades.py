@@ -28,7 +28,7 @@ from engine.words.word import MAY_ASK, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.messages import Action
     from engine.game.rulebook import Rulebook
     from engine.game.snapshot_check import SnapshotChecker
@@ -64,7 +64,7 @@ def _check_offer_trade(c: Checker, node: ast.OfferTrade, scope: Scope) -> None:
 def _run_offer_trade(s: ast.OfferTrade, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn, by_fn, goods = fn(s.player, book), player_or_me(s.by, book), list(s.goods)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         partner, proposer = player_fn(g, f.env, root.me), by_fn(g, f.env, root.me)
         if partner is None or proposer is None or partner == proposer:
@@ -78,7 +78,7 @@ def _look_offer_trade(s: ast.OfferTrade, book: Rulebook, bodies: tuple[int, ...]
     """An offer made is a change (if only to the log), when there is someone to make it to."""
     player_fn, by_fn = fn(s.player, book), player_or_me(s.by, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         partner, proposer = player_fn(game, env, me), by_fn(game, env, me)
         if partner is None or proposer is None or partner == proposer:
             raise Fail
@@ -136,10 +136,10 @@ class TradeOfferFrame(Frame):
             list(self.ask_cards), self.steps, self.stage,
         )
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         g.asked = self.question(g)
 
-    def question(self, g: Game) -> Asked:
+    def question(self, g: GameState) -> Asked:
         """What the player deciding is asked: the proposer, each step of putting the offer
         together; the partner, to accept or decline."""
         action = g.texts.action
@@ -169,7 +169,7 @@ class TradeOfferFrame(Frame):
                         options.append(action("trade", f"{verb} {key}"))
         return Asked("trade", self.proposer, options)
 
-    def answer(self, g: Game, player: int, action: Action) -> None:
+    def answer(self, g: GameState, player: int, action: Action) -> None:
         """Carry out one answer to the question: a reply, withdrawing, proposing, or one step
         of putting the offer together."""
         arg = str(action.arg)
@@ -207,7 +207,7 @@ class TradeOfferFrame(Frame):
         else:
             amounts.pop(good, None)
 
-    def seen_trade(self, g: Game) -> Trade:
+    def seen_trade(self, g: GameState) -> Trade:
         words = g.texts.offer(self.proposer, self.partner, self.give, self.give_cards, self.ask, self.ask_cards)
         return Trade(self.proposer, self.partner, self.stage, tuple(self.goods), tuple(self.give.items()),
                      tuple(self.ask.items()), tuple(self.give_cards), tuple(self.ask_cards), words)
@@ -242,17 +242,17 @@ class TradeOfferFrame(Frame):
 register(TradeOfferFrame)
 
 
-def held(g: Game, good: str, player: int) -> int:
+def held(g: GameState, good: str, player: int) -> int:
     """How much of a counter good a player has to give (never less than nothing)."""
     return max(0, g.player_counters[good][player])
 
 
-def cards_of(g: Game, good: str, player: int) -> list[int]:
+def cards_of(g: GameState, good: str, player: int) -> list[int]:
     """The cards of a player's pile of that name, each once, in the pile's order."""
     return list(dict.fromkeys(g.piles[g.layout.base[good] + player]))
 
 
-def _exchange(g: Game, frame: TradeOfferFrame) -> None:
+def _exchange(g: GameState, frame: TradeOfferFrame) -> None:
     """Move what each side gives to the other, as it stands now (an amount no longer held is
     given as far as it goes)."""
     for giver, taker, amounts, cards in (

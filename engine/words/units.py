@@ -15,7 +15,7 @@ from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.messages import Action
     from engine.game.rulebook import Rulebook
     from engine.game.snapshot_check import SnapshotChecker
@@ -41,7 +41,7 @@ def _check_build_units(c: Checker, node: ast.BuildUnits, scope: Scope) -> None:
 def _run_build_units(s: ast.BuildUnits, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     count, prop, player_fn = fn(s.count, book), fn(s.property, book), player_or_me(s.player, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         me = root.me
         f.pc += 1
         n = count(g, f.env, me) or 0
@@ -57,7 +57,7 @@ def _run_build_units(s: ast.BuildUnits, book: Rulebook, bodies: tuple[int, ...])
 def _look_build_units(s: ast.BuildUnits, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     count, prop, player = fn(s.count, book), fn(s.property, book), player_or_me(s.player, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         n = min(count(game, env, me) or 0, MAX_REPEAT)
         where, who = prop(game, env, me), player(game, env, me)
         if where is None or who is None or n > game.supply[who]:
@@ -126,7 +126,7 @@ class BuildFrame(Frame):
     def building(self) -> tuple[str | None, int] | None:
         return self.zone, self.budget
 
-    def placements(self, g: Game) -> list[Action]:
+    def placements(self, g: GameState) -> list[Action]:
         """The placements the budget and the new-lot limits allow, as actions."""
         if g.supply[self.player] <= 0:
             return []
@@ -146,7 +146,7 @@ class BuildFrame(Frame):
                 options.append(action)
         return options
 
-    def step(self, g: Game) -> None:
+    def step(self, g: GameState) -> None:
         """Ask for the next unit; with only one compulsory placement, make it at once; with
         none left, say why the session ends (nothing to build with, no lot affordable, a
         limit of the roll) and close it."""
@@ -171,7 +171,7 @@ class BuildFrame(Frame):
             return
         g.asked = Asked("build", self.player, actions)
 
-    def question(self, g: Game) -> Asked | None:
+    def question(self, g: GameState) -> Asked | None:
         """The placements and, once stopping is allowed, stopping; None where `step` asks
         nothing (no placement left, or the one compulsory placement is made at once)."""
         actions = self.placements(g)
@@ -179,14 +179,14 @@ class BuildFrame(Frame):
             return None
         return Asked("build", self.player, actions + [g.texts.stop_action] if self._may_stop() else actions)
 
-    def answer(self, g: Game, player: int, action: Action) -> None:
+    def answer(self, g: GameState, player: int, action: Action) -> None:
         if action.kind == "build":
             self._build_one(g, action.arg)
         else:  # stop
             g.emit("stop", {"player": player})
             g.frames.pop()
 
-    def withheld(self, g: Game, player: int) -> list[dict]:
+    def withheld(self, g: GameState, player: int) -> list[dict]:
         """The placements the budget affords but a limit of the roll forbids: a new lot when no
         more may be started ("new_lots"), another unit on a lot started this roll that has its
         units ("per_lot"). Each as {"property", "why", "limit"}."""
@@ -204,7 +204,7 @@ class BuildFrame(Frame):
                 blocked.append({"property": prop, "why": "new_lots", "limit": len(self.started) + self.lots})
         return blocked
 
-    def answer_asks_again(self, g: Game, action: Action) -> bool:
+    def answer_asks_again(self, g: GameState, action: Action) -> bool:
         """Whether answering with a unit on a property would change nothing but that stack
         and the builder's supply before this session asks for the next unit: the bots then
         judge the placement without playing it on a copy. Worked out by the steps an answer
@@ -224,11 +224,11 @@ class BuildFrame(Frame):
             stack.pop()
             supply[trial.player] += 1
 
-    def _build_one(self, g: Game, prop: int) -> None:
+    def _build_one(self, g: GameState, prop: int) -> None:
         self._count_placement(g, prop)
         g.place(self.player, prop, 1)
 
-    def _count_placement(self, g: Game, prop: int) -> None:
+    def _count_placement(self, g: GameState, prop: int) -> None:
         """What one more unit on `prop` uses of the session's budget and limits."""
         started = self.started
         if prop in started:
@@ -292,7 +292,7 @@ def _run_build_session(s: ast.BuildSession, book: Rulebook, bodies: tuple[int, .
     at_least_one = s.at_least_one
     must_if = maybe(s.at_least_one_if, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         env, me = f.env, root.me
         f.pc += 1
         new_lots, units_per_lot, where = lots(g, env, me), per_lot(g, env, me), zone(g, env, me)
@@ -318,7 +318,7 @@ def _look_build_session(s: ast.BuildSession, book: Rulebook, bodies: tuple[int, 
     per_lot_fn = _setting(s.units_per_new_lot_given, s.units_per_new_lot, "units_per_new_lot", book)
     zone, budget = fn(s.zone, book), fn(s.budget, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         lots, per_lot = lots_fn(game, env, me), per_lot_fn(game, env, me)
         frame = BuildFrame(me, budget(game, env, me) or 0, zone(game, env, me), lots, per_lot, s.at_least_one)
         options = frame.placements(game)
@@ -347,7 +347,7 @@ def _check_remove_top(c: Checker, node: ast.RemoveTop, scope: Scope) -> None:
 def _run_remove_top(s: ast.RemoveTop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     prop = fn(s.property, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         where = prop(g, f.env, root.me)
         if where is not None:
@@ -359,7 +359,7 @@ def _run_remove_top(s: ast.RemoveTop, book: Rulebook, bodies: tuple[int, ...]) -
 def _look_remove_top(s: ast.RemoveTop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     prop = fn(s.property, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         where = prop(game, env, me)
         stacks, supply = game.stacks, game.supply
         if where is None or not stacks[where]:
@@ -390,7 +390,7 @@ def _check_remove_all(c: Checker, node: ast.RemoveAll, scope: Scope) -> None:
 def _run_remove_all(s: ast.RemoveAll, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     prop, keep_fn = fn(s.property, book), maybe(s.except_player, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         where = prop(g, f.env, me)
@@ -404,7 +404,7 @@ def _run_remove_all(s: ast.RemoveAll, book: Rulebook, bodies: tuple[int, ...]) -
 def _look_remove_all(s: ast.RemoveAll, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     prop, keep_fn = fn(s.property, book), maybe(s.except_player, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         where = prop(game, env, me)
         keep = None if keep_fn is None else keep_fn(game, env, me)
         stacks, supply = game.stacks, game.supply
@@ -437,7 +437,7 @@ def _check_move_top(c: Checker, node: ast.MoveTop, scope: Scope) -> None:
 def _run_move_top(s: ast.MoveTop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     source_fn, target_fn = fn(s.source, book), fn(s.target, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         source = source_fn(g, f.env, me)
@@ -451,7 +451,7 @@ def _run_move_top(s: ast.MoveTop, book: Rulebook, bodies: tuple[int, ...]) -> An
 def _look_move_top(s: ast.MoveTop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     source_fn, target_fn = fn(s.source, book), fn(s.target, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         source, target = source_fn(game, env, me), target_fn(game, env, me)
         stacks = game.stacks
         if source is None or target is None or source == target or not stacks[source]:
@@ -478,7 +478,7 @@ def _check_settle(c: Checker, node: ast.Settle, scope: Scope) -> None:
 
 
 def _run_settle(s: ast.Settle, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         g.settle()
 
