@@ -10,6 +10,7 @@ frames or a hidden pile.
 
 from __future__ import annotations
 
+from engine.core.number_options import NumberOptions
 from engine.game.game import Game, as_known_to, decide
 from engine.game.messages import (
     EVERYONE,
@@ -23,7 +24,6 @@ from engine.game.messages import (
     runs,
     zone_words,
 )
-from engine.game.number_options import NumberOptions
 from engine.game.rng import fresh_seed
 from engine.game.rulebook import rulebook_for
 from engine.variant.model import Variant

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import load_variant
-from engine.game.frames import GameFrame
+from engine.core.frames import GameFrame
 from engine.game.game_state import GameState, new_state
 from engine.game.rng import Rng
 from engine.variant.model import Rules

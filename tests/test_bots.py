@@ -14,8 +14,8 @@ import pytest
 from engine import load_variant
 from engine.bots import BotSpecError, bot_names, make_bot
 from engine.bots.evaluate import Evaluator
+from engine.core.number_options import NumberOptions
 from engine.game.game_state import new_state
-from engine.game.number_options import NumberOptions
 from engine.resources import variants_dir
 from engine.simulate.play import play_game
 from test_describe_every_event import EVERY_PILE

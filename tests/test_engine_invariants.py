@@ -414,7 +414,7 @@ def test_every_frame_declares_its_fields_once_and_copies_and_saves_them_all(vari
     """docs/architecture.md, "State is plain data at every decision point": a frame's `fields` are all it
     holds, `__init__` takes each by that name (copy and restore go through it), and a copy or a
     save round trip gives the same frame. Frames met in random games of every variant."""
-    from engine.game.frames import FRAME_KINDS, frame_from_dict
+    from engine.core.frames import FRAME_KINDS, frame_from_dict
 
     seen: set[str] = set()
     for name in bundled_variant_names():
@@ -444,7 +444,7 @@ _SAMPLE_FIELDS = {
 
 
 def _assert_copied(frame) -> None:
-    from engine.game.frames import CardFrame, Frame
+    from engine.core.frames import CardFrame, Frame
 
     by_fields = Frame.to_dict(frame)  # the saved form written from `fields`, name by name
     if isinstance(frame, CardFrame) and not frame.acted:
@@ -461,7 +461,7 @@ def _assert_copied(frame) -> None:
 def test_each_kind_of_frame_copies_every_field_it_declares():
     """Each kind writes its own copy out (frames.Frame.copy): every field of `fields` comes
     through, lists and dicts as new ones, for kinds random games seldom reach as well."""
-    from engine.game.frames import FRAME_KINDS
+    from engine.core.frames import FRAME_KINDS
 
     for cls in FRAME_KINDS.values():
         frame = cls(**{name: _SAMPLE_FIELDS[name] for name in cls.fields})

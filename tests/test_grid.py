@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from engine import VariantError, load_variant
+from engine.core.expressions import largest_group
 from engine.effects import ast
 from engine.effects.parser import parse_condition
-from engine.game.expressions import largest_group
 from engine.game.game_state import new_state
 from engine.game.rulebook import grid_neighbours
 

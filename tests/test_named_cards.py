@@ -4,7 +4,7 @@ the kernel's, shown here in a small game written for these tests).
 
 A card a name holds remembers where it lay, "because copies of a card are alike but not in
 one place: `put K on P` takes the very card chosen from the row, not its twin in the deck"
-(engine/game/refs.py, CardRef); and a choice offers only the answers from which the rest of
+(engine/core/refs.py, CardRef); and a choice offers only the answers from which the rest of
 the card can be followed and changes something (docs/rulings.md, 17). The ways they came apart:
 
 - the look-ahead of a `repeat while` carried out its next round without its test, so a loop

@@ -12,11 +12,11 @@ import pytest
 
 from engine import RestoreError, load_variant
 from engine.bots import make_bot
+from engine.core.number_options import NumberOptions
 from engine.effects.limits import LISTED_OPTIONS, MAX_CHOICES
 from engine.game.game_state import new_state
 from engine.game.invariants import broken_invariants
 from engine.game.messages import IllegalAction
-from engine.game.number_options import NumberOptions
 from engine.game.observation import decide
 from engine.game.snapshot import restore_state
 from engine.variant.load import check_variant

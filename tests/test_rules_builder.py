@@ -18,10 +18,10 @@ from engine import load_variant
 from engine.bots import make_bot
 from engine.bots.evaluate import evaluator_for
 from engine.bots.greedy import in_window
+from engine.core.number_options import NumberOptions
 from engine.game.game_state import GameState, new_state
 from engine.game.invariants import broken_invariants
 from engine.game.messages import IllegalAction
-from engine.game.number_options import NumberOptions
 from engine.game.observation import decide
 from engine.game.result import rank_players
 from scenario import ScriptedRng, start_turn_of

@@ -334,7 +334,7 @@ def test_a_roll_of_several_dice_is_looked_ahead_over_every_value(write):
 def test_a_choice_of_every_answer_offers_the_answers_that_change_nothing_too(write):
     """Issue 27, 2.4: the look-ahead drops an answer after which the card does nothing; a
     choice the rules give (ask for rent, or say nothing) says `, every answer` and keeps all."""
-    from engine.game.frames import BlockFrame, CardFrame
+    from engine.core.frames import BlockFrame, CardFrame
 
     def offered(every: str) -> list:
         effect = f'choose word Ask from "ask", "say nothing"{every}\nif Ask is "ask":\n  draw 1'

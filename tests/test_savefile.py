@@ -196,7 +196,7 @@ def test_a_save_from_before_cards_noted_what_they_had_done_still_loads(tmp_path)
     cancel says 'the rest of Hurricane'); a save written before that was kept has no such
     field, and loads all the same, going on as it would have."""
     from engine import load_variant
-    from engine.game.frames import CardFrame
+    from engine.core.frames import CardFrame
     from tui.session import Session
 
     name = "house-stormy-weather"

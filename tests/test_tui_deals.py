@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from engine import load_variant
+from engine.core.number_options import NumberOptions
 from engine.game.messages import Action
-from engine.game.number_options import NumberOptions
 from tui.session import PUBLIC, Session, View
 from tui_helpers import variant, wait_for
 

@@ -10,11 +10,11 @@ import random
 import pytest
 
 from engine import load_variant
+from engine.core.expressions import compile_expr
 from engine.effects import ast
 from engine.effects.check import Checker, check_condition
 from engine.effects.cost import Sizes, measure
 from engine.effects.parser import parse_condition
-from engine.game.expressions import compile_expr
 from engine.game.game_state import new_state
 from engine.resources import DEFAULT_VARIANT
 from engine.variant.load import effect_context

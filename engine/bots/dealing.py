@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 
 from engine.bots.evaluate import Evaluator, ScoreEvaluator
 from engine.bots.greedy import Scratch, best_option, carry_to_turn_end
+from engine.core.question import Trade
 from engine.game.game_state import GameState
 from engine.game.messages import Action
-from engine.game.question import Trade
 from engine.words.trades import MAX_TRADE_STEPS, cards_of, held
 
 Judge = Evaluator | ScoreEvaluator

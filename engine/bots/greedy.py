@@ -35,6 +35,9 @@ from typing import cast
 from engine.bots.base import Bot, BotSpecError, considered, considered_in, register_bot
 from engine.bots.budget import AT_RANDOM, Thinking
 from engine.bots.evaluate import Evaluator, ScoreEvaluator, evaluator_for
+from engine.core.frames import CardFrame
+from engine.core.number_options import NumberOptions
+from engine.core.question import open_windows
 from engine.effects import ast
 from engine.effects.limits import (
     LOOKAHEAD_COPY_BYTES,
@@ -44,13 +47,10 @@ from engine.effects.limits import (
     MAX_LOOKAHEAD_WORK,
 )
 from engine.game.footprint import footprint
-from engine.game.frames import CardFrame
 from engine.game.game_state import GameState, WorkMeter
 from engine.game.messages import Action
 from engine.game.native import mypyc_attr
-from engine.game.number_options import NumberOptions
 from engine.game.piles import PileLayout
-from engine.game.question import open_windows
 from engine.game.rulebook import rulebook_for
 from engine.game.sampling import Sampler, put_on_top, top_odds
 from engine.variant.model import Variant

@@ -163,9 +163,9 @@ from engine.bots.greedy import (
     tried_ahead,
     without_withdrawn,
 )
+from engine.core.number_options import NumberOptions
 from engine.effects.limits import BOT_FALLBACK_WORK, MAX_BOT_GAME_WORK, MAX_LOOKAHEAD_WORK
 from engine.game.game_state import GameState, WorkMeter
-from engine.game.number_options import NumberOptions
 from engine.game.sampling import Sampler
 from engine.variant.model import Variant
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.core.frames import BlockFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame, RootFrame
+from engine.core.trial import MAX_EXPLORE_STEPS, MAX_PATHS, Fail, Trial, TrialStep
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
-from engine.game.frames import BlockFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame, RootFrame
-from engine.game.trial import MAX_EXPLORE_STEPS, MAX_PATHS, Fail, Trial, TrialStep
 from engine.words.table import STATEMENTS
 
 if TYPE_CHECKING:

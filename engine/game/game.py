@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from engine.core.question import Question
 from engine.game.game_state import GameState, new_state
 from engine.game.known import known_game
 from engine.game.messages import Action, Event
 from engine.game.observation import decide as observation_decide
-from engine.game.question import Question
 from engine.game.result import Result
 from engine.game.table import SAVE_FORMAT as SAVE_FORMAT
 from engine.variant.model import Variant

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.core.number_options import NumberOptions
+from engine.core.question import Question, passing_ends_turn, question_of
 from engine.effects.limits import (
     LOOKAHEAD_ACTION_WORK,
 )
 from engine.game.machine import Machine
 from engine.game.messages import Action, Event, IllegalAction
-from engine.game.number_options import NumberOptions
 from engine.game.observation import Option, observe, observe_public
-from engine.game.question import Question, passing_ends_turn, question_of
 from engine.game.result import Result, rank_players
 from engine.game.rng import fresh_seed
 from engine.game.state import copy_state, game_to_dict

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.game.frames import Asked, strip_cards
+from engine.core.frames import Asked, strip_cards
 from engine.game.rng import GENERATORS
 from engine.game.state import copy_state
 

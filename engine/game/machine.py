@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
+from engine.core.frames import Asked, BlockFrame, CardFrame, GameFrame, ProgramFrame, RootFrame
+from engine.core.number_options import NumberOptions, number_of
+from engine.core.refs import IN_PLAY, Ref
 from engine.effects.limits import (
     FRAMES_PER_EFFECT,
     MAX_DECISIONS,
@@ -23,10 +26,7 @@ from engine.effects.limits import (
     MAX_WORK_PER_GAME,
 )
 from engine.game.followable import card_is_followable
-from engine.game.frames import Asked, BlockFrame, CardFrame, GameFrame, ProgramFrame, RootFrame
 from engine.game.messages import Action, Event, IllegalAction
-from engine.game.number_options import NumberOptions, number_of
-from engine.game.refs import IN_PLAY, Ref
 from engine.game.table import Table, WorkMeter
 
 if TYPE_CHECKING:

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from engine.core.number_options import NumberOptions
 from engine.game.known import known_game
-from engine.game.number_options import NumberOptions
 from engine.game.state import game_to_dict
 
 if TYPE_CHECKING:

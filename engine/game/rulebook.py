@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.core.expressions import Compiled, Fn, compile_expr, constant, is_static, player_fact
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, bindings
 from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides
 from engine.game.counter_bounds import CounterBounds, counter_bounds
-from engine.game.expressions import Compiled, Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
 from engine.game.followable import TrialStep, choices_alike, choices_to_look_at, quick_answer, trial_block
 from engine.game.homes import Homes, homes_of

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.game.frames import Asked
+from engine.core.frames import Asked
+from engine.core.number_options import NumberOptions
 from engine.game.game import Game
 from engine.game.game_state import GameState
 from engine.game.invariants import broken_invariants
 from engine.game.messages import Action, Texts
-from engine.game.number_options import NumberOptions
 from engine.game.rng import GENERATORS, generator_from_data
 from engine.game.rulebook import rulebook_for
 from engine.game.snapshot_check import RestoreError, SnapshotChecker, damaged

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from engine.core.frames import FRAME_KINDS
 from engine.effects import ast
 from engine.effects.limits import (
     LISTED_OPTIONS,
@@ -29,7 +30,6 @@ from engine.effects.limits import (
     MAX_WORK_PER_GAME,
     SAFETY_ENDS,
 )
-from engine.game.frames import FRAME_KINDS
 from engine.game.rulebook import Rulebook
 from engine.variant.model import Variant
 
@@ -379,7 +379,7 @@ class SnapshotChecker:
         self._cards_in_play(frames)
 
     def flow_frame(self, field: str, frame: dict, index: int, frames: list) -> None:
-        """Check a frame of the program's flow (engine/game/frames.py), by its kind."""
+        """Check a frame of the program's flow (engine/core/frames.py), by its kind."""
         getattr(self, f"frame_{frame['t']}")(field, frame, index, frames)
 
     def fail(self, field: str, message: str) -> NoReturn:
@@ -553,7 +553,7 @@ class SnapshotChecker:
     def _card_place(self, field: str, place: Any) -> None:
         """Where a card in a variable lay (refs.CardRef.place): a pile slot, a space
         (-1 - its index), or in play."""
-        from engine.game.refs import IN_PLAY
+        from engine.core.refs import IN_PLAY
 
         if place == IN_PLAY and type(place) is int:
             return

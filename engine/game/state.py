@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.core.expressions import card_ref
+from engine.core.frames import frame_from_dict
+from engine.core.number_options import NumberOptions
+from engine.core.refs import CardRef
 from engine.effects.limits import LISTED_OPTIONS
-from engine.game.expressions import card_ref
-from engine.game.frames import frame_from_dict
-from engine.game.number_options import NumberOptions
-from engine.game.refs import CardRef
 from engine.game.state_copy import copy_state as copy_state  # generated from STATE below
 from engine.resources import package_dir
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.core.expressions import card_ref, held_at
+from engine.core.frames import Asked, CardFrame, Frame, GameFrame
+from engine.core.refs import IN_PLAY, PileRef, Ref
 from engine.effects.limits import (
     MAX_WORK_PER_ACTION,
 )
-from engine.game.expressions import card_ref, held_at
-from engine.game.frames import Asked, CardFrame, Frame, GameFrame
 from engine.game.interpreter import Interpreter
 from engine.game.messages import NOBODY, Action, Event
-from engine.game.refs import IN_PLAY, PileRef, Ref
 from engine.game.rng import GENERATORS, RandomSource
 from engine.game.rulebook import Rulebook, rulebook_for
 from engine.game.score_reads import COUNTER, FIELD, GAME_COUNTER, STACKS

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import Asked, BlockFrame, Frame, RootFrame, register
+from engine.core.trial import nothing
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
 from engine.effects.limits import MAX_NUMBER
-from engine.game.frames import Asked, BlockFrame, Frame, RootFrame, register
-from engine.game.trial import nothing
 from engine.words.common import maybe
 from engine.words.word import MAY_ASK, StatementWord
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.expressions import card_ref, held_at
+from engine.core.frames import Asked, BlockFrame, CardFrame, Frame, RootFrame, register
+from engine.core.refs import IN_PLAY, CardRef, PileRef, Ref
+from engine.core.trial import Fail, Trial, acted, nothing
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
-from engine.game.expressions import card_ref, held_at
-from engine.game.frames import Asked, BlockFrame, CardFrame, Frame, RootFrame, register
-from engine.game.refs import IN_PLAY, CardRef, PileRef, Ref
-from engine.game.trial import Fail, Trial, acted, nothing
 from engine.words.common import fn, maybe, player_or_me
 from engine.words.word import MAY_ASK, QUIET, StatementWord
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import BlockFrame, CardFrame, RootFrame
+from engine.core.number_options import NumberOptions
+from engine.core.trial import Fail, Trial
 from engine.effects import ast
 from engine.effects.kinds import KIND_OF_CHOICE
-from engine.game.frames import BlockFrame, CardFrame, RootFrame
-from engine.game.number_options import NumberOptions
-from engine.game.trial import Fail, Trial
 from engine.words.common import maybe
 from engine.words.flow import check_said_in_window
 from engine.words.word import MAY_ASK, StatementWord

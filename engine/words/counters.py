@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import BlockFrame, RootFrame
+from engine.core.trial import Trial
 from engine.effects import ast
 from engine.effects.kinds import either_of
 from engine.effects.limits import MAX_NUMBER, clamp
-from engine.game.frames import BlockFrame, RootFrame
-from engine.game.trial import Trial
 from engine.words.common import fn, maybe
 from engine.words.word import QUIET, StatementWord
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import BlockFrame, RootFrame
+from engine.core.trial import Trial
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
 from engine.effects.limits import MAX_REROLLS
-from engine.game.frames import BlockFrame, RootFrame
-from engine.game.trial import Trial
 from engine.words.common import player_or_me
 from engine.words.word import MAY_ASK, QUIET, StatementWord
 

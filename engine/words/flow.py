@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from engine.core.expressions import Fn
+from engine.core.frames import BlockFrame, Frame, LoopFrame, RepeatFrame, RootFrame, plain_env, register, stripped_env
+from engine.core.question import Window
+from engine.core.trial import Trial, nothing
 from engine.effects import ast
 from engine.effects.kinds import given_on_both_sides
 from engine.effects.limits import MAX_REPEAT, MAX_WINDOW_TURNS
-from engine.game.expressions import Fn
-from engine.game.frames import BlockFrame, Frame, LoopFrame, RepeatFrame, RootFrame, plain_env, register, stripped_env
-from engine.game.question import Window
-from engine.game.trial import Trial, nothing
 from engine.words.common import fn, maybe
 from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import BlockFrame, RootFrame
+from engine.core.trial import Fail, Trial
 from engine.effects import ast
 from engine.effects.limits import MAX_FRAMES
-from engine.game.frames import BlockFrame, RootFrame
-from engine.game.trial import Fail, Trial
 from engine.words.common import fn, maybe
 from engine.words.word import MAY_ASK, QUIET, StatementWord
 

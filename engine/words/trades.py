@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import Asked, BlockFrame, Frame, RootFrame, register
+from engine.core.question import Trade
+from engine.core.trial import Fail, Trial, acted
 from engine.effects import ast
 from engine.effects.limits import MAX_NUMBER
-from engine.game.frames import Asked, BlockFrame, Frame, RootFrame, register
-from engine.game.question import Trade
-from engine.game.trial import Fail, Trial, acted
 from engine.words.common import fn, player_or_me
 from engine.words.word import MAY_ASK, StatementWord
 

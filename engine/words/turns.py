@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import BlockFrame, RootFrame
+from engine.core.trial import Trial, acted
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
-from engine.game.frames import BlockFrame, RootFrame
-from engine.game.trial import Trial, acted
 from engine.words.common import fn, maybe
 from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
 

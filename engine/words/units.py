@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.expressions import Fn
+from engine.core.frames import Asked, BlockFrame, Frame, RootFrame, register
+from engine.core.trial import Fail, Trial, nothing
 from engine.effects import ast
 from engine.effects.limits import MAX_NUMBER, MAX_REPEAT
-from engine.game.expressions import Fn
-from engine.game.frames import Asked, BlockFrame, Frame, RootFrame, register
-from engine.game.trial import Fail, Trial, nothing
 from engine.words.common import fn, maybe, player_or_me
 from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
 

@@ -28,13 +28,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from engine.core.refs import CardRef
 from engine.effects import ast
-from engine.game.refs import CardRef
 
 if TYPE_CHECKING:
+    from engine.core.question import Trade, Window
     from engine.game.game_state import GameState
     from engine.game.messages import Action
-    from engine.game.question import Trade, Window
     from engine.game.snapshot_check import SnapshotChecker
 
 

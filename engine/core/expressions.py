@@ -11,9 +11,9 @@ import operator
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from engine.core.refs import IN_PLAY, CardRef, PileRef, Ref
 from engine.effects import ast
 from engine.effects.limits import MAX_NUMBER, clamp
-from engine.game.refs import IN_PLAY, CardRef, PileRef, Ref
 
 if TYPE_CHECKING:
     from engine.game.game_state import GameState

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.core.expressions import compile_expr
+from engine.core.frames import BlockFrame, CardFrame, Frame, ProgramFrame
+from engine.core.refs import IN_PLAY, PileRef
 from engine.effects import ast
-from engine.game.expressions import compile_expr
-from engine.game.frames import BlockFrame, CardFrame, Frame, ProgramFrame
-from engine.game.refs import IN_PLAY, PileRef
 
 if TYPE_CHECKING:
     from engine.game.game_state import GameState
