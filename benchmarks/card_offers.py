@@ -15,8 +15,9 @@ import random
 import time
 from dataclasses import replace
 
-from engine import load_variant, new_game
+from engine import load_variant
 from engine.game.followable import card_is_followable
+from engine.game.game_state import new_state
 
 
 def play(variant, games: int, measure_idle: bool) -> dict:
@@ -24,7 +25,7 @@ def play(variant, games: int, measure_idle: bool) -> dict:
     start = time.process_time()
     for seed in range(games):
         rnd = random.Random(seed)
-        game = new_game(variant, 4, seed=seed)
+        game = new_state(variant, 4, seed=seed)
         while not game.is_over:
             actions = game.legal_actions()
             for action in actions:

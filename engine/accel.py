@@ -21,11 +21,12 @@ import sys
 from engine.digest import sha256_hex
 
 COMPILED = (
-    "game/frames", "game/table", "game/machine", "game/game", "game/interpreter", "game/expressions", "game/piles",
+    "core/frames", "game/table", "game/machine", "game/game_state", "game/game", "game/interpreter", "core/expressions",
+    "game/piles",
     "game/state", "game/state_copy", "game/messages",
-    "game/followable", "game/rulebook", "game/rng", "game/sampling", "game/snapshot", "game/trial", "bots/evaluate",
+    "game/followable", "game/rulebook", "game/rng", "game/sampling", "game/snapshot", "core/trial", "bots/evaluate",
     "bots/greedy", "words/flow", "words/choices", "words/dice", "words/units", "words/cards", "words/counters",
-    "words/turns", "words/routines", "words/tokens", "words/trades", "game/known", "game/question",
+    "words/turns", "words/routines", "words/tokens", "words/trades", "words/card_offer", "game/known", "core/question",
 )
 """The modules compiled (paths in the engine): the random-playout hot path and what it calls
 (the words' runs and look-ahead steps among it, and the questions of an offer, which greedy's
@@ -37,9 +38,9 @@ package with compiled modules other than the namespace packages `engine.game` an
 
 DEPENDS = (
     "effects/ast.py", "effects/limits.py", "effects/check.py", "variant/model.py",
-    "game/refs.py", "game/native.py", "game/result.py", "game/folding.py", "game/snapshot_check.py", "game/invariants.py",
+    "core/refs.py", "game/native.py", "game/result.py", "game/folding.py", "game/snapshot_check.py", "game/invariants.py",
     "bots/base.py", "game/homes.py", "game/counter_bounds.py", "effects/plays.py", "effects/kinds.py", "words/word.py",
-    "words/common.py", "words/table.py", "resources.py", "game/score_reads.py", "game/number_options.py",
+    "words/common.py", "words/table.py", "resources.py", "game/score_reads.py", "core/number_options.py",
     "game/footprint.py", "bots/budget.py",
 )
 """The modules of the engine, not compiled, that the compiled ones import names from: a build

@@ -10,11 +10,13 @@ frames or a hidden pile.
 
 from __future__ import annotations
 
-from engine.game.game import Game
+from engine.core.number_options import NumberOptions
+from engine.game.game import Game, as_known_to, decide
 from engine.game.messages import (
     EVERYONE,
     Action,
     Event,
+    Texts,
     Viewer,
     counted,
     counter_words,
@@ -22,9 +24,9 @@ from engine.game.messages import (
     runs,
     zone_words,
 )
-from engine.game.number_options import NumberOptions
-from engine.game.observation import decide, public_game
 from engine.game.rng import fresh_seed
+from engine.game.rulebook import rulebook_for
+from engine.variant.model import Variant
 
 __all__ = [
     "EVERYONE",
@@ -35,10 +37,24 @@ __all__ = [
     "Viewer",
     "counted",
     "counter_words",
+    "as_known_to",
+    "card_ref",
     "decide",
     "describe_run",
     "fresh_seed",
-    "public_game",
     "runs",
+    "texts_for",
     "zone_words",
 ]
+
+
+def card_ref(variant: Variant, code: int) -> str | list:
+    """A card in a stack or an option (a code) as a save writes it: its id, or [id, owner]
+    for a card of a player's own (Advance to Boardwalk's hotels and lots)."""
+    return rulebook_for(variant).card_ref(code)
+
+
+def texts_for(variant: Variant, players: int) -> Texts:
+    """The variant's own words for a game of `players` seats: its names of cards, spaces,
+    zones and players, and how it tells each thing (messages.Texts)."""
+    return rulebook_for(variant).texts(players)

@@ -26,7 +26,7 @@ from typing import Any
 
 from engine.diagnostics import Diagnostic, Loc
 from engine.files import WriteFailed, write_atomically
-from engine.game.game import SAVE_FORMAT, Game, new_game
+from engine.game.game import SAVE_FORMAT, Game, new_game, state_of
 from engine.game.messages import IllegalAction
 from engine.game.rng import SEED_BITS
 from engine.jsontext import JsonProblem, Positions, loc_at, preview
@@ -569,7 +569,7 @@ def _not_allowed(game: Game, index: int, action: dict) -> str:
         return f"{shown} comes after the end of the game"
     options = game.legal_actions()
     offered = "; ".join(option.describe() for option in options[:5]) + ("; …" if len(options) > 5 else "")
-    return f"{shown} is not allowed at that point; {game.texts.players[player]} may: {offered}"
+    return f"{shown} is not allowed at that point; {game.variant.seats[player].name} may: {offered}"
 
 
 def _check_snapshot(snapshot: dict, game: Game, where: Positions, warnings: list[str]) -> None:
@@ -627,13 +627,14 @@ _LASTING_FIELDS = frozenset({
 def _older_piles(game: Game) -> dict:
     """The cards as snapshots wrote them before piles were declared: the hands, the draw pile
     and the discards (an older save is of a variant that has these three)."""
-    layout, ref = game.layout, game.book.card_ref
+    state = state_of(game)
+    layout, ref = state.layout, state.book.card_ref
     if not {"hand", "deck", "discard"} <= set(layout.base):
         return {}
     return {
-        "hands": [[ref(c) for c in game.hand(player)] for player in range(game.n)],
-        "pile": [ref(c) for c in game.pile_of("deck")],
-        "discard": [ref(c) for c in game.pile_of("discard")],
+        "hands": [[ref(c) for c in state.hand(player)] for player in range(state.n)],
+        "pile": [ref(c) for c in state.pile_of("deck")],
+        "discard": [ref(c) for c in state.pile_of("discard")],
     }
 
 

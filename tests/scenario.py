@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine import load_variant, new_game
-from engine.game.frames import GameFrame
-from engine.game.game import Game
+from engine import load_variant
+from engine.core.frames import GameFrame
+from engine.game.game_state import GameState, new_state
 from engine.game.rng import Rng
 from engine.variant.model import Rules
 
@@ -52,7 +52,7 @@ class ScriptedRng(Rng):
             items[i], items[j] = items[j], items[i]
 
 
-def prop(game: Game, zone: str, value: int) -> int:
+def prop(game: GameState, zone: str, value: int) -> int:
     """The index of the property worth `value` in `zone`."""
     for index in game.variant.zones[[z.id for z in game.variant.zones].index(zone)].properties:
         if game.variant.properties[index].value == value:
@@ -60,7 +60,7 @@ def prop(game: Game, zone: str, value: int) -> int:
     raise KeyError((zone, value))
 
 
-def seat(game: Game, name: str) -> int:
+def seat(game: GameState, name: str) -> int:
     return [s.id for s in game.variant.seats].index(name)
 
 
@@ -92,7 +92,7 @@ def position(
     supply: dict[str, int] | None = None,
     pile: list[str] | None = None,
     rules: dict | None = None,
-) -> Game:
+) -> GameState:
     """A game at the start of `turn`'s turn with the given board; the turn's roll uses `script`.
 
     stacks: {("red", 5): ["gray", "white", "white"]} lists units bottom to top by seat id.
@@ -100,7 +100,7 @@ def position(
     card, so no card question comes up unless a test asks for one. The ownership and tokens
     are settled from the stacks before the turn starts.
     """
-    game = new_game(variant(variant_name, **(rules or {})), players, seed=1)
+    game = new_state(variant(variant_name, **(rules or {})), players, seed=1)
     ids = [s.id for s in game.variant.seats]
     cards = {c.id: i for i, c in enumerate(game.variant.cards)}
     game.stacks = [[] for _ in game.stacks]
@@ -134,18 +134,18 @@ def position(
     game.turn_pos = 0
     game.rng = ScriptedRng(script or [])
     game.frames = [GameFrame("turns")]  # the next step starts the turn of `turn`
-    game.pending = None
+    game.asked = None
     game.over = False
     game._events = []
     game._advance()
     return game
 
 
-def events_of(game: Game) -> list:
+def events_of(game: GameState) -> list:
     return list(game._events)
 
 
-def start_turn_of(game: Game, current: int, script=()) -> Game:
+def start_turn_of(game: GameState, current: int, script=()) -> GameState:
     """The game at the start of seat `current`'s turn (turn order going round from it), its
     dice rolling `script`, played up to its first decision: how the rule tests of the games
     written as whole programs start a position they have laid out."""
@@ -154,7 +154,7 @@ def start_turn_of(game: Game, current: int, script=()) -> Game:
     game.turn_pos = 0
     game.rng = ScriptedRng(list(script))
     game.frames = [GameFrame("turns")]
-    game.pending = None
+    game.asked = None
     game._events = []
     game._advance()
     return game

@@ -14,12 +14,13 @@ import tracemalloc
 import pytest
 
 from costly_variants import BUNDLED_CARDS, big_state, grid_scores, raising_window
-from engine import load_variant, new_game
+from engine import load_variant
 from engine.bots.base import make_bot
 from engine.bots.budget import AT_RANDOM, CHEAPER, OWN, Thinking
 from engine.bots.greedy import property_twins
 from engine.effects.limits import LOOKAHEAD_COPY_BYTES, LOOKAHEAD_COPY_FREE, MAX_LOOKAHEAD_BYTES
 from engine.game.footprint import footprint, variant_footprint
+from engine.game.game_state import new_state
 from engine.game.observation import decide
 from engine.resources import bundled_variant_names
 from engine.variant.load import check_variant
@@ -32,7 +33,7 @@ pytestmark = pytest.mark.slow
 def _choosing_among_every_space(variant, seed: int = 1):
     """A game of `big_state` where the player to act chooses among every space: a Survey card
     of theirs played at the end of their turn (the others' first options played on the way)."""
-    game = new_game(variant, 2, seed=seed)
+    game = new_state(variant, 2, seed=seed)
     game.hand(game.turn_player).append(game.book.card_index["survey0"])
     for _ in range(500):
         actions = game.legal_actions()
@@ -65,7 +66,7 @@ def test_a_copy_is_counted_alike_from_the_game_and_from_the_variant(write):
     measured, so the same everywhere."""
     for variant in [load_variant(name) for name in bundled_variant_names()] + [load_variant(write(big_state()))]:
         for players in variant.player_counts:
-            game = new_game(variant, players, seed=3)
+            game = new_state(variant, players, seed=3)
             counted, estimated = footprint(game), variant_footprint(variant, players)
             assert abs(counted - estimated) <= max(counted / 10, 2_000), (variant.name, players, counted, estimated)
             assert footprint(game.copy()) == counted
@@ -126,7 +127,7 @@ def test_the_look_ahead_budget_ends_the_copying(spec, write):
 def _play(variant, spec: str, own: int, cheaper: int) -> tuple[list[dict], list, list[str]]:
     """A two-player game of `spec` bots with a game's budget of `own` and `cheaper` work each:
     its actions, the bots, and the stage the first bot judged each of its decisions at."""
-    game = new_game(variant, 2, seed=2)
+    game = new_state(variant, 2, seed=2)
     bots = [make_bot(spec, variant, seed=seat) for seat in range(2)]
     for bot in bots:
         bot.thinking = Thinking(own, cheaper)

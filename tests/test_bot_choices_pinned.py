@@ -22,8 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant
 from engine.bots import make_bot
+from engine.game.game_state import new_state
 from engine.game.sampling import sample_game
 from engine.game.snapshot import game_to_dict
 from engine.resources import bundled_variant_names
@@ -59,7 +60,7 @@ def greedy_choices(name: str) -> dict:
     digest = hashlib.sha256()
     choices = 0
     for players, seats, seed in _tables(variant):
-        game = new_game(variant, players, seed=seed)
+        game = new_state(variant, players, seed=seed)
         bots = [make_bot(spec, variant, seed=derive_seed(seed, seat)) for seat, spec in enumerate(seats)]
         for _ in range(MAX_DECISIONS):
             if game.is_over:
@@ -81,7 +82,7 @@ def sampled_deals(name: str) -> dict:
     """How many games `sample_game` dealt along a seeded random game, and a digest of them."""
     variant = load_variant(name)
     players = max(variant.player_counts)
-    game = new_game(variant, players, seed=3)
+    game = new_state(variant, players, seed=3)
     rnd = random.Random(3)
     digest = hashlib.sha256()
     deals = 0

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant
 from engine.bots import BotSpecError, bot_names, make_bot
 from engine.bots.evaluate import Evaluator
-from engine.game.number_options import NumberOptions
+from engine.core.number_options import NumberOptions
+from engine.game.game_state import new_state
 from engine.resources import variants_dir
 from engine.simulate.play import play_game
 from test_describe_every_event import EVERY_PILE
@@ -35,7 +36,7 @@ def _positions(variant, players: int, count: int, seed: int = 0):
     found = []
     game_seed = seed
     while len(found) < count:
-        game = new_game(variant, players, seed=game_seed)
+        game = new_state(variant, players, seed=game_seed)
         game_seed += 1
         for _ in range(rnd.randrange(5, 120)):
             if game.is_over:
@@ -105,7 +106,7 @@ def test_bots_decide_from_the_observation_only(variant, spec):
 @pytest.mark.parametrize("spec", SPECS)
 @pytest.mark.parametrize("players", [2, 4])
 def test_bots_only_choose_legal_options_in_whole_games(variant, spec, players):
-    game = new_game(variant, players, seed=players)
+    game = new_state(variant, players, seed=players)
     bots = [make_bot(spec, variant, seed=seat) for seat in range(players)]
     while not game.is_over:
         player = game.current_player
@@ -273,14 +274,14 @@ def test_build_gain_matches_the_full_evaluation(variant):
 @pytest.mark.parametrize("name", ["winning-moves-2016", "house-master-builders", "parker-1985"])
 def test_a_placement_judged_without_playing_it_scores_exactly_as_played(name):
     """Greedy judges a unit placed without playing it when the game would only ask for the
-    next unit (Game.placement_asks_again): then the game after playing it asks the same
+    next unit (Game.answer_asks_again): then the game after playing it asks the same
     build again, and the evaluation of it is the very same numbers."""
     variant = load_variant(name)
     evaluator = Evaluator(variant)
     judged = played = 0
     rnd = random.Random(2)
     for seed in range(12):
-        game = new_game(variant, 3, seed=seed)
+        game = new_state(variant, 3, seed=seed)
         while not game.is_over:
             actions = game.legal_actions()
             if game.decision == "build":
@@ -290,7 +291,7 @@ def test_a_placement_judged_without_playing_it_scores_exactly_as_played(name):
                         continue
                     trial = game.copy()
                     trial.apply(action)
-                    if not game.placement_asks_again(action.arg):
+                    if not game.answer_asks_again(action):
                         played += 1
                         continue
                     judged += 1
@@ -323,7 +324,7 @@ def test_an_action_of_the_wrong_type_is_not_taken_for_another(variant):
     """true or 1.0 is not property 1: the public API matches an action's argument exactly."""
     from engine import IllegalAction
 
-    game = new_game(variant, 2, seed=4)
+    game = new_state(variant, 2, seed=4)
     while game.decision != "build":
         game.apply(game.legal_actions()[-1])
     arg = game.legal_actions()[0].arg
@@ -340,7 +341,7 @@ def test_greedy_judges_monopoly_chance_by_its_own_scores():
     variant = load_variant("monopoly-chance")
     evaluator = evaluator_for(variant)
     assert isinstance(evaluator, ScoreEvaluator)
-    game = new_game(variant, 2, seed=3)
+    game = new_state(variant, 2, seed=3)
     before = evaluator.scores(game)
     slot = game.layout.base["skyline"] + 1
     game.piles[slot].append(game.book.card_code("building_8"))
@@ -403,7 +404,7 @@ def test_strong_in_a_card_game_carries_a_bounded_number_of_options_through_by_de
     monkeypatch.setattr(strong, "Sampler", Counting)
     monkeypatch.setattr(strong, "judge_carried_through", counting_judge)
     chance = load_variant("monopoly-chance")
-    game = new_game(chance, 2, seed=5)
+    game = new_state(chance, 2, seed=5)
     bots = [make_bot("strong", chance, seed=1), make_bot("greedy", chance, seed=2)]
     checked = 0
     while not game.is_over and checked < 6:
@@ -433,11 +434,11 @@ def test_reshuffling_the_unseen_keeps_every_pile_a_player_may_see():
     are shuffled again. Only their order changes; every pile it may see stays as it was."""
     import random
 
-    from engine import new_game
     from engine.bots.greedy import _shuffle_unseen
+    from engine.game.game_state import new_state
 
     chance = load_variant("monopoly-chance")
-    game = new_game(chance, 3, seed=8)
+    game = new_state(chance, 3, seed=8)
     rnd = random.Random(8)
     for _ in range(40):
         actions = game.legal_actions()
@@ -464,7 +465,7 @@ def test_bots_judge_a_flip_from_what_they_know_of_their_deck_not_its_order(spec)
     chance = load_variant("monopoly-chance")
     rnd = random.Random(4)
     checked = 0
-    game = new_game(chance, 2, seed=4)
+    game = new_state(chance, 2, seed=4)
     while not game.is_over and checked < 12:
         options = game.legal_actions()
         if [o.arg for o in options] == ["flip", "cash out"]:
@@ -496,7 +497,7 @@ def test_twin_properties_give_games_the_evaluation_scores_the_same():
     evaluator = evaluator_for(variant)
     checked = 0
     for seed in range(2):
-        game = new_game(variant, 2, seed=seed)
+        game = new_state(variant, 2, seed=seed)
         bots = [make_bot("greedy", variant, seed=p) for p in range(2)]
         while not game.is_over:
             actions = game.legal_actions()
@@ -539,7 +540,7 @@ def test_score_evaluation_weighs_the_tiebreak_and_deeds_held_by_its_shares():
     from engine.bots.evaluate import ScoreEvaluator
 
     builder = load_variant("monopoly-builder")
-    game = new_game(builder, 3, seed=2)
+    game = new_state(builder, 3, seed=2)
     plain = ScoreEvaluator(builder)
     tuned = ScoreEvaluator(builder, tiebreak=0.25, deeds=2.0)
     before_plain, before_tuned = plain.scores(game), tuned.scores(game)
@@ -582,7 +583,7 @@ def test_strong_tries_no_step_of_an_offer_but_withdrawing_or_proposing_it():
     from engine.game.observation import decide
 
     builder = load_variant("monopoly-builder")
-    game = new_game(builder, 3, seed=4)
+    game = new_state(builder, 3, seed=4)
     bots = [make_bot("greedy", builder, seed=seat) for seat in range(3)]
     bot = make_bot("strong", builder, seed=2)
     while not any(a.arg == "make an offer" for a in game.legal_actions()):
@@ -612,7 +613,7 @@ def test_strong_judges_a_bid_in_an_open_window_only_as_far_as_greedy_follows_it(
     judge = strong.judge_carried_through
     monkeypatch.setattr(strong, "judge_carried_through", recording_judge)
     builder = load_variant("monopoly-builder")
-    game = new_game(builder, 3, seed=4)
+    game = new_state(builder, 3, seed=4)
     bots = [make_bot("greedy", builder, seed=seat) for seat in range(3)]
     while not isinstance(game.legal_actions(), NumberOptions):  # a bid of any amount
         auction = [a for a in game.legal_actions() if a.arg == "auction"]
@@ -658,7 +659,7 @@ def test_greedy_foresees_another_player_in_an_open_window_passing(write):
     same question met again is answered on the game itself, without a copy."""
     from engine.bots.greedy import Scratch, _pass_answer
 
-    game = new_game(load_variant(write(f"extends: winning-moves-2016\n{SIDES}")), 3, seed=1)
+    game = new_state(load_variant(write(f"extends: winning-moves-2016\n{SIDES}")), 3, seed=1)
     scratch = Scratch()
     asked = game.current_player
     answered = _pass_answer(game, scratch)
@@ -675,7 +676,7 @@ def test_a_remembered_pass_that_no_longer_passes_is_tried_afresh_next_time(write
     answer stands (the window goes on) and the question is tried on copies when next met."""
     from engine.bots.greedy import Scratch, _pass_answer
 
-    game = new_game(load_variant(write(f"extends: winning-moves-2016\n{SIDES}")), 3, seed=1)
+    game = new_state(load_variant(write(f"extends: winning-moves-2016\n{SIDES}")), 3, seed=1)
     scratch = Scratch()
     _pass_answer(game.copy(), scratch)  # remembers "left", which passes at bid 0
     _window_turn(game, "right")  # bid 1: now "right" passes
@@ -693,7 +694,7 @@ def test_the_passes_remembered_are_bounded(write):
     from engine.bots import greedy
     from engine.bots.greedy import Scratch, _pass_answer
 
-    game = new_game(load_variant(write(f"extends: winning-moves-2016\n{SIDES}")), 3, seed=1)
+    game = new_state(load_variant(write(f"extends: winning-moves-2016\n{SIDES}")), 3, seed=1)
     scratch = Scratch()
     scratch.passes = {("question", n): 0 for n in range(greedy._KEEP_PASSES)}
     assert _pass_answer(game, scratch) is not None
@@ -715,7 +716,7 @@ def test_greedy_passes_in_a_round_of_deals_without_playing_the_pass():
     from engine.game.observation import decide
 
     builder = load_variant("monopoly-builder")
-    game = new_game(builder, 3, seed=4)
+    game = new_state(builder, 3, seed=4)
     bots = [make_bot("greedy", builder, seed=seat) for seat in range(3)]
     while not any(a.arg == "make an offer" for a in game.legal_actions()):
         game.apply(decide(bots[game.current_player].choose, game, game.current_player))
@@ -750,7 +751,7 @@ def test_the_random_bot_picks_among_the_few_amounts_every_bot_weighs(write):
     from engine.game.observation import decide
 
     builder = load_variant("monopoly-builder")
-    game = new_game(builder, 3, seed=4)
+    game = new_state(builder, 3, seed=4)
     while not isinstance(game.legal_actions(), NumberOptions):
         auction = [a for a in game.legal_actions() if a.arg == "auction"]
         game.apply(auction[0] if auction else game.legal_actions()[0])

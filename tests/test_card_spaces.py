@@ -8,7 +8,8 @@ and `zone of K` read it wherever the card lies.
 
 from __future__ import annotations
 
-from engine import load_variant, new_game
+from engine import load_variant
+from engine.game.game_state import new_state
 from test_check_bad_input import EXTENDS, assert_at, only
 
 DEEDS = EXTENDS + """name: Deeds
@@ -24,7 +25,7 @@ deck:
 
 def test_a_deed_starts_beside_its_own_space_and_nowhere_else(write):
     variant = load_variant(write(DEEDS))
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     title = game.layout.base["title"]
     lying = {space: game.piles[title + space] for space in range(len(variant.properties)) if game.piles[title + space]}
     red_1 = next(p.index for p in variant.properties if p.zone == "red")
@@ -41,7 +42,7 @@ def test_space_of_and_zone_of_a_deed_are_read_wherever_it_lies_and_it_goes_back_
       say "a red deed"
       put K on title of (space of K)
 """))
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     title = game.layout.base["title"]
     said = 0
     for _ in range(20):
@@ -90,7 +91,7 @@ deck:
 """))
     evaluator = evaluator_for(variant)
     assert isinstance(evaluator, ScoreEvaluator)
-    game = new_game(variant, 2, seed=4)
+    game = new_state(variant, 2, seed=4)
     before = evaluator.scores(game)
     code = game.book.card_code("deed_dark_blue_2")
     space = variant.cards[code].space
@@ -169,7 +170,7 @@ def test_greedy_bots_bid_for_a_deed_until_its_price_reaches_its_worth(write):
     variant = load_variant(write(AUCTION))
     sold, first_answers = [], []
     for seed in range(3):
-        game = new_game(variant, 2, seed=seed)
+        game = new_state(variant, 2, seed=seed)
         bots = [make_bot("greedy", variant, seed=seed + seat) for seat in range(2)]
         answers = []
         for _ in range(200):

@@ -126,7 +126,7 @@ def test_screens_and_bots_never_read_the_saved_state_of_an_observation():
     assert not found, found
 
 
-_INTERNALS = ("engine.game", "engine.words")
+_INTERNALS = ("engine.game", "engine.words", "engine.core")
 """The engine's packages whose modules are its internals: the kernel and its words."""
 
 
@@ -161,3 +161,65 @@ def test_the_terminal_ui_imports_the_engine_only_through_its_public_modules():
     assert len(screens) > 20
     found = {str(path.relative_to(ROOT)): lines for path in screens if (lines := _internal_imports(path))}
     assert not found, found
+
+
+def test_the_terminal_ui_never_reaches_a_games_state():
+    """issue 45, 3: `Game` is a façade; the engine's own modules reach the state behind it with
+    `engine.game.game.state_of` (saves, the bots' runner). The terminal UI never does, nor
+    does it read the façade's private field: what a screen shows comes from the API."""
+    screens = sorted((ROOT / "tui").rglob("*.py"))
+    assert len(screens) > 20
+    reaching = [str(path.relative_to(ROOT)) for path in screens
+                if "state_of" in (text := path.read_text(encoding="utf-8")) or "._state" in text]
+    assert not reaching
+
+
+def _runtime_imports_of(package: str) -> dict[str, list[str]]:
+    """For each module of `package` (a folder of the engine), the engine modules it imports
+    when it runs (a type checker's imports left out)."""
+    modules = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for path in (ROOT / "engine").rglob("*.py")
+    }
+    return {
+        str(path.relative_to(ROOT)): sorted(_imports(path, modules))
+        for path in sorted((ROOT / "engine" / package).glob("*.py"))
+    }
+
+
+def test_the_layers_stand_one_on_another_the_language_the_core_the_words_the_kernel():
+    """issue 45, 5: "engine/words does not sit between two halves of engine/game." The
+    language (engine/effects) is at the bottom; the core (engine/core: frames, references,
+    expressions, trials, the question) stands on it; the words on the core; the kernel
+    (engine/game: the state, the machine, the API) on the words. No module imports, when it
+    runs, from a layer above its own."""
+    above = {"effects": ("engine.core", "engine.words", "engine.game"), "core": ("engine.words", "engine.game"),
+             "words": ("engine.game",)}
+    found = {}
+    for package, forbidden in above.items():
+        for module, imports in _runtime_imports_of(package).items():
+            wrong = [name for name in imports if name.startswith(forbidden)]
+            # the language's checker reads the words' table: the words say what they check
+            if package == "effects":
+                wrong = [name for name in wrong if not name.startswith("engine.words.table")]
+            if wrong:
+                found[module] = wrong
+    assert not found, found
+
+
+def test_the_machine_imports_no_word_family():
+    """issue 45, 5: "`machine.py` imports no word family": a new word changes no line of it."""
+    imports = _runtime_imports_of("game")["engine/game/machine.py"]
+    assert not [name for name in imports if name.startswith("engine.words")], imports
+
+
+def test_checking_the_language_loads_nothing_of_the_kernel():
+    """issue 45, 5: "Checking the language (`engine/effects/check.py`) does not load the
+    kernel": `boardwalk check` needs the language, the core and the words' checks, never the
+    state, the machine or the API."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, engine.effects.check as c; "
+         "print(sorted(m for m in sys.modules if m.startswith('engine.game')))"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    assert done.stdout.strip() == "[]", done.stdout

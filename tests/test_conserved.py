@@ -13,11 +13,13 @@ import json
 
 import pytest
 
-from engine import RestoreError, VariantError, load_variant, new_game, restore
+from engine import RestoreError, VariantError, load_variant
 from engine.bots import make_bot
 from engine.bots.evaluate import evaluator_for
+from engine.game.game_state import new_state
 from engine.game.invariants import broken_invariants
 from engine.game.observation import decide
+from engine.game.snapshot import restore_state
 
 CHIPS = """extends: monopoly-chance
 counters:
@@ -31,7 +33,7 @@ conserved:
 def _game(write, turn_start: str, extra: str = ""):
     setup_hook = "hooks:\n  start_of_turn: |\n" + "".join(f"    {line}\n" for line in turn_start.split("\n"))
     variant = load_variant(write(CHIPS + extra + setup_hook))
-    game = new_game(variant, 2, seed=3)
+    game = new_state(variant, 2, seed=3)
     return variant, game
 
 
@@ -57,10 +59,10 @@ def test_a_saved_game_with_a_conserved_counter_changed_is_refused_naming_it(writ
     variant, game = _game(write, "if chips_bank + chips of me = 0:\n  set chips_bank to 5\n"
                                  "transfer 1 from chips_bank to chips of me")
     data = json.loads(json.dumps(game.to_dict()))
-    restore(variant, data)  # as saved: accepted
+    restore_state(variant, data)  # as saved: accepted
     data["player_counters"]["chips"][game.order[0]] += 10
     with pytest.raises(RestoreError, match="poker chips"):
-        restore(variant, data)
+        restore_state(variant, data)
 
 
 def test_the_check_names_a_conserved_counter_that_is_not_there(write):
@@ -81,7 +83,7 @@ def test_monopoly_builder_keeps_its_chips_and_its_money_through_random_games():
     import random
 
     for seed in range(3):
-        game = new_game(variant, 3, seed=seed)
+        game = new_state(variant, 3, seed=seed)
         rnd = random.Random(seed)
         while not game.is_over:
             actions = game.legal_actions()
@@ -104,7 +106,7 @@ def test_a_resource_with_a_worth_is_not_given_away_for_less(write):
         text = CHIPS.replace('shown: "has {} chips"}', f'shown: "has {{}} chips", worth: {worth}}}')
         text = text.replace("counters:\n", "counters:\n  cash: {each: player, reset: never, money: true}\n")
         variant = load_variant(write(text + scores + "hooks:\n  start_of_turn: |\n" + offer))
-        game = new_game(variant, 2, seed=1)
+        game = new_state(variant, 2, seed=1)
         me = game.current_player
         for words in ("give $1M in all", "ask for 1 chips in all", "propose the offer"):
             action = next((a for a in game.legal_actions() if a.describe() == words), None)

@@ -14,7 +14,8 @@ import random
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant
+from engine.game.game_state import new_state
 from engine.game.messages import describe_run, runs
 from engine.resources import bundled_variant_names
 
@@ -66,7 +67,7 @@ def _tell_everything(game, events) -> None:
 
 def _play(variant, players: int, seed: int, most: int = 2_000) -> int:
     rnd = random.Random(seed)
-    game = new_game(variant, players, seed=seed)
+    game = new_state(variant, players, seed=seed)
     told = len(game.setup_events)
     _tell_everything(game, game.setup_events)
     for _ in range(most):
@@ -92,7 +93,7 @@ def test_every_event_of_a_game_moving_cards_through_every_kind_of_pile_can_be_to
     assert {pile.seen_by for pile in variant.piles} == {"everyone", "owner", "nobody"}
     put_on = set()
     for seed in range(6):
-        game = new_game(variant, 3, seed=seed)
+        game = new_state(variant, 3, seed=seed)
         rnd = random.Random(seed)
         while not game.is_over and game.turn_number < 80:
             actions = game.legal_actions()
@@ -105,7 +106,7 @@ def test_every_event_of_a_game_moving_cards_through_every_kind_of_pile_can_be_to
 
 def test_a_card_put_on_a_spaces_pile_is_told_by_the_spaces_name(write):
     variant = load_variant(write(EVERY_PILE))
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     texts = game.texts
     assert texts.place("dropped", 0) == f"the dropped cards of {texts.properties[0]}"
     assert texts.place("vault", 1) == f"{texts.players[1]}'s vault"

@@ -11,8 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import load_variant, new_game, restore
+from engine import load_variant
+from engine.game.game import state_of
+from engine.game.game_state import new_state
 from engine.game.rng import SEED_BITS, Lcg64, Rng, fresh_seed, generator_from_data
+from engine.game.snapshot import restore_state
 from engine.savefile import SaveError, load_game, save_game
 
 DATA = Path(__file__).parent / "data"
@@ -23,7 +26,7 @@ def test_a_new_games_seed_is_64_bits_of_os_entropy(monkeypatch):
 
     asked = []
     monkeypatch.setattr(secrets, "randbits", lambda bits: asked.append(bits) or (1 << 63) + 12345)
-    game = new_game(load_variant("winning-moves-2016"), 2)
+    game = new_state(load_variant("winning-moves-2016"), 2)
     assert asked == [SEED_BITS] and SEED_BITS >= 64
     assert game.seed == (1 << 63) + 12345
 
@@ -101,7 +104,7 @@ def test_a_damaged_generator_state_is_refused(bad):
 
 def test_a_seed_given_explicitly_replays_exactly():
     variant = load_variant("winning-moves-2016")
-    first, second = new_game(variant, 4, seed=31337), new_game(variant, 4, seed=31337)
+    first, second = new_state(variant, 4, seed=31337), new_state(variant, 4, seed=31337)
     assert first.to_dict() == second.to_dict()
     for _ in range(200):
         if first.is_over:
@@ -118,9 +121,9 @@ def test_a_save_made_before_the_new_generator_replays_exactly_with_the_old_one(t
     path = tmp_path / name
     shutil.copy(DATA / name, path)
     loaded = load_game(path)
-    assert loaded.record.compat == 1 and isinstance(loaded.game.rng, Lcg64)
+    assert loaded.record.compat == 1 and isinstance(state_of(loaded.game).rng, Lcg64)
     saved = json.loads(path.read_text())["snapshot"]
-    game = loaded.game
+    game = state_of(loaded.game)
     ref = game.book.card_ref
     now = {
         **game.to_dict(),
@@ -165,7 +168,7 @@ def test_an_old_unfinished_game_goes_on_and_is_saved_in_its_own_format(tmp_path)
     assert json.loads(path.read_text())["version"] == 1
     again = load_game(path)
     assert again.game.to_dict() == game.to_dict()
-    assert restore(record.variant, json.loads(json.dumps(game.to_dict()))).to_dict() == game.to_dict()
+    assert restore_state(record.variant, json.loads(json.dumps(game.to_dict()))).to_dict() == game.to_dict()
 
 
 def test_a_save_of_an_unknown_version_is_refused_with_a_message(tmp_path):

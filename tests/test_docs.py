@@ -371,13 +371,13 @@ def test_every_variant_example_checks_clean_and_plays(example, write):
     checks clean, and random players play it for a while."""
     import random
 
-    from engine import new_game
+    from engine.game.game_state import new_state
     from engine.resources import DEFAULT_VARIANT
     from engine.variant.load import check_variant
 
     result = check_variant(write(f"extends: {DEFAULT_VARIANT}\n{example.text}"))
     assert result.ok, "\n".join(map(str, result.diagnostics))
-    game, choose = new_game(result.variant, 3, seed=1), random.Random(1)
+    game, choose = new_state(result.variant, 3, seed=1), random.Random(1)
     for _ in range(100):
         if game.is_over:
             break

@@ -8,8 +8,10 @@ from __future__ import annotations
 import json
 
 from atb_words import parse_condition, parse_effect
-from engine import load_variant, new_game
+from engine import load_variant
 from engine.effects.check import EffectContext, check_program
+from engine.game.game_state import new_state
+from engine.game.snapshot import restore_state
 from engine.resources import DEFAULT_VARIANT
 
 ZONES = frozenset({"red", "blue", "yellow", "green"})
@@ -134,7 +136,7 @@ hooks:
 
 def game_with_tally(write):
     variant = load_variant(str(write(HOUSE_RULE)))
-    game = new_game(variant, 2, seed=5)
+    game = new_state(variant, 2, seed=5)
     assert game.decision == "choose"
     return game
 
@@ -167,12 +169,11 @@ def test_the_chosen_word_decides_what_follows(write):
 
 
 def test_a_counter_of_each_player_survives_a_save(write):
-    from engine import restore
 
     game = game_with_tally(write)
     player = game.turn_player
     game.apply({"kind": "choose", "arg": "more"})
-    again = restore(game.variant, game.to_dict())
+    again = restore_state(game.variant, game.to_dict())
     assert again.player_counters["tally"][player] == 3 and again.to_dict() == game.to_dict()
 
 
@@ -282,12 +283,12 @@ def test_a_card_in_a_variable_is_hidden_from_observations_and_survives_a_save(wr
     still a card (`value of K` reads the card's 0, not property K's value)."""
     import random
 
-    from engine import restore
+    from engine.game.game_state import new_state
 
     variant = load_variant(str(write(CARD_RULE)))
     found = 0
     for seed in range(60):
-        game, rnd = new_game(variant, 3, seed=seed), random.Random(seed)
+        game, rnd = new_state(variant, 3, seed=seed), random.Random(seed)
         while not game.is_over:
             options = game.legal_actions()
             holding = [f.env for f in game.frames if getattr(f, "env", None) and "K" in f.env]
@@ -296,7 +297,7 @@ def test_a_card_in_a_variable_is_hidden_from_observations_and_survives_a_save(wr
                 for player in range(game.n):
                     frames = game.observation(player)["state"]["frames"]
                     assert [f["env"]["K"] for f in frames if "K" in f.get("env", {})] == [None]
-                again = restore(variant, game.to_dict())
+                again = restore_state(variant, game.to_dict())
                 assert again.legal_actions() == options and again.to_dict() == game.to_dict()
                 said = [e.describe() for e in again.apply(options[0]) if e.kind == "say"]
                 assert said == [e.describe() for e in game.apply(options[0]) if e.kind == "say"] == ["A gift of no value."]
@@ -350,7 +351,7 @@ def test_a_repeat_runs_no_more_rounds_than_at_most_says(write):
     variant = load_variant(str(write(
         f"extends: {DEFAULT_VARIANT}\nhooks:\n  start_of_turn: |\n    repeat 10 times, at most 2:\n      draw 1\n"
     )))
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     assert len(game.hand(game.turn_player)) == variant.rules["starting_hand"] + 2
 
 
@@ -360,11 +361,11 @@ def test_a_repeat_runs_no_more_rounds_than_at_most_says(write):
 def test_a_card_put_under_a_pile_comes_up_last_and_the_log_says_under(write):
     """At each turn's start the top card of the deck goes under it: the card that was on top
     lies at the bottom, the rest in order above it, and the log says 'under'."""
-    plain = new_game(load_variant(DEFAULT_VARIANT), 2, seed=1)
+    plain = new_state(load_variant(DEFAULT_VARIANT), 2, seed=1)
     variant = load_variant(str(write(
         f"extends: {DEFAULT_VARIANT}\nhooks:\n  start_of_turn: |\n    put top card of deck under deck\n"
     )))
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     deck = plain.pile_of("deck")
     assert game.pile_of("deck") == [deck[-1], *deck[:-1]]
     (put,) = [event for event in game._events if event.kind == "put"]
@@ -375,7 +376,7 @@ def test_a_card_put_under_a_pile_comes_up_last_and_the_log_says_under(write):
 def test_a_pile_of_the_tables_is_named_with_its_article_once():
     """'Red puts Bank Pays You a Dividend under the Chance deck', not 'under Chance deck'; a
     pile whose name has its article already keeps the one ('the Bank's title deeds')."""
-    texts = new_game(load_variant("monopoly-builder"), 3, seed=1).texts
+    texts = new_state(load_variant("monopoly-builder"), 3, seed=1).texts
     assert texts.pile_place("chance_deck", None) == "the Chance deck"
     assert texts.pile_place("title", None) == "the Bank's title deeds"
     assert texts.pile_place("deeds", 0) == "Red's title deeds"
@@ -396,7 +397,7 @@ board:
 
 def test_a_spaces_number_and_a_zones_number_are_read_by_name(write):
     variant = load_variant(str(write(NUMBERS)))
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     red = [p.index for p in variant.properties if p.zone == "red"]
     green = [p.index for p in variant.properties if p.zone == "green"]
     rent = game.interp.evaluate
@@ -439,7 +440,7 @@ def test_a_variant_with_numbers_reads_back_from_the_check_cache_as_it_was_built(
 def test_an_expression_made_for_a_moment_is_evaluated_as_itself():
     """The closures are kept by the identity of their node: a node parsed for a moment (by a
     tool, a test) once got the closure of an earlier node freed with the same id."""
-    game = new_game(load_variant(DEFAULT_VARIANT), 2, seed=1)
+    game = new_state(load_variant(DEFAULT_VARIANT), 2, seed=1)
     for n in range(300):
         assert game.interp.evaluate(parse_condition(f"{n} + 1"), {}, 0) == n + 1
 
@@ -455,7 +456,7 @@ def test_a_card_shown_to_one_player_is_named_to_them_alone(write):
         f"extends: {DEFAULT_VARIANT}\nhooks:\n  start_of_turn: |\n"
         "    choose opponent O\n    show top card of deck to O\n"
     )))
-    game = new_game(variant, 3, seed=2)
+    game = new_state(variant, 3, seed=2)
     if game.decision == "choose":  # three players: the turn's player picks whom to show it to
         game.apply(game.legal_actions()[0])
     (shown,) = [event for event in game._events if event.kind == "show"]
@@ -475,7 +476,7 @@ def test_a_word_with_a_test_is_offered_only_while_the_test_holds(write):
         f"extends: {DEFAULT_VARIANT}\nhooks:\n  start_of_turn: |\n"
         '    choose word W from "rich" if cards of me > 9, "poor" if cards of me < 10, "either"\n'
     )))
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     assert game.decision == "choose"
     assert [action.arg for action in game.legal_actions()] == ["poor", "either"]
     assert messages('choose word W from "a" if 3, "b"') == ["what follows '\"a\" if' must be a condition, but this is a number"]
@@ -495,7 +496,7 @@ ranking: [total, buildings]
 
 def test_a_score_reads_the_scores_it_is_made_of(write):
     variant = load_variant(str(write(PARTS)))
-    game = new_game(variant, 2, seed=3)
+    game = new_state(variant, 2, seed=3)
     rnd = __import__("random").Random(3)
     for _ in range(60):
         if game.is_over:

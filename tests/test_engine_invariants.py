@@ -9,9 +9,11 @@ import random
 import pytest
 
 from bundled import bundled_variants
-from engine import IllegalAction, new_game, restore
+from engine import IllegalAction
 from engine.bots.evaluate import winners
 from engine.effects.limits import MAX_DECISIONS
+from engine.game.game_state import new_state
+from engine.game.snapshot import restore_state
 from engine.resources import bundled_variant_names
 from long_games import worth_checking
 
@@ -114,7 +116,7 @@ def play_random(game, rnd, check=True, limit=MAX_DECISIONS):
 def test_invariants_hold_after_every_action_of_random_games(variants, name, players):
     nets = 0
     for seed in range(GAMES_PER_CASE):
-        game = new_game(variants[name], players, seed=seed)
+        game = new_state(variants[name], players, seed=seed)
         check_invariants(game)
         play_random(game, random.Random(seed))
         result = game.result()
@@ -126,13 +128,13 @@ def test_invariants_hold_after_every_action_of_random_games(variants, name, play
 
 @pytest.mark.parametrize("name", ["winning-moves-2016", "house-card-sharks"])
 def test_same_seed_and_actions_give_the_same_game_event_for_event(variants, name):
-    first = new_game(variants[name], 3, seed=42)
+    first = new_state(variants[name], 3, seed=42)
     log = play_random(first, random.Random(7), check=False)
-    second = new_game(variants[name], 3, seed=42)
+    second = new_state(variants[name], 3, seed=42)
     assert [e.describe() for e in second.setup_events] == [e.describe() for e in first.setup_events]
-    replay = new_game(variants[name], 3, seed=42)
+    replay = new_state(variants[name], 3, seed=42)
     first_events, replay_events = [], []
-    again = new_game(variants[name], 3, seed=42)
+    again = new_state(variants[name], 3, seed=42)
     for action in log:
         first_events += [e.to_dict() for e in replay.apply(action)]
         replay_events += [e.to_dict() for e in again.apply(action)]
@@ -144,11 +146,11 @@ def test_same_seed_and_actions_give_the_same_game_event_for_event(variants, name
 def test_passing_a_card_offer_whose_options_were_never_read_plays_as_passing_after_reading_them(variants, name):
     """rulings.md 33: whether a card offer is asked depends only on public facts, so its
     options are worked out when first read (Game.options); passing is always one of them."""
-    game = new_game(variants[name], 3, seed=11)
+    game = new_state(variants[name], 3, seed=11)
     rnd = random.Random(4)
     passed = 0
     while not game.is_over and passed < 25:
-        if game.decision == "card" and game.pending["options"] is None:
+        if game.decision == "card" and game.asked.options is None:
             unread, read = game.copy(), game.copy()
             pass_action = game.texts.pass_action
             events = [e.to_dict() for e in unread.apply(pass_action)]
@@ -165,7 +167,7 @@ def test_passing_a_card_offer_whose_options_were_never_read_plays_as_passing_aft
 def test_a_game_that_tells_no_events_plays_exactly_as_one_that_does(variants, name):
     """Game.telling: a search bot's copies keep each event's kind alone; a card still notes
     whether it changed the game (card_acted_since), so every decision and state is the same."""
-    told = new_game(variants[name], 4, seed=8)
+    told = new_state(variants[name], 4, seed=8)
     quiet = told.copy()
     quiet.telling = False
     rnd = random.Random(8)
@@ -181,8 +183,8 @@ def test_a_game_that_tells_no_events_plays_exactly_as_one_that_does(variants, na
 
 
 def test_different_seeds_give_different_games(variants):
-    a = new_game(variants["winning-moves-2016"], 4, seed=1)
-    b = new_game(variants["winning-moves-2016"], 4, seed=2)
+    a = new_state(variants["winning-moves-2016"], 4, seed=1)
+    b = new_state(variants["winning-moves-2016"], 4, seed=2)
     assert (a.pile_of("deck"), a.dice) != (b.pile_of("deck"), b.dice)
 
 
@@ -191,14 +193,14 @@ def test_different_seeds_give_different_games(variants):
 def test_restore_of_to_dict_gives_the_same_legal_actions_and_the_same_future(variants, name):
     variant = variants[name]
     rnd = random.Random(3)
-    game = new_game(variant, 4, seed=11)
+    game = new_state(variant, 4, seed=11)
     step = 0
     while not game.is_over:
         actions = game.legal_actions()
         action = actions[rnd.randrange(len(actions))]
         if worth_checking(step):
             snapshot = json.loads(json.dumps(game.to_dict()))
-            restored = restore(variant, snapshot)
+            restored = restore_state(variant, snapshot)
             assert restored.legal_actions() == actions
             assert restored.current_player == game.current_player
             assert restored.to_dict() == game.to_dict()
@@ -209,7 +211,7 @@ def test_restore_of_to_dict_gives_the_same_legal_actions_and_the_same_future(var
 
 
 def test_copy_is_independent_and_plays_the_same_future(variants):
-    game = new_game(variants["house-stormy-weather"], 4, seed=5)
+    game = new_state(variants["house-stormy-weather"], 4, seed=5)
     rnd = random.Random(5)
     for _ in range(40):
         actions = game.legal_actions()
@@ -238,16 +240,16 @@ def test_the_generated_copy_is_made_from_the_state_declared():
 def test_copy_sets_every_field_the_state_declares_to_a_value_of_its_own(variants, name):
     """state.copy_state is written out field by field (for speed), generated from STATE.
     Copied into a game that has no state yet, any field it forgot is missing."""
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.state import STATE, copy_state, write_state
 
     variant = variants[name]
-    game = new_game(variant, 3, seed=4)
+    game = new_state(variant, 3, seed=4)
     rnd = random.Random(4)
     for _ in range(30):
         actions = game.legal_actions()
         game.apply(actions[rnd.randrange(len(actions))])
-    bare = Game(variant, 3, seed=4)
+    bare = GameState(variant, 3, seed=4)
     copy_state(game, bare)
     for field in STATE:
         assert hasattr(bare, field.name), f"copy_state forgot {field.name}"
@@ -270,7 +272,7 @@ def test_a_stack_a_copy_shares_is_copied_before_either_game_changes_it(variants,
     of them changes a stack first gets its own list; the other game keeps its stack as it was,
     in whole random games played from copies of copies."""
     variant = variants[name]
-    game = new_game(variant, 4, seed=6)
+    game = new_state(variant, 4, seed=6)
     rnd = random.Random(6)
     for round_ in range(12):
         for _ in range(15):
@@ -299,8 +301,8 @@ def test_a_copy_into_a_used_game_is_the_same_as_a_new_copy(variants):
     """Game.copy(into=...) overwrites a game of the same table (the bots reuse them): the
     result plays exactly as a fresh copy, and a game of another table is refused."""
     variant = variants["house-stormy-weather"]
-    game = new_game(variant, 4, seed=6)
-    used = new_game(variant, 4, seed=7)
+    game = new_state(variant, 4, seed=6)
+    used = new_state(variant, 4, seed=7)
     play_random(used, random.Random(7), check=False)
     rnd = random.Random(6)
     for _ in range(35):
@@ -311,11 +313,11 @@ def test_a_copy_into_a_used_game_is_the_same_as_a_new_copy(variants):
     assert play_random(reused, random.Random(9), check=False) == play_random(fresh, random.Random(9), check=False)
     assert reused.to_dict() == fresh.to_dict()
     with pytest.raises(ValueError, match="same variant, players and format"):
-        game.copy(into=new_game(variant, 3, seed=1))
+        game.copy(into=new_state(variant, 3, seed=1))
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing(variants):
-    game = new_game(variants["winning-moves-2016"], 2, seed=3)
+    game = new_state(variants["winning-moves-2016"], 2, seed=3)
     before = game.to_dict()
     with pytest.raises(IllegalAction):
         game.apply({"kind": "build", "arg": 999})
@@ -327,19 +329,19 @@ def test_an_illegal_action_is_refused_and_changes_nothing(variants):
 def test_restore_refuses_another_variant_and_damaged_data(variants):
     from engine import RestoreError
 
-    game = new_game(variants["winning-moves-2016"], 2, seed=3)
+    game = new_state(variants["winning-moves-2016"], 2, seed=3)
     data = game.to_dict()
     with pytest.raises(RestoreError, match="differs"):
-        restore(variants["house-card-sharks"], data)
+        restore_state(variants["house-card-sharks"], data)
     broken = dict(data, piles=[["no_such_card"], *data["piles"][1:]])
     with pytest.raises(RestoreError, match="damaged"):
-        restore(variants["winning-moves-2016"], broken)
+        restore_state(variants["winning-moves-2016"], broken)
     with pytest.raises(RestoreError, match="format"):
-        restore(variants["winning-moves-2016"], dict(data, format=99))
+        restore_state(variants["winning-moves-2016"], dict(data, format=99))
 
 
 def test_observation_shows_only_the_players_own_hand(variants):
-    game = new_game(variants["winning-moves-2016"], 3, seed=8)
+    game = new_state(variants["winning-moves-2016"], 3, seed=8)
     for player in range(3):
         seen = game.observation(player)
         assert seen["hand"] == sorted(game.variant.cards[c].id for c in game.hand(player))
@@ -351,7 +353,7 @@ def test_observation_shows_only_the_players_own_hand(variants):
 def test_hidden_cards_do_not_change_what_a_player_observes(variants):
     """Swap a card of another player's hand with one deep in the draw pile: player 0's view
     is the same, so nothing deciding from it can depend on hidden cards."""
-    game = new_game(variants["winning-moves-2016"], 3, seed=8)
+    game = new_state(variants["winning-moves-2016"], 3, seed=8)
     other = game.copy()
     swap_with = next(i for i, c in enumerate(other.pile_of("deck")) if c != other.hand(1)[0])
     other.hand(1)[0], other.pile_of("deck")[swap_with] = other.pile_of("deck")[swap_with], other.hand(1)[0]
@@ -361,7 +363,7 @@ def test_hidden_cards_do_not_change_what_a_player_observes(variants):
 
 
 def test_drawn_cards_are_named_only_to_their_drawer(variants):
-    game = new_game(variants["winning-moves-2016"], 2, seed=8)
+    game = new_state(variants["winning-moves-2016"], 2, seed=8)
     draws = [e for e in game.setup_events if e.kind == "draw"]
     assert draws
     for event in draws:
@@ -373,7 +375,7 @@ def test_drawn_cards_are_named_only_to_their_drawer(variants):
 
 
 def test_observation_state_hides_the_generator_pile_and_other_hands(variants):
-    game = new_game(variants["winning-moves-2016"], 3, seed=8)
+    game = new_state(variants["winning-moves-2016"], 3, seed=8)
     player = game.current_player
     observation = game.observation(player)
     state = observation["state"]
@@ -390,7 +392,7 @@ def test_sampled_games_agree_with_the_observation_and_differ_only_in_hidden_card
     from engine.game.sampling import sample_game
 
     variant = variants["winning-moves-2016"]
-    game = new_game(variant, 4, seed=21)
+    game = new_state(variant, 4, seed=21)
     rnd = random.Random(2)
     for _ in range(30):
         actions = game.legal_actions()
@@ -412,17 +414,17 @@ def test_every_frame_declares_its_fields_once_and_copies_and_saves_them_all(vari
     """docs/architecture.md, "State is plain data at every decision point": a frame's `fields` are all it
     holds, `__init__` takes each by that name (copy and restore go through it), and a copy or a
     save round trip gives the same frame. Frames met in random games of every variant."""
-    from engine.game.frames import FRAME_KINDS, frame_from_dict
+    from engine.core.frames import FRAME_KINDS, frame_from_dict
 
     seen: set[str] = set()
     for name in bundled_variant_names():
-        game = new_game(variants[name], 3, seed=11)
+        game = new_state(variants[name], 3, seed=11)
         rnd = random.Random(11)
         while not game.is_over and game.turn_number < 30:
             for frame in game.frames:
                 seen.add(frame.kind)
                 held = {attr for attr in dir(frame) if not attr.startswith("_") and not callable(getattr(frame, attr))}
-                assert held - {"fields", "kind"} == set(frame.fields), type(frame).__name__
+                assert held - {"fields", "kind", "optional"} == set(frame.fields), type(frame).__name__
                 _assert_copied(frame)
                 assert frame_from_dict(frame.to_dict()).to_dict() == frame.to_dict()
             actions = game.legal_actions()
@@ -442,7 +444,7 @@ _SAMPLE_FIELDS = {
 
 
 def _assert_copied(frame) -> None:
-    from engine.game.frames import CardFrame, Frame
+    from engine.core.frames import CardFrame, Frame
 
     by_fields = Frame.to_dict(frame)  # the saved form written from `fields`, name by name
     if isinstance(frame, CardFrame) and not frame.acted:
@@ -459,7 +461,7 @@ def _assert_copied(frame) -> None:
 def test_each_kind_of_frame_copies_every_field_it_declares():
     """Each kind writes its own copy out (frames.Frame.copy): every field of `fields` comes
     through, lists and dicts as new ones, for kinds random games seldom reach as well."""
-    from engine.game.frames import FRAME_KINDS
+    from engine.core.frames import FRAME_KINDS
 
     for cls in FRAME_KINDS.values():
         frame = cls(**{name: _SAMPLE_FIELDS[name] for name in cls.fields})

@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from bundled import bundled_variants
-from engine import VariantError, load_variant, new_game, restore
+from engine import VariantError, load_variant
 from engine.effects.check import EffectContext, check_program
 from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
+from engine.game.game_state import new_state
+from engine.game.snapshot import restore_state
 from engine.resources import variants_dir
 from engine.variant.load import check_variant
 from test_engine_invariants import check_invariants
@@ -38,7 +40,7 @@ FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max
     choices=st.lists(st.integers(0, 1000), min_size=0, max_size=400),
 )
 def test_any_sequence_of_legal_actions_keeps_every_invariant(name, players, seed, choices):
-    game = new_game(VARIANTS[name], players, seed)
+    game = new_state(VARIANTS[name], players, seed)
     check_invariants(game)
     for choice in choices:
         if game.is_over:
@@ -55,7 +57,7 @@ class GameMachine(RuleBasedStateMachine):
     @initialize(name=st.sampled_from(sorted(VARIANTS)), players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6))
     def start(self, name, players, seed):
         self.variant = VARIANTS[name]
-        self.game = new_game(self.variant, players, seed)
+        self.game = new_state(self.variant, players, seed)
 
     @rule(choice=st.integers(0, 1000), times=st.integers(1, 15))
     def play(self, choice, times):
@@ -68,7 +70,7 @@ class GameMachine(RuleBasedStateMachine):
     @rule()
     def save_and_restore(self):
         data = json.loads(json.dumps(self.game.to_dict()))
-        restored = restore(self.variant, data)
+        restored = restore_state(self.variant, data)
         assert restored.to_dict() == self.game.to_dict()
         assert restored.legal_actions() == self.game.legal_actions()
         self.game = restored
@@ -243,7 +245,7 @@ def test_an_effect_cannot_loop_forever(tmp_path):
     nested = "".join(f"{'  ' * (i + 4)}repeat {rounds} times:\n" for i, rounds in enumerate((100, 100, 3))) + "  " * 7 + "draw 0"
     path.write_text(BASE_TEXT.replace(original, nested.rstrip()))
     variant = load_variant(path)
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     player = game.turn_player
     game.hand(player).append(game.book.card_index["contract_5"])
     while game.question.timing != "end_of_turn":

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import VariantError, load_variant, new_game
+from engine import VariantError, load_variant
+from engine.core.expressions import largest_group
 from engine.effects import ast
 from engine.effects.parser import parse_condition
-from engine.game.expressions import largest_group
+from engine.game.game_state import new_state
 from engine.game.rulebook import grid_neighbours
 
 BASE = "winning-moves-2016"
@@ -55,7 +56,7 @@ def test_is_next_to_and_largest_group_read_the_board_in_play(write):
         "  touching: {most: count property P in red where P is next to space 2 of red and top of P is X, "
         "name: touching}\n"
     )
-    game = new_game(_variant(write, extra=scores), 2, seed=1)
+    game = new_state(_variant(write, extra=scores), 2, seed=1)
     red = game.variant.zones[0].properties
     for space in (red[0], red[1], red[4]):
         game.stacks[space] = [0]

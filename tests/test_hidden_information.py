@@ -13,7 +13,9 @@ import random
 import pytest
 
 from bundled import bundled_variants
-from engine import load_variant, new_game
+from engine import load_variant
+from engine.game.game import state_of
+from engine.game.game_state import new_state
 from tui.session import PUBLIC, Session
 
 VARIANTS = bundled_variants()
@@ -98,7 +100,7 @@ def test_twin_games_differing_in_hidden_cards_look_the_same_to_the_watcher(name,
     rnd = random.Random(f"{name}-{players}")
     compared = 0
     for seed in range(16):
-        game = new_game(VARIANTS[name], players, seed=seed)
+        game = new_state(VARIANTS[name], players, seed=seed)
         for _ in range(rnd.randrange(0, 60)):
             if game.is_over:
                 break
@@ -136,7 +138,7 @@ def test_cards_chosen_from_a_pile_whose_order_the_chooser_cannot_see_come_in_one
         "        choose card K in deck\n        put K on hand of me\n"
     )
     variant = load_variant(write(scout))
-    game = new_game(variant, 2, seed=4)
+    game = new_state(variant, 2, seed=4)
     while game.decision != "card" or {"kind": "play", "arg": "scout"} not in [a.to_dict() for a in game.legal_actions()]:
         game.apply(game.legal_actions()[0])
     twin = game.copy()
@@ -155,7 +157,7 @@ def test_cards_chosen_from_a_pile_whose_order_the_chooser_cannot_see_come_in_one
 def test_a_player_with_nothing_playable_is_asked_all_the_same():
     """The table cannot tell a hand with a playable card from one without: both are asked."""
     variant = VARIANTS["winning-moves-2016"]
-    game = new_game(variant, 3, seed=2)
+    game = new_state(variant, 3, seed=2)
     asked_with_nothing = 0
     rnd = random.Random(4)
     while not game.is_over and asked_with_nothing < 5:
@@ -175,16 +177,17 @@ def test_hot_seat_hand_overs_do_not_depend_on_hidden_cards():
         first = Session.start(variant, "winning-moves-2016", [None, None], seed)
         second = Session.start(variant, "winning-moves-2016", [None, None], seed)
         other = 1 - first.game.current_player
-        swapped = next((j for j, c in enumerate(second.game.pile_of("deck")) if c not in second.game.hand(other)), None)
-        if swapped is None or not second.game.hand(other):
+        twin = state_of(second.game)
+        swapped = next((j for j, c in enumerate(twin.pile_of("deck")) if c not in twin.hand(other)), None)
+        if swapped is None or not twin.hand(other):
             continue
-        hand = second.game.hand(other)
-        hand[0], second.game.pile_of("deck")[swapped] = second.game.pile_of("deck")[swapped], hand[0]
+        hand = twin.hand(other)
+        hand[0], twin.pile_of("deck")[swapped] = twin.pile_of("deck")[swapped], hand[0]
         # both play only actions that do not depend on the swapped card: pass, end, build...
         rnd_a, rnd_b = random.Random(seed), random.Random(seed)
         trace_a, trace_b = [], []
         for _ in range(40):
-            if first.game.is_over or len(first.game.pile_of("deck")) <= swapped + 1:
+            if first.game.is_over or len(state_of(first.game).pile_of("deck")) <= swapped + 1:
                 break
             for session, trace in ((first, trace_a), (second, trace_b)):
                 session.hide_hands()

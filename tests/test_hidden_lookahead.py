@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from engine import load_variant, new_game
+from engine import load_variant
+from engine.game.game_state import new_state
 from test_hidden_information import common_action, hide_differently, seen
 
 DATA = Path(__file__).parent / "data"
@@ -31,7 +32,7 @@ def test_a_guess_at_a_hidden_card_offers_every_number(write):
     variant = filtered_hand_cards(write)
     asked = 0
     for seed in range(12):
-        game, rnd = new_game(variant, 3, seed=seed), random.Random(seed)
+        game, rnd = new_state(variant, 3, seed=seed), random.Random(seed)
         while not game.is_over:
             actions = game.legal_actions()
             if actions[0].kind == "choose" and actions[0].what == "number":
@@ -49,7 +50,7 @@ def test_the_options_a_player_is_offered_do_not_depend_on_cards_they_cannot_see(
     rnd = random.Random("hidden look-ahead")
     compared = 0
     for seed in range(80):
-        game = new_game(variant, 4, seed=seed)
+        game = new_state(variant, 4, seed=seed)
         for _ in range(rnd.randrange(0, 30)):
             if game.is_over:
                 break

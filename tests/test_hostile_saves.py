@@ -19,7 +19,8 @@ import pytest
 
 from engine import load_variant
 from engine.cli import main
-from engine.game.game import new_game
+from engine.game.game_state import new_state
+from engine.game.snapshot import restore_state
 from engine.resources import schemas_dir, variants_dir
 from engine.savefile import (
     SEED_LIMIT,
@@ -113,7 +114,7 @@ def test_the_schema_and_the_engine_agree_on_the_seed_bounds(variant):
     assert seed["maximum"] == SEED_LIMIT - 1 and seed["minimum"] == -(SEED_LIMIT - 1)
     for extreme in (seed["minimum"], seed["maximum"], 0):
         for compat in (1, 2):
-            game = new_game(variant, 2, extreme, compat=compat)
+            game = new_state(variant, 2, extreme, compat=compat)
             game.apply(game.legal_actions()[0])
 
 
@@ -676,11 +677,12 @@ def test_a_card_variable_lying_nowhere_is_refused_with_its_field():
     import json
     import random
 
-    from engine import load_variant, new_game, restore
+    from engine import load_variant
+    from engine.game.game_state import new_state
     from engine.game.snapshot_check import RestoreError
 
     variant = load_variant("monopoly-chance")
-    game, rnd = new_game(variant, 3, seed=5), random.Random(1)
+    game, rnd = new_state(variant, 3, seed=5), random.Random(1)
     while True:
         data = game.to_dict()
         held = [(f, k) for f in data["frames"] for k, v in (f.get("env") or {}).items() if isinstance(v, list)]
@@ -692,4 +694,4 @@ def test_a_card_variable_lying_nowhere_is_refused_with_its_field():
     for bad in (5000, -500, "x", [1], 10**30):
         frame["env"][name] = [frame["env"][name][0], bad]
         with pytest.raises(RestoreError, match=rf"env\.{name}\[1\]"):
-            restore(variant, json.loads(json.dumps(data)))
+            restore_state(variant, json.loads(json.dumps(data)))

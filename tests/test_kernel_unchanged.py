@@ -31,7 +31,7 @@ MAX_DECISIONS = 600
 
 SEEDS = (1, 2)
 
-ADDED_SINCE = ("positions", "next_player", "worked", "variant")
+ADDED_SINCE = ("positions", "next_player", "worked", "variant", "owners")
 """State added after the pins were made, by the words of issue 27, section 2 (tokens on a
 board's loop): it is in every snapshot and observation now, and was in none then. Left out
 of what is digested, so that the pins still say that nothing else changed.
@@ -43,7 +43,11 @@ against 10,274 in a 2-player game). Its options, observations and events are the
 
 And `variant`, the name and hash of the variant file: Advance to Boardwalk's file gained its
 `kinds:` (its hotels and vacant lots, once words of the engine), which changes its hash and
-nothing it plays."""
+nothing it plays.
+
+And `owners`, each space's owner by its stack as it stands: an observation entry since the
+terminal UI reads the game only through the API (issue 45, 3); it says what `stacks` and the
+variant's rule of ownership said already."""
 
 
 def _without_added(data):

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant
 from engine.effects import parser as effect_parser
 from engine.effects.cost import Sizes, measure, measured_parts
 from engine.effects.limits import MAX_EXPRESSION_COST, MAX_EXPRESSION_DEPTH, MAX_NUMBER
 from engine.effects.parser import EffectSyntaxError, parse_condition, parse_effect
+from engine.game.game_state import new_state
 from engine.resources import bundled_variant_names
 from engine.variant import yamlsource
 from engine.variant.load import check_variant
@@ -149,7 +150,7 @@ def test_arithmetic_on_known_values_within_the_bound_passes(write):
 
 def _play_new_card(path: Path, timing: str) -> tuple:
     """A two-player game in which the first player plays 'new_card' at its first chance."""
-    game = new_game(load_variant(path), 2, seed=1)
+    game = new_state(load_variant(path), 2, seed=1)
     game.hand(game.turn_player).append(game.book.card_index["new_card"])
     for _ in range(200):  # (the card's first chance: a decision worked out after it was dealt)
         question = game.question

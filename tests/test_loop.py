@@ -15,8 +15,10 @@ import json
 
 import pytest
 
-from engine import RestoreError, VariantError, load_variant, new_game, restore
+from engine import RestoreError, VariantError, load_variant
 from engine.game.followable import card_is_followable
+from engine.game.game_state import new_state
+from engine.game.snapshot import restore_state
 
 BASE = "winning-moves-2016"
 LOOP = "  loop: [red_1, red_2, blue_1, blue_2, yellow_1, yellow_2, green_1, green_2]\n"
@@ -47,7 +49,7 @@ def _moves(events) -> list[str]:
 def test_advance_moves_the_token_forward_passing_each_space_between_then_landing(write):
     """"Move your token clockwise a number of spaces equal to the total that you rolled" (the
     rules text, Rolling the Dice): each space passed runs token_passes, the last token_lands."""
-    game = new_game(_variant(write, "advance me 3 spaces"), 2, seed=1)
+    game = new_state(_variant(write, "advance me 3 spaces"), 2, seed=1)
     player = game.turn_player
     assert game.positions[player] == 3
     assert game.observation(player)["positions"][player] == 3
@@ -59,14 +61,14 @@ def test_advance_moves_the_token_forward_passing_each_space_between_then_landing
 
 
 def test_a_token_goes_round_the_loop_past_its_first_space(write):
-    game = new_game(_variant(write, "advance me 11 spaces"), 2, seed=1)
+    game = new_state(_variant(write, "advance me 11 spaces"), 2, seed=1)
     assert game.positions[game.turn_player] == 11 % 8
     assert sum(1 for e in game.setup_events if e.kind == "say") == 10
 
 
 def test_advance_back_passes_nothing_and_lands(write):
     """Going back round the loop from the first space passes no space ("go back three spaces")."""
-    game = new_game(_variant(write, "advance me back 2 spaces"), 2, seed=1)
+    game = new_state(_variant(write, "advance me back 2 spaces"), 2, seed=1)
     assert game.positions[game.turn_player] == 6
     told = _moves(game.setup_events)
     assert "passes" not in told
@@ -80,7 +82,7 @@ def test_advance_back_runs_token_passes_back_for_each_space_gone_back_past(write
     `token_passes_back` runs for each, in the order the token meets them; `token_passes` (a
     bonus for passing GO) does not run going back."""
     hooks = LOG_HOOKS + "  token_passes_back: |\n    add 1 to landed of here\n    say \"goes back past\"\n"
-    game = new_game(_variant(write, "advance me 4 spaces\nadvance me back 3 spaces", hooks=hooks), 2, seed=1)
+    game = new_state(_variant(write, "advance me 4 spaces\nadvance me back 3 spaces", hooks=hooks), 2, seed=1)
     assert game.positions[game.turn_player] == 1
     told = _moves(game.setup_events)
     back = told.index(next(t for t in told if "moves back 3 spaces" in t))
@@ -91,13 +93,13 @@ def test_advance_back_runs_token_passes_back_for_each_space_gone_back_past(write
 
 
 def test_advance_to_a_zone_stops_at_its_nearest_space_ahead(write):
-    game = new_game(_variant(write, "advance me 3 spaces\nadvance me to red"), 2, seed=1)
+    game = new_state(_variant(write, "advance me 3 spaces\nadvance me to red"), 2, seed=1)
     assert game.positions[game.turn_player] == 0  # past green, round to red_1
     assert sum(1 for e in game.setup_events if e.kind == "say") == 2 + 4
 
 
 def test_advance_to_the_space_a_token_stands_on_goes_once_round(write):
-    game = new_game(_variant(write, "advance me to space 1 of red"), 2, seed=1)
+    game = new_state(_variant(write, "advance me to space 1 of red"), 2, seed=1)
     assert game.positions[game.turn_player] == 0
     assert any(" moves 8 spaces to $1M Red" in e.describe() for e in game.setup_events)
 
@@ -110,7 +112,7 @@ def test_advance_to_its_own_position_is_a_full_lap_that_passes_go(write):
         "  token_passes: |\n    say \"passes\"\n    if here is space 1 of red:\n      add 1 to passed of me\n"
         "  token_lands: |\n    add 1 to landed of here\n"
     )
-    game = new_game(_variant(write, "advance me 3 spaces\nadvance me to position of me", hooks=hooks), 2, seed=1)
+    game = new_state(_variant(write, "advance me 3 spaces\nadvance me to position of me", hooks=hooks), 2, seed=1)
     player = game.turn_player
     assert game.positions[player] == 3
     assert any(" moves 8 spaces to " in e.describe() for e in game.setup_events)
@@ -122,7 +124,7 @@ def test_advance_to_its_own_position_is_a_full_lap_that_passes_go(write):
 def test_place_goes_straight_there_passing_nothing_and_landing_nowhere(write):
     """"Immediately move your token to the Jail space. You will not receive money for passing
     GO" (the rules text, Go to Jail)."""
-    game = new_game(_variant(write, "place me on space 2 of yellow"), 2, seed=1)
+    game = new_state(_variant(write, "place me on space 2 of yellow"), 2, seed=1)
     assert game.positions[game.turn_player] == 5
     assert _moves(game.setup_events)[-1:] == [f"{game.texts.player(game.turn_player)} goes straight to $4M Yellow"]
     assert not any(e.kind in ("say", "counter") for e in game.setup_events)
@@ -130,7 +132,7 @@ def test_place_goes_straight_there_passing_nothing_and_landing_nowhere(write):
 
 def test_position_of_a_player_is_the_space_their_token_stands_on(write):
     start = "advance me 2 spaces\nif position of me is space 1 of blue:\n  say \"on blue\""
-    game = new_game(_variant(write, start, hooks="  token_passes: |\n    say \"passes\"\n"), 2, seed=1)
+    game = new_state(_variant(write, start, hooks="  token_passes: |\n    say \"passes\"\n"), 2, seed=1)
     assert any(e.describe() == "on blue" for e in game.setup_events)
 
 
@@ -140,13 +142,13 @@ def test_hooks_that_ask_run_in_the_order_the_token_meets_the_spaces(write):
         "  token_passes: |\n    add 1 to passed of me\n"
         "  token_lands: |\n    choose word W from \"buy\", \"pass\", every answer\n    if W is \"buy\":\n      say \"bought\"\n"
     )
-    game = new_game(_variant(write, "advance me 3 spaces", hooks=hooks), 2, seed=1)
+    game = new_state(_variant(write, "advance me 3 spaces", hooks=hooks), 2, seed=1)
     player = game.turn_player
     assert game.current_player == player
     assert game.player_counters["passed"][player] == 2  # passed before the question
     assert [a.arg for a in game.legal_actions()] == ["buy", "pass"]
     saved = json.loads(json.dumps(game.to_dict()))
-    again = restore(game.variant, saved)
+    again = restore_state(game.variant, saved)
     assert [a.arg for a in again.legal_actions()] == ["buy", "pass"]
     events = again.apply(again.legal_actions()[0])
     assert any(e.describe() == "bought" for e in events)
@@ -154,7 +156,7 @@ def test_hooks_that_ask_run_in_the_order_the_token_meets_the_spaces(write):
 
 def test_passing_hooks_that_ask_each_ask_in_turn(write):
     hooks = "  token_passes: |\n    choose word W from \"take\", \"leave\", every answer\n"
-    game = new_game(_variant(write, "advance me 3 spaces", hooks=hooks), 2, seed=1)
+    game = new_state(_variant(write, "advance me 3 spaces", hooks=hooks), 2, seed=1)
     asked = 0
     while game.current_player == game.turn_player and game.legal_actions()[0].arg == "take":
         game.apply(game.legal_actions()[0])
@@ -168,7 +170,7 @@ def test_a_card_that_moves_a_token_is_followable(write):
         "      timing: end_of_turn\n      effect: advance me 2 spaces\n"
     )
     variant = _variant(write, "say \"hi\"", extra=card)
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     assert card_is_followable(game, game.book.card_index["zoom"], game.turn_player)
 
 
@@ -200,15 +202,15 @@ def test_the_loop_names_spaces_of_the_board_once_each(write):
 
 
 def test_a_restored_game_refuses_a_token_off_the_loop_naming_the_field(write):
-    game = new_game(_variant(write, "advance me 1 spaces"), 2, seed=1)
+    game = new_state(_variant(write, "advance me 1 spaces"), 2, seed=1)
     data = game.to_dict()
     data["positions"][0] = 8
     with pytest.raises(RestoreError, match=r"positions\[0\]"):
-        restore(game.variant, data)
+        restore_state(game.variant, data)
     data["positions"][0] = 7
     data["player_counters"]["landed"] = [0] * 3
     with pytest.raises(RestoreError, match=r"player_counters\.landed"):
-        restore(game.variant, data)
+        restore_state(game.variant, data)
 
 
 def test_a_zone_of_one_space_names_its_space_but_only_once(write):
@@ -219,5 +221,5 @@ def test_a_zone_of_one_space_names_its_space_but_only_once(write):
     problems = _problems(write, "say \"x\"", loop=loop)
     assert any("passes the same space twice: 'go_1' is 'go'" in p for p in problems), problems
     loop = loop.replace(", go_1]", "]")
-    game = new_game(_variant(write, "advance me to go", loop=loop), 2, seed=1)
+    game = new_state(_variant(write, "advance me to go", loop=loop), 2, seed=1)
     assert game.positions[game.turn_player] == 0

@@ -4,7 +4,7 @@ the kernel's, shown here in a small game written for these tests).
 
 A card a name holds remembers where it lay, "because copies of a card are alike but not in
 one place: `put K on P` takes the very card chosen from the row, not its twin in the deck"
-(engine/game/refs.py, CardRef); and a choice offers only the answers from which the rest of
+(engine/core/refs.py, CardRef); and a choice offers only the answers from which the rest of
 the card can be followed and changes something (docs/rulings.md, 17). The ways they came apart:
 
 - the look-ahead of a `repeat while` carried out its next round without its test, so a loop
@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant
+from engine.game.game_state import new_state
 from scenario import start_turn_of
 
 GAME = """\
@@ -116,7 +117,7 @@ def variant(write):
 
 def position(variant, piles: dict[str, list[str]]):
     """Red's turn, Red's piles holding `piles` (card ids, top last), every other pile empty."""
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     for player in range(2):
         for pile in PILES:
             game.pile_of(pile, player).clear()

@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import RestoreError, load_variant, new_game, restore
+from engine import RestoreError, load_variant
 from engine.bots import make_bot
+from engine.game.game_state import new_state
 from engine.game.invariants import broken_invariants
+from engine.game.snapshot import restore_state
 from test_restore_boundary import mutate, play_to_the_end
 
 VARIANT = load_variant(Path(__file__).parent / "data" / "every-new-word.yaml")
@@ -27,7 +29,7 @@ def _snapshots(count: int, seed: int) -> list[dict]:
     rnd = random.Random(seed)
     found: list[dict] = []
     while len(found) < count:
-        game = new_game(VARIANT, rnd.choice([2, 3, 4]), seed=rnd.randrange(10**6))
+        game = new_state(VARIANT, rnd.choice([2, 3, 4]), seed=rnd.randrange(10**6))
         for _ in range(rnd.randrange(0, 120)):
             if game.is_over:
                 break
@@ -44,7 +46,7 @@ def _snapshots(count: int, seed: int) -> list[dict]:
 def test_every_new_word_plays_to_the_end_with_the_bots_keeping_every_invariant(bots):
     told: Counter = Counter()
     for seed in (1, 2):
-        game = new_game(VARIANT, len(bots), seed=seed)
+        game = new_state(VARIANT, len(bots), seed=seed)
         players = [make_bot(spec, VARIANT, seed=seed + seat) for seat, spec in enumerate(bots)]
         for _ in range(3000):
             if game.is_over:
@@ -66,7 +68,7 @@ def test_the_words_work_together_a_passing_bonus_an_auction_a_routine_an_offer_a
     seen: Counter = Counter()
     loop = list(VARIANT.loop)
     for seed in range(12):
-        game = new_game(VARIANT, 3, seed=seed)
+        game = new_state(VARIANT, 3, seed=seed)
         while not game.is_over:
             actions = game.legal_actions()
             action = actions[rnd.randrange(len(actions))]
@@ -101,7 +103,7 @@ def test_damaged_snapshots_in_windows_and_offers_are_refused_or_play_on():
     for _ in range(600):
         damaged = mutate(rnd.choice(pool), rnd)
         try:
-            game = restore(VARIANT, damaged)
+            game = restore_state(VARIANT, damaged)
         except RestoreError as error:
             assert str(error)
             tally["refused"] += 1

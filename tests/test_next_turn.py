@@ -11,7 +11,9 @@ import json
 
 import pytest
 
-from engine import RestoreError, load_variant, new_game, restore
+from engine import RestoreError, load_variant
+from engine.game.game_state import new_state
+from engine.game.snapshot import restore_state
 
 BASE = "winning-moves-2016"
 
@@ -36,13 +38,13 @@ def _turns(game, count: int) -> list[int]:
 
 def test_next_turn_me_gives_the_player_another_turn(write):
     """"If you roll doubles, you will get to roll the dice again and take another turn."""
-    game = new_game(_variant(write, "  end_of_turn: |\n    next turn me\n"), 3, seed=2)
+    game = new_state(_variant(write, "  end_of_turn: |\n    next turn me\n"), 3, seed=2)
     first = game.turn_player
     assert _turns(game, 3) == [first, first, first]
 
 
 def test_without_next_turn_the_turns_follow_the_order(write):
-    game = new_game(_variant(write, "  end_of_turn: |\n    say \"done\"\n"), 3, seed=2)
+    game = new_state(_variant(write, "  end_of_turn: |\n    say \"done\"\n"), 3, seed=2)
     order, at = game.order, game.turn_pos
     assert _turns(game, 4) == [order[(at + i) % 3] for i in range(4)]
 
@@ -56,7 +58,7 @@ def test_a_round_winner_starts_the_next_and_the_order_goes_on_from_them(write):
         "      for each player P where (count player Q where Q is P) = 1 and P is not me:\n"
         "        next turn P\n"
     )
-    game = new_game(load_variant(write(text)), 3, seed=2)
+    game = new_state(load_variant(write(text)), 3, seed=2)
     first = game.turn_player
     order = list(game.order)
     events = []
@@ -78,18 +80,18 @@ def test_next_turn_in_the_setup_names_the_first_player(write):
     variant = _variant(write, "  start_of_turn: |\n    say \"go\"\n",
                        setup="  draw rule starting_hand for me\n  for each opponent O:\n    draw rule starting_hand for O\n"
                              "  for each player P where P is not me:\n    next turn P\n")
-    game = new_game(variant, 3, seed=1)
+    game = new_state(variant, 3, seed=1)
     said = [e.data["player"] for e in game.setup_events if e.kind == "next_turn"]
     assert said and game.turn_player == said[-1]
 
 
 def test_a_saved_game_keeps_who_plays_next_and_refuses_a_stranger(write):
     hooks = "  start_of_turn: |\n    next turn me\n"
-    game = new_game(_variant(write, hooks), 2, seed=1)
+    game = new_state(_variant(write, hooks), 2, seed=1)
     assert game.next_player == game.turn_player
     data = json.loads(json.dumps(game.to_dict()))
-    again = restore(game.variant, data)
+    again = restore_state(game.variant, data)
     assert _turns(again, 2) == [game.turn_player] * 2
     data["next_player"] = 2
     with pytest.raises(RestoreError, match="next_player"):
-        restore(game.variant, data)
+        restore_state(game.variant, data)

@@ -10,13 +10,15 @@ import json
 
 import pytest
 
-from engine import RestoreError, load_variant, new_game, restore
+from engine import RestoreError, load_variant
 from engine.bots import make_bot
+from engine.core.number_options import NumberOptions
 from engine.effects.limits import LISTED_OPTIONS, MAX_CHOICES
+from engine.game.game_state import new_state
 from engine.game.invariants import broken_invariants
 from engine.game.messages import IllegalAction
-from engine.game.number_options import NumberOptions
 from engine.game.observation import decide
+from engine.game.snapshot import restore_state
 from engine.variant.load import check_variant
 
 BASE = "winning-moves-2016"
@@ -56,7 +58,7 @@ def _asked(game):
 
 
 def test_a_number_question_offers_every_whole_number_from_low_to_high_then_the_pass(write):
-    game = new_game(_auction(write), 2, seed=1)
+    game = new_state(_auction(write), 2, seed=1)
     options = _asked(game)
     assert (options.low, options.high, len(options)) == (5, 2000, 1997)
     assert [o.arg for o in options[:3]] == [5, 6, 7] and options[1995].arg == 2000
@@ -68,7 +70,7 @@ def test_a_number_question_offers_every_whole_number_from_low_to_high_then_the_p
 
 def test_an_amount_of_money_is_told_in_the_variants_money_and_the_question_says_its_range(write):
     """Both bounds read money counters, so the numbers are amounts of money (`money: true`)."""
-    game = new_game(_auction(write), 2, seed=1)
+    game = new_state(_auction(write), 2, seed=1)
     player = game.current_player
     decision = game.observation(player)["decision"]
     assert decision["numbers"] == {"from": 5, "to": 2000, "money": True}
@@ -80,7 +82,7 @@ def test_an_amount_of_money_is_told_in_the_variants_money_and_the_question_says_
 
 
 def test_a_bot_is_shown_the_options_made_when_read_and_every_one_when_it_reads_them_whole(write):
-    game = new_game(_auction(write), 2, seed=1)
+    game = new_state(_auction(write), 2, seed=1)
 
     def look(observation):
         decision = observation["decision"]
@@ -93,7 +95,7 @@ def test_a_bot_is_shown_the_options_made_when_read_and_every_one_when_it_reads_t
 
 
 def test_any_amount_in_range_is_taken_and_nothing_else(write):
-    game = new_game(_auction(write), 2, seed=1)
+    game = new_state(_auction(write), 2, seed=1)
     for wrong in (4, 2001, True, "40", 40.0, None):
         with pytest.raises(IllegalAction):
             game.apply({"kind": "choose", "arg": wrong})
@@ -105,7 +107,7 @@ def test_any_amount_in_range_is_taken_and_nothing_else(write):
 
 
 def test_or_pass_passes_the_turn_in_the_window_and_the_rest_of_its_block_is_not_run(write):
-    game = new_game(_auction(write), 3, seed=1)
+    game = new_state(_auction(write), 3, seed=1)
     first = game.current_player
     game.apply({"kind": "choose", "arg": 10})
     second = game.current_player
@@ -122,7 +124,7 @@ def test_or_pass_passes_the_turn_in_the_window_and_the_rest_of_its_block_is_not_
 
 def test_a_number_question_with_no_number_left_is_passed_at_once(write):
     """A bidder who cannot cover the least bid has only the pass: taken without asking."""
-    game = new_game(_auction(write, gain=7), 2, seed=1)
+    game = new_state(_auction(write, gain=7), 2, seed=1)
     first = game.current_player
     events = game.apply({"kind": "choose", "arg": 7})  # all of it: the other's least bid would be 12, over their 7
     assert [e.data["player"] for e in events if e.kind == "pass"] == [1 - first, first]  # asked nothing
@@ -142,7 +144,7 @@ def test_or_pass_is_said_only_inside_a_window(write):
 
 
 def test_a_question_offers_at_most_max_choices_numbers(write):
-    game = new_game(_auction(write, gain=MAX_CHOICES + 500), 2, seed=1)
+    game = new_state(_auction(write, gain=MAX_CHOICES + 500), 2, seed=1)
     options = _asked(game)
     assert (options.low, options.high) == (5, 5 + MAX_CHOICES - 1)
 
@@ -150,12 +152,12 @@ def test_a_question_offers_at_most_max_choices_numbers(write):
 def test_a_wide_question_is_saved_as_its_range_read_back_and_checked(write):
     """A snapshot lists LISTED_OPTIONS options at most: a wider number question is written as
     its range ("amounts": of money), then its pass; restored, it asks the same."""
-    game = new_game(_auction(write, gain=5000), 2, seed=1)
+    game = new_state(_auction(write, gain=5000), 2, seed=1)
     data = json.loads(json.dumps(game.to_dict()))
     assert len(_asked(game)) > LISTED_OPTIONS
     assert data["pending"]["options"] == [{"kind": "choose", "arg": [5, 5000], "what": "amounts"},
                                           {"kind": "choose", "arg": "pass", "what": "word"}]
-    again = restore(game.variant, data)
+    again = restore_state(game.variant, data)
     assert _asked(again) == _asked(game) and again.current_player == game.current_player
     assert _asked(again)[35].describe() == "choose $40M"
     for arg, field in (([5, 5001], "pending.options"), ([5, MAX_CHOICES + 5], r"pending.options\[0\].arg\[1\]"),
@@ -163,26 +165,26 @@ def test_a_wide_question_is_saved_as_its_range_read_back_and_checked(write):
         broken = json.loads(json.dumps(data))
         broken["pending"]["options"][0]["arg"] = arg
         with pytest.raises(RestoreError, match=field):
-            restore(game.variant, broken)
+            restore_state(game.variant, broken)
     broken = json.loads(json.dumps(data))
     broken["pending"]["options"].reverse()  # a range is the first option
     with pytest.raises(RestoreError, match=r"pending.options\[1\]"):
-        restore(game.variant, broken)
+        restore_state(game.variant, broken)
 
 
 def test_a_narrow_question_is_saved_option_by_option_as_before(write):
-    game = new_game(_auction(write, gain=300), 2, seed=1)
+    game = new_state(_auction(write, gain=300), 2, seed=1)
     data = game.to_dict()
     listed = data["pending"]["options"]
     assert len(listed) == 297 and listed[0] == {"kind": "choose", "arg": 5, "what": "money"}
-    assert _asked(restore(game.variant, json.loads(json.dumps(data)))) == _asked(game)
+    assert _asked(restore_state(game.variant, json.loads(json.dumps(data)))) == _asked(game)
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "strong"])
 def test_every_bot_bids_and_passes_in_a_wide_question(write, spec):
     """A bot weighs a few of the numbers (engine.bots.base.considered), and answers."""
     variant = _auction(write)
-    game = new_game(variant, 2, seed=3)
+    game = new_state(variant, 2, seed=3)
     bots = [make_bot(spec, variant, seed=seat) for seat in range(2)]
     answers = []
     for _ in range(12):

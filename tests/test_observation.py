@@ -13,7 +13,7 @@ import random
 import pytest
 
 from bundled import bundled_variants
-from engine import new_game
+from engine.game.game_state import new_state
 from engine.game.observation import ENTRIES, Observation, StaleObservation, decide
 from long_games import worth_checking
 
@@ -27,7 +27,7 @@ PLAIN = (dict, list, tuple, str, int, float, bool, type(None))
 def decisions(variant, players: int, seed: int):
     """The decisions of a seeded random game worth checking (all of a short one: long_games.py)
     and its end, as the game standing there."""
-    game = new_game(variant, players, seed=seed)
+    game = new_state(variant, players, seed=seed)
     rnd = random.Random(seed)
     step = 0
     while not game.is_over:
@@ -105,7 +105,7 @@ def test_an_observation_read_whole_while_deciding_and_kept_is_that_decisions():
     """The rule for keeping one (observation.decide): read whole while deciding, it stays
     what its decision showed, whatever the game does after."""
     variant = VARIANTS["winning-moves-2016"]
-    game = new_game(variant, 4, seed=11)
+    game = new_state(variant, 4, seed=11)
     rnd = random.Random(3)
     kept = []
     for _ in range(40):
@@ -121,7 +121,7 @@ def test_an_observation_kept_unread_names_the_entry_read_after_its_decision():
     """Closed once its bot answers: what was read stays, an entry first asked for after
     raises StaleObservation, naming it, never a value of a later moment of the game."""
     variant = VARIANTS["winning-moves-2016"]
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     held = []
 
     def hold(observation):
@@ -143,7 +143,7 @@ def test_an_observation_reads_no_game_outside_its_decision():
 
 
 def test_an_observation_is_a_read_only_dict_that_copies_as_a_plain_one():
-    game = new_game(VARIANTS["monopoly-chance"], 3, seed=2)
+    game = new_state(VARIANTS["monopoly-chance"], 3, seed=2)
     plain = game.observation(game.current_player)
 
     def check(observation):
@@ -171,7 +171,7 @@ def test_an_observation_is_a_read_only_dict_that_copies_as_a_plain_one():
 def test_the_options_a_bot_is_shown_are_the_actions_own_read_only_dicts():
     """Made once with each (interned) action, not at every decision: a bot may read them,
     answer with one and copy them, but not change them for the observations to come."""
-    game = new_game(VARIANTS["winning-moves-2016"], 2, seed=3)
+    game = new_state(VARIANTS["winning-moves-2016"], 2, seed=3)
     player = game.current_player
     options = decide(lambda observation: observation["decision"]["options"], game, player)
     assert options == game.observation(player)["decision"]["options"]

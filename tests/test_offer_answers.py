@@ -24,18 +24,17 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant
 from engine.bots import make_bot
 from engine.bots.dealing import boxes
 from engine.bots.evaluate import evaluator_for
 from engine.bots.greedy import Scratch, in_window, makes_offers
-from engine.game.frames import TradeFrame
-from engine.game.game import Game
+from engine.game.game_state import GameState, new_state
 from engine.game.invariants import broken_invariants
 from engine.game.observation import decide
 from engine.resources import bundled_variant_names
 from engine.variant.model import Variant
-from engine.words.trades import cards_of, held
+from engine.words.trades import TradeOfferFrame, cards_of, held
 
 # slow (docs/architecture.md, "Test lanes"): whole games of bots making and answering offers
 pytestmark = pytest.mark.slow
@@ -100,7 +99,7 @@ def money_of(variant: Variant) -> str:
     return next(counter.id for counter in variant.counters if counter.money)
 
 
-def proposed(box: Game, money: str) -> Game | None:
+def proposed(box: GameState, money: str) -> GameState | None:
     """A copy of `box` (an offer box open, its proposer putting it together) with 1 of `money`
     given and proposed, the partner's answer pending; None when the proposer has none."""
     game = box.copy()
@@ -113,22 +112,22 @@ def proposed(box: Game, money: str) -> Game | None:
     return game
 
 
-def offer(reply: Game, ask: dict[str, int], cards: list[str]) -> Game:
+def offer(reply: GameState, ask: dict[str, int], cards: list[str]) -> GameState:
     """A copy of `reply` (an offer awaiting its answer) asking for `ask` and `cards` instead."""
     game = reply.copy()
     frame = game.frames[-1]
-    assert type(frame) is TradeFrame and frame.stage == "reply"
+    assert type(frame) is TradeOfferFrame and frame.stage == "reply"
     frame.ask, frame.ask_cards = dict(ask), list(cards)
     return game
 
 
-def ladder(reply: Game, money: str) -> list[tuple[str, dict[str, int], list[str]]]:
+def ladder(reply: GameState, money: str) -> list[tuple[str, dict[str, int], list[str]]]:
     """The offers asked of the partner of `reply`, each for the 1M given, smallest first: one of
     the counter they hold most of (a resource), two, ... all of it; every counter but money;
     one card of theirs (a deed), all their cards (those worth more than the 1M to them: `worth`);
     half and all of their money; everything. Empty when they hold no counter but money."""
     frame = reply.frames[-1]
-    assert type(frame) is TradeFrame
+    assert type(frame) is TradeOfferFrame
     partner = frame.partner
     counted = {good: held(reply, good, partner) for good in frame.goods if good in reply.player_counters}
     every = [f"{good}#{code}" for good in frame.goods if good not in reply.player_counters
@@ -149,7 +148,7 @@ def ladder(reply: Game, money: str) -> list[tuple[str, dict[str, int], list[str]
     return rungs
 
 
-def worth(reply: Game, card: str) -> float:
+def worth(reply: GameState, card: str) -> float:
     """What giving `card` for the 1M of `reply` costs its partner, as their own score (the
     variant's evaluation) stands at once: a deed its value less the 1M. Monopoly Builder's
     evaluation counts a Get Out of Jail Free card as nothing, so that 1M for one is a gain,
@@ -163,7 +162,7 @@ def worth(reply: Game, card: str) -> float:
     return before - evaluator.scores(taken)[partner]
 
 
-def climb(reply: Game, spec: str, seed: int, money: str) -> list[tuple[str, str]]:
+def climb(reply: GameState, spec: str, seed: int, money: str) -> list[tuple[str, str]]:
     """Each rung of the ladder at `reply` with the answer the bot `spec` gives it (a bot made
     afresh for each, with `seed`: the same deals for every rung), up to the first rung if
     that is taken."""
@@ -181,7 +180,7 @@ def climb(reply: Game, spec: str, seed: int, money: str) -> list[tuple[str, str]
     return answered
 
 
-def monotone(reply: Game, answered: list[tuple[str, str]], money: str) -> bool:
+def monotone(reply: GameState, answered: list[tuple[str, str]], money: str) -> bool:
     """Whether the ladder climbed at `reply` is monotone: declining its first rung, every rung is
     declined, but one whose offer taken lets the game end in the turn with the bot winning
     (its proposer builds the penthouse with the goods, and the bot has the most points):
@@ -192,7 +191,7 @@ def monotone(reply: Game, answered: list[tuple[str, str]], money: str) -> bool:
     return all(answer == "decline" or won_with(offer(reply, *rungs[name])) for name, answer in answered)
 
 
-def won_with(reply: Game) -> bool:
+def won_with(reply: GameState) -> bool:
     """Whether, the offer of `reply` taken, the game ends in the turn with its partner winning,
     every choice after it made by a greedy bot."""
     partner = reply.current_player
@@ -215,16 +214,16 @@ def test_a_look_ahead_stops_where_its_turn_ends_before_the_next_one_begins(write
     """Game.last_turn: a copy told to stop after its turn stands, once the turn's last choice is
     made, with no decision pending and the game not over, before the next turn (the same
     player's, here) pays its 200; copies of it stop there too. The game itself goes on."""
-    game = new_game(load_variant(write(GEMS)), 3, seed=1)
+    game = new_state(load_variant(write(GEMS)), 3, seed=1)
     player, turn = game.turn_player, game.turn_number
     trial = game.copy()
     trial.last_turn = turn
     assert trial.copy().last_turn == turn and game.last_turn == -1
     for played in (trial, game):
-        while played.turn_number == turn and played.pending is not None:
+        while played.turn_number == turn and played.asked is not None:
             played.apply(played.legal_actions()[0])  # pass in the round of deals, then polish a gem
-    assert trial.pending is None and not trial.is_over and trial.turn_number == turn
-    assert game.turn_number == turn + 1 and game.turn_player == player and game.pending is not None
+    assert trial.asked is None and not trial.is_over and trial.turn_number == turn
+    assert game.turn_number == turn + 1 and game.turn_player == player and game.asked is not None
     assert game.player_counters["cash"][player] == trial.player_counters["cash"][player] + 200
     assert trial.legal_actions() == []
 
@@ -232,11 +231,11 @@ def test_a_look_ahead_stops_where_its_turn_ends_before_the_next_one_begins(write
 # ----- the ladder, in every game with offers -----------------------------------------------------
 
 
-def rounds_of_deals(variant: Variant, players: int, seed: int, specs: list[str]) -> Iterator[tuple[Game, int]]:
+def rounds_of_deals(variant: Variant, players: int, seed: int, specs: list[str]) -> Iterator[tuple[GameState, int]]:
     """A seeded game played by the bots `specs`, seat by seat, yielding each decision asked in
     an open window (a round of deals, where a player may open an offer box; an auction) as a
     copy, with the turn's number; the game is played on after."""
-    game = new_game(variant, players, seed=seed)
+    game = new_state(variant, players, seed=seed)
     bots = [make_bot(specs[p % len(specs)], variant, seed=seed + p) for p in range(players)]
     while not game.is_over:
         player = game.current_player
@@ -246,7 +245,7 @@ def rounds_of_deals(variant: Variant, players: int, seed: int, specs: list[str])
         game.apply(decide(bots[player].choose, game, player))
 
 
-def offers_at(position: Game, partners: set[int]) -> list[Game]:
+def offers_at(position: GameState, partners: set[int]) -> list[GameState]:
     """The offers of 1M the player deciding at `position` may make to any of `partners`,
     proposed, each awaiting its answer."""
     player = position.current_player
@@ -255,7 +254,7 @@ def offers_at(position: Game, partners: set[int]) -> list[Game]:
     found = []
     for _, box in boxes(position, list(range(len(position.legal_actions()))), player, Scratch()):
         frame = box.frames[-1]
-        assert type(frame) is TradeFrame
+        assert type(frame) is TradeOfferFrame
         if frame.partner in partners:
             reply = proposed(box, money)
             if reply is not None:
@@ -263,14 +262,14 @@ def offers_at(position: Game, partners: set[int]) -> list[Game]:
     return found
 
 
-def continuing_turns(variant: Variant, seed: int, specs: tuple[str, ...]) -> list[Game]:
+def continuing_turns(variant: Variant, seed: int, specs: tuple[str, ...]) -> list[GameState]:
     """Offers of 1M to the player whose turn it is, in the turns of a seeded three-player game
     that the same player's next turn follows (doubles, in Monopoly Builder), each awaiting its
     answer: where the answers' look-aheads parted, one running on into that next turn. Those
     of the first player in the turn who may make one: the others' find the partner holding
     the same."""
-    kept: list[Game] = []
-    positions: list[Game] = []  # the turn's under way
+    kept: list[GameState] = []
+    positions: list[GameState] = []  # the turn's under way
     turn_now = player_now = -1
     for position, turn in rounds_of_deals(variant, 3, seed, list(specs)):
         if turn != turn_now:
@@ -315,12 +314,12 @@ def test_the_ladder_is_climbed_in_every_bundled_game_with_offers():
     climbed = {name for name, _ in GAMES}
     for name in offering_variants():
         if name not in climbed:
-            game = new_game(load_variant(name), 3, seed=1)
+            game = new_state(load_variant(name), 3, seed=1)
             bots = [make_bot("random", game.variant, seed=p) for p in range(3)]
             for _ in range(2_000):
                 if game.is_over:
                     break
-                assert not any(type(frame) is TradeFrame for frame in game.frames), name
+                assert not any(type(frame) is TradeOfferFrame for frame in game.frames), name
                 player = game.current_player
                 assert player is not None
                 game.apply(decide(bots[player].choose, game, player))

@@ -8,9 +8,11 @@ import random
 
 import pytest
 
-from engine import load_variant, new_game
-from engine.game.frames import TradeFrame, WindowFrame
+from engine import load_variant
+from engine.game.game_state import new_state
 from engine.resources import bundled_variant_names
+from engine.words.flow import WindowFrame
+from engine.words.trades import TradeOfferFrame
 from test_offer_answers import GEMS
 
 
@@ -30,7 +32,7 @@ def test_the_question_is_the_pending_decision_with_its_windows_and_its_offer(wri
     windows_seen = trades_seen = 0
     for name, variant in _games(write):
         for seed in range(2):
-            game = new_game(variant, players=variant.player_counts[seed % len(variant.player_counts)], seed=seed)
+            game = new_state(variant, players=variant.player_counts[seed % len(variant.player_counts)], seed=seed)
             rng = random.Random(seed)
             for _ in range(600):
                 question = game.question
@@ -45,7 +47,7 @@ def test_the_question_is_the_pending_decision_with_its_windows_and_its_offer(wri
                     [(at, f.b, tuple(f.players), f.i) for at, f in frames], name
                 assert question.window == (question.windows[-1] if question.windows else None)
                 top = game.frames[-1]
-                if type(top) is TradeFrame:
+                if type(top) is TradeOfferFrame:
                     assert question.trade is not None and (question.trade.proposer, question.trade.partner,
                                                            question.trade.stage) == (top.proposer, top.partner, top.stage)
                     trades_seen += 1
@@ -65,7 +67,7 @@ def test_another_seat_is_told_who_is_asked_and_about_which_public_thing_only(nam
     the question is about, its windows and its offer; never the pile a card is chosen from or
     what the asking statement names (the cash card to place), which are the asked player's."""
     variant = load_variant(write(GEMS)) if name == "gem traders" else load_variant(name)
-    game = new_game(variant, players=2, seed=4)
+    game = new_state(variant, players=2, seed=4)
     rng = random.Random(4)
     private = 0
     while not game.is_over and private < 20:

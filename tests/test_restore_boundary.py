@@ -1,4 +1,4 @@
-"""`restore()` is a boundary (issue 10, 5): a snapshot from a file someone else wrote is either
+"""`restore_state()` is a boundary (issue 10, 5): a snapshot from a file someone else wrote is either
 refused with RestoreError naming the field, or it restores a game whose invariants hold and
 that plays to its end. Checked by mutating real snapshots of every bundled variant."""
 
@@ -12,10 +12,11 @@ from collections import Counter
 import pytest
 
 from bundled import bundled_variants
-from engine import RestoreError, load_variant, new_game, restore
+from engine import RestoreError, load_variant
 from engine.effects.limits import MAX_DECISIONS
+from engine.game.game_state import new_state
 from engine.game.invariants import broken_invariants
-from engine.game.snapshot import FIELDS
+from engine.game.snapshot import FIELDS, restore_state
 from long_games import worth_checking
 from test_engine_invariants import check_invariants
 
@@ -32,7 +33,7 @@ def snapshots(count: int, seed: int) -> list[tuple[str, dict]]:
     names = sorted(VARIANTS)
     while len(found) < count:
         name = rnd.choice(names)
-        game = new_game(VARIANTS[name], rnd.choice([2, 3, 4]), seed=rnd.randrange(10**6))
+        game = new_state(VARIANTS[name], rnd.choice([2, 3, 4]), seed=rnd.randrange(10**6))
         for _ in range(rnd.randrange(0, 150)):
             if game.is_over:
                 break
@@ -109,7 +110,7 @@ def try_mutations(count: int, seed: int) -> Counter:
         name, original = rnd.choice(pool)
         damaged = mutate(original, rnd)
         try:
-            game = restore(VARIANTS[name], damaged)
+            game = restore_state(VARIANTS[name], damaged)
         except RestoreError as error:
             assert str(error), "a refusal says why"
             tally["refused"] += 1
@@ -144,45 +145,45 @@ def test_a_refusal_names_the_damaged_field():
         broken = copy.deepcopy(data)
         damage(broken)
         with pytest.raises(RestoreError, match=field.replace("[", r"\[").replace("]", r"\]")):
-            restore(variant, broken)
+            restore_state(variant, broken)
 
 
 def test_units_and_cards_must_add_up():
     variant = VARIANTS["winning-moves-2016"]
-    game = new_game(variant, 3, seed=5)
+    game = new_state(variant, 3, seed=5)
     data = json.loads(json.dumps(game.to_dict()))
     more_units = copy.deepcopy(data)
     more_units["supply"][0] -= 1  # a unit vanished
     with pytest.raises(RestoreError, match=r"supply\[0\]"):
-        restore(variant, more_units)
+        restore_state(variant, more_units)
     extra_card = copy.deepcopy(data)
     extra_card["piles"][-1].append("hurricane")  # a fifth Hurricane, in the last player's hand
     with pytest.raises(RestoreError, match="more than the game holds"):
-        restore(variant, extra_card)
+        restore_state(variant, extra_card)
 
 
 def test_a_pending_decision_must_be_the_one_the_game_stands_at():
     variant = VARIANTS["winning-moves-2016"]
-    game = new_game(variant, 2, seed=8)
+    game = new_state(variant, 2, seed=8)
     data = json.loads(json.dumps(game.to_dict()))
     forged = copy.deepcopy(data)
     forged["pending"]["options"].insert(0, {"kind": "build", "arg": 0, "what": "property"})
     with pytest.raises(RestoreError, match="pending"):
-        restore(variant, forged)
+        restore_state(variant, forged)
     other = copy.deepcopy(data)
     other["pending"]["player"] = 1 - other["pending"]["player"]
     with pytest.raises(RestoreError, match="pending"):
-        restore(variant, other)
+        restore_state(variant, other)
 
 
 def test_every_field_is_written_and_checked():
-    game = new_game(VARIANTS["winning-moves-2016"], 2, seed=1)
+    game = new_state(VARIANTS["winning-moves-2016"], 2, seed=1)
     assert tuple(game.to_dict()) == FIELDS
     for field in FIELDS:
         data = json.loads(json.dumps(game.to_dict()))
         del data[field]
         with pytest.raises(RestoreError):
-            restore(game.variant, data)
+            restore_state(game.variant, data)
 
 
 # ----- every card where the rules can put it (issue 25, 10) --------------------------------------
@@ -190,7 +191,7 @@ def test_every_field_is_written_and_checked():
 
 def _chance_snapshot(players: int = 2) -> tuple[object, dict]:
     variant = VARIANTS["monopoly-chance"]
-    game = new_game(variant, players, seed=11)
+    game = new_state(variant, players, seed=11)
     return variant, json.loads(json.dumps(game.to_dict()))
 
 
@@ -210,21 +211,21 @@ def test_a_players_card_in_another_players_deck_is_refused_naming_both():
     _swap_into(data, _slot(variant, 2, "deck", 0), _slot(variant, 2, "deck", 1))
     words = r"piles\[\d+\]\[\d+\]: Red's .* is in the Blue's draw deck, which holds only Blue's own"
     with pytest.raises(RestoreError, match=words):
-        restore(variant, data)
+        restore_state(variant, data)
 
 
 def test_a_chance_card_in_a_players_own_deck_is_refused():
     variant, data = _chance_snapshot()
     _swap_into(data, _slot(variant, 2, "chance_deck"), _slot(variant, 2, "deck", 0))
     with pytest.raises(RestoreError, match="is in the Red's draw deck, where no rule of the game puts it"):
-        restore(variant, data)
+        restore_state(variant, data)
 
 
 def test_a_cash_card_in_the_chance_deck_is_refused():
     variant, data = _chance_snapshot()
     _swap_into(data, _slot(variant, 2, "deck", 1), _slot(variant, 2, "chance_deck"))
     with pytest.raises(RestoreError, match="is in the Chance deck, where no rule of the game puts it"):
-        restore(variant, data)
+        restore_state(variant, data)
 
 
 def test_two_players_decks_swapped_are_refused():
@@ -232,7 +233,7 @@ def test_two_players_decks_swapped_are_refused():
     first, second = _slot(variant, 2, "deck", 0), _slot(variant, 2, "deck", 1)
     data["piles"][first], data["piles"][second] = data["piles"][second], data["piles"][first]
     with pytest.raises(RestoreError, match="which holds only"):
-        restore(variant, data)
+        restore_state(variant, data)
 
 
 def test_a_building_in_a_players_hand_is_refused():
@@ -240,12 +241,12 @@ def test_a_building_in_a_players_hand_is_refused():
     buildings = next(slot for slot, pile in enumerate(data["piles"]) if pile and "building" in str(pile[-1]))
     _swap_into(data, buildings, _slot(variant, 3, "hand", 2))
     with pytest.raises(RestoreError, match="where no rule of the game puts it"):
-        restore(variant, data)
+        restore_state(variant, data)
 
 
 def _restored_equal(variant, game) -> None:
     """The game restored from its snapshot is the same game: the same state, the same question."""
-    restored = restore(variant, json.loads(json.dumps(game.to_dict())))
+    restored = restore_state(variant, json.loads(json.dumps(game.to_dict())))
     assert restored.to_dict() == game.to_dict()
     assert restored.legal_actions() == game.legal_actions()
 
@@ -260,7 +261,7 @@ def test_every_position_play_reaches_restores(name):
     for seed in range(8):
         if steps > 6000:  # a long game's seeds (thousands of decisions each) have shown it
             break
-        game = new_game(VARIANTS[name], rnd.choice([2, 3, 4]), seed=seed)
+        game = new_state(VARIANTS[name], rnd.choice([2, 3, 4]), seed=seed)
         step = 0
         while not game.is_over:
             steps += 1
@@ -300,7 +301,7 @@ def test_every_position_play_reaches_restores_after_players_trade_their_own_card
     rnd = random.Random(44)
     foreign = 0
     for seed in range(3):
-        game = new_game(variant, 3, seed=seed)
+        game = new_state(variant, 3, seed=seed)
         for _ in range(150):
             if game.is_over:
                 break
@@ -319,7 +320,7 @@ def test_every_position_play_reaches_restores_after_players_trade_their_own_card
 
 def _builder_snapshot() -> tuple[object, dict]:
     variant = VARIANTS["monopoly-builder"]
-    game = new_game(variant, 3, seed=2)
+    game = new_state(variant, 3, seed=2)
     return variant, json.loads(json.dumps(game.to_dict()))
 
 
@@ -331,14 +332,14 @@ def test_a_bank_far_below_nothing_is_refused_even_when_the_money_still_adds_up()
     data["counters"]["bank"] -= shortfall
     data["player_counters"]["cash"][0] += shortfall  # the conserved sum still holds
     with pytest.raises(RestoreError, match=r"counters\.bank: must be 0 or more .*, not -999000000"):
-        restore(variant, data)
+        restore_state(variant, data)
 
 
 def test_a_flag_the_game_only_sets_to_0_or_1_is_refused_at_2():
     variant, data = _builder_snapshot()
     data["player_counters"]["bankrupt"][1] = 2
     with pytest.raises(RestoreError, match=r"player_counters\.bankrupt\[1\]: must be 0 or 1 "):
-        restore(variant, data)
+        restore_state(variant, data)
 
 
 BOUNDS = """extends: winning-moves-2016
@@ -368,11 +369,11 @@ def test_only_what_the_statements_make_impossible_is_refused(write):
     `transfer` changes is never negative, one only `set` to numbers holds only those, and one
     an `add` of anything may lower may be negative."""
     variant = load_variant(write(BOUNDS))
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     data = json.loads(json.dumps(game.to_dict()))
     first = game.order[0]
     assert data["player_counters"]["debt"][first] == -3 and data["counters"]["flag"] == 5
-    restore(variant, data)
+    restore_state(variant, data)
     cases = {
         r"player_counters\.chips\[\d\]: must be 0 or more": lambda d: (
             d["player_counters"]["chips"].__setitem__(first, -1), d["counters"].__setitem__("chips_bank", 11)),
@@ -383,7 +384,7 @@ def test_only_what_the_statements_make_impossible_is_refused(write):
         broken = copy.deepcopy(data)
         damage(broken)
         with pytest.raises(RestoreError, match=words):
-            restore(variant, broken)
+            restore_state(variant, broken)
     deeper = copy.deepcopy(data)
     deeper["player_counters"]["debt"][first] = -900  # an `add` may take it anywhere
-    assert restore(variant, deeper).player_counters["debt"][first] == -900
+    assert restore_state(variant, deeper).player_counters["debt"][first] == -900

@@ -9,8 +9,10 @@ import json
 
 import pytest
 
-from engine import RestoreError, VariantError, load_variant, new_game, restore
+from engine import RestoreError, VariantError, load_variant
 from engine.game.followable import card_is_followable
+from engine.game.game_state import new_state
+from engine.game.snapshot import restore_state
 
 BASE = "winning-moves-2016"
 
@@ -36,7 +38,7 @@ GIFT = "  gift: |\n    draw 2\n"
 def test_a_routine_runs_for_the_player_it_is_run_for(write):
     """`me` inside the routine is the player named after 'for'; the effect goes on after it."""
     variant = _variant(write, GIFT, "  start_of_turn: |\n    for each opponent P:\n      do gift for P\n    draw 1\n")
-    game = new_game(variant, 3, seed=4)
+    game = new_state(variant, 3, seed=4)
     turn_player = game.turn_player
     sizes = [len(game.hand(p)) for p in range(3)]
     starting = load_variant(BASE).rules["starting_hand"]
@@ -47,7 +49,7 @@ def test_a_routine_runs_for_the_player_it_is_run_for(write):
 def test_stop_inside_a_routine_ends_the_routine_not_what_ran_it(write):
     routines = "  quit_early: |\n    stop\n    draw 5\n"
     variant = _variant(write, routines, "  start_of_turn: |\n    do quit_early\n    draw 1\n")
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     assert len(game.hand(game.turn_player)) == load_variant(BASE).rules["starting_hand"] + 1
 
 
@@ -98,7 +100,7 @@ def test_a_card_that_runs_a_routine_is_offered_when_the_routine_does_something(w
         "      timing: end_of_turn\n      effect: |\n        do hello\n"
     )
     variant = _variant(write, GIFT + '  hello: |\n    say "hello"\n', cards=cards)
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     me = game.turn_player
     assert card_is_followable(game, game.book.card_index["windfall"], me)
     assert not card_is_followable(game, game.book.card_index["talk"], me)
@@ -109,10 +111,10 @@ ASKING = "  pick: |\n    choose vacant lot L\n    build 1 on L\n"
 
 def test_a_game_saved_inside_a_routine_resumes_there_and_a_damaged_one_is_refused(write):
     variant = _variant(write, ASKING + GIFT, "  start_of_turn: |\n    do pick\n")
-    game = new_game(variant, 2, seed=3)
+    game = new_state(variant, 2, seed=3)
     assert game.decision == "choose"
     saved = json.loads(json.dumps(game.to_dict()))
-    resumed = restore(variant, saved)
+    resumed = restore_state(variant, saved)
     option = resumed.legal_actions()[0]
     resumed.apply(option)
     game.apply(game.legal_actions()[0])
@@ -120,4 +122,4 @@ def test_a_game_saved_inside_a_routine_resumes_there_and_a_damaged_one_is_refuse
     index = next(i for i, frame in enumerate(saved["frames"]) if frame.get("program") == "pick")
     saved["frames"][index]["program"] = "gift"
     with pytest.raises(RestoreError, match=rf"frames\[{index}\].program: the statement below it runs 'pick', not 'gift'"):
-        restore(variant, saved)
+        restore_state(variant, saved)

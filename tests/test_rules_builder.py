@@ -18,10 +18,10 @@ from engine import load_variant
 from engine.bots import make_bot
 from engine.bots.evaluate import evaluator_for
 from engine.bots.greedy import in_window
-from engine.game.game import Game, new_game
+from engine.core.number_options import NumberOptions
+from engine.game.game_state import GameState, new_state
 from engine.game.invariants import broken_invariants
 from engine.game.messages import IllegalAction
-from engine.game.number_options import NumberOptions
 from engine.game.observation import decide
 from engine.game.result import rank_players
 from scenario import ScriptedRng, start_turn_of
@@ -69,7 +69,7 @@ def place(space: str) -> int:
     return LOOP.index(SPACE[space])
 
 
-def fresh(players: int = 2, variant=VARIANT) -> Game:
+def fresh(players: int = 2, variant=VARIANT) -> GameState:
     """A game just set out: the Chance deck shuffled by a scripted shuffle, the reference cards
     shuffled back into the order listed (each swap of Fisher-Yates drawing its own place), so
     that the seats take them in turn as `reference_cards: by_seat` deals them (Red the dump
@@ -78,12 +78,12 @@ def fresh(players: int = 2, variant=VARIANT) -> Game:
     that roll but where Red stands."""
     references = [3, 2, 1] if variant.rules.get("reference_cards") == "shuffled" else []
     script = [0] * 19 + references + dice((6, 6)) + dice((1, 1)) * (players - 1) + dice((1, 2))
-    game = Game(variant, players, 1, rng=ScriptedRng(script))
+    game = GameState(variant, players, 1, rng=ScriptedRng(script))
     game.start()
     return game
 
 
-def set_counter(game: Game, counter: str, owner: int, amount: int, bank: str) -> None:
+def set_counter(game: GameState, counter: str, owner: int, amount: int, bank: str) -> None:
     """Set a counter of a player (or space) to `amount`, taking the difference from the game's
     counter `bank`, so that the conserved sums hold."""
     held = game.player_counters[counter]
@@ -91,8 +91,8 @@ def set_counter(game: Game, counter: str, owner: int, amount: int, bank: str) ->
     held[owner] = amount
 
 
-def arrange(game: Game, cash=None, resources=None, deeds=None, mortgaged=None, kept=None, at=None, island=None,
-            penthouse=None, lying=None, counters=None, chance=None) -> Game:
+def arrange(game: GameState, cash=None, resources=None, deeds=None, mortgaged=None, kept=None, at=None, island=None,
+            penthouse=None, lying=None, counters=None, chance=None) -> GameState:
     """cash: {"red": 100}; resources: {"red": {"truck": 2}}; deeds, mortgaged: {"red":
     ["brown_1"]} (taken from the space's title pile); kept: {"red": 1} Get Out of Jail Free
     cards; at: {"red": "jail"}; island: {"A1": ["red", "red"]} (bottom first); penthouse:
@@ -140,7 +140,7 @@ def arrange(game: Game, cash=None, resources=None, deeds=None, mortgaged=None, k
 
 
 def position(players: int = 2, turn: str = "red", script=(), variant=VARIANT, opening_deals: bool = False,
-             **arranged) -> Game:
+             **arranged) -> GameState:
     """A game at the start of `turn`'s turn, arranged as `arrange` says, its dice rolling
     `script`, played up to its first decision after the round of deals that opens the turn
     (rulings 63), which everyone passes; or up to that round, where `opening_deals`."""
@@ -154,7 +154,7 @@ OPENING = ["choose pass", "choose make an offer"]
 """The question of a round of deals to a player who may still propose."""
 
 
-def pass_round(game: Game, before: list[str]) -> list[str]:
+def pass_round(game: GameState, before: list[str]) -> list[str]:
     """Everyone passes the round of deals that opens the turn, if it is open (nothing `before`
     in the turn was its player's roll); what was told."""
     seen: list[str] = []
@@ -164,11 +164,11 @@ def pass_round(game: Game, before: list[str]) -> list[str]:
     return seen
 
 
-def words(game: Game) -> list[str]:
+def words(game: GameState) -> list[str]:
     return [a.describe() for a in game.legal_actions()]
 
 
-def pick(game: Game, text: str) -> list:
+def pick(game: GameState, text: str) -> list:
     """Choose the action whose words are `text`."""
     action = next((a for a in game.legal_actions() if a.describe() == text), None)
     assert action is not None, f"{text!r} not among {words(game)}"
@@ -183,7 +183,7 @@ QUIET = ("choose go on", "choose pass", "choose end the turn")
 """The answers that do nothing: end the trade step, pass in a window, stop building."""
 
 
-def quiet_until(game: Game, wanted: str) -> list[str]:
+def quiet_until(game: GameState, wanted: str) -> list[str]:
     """Answer quietly until `wanted` is among the options; what was told on the way."""
     seen: list[str] = []
     for _ in range(30):
@@ -193,7 +193,7 @@ def quiet_until(game: Game, wanted: str) -> list[str]:
     raise AssertionError(f"{wanted!r} never offered; now {words(game)}")
 
 
-def end_turn(game: Game, never=()) -> list[str]:
+def end_turn(game: GameState, never=()) -> list[str]:
     """Answer quietly until the turn is over, and the next one's opening round of deals
     passed; what was told on the way. None of the options `never` may be offered on the way."""
     number, seen = game.turn_number, []
@@ -207,32 +207,32 @@ def end_turn(game: Game, never=()) -> list[str]:
         line.startswith("Turn ") for line in seen) else [])
 
 
-def cash(game: Game, name: str) -> int:
+def cash(game: GameState, name: str) -> int:
     return game.player_counters["cash"][seat(name)]
 
 
-def held(game: Game, name: str) -> dict[str, int]:
+def held(game: GameState, name: str) -> dict[str, int]:
     """A player's resources, the ones they have."""
     return {kind: game.player_counters[kind][seat(name)] for kind in RESOURCES if game.player_counters[kind][seat(name)]}
 
 
-def ids(game: Game, pile: str, owner: int | None = None) -> list[str]:
+def ids(game: GameState, pile: str, owner: int | None = None) -> list[str]:
     return [VARIANT.cards[game.kind_of(c)].id for c in game.pile_of(pile, owner)]
 
 
-def deeds_of(game: Game, name: str, pile: str = "deeds") -> list[str]:
+def deeds_of(game: GameState, name: str, pile: str = "deeds") -> list[str]:
     """The spaces of the deeds in a player's pile."""
     return [VARIANT.properties[VARIANT.cards[game.kind_of(c)].space].id for c in game.pile_of(pile, seat(name))]
 
 
-def standing_on(game: Game, name: str) -> str:
+def standing_on(game: GameState, name: str) -> str:
     """The id of the space a player's token stands on (a space alone in its zone by the zone:
     "jail", "collect_crane")."""
     space = VARIANT.properties[LOOP[game.positions[seat(name)]]]
     return space.zone if space.zone in ALONE else space.id
 
 
-def sound(game: Game) -> None:
+def sound(game: GameState) -> None:
     assert broken_invariants(game) == []
 
 
@@ -272,7 +272,7 @@ def test_the_reference_cards_go_by_seat_or_shuffled_by_the_option():
     any one may be left out."""
     from dataclasses import replace
 
-    from engine.game.game import new_game
+    from engine.game.game_state import new_state
     from engine.variant.model import Rules
 
     shuffled = replace(VARIANT, rules=Rules({**VARIANT.rules, "reference_cards": "shuffled"}), content_hash="shuffled")
@@ -280,9 +280,9 @@ def test_the_reference_cards_go_by_seat_or_shuffled_by_the_option():
     seated = VARIANT
     first_seat, left_out = set(), set()
     for seed in range(40):
-        by_seat = new_game(seated, 3, seed=seed)
+        by_seat = new_state(seated, 3, seed=seed)
         assert [ids(by_seat, "reference", p) for p in range(3)] == [["ref_truck"], ["ref_crane"], ["ref_excavator"]]
-        game = new_game(shuffled, 3, seed=seed)
+        game = new_state(shuffled, 3, seed=seed)
         dealt = [ids(game, "reference", p) for p in range(3)]
         assert all(len(cards) == 1 for cards in dealt)
         kinds = [cards[0].removeprefix("ref_") for cards in dealt]
@@ -397,7 +397,7 @@ def test_buying_an_unowned_deed_at_its_price():
     sound(game)
 
 
-def bids(game: Game) -> tuple[int, int]:
+def bids(game: GameState) -> tuple[int, int]:
     """The least and the most the player asked may bid (the pending number question's range)."""
     options = game.legal_actions()
     assert isinstance(options, NumberOptions), words(game)
@@ -405,7 +405,7 @@ def bids(game: Game) -> tuple[int, int]:
     return options.low, options.high
 
 
-def bid(game: Game, amount: int) -> list:
+def bid(game: GameState, amount: int) -> list:
     """Bid `amount` (as a bot or the terminal answers: the action by its number)."""
     return game.apply({"kind": "choose", "arg": amount})
 
@@ -504,7 +504,7 @@ def test_every_bot_finishes_its_auctions_in_a_whole_game(spec):
     passes, each auction closes, and the game plays to one of the variant's own ends. Every
     deed landed on goes to auction (the bots would buy most). Two players: the strong bot's
     three-player game takes some 20 seconds of CPU here."""
-    game = new_game(VARIANT, 2, seed=11)
+    game = new_state(VARIANT, 2, seed=11)
     bots = [make_bot(spec, VARIANT, seed=p) for p in range(2)]
     auctions, bids = 0, set()
     while not game.is_over:
@@ -748,7 +748,7 @@ def test_go_to_jail_moves_you_to_jail_without_go_salary_and_ends_your_turn():
     sound(game)
 
 
-def jailed(**arranged) -> Game:
+def jailed(**arranged) -> GameState:
     """A position with Red in jail."""
     arranged["counters"] = {("in_jail", "red"): 1, **arranged.get("counters", {})}
     arranged.setdefault("at", {"red": "jail"})
@@ -871,7 +871,7 @@ def test_in_jail_you_still_collect_resources_and_rent_but_may_not_build():
 # ----- deals between players ----------------------------------------------------------------------
 
 
-def dealing(variant=VARIANT) -> Game:
+def dealing(variant=VARIANT) -> GameState:
     """Red, on Just Visiting after a 4, at the trade step; Red holds Sunset Strip and Golden Mile
     (mortgaged), Purple a Get Out of Jail Free card."""
     game = position(at={"red": "chance_1"}, deeds={"red": ["orange_1"]}, mortgaged={"red": ["yellow_set_1"]},
@@ -966,7 +966,8 @@ def test_an_offer_made_before_the_dice_is_the_turns_one_offer():
     assert "Red rolls 1 and 3" in said
     said += quiet_until(game, "choose make an offer")
     assert game.current_player == seat("purple")  # Red passed by itself
-    assert said[said.index("Red chooses go on"):] == ["Red chooses go on", "Red passes"]
+    assert said[said.index("Red chooses go on"):] == [
+        "Red chooses go on", "Red and Purple take turns, Red first, until all pass", "Red passes"]
     assert told(pick(game, "choose pass"))[:3] == ["Purple chooses pass", "Purple passes", "Red's turn is over"]
     sound(game)
 
@@ -1118,7 +1119,7 @@ def test_a_bankrupt_player_takes_no_more_turns():
     sound(game)
 
 
-def play_turns(game: Game, turns: int) -> list[str]:
+def play_turns(game: GameState, turns: int) -> list[str]:
     """Play on for `turns` turns, answering quietly where a quiet answer is offered and with
     the first option elsewhere; what was told."""
     seen: list[str] = []
@@ -1198,7 +1199,7 @@ def cost(name: str, floor: int) -> dict[str, int]:
 PENTHOUSE = {name: cost(name, 5) for name in OWN}
 
 
-def build_turn(name: str, players: int = 2, **arranged) -> Game | None:
+def build_turn(name: str, players: int = 2, **arranged) -> GameState | None:
     """`name`'s turn, on Just Visiting after a 4, answered quietly up to its building; None when
     the turn ends without the question."""
     game = position(players=players, turn=name, at={name: "chance_1"}, script=dice((1, 3)), **arranged)
@@ -1210,7 +1211,7 @@ def build_turn(name: str, players: int = 2, **arranged) -> Game | None:
     return None
 
 
-def squares(game: Game) -> list[str]:
+def squares(game: GameState) -> list[str]:
     """The foundations offered for a floor."""
     pick(game, "choose build a floor")
     return [w.removeprefix("choose ") for w in words(game)]
@@ -1290,7 +1291,7 @@ def test_the_game_ends_when_no_penthouse_can_be_built():
 # ----- the score ----------------------------------------------------------------------------------
 
 
-def scored(players: int = 2, variant=VARIANT, **arranged) -> Game:
+def scored(players: int = 2, variant=VARIANT, **arranged) -> GameState:
     """A position to score: Red's turn, on Just Visiting after a 4 (which the deeds arranged
     here do not pay on)."""
     game = position(players=players, at={"red": "chance_1"}, script=dice((1, 3)), variant=variant, **arranged)
@@ -1392,7 +1393,7 @@ def test_the_bank_holds_the_money_the_components_list():
     assert 20 * (5 + 10 + 20 + 50 + 100 + 500) == 13700
     assert next(c for c in VARIANT.conserved if c.id == "money").total == 13700
     for players in (2, 3, 4):
-        game = new_game(VARIANT, players, seed=players)
+        game = new_state(VARIANT, players, seed=players)
         assert game.counters["bank"] + sum(game.player_counters["cash"]) + game.counters["escrow"] == 13700
         assert game.counters["bank"] == 13700 - 900 * players
 
@@ -1416,17 +1417,17 @@ def test_the_most_points_win_and_a_tie_goes_to_the_most_money():
 
 # ----- bots and deals -----------------------------------------------------------------------------
 
-_MIDGAME: list[Game] = []
+_MIDGAME: list[GameState] = []
 
 
-def midgame() -> Game:
+def midgame() -> GameState:
     """A real position twenty turns or more into a three-player game the greedy bot plays for
     every seat (seed 5), at Red's turn in a round of deals, once Green holds deeds and
     resources."""
     if not _MIDGAME:
-        from engine import new_game
+        from engine.game.game_state import new_state
 
-        game = new_game(VARIANT, 3, seed=5)
+        game = new_state(VARIANT, 3, seed=5)
         bots = [make_bot("greedy", VARIANT, seed=p) for p in range(3)]
         while not (
             game.turn_number >= 20 and words(game) == ["choose pass", "choose make an offer"]
@@ -1440,10 +1441,10 @@ def midgame() -> Game:
     return _MIDGAME[0].copy()
 
 
-def offer_to(game: Game, partner: str, steps: list[str]) -> Game:
+def offer_to(game: GameState, partner: str, steps: list[str]) -> GameState:
     """`game` at a round of deals: its player offers `partner` the steps, and proposes."""
     pick(game, "choose make an offer")
-    if game.pending["kind"] != "trade":
+    if game.asked.kind != "trade":
         pick(game, f"choose {VARIANT.seats[seat(partner)].name}")
     for step in steps:
         pick(game, step)
@@ -1452,7 +1453,7 @@ def offer_to(game: Game, partner: str, steps: list[str]) -> Game:
     return game
 
 
-def answers(game: Game, bot, partner: str) -> tuple[str, float, float]:
+def answers(game: GameState, bot, partner: str) -> tuple[str, float, float]:
     """The bot's answer to the offer pending, and its evaluation after accepting and after
     declining."""
     me = seat(partner)
@@ -1509,12 +1510,12 @@ def test_a_bot_cannot_be_farmed_by_offers(spec):
     assert time.perf_counter() - started < 20
 
 
-def strong_offer(bot, game: Game) -> list[str]:
+def strong_offer(bot, game: GameState) -> list[str]:
     """Red's decisions made by `bot` (decide: from its observation only) until Red's offer is
     proposed or the round of deals passes Red by; what was told on the way."""
     seen: list[str] = []
     for _ in range(40):
-        if game.current_player != seat("red") or game.pending["kind"] == "reply":
+        if game.current_player != seat("red") or game.asked.kind == "reply":
             break
         seen += told(game.apply(decide(bot.choose, game, seat("red"))))
     return seen
@@ -1532,7 +1533,7 @@ def test_strong_buys_what_a_partner_sells_for_the_least_money_they_take():
     seen = strong_offer(bot, game)
     offers = [line for line in seen if line.startswith("Red offers ")]
     assert len(offers) == 1, seen
-    assert game.pending["kind"] == "reply", seen
+    assert game.asked.kind == "reply", seen
     partner = VARIANT.seats[game.current_player].id
     frame = game.frames[-1]
     assert list(frame.give) == ["cash"] and not frame.give_cards and (frame.ask or frame.ask_cards)
@@ -1542,7 +1543,7 @@ def test_strong_buys_what_a_partner_sells_for_the_least_money_they_take():
     sound(game)
 
 
-def one_boat_short(floors: int, green_cash: int = 900) -> Game:
+def one_boat_short(floors: int, green_cash: int = 900) -> GameState:
     """Three players at Red's round of deals: Red has a building of `floors` floors on A1, a
     one-floor building beside it on A2 (so that the Community Builder card is Red's whatever is
     built: rulings 68, a lone building does not take it) and the resources of the next floor
@@ -1562,7 +1563,7 @@ def test_strong_bots_bidding_against_each_other_stop_near_what_the_deed_is_worth
     strong bots bid against each other only as far as the deed is worth to them with money at
     its whole weight (strong.py: a choice in an open window is judged by `pricing`). With
     money at the search's tenth, Green paid all its 900M for a deed of 100M."""
-    game = new_game(VARIANT, 3, seed=5)
+    game = new_state(VARIANT, 3, seed=5)
     bots = [make_bot("strong", VARIANT, seed=p) for p in range(3)]
     while "choose auction" not in words(game):
         game.apply(decide(bots[game.current_player].choose, game, game.current_player))
@@ -1686,7 +1687,7 @@ DOUBLES_CASH = {"red": 1000, "purple": 900, "green": 800}
 Builder card's 3 points, a gain worth a resource or more."""
 
 
-def doubles_turn_offer(steps: list[str]) -> Game:
+def doubles_turn_offer(steps: list[str]) -> GameState:
     """Three players at Green's round of deals, on its turn after doubles (1 and 1, from
     Boardwalk's neighbour to its own Boardwalk, so that its extra turn passes GO): Green has 4
     excavators and 2 boats and has made its offer of the round (to Purple, declined), so it is
@@ -1726,6 +1727,6 @@ def test_a_bot_on_its_doubles_turn_gives_nothing_for_1m_that_it_would_not_give_o
             sound(game)
 
 
-def told_offer(game: Game) -> str:
+def told_offer(game: GameState) -> str:
     """The offer awaiting its answer, in the players' words."""
     return game.observation(game.current_player)["question"]["offer"]["words"]

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import load_variant, new_game, restore
+from engine import load_variant
+from engine.game.game_state import new_state
+from engine.game.snapshot import restore_state
 from engine.resources import variants_dir
 from scenario import start_turn_of
 
@@ -45,7 +47,7 @@ def position(players=2, turn="red", decks=None, kept=None, stacks=None, script=(
 
         from engine.variant.model import Rules
         variant = replace(VARIANT, rules=Rules({**VARIANT.rules, **rules}), content_hash="changed")
-    game = new_game(variant, players, seed=1)
+    game = new_state(variant, players, seed=1)
     kinds = {c.id: i for i, c in enumerate(variant.cards)}
     code = lambda card, owner: kinds[card] + len(variant.cards) * (owner + 1)  # noqa: E731
     for p in range(players):
@@ -299,7 +301,7 @@ def test_a_chance_card_places_a_cash_card_that_fits_exactly_one_street(card):
 def _repro(name):
     """A position that showed a departure (issue 44, 2), read with the public API."""
     data = json.loads((DATA / name).read_text(encoding="utf-8"))
-    return restore(VARIANT, data["state"]), data
+    return restore_state(VARIANT, data["state"]), data
 
 
 def test_the_position_of_the_issue_places_its_cash_card_on_the_only_street_it_fits():
@@ -468,7 +470,7 @@ def test_random_games_end_at_the_finishing_mark(players):
     """"Play rounds until at least one player's skyline reaches or exceeds the finishing mark,
     then the game ends" (rulings 38, 47, 50)."""
     for seed in range(3):
-        game, rnd = new_game(VARIANT, players, seed=seed), random.Random(seed)
+        game, rnd = new_state(VARIANT, players, seed=seed), random.Random(seed)
         while not game.is_over:
             actions = game.legal_actions()
             game.apply(actions[rnd.randrange(len(actions))])
@@ -486,7 +488,7 @@ def test_a_rounds_scoring_is_told_street_by_street_with_each_skyline():
     from engine.game.messages import MAX_LISTED, describe_run, runs
 
     rnd = random.Random(4)
-    game = new_game(VARIANT, 3, seed=4)
+    game = new_state(VARIANT, 3, seed=4)
     events: list = []
     while not game.is_over and not any(e.kind == "say" and "round ends" in e.describe() for e in events):
         actions = game.legal_actions()

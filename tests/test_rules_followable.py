@@ -128,13 +128,14 @@ def test_a_card_offered_is_played_to_a_real_effect():
     played with its first offered target, over many random positions."""
     import random
 
-    from engine import load_variant, new_game
+    from engine import load_variant
+    from engine.game.game_state import new_state
 
     variant = load_variant("winning-moves-2016")
     rnd = random.Random(11)
     played = 0
     for seed in range(30):
-        game = new_game(variant, 4, seed=seed)
+        game = new_state(variant, 4, seed=seed)
         while not game.is_over and played < 150:
             actions = game.legal_actions()
             plays = [a for a in actions if a.kind == "play"]
@@ -157,11 +158,12 @@ def test_a_card_offered_is_played_to_a_real_effect():
 def test_the_old_reading_is_kept_for_games_saved_before_the_rule():
     """A format 1 game (saved before this ruling) offers a card whenever its condition holds,
     so that its save replays exactly."""
-    from engine import load_variant, new_game
+    from engine import load_variant
+    from engine.game.game_state import new_state
 
-    game = new_game(load_variant("winning-moves-2016"), 2, seed=3, compat=1)
+    game = new_state(load_variant("winning-moves-2016"), 2, seed=3, compat=1)
     assert game.only_followable is False
-    assert new_game(load_variant("winning-moves-2016"), 2, seed=3).only_followable is True
+    assert new_state(load_variant("winning-moves-2016"), 2, seed=3).only_followable is True
 
 
 def test_discards_and_supplies_are_untouched_by_looking_ahead():
@@ -180,8 +182,9 @@ def test_the_quick_answers_agree_with_exploring_and_looking_ahead_changes_nothin
     import json
     import random
 
-    from engine import load_variant, new_game
+    from engine import load_variant
     from engine.game.followable import _search
+    from engine.game.game_state import new_state
     from engine.resources import bundled_variant_names
 
     compared = 0
@@ -189,7 +192,7 @@ def test_the_quick_answers_agree_with_exploring_and_looking_ahead_changes_nothin
         variant = load_variant(name)
         rnd = random.Random(name)
         for seed in range(6):
-            game = new_game(variant, rnd.choice([2, 3, 4]), seed=seed)
+            game = new_state(variant, rnd.choice([2, 3, 4]), seed=seed)
             for _ in range(rnd.randrange(20, 200)):
                 if game.is_over:
                     break
@@ -215,7 +218,8 @@ def test_choices_alike_offer_what_looking_at_every_option_offers():
     looking at every option, offer the same options at every decision, to the end."""
     import random
 
-    from engine import load_variant, new_game
+    from engine import load_variant
+    from engine.game.game_state import new_state
     from engine.resources import bundled_variant_names
 
     decisions = 0
@@ -223,7 +227,7 @@ def test_choices_alike_offer_what_looking_at_every_option_offers():
         variant = load_variant(name)
         for seed in range(8):
             players = 2 + seed % 3
-            fast, full = new_game(variant, players, seed=seed), new_game(variant, players, seed=seed)
+            fast, full = new_state(variant, players, seed=seed), new_state(variant, players, seed=seed)
             full.book = copy_of_book_without_alike(full.book)
             rnd = random.Random(seed)
             while not fast.is_over:
@@ -255,8 +259,9 @@ def test_a_name_given_on_both_sides_of_an_if_is_known_to_the_look_ahead_after_it
     `build` or `put` uses such a name after the `if` is taken to be unfollowable and never
     offered (a Monopoly Chance Flip 2 answered with a Nope from the kept or the flipped cards
     was never asked)."""
-    from engine import load_variant, new_game
+    from engine import load_variant
     from engine.game.followable import card_is_followable
+    from engine.game.game_state import new_state
 
     effect = "if me is leader:\n  choose vacant lot P\nelse:\n  choose vacant lot P\nbuild 1 on P"
     text = (
@@ -265,7 +270,7 @@ def test_a_name_given_on_both_sides_of_an_if_is_known_to_the_look_ahead_after_it
         + "".join(f"        {line}\n" for line in effect.splitlines())
     )
     variant = load_variant(write(text))
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     me = game.turn_player
     game.hand(me).append(game.book.card_index["either"])
     assert card_is_followable(game, game.book.card_index["either"], me)
@@ -274,14 +279,15 @@ def test_a_name_given_on_both_sides_of_an_if_is_known_to_the_look_ahead_after_it
 def _card_with(write, effect: str):
     """A game of Winning Moves with a card of `effect` in the turn player's hand: (game, card
     index, player)."""
-    from engine import load_variant, new_game
+    from engine import load_variant
+    from engine.game.game_state import new_state
 
     text = (
         "extends: winning-moves-2016\ndeck:\n  cards:\n    - id: probe\n      name: Probe\n      count: 1\n"
         "      text: A card for the test.\n      timing: end_of_turn\n      effect: |\n"
         + "".join(f"        {line}\n" for line in effect.splitlines())
     )
-    game = new_game(load_variant(write(text)), 2, seed=1)
+    game = new_state(load_variant(write(text)), 2, seed=1)
     me = game.turn_player
     card = game.book.card_index["probe"]
     game.hand(me).append(card)
@@ -328,7 +334,7 @@ def test_a_roll_of_several_dice_is_looked_ahead_over_every_value(write):
 def test_a_choice_of_every_answer_offers_the_answers_that_change_nothing_too(write):
     """Issue 27, 2.4: the look-ahead drops an answer after which the card does nothing; a
     choice the rules give (ask for rent, or say nothing) says `, every answer` and keeps all."""
-    from engine.game.frames import BlockFrame, CardFrame
+    from engine.core.frames import BlockFrame, CardFrame
 
     def offered(every: str) -> list:
         effect = f'choose word Ask from "ask", "say nothing"{every}\nif Ask is "ask":\n  draw 1'

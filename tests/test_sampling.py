@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from engine import load_variant, new_game
-from engine.game.game import WorkMeter
+from engine import load_variant
+from engine.game.game_state import WorkMeter, new_state
 from engine.game.observation import decide, public_game
 from engine.game.sampling import Sampler
 from engine.game.snapshot import game_to_dict
@@ -21,7 +21,7 @@ def _decisions(variant, players: int, seed: int, count: int):
     """Games stopped at decisions of every kind along random games, as they come, each with
     the player who has the decision."""
     rnd = random.Random(seed)
-    game = new_game(variant, players, seed=seed)
+    game = new_state(variant, players, seed=seed)
     seen = 0
     while not game.is_over and seen < count:
         yield game, game.current_player
@@ -70,7 +70,7 @@ def test_the_game_a_player_knows_made_in_a_game_a_bot_is_done_with_deals_as_one_
     told, windows noted), the games dealt are the ones a new game gives."""
     variant = load_variant(name)
     players = max(variant.player_counts) if 4 not in variant.player_counts else 4
-    used = new_game(variant, players, seed=99)
+    used = new_state(variant, players, seed=99)
     rnd = random.Random(4)
     compared = 0
     for game, player in _decisions(variant, players, seed=11, count=60):
@@ -78,12 +78,11 @@ def test_the_game_a_player_knows_made_in_a_game_a_bot_is_done_with_deals_as_one_
         spare = used.copy()
         spare.telling = False
         spare.meter = WorkMeter(1000)
-        spare.window_began = {0: 3}
         made = decide(lambda observation, spare=spare: Sampler(variant, observation, spare), game, player)
         assert made.observed is spare
         for seed in (0, 1 << 40):
             assert _dealt(made, seed) == _dealt(fresh, seed)
-        assert made.observed.telling and made.observed.meter is None and not made.observed.window_began
+        assert made.observed.telling and made.observed.meter is None
         compared += 1
         if not used.is_over:  # the next spare comes from further on in another game
             actions = used.legal_actions()
@@ -119,7 +118,7 @@ def test_the_game_a_player_knows_shares_nothing_with_the_game_itself():
 
 def test_only_the_player_with_the_decision_and_only_while_it_waits_gets_the_game_they_know():
     variant = load_variant("winning-moves-2016")
-    game = new_game(variant, 3, seed=2)
+    game = new_state(variant, 3, seed=2)
     player = game.current_player
     other = (player + 1) % 3
     assert decide(public_game, game, other) is None

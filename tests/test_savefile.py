@@ -9,6 +9,7 @@ import random
 import pytest
 
 from engine import load_variant
+from engine.game.game import state_of
 from engine.savefile import GameRecord, SaveError, Seat, load_game, save_game, variant_source
 
 
@@ -195,14 +196,14 @@ def test_a_save_from_before_cards_noted_what_they_had_done_still_loads(tmp_path)
     cancel says 'the rest of Hurricane'); a save written before that was kept has no such
     field, and loads all the same, going on as it would have."""
     from engine import load_variant
-    from engine.game.frames import CardFrame
+    from engine.core.frames import CardFrame
     from tui.session import Session
 
     name = "house-stormy-weather"
     variant = load_variant(name)
     for seed in range(200):
         session = Session.start(variant, name, ["greedy", "greedy", "greedy"], seed)
-        while not session.game.is_over and not any(isinstance(f, CardFrame) and f.acted for f in session.game.frames):
+        while not session.game.is_over and not any(isinstance(f, CardFrame) and f.acted for f in state_of(session.game).frames):
             bot, observation = session.bot_observation()
             session.apply(bot.choose(observation))
         if not session.game.is_over:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant
+from engine.game.game_state import new_state
 from engine.game.score_reads import COUNTER, PILE, STACKS, score_reads
 from engine.resources import bundled_variant_names
 from long_games import worth_checking
@@ -42,7 +43,7 @@ def test_a_remembered_score_is_the_score_worked_out_afresh_in_every_position(nam
     variant = load_variant(name)
     remembered = 0
     for seed in range(2):
-        game = new_game(variant, 3, seed=seed)
+        game = new_state(variant, 3, seed=seed)
         rnd = random.Random(seed)
         step = 0
         while not game.is_over:
@@ -64,7 +65,7 @@ def test_a_copy_reads_its_own_board_once_it_changes_a_stack(name):
     overwritten), is scored after an option is played on it, and must score as worked out
     afresh; the game it was copied from keeps its own."""
     variant = load_variant(name)
-    game = new_game(variant, 3, seed=5)
+    game = new_state(variant, 3, seed=5)
     rnd = random.Random(5)
     spare = game.copy()
     step = 0

@@ -21,8 +21,10 @@ import random
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant
 from engine.game import messages
+from engine.game.game import state_of
+from engine.game.game_state import GameState, new_state
 from engine.game.observation import decide
 from engine.resources import bundled_variant_names
 from tui.session import PUBLIC, Session
@@ -63,7 +65,7 @@ def variants(sources: dict[str, str]) -> dict:
 def _played(variant, players: int, seed: int, moves: int):
     """A game after `moves` random actions, with every event told on the way."""
     rnd = random.Random(seed)
-    game = new_game(variant, players, seed=seed)
+    game = new_state(variant, players, seed=seed)
     events = list(game.setup_events)
     for _ in range(moves):
         if game.is_over:
@@ -75,7 +77,7 @@ def _played(variant, players: int, seed: int, moves: int):
 
 def _public_piles(game) -> set[int]:
     """The slots whose cards everyone may see."""
-    layout = game.layout
+    layout = (game if isinstance(game, GameState) else state_of(game)).layout
     return {slot for slot in range(layout.slots) if layout.slot_pile[slot].seen_by == "everyone"}
 
 
@@ -199,7 +201,7 @@ def test_a_hot_seat_view_between_turns_holds_only_what_everyone_may_see(variants
                 assert view.asking["pile"] is None and view.asking["about"] == []
             for event in session.events:
                 if event.private_to is not None:
-                    hidden_from = next(seat for seat in range(session.game.n) if seat != event.private_to)
+                    hidden_from = next(seat for seat in range(state_of(session.game).n) if seat != event.private_to)
                     assert session.describe(event) == event.describe(hidden_from), event
             assert view.piles == session.game.public_observation()["piles"]
             between += 1

@@ -6,7 +6,8 @@ variant counts (a counter's `report`), such as how Monopoly Chance's rounds end.
 
 from __future__ import annotations
 
-from engine import load_variant, new_game
+from engine import load_variant
+from engine.game.game_state import new_state
 from engine.simulate.runner import run_games
 from engine.simulate.summary import summarize
 from engine.variant.load import check_variant
@@ -42,7 +43,7 @@ def test_a_shuffle_and_a_symbol_rolled_are_told():
     0, and the log says it was the icon, not '0 = 0'."""
     told = []
     for seed in range(40):
-        game = new_game(CHANCE, 2, seed=seed)
+        game = new_state(CHANCE, 2, seed=seed)
         told += _told(game.setup_events)
     assert "Red shuffles their draw deck" in told and "The Chance deck is shuffled" in told
     assert any(line.endswith("rolls Chance (counts as 0)") for line in told)
@@ -101,7 +102,7 @@ def test_a_variant_names_its_units_and_the_log_and_the_options_say_its_word(writ
 
     def texts(unit: str):
         variant = load_variant(write(f"extends: winning-moves-2016\nplayers:\n  unit: {unit}\n"))
-        return new_game(variant, 2, seed=1).texts
+        return new_state(variant, 2, seed=1).texts
 
     t = texts("[mouse, mice]")
     assert t.build_actions[0].describe().startswith("build a mouse on ")
@@ -115,5 +116,5 @@ def test_a_variant_names_its_units_and_the_log_and_the_options_say_its_word(writ
                     f"{red}'s mouse moves from {first} to {second}"]
     assert t.why({"why": "per_lot", "limit": 1}).endswith("takes only 1 mouse")
     assert texts("egg").build_actions[0].describe().startswith("build an egg on ")
-    assert new_game(load_variant("winning-moves-2016"), 2, seed=1).texts.build_actions[0].describe().startswith(
+    assert new_state(load_variant("winning-moves-2016"), 2, seed=1).texts.build_actions[0].describe().startswith(
         "build a unit on ")

@@ -13,8 +13,10 @@ import json
 
 import pytest
 
-from engine import RestoreError, VariantError, load_variant, new_game, restore
+from engine import RestoreError, VariantError, load_variant
 from engine.bots import make_bot
+from engine.game.game_state import new_state
+from engine.game.snapshot import restore_state
 from engine.words.trades import MAX_TRADE_STEPS
 
 GOODS = """counters:
@@ -39,7 +41,7 @@ OFFER = "hooks:\n  start_of_turn: |\n    choose opponent O\n    offer trade of c
 def _game(write, base: str = "winning-moves-2016", extra: str = "", players: int = 2, setup: str = SETUP,
           offer: str = OFFER):
     variant = load_variant(write(f"extends: {base}\n{GOODS}{setup}{offer}{extra}"))
-    return new_game(variant, players, seed=1)
+    return new_state(variant, players, seed=1)
 
 
 def _pick(game, words: str):
@@ -60,7 +62,7 @@ def test_an_accepted_offer_moves_the_amounts_and_the_cards_both_ways(write):
     told = [e.describe() for e in _pick(game, "propose the offer")]
     assert told[-1] == (f"{game.texts.player(me)} offers {game.texts.player(other)} $20M and "
                         f"{game.texts.card(mine)} for 1 gems and {game.texts.card(theirs)}")
-    assert (game.pending["kind"], game.current_player) == ("reply", other)
+    assert (game.asked.kind, game.current_player) == ("reply", other)
     assert [a.describe() for a in game.legal_actions()] == ["decline the offer", "accept the offer"]
     _pick(game, "accept the offer")
     assert game.player_counters["cash"][me] == 80 and game.player_counters["cash"][other] == 120
@@ -129,14 +131,14 @@ def test_an_offer_saved_half_way_resumes_and_a_damaged_one_is_refused(write):
     game = _game(write)
     _pick(game, "give $10M in all")
     data = json.loads(json.dumps(game.to_dict()))
-    again = restore(game.variant, data)
+    again = restore_state(game.variant, data)
     assert [a.arg for a in again.legal_actions()] == [a.arg for a in game.legal_actions()]
     at = next(i for i, frame in enumerate(data["frames"]) if frame["t"] == "trade")
     for key, value in (("give", {"cash": 0}), ("stage", "haggle"), ("give_cards", ["cash#1"]), ("steps", 99)):
         broken = json.loads(json.dumps(data))
         broken["frames"][at][key] = value
         with pytest.raises(RestoreError, match=rf"frames\[{at}\]\.{key}"):
-            restore(game.variant, broken)
+            restore_state(game.variant, broken)
 
 
 def test_only_counters_and_public_piles_of_each_player_are_goods(write):
@@ -165,7 +167,7 @@ def test_in_a_window_of_deals_whoever_has_the_turn_makes_the_offer(write):
     assert second != first
     _pick(game, "choose make an offer")
     _pick(game, f"choose {game.texts.player(first)}")
-    assert (game.pending["kind"], game.current_player) == ("trade", second)
+    assert (game.asked.kind, game.current_player) == ("trade", second)
     _pick(game, "give 1 gems in all")
     _pick(game, "propose the offer")
     assert game.current_player == first

@@ -25,6 +25,7 @@ pytest.importorskip("textual")
 from textual.geometry import Region  # noqa: E402
 from textual.widgets import Input, Static  # noqa: E402
 
+from engine.game.game import state_of
 from tui.app import BoardwalkApp  # noqa: E402
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, PathScreen  # noqa: E402
 from tui.screens.game import GameScreen  # noqa: E402
@@ -800,7 +801,7 @@ def test_one_unit_one_card_and_one_property_are_said_in_the_singular():
 
     assert (counted(1, "unit"), counted(18, "unit"), counted(1, "property", "properties")) == ("1 unit", "18 units", "1 property")
     session = Session.start(variant(NAME), NAME, [None, "random"], 1)
-    reshuffle = Event("reshuffle", {"count": 1}, session.game.texts)
+    reshuffle = Event("reshuffle", {"count": 1}, state_of(session.game).texts)
     assert "(1 card)" in reshuffle.describe()
 
     async def scenario():
@@ -1474,10 +1475,10 @@ def test_a_narrow_panel_shows_money_and_what_the_player_has_some_of_on_lines_of_
             await pilot.pause()
             for seat in range(3):
                 shown = app.screen.query_one(f"#player-{seat}", PlayerPanel).content.plain.replace("\n", " · ")
-                cash = session.game.player_counters["cash"][seat]
+                cash = state_of(session.game).player_counters["cash"][seat]
                 assert f"{cash}M cash" in shown, shown
                 for kind in ("truck", "crane", "excavator", "boat"):  # by their names: '6 dump trucks'
-                    held = session.game.player_counters[kind][seat]
+                    held = state_of(session.game).player_counters[kind][seat]
                     name = next(c.name for c in session.variant.counters if c.id == kind)
                     assert (name.counted(held) in shown) == (held > 0), (kind, shown)
 

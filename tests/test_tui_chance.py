@@ -13,6 +13,7 @@ from functools import cache
 
 import pytest
 
+from engine.game.game import state_of
 from tests.tui_helpers import headless, variant
 from tui.app import BoardwalkApp
 from tui.helptext import help_markdown
@@ -117,7 +118,7 @@ def test_buildings_left_distance_to_the_mark_flips_left_and_the_flipped_row_show
     finishing mark (75 in the data) and how far they are from it, the flips left this turn,
     and the flipped cards in full (wrapped, not cut off)."""
     session = _find(lambda s: s.deciding == 0 and s.game.decision == "choose" and s.view().actions[0].what == "word"
-                    and len(s.game.pile_of("row", 0)) >= 3 and s.game.counters.get("flips", 0) > 0)
+                    and len(state_of(s.game).pile_of("row", 0)) >= 3 and state_of(s.game).counters.get("flips", 0) > 0)
 
     async def scenario():
         app = BoardwalkApp(session, pace="instant")
@@ -134,7 +135,7 @@ def test_buildings_left_distance_to_the_mark_flips_left_and_the_flipped_row_show
             assert "flipped cards: " + ", ".join(flipped) in " ".join(panel.split())
             assert all(len(line) <= app.screen.query_one("#player-0").size.width for line in panel.splitlines())
             status = app.screen.query_one("#status").content.plain
-            flips = session.game.counters["flips"]
+            flips = state_of(session.game).counters["flips"]
             assert f"has {flips} flip{'s' if flips != 1 else ''} left" in status
 
     run(scenario())
@@ -180,7 +181,7 @@ def test_the_end_charts_the_skylines_after_each_round_and_tells_each_round():
     the story tells who took buildings from which properties and the gray buildings."""
     session = headless(("random", "random"), 11, limit=100_000, name=NAME)
     story = session.story()
-    rounds = session.game.counters["round"]
+    rounds = state_of(session.game).counters["round"]
     assert story.step == "round" and len(story.series[0]) == rounds + 1 == len(story.rounds) + 1
     assert all(a < b for values in story.series for a, b in zip(values, values[1:]))
     lines = story_lines(story, session.shown)

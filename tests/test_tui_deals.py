@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from engine import load_variant
+from engine.core.number_options import NumberOptions
 from engine.game.messages import Action
-from engine.game.number_options import NumberOptions
 from tui.session import PUBLIC, Session, View
 from tui_helpers import variant, wait_for
 
@@ -24,6 +24,7 @@ pytest.importorskip("textual")
 
 from textual.widgets import Static  # noqa: E402
 
+from engine.game.game import state_of
 from tui.app import BoardwalkApp  # noqa: E402
 from tui.deals import BUTTONS, Box, Control, box_for, neighbour  # noqa: E402
 from tui.screens.dialogs import HandOverScreen, HelpScreen  # noqa: E402
@@ -292,7 +293,7 @@ def test_an_offer_is_put_together_by_clicks_a_card_toggled_in_and_out():
         """Asked to make an offer, with 100 to give, and another player holds a deed."""
         others = [p for p in range(len(view.seats)) if p != view.viewer]
         return asked("make an offer")(session, view) and view.counters["cash"][view.viewer] >= 100 and \
-            any(session.game.pile_of("deeds", p) for p in others)
+            any(state_of(session.game).pile_of("deeds", p) for p in others)
 
     session, view = seek(builder, deeds_to_ask_for)
     game = session.game
@@ -428,7 +429,7 @@ def test_an_offer_a_bot_makes_to_the_person_is_declined_with_d():
     def cash_and_a_card_asked(session: Session, view: View) -> bool:
         """A bot's offer to the person asks for cash and a card (one side in words joined
         by commas), and for nothing but cash and cards (told as the test tells them below)."""
-        frame = session.game.frames[-1]
+        frame = state_of(session.game).frames[-1]
         return view.decision == "reply" and set(frame.give) | set(frame.ask) <= {"cash"} and \
             bool(frame.ask.get("cash")) and bool(frame.ask_cards)
 
@@ -729,7 +730,7 @@ def test_a_windows_box_names_a_card_only_to_a_person_who_may_see_it(write):
         box = box_for(view)
         assert box is not None and box.kind == "window"
         chosen = next(e.data for e in reversed(session.events) if e.kind == "choose" and e.data["what"] == "card")
-        card = names[session.game.variant.cards[chosen["value"] % session.game.book.kinds].id]
+        card = names[session.game.variant.cards[chosen["value"] % state_of(session.game).book.kinds].id]
         titles[view.viewer == chosen["player"]].append((box.title.plain, card))
         session.apply(next(a for a in view.actions if str(a.arg) == "raise"))
     assert all(title == f"Raise or fold? ({card})" for title, card in titles[True]), titles

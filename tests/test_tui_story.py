@@ -29,6 +29,7 @@ from textual.geometry import Region  # noqa: E402
 from textual.widgets import Input, Static  # noqa: E402
 
 import tui.screens.gameover  # noqa: E402
+from engine.game.game import state_of
 from tui.app import BoardwalkApp  # noqa: E402
 from tui.screens.dialogs import PathScreen  # noqa: E402
 from tui.screens.game import GameScreen  # noqa: E402
@@ -118,7 +119,7 @@ def test_the_story_of_a_seeded_bot_game_agrees_with_its_events_and_ranking(name)
     # ending on the final score
     assert len(story.series) == players
     rounds = session.chronicle.rounds
-    points = story.turns + 1 if rounds is None else session.game.counters[rounds] + 1
+    points = story.turns + 1 if rounds is None else state_of(session.game).counters[rounds] + 1
     assert all(len(values) == points for values in story.series)
     assert story.turns == session.game.turn_number
     final = {s.player: s.scores[story.score.id] for s in result.standings}

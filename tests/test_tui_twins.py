@@ -45,7 +45,6 @@ from bundled import bundled_variants
 from engine import load_variant
 from engine.api import Game
 from engine.savefile import GameRecord, Seat
-from test_seat_views import EVERY_HIDING
 from tui.session import Session
 from tui_helpers import wait_for
 
@@ -90,9 +89,22 @@ hooks:
 only they see: a choice made in secret. A short boardwalk, so that its games end soon (the
 story and the game-over screen are compared too)."""
 
+EVERY_HIDING = """\
+extends: winning-moves-2016
+piles:
+  vault: {name: vault, each: player, seen_by: owner}
+  box: {name: box, each: game, seen_by: nobody}
+  shown: {name: shown cards, each: player, seen_by: everyone}
+hooks:
+  start_of_turn: |
+    put top card of deck on box
+    put top card of deck on vault of me
+    put top card of deck on shown of me
+"""
+"""Hands only their owner sees, and each turn a card into a box no one sees, one into the
+turn player's vault, one face up beside them (as tests/test_seat_views.py's)."""
+
 WRITTEN = {"secret-choice": SECRET_CHOICE, "every-hiding": EVERY_HIDING}
-"""The variants written here, and tests/test_seat_views.py's, whose piles are of every kind a
-card can lie in unseen: hands and a vault only their owner sees, a box no one sees."""
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,13 @@ import random
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant
+from engine.core.expressions import compile_expr
 from engine.effects import ast
 from engine.effects.check import Checker, check_condition
 from engine.effects.cost import Sizes, measure
 from engine.effects.parser import parse_condition
-from engine.game.expressions import compile_expr
+from engine.game.game_state import new_state
 from engine.resources import DEFAULT_VARIANT
 from engine.variant.load import effect_context
 from engine.words.values import COLLECTION, PARTS, VALUES
@@ -57,7 +58,7 @@ def test_each_words_example_checks_clean_and_is_worked_out_in_a_game(node):
     word = VALUES[node]
     example = parse_condition(word.example, KINDS)
     assert check_condition(example, effect_context(DEFAULT_VARIANT, "end_of_turn")) == []
-    game, choose = new_game(VARIANT, 3, seed=7), random.Random(7)
+    game, choose = new_state(VARIANT, 3, seed=7), random.Random(7)
     for _ in range(40):  # into the game, where the board has hotels and the hands cards
         if game.is_over:
             break

@@ -15,10 +15,11 @@ import typing
 
 import pytest
 
-from engine import load_variant, new_game
+from engine import load_variant
 from engine.effects import ast
 from engine.effects.check import check_program
 from engine.effects.parser import parse_effect
+from engine.game.game_state import new_state
 from engine.game.messages import Event
 from engine.variant.load import effect_context
 from engine.words.table import INLINE_STATEMENTS, QUIET_STATEMENTS, STATEMENTS
@@ -86,7 +87,7 @@ def test_the_machines_tables_are_the_words_flows():
 def test_every_event_a_word_tells_is_told_in_words():
     """An event kind a word says it tells has a sentence of its own, not the log's fallback
     ("kind: data"): told with no data, a kind with words reads a field it lacks."""
-    game = new_game(load_variant("winning-moves-2016"), 2, seed=1)
+    game = new_state(load_variant("winning-moves-2016"), 2, seed=1)
     for word in WORDS:
         for kind in word.events:
             try:
@@ -121,7 +122,7 @@ def test_every_words_example_uses_it_checks_and_runs(word, write):
     variant = load_variant(write(_hosted(word, base, timing, place)))
     played = 0
     for seed in range(1, 21):
-        game = new_game(variant, 2, seed=seed)
+        game = new_state(variant, 2, seed=seed)
         choose = random.Random(seed)
         for _ in range(150):
             if game.is_over:
@@ -142,7 +143,7 @@ def test_play_compiles_nothing_the_variant_was_compiled_at_load(name):
     book = variant.program
     before = len(book.compiled)
     for seed in (1, 2):
-        game = new_game(variant, max(variant.player_counts), seed=seed)
+        game = new_state(variant, max(variant.player_counts), seed=seed)
         choose = random.Random(seed)
         while not game.is_over:
             options = game.legal_actions()

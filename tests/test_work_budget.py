@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import load_variant, new_game, restore
+from engine import load_variant
 from engine.bots.base import make_bot
 from engine.effects import ast
 from engine.effects.cost import Sizes, program_work
@@ -26,8 +26,9 @@ from engine.effects.limits import (
     SAFETY_ENDS,
 )
 from engine.effects.parser import parse_effect
-from engine.game.game import WorkMeter
+from engine.game.game_state import WorkMeter, new_state
 from engine.game.observation import decide
+from engine.game.snapshot import restore_state
 from engine.savefile import GameRecord, Seat, load_game, save_game
 from engine.variant.load import check_variant
 from engine.words.table import STATEMENTS
@@ -117,7 +118,7 @@ again, the card alone would end where it began, and is not offered)."""
 
 def test_a_card_that_plays_itself_unseen_ends_the_game_before_the_stack_is_too_deep(write):
     variant = load_variant(write(_cards(("echo", "echo", UNSEEN_LOOP))))
-    game = new_game(variant, 2, seed=1)
+    game = new_state(variant, 2, seed=1)
     events = _play_first_chance(game, "echo")
     assert game.is_over and game.end_reason == {"reason": "depth_limit", "player": None}
     assert len(game.frames) + FRAMES_PER_EFFECT > MAX_FRAMES >= len(game.frames)
@@ -134,7 +135,7 @@ def test_turns_that_never_ask_after_an_answer_end_that_action_at_the_work_budget
         "turn: |\n  if asked = 0:\n    set asked to 1\n    choose word W from \"a\", \"b\"\n"
         "  repeat 99 times:\n    repeat 99 times:\n      say \"x\"\n"
     )
-    game = new_game(load_variant(write(EXTENDS + turn)), 2, seed=1)
+    game = new_state(load_variant(write(EXTENDS + turn)), 2, seed=1)
     assert not game.is_over
     events = game.apply(game.legal_actions()[0])
     assert game.is_over and game.end_reason == {"reason": "work_limit", "player": None}
@@ -154,16 +155,16 @@ def test_a_game_stopped_by_the_budget_saves_loads_and_restores(write, tmp_path):
         action = {"kind": "play", "arg": "echo"} if {"kind": "play", "arg": "echo"} in actions else actions[0]
         game.apply(action)
         record.actions.append(action)
-    assert game.end_reason["reason"] == "depth_limit"
+    assert game.result().reason == "depth_limit"
     save_game(tmp_path / "save.json", record, game)
     loaded = load_game(tmp_path / "save.json")
     assert loaded.game.to_dict() == game.to_dict()
-    assert restore(variant, game.to_dict()).to_dict() == game.to_dict()
+    assert restore_state(variant, game.to_dict()).to_dict() == game.to_dict()
 
 
 def test_a_turn_that_asks_forever_ends_at_the_decision_limit(write):
     variant = load_variant(write(EXTENDS + "turn: |\n  repeat while 1 = 1:\n    draw 1\n    discard 1\n"))
-    game = new_game(variant, 2, seed=3)
+    game = new_state(variant, 2, seed=3)
     while not game.is_over:
         game.apply(game.legal_actions()[0])
     assert game.end_reason["reason"] == "decision_limit" and game.decisions == MAX_DECISIONS
@@ -174,14 +175,14 @@ def test_a_turn_that_asks_forever_ends_at_the_decision_limit(write):
 def test_a_setup_that_never_asks_ends_within_the_budget_of_new_game(write):
     """A turn with no decision in it: every turn would be played inside `new_game`."""
     variant = load_variant(write(EXTENDS + "turn: |\n  repeat 99 times:\n    repeat 99 times:\n      say \"x\"\n"))
-    game = new_game(variant, 2, seed=3)
+    game = new_state(variant, 2, seed=3)
     assert game.is_over and game.end_reason["reason"] == "work_limit"
     assert len(game.setup_events) <= MAX_WORK_PER_ACTION
 
 
 def test_the_events_a_game_tells_are_bounded(write, monkeypatch):
     variant = load_variant(write(EXTENDS + "turn: |\n  repeat 99 times:\n    say \"x\"\n  discard 1\n"))
-    game = new_game(variant, 2, seed=3)
+    game = new_state(variant, 2, seed=3)
     game.told = MAX_EVENTS - 150  # as if a long game had told nearly all it may
     while not game.is_over:
         game.apply(game.legal_actions()[0])
@@ -193,7 +194,7 @@ def test_the_work_of_a_whole_game_is_bounded(write):
     play: a game does at most MAX_WORK_PER_GAME, and ends with its own reason past it."""
     turn = "turn: |\n  repeat 100 times:\n    repeat 50 times:\n      let X = 1\n  choose word W from \"on\", \"stop\"\n"
     variant = load_variant(write(EXTENDS + turn))
-    game = new_game(variant, 2, seed=3)
+    game = new_state(variant, 2, seed=3)
     assert 5_000 < game.worked < 10_000  # a turn's work
     game.worked = MAX_WORK_PER_GAME - 30_000  # as if a long game had done nearly all it may
     decisions, events = game.decisions, []
@@ -202,7 +203,7 @@ def test_the_work_of_a_whole_game_is_bounded(write):
     assert game.end_reason["reason"] == "game_work_limit" and game.worked <= MAX_WORK_PER_GAME + 2
     assert 3 <= game.decisions - decisions <= 6
     assert SAFETY_ENDS["game_work_limit"] in events[-1].describe()
-    assert restore(variant, game.to_dict()).to_dict() == game.to_dict()
+    assert restore_state(variant, game.to_dict()).to_dict() == game.to_dict()
 
 
 def test_a_program_past_its_step_limit_is_named_in_the_log(write):
@@ -210,7 +211,7 @@ def test_a_program_past_its_step_limit_is_named_in_the_log(write):
     hook by its name when it has nothing to choose."""
     turn = "turn: |\n  repeat 100 times:\n    repeat 100 times:\n      let X = 1\n  choose word W from \"on\", \"stop\"\n"
     hook = "hooks:\n  start_of_turn: |\n    choose player P where P is not me and P is me\n"
-    game = new_game(load_variant(write(EXTENDS + turn + hook)), 2, seed=3)
+    game = new_state(load_variant(write(EXTENDS + turn + hook)), 2, seed=3)
     told = [event.describe() for event in game.setup_events]
     assert "The turn program stops: it tried to do more than 10,000 things" in told
     assert "The start of turn hook: there is nothing to choose, so it has no further effect" in told
@@ -229,7 +230,7 @@ def test_a_bots_look_ahead_stops_when_its_budget_is_spent(bot, write):
         "    draw 1\n    discard 1\n"
     )
     variant = load_variant(write(EXTENDS + heavy))
-    game = new_game(variant, 2, seed=5)
+    game = new_state(variant, 2, seed=5)
     player = game.current_player
     chooser = make_bot(bot, variant, seed=1)
     chooser.lookahead = 200_000  # the mechanism, not the figure: a fortieth of the real one
@@ -239,7 +240,7 @@ def test_a_bots_look_ahead_stops_when_its_budget_is_spent(bot, write):
 
 
 def test_a_copy_shares_the_look_ahead_budget_of_its_game():
-    game = new_game(load_variant("winning-moves-2016"), 2, seed=1)
+    game = new_state(load_variant("winning-moves-2016"), 2, seed=1)
     game.meter = meter = WorkMeter(0)
     trial = game.copy()
     trial.apply(trial.legal_actions()[0])
@@ -248,7 +249,7 @@ def test_a_copy_shares_the_look_ahead_budget_of_its_game():
 
 
 def test_a_game_without_look_ahead_has_no_meter():
-    assert new_game(load_variant("winning-moves-2016"), 2, seed=1).meter is None
+    assert new_state(load_variant("winning-moves-2016"), 2, seed=1).meter is None
 
 
 __all__ = ["problems"]

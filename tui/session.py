@@ -11,13 +11,26 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.api import EVERYONE, Action, Event, Game, NumberOptions, Viewer, decide, describe_run, fresh_seed, public_game, runs
+from engine.api import (
+    EVERYONE,
+    Action,
+    Event,
+    Game,
+    NumberOptions,
+    Viewer,
+    as_known_to,
+    card_ref,
+    describe_run,
+    fresh_seed,
+    runs,
+    texts_for,
+)
 from engine.bots import Bot, bot_names, make_bot
 from engine.effects import ast
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
-from tui.following import Offer, OpenWindow, Window, has_windows, open_windows, seen_offer, window_said
+from tui.following import Offer, OpenWindow, Window, has_windows, open_windows, seen_offer, window_said, windows_began
 from tui.keys import OPTION_KEYS, number_keys, option_key
 from tui.notices import SHOWN_LINES, Notice, loss, program_words
 from tui.shown import once_per_variant, shown
@@ -235,7 +248,7 @@ class Session:
         self.viewer: int | None = None if not self.humans else PUBLIC
         if len(self.humans) == 1:
             self.viewer = self.humans[0]
-        self._state = 0
+        self._version = 0
         """Bumped whenever the game changes (an action applied, the game replayed): what
         is worked out for one state of the game (`seen`, `options`, `view`) is kept until then."""
         self._seen: tuple[tuple[int, int | None], dict] | None = None
@@ -281,7 +294,7 @@ class Session:
         follow = self._following
         self._following = following = following or (follow and not actions)  # nothing to replay: one look
         self.game = self.record.new_game()
-        self._state += 1
+        self._version += 1
         self.events = list(self.game.setup_events)
         self.since = 0
         """Where the changes shown as new begin (View.changed): the events since a person
@@ -294,7 +307,7 @@ class Session:
         self.record.actions = []
         noticing, self._noticing = self._noticing, False  # what is replayed was seen already
         if following:  # a window open from the start: it opened where the engine says, among the setup's events
-            self._windows = open_windows(self._windows_now(), (), self.game.window_began, len(self.events))
+            self._windows = open_windows(self._windows_now(), (), windows_began(self.events, 0), len(self.events))
         for action in actions:
             self.apply(action)
         self._noticing = noticing
@@ -375,7 +388,7 @@ class Session:
         before = self.seen() if self._noticing and self.humans and player is not None else None
         turn_player = self.game.turn_player
         events = self.game.apply(action if isinstance(action, Action) else as_dict)
-        self._state += 1
+        self._version += 1
         assert player is not None  # else game.apply raised IllegalAction: no decision was pending
         self.record.actions.append(as_dict)
         self.deciders.append(player)
@@ -386,8 +399,7 @@ class Session:
         start = len(self.events)
         self.events.extend(events)
         if self._following:  # a window that opened in this action opened where the engine says, among its events
-            began = {at: start + index for at, index in self.game.window_began.items()}
-            self._windows = open_windows(self._windows_now(), self._windows, began, start)
+            self._windows = open_windows(self._windows_now(), self._windows, windows_began(events, start), start)
         self._windows_log.append(self._windows if self._following else None)
         self.unsaved = True
         if before is not None:
@@ -536,7 +548,7 @@ class Session:
         Built once for each state of the game and viewer: a key that answers reads it for the
         view, the notices and the story, before the answer and after, and each read built the
         whole of it again (issue 45, 4: 'one key press builds the observation once')."""
-        key = (self._state, self.viewer)
+        key = (self._version, self.viewer)
         if self._seen is None or self._seen[0] != key:
             shown = self._shown_seat()
             self._seen = (key, self.game.observation(shown) if shown is not None else self.game.public_observation())
@@ -545,8 +557,8 @@ class Session:
     def options(self) -> Sequence[Action]:
         """The legal actions now (Game.legal_actions), asked of the engine once for each
         state of the game; the caller must not change them."""
-        if self._options is None or self._options[0] != self._state:
-            self._options = (self._state, self.game.legal_actions())
+        if self._options is None or self._options[0] != self._version:
+            self._options = (self._version, self.game.legal_actions())
         return self._options[1]
 
     def is_legal(self, action: Action | dict) -> bool:
@@ -562,7 +574,7 @@ class Session:
     def view(self) -> View:
         """What the screen shows now (View), made once for each state of the game, viewer
         and start of what is marked new: a key press reads it two or three times."""
-        key = (self._state, self.viewer, self.since)
+        key = (self._version, self.viewer, self.since)
         if self._view is None or self._view[0] != key:
             self._view = (key, self._make_view())
         return self._view[1]
@@ -607,7 +619,7 @@ class Session:
             rolled=obs["rolled"],
             counters=obs["counters"],
             withheld=self._withheld(shown) if actions and shown is not None else [],
-            owners_now=[game.owner_of(p) for p in range(len(obs["stacks"]))],
+            owners_now=obs["owners"],
             pieces=[[self._piece(thing) for thing in stack] for stack in obs["stacks"]],
             offered_cards={a.arg: self._card(a.arg) for a in actions if a.kind == "choose" and a.what == "card"},
             keys=self.option_keys(actions) if numbers is None else number_keys(actions),
@@ -670,7 +682,7 @@ class Session:
 
     def _fates(self, actions: list[Action]) -> dict[int, str]:
         """View.fates: each card of a choice of cards tried on the game as the person deciding
-        knows it (observation.public_game: the piles they cannot see are empty, the dice
+        knows it (engine.api.as_known_to: the piles they cannot see are empty, the dice
         unknown), up to where the card goes; kept for the decision, which views are many of."""
         if not actions or not all(a.kind == "choose" and a.what == "card" for a in actions):
             return {}
@@ -685,7 +697,7 @@ class Session:
 
     def _card(self, code: int) -> Piece:
         """A card code as its card and owner, read the way a save writes it (id, or [id, owner])."""
-        ref = self.game.book.card_ref(code)
+        ref = card_ref(self.variant, code)
         return Piece(None, ref) if isinstance(ref, str) else Piece(int(ref[1]), str(ref[0]))
 
     def _changes(self) -> dict:
@@ -715,7 +727,7 @@ class Session:
         no program ever offers (a cash card, placed by the turn itself) is never played, so
         that it is not offered now is no news."""
         game = self.game
-        texts = game.texts
+        texts = texts_for(game.variant, game.players)
         offered = _offered_timings(self.variant)
         lines = []
         for reason in game.withheld(player):
@@ -769,14 +781,14 @@ def _straight_to_pile(game: Game, actions: list[Action], shown: Variant) -> dict
     else is asked (a card that cannot be placed): the name of its discard pile, tried on the
     game as they know it."""
     player = game.current_player
-    known = decide(public_game, game, player) if player is not None else None
+    known = as_known_to(game, player) if player is not None else None
     if known is None:
         return {}
     names = {pile.id: pile.name for pile in shown.piles}
     fates: dict[int, str] = {}
     for action in actions:
-        trial = known[0].copy()
-        card = game.book.card_ref(action.arg)
+        trial = known.copy()
+        card = card_ref(game.variant, action.arg)
         card_id = card if isinstance(card, str) else str(card[0])
         for event in trial.apply(action.to_dict()):
             if event.kind == "put" and event.data["card"] == card_id:

@@ -88,8 +88,8 @@ class Chronicle:
 
     def _round(self, game: Game, seen: Callable[[], dict], start: int, events: list[Event]) -> None:
         """A round counted by this action is over: its scores, and where it ended. (The
-        counter is read from the game: a counter's change is an event only when it is told.)"""
-        counted = game.counters.get(self.rounds or "", 0)
+        counter is read from the observation: a counter's change is an event only when it is told.)"""
+        counted = seen()["counters"].get(self.rounds or "", 0)
         if isinstance(counted, int) and counted > len(self.round_ends):
             self.after_rounds.append(seen()["scores"])
             self.round_ends.append((self.turn, start, start + len(events)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from engine.game.number_options import NumberOptions
+from engine.core.number_options import NumberOptions
 from engine.variant.model import Variant
 
 

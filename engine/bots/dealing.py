@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 
 from engine.bots.evaluate import Evaluator, ScoreEvaluator
 from engine.bots.greedy import Scratch, best_option, carry_to_turn_end
-from engine.game.frames import TradeFrame
-from engine.game.game import Game
+from engine.core.question import Trade
+from engine.game.game_state import GameState
 from engine.game.messages import Action
 from engine.words.trades import MAX_TRADE_STEPS, cards_of, held
 
@@ -72,11 +72,11 @@ class Offer:
     key: tuple = field(default=())
 
 
-def boxes(game: Game, indices: list[int], me: int, scratch: Scratch) -> list[tuple[list[Action], Game]]:
+def boxes(game: GameState, indices: list[int], me: int, scratch: Scratch) -> list[tuple[list[Action], GameState]]:
     """The offer boxes `me` opens with the pending options `indices` and up to MAX_DEPTH of
     their own choices after (whom to make it to), each with the choices that open it and a
     game with it open (the caller's, to hand back to `scratch`)."""
-    found: list[tuple[list[Action], Game]] = []
+    found: list[tuple[list[Action], GameState]] = []
     actions = game.legal_actions()
     for index in indices:
         trial = scratch.copy(game)
@@ -85,13 +85,13 @@ def boxes(game: Game, indices: list[int], me: int, scratch: Scratch) -> list[tup
     return found
 
 
-def _walk(game: Game, path: list[Action], me: int, scratch: Scratch, depth: int,
-          found: list[tuple[list[Action], Game]]) -> None:
-    if len(found) >= MAX_BOXES or game.pending is None or game.current_player != me:
+def _walk(game: GameState, path: list[Action], me: int, scratch: Scratch, depth: int,
+          found: list[tuple[list[Action], GameState]]) -> None:
+    if len(found) >= MAX_BOXES or game.asked is None or game.current_player != me:
         scratch.done(game)
         return
-    top = game.frames[-1] if game.frames else None
-    if type(top) is TradeFrame and top.stage == "compose" and top.proposer == me and game.decision == "trade":
+    trade = _trade(game)
+    if trade is not None and trade.stage == "compose" and trade.proposer == me and game.decision == "trade":
         found.append((path, game))
         return
     if depth <= 0:
@@ -105,15 +105,15 @@ def _walk(game: Game, path: list[Action], me: int, scratch: Scratch, depth: int,
 
 
 def best_offer(
-    game: Game, indices: list[int], me: int, mine: Judge, fair: Judge, scratch: Scratch,
+    game: GameState, indices: list[int], me: int, mine: Judge, fair: Judge, scratch: Scratch,
     money: frozenset[str], recent: dict[tuple, int], turn: int,
 ) -> Offer | None:
     """The offer worth most to `me` (by `mine`) that its partner would take (by `fair`),
     among those the options `indices` open, or None when none gains MIN_GAIN."""
     best: Offer | None = None
     for path, box in boxes(game, indices, me, scratch):
-        frame = box.frames[-1]
-        assert type(frame) is TradeFrame
+        frame = _trade(box)
+        assert frame is not None  # a box stands at its offer
         cash = next((good for good in frame.goods if good in money), None)
         through = _withdrawn_carried(box, me, mine, scratch) if cash is not None and box.turn_player == me else None
         if cash is not None:
@@ -130,7 +130,7 @@ def best_offer(
     return best
 
 
-def _traded(box: Game, frame: TradeFrame, cash: str) -> list[tuple[dict[str, int], list[str]]]:
+def _traded(box: GameState, frame: Trade, cash: str) -> list[tuple[dict[str, int], list[str]]]:
     """What may be bought of the partner for money: each of their cards among the goods, and
     COUNTS of each counter but the money. Not sold: an offer that sold resources for money
     (a search that counts money at a tenth holds its resources at less than their worth)
@@ -149,7 +149,7 @@ def _traded(box: Game, frame: TradeFrame, cash: str) -> list[tuple[dict[str, int
 
 
 def _priced(
-    box: Game, frame: TradeFrame, me: int, cash: str, counted: dict[str, int], cards: list[str],
+    box: GameState, frame: Trade, me: int, cash: str, counted: dict[str, int], cards: list[str],
     mine: Judge, fair: Judge, scratch: Scratch, through: float | None = None,
 ) -> Offer | None:
     """The offer of `counted` and `cards` for the least money the partner takes, with its
@@ -199,7 +199,7 @@ def _priced(
     return None
 
 
-def _carried(game: Game, me: int, mine: Judge, scratch: Scratch) -> float:
+def _carried(game: GameState, me: int, mine: Judge, scratch: Scratch) -> float:
     """`me`'s score where the turn ends, from `game` (which goes to `scratch`), carried there
     as greedy plays it (greedy.carry_to_turn_end): the rest of the round of deals, then what
     the offer's goods let them build. The offer and none are judged at that one point, as
@@ -210,7 +210,7 @@ def _carried(game: Game, me: int, mine: Judge, scratch: Scratch) -> float:
     return score
 
 
-def _withdrawn_carried(box: Game, me: int, mine: Judge, scratch: Scratch) -> float | None:
+def _withdrawn_carried(box: GameState, me: int, mine: Judge, scratch: Scratch) -> float | None:
     """`_carried` with no offer made: the box withdrawn (None when it cannot be)."""
     withdraw = next((a for a in box.legal_actions() if a.arg == "withdraw"), None)
     if withdraw is None:
@@ -220,7 +220,9 @@ def _withdrawn_carried(box: Game, me: int, mine: Judge, scratch: Scratch) -> flo
     return _carried(trial, me, mine, scratch)
 
 
-def _composed(box: Game, give: dict[str, int], ask: dict[str, int], ask_cards: list[str], scratch: Scratch) -> Game | None:
+def _composed(
+    box: GameState, give: dict[str, int], ask: dict[str, int], ask_cards: list[str], scratch: Scratch,
+) -> GameState | None:
     """A copy of `box` with the offer put together and proposed, the partner's answer pending,
     or None when the box does not let it be put together."""
     trial = scratch.copy(box)
@@ -240,7 +242,9 @@ def _composed(box: Game, give: dict[str, int], ask: dict[str, int], ask_cards: l
     return None
 
 
-def _accepted(box: Game, give: dict[str, int], ask: dict[str, int], ask_cards: list[str], scratch: Scratch) -> Game | None:
+def _accepted(
+    box: GameState, give: dict[str, int], ask: dict[str, int], ask_cards: list[str], scratch: Scratch,
+) -> GameState | None:
     """A copy of `box` with the offer proposed and accepted (the exchange made), or None."""
     trial = _composed(box, give, ask, ask_cards, scratch)
     if trial is None:
@@ -249,7 +253,7 @@ def _accepted(box: Game, give: dict[str, int], ask: dict[str, int], ask_cards: l
     return trial
 
 
-def _answered_yes(box: Game, give: dict[str, int], ask: dict[str, int], ask_cards: list[str], fair: Judge,
+def _answered_yes(box: GameState, give: dict[str, int], ask: dict[str, int], ask_cards: list[str], fair: Judge,
                   scratch: Scratch) -> bool:
     """Whether the partner, answering as greedy answers (each answer carried through), takes it."""
     trial = _composed(box, give, ask, ask_cards, scratch)
@@ -263,11 +267,11 @@ def _answered_yes(box: Game, give: dict[str, int], ask: dict[str, int], ask_card
     return actions[index].arg == "accept"
 
 
-def _toward(game: Game, goal: Offer) -> Action | None:
+def _toward(game: GameState, goal: Offer) -> Action | None:
     """The step of the pending offer box that brings it nearest `goal`; "propose" once it is
     there (or no step is left), None when there is nothing to propose."""
-    frame = game.frames[-1]
-    assert type(frame) is TradeFrame
+    frame = _trade(game)
+    assert frame is not None  # the box stands at its offer
     actions = {str(action.arg): action for action in game.legal_actions()}
     for key in goal.ask_cards:
         if key not in frame.ask_cards and f"ask {key}" in actions:
@@ -278,7 +282,7 @@ def _toward(game: Game, goal: Offer) -> Action | None:
     for key in frame.give_cards:
         if f"drop {key}" in actions:
             return actions[f"drop {key}"]
-    for side, wanted, now in (("give", goal.give, frame.give), ("ask", goal.ask, frame.ask)):
+    for side, wanted, now in (("give", goal.give, dict(frame.give)), ("ask", goal.ask, dict(frame.ask))):
         for good in sorted({*wanted, *now}):
             target, have = wanted.get(good, 0), now.get(good, 0)
             if target == have:
@@ -294,7 +298,7 @@ def _toward(game: Game, goal: Offer) -> Action | None:
     return actions.get("withdraw")
 
 
-def next_step(game: Game, offer: Offer) -> Action | None:
+def next_step(game: GameState, offer: Offer) -> Action | None:
     """The step toward `offer` at the pending decision of `game` (the bot's own, as it knows
     it), or None when the decision is not the offer's: the plan is then dropped."""
     if offer.path:
@@ -304,10 +308,16 @@ def next_step(game: Game, offer: Offer) -> Action | None:
                 offer.path.pop(0)
                 return action
         return None
-    top = game.frames[-1] if game.frames else None
-    if game.decision != "trade" or type(top) is not TradeFrame or top.partner != offer.partner:
+    trade = _trade(game)
+    if game.decision != "trade" or trade is None or trade.partner != offer.partner:
         return None
     step = _toward(game, offer)
     if step is not None and step.arg == "propose":
         offer.proposed = True
     return step
+
+
+def _trade(game: GameState) -> Trade | None:
+    """The trade offer the game's question belongs to, if it is one (Question.trade), read
+    without the rest of the question: a bot opening offer boxes reads it at every step."""
+    return game.frames[-1].seen_trade(game) if game.asked is not None else None

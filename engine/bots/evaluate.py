@@ -15,7 +15,7 @@ from itertools import product
 from typing import Any
 
 from engine.effects.limits import LOOKAHEAD_JUDGE_FREE, LOOKAHEAD_JUDGE_WORK
-from engine.game.game import Game
+from engine.game.game_state import GameState
 from engine.variant.model import Variant
 
 
@@ -82,17 +82,17 @@ class Evaluator:
         options a bot tries differ from each other in a property or two, so most properties
         are found here by comparing two short lists, without making a key to look up."""
 
-    def scores(self, game: Game) -> list[float]:
+    def scores(self, game: GameState) -> list[float]:
         """Every player's score in the current position (ownership from the stacks)."""
         if game.over:
             return _final_scores(game, self.weights)
         charge_judging(game)
         return self._board_scores(game, game.stacks, game.supply)
 
-    def scores_after_placing(self, game: Game, player: int, prop: int) -> list[float]:
+    def scores_after_placing(self, game: GameState, player: int, prop: int) -> list[float]:
         """`scores` as they would be with one more unit of `player` on top of `prop` (from
         their supply) and nothing else changed: a build that the game answers by asking for
-        the next unit at once (`Game.placement_asks_again`), judged without playing it. The
+        the next unit at once (`GameState.answer_asks_again`), judged without playing it. The
         same sums in the same order as `scores` of the game after the placement, so the very
         same numbers."""
         charge_judging(game)
@@ -102,7 +102,7 @@ class Evaluator:
         supply[player] -= 1
         return self._board_scores(game, stacks, supply)
 
-    def _board_scores(self, game: Game, stacks: list[list[int]], supply: list[int]) -> list[float]:
+    def _board_scores(self, game: GameState, stacks: list[list[int]], supply: list[int]) -> list[float]:
         unit_worth, card_worth = self.unit_worth, self.card_worth
         score = [unit_worth * supply[p] + card_worth * len(game.hand(p)) for p in range(game.n)]
         holder = game.holder
@@ -147,7 +147,7 @@ class Evaluator:
         need = max(1, min(need, self.max_units))
         return owner, self.value[prop] * (1.0 - self.weights.threat * self.risk[prop][need])
 
-    def build_gain(self, game: Game, player: int, prop: int) -> float:
+    def build_gain(self, game: GameState, player: int, prop: int) -> float:
         """How much one more unit of `player` on `prop` changes their score minus their
         rivals' (summed): the cheap judgement of a build used in playouts."""
         stack = game.stacks[prop]
@@ -170,11 +170,11 @@ class Evaluator:
             found = table[key] = self.stack_worth(prop, stack, holder)
         return found
 
-    def score(self, game: Game, player: int) -> float:
+    def score(self, game: GameState, player: int) -> float:
         """The player's score minus the best rival's: above 0 means ahead."""
         return _lead(self.scores(game), player)
 
-    def score_after_placing(self, game: Game, player: int, prop: int) -> float:
+    def score_after_placing(self, game: GameState, player: int, prop: int) -> float:
         """`score` of `scores_after_placing`."""
         return _lead(self.scores_after_placing(game, player, prop), player)
 
@@ -186,7 +186,7 @@ class ScoreEvaluator:
     (what the round may still turn into score), then the cards they may play (their hand,
     and the piles they play from, such as the cards flipped this turn).
 
-    Who holds a space is read from its stack (`Game.owner_of`), as the units' evaluation
+    Who holds a space is read from its stack (`GameState.owner_of`), as the units' evaluation
     does: a card placed counts at once, before the turn settles ownership, so a placement
     is judged as it is made."""
 
@@ -233,7 +233,7 @@ class ScoreEvaluator:
         score, which counts ten to a point below), with it: resources held count at it, so
         that giving them away for less is a loss the bot can see."""
 
-    def scores(self, game: Game) -> list[float]:
+    def scores(self, game: GameState) -> list[float]:
         w = self.weights
         n = game.n
         if game.over:
@@ -269,14 +269,14 @@ class ScoreEvaluator:
                     score[owner] += share * deed_value[code % kinds]
         return score
 
-    def build_gain(self, game: Game, player: int, prop: int) -> float:
+    def build_gain(self, game: GameState, player: int, prop: int) -> float:
         return 0.0  # no units to build: the search's playouts choose at random there
 
-    def score(self, game: Game, player: int) -> float:
+    def score(self, game: GameState, player: int) -> float:
         return _lead(self.scores(game), player)
 
 
-def charge_judging(game: Game) -> None:
+def charge_judging(game: GameState) -> None:
     """Charge the judging of `game`'s position to the look-ahead budget it shares with its
     copies, if any: LOOKAHEAD_JUDGE_WORK for each space and each player beyond
     LOOKAHEAD_JUDGE_FREE (a score ranges over the board for each player). A position judged
@@ -286,7 +286,7 @@ def charge_judging(game: Game) -> None:
         meter.left -= LOOKAHEAD_JUDGE_WORK * max(0, len(game.stacks) * game.n - LOOKAHEAD_JUDGE_FREE)
 
 
-def _owned_slots(game: Game) -> list[tuple[int, int, float]]:
+def _owned_slots(game: GameState) -> list[tuple[int, int, float]]:
     """The slots of the piles each player has of their own (ScoreEvaluator.owned_slots)."""
     layout = game.layout
     found: list[tuple[int, int, float]] = []
@@ -297,14 +297,14 @@ def _owned_slots(game: Game) -> list[tuple[int, int, float]]:
     return found
 
 
-def _final_scores(game: Game, w: Weights) -> list[float]:
+def _final_scores(game: GameState, w: Weights) -> list[float]:
     """A finished game: a win's worth shared among the winners, a loss for the rest."""
     won = winners(game)
     share = w.win / len(won)
     return [share if p in won else -w.win for p in range(game.n)]
 
 
-def winners(game: Game) -> tuple[int, ...]:
+def winners(game: GameState) -> tuple[int, ...]:
     """The winners of a finished game, the same as `result.rank_players(game).winners`, computing
     each score of the ranking only for the players still tied before it: the bots judge
     every look-ahead that ends the game by who won, and need nothing else of the ranking.

@@ -11,7 +11,7 @@ and one asked in an open window (a bid, a round of deals) to pass (ANSWERS).
 An answer to an offer is judged at two points the same for both answers (`answer_gain`):
 right after it, as the goods stand, and where the turn ends, before the next one begins: from
 where it is followed to, the turn is played on, every choice made as judged at once for its
-player, and the game stops there (Game.last_turn). The offer is taken only if it gains at
+player, and the game stops there (GameState.last_turn). The offer is taken only if it gains at
 both, or, where the game ends in the turn, if it ends better. Judged where each was followed
 to, the answers of one question stood at different points: on a turn with doubles, declining
 stood in the turn with the resources to build, accepting (nothing left to build) ran into the
@@ -35,6 +35,9 @@ from typing import cast
 from engine.bots.base import Bot, BotSpecError, considered, considered_in, register_bot
 from engine.bots.budget import AT_RANDOM, Thinking
 from engine.bots.evaluate import Evaluator, ScoreEvaluator, evaluator_for
+from engine.core.frames import CardFrame
+from engine.core.number_options import NumberOptions
+from engine.core.question import open_windows
 from engine.effects import ast
 from engine.effects.limits import (
     LOOKAHEAD_COPY_BYTES,
@@ -44,11 +47,9 @@ from engine.effects.limits import (
     MAX_LOOKAHEAD_WORK,
 )
 from engine.game.footprint import footprint
-from engine.game.frames import CardFrame, WindowFrame
-from engine.game.game import Game, WorkMeter
+from engine.game.game_state import GameState, WorkMeter
 from engine.game.messages import Action
 from engine.game.native import mypyc_attr
-from engine.game.number_options import NumberOptions
 from engine.game.piles import PileLayout
 from engine.game.rulebook import rulebook_for
 from engine.game.sampling import Sampler, put_on_top, top_odds
@@ -86,7 +87,7 @@ answers offers, and proposes one only when one stands ready (an effect's)."""
 
 
 class Scratch:
-    """Games a look-ahead is done with, to copy the next trial into (`Game.copy(into=...)`):
+    """Games a look-ahead is done with, to copy the next trial into (`GameState.copy(into=...)`):
     an option is tried on a copy, and a fresh game per copy would leave the garbage collector
     a game and its interpreter to free each time. With them, the hidden piles whose cards the
     player knows (`known`): an option that takes the top card of one is judged over every
@@ -103,7 +104,7 @@ class Scratch:
         self.offers = offers
         """Whether the variant has offers between players (`offer trade`): then an option
         that only opens an offer the bot would withdraw is not judged (`withdrawn_only`)."""
-        self.free: list[Game] = []
+        self.free: list[GameState] = []
         self.known: list[int] = []
         """The slots of the hidden piles whose cards the player knows but not their order
         (Sampler.known), for the decision under way."""
@@ -124,7 +125,7 @@ class Scratch:
         """How many copies fit in half of MAX_LOOKAHEAD_BYTES: as many are kept here at
         most, and a caller holds at most as many copies of options at once (`holds`)."""
 
-    def begin(self, observed: Game, meter: WorkMeter) -> None:
+    def begin(self, observed: GameState, meter: WorkMeter) -> None:
         """A decision's look-ahead begins on the game its bot observes (its deals and copies
         are as big): copies are charged to `meter` from now on, the observed game itself
         among them, and the games kept shrink to `room`. Counted from the game's size, so the
@@ -142,12 +143,12 @@ class Scratch:
         once judged, and played again where the look-ahead goes on with it."""
         return copies <= self.room
 
-    def copy(self, game: Game) -> Game:
+    def copy(self, game: GameState) -> GameState:
         """A copy of `game`, made in a game done with when there is one that fits, and charged
-        to the meter of the decision under way. It tells no events (Game.telling): nothing a
+        to the meter of the decision under way. It tells no events (GameState.telling): nothing a
         look-ahead plays is shown to anyone."""
         free = self.free
-        copy: Game | None = None
+        copy: GameState | None = None
         while free and copy is None:
             spare = free.pop()
             if spare.variant is game.variant and spare.n == game.n and spare.compat == game.compat:
@@ -159,17 +160,17 @@ class Scratch:
             self.meter.left -= self.copy_work
         return copy
 
-    def spare(self) -> Game | None:
+    def spare(self) -> GameState | None:
         """A game done with, taken out of the free ones to be overwritten (None: none is)."""
         return self.free.pop() if self.free else None
 
-    def done(self, game: Game) -> None:
+    def done(self, game: GameState) -> None:
         """`game` is no longer used by anyone: the next copy may overwrite it."""
         if len(self.free) < min(self._KEEP, self.room):
             self.free.append(game)
 
 
-def spent(game: Game) -> bool:
+def spent(game: GameState) -> bool:
     """Whether the look-ahead budget `game` shares with its copies is spent: then no more
     options are tried, and the choice is made with those judged."""
     meter = game.meter
@@ -256,7 +257,7 @@ def own_known_piles(known: list[int], layout: PileLayout, me: int) -> list[int]:
 
 
 def best_option(
-    game: Game,
+    game: GameState,
     me: int,
     evaluator: Evaluator | ScoreEvaluator,
     follow: bool,
@@ -284,7 +285,7 @@ def best_option(
 
 
 def answer_gain(
-    game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch, scope: int = -1,
+    game: GameState, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch, scope: int = -1,
     unpeeked: bool = False,
 ) -> float:
     """What accepting the offer `game` asks `me` to answer gains them over declining it, each
@@ -312,7 +313,7 @@ def answer_gain(
     return min(now_yes - now_no, end_yes - end_no)
 
 
-def answer(game: Game, gain: float) -> int:
+def answer(game: GameState, gain: float) -> int:
     """The index of the answer to the offer `game` asks: accepting for a `gain` above nothing
     (`answer_gain`), else declining, which keeps what the bot has."""
     wanted = "accept" if gain > 0 else "decline"
@@ -320,26 +321,26 @@ def answer(game: Game, gain: float) -> int:
 
 
 def _best(
-    game: Game,
+    game: GameState,
     me: int,
     evaluator: Evaluator | ScoreEvaluator,
     follow: bool,
     scratch: Scratch,
     scope: int = -1,
     consume: bool = False,
-) -> tuple[int, Game | None, int]:
+) -> tuple[int, GameState | None, int]:
     """`best_option`, with the copy the best option was tried on, as it was judged (None when
     judged without playing it; the caller's to keep or hand back to `scratch`), and the
     steps `_run_on` took on that copy. With `consume`, `game` is handed to `scratch` here,
     the last option tried on it when it can be (a copy fewer a decision: 4 in 5 of a bid's
     copies were of the deal itself, thrown away after)."""
     best_index, best_score = 0, float("-inf")
-    best_trial: Game | None = None
+    best_trial: GameState | None = None
     best_steps = 0
     placer = evaluator if not follow and game.decision == "build" and isinstance(evaluator, Evaluator) else None
     actions = game.legal_actions()
     twins = property_twins(game, actions)
-    played: dict[int, Game | None] = {}
+    played: dict[int, GameState | None] = {}
     if follow and offers_compete(game, scratch) and not isinstance(actions, NumberOptions):  # a bid opens no offer
         tried = [i for i, action in enumerate(actions) if twins[i] == i and tried_ahead(action.kind, action.arg)]
         # the last option played may be played on `game` itself, as below, when its copies fit
@@ -366,9 +367,9 @@ def _best(
         if best_score > float("-inf") and spent(game):
             break  # the budget is spent: the choice is made among the options judged
         action = actions[index]
-        trial: Game | None = None
+        trial: GameState | None = None
         steps = 0
-        if placer is not None and action.kind == "build" and game.placement_asks_again(action.arg):
+        if placer is not None and action.kind == "build" and game.answer_asks_again(action):
             # the game would only ask for the next unit: judged as it would be after playing it
             score = placer.score_after_placing(game, me, action.arg)
         elif index == last:
@@ -393,7 +394,7 @@ def _best(
     return best_index, best_trial, best_steps
 
 
-def offers_compete(game: Game, scratch: Scratch) -> bool:
+def offers_compete(game: GameState, scratch: Scratch) -> bool:
     """Whether the bot looks for options that only open an offer it would withdraw
     (`without_withdrawn`): in a variant with offers, in an open window (a round of deals),
     where offering competes with passing. Elsewhere, looking two choices ahead of every
@@ -402,8 +403,8 @@ def offers_compete(game: Game, scratch: Scratch) -> bool:
 
 
 def without_withdrawn(
-    game: Game, indices: list[int], me: int, scratch: Scratch, consume: bool = False
-) -> dict[int, Game | None]:
+    game: GameState, indices: list[int], me: int, scratch: Scratch, consume: bool = False
+) -> dict[int, GameState | None]:
     """Each of the pending options `indices`, played on a copy, by index, but for those that
     lead only to an offer `me` would withdraw (`withdrawn_only`), unless every one does: the
     bots put no offer together of their own (_OFFER_ENDS), so opening one only to withdraw it
@@ -421,7 +422,7 @@ def without_withdrawn(
     memory budget lets the caller hold at once (`Scratch.holds`), each copy is handed back
     once looked at, its option returned unplayed (None), and `consume` is not used."""
     actions = game.legal_actions()
-    played: dict[int, Game | None] = {}
+    played: dict[int, GameState | None] = {}
     withdrawn: list[int] = []
     held = scratch.holds(len(indices))
     for position, index in enumerate(reversed(indices)):
@@ -460,21 +461,21 @@ def without_withdrawn(
     return played
 
 
-def withdrawn_only(game: Game, me: int, scratch: Scratch, depth: int) -> bool:
+def withdrawn_only(game: GameState, me: int, scratch: Scratch, depth: int) -> bool:
     """Whether `game` asks `me` to put an offer together that they can only withdraw (nothing
     stands ready to propose), or asks `me` a choice every answer to which leads there within
     `depth` more of `me`'s choices. `game` is left as it was."""
     return _withdrawn_only(game, me, scratch, depth, False)[0]
 
 
-def _withdrawn_only(game: Game, me: int, scratch: Scratch, depth: int, spoil: bool) -> tuple[bool, bool]:
+def _withdrawn_only(game: GameState, me: int, scratch: Scratch, depth: int, spoil: bool) -> tuple[bool, bool]:
     """`withdrawn_only`, and whether `game` was played on (allowed with `spoil`): the last
     answer of a choice is tried on `game` itself, not on a copy, as only whether the answer
     leads to an offer to withdraw is read after it. An offer whose partner is chosen first
     (a round of deals in Monopoly Builder) was three copies for one question; a caller that
     keeps `game` only when it does not lead to an offer to withdraw (`without_withdrawn`)
     makes it again in the few cases it must."""
-    if game.pending is None or game.current_player != me:
+    if game.asked is None or game.current_player != me:
         return False, False
     actions = game.legal_actions()
     ends = [action.arg for action in actions if action.kind == "trade" and action.arg in _OFFER_ENDS]
@@ -506,7 +507,7 @@ _REFERRING = ("env", "items", "target", "lots", "started", "placed")
 space a card is played on, a build's lots)."""
 
 
-def property_twins(game: Game, actions: Sequence[Action]) -> Sequence[int]:
+def property_twins(game: GameState, actions: Sequence[Action]) -> Sequence[int]:
     """For each pending option, the index of the first option it is a twin of (its own when
     none). Two properties offered to choose from are twins when nothing tells them apart: the
     same value and zone, the same stack, holder and piles of their own, neither named by the
@@ -544,7 +545,7 @@ UNJUDGED = float("-inf")
 """The score of an option `judge_at_once` did not judge: its look-ahead budget was spent."""
 
 
-def judge_at_once(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> dict[int, float]:
+def judge_at_once(game: GameState, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> dict[int, float]:
     """The score for `me` of each pending option a bot weighs (base.considered), by its
     index, as soon as it is played (the top card of a known pile it takes enumerated,
     `_judge`): the strong bot's first sift of the options. Once the look-ahead budget is
@@ -566,7 +567,7 @@ def judge_at_once(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, sc
 
 
 def judge_carried_through(
-    game: Game, index: int, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch, scope: int = -1
+    game: GameState, index: int, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch, scope: int = -1
 ) -> float:
     """The score for `me` of the pending option `index`, carried through `me`'s choices that
     follow without foresight (`carry_through_unpeeked`), the top card of a known pile it
@@ -579,7 +580,7 @@ def judge_carried_through(
 
 
 def _judge(
-    game: Game,
+    game: GameState,
     action: Action,
     me: int,
     evaluator: Evaluator | ScoreEvaluator,
@@ -587,8 +588,8 @@ def _judge(
     scratch: Scratch,
     scope: int,
     unpeeked: bool = False,
-    played: Game | None = None,
-) -> tuple[Game, int, float]:
+    played: GameState | None = None,
+) -> tuple[GameState, int, float]:
     """`action` tried on a copy of `game` (or `played`, a copy it was played on already) and
     carried through (`_run_on`): that copy, the steps taken and its score for `me`. When the
     action takes the top card of a pile whose cards `me` knows but not their order
@@ -626,7 +627,7 @@ def _judge(
     return trial, steps, mean
 
 
-def _top_taken(game: Game, trial: Game, known: list[int]) -> int:
+def _top_taken(game: GameState, trial: GameState, known: list[int]) -> int:
     """The first of the `known` piles whose top card the action that made `trial` from `game`
     took (the pile shorter, the cards under it as they were), or -1."""
     for slot in known:
@@ -636,7 +637,7 @@ def _top_taken(game: Game, trial: Game, known: list[int]) -> int:
     return -1
 
 
-def carry_through(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch | None = None) -> Game:
+def carry_through(game: GameState, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch | None = None) -> GameState:
     """Play `me`'s next choices greedily until the game can be judged: the strong bot's
     prior for a choice whose worth shows only later (a flip before its cash is placed).
     Returns the game to judge: `game` itself, or the copy its last choice was tried on (then
@@ -644,7 +645,7 @@ def carry_through(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, sc
     return _run_on(game, me, evaluator, True, scratch if scratch is not None else Scratch())[0]
 
 
-def carry_to_turn_end(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> Game:
+def carry_to_turn_end(game: GameState, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch) -> GameState:
     """As `carry_through`, then the rest of the turn played out (`_to_turn_end`), the game
     stopped where the turn ends: a point the same for alternatives that are not the options of
     one question (an offer of the bot's own, against none: engine/bots/dealing.py), as the
@@ -655,7 +656,7 @@ def carry_to_turn_end(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator
 
 
 def carry_through_unpeeked(
-    game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch | None = None
+    game: GameState, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch | None = None
 ) -> None:
     """As `carry_through`, in a deal the caller dealt, played on `game` itself: each of `me`'s
     choices is made by looking one step ahead on copies, and the cards `me` cannot see are
@@ -666,7 +667,7 @@ def carry_through_unpeeked(
     _run_on(game, me, evaluator, True, scratch if scratch is not None else Scratch(), unpeeked=True)
 
 
-def _shuffle_unseen(game: Game, me: int) -> None:
+def _shuffle_unseen(game: GameState, me: int) -> None:
     """Shuffle each pile whose order `me` may not know: any order is as likely to them."""
     layout = game.layout
     for slot, held in enumerate(game.piles):
@@ -678,25 +679,25 @@ _DECLINE = {"kind": "decline", "arg": None}
 
 
 def _run_on(
-    game: Game,
+    game: GameState,
     me: int,
     evaluator: Evaluator | ScoreEvaluator,
     follow: bool,
     scratch: Scratch,
     unpeeked: bool = False,
     scope: int = -1,
-) -> tuple[Game, int]:
+) -> tuple[GameState, int]:
     """Carry a choice through to where it can be judged (see the module docstring), at most
     `_MAX_FOLLOW` steps (a choice made or an answer declined); with `unpeeked`, without
     foresight of the cards `me` cannot see (carry_through_unpeeked). Returns the game to judge
     and the steps taken. A choice is carried on on the copy it was tried on, which has been
     played exactly as `game` would be (so only when its steps fit in the steps left): the
     same game, without playing the choice a second time; `game` then goes to `scratch`. A
-    followed game that stops where its turn ends (Game.last_turn) is then played on to there
+    followed game that stops where its turn ends (GameState.last_turn) is then played on to there
     (`_to_turn_end`), its steps not counted."""
     steps = 0
     while steps < _MAX_FOLLOW:
-        if game.pending is None:
+        if game.asked is None:
             break
         if game.current_player != me:
             if game.decision == "react":
@@ -747,14 +748,14 @@ def _run_on(
         if unpeeked:
             _shuffle_unseen(game, me)
         game.apply(chosen)
-    if follow and game.last_turn >= 0 and game.pending is not None:
+    if follow and game.last_turn >= 0 and game.asked is not None:
         game = _to_turn_end(game, me, evaluator, scratch, unpeeked)
     return game, steps
 
 
-def _to_turn_end(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch,
-                 unpeeked: bool) -> Game:
-    """`game`, which stops where its turn ends (Game.last_turn), played on to there or to the
+def _to_turn_end(game: GameState, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch,
+                 unpeeked: bool) -> GameState:
+    """`game`, which stops where its turn ends (GameState.last_turn), played on to there or to the
     game's end, at most _MAX_TURN_END choices: every player's choice made as judged at once
     for them (none of which looks past the turn either), an answer out of turn declined; with
     `unpeeked`, the cards `me` cannot see shuffled before each choice of theirs (as
@@ -762,7 +763,7 @@ def _to_turn_end(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scr
     (then `game` goes to `scratch`)."""
     for _ in range(_MAX_TURN_END):
         player = game.current_player
-        if game.pending is None or player is None:
+        if game.asked is None or player is None:
             break
         if game.decision == "react":
             game.apply(_DECLINE)
@@ -781,18 +782,14 @@ def _to_turn_end(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scr
     return game
 
 
-def _pass_answer(game: Game, scratch: Scratch) -> Game | None:
+def _pass_answer(game: GameState, scratch: Scratch) -> GameState | None:
     """The game with the player asked in its innermost open window answering by passing, or
     None (`game` as it was) when none of their options passes. A question seen before is
     answered on `game` itself with the option that passed there last (no copy; should it not
     pass this time, the question is tried afresh when next met); a new one, by trying each
     option in turn on a copy, which is returned (the caller's, as `game` stays theirs)."""
-    frames = game.frames
-    w = len(frames) - 1
-    while type(frames[w]) is not WindowFrame:
-        w -= 1
-    frame = cast(WindowFrame, frames[w])
-    i0, p0, b0 = frame.i, frame.passes, frame.b
+    window = open_windows(game.frames)[-1]  # the innermost: the question is asked in it
+    w, i0, p0, b0 = window.at, window.turns, window.passes, window.body
     actions = game.legal_actions()
     # a number question (a bid of any amount) by what it offers beside its numbers, its pass,
     # and that option by its place from the end: the range changes at every bid
@@ -819,23 +816,23 @@ def _pass_answer(game: Game, scratch: Scratch) -> Game | None:
     return None
 
 
-def _passed(game: Game, w: int, i0: int, p0: int, b0: int) -> bool:
+def _passed(game: GameState, w: int, i0: int, p0: int, b0: int) -> bool:
     """Whether the turn under way in the window at index `w` of the frames (its block `b0`,
     `i0` turns begun and `p0` passes in a row before this one, when it was asked) was
     passed, with every turn after it up to the next question: the window is closed, or its
     passes in a row have grown by the turns taken since."""
     frames = game.frames
-    if len(frames) <= w or type(frames[w]) is not WindowFrame:
+    window = frames[w].seen_window(w) if len(frames) > w else None
+    if window is None:
         return True
-    frame = cast(WindowFrame, frames[w])
-    if frame.b != b0:
+    if window.body != b0:
         return True  # another window in its place: this one closed
-    return frame.i > i0 and frame.passes == p0 + (frame.i - i0)
+    return window.turns > i0 and window.passes == p0 + (window.turns - i0)
 
 
-def in_window(game: Game) -> bool:
+def in_window(game: GameState) -> bool:
     """Whether the game is inside an open window, where every player may act until all pass."""
-    return any(type(frame) is WindowFrame for frame in game.frames)
+    return any(frame.seen_window(at) is not None for at, frame in enumerate(game.frames))
 
 
 register_bot("greedy", GreedyBot)

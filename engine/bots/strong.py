@@ -163,9 +163,9 @@ from engine.bots.greedy import (
     tried_ahead,
     without_withdrawn,
 )
+from engine.core.number_options import NumberOptions
 from engine.effects.limits import BOT_FALLBACK_WORK, MAX_BOT_GAME_WORK, MAX_LOOKAHEAD_WORK
-from engine.game.game import Game, WorkMeter
-from engine.game.number_options import NumberOptions
+from engine.game.game_state import GameState, WorkMeter
 from engine.game.sampling import Sampler
 from engine.variant.model import Variant
 
@@ -481,7 +481,7 @@ class StrongBot(Bot):
         finally:
             self.scratch.done(sampler.observed)
 
-    def _answer(self, observation: dict, sampler: Sampler, game: Game, scope: int, deals: int | None,
+    def _answer(self, observation: dict, sampler: Sampler, game: GameState, scope: int, deals: int | None,
                 deadline: float | None) -> int:
         """The answer to an offer: accepting for a gain above nothing over the deals (`game` the
         first, then more from `sampler`), each deal's gain as greedy judges it (greedy.answer_gain:
@@ -494,7 +494,7 @@ class StrongBot(Bot):
         wanted = "accept" if gain > 0 else "decline"
         return next(i for i, option in enumerate(observation["decision"]["options"]) if option["arg"] == wanted)
 
-    def _deals(self, sampler: Sampler, first: Game, deals: int | None, deadline: float | None) -> Iterator[Game]:
+    def _deals(self, sampler: Sampler, first: GameState, deals: int | None, deadline: float | None) -> Iterator[GameState]:
         """`first`, a deal, then more from `sampler` (the same for every option judged in
         them), until `deals` are done or, after the first, the `deadline` has passed, or the
         decision's look-ahead budget is spent (then the deals carried through decide; none, if
@@ -516,7 +516,7 @@ class StrongBot(Bot):
             self.scratch.done(game)
             done += 1
 
-    def _live(self, game: Game, me: int, kept: list[int]) -> tuple[list[int], list[int]]:
+    def _live(self, game: GameState, me: int, kept: list[int]) -> tuple[list[int], list[int]]:
         """Of the options `kept`, those the greedy bot's look-ahead tries too, and those that
         only open an offer the greedy bot would withdraw (the bot's own to put together:
         dealing.py). Tried: withdrawing or
@@ -562,7 +562,7 @@ class StrongBot(Bot):
             done += 1
         return root
 
-    def _iterate(self, game: Game, root: Node) -> Game:
+    def _iterate(self, game: GameState, root: Node) -> GameState:
         """One deal: select down the tree, add one node, play out, back up the rewards.
         Returns the game played (the deal, or the copy an option was judged on when the
         selection went on with it), for the caller to hand back to `scratch`."""
@@ -572,7 +572,7 @@ class StrongBot(Bot):
         leaf = self.prior or 1
         log, sqrt = math.log, math.sqrt
         while not game.over:
-            pending = game.pending
+            pending = game.asked
             assert pending is not None  # a game in progress always has a decision
             actions = game.options()
             if isinstance(actions, NumberOptions):  # a bid: a few amounts (base.considered)
@@ -580,7 +580,7 @@ class StrongBot(Bot):
             if len(actions) == 1:
                 game.apply(actions[0])
                 continue
-            player = pending["player"]
+            player = pending.player
             children = node.children
             keys = [(a.kind, a.arg) for a in actions]
             found = [children.get(key) for key in keys]
@@ -616,7 +616,7 @@ class StrongBot(Bot):
             visited.total += rewards[visited.player]
         return game
 
-    def _expand(self, game: Game, node: Node, player: int, actions: list) -> list[Game]:
+    def _expand(self, game: GameState, node: Node, player: int, actions: list) -> list[GameState]:
         """New children, each starting with `prior` visits at the evaluation's win chance
         after the action (progressive bias: the search starts from the greedy judgement).
         Returns the copies the actions were played on to judge them (none for a build,
@@ -627,9 +627,9 @@ class StrongBot(Bot):
                 node.children[(a.kind, a.arg)] = child = Node(player)
                 child.visits, child.total = 1, 0.5
             return []
-        assert game.pending is not None  # called while the game asks `player`
-        trials: list[Game] = []
-        if game.pending["kind"] == "build":
+        assert game.asked is not None  # called while the game asks `player`
+        trials: list[GameState] = []
+        if game.asked.kind == "build":
             base = self.evaluator.score(game, player)
             gain = self.evaluator.build_gain
             values = [base + (gain(game, player, a.arg) if a.kind == "build" else 0.0) for a in actions]
@@ -659,20 +659,20 @@ class StrongBot(Bot):
                 child.visits, child.total = 1, 0.5
         return trials
 
-    def _playout(self, game: Game) -> list[float]:
+    def _playout(self, game: GameState) -> list[float]:
         """Rewards (win chances) of every player after a short quick-policy playout."""
         rng = self.rng
         gain = self.evaluator.build_gain
         stop_turn = None if self.horizon == 0 else game.turn_number + self.horizon
         while not game.over and (stop_turn is None or game.turn_number < stop_turn):
-            pending = game.pending
+            pending = game.asked
             assert pending is not None  # a game in progress always has a decision
             actions = game.options()
-            kind = pending["kind"]
+            kind = pending.kind
             if kind in _PASSIVE:
                 game.apply(actions[-1])  # pass, end the turn, do not answer: cards are the tree's job
             elif kind == "build":
-                player = pending["player"]
+                player = pending.player
                 best, best_gain = None, 0.0 if actions[-1].kind == "stop" else float("-inf")
                 for a in actions:
                     if a.kind == "build":
@@ -685,7 +685,7 @@ class StrongBot(Bot):
                 game.apply(actions[weighed[rng.randrange(len(weighed))]])
         return self._rewards(game)
 
-    def _rewards(self, game: Game) -> list[float]:
+    def _rewards(self, game: GameState) -> list[float]:
         n = game.n
         if game.over:
             result = game.result()

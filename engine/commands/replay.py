@@ -72,7 +72,7 @@ def transcript_lines(record) -> list[str]:
     from engine.game.messages import EVERYONE
 
     game = record.new_game()
-    colours = game.texts.players
+    colours = [seat.name for seat in game.variant.seats[:game.players]]
     names = [
         seat.name if seat.name == colour else f"{seat.name} ({colour})" for seat, colour in zip(record.seats, colours)
     ]

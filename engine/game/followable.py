@@ -28,17 +28,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.core.frames import BlockFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame, RootFrame
+from engine.core.trial import MAX_EXPLORE_STEPS, MAX_PATHS, Fail, Trial, TrialStep
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
-from engine.game.frames import BlockFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame, RootFrame, WindowFrame
-from engine.game.trial import MAX_EXPLORE_STEPS, MAX_PATHS, Fail, Trial, TrialStep
 from engine.words.table import STATEMENTS
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.rulebook import Rulebook
 
-def card_is_followable(game: Game, card: int, me: int) -> bool:
+def card_is_followable(game: GameState, card: int, me: int) -> bool:
     """Whether playing `card` now, as `me`, has a path that can be followed and does something."""
     quick = game.book.quick_answers[card]
     if quick is not None:
@@ -60,15 +60,15 @@ def card_is_followable(game: Game, card: int, me: int) -> bool:
         hand.insert(at, code)
 
 
-def continuation_followable(game: Game, segments: list, me: int, viewer: int) -> bool:
+def continuation_followable(game: GameState, segments: list, me: int, viewer: int) -> bool:
     """Whether the rest of a card under way (as segments, see `segments_after`) has a path
     that can be followed and changes something from the game as it is now, as far as
     `viewer`, who is offered the choice, may know."""
     return _search(game, segments, me, viewer)
 
 
-def _search(game: Game, segments: list, me: int, viewer: int = -1) -> bool:
-    """The search, its statements and branches spent from the game's work (`Game.work`): a
+def _search(game: GameState, segments: list, me: int, viewer: int = -1) -> bool:
+    """The search, its statements and branches spent from the game's work (`GameState.work`): a
     choice offers each option only after a search of its own, and a move that offers many
     is held to the one budget of everything it sets off, as are the bots trying it. It
     watches what it reads for `viewer` (`me` when not given: the card's holder)."""
@@ -83,7 +83,7 @@ def _search(game: Game, segments: list, me: int, viewer: int = -1) -> bool:
         game.work += (MAX_EXPLORE_STEPS - max(trial.steps, 0)) + (MAX_PATHS - max(trial.paths, 0))
 
 
-def segments_after(game: Game, var: str, value: Any) -> list:
+def segments_after(game: GameState, var: str, value: Any) -> list:
     """What remains of the card whose choice is pending, once `var` is bound to `value`: the
     rest of each block on the frame stack, the remaining rounds of loops, as a stack (the
     innermost, next to run, last). A segment is (a block's trial steps, the next step,
@@ -118,12 +118,6 @@ def segments_after(game: Game, var: str, value: Any) -> list:
             owner = cast(RootFrame, frames[frame.root]).me
             for item in frame.items[frame.i :]:
                 segments.append((body, 0, {**frame.env, frame.var: item}, owner))
-        elif isinstance(frame, WindowFrame):
-            # an open window: the next player's turn only (whether more come depends on play)
-            if frame.left > 0 and frame.passes < len(frame.players) and frame.players:
-                player = frame.players[frame.i % len(frame.players)]
-                owner = cast(RootFrame, frames[frame.root]).me
-                segments.append((game.book.trials[frame.b], 0, {**frame.env, frame.var: player}, owner))
         elif isinstance(frame, RepeatFrame):
             owner = cast(RootFrame, frames[frame.root]).me
             again = game.book.repeat_rounds.get(frame.b)
@@ -134,12 +128,14 @@ def segments_after(game: Game, var: str, value: Any) -> list:
                 # `repeat while`: its test, once the round under way is done, and its next round
                 # if the test holds then, as for a `repeat while` not yet begun
                 segments.append((again, 0, dict(frame.env), owner))
+        else:  # a frame that runs a body again (a window's next turn) says what of it is left
+            segments.extend(frame.remaining(game))
         frame_above = frame
     segments.reverse()  # a stack: the next segment last
     return segments
 
 
-def _explore(game: Game, segments: list, me: int, trial: Trial) -> bool:
+def _explore(game: GameState, segments: list, me: int, trial: Trial) -> bool:
     """Depth first over the remaining segments; True at the first path that can be followed
     to its end and leaves the game different. Only choices and chance branch; everything else
     goes on in this loop, so nested loops do not nest calls."""
@@ -343,7 +339,7 @@ def quick_answer(statements: tuple[ast.Stmt, ...]):
     if acts == 0 or choices_to_look_at(statements):
         return None
 
-    def answer(game: Game, me: int) -> bool:
+    def answer(game: GameState, me: int) -> bool:
         if units > game.supply[me]:
             return False
         return next(game.interp.each_of(choice, {}, me), None) is not None

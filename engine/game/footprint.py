@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from engine.game.state import STATE
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.variant.model import Variant
 
 LIST_BYTES = 72
@@ -33,7 +33,7 @@ GAME_BYTES = 4_000
 """The game, its table and its interpreter, which every copy makes or reuses."""
 
 
-def footprint(game: Game) -> int:
+def footprint(game: GameState) -> int:
     """The bytes a copy of `game` holds, as counted from its state (see the module's docstring)."""
     total = GAME_BYTES
     for field in STATE:

@@ -1,254 +1,161 @@
-"""A game as the world sees it: the public API of the engine (`new_game`, `legal_actions`,
-`apply`, `observation`, `result`, `copy`, `to_dict`) over the machine (machine.py) and the
-table (table.py). The whole state is plain data (lists, ints, small dicts); the pending
-decision says who must choose among which actions, and `apply` answers it and runs on until
-the next decision.
-"""
+"""A game as the world sees it: the engine's public API, a thin façade over the game's state
+and machine (game_state.py). An interface, a bot runner or a remote seat asks it the
+question (`question`, `legal_actions`), answers it (`apply`), and reads what happened (the
+events `apply` returns) and what a seat may know (`observation`). Nothing else of the engine
+shows through: every public name here is in docs/api.md, and a test holds the two equal.
 
+The state stays plain data at every question (`to_dict`, `restore`); the façade adds nothing
+to it, so a game is the same game whether reached through here or by the engine itself.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import cast
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from engine.effects.limits import (
-    LOOKAHEAD_ACTION_WORK,
-)
-from engine.game.frames import (
-    BuildFrame,
-    OfferFrame,
-)
-from engine.game.machine import Machine
-from engine.game.messages import Action, Event, IllegalAction
-from engine.game.number_options import NumberOptions
-from engine.game.observation import Option, observe, observe_public
-from engine.game.question import Question, passing_ends_turn, question_of
-from engine.game.result import Result, rank_players
-from engine.game.rng import fresh_seed
-from engine.game.state import copy_state, game_to_dict
-from engine.game.table import QUIET_EVENTS as QUIET_EVENTS
+from engine.core.question import Question
+from engine.game.game_state import GameState, new_state
+from engine.game.known import known_game
+from engine.game.messages import Action, Event
+from engine.game.observation import decide as observation_decide
+from engine.game.result import Result
 from engine.game.table import SAVE_FORMAT as SAVE_FORMAT
-from engine.game.table import WorkMeter as WorkMeter
 from engine.variant.model import Variant
 
+T = TypeVar("T")
 
-class Game(Machine):
+
+class Game:
     """One game in progress. Use `new_game` or `restore` to make one."""
 
-    def start(self) -> None:
-        """Set out a new game and play its setup program and first turn up to the first
-        decision (new_game calls it once)."""
-        self._set_out()
-        self._set_work_cap(None)
-        self._advance()  # the setup program, then the first turn up to its first decision
-        self.setup_events = self._events
-        self.told = len(self._events)
-        self.worked = self.work + self.told
-        self._note_cards_acted()
+    __slots__ = ("_state",)
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        """The game itself: the engine's, never to be read through here (game_state.py)."""
+
+    # -- what the game is
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+        return self._state.variant
+
+    @property
+    def players(self) -> int:
+        """How many seats play, 0 to players - 1."""
+        return self._state.n
+
+    @property
+    def seed(self) -> int:
+        """The seed its chance came from: the same seed and answers replay the same game."""
+        return self._state.seed
+
+    @property
+    def setup_events(self) -> list[Event]:
+        """What the setup told, up to the first question."""
+        return self._state.setup_events
+
+    # -- where it stands
+
+    @property
+    def turn_number(self) -> int:
+        """The turn under way, counted from 1."""
+        return self._state.turn_number
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is."""
+        return self._state.turn_player
 
     @property
     def current_player(self) -> int | None:
-        """Whose decision is pending: usually the turn's player, an opponent for a reaction."""
-        return None if self.pending is None else self.pending["player"]
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
+        """Who is asked now: usually the turn's player, an opponent for a reaction offer or in
+        a window; None when the game is over."""
+        return self._state.current_player
 
     @property
     def decision(self) -> str | None:
-        """The kind of the pending decision: "build", "zone", "after_roll", "card",
-        "choose", "react" or "discard"."""
-        return None if self.pending is None else self.pending["kind"]
+        """The kind of the question asked now (docs/api.md, "Decisions and actions")."""
+        return self._state.decision
 
     @property
     def question(self) -> Question | None:
-        """The question asked now, as one value (question.py): who, what kind, about what,
-        where it stands; None when the game is over."""
-        return question_of(self)
+        """The question asked now, as one value (question.py); None when the game is over."""
+        return self._state.question
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.over
+
+    # -- asking and answering
 
     def legal_actions(self) -> Sequence[Action]:
-        """The pending decision's options: a list of its own to the caller; a number question's
-        the question's own NumberOptions, which cannot be changed and makes each option only
-        when it is read (a bid of any amount up to thousands costs no more than a yes or no)."""
-        if self.pending is None:
-            return []
-        options = self.options()
-        return options if isinstance(options, NumberOptions) else list(options)
-
-    def options(self) -> Sequence[Action]:
-        """The pending decision's options (the game's own list: not to be changed). A card
-        offer's are worked out when first read, since asking depends only on public facts
-        (`_asks_for_cards`): a search bot that judges a game standing at someone's card offer
-        never needs them, and checking that each card in a hand can be followed is most of
-        what an offer costs."""
-        pending = self.pending
-        if pending is None:
-            return []
-        options: Sequence[Action] | None = pending["options"]
-        if options is None:
-            frame = cast(OfferFrame, self.frames[-1])  # only an offer is asked without its options
-            playable = self._playable(frame.player, self.book.timed.get(frame.timing, frozenset()))
-            playable.append(self.texts.pass_action)
-            pending["options"] = options = playable
-        return options
+        """The question's options (GameState.legal_actions)."""
+        return self._state.legal_actions()
 
     def apply(self, action: Action | dict) -> list[Event]:
-        """Answer the pending decision; returns what happened. An illegal action raises
-        IllegalAction and leaves the game exactly as it was."""
-        pending = self.pending
-        if pending is None:
-            raise IllegalAction("the game is over" if self.over else "no decision is pending")
-        if pending["options"] is None and action is self.texts.pass_action:
-            chosen = action  # passing is always one of a card offer's options
-        else:
-            chosen = self._find(action, self.options())
-        events: list[Event] = []
-        self._events = events
-        if self.window_began:
-            self.window_began = {}
-        self.pending = None
-        meter = self.meter
-        self._set_work_cap(meter)
-        self._resolve(pending, chosen)
-        self._advance()
-        self._note_cards_acted()
-        self._count_decision()
-        if meter is not None:
-            meter.left -= self.work + len(events) + LOOKAHEAD_ACTION_WORK
-        return events
+        """Answer the question with one of its options; returns what happened. Anything else
+        raises IllegalAction and leaves the game exactly as it was."""
+        return self._state.apply(action)
+
+    def withheld(self, player: int) -> list[dict]:
+        """What the question asked of `player` does not offer them, and why (GameState.withheld)."""
+        return self._state.withheld(player)
+
+    # -- what may be known
+
+    def observation(self, player: object) -> dict:
+        """What seat `player` may know, as plain data (observation.ENTRIES); ValueError for
+        anything but a seat, 0 to players - 1."""
+        return self._state.observation(player)
+
+    def public_observation(self) -> dict:
+        """What a spectator, who is no seat, may know."""
+        return self._state.public_observation()
 
     def result(self) -> Result | None:
         """The final ranking once the game is over (None before)."""
-        if not self.over:
-            return None
-        return rank_players(self)
+        return self._state.result()
 
-    def observation(self, player: object) -> dict:
-        """What `player` may know, as plain data: observation.ENTRIES says what that is.
-        ValueError for anything but a seat, 0 to N-1 (not -1: see observation.seat). Typed
-        `object`: compiled, a parameter typed int would turn True into 1 before the check,
-        and refuse None with a TypeError."""
-        return observe(self, player)
-
-    def public_observation(self) -> dict:
-        """What a spectator, who is no seat, may know: an observation with no hand, no
-        pile's cards but those everyone sees, and no decision's options."""
-        return observe_public(self)
-
-    def decision_seen(self, player: int | None, shared: bool = False) -> dict | None:
-        """The pending decision as `player` (None: a spectator) sees it, the entry "decision"
-        of an observation (its options only if it is theirs; `shared`: each the action's read-only `option`
-        rather than a new dict). For a number question, to the player asked, also "numbers":
-        {"from", "to", "money"}: every whole number between is offered (an amount of money,
-        with "money"); `shared`, its options are made only when read (NumberOptions), as a
-        bot reads a few of them (`decide`; Observation.read_all lists them).
-        Here rather than in observation.py because every bot reads it at every decision, and
-        the compiled kernel makes it with a third fewer instructions."""
-        pending = self.pending
-        if pending is None:
-            return None
-        top = self.frames[-1]
-        options = self.options()
-        seen: Sequence[dict] | None = None
-        numbers: dict | None = None
-        if pending["player"] == player and isinstance(options, NumberOptions):
-            money = options.width > 0 and options[0].what == "money"
-            numbers = {"from": options.low, "to": options.high, "money": money}
-            if shared:  # made when read, as the actions are: a bot asked for a bid up to 900M reads a few
-                seen = options.remade(_shared_option, tuple(a.option for a in options.after))
-            else:  # plain data, every option listed (a screen, a test)
-                seen = [a.to_dict() for a in options]
-        elif pending["player"] == player:
-            seen = [a.option for a in options] if shared else [a.to_dict() for a in options]
-        seen_decision = {
-            "kind": pending["kind"],
-            "player": pending["player"],
-            "options": seen,
-            "timing": top.timing if isinstance(top, OfferFrame) else None,
-            "ends_turn": passing_ends_turn(self),
-        }
-        if numbers is not None:
-            seen_decision["numbers"] = numbers
-        return seen_decision
-
-    def copy(self, into: Game | None = None) -> Game:
-        """An independent game in the same state, with its own generator at the same point.
-        `into`, a game of the same variant, player count and format, is overwritten and
-        returned instead of a new game: the search bots try each option on a copy and reuse
-        the games they are done with. A game and its interpreter refer to each other, so a
-        game let go is freed only by a run of the garbage collector, which then costs them
-        about a tenth of their time."""
-        if into is None:
-            other = Game(self.variant, self.n, self.seed, self.compat, self.rng.copy())
-        elif into.variant is not self.variant or into.n != self.n or into.compat != self.compat:
-            raise ValueError("a game is copied only into a game of the same variant, players and format")
-        else:
-            other = into
-            other.seed = self.seed
-            other.rng = self.rng.copy()
-        if self.book.stacks_scored:
-            self.stacks_key_now()  # made once here, not in each copy judged (Table.stacks_key)
-        copy_state(self, other)
-        other.pending = None if self.pending is None else dict(self.pending)
-        other._events = []
-        other.setup_events = list(self.setup_events)
-        other.telling = self.telling
-        other.meter = self.meter
-        other.last_turn = self.last_turn
-        other.card_began = {}
-        if other.window_began:
-            other.window_began = {}
-        other.cards_unacted = self.cards_unacted
-        return other
+    # -- keeping it
 
     def to_dict(self) -> dict:
-        return game_to_dict(self)
+        """The whole game as plain data, at any question (`restore` reads it back)."""
+        return self._state.to_dict()
 
-    def withheld(self, player: int) -> list[dict]:
-        """What the pending decision of `player` does not offer, and why: for a card offer,
-        each card of their hand not offered ({"card", "why"}: "timing" with the card's timing,
-        "per_turn", "condition", "nothing" when playing it would change nothing or cannot be
-        followed); for a build, each lot the budget affords that a limit of the roll forbids
-        ({"property", "why", "limit"}). Empty for other decisions and for other players: what
-        a player is told depends only on their own hand and the public board."""
-        pending = self.pending
-        if pending is None or pending["player"] != player:
-            return []
-        frame = self.frames[-1]
-        if pending["kind"] == "build" and isinstance(frame, BuildFrame):
-            return self._blocked_lots(frame)
-        if pending["kind"] != "card" or not isinstance(frame, OfferFrame):
-            return []
-        offered = {a.arg for a in self.options() if a.kind == "play"}
-        timing = self.book.timed.get(frame.timing, frozenset())
-        cards, kinds = self.variant.cards, self.book.kinds
-        reasons: list[dict] = []
-        for kind in sorted({code % kinds for code in self.held_to_play(player)}):
-            card = cards[kind]
-            if card.id in offered:
-                continue
-            if kind not in timing:
-                reasons.append({"card": card.id, "why": "timing", "timing": card.timing})
-            elif (limit := self.book.per_turn[kind]) is not None and self.turn_plays.count(kind) >= limit:
-                reasons.append({"card": card.id, "why": "per_turn", "limit": limit})
-            elif card.condition is not None and not self.interp.evaluate(card.condition, {}, player):
-                reasons.append({"card": card.id, "why": "condition"})
-            else:
-                reasons.append({"card": card.id, "why": "nothing"})
-        return reasons
+    def copy(self) -> Game:
+        """An independent game in the same state, with its own chance at the same point."""
+        return Game(self._state.copy())
 
 
-def _shared_option(number: int) -> dict:
-    """A number question's option as `decide` shows it, read-only as each action's is
-    (Action.option)."""
-    return Option(kind="choose", arg=number)
+def as_known_to(game: Game, player: int) -> Game | None:
+    """The game as seat `player`, the one asked now, knows it: a game of its own, with the
+    cards of every pile they may not see taken out and the dice to come unknown (known.py),
+    on which an interface may try an answer to see what follows. None for anyone not asked
+    now: an observation gives them no options to try."""
+    state = game._state
+    if state.asked is None or state.asked.player != player:
+        return None
+    return Game(known_game(state, player)[0])
+
+
+def decide(choose: Callable[[dict], T], game: Game, player: int) -> T:
+    """`choose(observation)` for seat `player`, the one asked, with an observation that
+    reads only the entries `choose` asks for (observation.decide): a bot runner's way to
+    ask a bot, without building every entry of the observation at every decision."""
+    return observation_decide(choose, game._state, player)
+
+
+def state_of(game: Game) -> GameState:
+    """The engine's own way to a game's state, for the engine's modules that check or replay
+    it (saves, the bots' runner): interfaces never take it (tests/test_code_quality.py holds
+    tui/ off it), and it is no name of `Game`'s."""
+    return game._state
 
 
 def new_game(variant: Variant, players: int, seed: int | None = None, compat: int = SAVE_FORMAT) -> Game:
     """A new game: shuffled deck, starting hands dealt, first player found, and the first
     turn's roll made; `game.setup_events` says what happened. Without a seed, one is drawn
     from the operating system's entropy (`game.seed` tells which, to replay the game)."""
-    game = Game(variant, players, fresh_seed() if seed is None else seed, compat)
-    game.start()
-    return game
+    return Game(new_state(variant, players, seed, compat))

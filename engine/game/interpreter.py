@@ -1,7 +1,7 @@
 """Running card effects one statement at a time, with every bit of progress held in plain
 frames on the game's stack, so a game can be copied or saved in the middle of a card.
 
-A block frame (engine/game/frames.py) holds the block, the next statement `pc`, the variables
+A block frame (engine/core/frames.py) holds the block, the next statement `pc`, the variables
 `env` and the index of its card frame `root`. A statement either finishes at once (pc moves on), pushes frames
 for its body or for a sub-procedure (a build session, a discard, a reaction), or leaves a
 pending decision; the decision's answer binds the variable and moves pc on.
@@ -12,20 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.effects import ast
-from engine.effects.limits import MAX_CHOICES, MAX_REPEAT
-from engine.game.expressions import collection, compile_expr, each_of
-from engine.game.followable import continuation_followable, segments_after
-from engine.game.frames import (
+from engine.core.expressions import collection, compile_expr, each_of
+from engine.core.frames import (
     BlockFrame,
     RootFrame,
 )
-from engine.game.number_options import NumberOptions
+from engine.core.number_options import NumberOptions
+from engine.effects import ast
+from engine.effects.limits import MAX_CHOICES, MAX_REPEAT
+from engine.game.followable import continuation_followable, segments_after
 from engine.words.flow import pass_in_window
 from engine.words.table import STATEMENTS
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.messages import Action
     from engine.game.rulebook import Rulebook
 
@@ -40,7 +40,7 @@ _KIND_WHAT = {
 class Interpreter:
     """Evaluates expressions and executes statements against one game."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: GameState):
         self.game = game
         self.compiled = game.book.compiled
 
@@ -206,7 +206,7 @@ def _itself(number: int) -> int:
 
 # ----- statements compiled once per variant -------------------------------------------------------
 
-Op = Callable[["Game", BlockFrame, RootFrame], None]
+Op = Callable[["GameState", BlockFrame, RootFrame], None]
 """A statement made ready to run: `op(game, frame, root)` carries it out, with its expressions
 already compiled and its bodies' blocks already looked up (a word's `run`, engine/words/)."""
 

@@ -14,10 +14,10 @@ from engine.effects.limits import SAFETY_ENDS
 from engine.game.state import written_options
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
 
 
-def broken_invariants(game: Game) -> list[str]:
+def broken_invariants(game: GameState) -> list[str]:
     """Every invariant the game breaks (an empty list for a sound game)."""
     problems = _units(game) + _cards(game) + _conserved(game)
     if not problems:
@@ -25,7 +25,7 @@ def broken_invariants(game: Game) -> list[str]:
     return problems
 
 
-def _units(game: Game) -> list[str]:
+def _units(game: GameState) -> list[str]:
     """Each player's units on the board plus in supply equal their starting units (in a game
     whose spaces hold units)."""
     if game.book.cards_stacked:
@@ -42,7 +42,7 @@ def _units(game: Game) -> list[str]:
     ]
 
 
-def _conserved(game: Game) -> list[str]:
+def _conserved(game: GameState) -> list[str]:
     """Each amount the variant declares conserved (`conserved:`) adds up to its number: a
     program that makes or loses some, or a snapshot with one of its counters changed, shows
     here, by the amount's name and its counters."""
@@ -60,7 +60,7 @@ def _conserved(game: Game) -> list[str]:
     return problems
 
 
-def _cards(game: Game) -> list[str]:
+def _cards(game: GameState) -> list[str]:
     """Every card the game started with is in one pile, on a space (in a game whose spaces
     hold cards) or in play, once; none other is."""
     dealt: Counter = Counter()
@@ -83,7 +83,7 @@ def _cards(game: Game) -> list[str]:
     return [f"piles and in_play: {'; '.join(parts)}"]
 
 
-def _ownership(game: Game) -> list[str]:
+def _ownership(game: GameState) -> list[str]:
     """Property cards follow the stacks (except properties not yet settled), and worth, the
     count of properties and the tokens follow the property cards."""
     problems = []
@@ -109,29 +109,29 @@ def _ownership(game: Game) -> list[str]:
     return problems
 
 
-def _ending(game: Game) -> list[str]:
+def _ending(game: GameState) -> list[str]:
     """A finished game has a reason that holds and no decision; a game in progress has one."""
     if game.over:
-        problems = [] if game.pending is None else ["pending: a finished game has no decision"]
+        problems = [] if game.asked is None else ["pending: a finished game has no decision"]
         reason = (game.end_reason or {}).get("reason")
         if reason not in dict(game.variant.ends) and reason not in SAFETY_ENDS:
             problems.append(f"end_reason: '{reason}' is not one of the ways this game ends")
         return problems
-    if game.pending is None:
+    if game.asked is None:
         return ["pending: a game in progress always has a decision"]
     return _pending(game)
 
 
-def _pending(game: Game) -> list[str]:
+def _pending(game: GameState) -> list[str]:
     """The pending decision is the one the frames stand at, with exactly its options."""
     expected = game.question_at_top()
-    pending = game.pending
+    pending = game.asked
     assert pending is not None  # _ending looks here only while a decision is pending
     if expected is None:
-        return [f"pending: the game is not at a '{pending['kind']}' decision"]
-    kind, player, options = expected
-    if (pending["kind"], pending["player"]) != (kind, player):
-        return [f"pending: the decision is '{kind}' for player {player}, not '{pending['kind']}' for player {pending['player']}"]
+        return [f"pending: the game is not at a '{pending.kind}' decision"]
+    kind, player, options = expected.kind, expected.player, expected.options
+    if (pending.kind, pending.player) != (kind, player):
+        return [f"pending: the decision is '{kind}' for player {player}, not '{pending.kind}' for player {pending.player}"]
     if written_options(game.options()) != written_options(options):  # a number question by its range
         return ["pending.options: they are not the options of this decision"]
     return []

@@ -505,6 +505,10 @@ def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
         return f"{whose} {counter_words(counter.shown or 'now has {}', value)}"
     if kind == "pass":
         return f"{p(d['player'])} passes"
+    if kind == "window":
+        players = d["players"]
+        return f"{_listed([p(player) for player in players])} take turns, {p(players[0])} first, until all pass" \
+            if len(players) > 1 else f"{p(players[0])} takes turns until passing"
     if kind == "trade_offer":
         return t.offer(d["player"], d["to"], d["give"], d["give_cards"], d["ask"], d["ask_cards"])
     if kind == "trade_answer":

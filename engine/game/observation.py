@@ -5,7 +5,7 @@ spectator may know, who is no seat: the same with no hand and no pile but the pu
 `ENTRIES` declares an observation once, entry by entry, for a seat or for a spectator (None).
 `observe` reads them all into a plain dict for a seat, and only for a seat: a number that is
 no seat (-1, which a list would read from the end) raises ValueError (`seat`); `observe_public`
-reads them for a spectator (`Game.observation` and `Game.public_observation`: what the
+reads them for a spectator (`GameState.observation` and `GameState.public_observation`: what the
 terminal, saves and tests use). `decide` hands a bot an `Observation` instead, which reads
 each entry only when the bot first asks for it: a random bot reads the decision alone, and
 in `boardwalk simulate` the whole snapshot built at every decision cost several times the
@@ -22,45 +22,44 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from engine.game.frames import BuildFrame
+from engine.core.number_options import NumberOptions
 from engine.game.known import known_game
-from engine.game.number_options import NumberOptions
 from engine.game.state import game_to_dict
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
 
 __all__ = ["ENTRIES", "Observation", "Option", "StaleObservation", "decide", "observe", "observe_public", "seat"]
 
 T = TypeVar("T")
 
 
-def _cards(game: Game, codes: list[int]) -> list[str]:
+def _cards(game: GameState, codes: list[int]) -> list[str]:
     """Card ids of `codes`, in order."""
     cards, kinds = game.variant.cards, game.book.kinds
     return [cards[code % kinds].id for code in codes]
 
 
-def _hand(game: Game, player: int | None) -> list[str] | None:
+def _hand(game: GameState, player: int | None) -> list[str] | None:
     """The player's hand by card ids, sorted; None for a spectator, who holds none."""
     return None if player is None else sorted(_cards(game, game.hand(player)))
 
 
-def _hand_sizes(game: Game) -> list[int]:
+def _hand_sizes(game: GameState) -> list[int]:
     return [len(game.hand(p)) for p in range(game.n)]
 
 
-def _draw_pile(game: Game) -> int:
+def _draw_pile(game: GameState) -> int:
     base = game.layout.base
     return len(game.piles[base["deck"]]) if "deck" in base else 0
 
 
-def _discard_pile(game: Game) -> list[str]:
+def _discard_pile(game: GameState) -> list[str]:
     base = game.layout.base
     return _cards(game, game.piles[base["discard"]]) if "discard" in base else []
 
 
-def _piles_seen(game: Game, player: int | None) -> list[dict]:
+def _piles_seen(game: GameState, player: int | None) -> list[dict]:
     """Each pile slot as `player` (None: a spectator) sees it: whose it is, how many cards,
     and which (by id, top last) only if they may see them."""
     layout = game.layout
@@ -75,31 +74,32 @@ def _piles_seen(game: Game, player: int | None) -> list[dict]:
     ]
 
 
-def _face_label(game: Game) -> str | None:
+def _face_label(game: GameState) -> str | None:
     """The last face the zone die showed this turn: a zone or a symbol."""
     die = game.book.zone_die
     faces = game.rolled.get(die) if die is not None else None
     return str(game.book.dice[die].faces[faces[0]]) if die is not None and faces else None
 
 
-def _zone_built(game: Game) -> str | None:
+def _zone_built(game: GameState) -> str | None:
     """The zone being built in, while a build session is under way."""
     for frame in reversed(game.frames):
-        if isinstance(frame, BuildFrame):
-            return frame.zone
+        building = frame.building()
+        if building is not None:
+            return building[0]
     return None
 
 
-def _rolled(game: Game) -> dict[str, list]:
+def _rolled(game: GameState) -> dict[str, list]:
     dice = game.book.dice
     return {die: [dice[die].faces[i] for i in shown] for die, shown in game.rolled.items()}
 
 
-def _counters(game: Game) -> dict[str, Any]:
+def _counters(game: GameState) -> dict[str, Any]:
     return {**game.counters, **{name: list(numbers) for name, numbers in game.player_counters.items()}}
 
 
-def _scores(game: Game) -> dict[str, list[int]]:
+def _scores(game: GameState) -> dict[str, list[int]]:
     """Every score of every player, each worked out once though others read it (a total of
     points reading four kinds of points: Table.score_memo)."""
     kept = game.score_memo
@@ -111,7 +111,7 @@ def _scores(game: Game) -> dict[str, list[int]]:
         game.score_memo = kept
 
 
-def _public_state(game: Game, player: int | None) -> dict:
+def _public_state(game: GameState, player: int | None) -> dict:
     """The snapshot with everything `player` (None: a spectator) may not know taken out:
     the generator (the future dice), the cards of every pile they may not see (only its
     size stays: see `piles`), the options of a decision that is not theirs, and the game's
@@ -141,7 +141,7 @@ def _hide_cards_held(frame: dict, card_names: list[frozenset[str]]) -> dict:
     return frame
 
 
-def public_game(observation: dict, into: Game | None = None) -> tuple[Game, list[int | None]] | None:
+def public_game(observation: dict, into: GameState | None = None) -> tuple[GameState, list[int | None]] | None:
     """The game as the observation's player knows it, built straight from the game it reads
     while `decide` waits (None for any other observation): what `sampling.Sampler` would
     build from the entry "state", without writing the whole game as plain data and reading
@@ -155,7 +155,7 @@ def public_game(observation: dict, into: Game | None = None) -> tuple[Game, list
     tests/test_sampling.py deals from both and compares the games.
 
     `into`, a game a bot is done with, is overwritten and returned when it is of the same
-    variant, player count and format (as `Game.copy(into=...)`): a game and its interpreter
+    variant, player count and format (as `GameState.copy(into=...)`): a game and its interpreter
     refer to each other, so a new game for each decision, let go after it, was freed only by
     the garbage collector, whose runs cost a greedy bot a sixth of its time in Monopoly
     Builder (the whole heap scanned about once a game)."""
@@ -163,19 +163,19 @@ def public_game(observation: dict, into: Game | None = None) -> tuple[Game, list
         return None
     game = _READING.get(id(observation))
     player = dict.__getitem__(observation, "player")
-    if game is None or (game.pending is not None and game.pending["player"] != player):
+    if game is None or (game.asked is not None and game.asked.player != player):
         return None
     return known_game(game, player, into)
 
 
-def _question(game: Game, player: int | None) -> dict | None:
+def _question(game: GameState, player: int | None) -> dict | None:
     """The question asked now as `player` (None: a spectator) may know it (Question.seen_by);
     None when the game is over."""
     question = game.question
     return None if question is None else question.seen_by(player)
 
 
-def _entries() -> dict[str, Callable[[Game, int | None], Any]]:
+def _entries() -> dict[str, Callable[[GameState, int | None], Any]]:
     """The table below (made in a function so that mypy reads the game's fields first)."""
     return {
         "player": lambda game, player: player,
@@ -185,6 +185,7 @@ def _entries() -> dict[str, Callable[[Game, int | None], Any]]:
         "order": lambda game, player: list(game.order),
         "stacks": lambda game, player: [list(s) for s in game.stacks],
         "holders": lambda game, player: list(game.holder),
+        "owners": lambda game, player: [game.owner_of(prop) for prop in range(len(game.stacks))],
         "worth": lambda game, player: list(game.worth),
         "tokens": lambda game, player: list(game.tokens),
         "positions": lambda game, player: list(game.positions),
@@ -216,7 +217,7 @@ ENTRIES = _entries()
 numbers), shared with nothing."""
 
 
-def seat(game: Game, player: object) -> int:
+def seat(game: GameState, player: object) -> int:
     """`player` when it is one of the game's seats, a whole number from 0 to N-1; else
     ValueError with a plain message. A list would read -1 as the last slot: the observation
     of seat -1 once showed the discard pile, the slot before the first hand, as a hand. True
@@ -229,14 +230,14 @@ def seat(game: Game, player: object) -> int:
     return player
 
 
-def observe(game: Game, player: object) -> dict:
+def observe(game: GameState, player: object) -> dict:
     """`player`'s whole observation of `game` now, as a plain dict (ValueError for a number
     that is no seat: `seat`)."""
     checked = seat(game, player)
     return {name: entry(game, checked) for name, entry in ENTRIES.items()}
 
 
-def observe_public(game: Game) -> dict:
+def observe_public(game: GameState) -> dict:
     """What a spectator may know of `game` now, as a plain dict with the entries of a seat's
     observation: "player" and "hand" None, every pile's cards only where everyone sees them,
     no decision's options, and "state" without any hidden pile. It is its own call, not a
@@ -271,7 +272,7 @@ class StaleObservation(RuntimeError):
     observation is open only while `decide` waits for the answer."""
 
 
-_READING: dict[int, Game] = {}
+_READING: dict[int, GameState] = {}
 """The game each live `Observation` reads, by the observation's id: only while `decide` runs."""
 
 
@@ -359,7 +360,7 @@ class Observation(dict):
     update = pop = popitem = clear = setdefault = _read_only
 
 
-def decide(choose: Callable[[dict], T], game: Game, player: int) -> T:
+def decide(choose: Callable[[dict], T], game: GameState, player: int) -> T:
     """`choose(observation)` for `player` at the game's pending decision, with an
     `Observation` that reads only the entries `choose` asks for (the decision, which every
     bot reads, is read at once). It must answer before the game moves on.

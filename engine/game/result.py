@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ class Result:
         }
 
 
-def rank_players(game: Game) -> Result:
+def rank_players(game: GameState) -> Result:
     book = game.book
     keys = book.ranking
     scores = [{score.id: game.score(score.id, p) for score in game.variant.scores} for p in range(game.n)]
@@ -89,7 +89,7 @@ def rank_players(game: Game) -> Result:
     return Result(tuple(standings), winners, decided_by, _reason(game), wording)
 
 
-def outcome(game: Game) -> tuple[tuple[int, ...], str | None, str]:
+def outcome(game: GameState) -> tuple[tuple[int, ...], str | None, str]:
     """The `winners`, `decided_by` and `reason` of `rank_players(game)`, without the rest: the
     scores outside the ranking and the standings cost more than the ranking itself, and a
     simulation of thousands of games records only these."""
@@ -99,7 +99,9 @@ def outcome(game: Game) -> tuple[tuple[int, ...], str | None, str]:
     return winners, decided_by, _reason(game)
 
 
-def _ranking(game: Game, ranked: list[tuple[int, ...]]) -> tuple[list[int], list[tuple[int, ...]], tuple[int, ...], str | None]:
+def _ranking(
+    game: GameState, ranked: list[tuple[int, ...]],
+) -> tuple[list[int], list[tuple[int, ...]], tuple[int, ...], str | None]:
     """The players best first, given each one's scores of the ranking (`ranked`, most
     important first; ties go to the earlier in turn order), and the winners, and the score
     that separated the winner from the runner-up."""
@@ -119,5 +121,5 @@ def _ranking(game: Game, ranked: list[tuple[int, ...]]) -> tuple[list[int], list
     return ordered, ranked, winners, decided_by
 
 
-def _reason(game: Game) -> str:
+def _reason(game: GameState) -> str:
     return (game.end_reason or {}).get("reason", "")

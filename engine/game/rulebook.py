@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.core.expressions import Compiled, Fn, compile_expr, constant, is_static, player_fact
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, bindings
 from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides
 from engine.game.counter_bounds import CounterBounds, counter_bounds
-from engine.game.expressions import Compiled, Fn, compile_expr, constant, is_static, player_fact
 from engine.game.folding import fold_program
 from engine.game.followable import TrialStep, choices_alike, choices_to_look_at, quick_answer, trial_block
 from engine.game.homes import Homes, homes_of
@@ -22,7 +22,7 @@ from engine.variant.model import Variant
 from engine.words.table import INLINE_STATEMENTS, QUIET_STATEMENTS
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
 
 class Rulebook:
     def __init__(self, variant: Variant):
@@ -40,7 +40,7 @@ class Rulebook:
         self.given_after: list[list[tuple[str, ...]]] = []
         """given_after[block][pc]: the variables in scope before statement pc that were not
         before pc - 1, the names an `if` just passed gives on both sides. Only these can be
-        handed back from its side (`Game._hand_back`): the others were already known."""
+        handed back from its side (`GameState._hand_back`): the others were already known."""
         self.bodies: list[tuple[tuple[int, ...], ...]] = []
         """bodies[block][pc]: the blocks of statement pc's bodies (an `if`'s two sides, a loop's
         body; none for any other statement), numbered after the block they stand in."""
@@ -189,7 +189,7 @@ class Rulebook:
         self.space_counters = frozenset(c.id for c in variant.counters if c.each == "space")
         """The counters kept for each space (`NAME of P`, P a property)."""
         self.loop: tuple[int, ...] = variant.loop
-        """The spaces tokens go round, in order (Game.positions index it)."""
+        """The spaces tokens go round, in order (GameState.positions index it)."""
         self.loop_place: dict[int, int] = {prop: place for place, prop in enumerate(variant.loop)}
         """Each space of the loop's place on it."""
         self.loop_zones: dict[str, tuple[int, ...]] = {
@@ -349,7 +349,7 @@ class Rulebook:
         return block_id
 
 
-def _score_reader(expression: ast.Expr, fn: Fn) -> Callable[[Game, int], Any]:
+def _score_reader(expression: ast.Expr, fn: Fn) -> Callable[[GameState, int], Any]:
     fact = player_fact(expression, "X")
     if fact is not None:
         return fact

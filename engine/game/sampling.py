@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.game.game import Game
+from engine.game.game_state import GameState
 from engine.game.observation import public_game
 from engine.game.piles import PileLayout
 from engine.game.rng import GENERATORS
@@ -25,7 +25,7 @@ from engine.game.snapshot import _build
 from engine.variant.model import Variant
 
 
-def sample_game(variant: Variant, observation: dict, seed: int) -> Game:
+def sample_game(variant: Variant, observation: dict, seed: int) -> GameState:
     """A complete game consistent with `observation` (from `game.observation(player)`, taken
     when that player has the decision)."""
     return Sampler(variant, observation).deal(seed, Sampler.itself)
@@ -34,7 +34,7 @@ def sample_game(variant: Variant, observation: dict, seed: int) -> Game:
 class Sampler:
     """The games consistent with one observation, dealt by seed (`deal`)."""
 
-    def __init__(self, variant: Variant, observation: dict, into: Game | None = None):
+    def __init__(self, variant: Variant, observation: dict, into: GameState | None = None):
         """`into`: a game the caller is done with, which the observed game may be made in
         (observation.public_game); the caller must not use it again."""
         book = rulebook_for(variant)
@@ -83,11 +83,11 @@ class Sampler:
         self.observed = observed
         """The game as observed, its hidden piles empty: every deal is a copy of it."""
 
-    def deal(self, seed: int, copy: Callable[[Game], Game] | None = None) -> Game:
+    def deal(self, seed: int, copy: Callable[[GameState], GameState] | None = None) -> GameState:
         """A complete game: the unseen cards shuffled with a generator from `seed` and dealt
         into the hidden piles, and that generator, where the shuffles left it, for the dice.
         `copy` makes the copy of the observed game it is dealt into (a bot's own, reusing
-        games: greedy.Scratch); by default `Game.copy`. A sampler used for one deal only may
+        games: greedy.Scratch); by default `GameState.copy`. A sampler used for one deal only may
         deal into the observed game itself (`copy=Sampler.itself`)."""
         rng = GENERATORS[self.format].from_seed(seed)
         pools = {owner: list(cards) for owner, cards in self.pools.items()}
@@ -108,7 +108,7 @@ class Sampler:
 
 
     @staticmethod
-    def itself(game: Game) -> Game:
+    def itself(game: GameState) -> GameState:
         """No copy: the last deal of a sampler goes into its observed game."""
         return game
 
@@ -164,7 +164,7 @@ def _known_contents(hidden: list[tuple[int, list[int], int]], pools: dict[int, l
 
 def _from_state(
     variant: Variant, book: Rulebook, observation: dict
-) -> tuple[Game, PileLayout, list[int], list[list[int] | None], list[int | None]]:
+) -> tuple[GameState, PileLayout, list[int], list[list[int] | None], list[int | None]]:
     """The game as observed, read from the observation's plain data ("state" and "piles"):
     the game with its hidden piles empty, its layout, the cards in play, each pile's cards
     (None where hidden) and each hidden pile's size (None where seen)."""

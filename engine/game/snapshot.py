@@ -16,21 +16,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core.frames import Asked
+from engine.core.number_options import NumberOptions
 from engine.game.game import Game
+from engine.game.game_state import GameState
 from engine.game.invariants import broken_invariants
 from engine.game.messages import Action, Texts
-from engine.game.number_options import NumberOptions
 from engine.game.rng import GENERATORS, generator_from_data
 from engine.game.rulebook import rulebook_for
 from engine.game.snapshot_check import RestoreError, SnapshotChecker, damaged
 from engine.game.state import FIELDS, game_to_dict, read_state, written_options
 from engine.variant.model import Variant
 
-__all__ = ["FIELDS", "RestoreError", "game_to_dict", "restore"]
+__all__ = ["FIELDS", "RestoreError", "game_to_dict", "restore", "restore_state"]
 
 def restore(variant: Variant, data: Any, allow_other_variant: bool = False) -> Game:
     """The game `data` describes; raises RestoreError with a reason a person can act on,
     naming the damaged field."""
+    return Game(restore_state(variant, data, allow_other_variant))
+
+
+def restore_state(variant: Variant, data: Any, allow_other_variant: bool = False) -> GameState:
+    """The game's state `data` describes, checked as `restore` checks it (the engine's own
+    tests and tools set positions up on the state itself)."""
     if not isinstance(data, dict):
         raise RestoreError("a saved game must be a JSON object")
     version = data.get("format")
@@ -57,14 +65,14 @@ def restore(variant: Variant, data: Any, allow_other_variant: bool = False) -> G
     except ValueError as problem:
         raise damaged("rng", f"must be {problem}") from None
     game = _build(variant, {**data, "pending": None}, rng)
-    game.pending = _pending(game, data["pending"])
+    game.asked = _pending(game, data["pending"])
     problems = broken_invariants(game)
     if problems:
         raise RestoreError(f"the saved game is damaged: {problems[0]}")
     return game
 
 
-def _pending(game: Game, saved: Any) -> dict | None:
+def _pending(game: GameState, saved: Any) -> Asked | None:
     """The saved decision, if it is the one the game stands at: its options are then the
     engine's own, never actions made from the file's data."""
     if saved is None:
@@ -72,14 +80,14 @@ def _pending(game: Game, saved: Any) -> dict | None:
     expected = game.question_at_top()
     if expected is None:
         raise damaged("pending", "the game is not at a decision here")
-    kind, player, options = expected
+    kind, player, options = expected.kind, expected.player, expected.options
     if (saved["kind"], saved["player"]) != (kind, player):
         raise damaged("pending", f"the game asks player {player} a '{kind}' question here")
     if [(o["kind"], o["arg"], o["what"]) for o in saved["options"]] != [
         (o["kind"], o["arg"], o["what"]) for o in written_options(options)
     ]:
         raise damaged("pending.options", "they are not the options of this decision")
-    return {"kind": kind, "player": player, "options": options}
+    return Asked(kind, player, options)
 
 
 def read_options(texts: Texts, written: list[dict]) -> Sequence[Action]:
@@ -104,10 +112,10 @@ def read_options(texts: Texts, written: list[dict]) -> Sequence[Action]:
     return options
 
 
-def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
+def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> GameState:
     """A game from snapshot data this program made or checked (restore checks first; the
     bots' sampling builds from the observation of a live game)."""
-    game = Game(
+    game = GameState(
         variant,
         int(data["players"]),
         data["seed"],
@@ -116,10 +124,10 @@ def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
     )
     read_state(game, data)
     pending = data["pending"]
-    game.pending = None
+    game.asked = None
     if pending is not None:
         options = read_options(game.texts, pending["options"])
-        game.pending = {"kind": pending["kind"], "player": int(pending["player"]), "options": options}
+        game.asked = Asked(pending["kind"], int(pending["player"]), options)
     game._events = []
     game.setup_events = []
     game.card_began = {}

@@ -1,6 +1,6 @@
 """The state of a game, declared once.
 
-Each field of `Game` that changes during play is listed here with its shape. Copying a game
+Each field of `GameState` that changes during play is listed here with its shape. Copying a game
 (for search), writing it as plain data (for saves and observations) and reading it back all
 follow this one list, so a new field is added in one place and cannot be forgotten by one of
 them. `snapshot_check` checks each field under the same name, and `invariants` what they mean
@@ -18,18 +18,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.core.expressions import card_ref
+from engine.core.frames import frame_from_dict
+from engine.core.number_options import NumberOptions
+from engine.core.refs import CardRef
 from engine.effects.limits import LISTED_OPTIONS
-from engine.game.expressions import card_ref
-from engine.game.frames import frame_from_dict
-from engine.game.number_options import NumberOptions
-from engine.game.refs import CardRef
 from engine.game.state_copy import copy_state as copy_state  # generated from STATE below
 from engine.resources import package_dir
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.messages import Action
 
 
@@ -124,15 +124,15 @@ def copy_source() -> str:
         "from typing import TYPE_CHECKING",
         "",
         "if TYPE_CHECKING:",
-        "    from engine.game.game import Game",
+        "    from engine.game.game_state import GameState",
         "",
         "",
-        "def copy_state(source: Game, target: Game) -> None:",
+        "def copy_state(source: GameState, target: GameState) -> None:",
         '    """Give `target` its own copy of every field of `source`, each as its shape in STATE',
-        "    says; the stacks are shared until changed (Game.own_stack).\"\"\"",
+        "    says; the stacks are shared until changed (GameState.own_stack).\"\"\"",
     ]
     for field in STATE:
-        if field.name == "stacks":  # each stack shared until changed: Game.own_stack
+        if field.name == "stacks":  # each stack shared until changed: GameState.own_stack
             lines.append("    target.stacks = source.stacks.copy()")
             lines.append("    source.owned_stacks = target.owned_stacks = 0")
             lines.append("    target.stacks_key = source.stacks_key")
@@ -141,7 +141,7 @@ def copy_source() -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_state(game: Game) -> dict[str, Any]:
+def write_state(game: GameState) -> dict[str, Any]:
     """Every field as plain JSON-able data, cards by id."""
     book = game.book
     out: dict[str, Any] = {}
@@ -162,7 +162,7 @@ def write_state(game: Game) -> dict[str, Any]:
     return out
 
 
-def read_state(game: Game, data: dict[str, Any]) -> None:
+def read_state(game: GameState, data: dict[str, Any]) -> None:
     """Set every field from data `write_state` wrote (checked first when it comes from a file:
     snapshot_check takes a number only as an int, never a float or a bool, so each list and
     dict is copied as it is, to be the game's own)."""
@@ -191,7 +191,7 @@ def read_state(game: Game, data: dict[str, Any]) -> None:
     game.stacks_key = None
 
 
-def _with_card_refs(frame: Any, game: Game) -> Any:
+def _with_card_refs(frame: Any, game: GameState) -> Any:
     """A frame read back from plain data, its card variables (and a loop's cards) marked as
     cards again, as the effect made them (refs.CardRef)."""
 
@@ -233,14 +233,14 @@ FIELDS = ("format", "variant", "players", "seed", "rng", *(field.name for field 
 as `state.STATE` declares it, then the pending decision."""
 
 
-def game_to_dict(game: Game, chance: bool = True) -> dict:
+def game_to_dict(game: GameState, chance: bool = True) -> dict:
     """The snapshot of `game` (FIELDS); without `chance`, the seed and the generator's state
     are left out (what a player may see of the game: observation.py)."""
     pending = None
-    if game.pending is not None:
+    if game.asked is not None:
         pending = {
-            "kind": game.pending["kind"],
-            "player": game.pending["player"],
+            "kind": game.asked.kind,
+            "player": game.asked.player,
             "options": written_options(game.options()),
         }
     data = {

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
 
 
-def copy_state(source: Game, target: Game) -> None:
+def copy_state(source: GameState, target: GameState) -> None:
     """Give `target` its own copy of every field of `source`, each as its shape in STATE
-    says; the stacks are shared until changed (Game.own_stack)."""
+    says; the stacks are shared until changed (GameState.own_stack)."""
     target.start_units = source.start_units
     target.stacks = source.stacks.copy()
     source.owned_stacks = target.owned_stacks = 0

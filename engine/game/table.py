@@ -2,7 +2,7 @@
 verbs that change it (roll, draw, place, move a card, add to a counter) and the queries that
 read it (who owns a space, who leads). Nothing here steps the program: that is the machine
 (machine.py), and the public API is the game (game.py), each a layer on the one below, one
-object in the end (`Game`), compiled together (engine/accel.py).
+object in the end (`GameState`), compiled together (engine/accel.py).
 """
 
 
@@ -11,28 +11,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.core.expressions import card_ref, held_at
+from engine.core.frames import Asked, CardFrame, Frame, GameFrame
+from engine.core.refs import IN_PLAY, PileRef, Ref
 from engine.effects.limits import (
     MAX_WORK_PER_ACTION,
 )
-from engine.game.expressions import card_ref, held_at
-from engine.game.frames import (
-    BuildFrame,
-    CardFrame,
-    Frame,
-    GameFrame,
-)
 from engine.game.interpreter import Interpreter
 from engine.game.messages import NOBODY, Action, Event
-from engine.game.refs import IN_PLAY, PileRef, Ref
 from engine.game.rng import GENERATORS, RandomSource
 from engine.game.rulebook import Rulebook, rulebook_for
 from engine.game.score_reads import COUNTER, FIELD, GAME_COUNTER, STACKS
 from engine.variant.model import Variant
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
 
-QUIET_EVENTS = frozenset({"play", "choose", "react", "decline", "cancelled", "say", "no_choice", "effect_limit"})
+QUIET_EVENTS = frozenset({
+    "play", "choose", "react", "decline", "cancelled", "say", "no_choice", "effect_limit", "window",
+})
 """Events that tell of a card being played, chosen for or answered, not of a change it made."""
 
 
@@ -71,7 +68,7 @@ class StacksKey:
 
 class WorkMeter:
     """Work a bot's look-ahead may still spend, shared by every copy of the game it searches
-    (`Game.meter`): each action played on any of them spends its statements and events, and
+    (`GameState.meter`): each action played on any of them spends its statements and events, and
     an action is held to what is left as well as to MAX_WORK_PER_ACTION. Once it is spent,
     the copies' next actions end their games ("work_limit") at once, so the search stops
     with what it has: the same budget as the game's own, over a whole decision of a bot."""
@@ -101,7 +98,7 @@ class Table:
         self.layout = self.book.layout(players)
         self.zone_build_table = self.book.zone_build_table(players)
         """Per zone, each space, its value and the action of building on it (Rulebook)."""
-        self.interp = Interpreter(cast("Game", self))
+        self.interp = Interpreter(cast("GameState", self))
         self.n = players
         if compat not in GENERATORS:
             raise ValueError(f"snapshot format {compat} is not one this engine plays")
@@ -146,12 +143,6 @@ class Table:
         player: a score that reads others (points made of four kinds of points, each reading
         the board) reads each of them once. None the rest of the time: the game changes
         between one reading and the next, so nothing else may trust it."""
-        self.window_began: dict[int, int] = {}
-        """Where each window opened during the current decision (or the setup) opened among
-        its events, by the index of its frame: for an interface telling what was said in a
-        window since it opened (tui/following.py), which the events alone cannot place (a
-        program may tell things between the answer and the window). Emptied at each decision;
-        the game never reads it."""
         self.owned_stacks = 0
         """The stacks (a bit for each space) this game has its own list of. A copy shares
         every stack with the game it was copied from until one of them changes it
@@ -215,7 +206,9 @@ class Table:
         self.worked = 0
         """Work done so far, statements and events, setup included: the game ends past
         MAX_WORK_PER_GAME."""
-        self.pending: dict | None = None
+        self.asked: Asked | None = None
+        """The question asked and not yet answered (None: the game is over, or the machine is
+        running between two questions)."""
         self.over = False
         self.end_reason: dict | None = None
         self._events: list[Event] = []
@@ -298,13 +291,13 @@ class Table:
         """A score of the variant (`scores`) for one player."""
         memo = self.score_memo
         if memo is None:
-            return self.book.score_of[name](cast("Game", self), player) or 0
+            return self.book.score_of[name](cast("GameState", self), player) or 0
         known = memo.get(name)
         if known is None:
             known = memo[name] = self._held_scores(name, memo)
         value = known[player]
         if value is None:
-            value = known[player] = self.book.score_of[name](cast("Game", self), player) or 0
+            value = known[player] = self.book.score_of[name](cast("GameState", self), player) or 0
         return value
 
     def _held_scores(self, name: str, memo: dict[str, list[Any]]) -> list[Any]:
@@ -377,9 +370,11 @@ class Table:
         return [cast(int, faces[i]) for i in self.rolled.get(die, ())]
 
     def budget_left(self) -> int | None:
+        """What is left of the budget of the build session under way, if any."""
         for frame in reversed(self.frames):
-            if isinstance(frame, BuildFrame):
-                return frame.budget
+            building = frame.building()
+            if building is not None:
+                return building[1]
         return None
 
     def emit(self, kind: str, data: dict, private_to: int | None = None) -> None:
@@ -388,7 +383,7 @@ class Table:
     def ask(self, kind: str, player: int, options: Sequence[Action] | None) -> None:
         """Ask `player` a decision; `options` None for a card offer, whose options are worked
         out when first read (`options`)."""
-        self.pending = {"kind": kind, "player": player, "options": options}
+        self.asked = Asked(kind, player, options)
 
     def roll(self, die_id: str) -> list[int]:
         """Roll every die of a kind: the positions of the faces they show. Several dice come
@@ -561,7 +556,7 @@ class Table:
         holding a copy; None if it is nowhere. What a `put` or `play` takes, and what its
         look-ahead takes too (engine/words/cards.py)."""
         place = getattr(code, "place", None)
-        if place is not None and code in held_at(cast("Game", self), place):
+        if place is not None and code in held_at(cast("GameState", self), place):
             return cast(int, place)
         for slot, held in enumerate(self.piles):
             if code in held:
@@ -637,7 +632,7 @@ class Table:
         effects under way that name it at `was` name it at `now`, so that `put K` after `play
         K` takes the very card played, not a copy of it from a deck; unless a copy is still at
         `was`, which they may name as well."""
-        if code in held_at(cast("Game", self), was):
+        if code in held_at(cast("GameState", self), was):
             return
         moved = card_ref(code, now)
         for frame in self.frames:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from engine.bots.base import make_bot
-from engine.game.game import Game, new_game
+from engine.game.game_state import GameState, new_state
 from engine.game.observation import decide
 from engine.game.result import outcome
 from engine.variant.model import Variant
@@ -76,7 +76,7 @@ class GameRecord:
 def play_game(variant: Variant, bots: list[str], seed: int, index: int = 0) -> GameRecord:
     """Play one game to its end, seat i played by the bot `bots[i]`."""
     players = len(bots)
-    game = new_game(variant, players, seed=seed)
+    game = new_state(variant, players, seed=seed)  # the state itself: bots' games need no façade
     seated = [make_bot(spec, variant, seed=derive_seed(seed, seat)) for seat, spec in enumerate(bots)]
     plays: list[tuple[int, str]] = []
     while not game.is_over:
@@ -103,12 +103,12 @@ def play_game(variant: Variant, bots: list[str], seed: int, index: int = 0) -> G
     )
 
 
-def final_scores(game: Game) -> tuple[tuple[str, tuple[int, ...]], ...]:
+def final_scores(game: GameState) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """Each score of the variant, for each seat, as the game ended."""
     return tuple((score.id, tuple(int(game.score(score.id, p)) for p in range(game.n))) for score in game.variant.scores)
 
 
-def tallies(game: Game) -> tuple[tuple[str, int], ...]:
+def tallies(game: GameState) -> tuple[tuple[str, int], ...]:
     """The final value of each counter the variant reports: a counter of each player summed."""
     found = []
     for counter in game.variant.counters:

@@ -5,23 +5,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.expressions import card_ref, held_at
+from engine.core.frames import Asked, BlockFrame, CardFrame, Frame, RootFrame, register
+from engine.core.refs import IN_PLAY, CardRef, PileRef, Ref
+from engine.core.trial import Fail, Trial, acted, nothing
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
-from engine.game.expressions import card_ref, held_at
-from engine.game.frames import BlockFrame, CardFrame, DiscardFrame, OfferFrame, ReactFrame, RootFrame
-from engine.game.refs import IN_PLAY, CardRef, PileRef, Ref
-from engine.game.trial import Fail, Trial, acted, nothing
 from engine.words.common import fn, maybe, player_or_me
 from engine.words.word import MAY_ASK, QUIET, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
+    from engine.game.messages import Action
     from engine.game.rulebook import Rulebook
+    from engine.game.snapshot_check import SnapshotChecker
 
 
-def _own(game: Game, pile: str, player: int) -> int | None:
+def _own(game: GameState, pile: str, player: int) -> int | None:
     """The owner to look a pile up by: the player for a pile of each player, else none."""
     return player if game.layout.slot_pile[game.layout.base[pile]].each == "player" else None
 
@@ -37,7 +39,7 @@ def _check_draw(c: Checker, node: ast.Draw, scope: Scope) -> None:
 def _run_draw(s: ast.Draw, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn, count_fn, because = player_or_me(s.player, book), fn(s.count, book), s.because or ""
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         player = player_fn(g, f.env, me)
@@ -51,7 +53,7 @@ def _run_draw(s: ast.Draw, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 def _look_draw(s: ast.Draw, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     count, player_fn = fn(s.count, book), player_or_me(s.player, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         player = player_fn(game, env, me)
         for _ in range(min(count(game, env, me) or 0, MAX_REPEAT)):
             if player is None:
@@ -79,16 +81,70 @@ DRAW = StatementWord(
 # ----- discard N [from PLAYER] --------------------------------------------------------------
 
 
+class DiscardFrame(Frame):
+    """`discard N`: a player to discard `left` more cards of their choice, one question each."""
+
+    fields = ("player", "left")
+    __slots__ = fields
+    kind = "discard"
+
+    def __init__(self, player: int, left: int):
+        self.player = player
+        self.left = left
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"t": "discard", "player": self.player, "left": self.left}
+
+    def copy(self) -> DiscardFrame:
+        return DiscardFrame(self.player, self.left)
+
+    def step(self, g: GameState) -> None:
+        player = self.player
+        if self.left <= 0 or not g.hand(player):
+            g.frames.pop()
+            return
+        asked = self.question(g)
+        if asked is None:  # format 1 discarded a hand of one kind at once, telling all
+            g.discard(player, g.hand(player)[0] % g.book.kinds)
+            self.left -= 1
+            return
+        g.asked = asked
+
+    def question(self, g: GameState) -> Asked | None:
+        """The kinds of card the player may discard; None when none is left to discard, or
+        format 1 would not have asked (one kind in hand)."""
+        if self.left <= 0 or not g.hand(self.player):
+            return None
+        kinds = sorted({c % g.book.kinds for c in g.hand(self.player)})
+        if len(kinds) == 1 and g.compat == 1:
+            return None
+        return Asked("discard", self.player, [g.texts.action("discard", g.variant.cards[c].id, "card") for c in kinds])
+
+    def answer(self, g: GameState, player: int, action: Action) -> None:
+        g.discard(player, g.book.card_index[action.arg])
+        self.left -= 1
+
+    @staticmethod
+    def check_saved(c: SnapshotChecker, field: str, data: dict, index: int, frames: list) -> None:
+        c.pushed_by(field, index, frames, ast.Discard)
+        c.on_top(field, index, frames)
+        c.player(f"{field}.player", data["player"])
+        c.whole(f"{field}.left", data["left"], 0, MAX_REPEAT)
+
+
+register(DiscardFrame)
+
+
 def _check_discard(c: Checker, node: ast.Discard, scope: Scope) -> None:
     c.expect(node.count, "number", scope, "the number of cards")
     c.expect(node.player, "player", scope, "whose hand ('from ...')")
 
 
 def _run_discard(s: ast.Discard, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    """The player picks the cards, one decision each (a DiscardFrame)."""
+    """The player picks the cards, one question each (DiscardFrame)."""
     player_fn, count_fn = player_or_me(s.player, book), fn(s.count, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         player = player_fn(g, f.env, me)
@@ -102,7 +158,7 @@ def _run_discard(s: ast.Discard, book: Rulebook, bodies: tuple[int, ...]) -> Any
 def _look_discard(s: ast.Discard, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     count, player_fn = fn(s.count, book), player_or_me(s.player, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         player = player_fn(game, env, me)
         for _ in range(min(count(game, env, me) or 0, MAX_REPEAT)):
             if player is None or not game.hand(player):
@@ -134,7 +190,7 @@ def _run_put(s: ast.Put, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     card_fn, target_fn, under = fn(s.card, book), fn(s.target, book), s.under
     named = s.card.name if isinstance(s.card, ast.Name) else None
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         card = card_fn(g, f.env, root.me)
         target = target_fn(g, f.env, root.me)
@@ -147,7 +203,7 @@ def _run_put(s: ast.Put, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     return op
 
 
-def _follow(g: Game, name: str, moved: CardRef, root: int) -> None:
+def _follow(g: GameState, name: str, moved: CardRef, root: int) -> None:
     """The variable naming a card that was put somewhere names it there from now on, in
     every block of the effect (a name is made once per effect), so that a later `put K`
     takes this very card and not a copy left behind."""
@@ -165,7 +221,7 @@ def _look_put(s: ast.Put | ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]
     under = isinstance(s, ast.Put) and s.under
     named = s.card.name if isinstance(s.card, ast.Name) else None
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         moved = card(game, env, me)
         place = _move_card(game, moved, None if target is None else target(game, env, me), trial, under)
         if named is not None and named in env:
@@ -174,7 +230,7 @@ def _look_put(s: ast.Put | ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]
     return step
 
 
-def _move_card(game: Game, card: Ref, target: Ref, trial: Trial, under: bool = False) -> int:
+def _move_card(game: GameState, card: Ref, target: Ref, trial: Trial, under: bool = False) -> int:
     """`put` (onto a pile or space, or under it) or `play` (into play, its own effect not
     looked into), through the trial; where the card lies now (CardRef.place)."""
     if card is None:
@@ -226,7 +282,7 @@ def _run_play_card(s: ast.PlayCard, book: Rulebook, bodies: tuple[int, ...]) -> 
     card_fn, player_fn = fn(s.card, book), player_or_me(s.player, book)
     named = s.card.name if isinstance(s.card, ast.Name) else None
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         card = card_fn(g, f.env, root.me)
         player = player_fn(g, f.env, root.me)
@@ -260,7 +316,7 @@ def _check_shuffle(c: Checker, node: ast.Shuffle, scope: Scope) -> None:
         c.expect(node.subject, "player" if each == "player" else "property", scope, f"whose {node.pile} ('of ...')")
 
 
-def _shuffled_owner(g: Game, pile: str, subject: Any, env: dict, me: int) -> tuple[bool, int | None]:
+def _shuffled_owner(g: GameState, pile: str, subject: Any, env: dict, me: int) -> tuple[bool, int | None]:
     """Whose `pile` a shuffle takes: (False, None) when its subject names nobody."""
     if subject is not None:
         owner = subject(g, env, me)
@@ -272,7 +328,7 @@ def _shuffled_owner(g: Game, pile: str, subject: Any, env: dict, me: int) -> tup
 def _run_shuffle(s: ast.Shuffle, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     subject, pile = maybe(s.subject, book), s.pile
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         found, owner = _shuffled_owner(g, pile, subject, f.env, root.me)
         if not found:
@@ -288,7 +344,7 @@ def _look_shuffle(s: ast.Shuffle, book: Rulebook, bodies: tuple[int, ...]) -> An
     same pile as the machine's is found."""
     subject, pile = maybe(s.subject, book), s.pile
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         found, owner = _shuffled_owner(game, pile, subject, env, me)
         if found and len(game.pile_of(pile, owner)) > 1:
             acted(trial)
@@ -302,58 +358,58 @@ SHUFFLE = StatementWord(
 )
 
 
-# ----- offer cards timed TIMING [to PLAYER] [at most N] --------------------------------------
-
-
-def _check_offer_cards(c: Checker, node: ast.OfferCards, scope: Scope) -> None:
-    timings = c.context.timings
-    if c.program_only(node, "offer cards") and node.timing not in timings:
-        c.report(node, f"there is no card timing '{node.timing}'",
-                 did_you_mean(node.timing, timings) or "timings: " + ", ".join(sorted(timings)))
-    c.expect(node.player, "player", scope, "who is offered the cards ('to ...')")
-    c.expect(node.limit, "number", scope, "how many cards at most")
-
-
-def _run_offer_cards(s: ast.OfferCards, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    limit, timing, to = maybe(s.limit, book), s.timing, maybe(s.player, book)
-
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
-        f.pc += 1
-        player = root.me if to is None else to(g, f.env, root.me)
-        if player is not None:
-            most = None if limit is None else max(0, limit(g, f.env, root.me) or 0)
-            if most is not None and len(g.turn_plays) >= most:
-                return  # not asked (Game._offer_question): no frame to push and pop
-            frame = OfferFrame(player, timing, most)
-            if g.compat > 1 and not g.book.open_hands:  # Game._asks_for_cards: public facts only
-                timed = g.book.timed.get(timing)
-                if not timed or not g.hand(player):
-                    return  # not asked: no frame to push and pop
-                # asked: what the machine would do with the frame next (Game._step_offer)
-                g.frames.append(frame)
-                frame.asked = True
-                g.ask("card", player, None)  # its options worked out when first read (Game.options)
-                return
-            # what the machine would do with the frame next (Game._step_offer), done at once
-            g.frames.append(frame)
-            options = g._offer_question(frame)
-            if options is None:
-                g.frames.pop()
-                return
-            frame.asked = True
-            g.ask("card", player, options)
-
-    return op
-
-
-OFFER_CARDS = StatementWord(
-    ast.OfferCards, _check_offer_cards, _run_offer_cards,
-    lambda s, book, bodies: nothing,  # cards offered are taken to be passed
-    told=0, flow=MAY_ASK, example="offer cards timed end_of_turn",
-)
-
-
 # ----- offer reaction to PLAYER -------------------------------------------------------------
+
+
+class ReactionOfferFrame(Frame):
+    """A reaction offer: `player` asked whether to answer the card under way (`against`, at
+    frame `root`) with a reaction card. The player targeted is always asked, holding an answer
+    or not, so that neither the question nor a 'does not answer' tells anyone what is in
+    their hand."""
+
+    fields = ("player", "against", "root")
+    __slots__ = fields
+    kind = "react"
+
+    def __init__(self, player: int, against: int, root: int):
+        self.player = player
+        self.against = against
+        self.root = root
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"t": "react", "player": self.player, "against": self.against, "root": self.root}
+
+    def copy(self) -> ReactionOfferFrame:
+        return ReactionOfferFrame(self.player, self.against, self.root)
+
+    def step(self, g: GameState) -> None:
+        g.asked = self.question(g)
+
+    def question(self, g: GameState) -> Asked:
+        answers = g.book.reactions_to[self.against]
+        plays = g.texts.react_actions
+        kinds = g.book.kinds
+        held = sorted({c % kinds for c in g.held_to_play(self.player)})
+        return Asked("react", self.player, [plays[c] for c in held if c in answers] + [g.texts.decline_action])
+
+    def answer(self, g: GameState, player: int, action: Action) -> None:
+        g.frames.pop()
+        if action.kind == "react":
+            g.react(player, g.book.card_index[action.arg], self.against, self.root)
+        else:
+            g.emit("decline", {"player": player, "against": g.variant.cards[self.against].id})
+
+    @staticmethod
+    def check_saved(c: SnapshotChecker, field: str, data: dict, index: int, frames: list) -> None:
+        c.pushed_by(field, index, frames, ast.OfferReaction)
+        c.on_top(field, index, frames)
+        c.player(f"{field}.player", data["player"])
+        root = c.root(field, data, index, frames)
+        if data["against"] != frames[root]["c"] % c.book.kinds:
+            c.fail(f"{field}.against", "must be the card that offered the reaction")
+
+
+register(ReactionOfferFrame)
 
 
 def _check_offer_reaction(c: Checker, node: ast.OfferReaction, scope: Scope) -> None:
@@ -365,7 +421,7 @@ def _check_offer_reaction(c: Checker, node: ast.OfferReaction, scope: Scope) -> 
 def _run_offer_reaction(s: ast.OfferReaction, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn = fn(s.player, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         player = player_fn(g, f.env, me)
@@ -373,7 +429,7 @@ def _run_offer_reaction(s: ast.OfferReaction, book: Rulebook, bodies: tuple[int,
             return
         kind = root.c % g.book.kinds
         if player is not None and player != me and g.book.reactions_to[kind]:
-            g.frames.append(ReactFrame(player, kind, f.root))
+            g.frames.append(ReactionOfferFrame(player, kind, f.root))
 
     return op
 
@@ -394,7 +450,7 @@ def _check_cancel(c: Checker, node: ast.Cancel, scope: Scope) -> None:
 
 
 def _run_cancel(s: ast.Cancel, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         target = root.target
         if target is not None:
@@ -409,7 +465,7 @@ def _run_cancel(s: ast.Cancel, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 
 
 def _look_cancel(s: ast.Cancel, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         trial.touch(trial, "cancelled")
         trial.cancelled = True  # the card answered is stopped: that is a change
 
@@ -434,7 +490,7 @@ def _run_show(s: ast.Show, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     (Event.private_to keeps the card out of what they see)."""
     card_fn, player_fn = fn(s.card, book), fn(s.player, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         card, player = card_fn(g, f.env, root.me), player_fn(g, f.env, root.me)
         if card is not None and player is not None:
@@ -448,7 +504,7 @@ def _look_show(s: ast.Show, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     """A player learning a card is a change, though no place holds it."""
     card_fn, player_fn = fn(s.card, book), fn(s.player, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         if card_fn(game, env, me) is None or player_fn(game, env, me) is None:
             raise Fail
         acted(trial)
@@ -461,4 +517,4 @@ SHOW = StatementWord(
     example="choose opponent O\nchoose card K in hand of me\nshow K to O", events=("show",),
 )
 
-WORDS = (DRAW, DISCARD, PUT, PLAY_CARD, SHUFFLE, OFFER_CARDS, OFFER_REACTION, CANCEL, SHOW)
+WORDS = (DRAW, DISCARD, PUT, PLAY_CARD, SHUFFLE, OFFER_REACTION, CANCEL, SHOW)

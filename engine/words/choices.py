@@ -5,18 +5,18 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import BlockFrame, CardFrame, RootFrame
+from engine.core.number_options import NumberOptions
+from engine.core.trial import Fail, Trial
 from engine.effects import ast
 from engine.effects.kinds import KIND_OF_CHOICE
-from engine.game.frames import BlockFrame, CardFrame, RootFrame
-from engine.game.number_options import NumberOptions
-from engine.game.trial import Fail, Trial
 from engine.words.common import maybe
 from engine.words.flow import check_said_in_window
 from engine.words.word import MAY_ASK, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.rulebook import Rulebook
 
 
@@ -25,7 +25,7 @@ def _run_choice(s: ast.Choose | ast.ChooseNumber | ast.ChooseWord, book: Ruleboo
     `offered_choice`); one option is taken at once, none stops the effect."""
     var = s.var
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         interp = g.interp
         chooser, what, options = interp.offered_choice(s, f, root)
         interp.offer_choice(f, root, var, what, options, chooser)
@@ -37,7 +37,7 @@ def _look_choice_of_value(s: ast.ChooseNumber | ast.ChooseWord, book: Rulebook, 
     """Each value in turn; a number question's numbers only (its pass does nothing, so no
     path goes on that way), as a range the look-ahead reads one number at a time."""
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         chooser, _, options = game.interp.choice(s, BlockFrame(0, env, 0), CardFrame(0, me))
         if isinstance(options, NumberOptions):
             options = options.numbers
@@ -59,7 +59,7 @@ def _check_choose(c: Checker, node: ast.Choose, scope: Scope) -> None:
 def _look_choose(s: ast.Choose, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     chooser, var, alike = maybe(s.chooser, book), s.var, id(s) in book.alike_choices
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         if chooser is not None and chooser(game, env, me) is None:
             raise Fail
         found = game.interp.each_of(s, env, me)  # nothing to choose: no branch succeeds

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.expressions import Fn, compile_expr
 from engine.effects import ast
-from engine.game.expressions import Fn, compile_expr
 
 if TYPE_CHECKING:
     from engine.game.rulebook import Rulebook

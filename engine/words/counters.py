@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import BlockFrame, RootFrame
+from engine.core.trial import Trial
 from engine.effects import ast
 from engine.effects.kinds import either_of
 from engine.effects.limits import MAX_NUMBER, clamp
-from engine.game.frames import BlockFrame, RootFrame
-from engine.game.trial import Trial
 from engine.words.common import fn, maybe
 from engine.words.word import QUIET, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.rulebook import Rulebook
 
 
@@ -37,7 +37,7 @@ def _run_add_to(s: ast.AddTo, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     doubles it with no arithmetic to hold it back."""
     subject, amount_fn, counter = maybe(s.subject, book), fn(s.amount, book), s.counter
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         whose = me if subject is None else subject(g, f.env, me)
@@ -53,7 +53,7 @@ def _run_add_to(s: ast.AddTo, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 def _look_add_to(s: ast.AddTo, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     amount, subject, counter = fn(s.amount, book), maybe(s.subject, book), s.counter
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         if subject is None:
             trial.touch(game.counters, counter)
             game.counters[counter] += amount(game, env, me) or 0
@@ -98,7 +98,7 @@ def _run_transfer(s: ast.Transfer, book: Rulebook, bodies: tuple[int, ...]) -> A
     source, target = s.source, s.target
     source_of, target_of = maybe(s.source_subject, book), maybe(s.target_subject, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
         giver = me if source_of is None else source_of(g, f.env, me)
@@ -121,7 +121,7 @@ def _look_transfer(s: ast.Transfer, book: Rulebook, bodies: tuple[int, ...]) -> 
     source, target = s.source, s.target
     source_of, target_of = maybe(s.source_subject, book), maybe(s.target_subject, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         giver = me if source_of is None else source_of(game, env, me)
         taker = me if target_of is None else target_of(game, env, me)
         if giver is None or taker is None:
@@ -160,7 +160,7 @@ def _run_set_counter(s: ast.SetCounter, book: Rulebook, bodies: tuple[int, ...])
     if s.subject is not None:
         subject = fn(s.subject, book)
 
-        def set_players(g: Game, f: BlockFrame, root: RootFrame) -> None:
+        def set_players(g: GameState, f: BlockFrame, root: RootFrame) -> None:
             f.pc += 1
             whose = subject(g, f.env, root.me)
             if whose is not None:
@@ -168,7 +168,7 @@ def _run_set_counter(s: ast.SetCounter, book: Rulebook, bodies: tuple[int, ...])
 
         return set_players
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         number = value(g, f.env, root.me) or 0
         g.counters[counter] = number if low <= number <= high else clamp(number)  # as _arith: no call in bounds
@@ -179,7 +179,7 @@ def _run_set_counter(s: ast.SetCounter, book: Rulebook, bodies: tuple[int, ...])
 def _look_set_counter(s: ast.SetCounter, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     value, subject, counter = fn(s.value, book), maybe(s.subject, book), s.counter
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         numbers: Any = game.counters
         key: Any = counter
         if subject is not None:

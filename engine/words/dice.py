@@ -5,17 +5,17 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import BlockFrame, RootFrame
+from engine.core.trial import Trial
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
 from engine.effects.limits import MAX_REROLLS
-from engine.game.frames import BlockFrame, RootFrame
-from engine.game.trial import Trial
 from engine.words.common import player_or_me
 from engine.words.word import MAY_ASK, QUIET, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.rulebook import Rulebook
 
 
@@ -33,7 +33,7 @@ def _run_roll_zone(s: ast.RollZone, book: Rulebook, bodies: tuple[int, ...]) -> 
     of every zone); a face of neither kind is rolled again, MAX_REROLLS times at most."""
     var = s.var
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         interp = g.interp
         me = root.me
         die = g.book.dice[g.book.zone_die]  # type: ignore[index]  # the checker asks for one
@@ -56,7 +56,7 @@ def _look_roll_zone(s: ast.RollZone, book: Rulebook, bodies: tuple[int, ...]) ->
     return lambda game, env, me, stack, trial: (s.var, _zone_outcomes(game))
 
 
-def _zone_outcomes(game: Game) -> list[str]:
+def _zone_outcomes(game: GameState) -> list[str]:
     """Every zone the zone die can give (the any-zone face: any zone)."""
     die = game.book.dice[game.book.zone_die]  # type: ignore[index]  # the checker asks for one
     if die.any_zone is not None and die.any_zone in die.faces:
@@ -84,7 +84,7 @@ def _check_roll_dice(c: Checker, node: ast.RollDice, scope: Scope) -> None:
 def _run_roll_dice(s: ast.RollDice, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn, var = player_or_me(s.player, book), s.var
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         player = player_fn(g, f.env, root.me)
         dice = g.roll_number_dice()
         g.emit("roll_dice", {"player": player, "dice": dice})
@@ -98,7 +98,7 @@ def _look_roll_dice(s: ast.RollDice, book: Rulebook, bodies: tuple[int, ...]) ->
     return lambda game, env, me, stack, trial: (s.var, _dice_sums(game))
 
 
-def _dice_sums(game: Game) -> list[int]:
+def _dice_sums(game: GameState) -> list[int]:
     return sorted({sum(roll) for roll in product(game.book.number_faces, repeat=game.book.number_count)})
 
 
@@ -122,7 +122,7 @@ def _run_roll_off(s: ast.RollOff, book: Rulebook, bodies: tuple[int, ...]) -> An
     """Every candidate rolls; the highest (or lowest) total wins, the tied roll again."""
     var, group, extreme = s.var, s.group, s.extreme
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         me = root.me
         candidates = g.players_from(me)
         if group == "opponents":
@@ -151,7 +151,7 @@ def _run_roll_off(s: ast.RollOff, book: Rulebook, bodies: tuple[int, ...]) -> An
 
 
 def _look_roll_off(s: ast.RollOff, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         candidates: list[int | None] = list(game.players_from(me))
         if s.group == "opponents":
             candidates = [p for p in candidates if p != me]
@@ -190,15 +190,15 @@ def _run_roll_faces(s: ast.RollFaces, book: Rulebook, bodies: tuple[int, ...]) -
         for faces in (faces_of[die_id],)
     )
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         env, rolled = f.env, g.rolled
         numbers: list[int] = []
         face = None
         for die_id, var, faces, kinds, draw in rolls:
-            if draw == 1:  # one die: Game.roll's draw, without the call
+            if draw == 1:  # one die: GameState.roll's draw, without the call
                 shown = rolled[die_id] = [g.rng.below(len(faces))]
-            elif draw:  # two dice from one draw, as Game.roll makes them
+            elif draw:  # two dice from one draw, as GameState.roll makes them
                 second, first = divmod(g.rng.below(draw), len(faces))
                 shown = rolled[die_id] = [first, second]
             else:
@@ -225,8 +225,8 @@ def _run_roll_faces(s: ast.RollFaces, book: Rulebook, bodies: tuple[int, ...]) -
 
 
 def _one_draw(faces: tuple, count: int) -> int:
-    """How Game.roll rolls these dice when it is simple: 1 for one die, the combinations of
-    two dice drawn at once (below 2**32), else 0 (left to Game.roll)."""
+    """How GameState.roll rolls these dice when it is simple: 1 for one die, the combinations of
+    two dice drawn at once (below 2**32), else 0 (left to GameState.roll)."""
     if count == 1:
         return 1
     combinations = len(faces) ** 2
@@ -250,7 +250,7 @@ def _look_roll_faces(s: ast.RollFaces, book: Rulebook, bodies: tuple[int, ...]) 
     values = _face_values(die.faces, die.count)
     after = (_look_roll_faces(ast.RollFaces(line=s.line, col=s.col, rolls=rest), book, ()),) if rest else None
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         if after is not None:
             stack.append((after, 0, env, me))
         return var, values

@@ -6,19 +6,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from engine.core.expressions import Fn
+from engine.core.frames import BlockFrame, Frame, LoopFrame, RepeatFrame, RootFrame, plain_env, register, stripped_env
+from engine.core.question import Window
+from engine.core.trial import Trial, nothing
 from engine.effects import ast
 from engine.effects.kinds import given_on_both_sides
 from engine.effects.limits import MAX_REPEAT, MAX_WINDOW_TURNS
-from engine.game.expressions import Fn
-from engine.game.frames import BlockFrame, LoopFrame, RepeatFrame, RootFrame, WindowFrame
-from engine.game.trial import Trial, nothing
 from engine.words.common import fn, maybe
 from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.rulebook import Rulebook
+    from engine.game.snapshot_check import SnapshotChecker
 
 
 # ----- let NAME = VALUE ---------------------------------------------------------------------
@@ -38,7 +40,7 @@ def _check_let(c: Checker, node: ast.Let, scope: Scope) -> None:
 def _run_let(s: ast.Let, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     value, var = fn(s.value, book), s.var
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.env[var] = value(g, f.env, root.me)
         f.pc += 1
 
@@ -48,7 +50,7 @@ def _run_let(s: ast.Let, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 def _look_let(s: ast.Let, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     value, var = fn(s.value, book), s.var
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         env[var] = value(game, env, me)
 
     return step
@@ -79,7 +81,7 @@ def _run_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     then_empty, else_empty = not book.blocks[then_block], not book.blocks[else_block]
     then_let, else_let = _lone_let(book.blocks[then_block], book), _lone_let(book.blocks[else_block], book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         if test(g, f.env, root.me):
             chosen, inline, empty, let = then_block, then_inline, then_empty, then_let
@@ -87,7 +89,7 @@ def _run_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> Any:
             chosen, inline, empty, let = else_block, else_inline, else_empty, else_let
         if empty:
             return
-        if let is not None:  # as Game.run_inline would run it, without a frame for one `let`
+        if let is not None:  # as GameState.run_inline would run it, without a frame for one `let`
             if not g.spend(root):
                 return
             var, value = let
@@ -116,9 +118,9 @@ def _look_if(s: ast.If, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     test = fn(s.condition, book)
     then_block, else_block = (book.trials[b] for b in bodies)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         # the side runs with its block's variables, so the names both sides give a value to
-        # are known after it, as the machine hands them back (Game._hand_back); a name is made
+        # are known after it, as the machine hands them back (GameState._hand_back); a name is made
         # once per effect, so nothing else a side names can be read after it
         holds = test(game, env, me)
         if game.peeked:  # the path has read hidden cards: the player offered it can't tell
@@ -161,7 +163,7 @@ def _run_for_each(s: ast.ForEach, book: Rulebook, bodies: tuple[int, ...]) -> An
     (body,) = bodies
     kind, var, zone, where = s.kind, s.var, s.zone, s.where
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         items = g.interp.collection(kind, var, zone, where, f.env, root.me)
         g.frames.append(LoopFrame(body, var, items, dict(f.env), f.root))
@@ -173,7 +175,7 @@ def _look_for_each(s: ast.ForEach, book: Rulebook, bodies: tuple[int, ...]) -> A
     (body,) = (book.trials[b] for b in bodies)
     var = s.var
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         items = game.interp.collection(s.kind, var, s.zone, s.where, env, me)
         for item in items[::-1]:  # (not reversed(): mypyc cannot compile it over an untyped list)
             scoped = dict(env)
@@ -208,7 +210,7 @@ def _run_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     (body,) = bodies
     times, most = maybe(s.times, book), MAX_REPEAT if s.most is None else min(s.most, MAX_REPEAT)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         rounds = most if times is None else max(0, min(times(g, f.env, root.me) or 0, most))
         g.frames.append(RepeatFrame(body, rounds, dict(f.env), f.root))
@@ -221,7 +223,7 @@ def _look_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     times, test = maybe(s.times, book), maybe(s.test, book)
     most = MAX_REPEAT if s.most is None else min(s.most, MAX_REPEAT)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         if times is None:  # `repeat while`: the first round, when its test holds now
             rounds = 1 if test is not None and test(game, env, me) and most > 0 else 0
         else:
@@ -240,6 +242,101 @@ REPEAT = StatementWord(
 # ----- take turns P among GROUP [from X] until all pass [, at most K]: ... / pass ------------
 
 
+class WindowFrame(Frame):
+    """An open window, `take turns P among GROUP until all pass`: the players in the order
+    they take their turns (`players`), how many turns have been taken (`i`; the next is
+    players[i % n]), how many of the last turns in a row were passes, whether the turn under
+    way has passed, and the turns left before the window closes anyway."""
+
+    fields = ("b", "var", "players", "i", "passes", "passed", "left", "env", "root")
+    __slots__ = fields
+    kind = "win"
+
+    def __init__(
+        self, b: int, var: str, players: list[int], left: int, env: dict, root: int,
+        i: int = 0, passes: int = 0, passed: bool = False,
+    ):
+        self.b = b
+        self.var = var
+        self.players = players
+        self.left = left
+        self.env = env
+        self.root = root
+        self.i = i
+        self.passes = passes
+        self.passed = passed
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "t": "win", "b": self.b, "var": self.var, "players": list(self.players), "i": self.i,
+            "passes": self.passes, "passed": self.passed, "left": self.left, "env": plain_env(self.env),
+            "root": self.root,
+        }
+
+    def copy(self) -> WindowFrame:
+        return WindowFrame(
+            self.b, self.var, list(self.players), self.left, dict(self.env), self.root, self.i, self.passes, self.passed
+        )
+
+    def step(self, g: GameState) -> None:
+        """After each turn at the body, count the passes in a row (a turn that did not pass
+        starts the count again); once every player's last turn was a pass, or the turns run
+        out, the window closes; else the next player in rotation goes."""
+        if self.i > 0:
+            self.passes = self.passes + 1 if self.passed else 0
+            self.passed = False
+        root = g.frames[self.root]
+        assert isinstance(root, RootFrame)
+        if root.halt or self.left <= 0 or self.passes >= len(self.players):
+            g.frames.pop()
+            return
+        env = dict(self.env)
+        env[self.var] = self.players[self.i % len(self.players)]
+        self.i += 1
+        self.left -= 1
+        g.frames.append(BlockFrame(self.b, env, self.root))
+
+    def finished(self, g: GameState) -> bool:
+        return self.left <= 0 or self.passes >= len(self.players)
+
+    def remaining(self, g: GameState) -> list[tuple]:
+        """The next player's turn only: whether more come depends on play."""
+        if self.finished(g) or not self.players:
+            return []
+        root = g.frames[self.root]
+        assert isinstance(root, RootFrame)
+        player = self.players[self.i % len(self.players)]
+        return [(g.book.trials[self.b], 0, {**self.env, self.var: player}, root.me)]
+
+    def seen_window(self, at: int) -> Window:
+        return Window(at, self.b, self.root, tuple(self.players), self.i, self.passes, self.left)
+
+    def strip(self, card_names: list[frozenset[str]]) -> None:
+        self.env = stripped_env(self.env, card_names[self.b])
+
+    @staticmethod
+    def check_saved(c: SnapshotChecker, field: str, data: dict, index: int, frames: list) -> None:
+        statement = c.pushed_by(field, index, frames, ast.TakeTurns)
+        (body,) = c.bodies(frames[index - 1])
+        if data["b"] != body or data["var"] != statement.var:
+            c.fail(field, "is not the window of the statement below it")
+        players = c.listing(f"{field}.players", data["players"], c.players)
+        for i, player in enumerate(players):
+            c.player(f"{field}.players[{i}]", player)
+        if len(set(players)) != len(players) or not players:
+            c.fail(f"{field}.players", "must name each player taking turns once")
+        most = MAX_WINDOW_TURNS if statement.most is None else min(statement.most, MAX_WINDOW_TURNS)
+        taken = c.whole(f"{field}.i", data["i"], 0, most)
+        c.whole(f"{field}.left", data["left"], 0, most - taken)
+        c.whole(f"{field}.passes", data["passes"], 0, len(players))
+        c.flag(f"{field}.passed", data["passed"])
+        c.root(field, data, index, frames)
+        c.env(f"{field}.env", data["env"], c.parent_scope(frames[index - 1]))
+
+
+register(WindowFrame)
+
+
 def _check_take_turns(c: Checker, node: ast.TakeTurns, scope: Scope) -> None:
     c.expect(node.start, "player", scope, "who takes the first turn ('from ...')")
     if node.most is not None and node.most > MAX_WINDOW_TURNS:
@@ -252,22 +349,24 @@ def _check_take_turns(c: Checker, node: ast.TakeTurns, scope: Scope) -> None:
 
 
 def _run_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    """The window's players in turn order from the first (WindowFrame); Game._step_window
-    gives each their turn at the body in rotation until all pass."""
+    """The window's players in turn order from the first (WindowFrame, whose step gives each
+    their turn at the body in rotation until all pass). That it opens is told ("window"), so
+    that a log, or a screen following the window, knows where its story begins."""
     (body,) = bodies
     start_fn, var = maybe(s.start, book), s.var
     opponents, most = s.group == "opponents", MAX_WINDOW_TURNS if s.most is None else min(s.most, MAX_WINDOW_TURNS)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
-        g.window_began[len(g.frames)] = len(g._events)
-        g.frames.append(WindowFrame(body, var, window_players(g, root.me, start_fn, f.env, opponents), most,
-                                    dict(f.env), f.root))
+        players = window_players(g, root.me, start_fn, f.env, opponents)
+        if players:  # (none: it closes at once, having been nothing)
+            g.emit("window", {"players": list(players), "at": len(g.frames)})
+        g.frames.append(WindowFrame(body, var, players, most, dict(f.env), f.root))
 
     return op
 
 
-def window_players(g: Game, me: int, start_fn: Fn | None, env: dict, opponents: bool) -> list[int]:
+def window_players(g: GameState, me: int, start_fn: Fn | None, env: dict, opponents: bool) -> list[int]:
     """Who takes turns in a window, in the order they do: every player (or every player but
     `me`) in turn order from the one named (from `me`; for opponents, from the first after)."""
     start = None if start_fn is None else start_fn(g, env, me)
@@ -281,7 +380,7 @@ def _look_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) 
     (body,) = (book.trials[b] for b in bodies)
     start_fn, var, opponents = maybe(s.start, book), s.var, s.group == "opponents"
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         players = window_players(game, me, start_fn, env, opponents)
         if players and s.most != 0:
             scoped = dict(env)
@@ -292,10 +391,10 @@ def _look_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) 
 
 
 TAKE_TURNS = StatementWord(
-    ast.TakeTurns, _check_take_turns, _run_take_turns, _look_take_turns, told=0, flow=MAY_ASK,
+    ast.TakeTurns, _check_take_turns, _run_take_turns, _look_take_turns, told=1, flow=MAY_ASK,
     example='take turns P among players until all pass:\n  choose word W from "raise", "pass" by P, every answer\n'
             '  if W is "pass":\n    pass',
-    binds=None,
+    events=("window",), binds=None,
 )
 
 
@@ -306,14 +405,14 @@ def check_said_in_window(c: Checker, node: ast.Pass | ast.ChooseNumber, scope: S
 
 
 def _run_pass(s: ast.Pass, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         pass_in_window(g, f.root)
 
     return op
 
 
-def pass_in_window(g: Game, root: int) -> int:
+def pass_in_window(g: GameState, root: int) -> int:
     """The player whose turn it is in the nearest open window of the effect whose frame is at
     `root` passes (`pass`, or the pass of `choose number ..., or pass`): the index of that
     window's frame, -1 when there is none."""
@@ -341,14 +440,14 @@ def _check_nothing(c: Checker, node: ast.Stmt, scope: Scope) -> None:
 
 
 def _run_stop(s: ast.Stop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         root.halt = True
 
     return op
 
 
 def _look_stop(s: ast.Stop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         stack.clear()  # the effect ends here: what follows is not carried out
 
     return step
@@ -366,7 +465,7 @@ STOP = StatementWord(
 def _run_say(s: ast.Say, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     text = s.text
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         g.emit("say", {"text": text})
 

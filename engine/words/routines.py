@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import BlockFrame, ProgramFrame, RootFrame
+from engine.core.trial import Trial
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
-from engine.game.frames import BlockFrame, ProgramFrame, RootFrame
-from engine.game.trial import Trial
 from engine.words.common import player_or_me
 from engine.words.word import MAY_ASK, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.rulebook import Rulebook
 
 
@@ -35,7 +35,7 @@ def _check_do(c: Checker, node: ast.Do, scope: Scope) -> None:
 def _run_do(s: ast.Do, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     block, name, player_fn = book.program_block[s.routine], s.routine, player_or_me(s.player, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         player = player_fn(g, f.env, root.me)
         if player is None or not g.room_for_effect():
@@ -52,7 +52,7 @@ def _look_do(s: ast.Do, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     routine's block may be numbered before the block that runs it, its steps not made yet)."""
     block, player_fn = book.program_block[s.routine], player_or_me(s.player, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         player = player_fn(game, env, me)
         if player is not None:
             stack.append((game.book.trials[block], 0, {}, player))

@@ -3,12 +3,12 @@ checker, the machine, the look-ahead and the check's budget read (engine/words/w
 
 from __future__ import annotations
 
-from engine.words import cards, choices, counters, dice, flow, routines, tokens, trades, turns, units
+from engine.words import card_offer, cards, choices, counters, dice, flow, routines, tokens, trades, turns, units
 from engine.words.word import INLINE, QUIET, StatementWord
 
 STATEMENTS: dict[type, StatementWord] = {
     word.node: word
-    for family in (flow, choices, dice, units, cards, counters, turns, routines, tokens, trades)
+    for family in (flow, choices, dice, units, cards, card_offer, counters, turns, routines, tokens, trades)
     for word in family.WORDS
 }
 """Each statement's word, by its node type."""

@@ -20,16 +20,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import BlockFrame, RootFrame
+from engine.core.trial import Fail, Trial
 from engine.effects import ast
 from engine.effects.limits import MAX_FRAMES
-from engine.game.frames import BlockFrame, RootFrame
-from engine.game.trial import Fail, Trial
 from engine.words.common import fn, maybe
 from engine.words.word import MAY_ASK, QUIET, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.rulebook import Rulebook
 
 
@@ -38,7 +38,7 @@ def _check_target(c: Checker, target: ast.Expr, scope: Scope, what: str) -> None
     c.expect_one_of(target, ("property", "zone"), scope, what)
 
 
-def destination(g: Game, target: Any, start: int, exclusive: bool) -> int | None:
+def destination(g: GameState, target: Any, start: int, exclusive: bool) -> int | None:
     """The place on the loop a target names, seen from the place `start`: a space's own place,
     or the first place of a zone's spaces ahead of `start` (after it, where `exclusive`, else
     from it). None: the target is not on the loop."""
@@ -66,7 +66,7 @@ def _check_advance(c: Checker, node: ast.Advance, scope: Scope) -> None:
 def _run_advance(s: ast.Advance, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn, count_fn, target_fn, back = fn(s.player, book), maybe(s.count, book), maybe(s.target, book), s.back
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         player = player_fn(g, f.env, root.me)
         spaces = None if player is None else _spaces(g, player, count_fn, target_fn, back, f.env, root.me)
@@ -76,7 +76,7 @@ def _run_advance(s: ast.Advance, book: Rulebook, bodies: tuple[int, ...]) -> Any
     return op
 
 
-def _spaces(g: Game, player: int, count_fn: Any, target_fn: Any, back: bool, env: dict, me: int) -> int | None:
+def _spaces(g: GameState, player: int, count_fn: Any, target_fn: Any, back: bool, env: dict, me: int) -> int | None:
     """How far an `advance` moves the player's token (back: less than 0); None: its target
     is not on the loop. To the space it stands on, it goes once round."""
     if target_fn is None:
@@ -87,7 +87,7 @@ def _spaces(g: Game, player: int, count_fn: Any, target_fn: Any, back: bool, env
     return None if place is None else (place - start) % size or size
 
 
-def move_token(g: Game, player: int, spaces: int) -> None:
+def move_token(g: GameState, player: int, spaces: int) -> None:
     """Move the token `spaces` forward (back, where negative), tell it, and run the hooks."""
     loop, start = g.book.loop, g.positions[player]
     end = (start + spaces) % len(loop)
@@ -97,7 +97,7 @@ def move_token(g: Game, player: int, spaces: int) -> None:
         _run_hooks(g, player, start, spaces, loop[end])
 
 
-def _run_hooks(g: Game, player: int, start: int, spaces: int, landed: int) -> None:
+def _run_hooks(g: GameState, player: int, start: int, spaces: int, landed: int) -> None:
     """The passing hook for each space between, in the order the token meets them
     (`token_passes` going forward, `token_passes_back` going back), then the landing hook. The
     spaces passed are listed only for a variant with that passing hook, and at most MAX_FRAMES
@@ -128,7 +128,7 @@ def _look_advance(s: ast.Advance, book: Rulebook, bodies: tuple[int, ...]) -> An
     """The token's new place (the hooks, like settling, are the game's, not looked into)."""
     player_fn, count_fn, target_fn, back = fn(s.player, book), maybe(s.count, book), maybe(s.target, book), s.back
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         player = player_fn(game, env, me)
         spaces = None if player is None else _spaces(game, player, count_fn, target_fn, back, env, me)
         if player is None or spaces is None:
@@ -157,7 +157,7 @@ def _check_place(c: Checker, node: ast.Place, scope: Scope) -> None:
 def _run_place(s: ast.Place, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn, target_fn = fn(s.player, book), fn(s.target, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         player = player_fn(g, f.env, root.me)
         if player is None:
@@ -176,7 +176,7 @@ def _run_place(s: ast.Place, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 def _look_place(s: ast.Place, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn, target_fn = fn(s.player, book), fn(s.target, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         player = player_fn(game, env, me)
         place = None if player is None else destination(game, target_fn(game, env, me), game.positions[player], False)
         if player is None or place is None:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.frames import BlockFrame, RootFrame
+from engine.core.trial import Trial, acted
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
-from engine.game.frames import BlockFrame, RootFrame
-from engine.game.trial import Trial, acted
 from engine.words.common import fn, maybe
 from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.rulebook import Rulebook
 
 
@@ -31,7 +31,7 @@ def _check_end_game(c: Checker, node: ast.EndGame, scope: Scope) -> None:
 def _run_end_game(s: ast.EndGame, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn, reason = maybe(s.player, book), s.reason
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         player = None if player_fn is None else player_fn(g, f.env, root.me)
         g._finish(reason, player)
@@ -40,7 +40,7 @@ def _run_end_game(s: ast.EndGame, book: Rulebook, bodies: tuple[int, ...]) -> An
 
 
 def _look_end_game(s: ast.EndGame, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         acted(trial)  # the game ends: that is a change
         stack.clear()
 
@@ -66,7 +66,7 @@ def _run_start_with(s: ast.StartWith, book: Rulebook, bodies: tuple[int, ...]) -
     """Turn order starts at the player and goes round the seats; `me` of the setup is them."""
     player_fn = fn(s.player, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         first = player_fn(g, f.env, root.me)
         first = root.me if first is None else first
@@ -81,7 +81,7 @@ def _run_start_with(s: ast.StartWith, book: Rulebook, bodies: tuple[int, ...]) -
 def _look_start_with(s: ast.StartWith, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player = fn(s.player, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         first = player(game, env, me)
         first = me if first is None else first
         order = [(first + i) % game.n for i in range(game.n)]
@@ -107,11 +107,11 @@ def _check_next_turn(c: Checker, node: ast.NextTurn, scope: Scope) -> None:
 
 
 def _run_next_turn(s: ast.NextTurn, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    """Kept until the turn ends (Game.next_player): the turn's player stays who they are
+    """Kept until the turn ends (GameState.next_player): the turn's player stays who they are
     until then. Said again, the last one said wins."""
     player_fn = fn(s.player, book)
 
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         player = player_fn(g, f.env, root.me)
         if player is not None:
@@ -124,7 +124,7 @@ def _run_next_turn(s: ast.NextTurn, book: Rulebook, bodies: tuple[int, ...]) -> 
 def _look_next_turn(s: ast.NextTurn, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn = fn(s.player, book)
 
-    def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         player = player_fn(game, env, me)
         if player is not None:
             trial.touch(game, "next_player")

@@ -1,7 +1,7 @@
 """The words of the language that give a value (expressions), one record each, as statements
 have theirs (word.py): the check that gives its kind, the compiler that makes the closure the
 game runs, how its cost is counted, and an example. The code stays where it runs (the
-checker's `expr_NAME` methods, the compilers of engine/game/expressions.py); the record is the
+checker's `expr_NAME` methods, the compilers of engine/core/expressions.py); the record is the
 one list of what a value word touches, and tests/test_value_words.py fails while a word lacks
 a facet, or while the checker or the compiler dispatch elsewhere than its record says.
 """
@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core import expressions
 from engine.effects import ast
 from engine.effects.check import Checker
-from engine.game import expressions
 
 PARTS = "one step, and its parts"
 """The cost of most values: one step to work it out once its parts are known (cost.measure)."""
@@ -28,7 +28,7 @@ class ValueWord:
     check: Callable[..., Any]
     """The Checker's method that gives the value's kind ("number", "player", "bool", ...)."""
     compile: Callable[..., Any]
-    """The compiler of engine/game/expressions.py that turns the node into a closure."""
+    """The compiler of engine/core/expressions.py that turns the node into a closure."""
     cost: str
     """How cost.py counts it: PARTS or COLLECTION."""
     example: str

@@ -44,7 +44,7 @@ class StatementWord:
     """`run(node, book, bodies)` -> the op the machine runs: `op(game, frame, root)`, its
     expressions compiled and its bodies' blocks looked up once (interpreter.Op)."""
     look_ahead: Callable[[Any, Any, tuple[int, ...]], Any]
-    """`look_ahead(node, book, bodies)` -> its trial step (engine/game/trial.py's TrialStep);
+    """`look_ahead(node, book, bodies)` -> its trial step (engine/core/trial.py's TrialStep);
     one that changes nothing says so with `trial.nothing`."""
     told: int | str
     """The most events one run tells (its body aside): a number, or how cost.py works it out

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
 
 MAX_PATHS = 2_000
 """Branches explored at most for one question; past it the card is taken to be followable (a
@@ -35,7 +35,7 @@ class Trial:
 
     __slots__ = ("game", "log", "first", "paths", "steps", "cancelled", "acted")
 
-    def __init__(self, game: Game):
+    def __init__(self, game: GameState):
         self.game = game
         self.log: list[tuple[Any, Any, Any]] = []
         self.first: dict[tuple[int, Any], tuple[Any, Any, Any]] = {}
@@ -87,7 +87,7 @@ class Trial:
         return False
 
 
-TrialStep = Callable[["Game", dict, int, list, Trial], Any]
+TrialStep = Callable[["GameState", dict, int, list, Trial], Any]
 """A statement made ready to look ahead with: `step(game, env, me, stack, trial)` carries it
 out through the trial and returns None when the path goes on with the stack of segments (the
 next one last; a step that opens a block or a loop pushes its rounds onto it, each segment
@@ -96,7 +96,7 @@ values) to branch on; Fail if it cannot be carried out. Nothing is announced and
 settled: this is only a look ahead."""
 
 
-def nothing(game: Game, env: dict, me: int, stack: list, trial: Trial) -> None:
+def nothing(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> None:
     """The step of a statement that changes nothing looked ahead (a reaction offered is taken
     to be declined, cards offered to be passed, a message changes nothing)."""
 

@@ -11,14 +11,14 @@ import operator
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from engine.core.refs import IN_PLAY, CardRef, PileRef, Ref
 from engine.effects import ast
 from engine.effects.limits import MAX_NUMBER, clamp
-from engine.game.refs import IN_PLAY, CardRef, PileRef, Ref
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
 
-Fn = Callable[["Game", dict, int], Any]
+Fn = Callable[["GameState", dict, int], Any]
 
 _COMPARE = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt, "=": operator.eq, "!=": operator.ne}
 def _divide(a: int, b: int) -> int:
@@ -51,7 +51,7 @@ def constant(value: Any) -> Fn:
     return lambda g, env, me: value
 
 
-def player_fact(expr: ast.Expr, var: str) -> Callable[[Game, int], Any] | None:
+def player_fact(expr: ast.Expr, var: str) -> Callable[[GameState, int], Any] | None:
     """The reader of a plain fact of the player `var` stands for (`worth of X`), or None for
     any other expression: a score that is one needs no variables and no tree of closures."""
     if not (isinstance(expr, ast.Attribute) and isinstance(expr.subject, ast.Name) and expr.subject.name == var):
@@ -73,7 +73,7 @@ def _name(e: ast.Name, cache) -> Fn:
     if name == "this":
         return _this
 
-    def named(g: Game, env: dict, me: int) -> Any:
+    def named(g: GameState, env: dict, me: int) -> Any:
         """A variable, or else a counter, or else a zone id or a die's symbol (the checker
         forbids variables named like any of these)."""
         if name in env:
@@ -87,7 +87,7 @@ def _name(e: ast.Name, cache) -> Fn:
     return named
 
 
-def _this(g: Game, env: dict, me: int) -> CardRef | None:
+def _this(g: GameState, env: dict, me: int) -> CardRef | None:
     """The card whose effect this is: the nearest card being played on the stack."""
     for frame in reversed(g.frames):
         if frame.kind == "card":
@@ -108,7 +108,7 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
     empty = None if e.attribute in ("top", "owner", "zone", "position", "space") else 0
     name = _variable(e.subject)
     if e.attribute == "top" and name is not None:
-        def top_of_variable(g: Game, env: dict, me: int) -> Any:
+        def top_of_variable(g: GameState, env: dict, me: int) -> Any:
             stack = g.stacks[env[name]]
             if not stack:
                 return None
@@ -116,7 +116,7 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
 
         return top_of_variable
     if e.attribute == "value" and name is not None:  # `value of K > value of P`, in every filter
-        def value_of_variable(g: Game, env: dict, me: int) -> Any:
+        def value_of_variable(g: GameState, env: dict, me: int) -> Any:
             x = env[name] if name in env else subject(g, env, me)
             if x is None:
                 return 0
@@ -131,39 +131,39 @@ def _attribute(e: ast.Attribute, cache) -> Fn:
             return lambda g, env, me: empty if me is None else getattr(g, field)[me]
         return lambda g, env, me: empty if me is None else getter(g, me)
 
-    def attribute(g: Game, env: dict, me: int) -> Any:
+    def attribute(g: GameState, env: dict, me: int) -> Any:
         value = subject(g, env, me)
         return empty if value is None else getter(g, value)
 
     return attribute
 
 
-def _top(g: Game, prop: int):
+def _top(g: GameState, prop: int):
     stack = g.stacks[prop]
     if not stack:
         return None
     return g.owner_of_card(stack[-1]) if g.book.cards_stacked else stack[-1]
 
 
-def _value(g: Game, x: Ref) -> int:
+def _value(g: GameState, x: Ref) -> int:
     if type(x) is CardRef:
         return g.book.card_value[x % g.book.kinds]
     return g.book.value[x]
 
 
-def _owner(g: Game, x: Ref) -> int | None:
+def _owner(g: GameState, x: Ref) -> int | None:
     return g.owner_of_card(x) if type(x) is CardRef else g.owner_of(x)
 
 
-def _zone(g: Game, x: Ref) -> str | None:
+def _zone(g: GameState, x: Ref) -> str | None:
     return g.book.card_zone[x % g.book.kinds] if type(x) is CardRef else g.book.zone_of[x]
 
 
-def _space(g: Game, x: Ref) -> int | None:
+def _space(g: GameState, x: Ref) -> int | None:
     return g.book.card_space[x % g.book.kinds]
 
 
-_ATTRIBUTES: dict[str, Callable[[Game, Ref], Any]] = {
+_ATTRIBUTES: dict[str, Callable[[GameState, Ref], Any]] = {
     "value": _value,
     "top": _top,
     "owner": _owner,
@@ -186,7 +186,7 @@ def _units_on(e: ast.UnitsOn | ast.HasUnits, cache) -> Fn:
     player = compile_expr(e.player, cache)
     prop = compile_expr(e.property, cache)
 
-    def units_on(g: Game, env: dict, me: int) -> Any:
+    def units_on(g: GameState, env: dict, me: int) -> Any:
         x, p = player(g, env, me), prop(g, env, me)
         return 0 if x is None or p is None else g.stacks[p].count(x)
 
@@ -205,7 +205,7 @@ def _count(e: ast.Count, cache) -> Fn:
     if kind == "card" and where is None and e.total is None and isinstance(e.zone, ast.OfPlayer):
         return _size_of_pile(compile_expr(e.zone.subject, cache), e.zone.counter)
     if kind == "card" and where is None and e.total is None and zone is not None:
-        def size_of(g: Game, env: dict, me: int) -> Any:  # how many cards a pile or a space holds: no list is made
+        def size_of(g: GameState, env: dict, me: int) -> Any:  # how many cards a pile or a space holds: no list is made
             place = zone(g, env, me)
             if place is None:
                 return 0
@@ -223,7 +223,7 @@ def _count(e: ast.Count, cache) -> Fn:
         return _total_value(zone)
     value = compile_expr(e.total, cache)
 
-    def total(g: Game, env: dict, me: int) -> Any:
+    def total(g: GameState, env: dict, me: int) -> Any:
         scoped = dict(env)
         result = 0
         for item in collection(g, kind, var, zone, where, env, me):
@@ -255,7 +255,7 @@ def largest_group(neighbours: tuple[frozenset[int], ...], spaces: list) -> int:
 def _next_to(e: ast.NextTo, cache) -> Fn:
     left, right, negated = compile_expr(e.left, cache), compile_expr(e.right, cache), e.negated
 
-    def next_to(g: Game, env: dict, me: int) -> Any:
+    def next_to(g: GameState, env: dict, me: int) -> Any:
         a, b = left(g, env, me), right(g, env, me)
         return (a is not None and b in g.book.neighbours[a]) != negated
 
@@ -266,7 +266,7 @@ def _size_of_pile(subject: Fn, pile: str) -> Fn:
     """`count card X in NAME of P` (nopes of a property, buildings of a street, a player's
     deck): the length of that pile, found without making a reference to it."""
 
-    def size_of_pile(g: Game, env: dict, me: int) -> Any:
+    def size_of_pile(g: GameState, env: dict, me: int) -> Any:
         owner = subject(g, env, me)
         if owner is None:
             return 0
@@ -278,7 +278,7 @@ def _size_of_pile(subject: Fn, pile: str) -> Fn:
 _NO_CARDS: list[int] = []
 
 
-def _codes_at(g: Game, place: Ref) -> list[int]:
+def _codes_at(g: GameState, place: Ref) -> list[int]:
     """The card codes a pile or a space's stack holds, bottom to top (none for nobody's)."""
     if place is None:
         return _NO_CARDS
@@ -289,7 +289,7 @@ def _codes_at(g: Game, place: Ref) -> list[int]:
     return g.stacks[place]
 
 
-def peek(g: Game, slot: int) -> None:
+def peek(g: GameState, slot: int) -> None:
     """Note that a look-ahead for `g.watching` read which cards a pile holds that they may not
     see (engine/game/followable.py: such a path may go either way)."""
     if g.layout.hidden_from[g.watching][slot]:
@@ -303,7 +303,7 @@ def _card_has_word(where: ast.Expr | None, var: str) -> bool:
 
 
 def _count_with_word(zone: Fn, word: str) -> Fn:
-    def count_with_word(g: Game, env: dict, me: int) -> Any:
+    def count_with_word(g: GameState, env: dict, me: int) -> Any:
         held = _codes_at(g, zone(g, env, me))
         tags, kinds = g.book.card_tags, g.book.kinds
         found = 0
@@ -324,7 +324,7 @@ def _total_value(zone: Fn) -> Fn:
     """`total value of B for each card B in PLACE` (the worth of a pile, scored at every step
     a bot looks ahead): summed from the pile's codes."""
 
-    def total_value(g: Game, env: dict, me: int) -> Any:
+    def total_value(g: GameState, env: dict, me: int) -> Any:
         held = _codes_at(g, zone(g, env, me))
         values, kinds = g.book.card_value, g.book.kinds
         result = 0
@@ -342,7 +342,7 @@ def _arith(e: ast.Arith, cache) -> Fn:
     left, right, op = compile_expr(e.left, cache), compile_expr(e.right, cache), _ARITH[e.op]
     low, high = -MAX_NUMBER, MAX_NUMBER
 
-    def arith(g: Game, env: dict, me: int) -> Any:
+    def arith(g: GameState, env: dict, me: int) -> Any:
         value = op(left(g, env, me) or 0, right(g, env, me) or 0)
         return value if low <= value <= high else clamp(value)
 
@@ -414,23 +414,23 @@ def _rule(e: ast.Rule, cache) -> Fn:
 def _of_player(e: ast.OfPlayer, cache) -> Fn:
     subject, counter = compile_expr(e.subject, cache), e.counter
 
-    def counter_of(g: Game, env: dict, me: int) -> Any:
+    def counter_of(g: GameState, env: dict, me: int) -> Any:
         player = subject(g, env, me)
         return 0 if player is None else g.player_counters[counter][player]
 
-    def pile_of(g: Game, env: dict, me: int) -> Any:
+    def pile_of(g: GameState, env: dict, me: int) -> Any:
         owner = subject(g, env, me)
         return None if owner is None else PileRef(g.layout.base[counter] + owner)
 
-    def score_of(g: Game, env: dict, me: int) -> Any:
+    def score_of(g: GameState, env: dict, me: int) -> Any:
         player = subject(g, env, me)
         return 0 if player is None else g.score(counter, player)
 
-    def number_of(g: Game, env: dict, me: int) -> Any:
+    def number_of(g: GameState, env: dict, me: int) -> Any:
         place = subject(g, env, me)
         return 0 if place is None else g.book.numbers[counter].get(place, 0)
 
-    def of_player(g: Game, env: dict, me: int) -> Any:
+    def of_player(g: GameState, env: dict, me: int) -> Any:
         """A counter or a pile of the player (or space), or a number of a space or a zone;
         which one is known once a game has its piles, so the first call picks and the rest
         go straight there."""
@@ -451,7 +451,7 @@ def _of_player(e: ast.OfPlayer, cache) -> Fn:
 def _top_card(e: ast.TopCard, cache) -> Fn:
     subject = compile_expr(e.subject, cache)
 
-    def top_card(g: Game, env: dict, me: int) -> Any:
+    def top_card(g: GameState, env: dict, me: int) -> Any:
         place = subject(g, env, me)
         if place is None:
             return None
@@ -466,7 +466,7 @@ def _top_card(e: ast.TopCard, cache) -> Fn:
     return top_card
 
 
-def cards_in(g: Game, place: Ref) -> list[CardRef]:
+def cards_in(g: GameState, place: Ref) -> list[CardRef]:
     """The cards of a pile or of a space's stack, bottom to top."""
     if type(place) is PileRef:
         if g.watching >= 0:
@@ -484,7 +484,7 @@ def card_ref(code: int, place: int | None) -> CardRef:
     return ref
 
 
-def held_at(g: Game, place: int) -> list[int]:
+def held_at(g: GameState, place: int) -> list[int]:
     """The list a CardRef.place stands for."""
     if place == IN_PLAY:
         return g.in_play
@@ -499,7 +499,7 @@ def _word(e: ast.Word, cache) -> Fn:
 def _has_word(e: ast.HasWord, cache) -> Fn:
     subject, word = compile_expr(e.subject, cache), e.word
 
-    def has_word(g: Game, env: dict, me: int) -> Any:
+    def has_word(g: GameState, env: dict, me: int) -> Any:
         value = subject(g, env, me)
         if type(value) is CardRef:
             return word in g.book.card_tags[value % g.book.kinds]
@@ -511,7 +511,7 @@ def _has_word(e: ast.HasWord, cache) -> Fn:
 def _space_of(e: ast.SpaceOf, cache) -> Fn:
     number, zone = compile_expr(e.number, cache), compile_expr(e.zone, cache)
 
-    def space_of(g: Game, env: dict, me: int) -> Any:
+    def space_of(g: GameState, env: dict, me: int) -> Any:
         spaces = g.book.zone_props.get(zone(g, env, me), ())
         n = number(g, env, me) or 0
         return spaces[n - 1] if 1 <= n <= len(spaces) else None
@@ -565,7 +565,7 @@ def is_static(expr: ast.Expr, var: str) -> bool:
     return False
 
 
-def collection(g: Game, kind: str, var: str, zone: Fn | None, where: Fn | None, env: dict, me: int) -> list:
+def collection(g: GameState, kind: str, var: str, zone: Fn | None, where: Fn | None, env: dict, me: int) -> list:
     """The players, properties or zones a choose/for each/count ranges over, in order:
     players in turn order from `me`, properties and zones in board order."""
     items = candidates(g, kind, zone, env, me)
@@ -580,7 +580,7 @@ def collection(g: Game, kind: str, var: str, zone: Fn | None, where: Fn | None, 
     return kept
 
 
-def each_of(g: Game, kind: str, var: str, zone: Fn | None, where: Fn | None, env: dict, me: int) -> Iterator:
+def each_of(g: GameState, kind: str, var: str, zone: Fn | None, where: Fn | None, env: dict, me: int) -> Iterator:
     """`collection`, one at a time: a search that needs one good item stops testing there."""
     items = candidates(g, kind, zone, env, me)
     if where is None:
@@ -593,7 +593,7 @@ def each_of(g: Game, kind: str, var: str, zone: Fn | None, where: Fn | None, env
             yield item
 
 
-def candidates(g: Game, kind: str, zone: Fn | None, env: dict, me: int) -> list:
+def candidates(g: GameState, kind: str, zone: Fn | None, env: dict, me: int) -> list:
     """What a collection ranges over before its `where`."""
     items: list[Any]
     if kind == "player" or kind == "opponent":

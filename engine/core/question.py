@@ -4,7 +4,7 @@ it is about, and where it stands (the windows open around it, the offer it belon
 Everything that shows or plays a game needs this, and each part of the code that did once
 worked it out again by walking the machine's frames (issue 45). Here it is worked out once,
 from the pending decision and the frames, and read by everyone as plain data:
-`Game.question` for the engine's own use, and `Question.seen_by(seat)` for what one seat may
+`GameState.question` for the engine's own use, and `Question.seen_by(seat)` for what one seat may
 know of it (the observation's "question"). Read only, never written back: the frames stay the
 one state."""
 
@@ -12,25 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
+from engine.core.expressions import compile_expr
+from engine.core.frames import BlockFrame, CardFrame, Frame, ProgramFrame
+from engine.core.refs import IN_PLAY, PileRef
 from engine.effects import ast
-from engine.game.expressions import compile_expr
-from engine.game.frames import (
-    BlockFrame,
-    CardFrame,
-    LoopFrame,
-    OfferFrame,
-    ProgramFrame,
-    RepeatFrame,
-    RootFrame,
-    TradeFrame,
-    WindowFrame,
-)
-from engine.game.refs import IN_PLAY, PileRef
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from engine.game.game_state import GameState
     from engine.game.messages import Action
 
 
@@ -136,9 +126,9 @@ class Question:
         return self.windows[-1] if self.windows else None
 
 
-def question_of(game: Game) -> Question | None:
+def question_of(game: GameState) -> Question | None:
     """The question `game` asks now, None when the game is over."""
-    pending = game.pending
+    pending = game.asked
     if pending is None:
         return None
     frames = game.frames
@@ -148,20 +138,17 @@ def question_of(game: Game) -> Question | None:
         card = game.variant.cards[resolving.c % game.book.kinds].id
         space = next((i for i, stack in enumerate(game.stacks) if resolving.c in stack), None)
     top = frames[-1]
-    pile, about = _subjects(game, pending["player"])
+    pile, about = _subjects(game, pending.player)
     return Question(
-        kind=pending["kind"],
-        player=pending["player"],
+        kind=pending.kind,
+        player=pending.player,
         options=game.options(),
         card=card,
         space=space,
-        timing=top.timing if isinstance(top, OfferFrame) else None,
+        timing=top.card_timing(),
         ends_turn=passing_ends_turn(game),
-        windows=tuple(
-            Window(at, f.b, f.root, tuple(f.players), f.i, f.passes, f.left)
-            for at, f in enumerate(frames) if type(f) is WindowFrame
-        ),
-        trade=_trade(game, top) if isinstance(top, TradeFrame) else None,
+        windows=open_windows(frames),
+        trade=top.seen_trade(game),
         pile=pile,
         about=about,
     )
@@ -170,7 +157,7 @@ def question_of(game: Game) -> Question | None:
 _NAMED_KINDS = ("card", "property")
 
 
-def _subjects(game: Game, player: int) -> tuple[tuple[str, int | None] | None, tuple[tuple[str, Any, int | None], ...]]:
+def _subjects(game: GameState, player: int) -> tuple[tuple[str, int | None] | None, tuple[tuple[str, Any, int | None], ...]]:
     """The pile a card is chosen from and what the asking statement names, as `player`, the
     one asked, may know them (Question.pile and Question.about)."""
     frames = game.frames
@@ -210,7 +197,7 @@ def _names_in(statement: ast.Node) -> set[str]:
     return {node.name for node in ast.walk([statement]) if isinstance(node, ast.Name)}
 
 
-def _visible_card(game: Game, card: Any, player: int) -> bool:
+def _visible_card(game: GameState, card: Any, player: int) -> bool:
     """Whether the card lies where `player` sees it: on a space, in play, or in a pile they
     see. A variable's card remembers where it lies (CardRef.place): a copy of it elsewhere,
     face up, tells nothing of it."""
@@ -222,34 +209,21 @@ def _visible_card(game: Game, card: Any, player: int) -> bool:
     return game.layout.seen(place, player)
 
 
-def _trade(game: Game, frame: TradeFrame) -> Trade:
-    words = game.texts.offer(frame.proposer, frame.partner, frame.give, frame.give_cards, frame.ask, frame.ask_cards)
-    return Trade(frame.proposer, frame.partner, frame.stage, tuple(frame.goods), tuple(frame.give.items()),
-                 tuple(frame.ask.items()), tuple(frame.give_cards), tuple(frame.ask_cards), words)
+def open_windows(frames: Sequence[Frame]) -> tuple[Window, ...]:
+    """The windows open on the stack of frames, outermost first (Frame.seen_window)."""
+    return tuple(window for at, frame in enumerate(frames) if (window := frame.seen_window(at)) is not None)
 
 
-def passing_ends_turn(game: Game) -> bool:
+def passing_ends_turn(game: GameState) -> bool:
     """Whether passing the card offer now asked is the turn's last step: nothing of the turn
-    program is left after it (its blocks at their ends, its loops done). Interfaces say
-    "end the turn" then, whatever the program's shape."""
+    program is left after it (each frame between the offer and the turn's program finished:
+    Frame.finished). Interfaces say "end the turn" then, whatever the program's shape."""
     frames = game.frames
-    if game.pending is None or not isinstance(frames[-1], OfferFrame):
+    if game.asked is None or frames[-1].card_timing() is None:
         return False
-    blocks = game.book.blocks
     for frame in reversed(frames[:-1]):
         if isinstance(frame, ProgramFrame):
             return frame.program == "turn"
-        if isinstance(frame, BlockFrame) and frame.pc < len(blocks[frame.b]):
-            return False
-        if isinstance(frame, LoopFrame) and frame.i < len(frame.items):
-            return False
-        if isinstance(frame, WindowFrame) and frame.left > 0 and frame.passes < len(frame.players):
-            return False
-        if isinstance(frame, RepeatFrame) and frame.left > 0:
-            test = game.book.repeat_tests.get(frame.b)
-            root = cast(RootFrame, frames[frame.root])
-            if test is None or test(game, frame.env, root.me):
-                return False
-        if isinstance(frame, CardFrame):
+        if not frame.finished(game):
             return False
     return False
