@@ -44,7 +44,9 @@ import pytest
 from bundled import bundled_variants
 from engine import load_variant
 from engine.api import Game
+from engine.game.game import state_of
 from engine.savefile import GameRecord, Seat
+from test_seat_views import EVERY_HIDING
 from tui.session import Session
 from tui_helpers import wait_for
 
@@ -89,22 +91,9 @@ hooks:
 only they see: a choice made in secret. A short boardwalk, so that its games end soon (the
 story and the game-over screen are compared too)."""
 
-EVERY_HIDING = """\
-extends: winning-moves-2016
-piles:
-  vault: {name: vault, each: player, seen_by: owner}
-  box: {name: box, each: game, seen_by: nobody}
-  shown: {name: shown cards, each: player, seen_by: everyone}
-hooks:
-  start_of_turn: |
-    put top card of deck on box
-    put top card of deck on vault of me
-    put top card of deck on shown of me
-"""
-"""Hands only their owner sees, and each turn a card into a box no one sees, one into the
-turn player's vault, one face up beside them (as tests/test_seat_views.py's)."""
-
 WRITTEN = {"secret-choice": SECRET_CHOICE, "every-hiding": EVERY_HIDING}
+"""The variants written here, and tests/test_seat_views.py's, whose piles are of every kind a
+card can lie in unseen: hands and a vault only their owner sees, a box no one sees."""
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +116,9 @@ def swap_hidden(game: Game, watcher: int) -> bool:
     hand (not the player asked now, whose options were made from it) for cards at the bottom
     of a pile of the table hidden from the watcher; else two cards at the bottom of a pile
     hidden from them (the table's first). False when the game has no such cards."""
-    layout, piles, kinds = game.layout, game.piles, game.book.kinds
+    state = state_of(game)  # the engine's own: the test reaches under the API to set the twin out
+    layout, piles, kinds = state.layout, state.piles, state.book.kinds
+    current = game.current_player
 
     def kinds_of(codes: list[int]) -> set[int]:
         return {code % kinds for code in codes}
@@ -135,7 +126,7 @@ def swap_hidden(game: Game, watcher: int) -> bool:
     hidden = [slot for slot in range(layout.slots) if not layout.seen(slot, watcher)]
     hidden.sort(key=lambda slot: layout.slot_pile[slot].each != "game")
     hand = layout.base.get("hand")
-    others = [p for p in range(game.n) if p not in (watcher, game.current_player)]
+    others = [p for p in range(game.players) if p not in (watcher, current)]
     for player in others if hand is not None else []:
         held = piles[hand + player]
         if not held or hand + player not in hidden:
@@ -315,6 +306,7 @@ async def seen_by_the_person(twins: tuple[Session, Session], case: Case) -> list
         session.bots = {i: DrawingBot(session, case.seed) for i in session.bots}  # type: ignore[misc]
     one, other = twins
     app = BoardwalkApp(one, pace="instant")
+    app.animation_level = "none"  # a scroll drawn part of the way is no difference between the twins
     async with app.run_test(size=SIZE) as pilot:
         seen = [await tour(app, pilot, one, case)]
         with twin_games():
@@ -340,10 +332,12 @@ async def tour(app: BoardwalkApp, pilot, session: Session, case: Case) -> list[t
         await pilot.pause(0)
 
     async def take(what: str, still: int = 2) -> None:
-        """The screen's text once it holds still for `still` looks more: the footer's keys,
-        for one, are laid out again a moment after the screen that changed them, and the
-        log scrolls to its end after its lines are laid out."""
-        await pilot.pause(0)
+        """The screen's text once the app is idle and it holds still for `still` looks more:
+        the footer's keys, for one, are laid out again a moment after the screen that changed
+        them, and the log and the box's history scroll to their ends after their lines are
+        laid out (the box's, after a refresh or more: the twins were seen drawn either side
+        of it). A step of the last moves (`still` 1) changes the viewer's own widgets at once."""
+        await (pilot.pause() if still > 1 else pilot.pause(0))
         text, same = screen_text(app), 0
         for _ in range(40):
             await pilot.pause(0)
