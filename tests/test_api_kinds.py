@@ -52,6 +52,28 @@ def test_every_event_kind_the_engine_tells_is_on_the_api_page_and_no_other():
                                 "documented but never told": sorted(documented - told)}
 
 
+def test_a_counter_kept_for_each_space_is_told_with_the_space_the_api_page_gives_it(write):
+    """A counter of a space the log tells (`shown`) carries the `space` it lies on besides
+    the turn's `player` (Table.add_to), and is told by that space; the page's row for
+    `counter` left it out. No bundled game announces such a counter: the variant of the
+    general words' tests, with its `footfall` shown."""
+    text = (ROOT / "tests" / "data" / "every-new-word.yaml").read_text(encoding="utf-8")
+    quiet = "footfall: {each: space, reset: never}"
+    shown = text.replace(quiet, quiet[:-1] + ', shown: "has had {} visitors"}')
+    assert shown != text
+    game = new_game(load_variant(write(shown)), players=2, seed=1)
+    rng = random.Random(1)
+    told = []
+    while not told and not game.is_over and game.turn_number < 40:
+        events = game.apply(rng.choice(list(game.legal_actions())))
+        told = [event for event in events if event.kind == "counter" and "space" in event.data]
+    assert told, "no visitor was counted"
+    event = told[0]
+    assert set(event.data) <= _documented_events()["counter"]
+    space, visitors = event.data["space"], event.data["value"]
+    assert event.describe() == f"{game.texts.properties[space]} has had {visitors} visitor{'' if visitors == 1 else 's'}"
+
+
 def test_every_question_kind_the_engine_asks_is_on_the_api_page():
     asked = _in_code(ASKED)
     documented = _documented_questions()
