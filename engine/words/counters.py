@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engine.effects import ast
 from engine.effects.kinds import either_of
 from engine.effects.limits import MAX_NUMBER, clamp
+from engine.game.event_text import EventText, counter_words
 from engine.game.frames import BlockFrame, RootFrame
 from engine.game.trial import Trial
 from engine.words.common import fn, maybe
@@ -16,6 +17,7 @@ from engine.words.word import QUIET, StatementWord
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game import Game
+    from engine.game.messages import Texts
     from engine.game.rulebook import Rulebook
 
 
@@ -197,3 +199,16 @@ SET_COUNTER = StatementWord(
 )
 
 WORDS = (ADD_TO, TRANSFER, SET_COUNTER)
+
+
+def _tell_counter(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    """A counter's new value, in its own words ('has 3 flips left'), of a player or a space."""
+    counter = t.counters[d["counter"]]
+    value = t.money(d["value"]) if counter.money else str(d["value"])
+    whose = t.properties[d["space"]] if "space" in d else t.player(d["player"])
+    return f"{whose} {counter_words(counter.shown or 'now has {}', value)}"
+
+
+EVENT_TEXTS = (EventText("counter", ("player", "counter", "value", "space"), _tell_counter),)
+"""The text of a counter's change (engine/game/event_text.py): a counter of a space is told
+by the space, its `player` the turn's."""
