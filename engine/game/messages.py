@@ -47,9 +47,9 @@ def zone_words(name: str, seated: set[str]) -> str:
 class Texts:
     """Display names for one variant and player count; shared by every action and event."""
 
-    def __init__(self, variant: Variant, players: int, told: dict[str, EventText]):
+    def __init__(self, variant: Variant, players: int, event_texts: dict[str, EventText]):
         self.variant = variant
-        self.told = told
+        self.event_texts = event_texts
         """The text record of each kind of event (engine/words/table.py's EVENT_TEXTS)."""
         self.players = [seat.name for seat in variant.seats[:players]]
         seated = {name.casefold() for name in self.players}
@@ -374,7 +374,7 @@ class Event:
         """In plain English for `viewer`: a card kept from them is 'a card' (EVERYONE, for an
         all-seeing log, is told every card)."""
         texts = self._texts
-        text = texts.told.get(self.kind)
+        text = texts.event_texts.get(self.kind)
         if text is None:
             return f"{self.kind}: {self.data}"
         return text.tell(self.data, texts, self.hidden_from(viewer))
