@@ -25,7 +25,7 @@ COMPILED = (
     "game/state", "game/state_copy", "game/messages",
     "game/followable", "game/rulebook", "game/rng", "game/sampling", "game/snapshot", "game/trial", "bots/evaluate",
     "bots/greedy", "words/flow", "words/choices", "words/dice", "words/units", "words/cards", "words/counters",
-    "words/turns", "words/routines", "words/tokens", "words/trades", "game/known", "game/question",
+    "words/turns", "words/routines", "words/tokens", "words/trades", "words/card_offer", "game/known", "game/question",
 )
 """The modules compiled (paths in the engine): the random-playout hot path and what it calls
 (the words' runs and look-ahead steps among it, and the questions of an offer, which greedy's

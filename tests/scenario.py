@@ -134,7 +134,7 @@ def position(
     game.turn_pos = 0
     game.rng = ScriptedRng(script or [])
     game.frames = [GameFrame("turns")]  # the next step starts the turn of `turn`
-    game.pending = None
+    game.asked = None
     game.over = False
     game._events = []
     game._advance()
@@ -154,7 +154,7 @@ def start_turn_of(game: Game, current: int, script=()) -> Game:
     game.turn_pos = 0
     game.rng = ScriptedRng(list(script))
     game.frames = [GameFrame("turns")]
-    game.pending = None
+    game.asked = None
     game._events = []
     game._advance()
     return game

@@ -20,10 +20,9 @@ ENGINE_SOURCE = {path: path.read_text(encoding="utf-8") for path in (ROOT / "eng
 
 TOLD = re.compile(r"""(?:\bemit|\bEvent|\.bare)\(\s*"([a-z_]+)\"""")
 """An event made in the code: `emit("kind", ...)`, `Event("kind", ...)`, `texts.bare("kind")`."""
-ASKED = re.compile(r"""(?:\bask|\b_asked)\(\s*"([a-z_]+)"|return\s+"([a-z_]+)",\s*frame\.|"kind":\s*"([a-z_]+)",\s*"player\"""")
-"""A question asked in the code: `ask("kind", ...)`, `_asked("kind", ...)`, a question worked
-out from its frame as `return "kind", frame.player, options`, or a pending decision written
-as a dict."""
+ASKED = re.compile(r"""(?:\bask|\bAsked)\(\s*"([a-z_]+)\"""")
+"""A question asked in the code: `ask("kind", ...)`, or `Asked("kind", ...)`, the question a
+frame works out (Frame.question)."""
 
 
 def _documented_events() -> dict[str, set[str]]:

@@ -273,7 +273,7 @@ def test_build_gain_matches_the_full_evaluation(variant):
 @pytest.mark.parametrize("name", ["winning-moves-2016", "house-master-builders", "parker-1985"])
 def test_a_placement_judged_without_playing_it_scores_exactly_as_played(name):
     """Greedy judges a unit placed without playing it when the game would only ask for the
-    next unit (Game.placement_asks_again): then the game after playing it asks the same
+    next unit (Game.answer_asks_again): then the game after playing it asks the same
     build again, and the evaluation of it is the very same numbers."""
     variant = load_variant(name)
     evaluator = Evaluator(variant)
@@ -290,7 +290,7 @@ def test_a_placement_judged_without_playing_it_scores_exactly_as_played(name):
                         continue
                     trial = game.copy()
                     trial.apply(action)
-                    if not game.placement_asks_again(action.arg):
+                    if not game.answer_asks_again(action):
                         played += 1
                         continue
                     judged += 1

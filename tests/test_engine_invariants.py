@@ -148,7 +148,7 @@ def test_passing_a_card_offer_whose_options_were_never_read_plays_as_passing_aft
     rnd = random.Random(4)
     passed = 0
     while not game.is_over and passed < 25:
-        if game.decision == "card" and game.pending["options"] is None:
+        if game.decision == "card" and game.asked.options is None:
             unread, read = game.copy(), game.copy()
             pass_action = game.texts.pass_action
             events = [e.to_dict() for e in unread.apply(pass_action)]
@@ -422,7 +422,7 @@ def test_every_frame_declares_its_fields_once_and_copies_and_saves_them_all(vari
             for frame in game.frames:
                 seen.add(frame.kind)
                 held = {attr for attr in dir(frame) if not attr.startswith("_") and not callable(getattr(frame, attr))}
-                assert held - {"fields", "kind"} == set(frame.fields), type(frame).__name__
+                assert held - {"fields", "kind", "optional"} == set(frame.fields), type(frame).__name__
                 _assert_copied(frame)
                 assert frame_from_dict(frame.to_dict()).to_dict() == frame.to_dict()
             actions = game.legal_actions()

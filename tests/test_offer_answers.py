@@ -29,13 +29,12 @@ from engine.bots import make_bot
 from engine.bots.dealing import boxes
 from engine.bots.evaluate import evaluator_for
 from engine.bots.greedy import Scratch, in_window, makes_offers
-from engine.game.frames import TradeFrame
 from engine.game.game import Game
 from engine.game.invariants import broken_invariants
 from engine.game.observation import decide
 from engine.resources import bundled_variant_names
 from engine.variant.model import Variant
-from engine.words.trades import cards_of, held
+from engine.words.trades import TradeOfferFrame, cards_of, held
 
 # slow (docs/architecture.md, "Test lanes"): whole games of bots making and answering offers
 pytestmark = pytest.mark.slow
@@ -117,7 +116,7 @@ def offer(reply: Game, ask: dict[str, int], cards: list[str]) -> Game:
     """A copy of `reply` (an offer awaiting its answer) asking for `ask` and `cards` instead."""
     game = reply.copy()
     frame = game.frames[-1]
-    assert type(frame) is TradeFrame and frame.stage == "reply"
+    assert type(frame) is TradeOfferFrame and frame.stage == "reply"
     frame.ask, frame.ask_cards = dict(ask), list(cards)
     return game
 
@@ -128,7 +127,7 @@ def ladder(reply: Game, money: str) -> list[tuple[str, dict[str, int], list[str]
     one card of theirs (a deed), all their cards (those worth more than the 1M to them: `worth`);
     half and all of their money; everything. Empty when they hold no counter but money."""
     frame = reply.frames[-1]
-    assert type(frame) is TradeFrame
+    assert type(frame) is TradeOfferFrame
     partner = frame.partner
     counted = {good: held(reply, good, partner) for good in frame.goods if good in reply.player_counters}
     every = [f"{good}#{code}" for good in frame.goods if good not in reply.player_counters
@@ -221,10 +220,10 @@ def test_a_look_ahead_stops_where_its_turn_ends_before_the_next_one_begins(write
     trial.last_turn = turn
     assert trial.copy().last_turn == turn and game.last_turn == -1
     for played in (trial, game):
-        while played.turn_number == turn and played.pending is not None:
+        while played.turn_number == turn and played.asked is not None:
             played.apply(played.legal_actions()[0])  # pass in the round of deals, then polish a gem
-    assert trial.pending is None and not trial.is_over and trial.turn_number == turn
-    assert game.turn_number == turn + 1 and game.turn_player == player and game.pending is not None
+    assert trial.asked is None and not trial.is_over and trial.turn_number == turn
+    assert game.turn_number == turn + 1 and game.turn_player == player and game.asked is not None
     assert game.player_counters["cash"][player] == trial.player_counters["cash"][player] + 200
     assert trial.legal_actions() == []
 
@@ -255,7 +254,7 @@ def offers_at(position: Game, partners: set[int]) -> list[Game]:
     found = []
     for _, box in boxes(position, list(range(len(position.legal_actions()))), player, Scratch()):
         frame = box.frames[-1]
-        assert type(frame) is TradeFrame
+        assert type(frame) is TradeOfferFrame
         if frame.partner in partners:
             reply = proposed(box, money)
             if reply is not None:
@@ -320,7 +319,7 @@ def test_the_ladder_is_climbed_in_every_bundled_game_with_offers():
             for _ in range(2_000):
                 if game.is_over:
                     break
-                assert not any(type(frame) is TradeFrame for frame in game.frames), name
+                assert not any(type(frame) is TradeOfferFrame for frame in game.frames), name
                 player = game.current_player
                 assert player is not None
                 game.apply(decide(bots[player].choose, game, player))

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from engine import load_variant, new_game
-from engine.game.frames import TradeFrame, WindowFrame
 from engine.resources import bundled_variant_names
+from engine.words.flow import WindowFrame
+from engine.words.trades import TradeOfferFrame
 from test_offer_answers import GEMS
 
 
@@ -45,7 +46,7 @@ def test_the_question_is_the_pending_decision_with_its_windows_and_its_offer(wri
                     [(at, f.b, tuple(f.players), f.i) for at, f in frames], name
                 assert question.window == (question.windows[-1] if question.windows else None)
                 top = game.frames[-1]
-                if type(top) is TradeFrame:
+                if type(top) is TradeOfferFrame:
                     assert question.trade is not None and (question.trade.proposer, question.trade.partner,
                                                            question.trade.stage) == (top.proposer, top.partner, top.stage)
                     trades_seen += 1

@@ -966,7 +966,8 @@ def test_an_offer_made_before_the_dice_is_the_turns_one_offer():
     assert "Red rolls 1 and 3" in said
     said += quiet_until(game, "choose make an offer")
     assert game.current_player == seat("purple")  # Red passed by itself
-    assert said[said.index("Red chooses go on"):] == ["Red chooses go on", "Red passes"]
+    assert said[said.index("Red chooses go on"):] == [
+        "Red chooses go on", "Red and Purple take turns, Red first, until all pass", "Red passes"]
     assert told(pick(game, "choose pass"))[:3] == ["Purple chooses pass", "Purple passes", "Red's turn is over"]
     sound(game)
 
@@ -1443,7 +1444,7 @@ def midgame() -> Game:
 def offer_to(game: Game, partner: str, steps: list[str]) -> Game:
     """`game` at a round of deals: its player offers `partner` the steps, and proposes."""
     pick(game, "choose make an offer")
-    if game.pending["kind"] != "trade":
+    if game.asked.kind != "trade":
         pick(game, f"choose {VARIANT.seats[seat(partner)].name}")
     for step in steps:
         pick(game, step)
@@ -1514,7 +1515,7 @@ def strong_offer(bot, game: Game) -> list[str]:
     proposed or the round of deals passes Red by; what was told on the way."""
     seen: list[str] = []
     for _ in range(40):
-        if game.current_player != seat("red") or game.pending["kind"] == "reply":
+        if game.current_player != seat("red") or game.asked.kind == "reply":
             break
         seen += told(game.apply(decide(bot.choose, game, seat("red"))))
     return seen
@@ -1532,7 +1533,7 @@ def test_strong_buys_what_a_partner_sells_for_the_least_money_they_take():
     seen = strong_offer(bot, game)
     offers = [line for line in seen if line.startswith("Red offers ")]
     assert len(offers) == 1, seen
-    assert game.pending["kind"] == "reply", seen
+    assert game.asked.kind == "reply", seen
     partner = VARIANT.seats[game.current_player].id
     frame = game.frames[-1]
     assert list(frame.give) == ["cash"] and not frame.give_cards and (frame.ask or frame.ask_cards)

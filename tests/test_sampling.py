@@ -78,12 +78,11 @@ def test_the_game_a_player_knows_made_in_a_game_a_bot_is_done_with_deals_as_one_
         spare = used.copy()
         spare.telling = False
         spare.meter = WorkMeter(1000)
-        spare.window_began = {0: 3}
         made = decide(lambda observation, spare=spare: Sampler(variant, observation, spare), game, player)
         assert made.observed is spare
         for seed in (0, 1 << 40):
             assert _dealt(made, seed) == _dealt(fresh, seed)
-        assert made.observed.telling and made.observed.meter is None and not made.observed.window_began
+        assert made.observed.telling and made.observed.meter is None
         compared += 1
         if not used.is_over:  # the next spare comes from further on in another game
             actions = used.legal_actions()

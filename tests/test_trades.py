@@ -60,7 +60,7 @@ def test_an_accepted_offer_moves_the_amounts_and_the_cards_both_ways(write):
     told = [e.describe() for e in _pick(game, "propose the offer")]
     assert told[-1] == (f"{game.texts.player(me)} offers {game.texts.player(other)} $20M and "
                         f"{game.texts.card(mine)} for 1 gems and {game.texts.card(theirs)}")
-    assert (game.pending["kind"], game.current_player) == ("reply", other)
+    assert (game.asked.kind, game.current_player) == ("reply", other)
     assert [a.describe() for a in game.legal_actions()] == ["decline the offer", "accept the offer"]
     _pick(game, "accept the offer")
     assert game.player_counters["cash"][me] == 80 and game.player_counters["cash"][other] == 120
@@ -165,7 +165,7 @@ def test_in_a_window_of_deals_whoever_has_the_turn_makes_the_offer(write):
     assert second != first
     _pick(game, "choose make an offer")
     _pick(game, f"choose {game.texts.player(first)}")
-    assert (game.pending["kind"], game.current_player) == ("trade", second)
+    assert (game.asked.kind, game.current_player) == ("trade", second)
     _pick(game, "give 1 gems in all")
     _pick(game, "propose the offer")
     assert game.current_player == first

@@ -87,17 +87,22 @@ def test_a_window_of_opponents_starts_after_me_and_leaves_me_out(write):
 
 def test_the_game_says_where_a_window_opened_among_the_events_of_the_answer_that_opened_it(write):
     """What was said in a window begins where it opened: after the answer that led to it and
-    what the program told before it ('the bidding opens'), which the events alone cannot tell
-    from the window's first turns. Game.window_began holds it, by the window's frame."""
+    what the program told before it ('the bidding opens'). The game tells it: the event
+    "window", which names the window by its place in the stack (the question's Window.at),
+    so nothing of the engine is kept for an interface alone (issue 45, 3)."""
     text = AUCTION.replace("    set bid to 0\n", '    choose word V from "open", "wait", every answer\n'
                                                  '    say "the bidding opens"\n    set bid to 0\n', 1)
     game = new_game(_auction(write, text), 3, seed=1)
     player, events = _answer(game, "open")
-    window = next(i for i, frame in enumerate(game.frames) if frame.kind == "win")
-    assert game.window_began == {window: 2}
+    window = game.question.window
+    assert window is not None
+    assert [(i, e.kind, e.data) for i, e in enumerate(events) if e.kind == "window"] == \
+        [(2, "window", {"players": list(window.players), "at": window.at})]
     assert [e.describe() for e in events[:2]] == [f"{game.variant.seats[player].name} chooses open", "the bidding opens"]
-    _answer(game, "raise")
-    assert game.window_began == {}  # a decision inside the window: no window opened in it
+    names = [game.variant.seats[p].name for p in window.players]
+    assert events[2].describe() == f"{names[0]}, {names[1]} and {names[2]} take turns, {names[0]} first, until all pass"
+    _, events = _answer(game, "raise")
+    assert not [e for e in events if e.kind == "window"]  # a decision inside the window: no window opened in it
 
 
 def test_a_window_saved_half_way_resumes_where_it_was_and_refuses_damage(write):

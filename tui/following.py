@@ -5,7 +5,7 @@ session builds these into its View, and the dialogs of tui/dealbox.py draw them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.effects import ast
@@ -78,9 +78,9 @@ class OpenWindow:
     players: tuple[int, ...]
     turns: int
     opened: int
-    """The index in the session's events from which it was open: where the engine says it
-    opened among the events of the action that opened it (Game.window_began), so that what
-    was said in the step before it (the answer that led to it, 'go on') is not its history."""
+    """The index in the session's events from which it was open: where the engine told that
+    it opened (the event "window"), so that what was said in the step before it (the answer
+    that led to it, 'go on') is not its history."""
 
     def same(self, window: dict) -> bool:
         """Whether a window of the question, seen after an action, is this window gone on."""
@@ -92,8 +92,8 @@ def open_windows(windows: list[dict], before: Iterable[OpenWindow], began: Mappi
                  start: int) -> tuple[OpenWindow, ...]:
     """The windows open around the question (its "windows", outermost first), each with
     where it opened: as before when it is the same window gone on (and so are the ones
-    around it), else where `began` says, by its place in the stack (the engine's
-    Game.window_began, as an index of the session's events), else at `start`."""
+    around it), else where `began` says, by its place in the stack (`windows_began`, as an
+    index of the session's events), else at `start`."""
     known = {window.at: window for window in before}
     found = []
     same = True
@@ -104,6 +104,13 @@ def open_windows(windows: list[dict], before: Iterable[OpenWindow], began: Mappi
         opened = old.opened if same and old is not None else began.get(at, start)
         found.append(OpenWindow(at, window["body"], window["root"], tuple(window["players"]), window["turns"], opened))
     return tuple(found)
+
+
+def windows_began(events: Sequence[Event], start: int) -> dict[int, int]:
+    """Where each window that opened among `events` (the events of one action, the first of
+    them at index `start` of the session's) opened, by its place in the stack: the last
+    window told opening at a place is the one there now."""
+    return {event.data["at"]: start + index for index, event in enumerate(events) if event.kind == "window"}
 
 
 def has_windows(variant: Variant, also: tuple[type, ...] = ()) -> bool:

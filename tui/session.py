@@ -21,7 +21,7 @@ from engine.game.rng import fresh_seed
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
-from tui.following import Offer, OpenWindow, Window, has_windows, open_windows, seen_offer, window_said
+from tui.following import Offer, OpenWindow, Window, has_windows, open_windows, seen_offer, window_said, windows_began
 from tui.keys import OPTION_KEYS, number_keys, option_key
 from tui.notices import SHOWN_LINES, Notice, loss, program_words
 from tui.shown import shown_variant
@@ -291,7 +291,7 @@ class Session:
         self.record.actions = []
         noticing, self._noticing = self._noticing, False  # what is replayed was seen already
         if following:  # a window open from the start: it opened where the engine says, among the setup's events
-            self._windows = open_windows(self._windows_now(), (), self.game.window_began, len(self.events))
+            self._windows = open_windows(self._windows_now(), (), windows_began(self.events, 0), len(self.events))
         for action in actions:
             self.apply(action)
         self._noticing = noticing
@@ -380,8 +380,7 @@ class Session:
         start = len(self.events)
         self.events.extend(events)
         if self._following:  # a window that opened in this action opened where the engine says, among its events
-            began = {at: start + index for at, index in self.game.window_began.items()}
-            self._windows = open_windows(self._windows_now(), self._windows, began, start)
+            self._windows = open_windows(self._windows_now(), self._windows, windows_began(events, start), start)
         self._windows_log.append(self._windows if self._following else None)
         self.unsaved = True
         if before is not None:

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 
 from engine.bots.evaluate import Evaluator, ScoreEvaluator
 from engine.bots.greedy import Scratch, best_option, carry_to_turn_end
-from engine.game.frames import TradeFrame
 from engine.game.game import Game
 from engine.game.messages import Action
+from engine.game.question import Trade
 from engine.words.trades import MAX_TRADE_STEPS, cards_of, held
 
 Judge = Evaluator | ScoreEvaluator
@@ -87,11 +87,11 @@ def boxes(game: Game, indices: list[int], me: int, scratch: Scratch) -> list[tup
 
 def _walk(game: Game, path: list[Action], me: int, scratch: Scratch, depth: int,
           found: list[tuple[list[Action], Game]]) -> None:
-    if len(found) >= MAX_BOXES or game.pending is None or game.current_player != me:
+    if len(found) >= MAX_BOXES or game.asked is None or game.current_player != me:
         scratch.done(game)
         return
-    top = game.frames[-1] if game.frames else None
-    if type(top) is TradeFrame and top.stage == "compose" and top.proposer == me and game.decision == "trade":
+    trade = _trade(game)
+    if trade is not None and trade.stage == "compose" and trade.proposer == me and game.decision == "trade":
         found.append((path, game))
         return
     if depth <= 0:
@@ -112,8 +112,8 @@ def best_offer(
     among those the options `indices` open, or None when none gains MIN_GAIN."""
     best: Offer | None = None
     for path, box in boxes(game, indices, me, scratch):
-        frame = box.frames[-1]
-        assert type(frame) is TradeFrame
+        frame = _trade(box)
+        assert frame is not None  # a box stands at its offer
         cash = next((good for good in frame.goods if good in money), None)
         through = _withdrawn_carried(box, me, mine, scratch) if cash is not None and box.turn_player == me else None
         if cash is not None:
@@ -130,7 +130,7 @@ def best_offer(
     return best
 
 
-def _traded(box: Game, frame: TradeFrame, cash: str) -> list[tuple[dict[str, int], list[str]]]:
+def _traded(box: Game, frame: Trade, cash: str) -> list[tuple[dict[str, int], list[str]]]:
     """What may be bought of the partner for money: each of their cards among the goods, and
     COUNTS of each counter but the money. Not sold: an offer that sold resources for money
     (a search that counts money at a tenth holds its resources at less than their worth)
@@ -149,7 +149,7 @@ def _traded(box: Game, frame: TradeFrame, cash: str) -> list[tuple[dict[str, int
 
 
 def _priced(
-    box: Game, frame: TradeFrame, me: int, cash: str, counted: dict[str, int], cards: list[str],
+    box: Game, frame: Trade, me: int, cash: str, counted: dict[str, int], cards: list[str],
     mine: Judge, fair: Judge, scratch: Scratch, through: float | None = None,
 ) -> Offer | None:
     """The offer of `counted` and `cards` for the least money the partner takes, with its
@@ -266,8 +266,8 @@ def _answered_yes(box: Game, give: dict[str, int], ask: dict[str, int], ask_card
 def _toward(game: Game, goal: Offer) -> Action | None:
     """The step of the pending offer box that brings it nearest `goal`; "propose" once it is
     there (or no step is left), None when there is nothing to propose."""
-    frame = game.frames[-1]
-    assert type(frame) is TradeFrame
+    frame = _trade(game)
+    assert frame is not None  # the box stands at its offer
     actions = {str(action.arg): action for action in game.legal_actions()}
     for key in goal.ask_cards:
         if key not in frame.ask_cards and f"ask {key}" in actions:
@@ -278,7 +278,7 @@ def _toward(game: Game, goal: Offer) -> Action | None:
     for key in frame.give_cards:
         if f"drop {key}" in actions:
             return actions[f"drop {key}"]
-    for side, wanted, now in (("give", goal.give, frame.give), ("ask", goal.ask, frame.ask)):
+    for side, wanted, now in (("give", goal.give, dict(frame.give)), ("ask", goal.ask, dict(frame.ask))):
         for good in sorted({*wanted, *now}):
             target, have = wanted.get(good, 0), now.get(good, 0)
             if target == have:
@@ -304,10 +304,16 @@ def next_step(game: Game, offer: Offer) -> Action | None:
                 offer.path.pop(0)
                 return action
         return None
-    top = game.frames[-1] if game.frames else None
-    if game.decision != "trade" or type(top) is not TradeFrame or top.partner != offer.partner:
+    trade = _trade(game)
+    if game.decision != "trade" or trade is None or trade.partner != offer.partner:
         return None
     step = _toward(game, offer)
     if step is not None and step.arg == "propose":
         offer.proposed = True
     return step
+
+
+def _trade(game: Game) -> Trade | None:
+    """The trade offer the game's question belongs to, if it is one (Question.trade), read
+    without the rest of the question: a bot opening offer boxes reads it at every step."""
+    return game.frames[-1].seen_trade(game) if game.asked is not None else None

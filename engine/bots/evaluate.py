@@ -92,7 +92,7 @@ class Evaluator:
     def scores_after_placing(self, game: Game, player: int, prop: int) -> list[float]:
         """`scores` as they would be with one more unit of `player` on top of `prop` (from
         their supply) and nothing else changed: a build that the game answers by asking for
-        the next unit at once (`Game.placement_asks_again`), judged without playing it. The
+        the next unit at once (`Game.answer_asks_again`), judged without playing it. The
         same sums in the same order as `scores` of the game after the placement, so the very
         same numbers."""
         charge_judging(game)

@@ -44,12 +44,13 @@ from engine.effects.limits import (
     MAX_LOOKAHEAD_WORK,
 )
 from engine.game.footprint import footprint
-from engine.game.frames import CardFrame, WindowFrame
+from engine.game.frames import CardFrame
 from engine.game.game import Game, WorkMeter
 from engine.game.messages import Action
 from engine.game.native import mypyc_attr
 from engine.game.number_options import NumberOptions
 from engine.game.piles import PileLayout
+from engine.game.question import open_windows
 from engine.game.rulebook import rulebook_for
 from engine.game.sampling import Sampler, put_on_top, top_odds
 from engine.variant.model import Variant
@@ -368,7 +369,7 @@ def _best(
         action = actions[index]
         trial: Game | None = None
         steps = 0
-        if placer is not None and action.kind == "build" and game.placement_asks_again(action.arg):
+        if placer is not None and action.kind == "build" and game.answer_asks_again(action):
             # the game would only ask for the next unit: judged as it would be after playing it
             score = placer.score_after_placing(game, me, action.arg)
         elif index == last:
@@ -474,7 +475,7 @@ def _withdrawn_only(game: Game, me: int, scratch: Scratch, depth: int, spoil: bo
     (a round of deals in Monopoly Builder) was three copies for one question; a caller that
     keeps `game` only when it does not lead to an offer to withdraw (`without_withdrawn`)
     makes it again in the few cases it must."""
-    if game.pending is None or game.current_player != me:
+    if game.asked is None or game.current_player != me:
         return False, False
     actions = game.legal_actions()
     ends = [action.arg for action in actions if action.kind == "trade" and action.arg in _OFFER_ENDS]
@@ -696,7 +697,7 @@ def _run_on(
     (`_to_turn_end`), its steps not counted."""
     steps = 0
     while steps < _MAX_FOLLOW:
-        if game.pending is None:
+        if game.asked is None:
             break
         if game.current_player != me:
             if game.decision == "react":
@@ -747,7 +748,7 @@ def _run_on(
         if unpeeked:
             _shuffle_unseen(game, me)
         game.apply(chosen)
-    if follow and game.last_turn >= 0 and game.pending is not None:
+    if follow and game.last_turn >= 0 and game.asked is not None:
         game = _to_turn_end(game, me, evaluator, scratch, unpeeked)
     return game, steps
 
@@ -762,7 +763,7 @@ def _to_turn_end(game: Game, me: int, evaluator: Evaluator | ScoreEvaluator, scr
     (then `game` goes to `scratch`)."""
     for _ in range(_MAX_TURN_END):
         player = game.current_player
-        if game.pending is None or player is None:
+        if game.asked is None or player is None:
             break
         if game.decision == "react":
             game.apply(_DECLINE)
@@ -787,12 +788,8 @@ def _pass_answer(game: Game, scratch: Scratch) -> Game | None:
     answered on `game` itself with the option that passed there last (no copy; should it not
     pass this time, the question is tried afresh when next met); a new one, by trying each
     option in turn on a copy, which is returned (the caller's, as `game` stays theirs)."""
-    frames = game.frames
-    w = len(frames) - 1
-    while type(frames[w]) is not WindowFrame:
-        w -= 1
-    frame = cast(WindowFrame, frames[w])
-    i0, p0, b0 = frame.i, frame.passes, frame.b
+    window = open_windows(game.frames)[-1]  # the innermost: the question is asked in it
+    w, i0, p0, b0 = window.at, window.turns, window.passes, window.body
     actions = game.legal_actions()
     # a number question (a bid of any amount) by what it offers beside its numbers, its pass,
     # and that option by its place from the end: the range changes at every bid
@@ -825,17 +822,17 @@ def _passed(game: Game, w: int, i0: int, p0: int, b0: int) -> bool:
     passed, with every turn after it up to the next question: the window is closed, or its
     passes in a row have grown by the turns taken since."""
     frames = game.frames
-    if len(frames) <= w or type(frames[w]) is not WindowFrame:
+    window = frames[w].seen_window(w) if len(frames) > w else None
+    if window is None:
         return True
-    frame = cast(WindowFrame, frames[w])
-    if frame.b != b0:
+    if window.body != b0:
         return True  # another window in its place: this one closed
-    return frame.i > i0 and frame.passes == p0 + (frame.i - i0)
+    return window.turns > i0 and window.passes == p0 + (window.turns - i0)
 
 
 def in_window(game: Game) -> bool:
     """Whether the game is inside an open window, where every player may act until all pass."""
-    return any(type(frame) is WindowFrame for frame in game.frames)
+    return any(frame.seen_window(at) is not None for at, frame in enumerate(game.frames))
 
 
 register_bot("greedy", GreedyBot)

@@ -572,7 +572,7 @@ class StrongBot(Bot):
         leaf = self.prior or 1
         log, sqrt = math.log, math.sqrt
         while not game.over:
-            pending = game.pending
+            pending = game.asked
             assert pending is not None  # a game in progress always has a decision
             actions = game.options()
             if isinstance(actions, NumberOptions):  # a bid: a few amounts (base.considered)
@@ -580,7 +580,7 @@ class StrongBot(Bot):
             if len(actions) == 1:
                 game.apply(actions[0])
                 continue
-            player = pending["player"]
+            player = pending.player
             children = node.children
             keys = [(a.kind, a.arg) for a in actions]
             found = [children.get(key) for key in keys]
@@ -627,9 +627,9 @@ class StrongBot(Bot):
                 node.children[(a.kind, a.arg)] = child = Node(player)
                 child.visits, child.total = 1, 0.5
             return []
-        assert game.pending is not None  # called while the game asks `player`
+        assert game.asked is not None  # called while the game asks `player`
         trials: list[Game] = []
-        if game.pending["kind"] == "build":
+        if game.asked.kind == "build":
             base = self.evaluator.score(game, player)
             gain = self.evaluator.build_gain
             values = [base + (gain(game, player, a.arg) if a.kind == "build" else 0.0) for a in actions]
@@ -665,14 +665,14 @@ class StrongBot(Bot):
         gain = self.evaluator.build_gain
         stop_turn = None if self.horizon == 0 else game.turn_number + self.horizon
         while not game.over and (stop_turn is None or game.turn_number < stop_turn):
-            pending = game.pending
+            pending = game.asked
             assert pending is not None  # a game in progress always has a decision
             actions = game.options()
-            kind = pending["kind"]
+            kind = pending.kind
             if kind in _PASSIVE:
                 game.apply(actions[-1])  # pass, end the turn, do not answer: cards are the tree's job
             elif kind == "build":
-                player = pending["player"]
+                player = pending.player
                 best, best_gain = None, 0.0 if actions[-1].kind == "stop" else float("-inf")
                 for a in actions:
                     if a.kind == "build":

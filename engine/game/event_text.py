@@ -44,6 +44,15 @@ def counted(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
 
 
+def listed(names: list[str]) -> str:
+    """Names in a sentence: 'Red, Blue and Green' (two or more).
+
+    >>> listed(["Red", "Blue", "Green"]), listed(["Red", "Blue"])
+    ('Red, Blue and Green', 'Red and Blue')
+    """
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def counter_words(shown: str, value: str) -> str:
     """A counter's words ('has {} flips left') with its value; a plural noun right after a
     value of 1 made singular, the one agreement a template cannot write itself.

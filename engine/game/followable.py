@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
-from engine.game.frames import BlockFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame, RootFrame, WindowFrame
+from engine.game.frames import BlockFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame, RootFrame
 from engine.game.trial import MAX_EXPLORE_STEPS, MAX_PATHS, Fail, Trial, TrialStep
 from engine.words.table import STATEMENTS
 
@@ -118,12 +118,6 @@ def segments_after(game: Game, var: str, value: Any) -> list:
             owner = cast(RootFrame, frames[frame.root]).me
             for item in frame.items[frame.i :]:
                 segments.append((body, 0, {**frame.env, frame.var: item}, owner))
-        elif isinstance(frame, WindowFrame):
-            # an open window: the next player's turn only (whether more come depends on play)
-            if frame.left > 0 and frame.passes < len(frame.players) and frame.players:
-                player = frame.players[frame.i % len(frame.players)]
-                owner = cast(RootFrame, frames[frame.root]).me
-                segments.append((game.book.trials[frame.b], 0, {**frame.env, frame.var: player}, owner))
         elif isinstance(frame, RepeatFrame):
             owner = cast(RootFrame, frames[frame.root]).me
             again = game.book.repeat_rounds.get(frame.b)
@@ -134,6 +128,8 @@ def segments_after(game: Game, var: str, value: Any) -> list:
                 # `repeat while`: its test, once the round under way is done, and its next round
                 # if the test holds then, as for a `repeat while` not yet begun
                 segments.append((again, 0, dict(frame.env), owner))
+        else:  # a frame that runs a body again (a window's next turn) says what of it is left
+            segments.extend(frame.remaining(game))
         frame_above = frame
     segments.reverse()  # a stack: the next segment last
     return segments

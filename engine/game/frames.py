@@ -12,11 +12,30 @@ Each class declares its fields once, in `fields`, in the order a save writes the
 every one of them by name in `__init__`: copying, saving and reading back follow from that
 list. They are compiled as native classes by the optional kernel (engine/accel.py), so the
 machine reads a field as a C struct member, not through a dictionary of slots.
+
+Each frame also owns its behaviour (`Frame`'s methods): its step, the question it asks, how
+an answer to it is carried out, what it tells the question (question.py), how its saved form
+is checked. The machine calls these and knows no kind of frame but the block, which it runs
+itself for speed. The frames of the program's flow are here; a frame that waits for players
+lives beside the word that pushes it (engine/words: the card offer, the reaction offer, a
+discard, a build, a window, a trade offer) and is registered in FRAME_KINDS (`register`), so a
+new waiting word is its frame class and its word record, and neither the machine nor this
+module changes.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from engine.effects import ast
+from engine.game.refs import CardRef
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+    from engine.game.messages import Action
+    from engine.game.question import Trade, Window
+    from engine.game.snapshot_check import SnapshotChecker
 
 
 class Frame:
@@ -27,6 +46,9 @@ class Frame:
     """Every field, in the order a save writes them; `__init__` takes each by this name."""
     kind: ClassVar[str] = ""
     """The "t" of the saved form."""
+    optional: ClassVar[tuple[str, ...]] = ()
+    """The fields its saved form may leave out (saves older than them): read back as
+    `frame_from_dict` says."""
 
     def copy(self) -> Frame:
         """A frame of its own: the same fields, each list and dict a new one. This one follows
@@ -35,7 +57,7 @@ class Frame:
         keyword names cost the compiled kernel ten times more. tests/test_engine_invariants.py
         checks that every kind's copy has every field of `fields` and shares no list or dict
         with the frame it was copied from."""
-        return type(self)(**{name: _copied(getattr(self, name)) for name in self.fields})
+        return type(self)(**{name: copied(getattr(self, name)) for name in self.fields})
 
     def to_dict(self) -> dict[str, Any]:
         """The saved form: "t", then each field of `fields` as plain data. Each kind below
@@ -50,8 +72,87 @@ class Frame:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.fields)
         return f"{type(self).__name__}({fields})"
 
+    # -- behaviour: what the machine (and the question, and restore) ask of a frame on top
 
-def _copied(value: Any) -> Any:
+    def step(self, g: Game) -> None:
+        """Take this frame's next step, on top of the stack: push what runs next, ask its
+        question (`Table.ask`), or pop itself when it is done. (A block's statements run in
+        Machine._advance itself, without a call per frame.)"""
+        raise NotImplementedError(f"a '{self.kind}' frame takes no step of its own")
+
+    def question(self, g: Game) -> Asked | None:
+        """The question this frame asks on top of the stack, worked out from the state alone,
+        as its step asks it: None where the machine would run on without asking. Restore
+        checks a saved game's question against it (snapshot.py, invariants.py)."""
+        return None
+
+    def answer(self, g: Game, player: int, action: Action) -> None:
+        """Carry out `player`'s answer, one of the options of this frame's question."""
+        raise AssertionError(f"a '{self.kind}' frame asks nothing")
+
+    def options(self, g: Game) -> Sequence[Action]:
+        """The options of a question this frame asked without them (Asked.options None: a
+        card offer), worked out when first read (Game.options)."""
+        raise AssertionError(f"a '{self.kind}' frame asks nothing without its options")
+
+    def withheld(self, g: Game, player: int) -> list[dict]:
+        """What this frame's question does not offer `player`, and why (Game.withheld)."""
+        return []
+
+    def answer_asks_again(self, g: Game, action: Action) -> bool:
+        """Whether answering with `action` changes nothing but what it places before this
+        frame asks its question again (Game.answer_asks_again)."""
+        return False
+
+    def building(self) -> tuple[str | None, int] | None:
+        """A build session's zone and budget left, while it is under way (the observation's
+        zone being built in, Table.budget_left); None for any other frame."""
+        return None
+
+    def card_timing(self) -> str | None:
+        """The timing of the cards its question is about (a card offer's), if any."""
+        return None
+
+    def seen_window(self, at: int) -> Window | None:
+        """This frame as an open window of the question (question.Window), at place `at` of
+        the stack; None for any frame but a window."""
+        return None
+
+    def seen_trade(self, g: Game) -> Trade | None:
+        """This frame as the trade offer its question belongs to (question.Trade), if it is one."""
+        return None
+
+    def finished(self, g: Game) -> bool:
+        """Whether nothing of this frame is left to run once the frames above it are done
+        (a block at its end, a loop past its last item): passing a card offer with only
+        finished frames between it and the turn's program ends the turn (question.py)."""
+        return True
+
+    def strip(self, card_names: list[frozenset[str]]) -> None:
+        """Empty the variables that hold cards (`strip_cards`); frames without variables keep all."""
+
+    def remaining(self, g: Game) -> list[tuple]:
+        """What is left of this frame's work once the frames above it are done, as look-ahead
+        segments (followable.segments_after: a block's trial steps, the next step, the
+        variables, `me`), for a frame that runs a body again by a rule of its own (a window's
+        next turn); the frames of the flow are followed there."""
+        return []
+
+    @classmethod
+    def from_saved(cls, values: dict[str, Any]) -> Frame:
+        """A frame of this kind from its saved fields, read back as `frame_from_dict` gives them."""
+        return cls(**values)
+
+    @staticmethod
+    def check_saved(c: SnapshotChecker, field: str, data: dict, index: int, frames: list) -> None:
+        """Check this kind's saved form at `frames[index]` (its keys are checked already):
+        every field of the type, range and shape the engine gives it, and the frame standing
+        where the machine could have put it. The frames of the flow are checked by the
+        checker itself (`SnapshotChecker.flow_frame`); each waiting frame checks its own."""
+        c.flow_frame(field, data, index, frames)
+
+
+def copied(value: Any) -> Any:
     """Frames hold ints, strings, None, flat dicts and flat lists: one level is a deep copy."""
     if type(value) is dict:
         return dict(value)
@@ -65,18 +166,18 @@ def _saved(name: str, value: Any) -> Any:
     if name == "started":
         return [[prop, count] for prop, count in sorted(value.items())]
     if type(value) is dict:
-        return {key: _plain(item) for key, item in value.items()}
+        return {key: plain(item) for key, item in value.items()}
     if type(value) is list:
-        return [_plain(item) for item in value]
-    return _plain(value)
+        return [plain(item) for item in value]
+    return plain(value)
 
 
-def _plain_env(env: dict) -> dict[str, Any]:
-    """A block's variables as plain data (`_plain` each)."""
-    return {name: _plain(value) for name, value in env.items()}
+def plain_env(env: dict) -> dict[str, Any]:
+    """A block's variables as plain data (`plain` each)."""
+    return {name: plain(value) for name, value in env.items()}
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """A card in a variable (refs.CardRef) as [code, place]; any other int as an int."""
     kind = type(value)
     if kind is int or kind is str or value is None:
@@ -85,6 +186,26 @@ def _plain(value: Any) -> Any:
     if type(value) in (int, bool) or not isinstance(value, int):
         return value
     return int(value) if place is None else [int(value), place]
+
+
+class Asked:
+    """A question the machine has asked and not had answered: who, what kind, and its options
+    (None for a card offer until first read: Game.options). The frame that asked it says what
+    it is about (`Frame.question`); `Game.question` (question.py) is the whole of it as one
+    value for everyone outside the engine. Saved as {"kind", "player", "options"}."""
+
+    __slots__ = ("kind", "player", "options")
+
+    def __init__(self, kind: str, player: int, options: Any) -> None:
+        self.kind = kind
+        self.player = player
+        self.options = options
+
+    def copy(self) -> Asked:
+        return Asked(self.kind, self.player, self.options)
+
+    def __repr__(self) -> str:
+        return f"Asked({self.kind!r}, {self.player!r}, {self.options!r})"
 
 
 class GameFrame(Frame):
@@ -104,6 +225,17 @@ class GameFrame(Frame):
 
     def copy(self) -> GameFrame:
         return GameFrame(self.phase, self.begun)
+
+    def step(self, g: Game) -> None:
+        """Run the setup, then start turn after turn (the turn's programs pushed above it)."""
+        if self.phase == "setup":
+            self.phase = "turns"
+            g.run_program("setup", 0)
+            return
+        if self.begun:
+            g.turn_ended()
+        self.begun = True
+        g.begin_turn()
 
 
 class RootFrame(Frame):
@@ -145,6 +277,10 @@ class ProgramFrame(RootFrame):
     def copy(self) -> ProgramFrame:
         return ProgramFrame(self.program, self.me, self.halt, self.target, self.steps)
 
+    def step(self, g: Game) -> None:
+        """The program is done: the game's own frame below starts what comes next."""
+        g.frames.pop()
+
 
 class CardFrame(RootFrame):
     """A card being played by `me`: discarded and settled when its effect is done; `acted`,
@@ -154,6 +290,7 @@ class CardFrame(RootFrame):
     __slots__ = ("c", "acted")
     fields = ("c", "me", "halt", "target", "steps", "acted")
     kind = "card"
+    optional = ("steps", "acted")
 
     def __init__(
         self, c: int, me: int, target: int | None = None, halt: bool = False, steps: int = 0, acted: bool = False
@@ -175,27 +312,13 @@ class CardFrame(RootFrame):
     def copy(self) -> CardFrame:
         return CardFrame(self.c, self.me, self.target, self.halt, self.steps, self.acted)
 
+    def step(self, g: Game) -> None:
+        """The card's effect is done (or stopped): discarded and settled (Machine.card_done)."""
+        g.frames.pop()
+        g.card_done(self)
 
-class OfferFrame(Frame):
-    """`offer cards timed T`: the player may play a card of that timing, or pass. With a
-    limit it is asked again after each card while the turn's plays stay under it; without,
-    once."""
-
-    fields = ("player", "timing", "limit", "asked")
-    __slots__ = fields
-    kind = "offer"
-
-    def __init__(self, player: int, timing: str, limit: int | None, asked: bool = False):
-        self.player = player
-        self.timing = timing
-        self.limit = limit
-        self.asked = asked
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": "offer", "player": self.player, "timing": self.timing, "limit": self.limit, "asked": self.asked}
-
-    def copy(self) -> OfferFrame:
-        return OfferFrame(self.player, self.timing, self.limit, self.asked)
+    def finished(self, g: Game) -> bool:
+        return False  # a card under way: passing an offer inside its effect does not end the turn
 
 
 class BlockFrame(Frame):
@@ -213,10 +336,45 @@ class BlockFrame(Frame):
         self.root = root
 
     def to_dict(self) -> dict[str, Any]:
-        return {"t": "blk", "b": self.b, "pc": self.pc, "env": _plain_env(self.env), "root": self.root}
+        return {"t": "blk", "b": self.b, "pc": self.pc, "env": plain_env(self.env), "root": self.root}
 
     def copy(self) -> BlockFrame:
         return BlockFrame(self.b, dict(self.env), self.root, self.pc)
+
+    def question(self, g: Game) -> Asked | None:
+        """A block asks at a choice (`choose`, `choose number`, a word, a zone) that has more
+        than one value to choose from: the interpreter works out who chooses among what."""
+        block = g.book.blocks[self.b]
+        statement = block[self.pc] if self.pc < len(block) else None
+        if not isinstance(statement, (ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.RollZone)):
+            return None
+        root = g.frames[self.root]
+        assert isinstance(root, RootFrame)  # a block's root is a card or a program
+        chooser, what, values = g.interp.offered_choice(statement, self, root)
+        if chooser is None or len(values) <= 1:
+            return None
+        return Asked("choose", chooser, g.interp.choice_actions(what, values))
+
+    def answer(self, g: Game, player: int, action: Action) -> None:
+        """The choice's value bound to its variable; a card, the very card offered where it
+        lies, not a twin elsewhere. (A game a bot sampled may hold other hidden cards than the
+        options it was given: the card is then looked for wherever it is.)"""
+        statement = g.book.blocks[self.b][self.pc]
+        value = action.arg
+        if action.what == "card":
+            root = cast(RootFrame, g.frames[self.root])
+            _, _, offered = g.interp.offered_choice(cast(ast.Choose, statement), self, root)
+            value = next((o for o in offered if o == value), CardRef(value))
+        if type(statement) is ast.ChooseNumber and type(value) is str:  # its pass
+            g.interp.answer(self, statement.var, action.what, value, player)
+        else:
+            g.interp.bind(self, statement.var, action.what, value, player)  # type: ignore[union-attr]
+
+    def finished(self, g: Game) -> bool:
+        return self.pc >= len(g.book.blocks[self.b])
+
+    def strip(self, card_names: list[frozenset[str]]) -> None:
+        self.env = stripped_env(self.env, card_names[self.b])
 
 
 class LoopFrame(Frame):
@@ -236,12 +394,32 @@ class LoopFrame(Frame):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "t": "loop", "b": self.b, "var": self.var, "items": [_plain(item) for item in self.items], "i": self.i,
-            "env": _plain_env(self.env), "root": self.root,
+            "t": "loop", "b": self.b, "var": self.var, "items": [plain(item) for item in self.items], "i": self.i,
+            "env": plain_env(self.env), "root": self.root,
         }
 
     def copy(self) -> LoopFrame:
         return LoopFrame(self.b, self.var, list(self.items), dict(self.env), self.root, self.i)
+
+    def step(self, g: Game) -> None:
+        """The body once more with the next item, or the loop done (or its effect stopped)."""
+        root = g.frames[self.root]
+        assert isinstance(root, RootFrame)
+        if root.halt or self.i >= len(self.items):
+            g.frames.pop()
+            return
+        env = dict(self.env)
+        env[self.var] = self.items[self.i]
+        self.i += 1
+        g.frames.append(BlockFrame(self.b, env, self.root))
+
+    def finished(self, g: Game) -> bool:
+        return self.i >= len(self.items)
+
+    def strip(self, card_names: list[frozenset[str]]) -> None:
+        cards = card_names[self.b]
+        self.env = stripped_env(self.env, cards)
+        self.items = [None] * len(self.items) if self.var in cards else [copied(plain(item)) for item in self.items]
 
 
 class RepeatFrame(Frame):
@@ -258,173 +436,47 @@ class RepeatFrame(Frame):
         self.root = root
 
     def to_dict(self) -> dict[str, Any]:
-        return {"t": "rep", "b": self.b, "left": self.left, "env": _plain_env(self.env), "root": self.root}
+        return {"t": "rep", "b": self.b, "left": self.left, "env": plain_env(self.env), "root": self.root}
 
     def copy(self) -> RepeatFrame:
         return RepeatFrame(self.b, self.left, dict(self.env), self.root)
 
+    def step(self, g: Game) -> None:
+        """The body once more while rounds are left and its test (`repeat while`) holds."""
+        root = g.frames[self.root]
+        assert isinstance(root, RootFrame)
+        if root.halt or not self._goes_on(g, root):
+            g.frames.pop()
+            return
+        self.left -= 1
+        g.frames.append(BlockFrame(self.b, dict(self.env), self.root))
 
-class WindowFrame(Frame):
-    """`take turns P among GROUP until all pass`: the players in the order they take their
-    turns (`players`), how many turns have been taken (`i`; the next is players[i % n]), how
-    many of the last turns in a row were passes, whether the turn under way has passed, and
-    the turns left before the window closes anyway."""
+    def _goes_on(self, g: Game, root: RootFrame) -> bool:
+        test = g.book.repeat_tests.get(self.b)
+        return self.left > 0 and (test is None or bool(test(g, self.env, root.me)))
 
-    fields = ("b", "var", "players", "i", "passes", "passed", "left", "env", "root")
-    __slots__ = fields
-    kind = "win"
+    def finished(self, g: Game) -> bool:
+        root = g.frames[self.root]
+        assert isinstance(root, RootFrame)
+        return not self._goes_on(g, root)
 
-    def __init__(
-        self, b: int, var: str, players: list[int], left: int, env: dict, root: int,
-        i: int = 0, passes: int = 0, passed: bool = False,
-    ):
-        self.b = b
-        self.var = var
-        self.players = players
-        self.left = left
-        self.env = env
-        self.root = root
-        self.i = i
-        self.passes = passes
-        self.passed = passed
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "t": "win", "b": self.b, "var": self.var, "players": list(self.players), "i": self.i,
-            "passes": self.passes, "passed": self.passed, "left": self.left, "env": _plain_env(self.env),
-            "root": self.root,
-        }
-
-    def copy(self) -> WindowFrame:
-        return WindowFrame(
-            self.b, self.var, list(self.players), self.left, dict(self.env), self.root, self.i, self.passes, self.passed
-        )
-
-
-class TradeFrame(Frame):
-    """An offer between two players (`offer trade of GOODS to X`): the goods it may hold, what
-    the proposer gives and asks for so far (amounts of counters by name; cards as
-    "pile#code"), the steps taken putting it together, and its stage: "compose" (the
-    proposer is asked) or "reply" (the partner is)."""
-
-    fields = ("proposer", "partner", "goods", "give", "ask", "give_cards", "ask_cards", "steps", "stage")
-    __slots__ = fields
-    kind = "trade"
-
-    def __init__(
-        self, proposer: int, partner: int, goods: list[str], give: dict[str, int] | None = None,
-        ask: dict[str, int] | None = None, give_cards: list[str] | None = None, ask_cards: list[str] | None = None,
-        steps: int = 0, stage: str = "compose",
-    ):
-        self.proposer = proposer
-        self.partner = partner
-        self.goods = goods
-        self.give: dict[str, int] = {} if give is None else give
-        self.ask: dict[str, int] = {} if ask is None else ask
-        self.give_cards: list[str] = [] if give_cards is None else give_cards
-        self.ask_cards: list[str] = [] if ask_cards is None else ask_cards
-        self.steps = steps
-        self.stage = stage
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "t": "trade", "proposer": self.proposer, "partner": self.partner, "goods": list(self.goods),
-            "give": dict(self.give), "ask": dict(self.ask), "give_cards": list(self.give_cards),
-            "ask_cards": list(self.ask_cards), "steps": self.steps, "stage": self.stage,
-        }
-
-    def copy(self) -> TradeFrame:
-        return TradeFrame(
-            self.proposer, self.partner, list(self.goods), dict(self.give), dict(self.ask), list(self.give_cards),
-            list(self.ask_cards), self.steps, self.stage,
-        )
-
-
-class BuildFrame(Frame):
-    """A build session, one unit a decision: what is left of the budget, the new lots still
-    allowed, the units placed on each lot started this session."""
-
-    fields = ("player", "budget", "zone", "lots", "per_lot", "started", "placed", "must")
-    __slots__ = fields
-    kind = "build"
-
-    def __init__(
-        self,
-        player: int,
-        budget: int,
-        zone: str | None,
-        lots: int | None,
-        per_lot: int | None,
-        must: bool,
-        started: dict[int, int] | None = None,
-        placed: int = 0,
-    ):
-        self.player = player
-        self.budget = budget
-        self.zone = zone
-        self.lots = lots
-        self.per_lot = per_lot
-        self.started: dict[int, int] = {} if started is None else started
-        self.placed = placed
-        self.must = must
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "t": "build", "player": self.player, "budget": self.budget, "zone": self.zone, "lots": self.lots,
-            "per_lot": self.per_lot, "started": [[prop, count] for prop, count in sorted(self.started.items())],
-            "placed": self.placed, "must": self.must,
-        }
-
-    def copy(self) -> BuildFrame:
-        return BuildFrame(
-            self.player, self.budget, self.zone, self.lots, self.per_lot, self.must, dict(self.started), self.placed
-        )
-
-
-class ReactFrame(Frame):
-    """A player asked whether to answer the card under way (`against`, at frame `root`)."""
-
-    fields = ("player", "against", "root")
-    __slots__ = fields
-    kind = "react"
-
-    def __init__(self, player: int, against: int, root: int):
-        self.player = player
-        self.against = against
-        self.root = root
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": "react", "player": self.player, "against": self.against, "root": self.root}
-
-    def copy(self) -> ReactFrame:
-        return ReactFrame(self.player, self.against, self.root)
-
-
-class DiscardFrame(Frame):
-    """A player to discard `left` more cards of their choice."""
-
-    fields = ("player", "left")
-    __slots__ = fields
-    kind = "discard"
-
-    def __init__(self, player: int, left: int):
-        self.player = player
-        self.left = left
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": "discard", "player": self.player, "left": self.left}
-
-    def copy(self) -> DiscardFrame:
-        return DiscardFrame(self.player, self.left)
+    def strip(self, card_names: list[frozenset[str]]) -> None:
+        self.env = stripped_env(self.env, card_names[self.b])
 
 
 FRAME_KINDS: dict[str, type[Frame]] = {
-    cls.kind: cls
-    for cls in (
-        GameFrame, ProgramFrame, OfferFrame, CardFrame, BlockFrame, LoopFrame, RepeatFrame, BuildFrame, ReactFrame,
-        DiscardFrame, WindowFrame, TradeFrame,
-    )
+    cls.kind: cls for cls in (GameFrame, ProgramFrame, CardFrame, BlockFrame, LoopFrame, RepeatFrame)
 }
+"""Every kind of frame by its saved "t": those of the flow here, each waiting frame added by
+the module of its word (`register`), which the rulebook imports (engine/words/table.py)."""
+
+
+def register(cls: type[Frame]) -> None:
+    """Add a kind of frame defined outside this module to FRAME_KINDS, by its saved "t"."""
+    known = FRAME_KINDS.get(cls.kind)
+    if known is not None and known is not cls:
+        raise ValueError(f"two kinds of frame are saved as '{cls.kind}'")
+    FRAME_KINDS[cls.kind] = cls
 
 
 def strip_cards(copy: Frame, card_names: list[frozenset[str]]) -> None:
@@ -435,11 +487,12 @@ def strip_cards(copy: Frame, card_names: list[frozenset[str]]) -> None:
     without the round trip: each card variable (and a loop's items over cards) None, every
     other value as plain data. In place, with new containers for the variables and items, so
     the frame copied from keeps its own."""
-    if type(copy) is BlockFrame or type(copy) is LoopFrame or type(copy) is RepeatFrame or type(copy) is WindowFrame:
-        cards = card_names[copy.b]
-        copy.env = {name: None if name in cards else _copied(_plain(value)) for name, value in copy.env.items()}
-        if type(copy) is LoopFrame:
-            copy.items = [None] * len(copy.items) if copy.var in cards else [_copied(_plain(item)) for item in copy.items]
+    copy.strip(card_names)
+
+
+def stripped_env(env: dict, cards: frozenset[str]) -> dict:
+    """A frame's variables with those that hold cards (`cards`) emptied, the rest as plain data."""
+    return {name: None if name in cards else copied(plain(value)) for name, value in env.items()}
 
 
 _DEFAULTS: dict[str, Any] = {"steps": 0, "acted": False}
@@ -452,7 +505,5 @@ def frame_from_dict(data: dict[str, Any]) -> Frame:
     values: dict[str, Any] = {}
     for name in cls.fields:
         value: Any = data.get(name, _DEFAULTS.get(name))
-        if name == "started":
-            value = {int(prop): int(count) for prop, count in value or ()}
-        values[name] = _copied(value)
-    return cls(**values)
+        values[name] = copied(value)
+    return cls.from_saved(values)

@@ -9,14 +9,9 @@ the next decision.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 from engine.effects.limits import (
     LOOKAHEAD_ACTION_WORK,
-)
-from engine.game.frames import (
-    BuildFrame,
-    OfferFrame,
 )
 from engine.game.machine import Machine
 from engine.game.messages import Action, Event, IllegalAction
@@ -49,7 +44,7 @@ class Game(Machine):
     @property
     def current_player(self) -> int | None:
         """Whose decision is pending: usually the turn's player, an opponent for a reaction."""
-        return None if self.pending is None else self.pending["player"]
+        return None if self.asked is None else self.asked.player
 
     @property
     def is_over(self) -> bool:
@@ -59,7 +54,7 @@ class Game(Machine):
     def decision(self) -> str | None:
         """The kind of the pending decision: "build", "zone", "after_roll", "card",
         "choose", "react" or "discard"."""
-        return None if self.pending is None else self.pending["kind"]
+        return None if self.asked is None else self.asked.kind
 
     @property
     def question(self) -> Question | None:
@@ -71,7 +66,7 @@ class Game(Machine):
         """The pending decision's options: a list of its own to the caller; a number question's
         the question's own NumberOptions, which cannot be changed and makes each option only
         when it is read (a bid of any amount up to thousands costs no more than a yes or no)."""
-        if self.pending is None:
+        if self.asked is None:
             return []
         options = self.options()
         return options if isinstance(options, NumberOptions) else list(options)
@@ -82,32 +77,27 @@ class Game(Machine):
         (`_asks_for_cards`): a search bot that judges a game standing at someone's card offer
         never needs them, and checking that each card in a hand can be followed is most of
         what an offer costs."""
-        pending = self.pending
+        pending = self.asked
         if pending is None:
             return []
-        options: Sequence[Action] | None = pending["options"]
-        if options is None:
-            frame = cast(OfferFrame, self.frames[-1])  # only an offer is asked without its options
-            playable = self._playable(frame.player, self.book.timed.get(frame.timing, frozenset()))
-            playable.append(self.texts.pass_action)
-            pending["options"] = options = playable
+        options: Sequence[Action] | None = pending.options
+        if options is None:  # asked without them (a card offer): the frame that asked works them out
+            pending.options = options = self.frames[-1].options(self)
         return options
 
     def apply(self, action: Action | dict) -> list[Event]:
         """Answer the pending decision; returns what happened. An illegal action raises
         IllegalAction and leaves the game exactly as it was."""
-        pending = self.pending
+        pending = self.asked
         if pending is None:
             raise IllegalAction("the game is over" if self.over else "no decision is pending")
-        if pending["options"] is None and action is self.texts.pass_action:
+        if pending.options is None and action is self.texts.pass_action:
             chosen = action  # passing is always one of a card offer's options
         else:
             chosen = self._find(action, self.options())
         events: list[Event] = []
         self._events = events
-        if self.window_began:
-            self.window_began = {}
-        self.pending = None
+        self.asked = None
         meter = self.meter
         self._set_work_cap(meter)
         self._resolve(pending, chosen)
@@ -145,27 +135,27 @@ class Game(Machine):
         bot reads a few of them (`decide`; Observation.read_all lists them).
         Here rather than in observation.py because every bot reads it at every decision, and
         the compiled kernel makes it with a third fewer instructions."""
-        pending = self.pending
+        pending = self.asked
         if pending is None:
             return None
         top = self.frames[-1]
         options = self.options()
         seen: Sequence[dict] | None = None
         numbers: dict | None = None
-        if pending["player"] == player and isinstance(options, NumberOptions):
+        if pending.player == player and isinstance(options, NumberOptions):
             money = options.width > 0 and options[0].what == "money"
             numbers = {"from": options.low, "to": options.high, "money": money}
             if shared:  # made when read, as the actions are: a bot asked for a bid up to 900M reads a few
                 seen = options.remade(_shared_option, tuple(a.option for a in options.after))
             else:  # plain data, every option listed (a screen, a test)
                 seen = [a.to_dict() for a in options]
-        elif pending["player"] == player:
+        elif pending.player == player:
             seen = [a.option for a in options] if shared else [a.to_dict() for a in options]
         seen_decision = {
-            "kind": pending["kind"],
-            "player": pending["player"],
+            "kind": pending.kind,
+            "player": pending.player,
             "options": seen,
-            "timing": top.timing if isinstance(top, OfferFrame) else None,
+            "timing": top.card_timing(),
             "ends_turn": passing_ends_turn(self),
         }
         if numbers is not None:
@@ -190,15 +180,13 @@ class Game(Machine):
         if self.book.stacks_scored:
             self.stacks_key_now()  # made once here, not in each copy judged (Table.stacks_key)
         copy_state(self, other)
-        other.pending = None if self.pending is None else dict(self.pending)
+        other.asked = None if self.asked is None else self.asked.copy()
         other._events = []
         other.setup_events = list(self.setup_events)
         other.telling = self.telling
         other.meter = self.meter
         other.last_turn = self.last_turn
         other.card_began = {}
-        if other.window_began:
-            other.window_began = {}
         other.cards_unacted = self.cards_unacted
         return other
 
@@ -212,31 +200,17 @@ class Game(Machine):
         followed); for a build, each lot the budget affords that a limit of the roll forbids
         ({"property", "why", "limit"}). Empty for other decisions and for other players: what
         a player is told depends only on their own hand and the public board."""
-        pending = self.pending
-        if pending is None or pending["player"] != player:
+        pending = self.asked
+        if pending is None or pending.player != player:
             return []
-        frame = self.frames[-1]
-        if pending["kind"] == "build" and isinstance(frame, BuildFrame):
-            return self._blocked_lots(frame)
-        if pending["kind"] != "card" or not isinstance(frame, OfferFrame):
-            return []
-        offered = {a.arg for a in self.options() if a.kind == "play"}
-        timing = self.book.timed.get(frame.timing, frozenset())
-        cards, kinds = self.variant.cards, self.book.kinds
-        reasons: list[dict] = []
-        for kind in sorted({code % kinds for code in self.held_to_play(player)}):
-            card = cards[kind]
-            if card.id in offered:
-                continue
-            if kind not in timing:
-                reasons.append({"card": card.id, "why": "timing", "timing": card.timing})
-            elif (limit := self.book.per_turn[kind]) is not None and self.turn_plays.count(kind) >= limit:
-                reasons.append({"card": card.id, "why": "per_turn", "limit": limit})
-            elif card.condition is not None and not self.interp.evaluate(card.condition, {}, player):
-                reasons.append({"card": card.id, "why": "condition"})
-            else:
-                reasons.append({"card": card.id, "why": "nothing"})
-        return reasons
+        return self.frames[-1].withheld(self, player)
+
+    def answer_asks_again(self, action: Action) -> bool:
+        """Whether answering the question with `action` (one of its options) would change
+        nothing but what the answer itself places before the same question is asked again (a
+        unit placed in a build session, Frame.answer_asks_again): the bots then judge the
+        answer without playing it on a copy."""
+        return self.asked is not None and self.frames[-1].answer_asks_again(self, action)
 
 
 def _shared_option(number: int) -> dict:

@@ -112,12 +112,12 @@ def _ownership(game: Game) -> list[str]:
 def _ending(game: Game) -> list[str]:
     """A finished game has a reason that holds and no decision; a game in progress has one."""
     if game.over:
-        problems = [] if game.pending is None else ["pending: a finished game has no decision"]
+        problems = [] if game.asked is None else ["pending: a finished game has no decision"]
         reason = (game.end_reason or {}).get("reason")
         if reason not in dict(game.variant.ends) and reason not in SAFETY_ENDS:
             problems.append(f"end_reason: '{reason}' is not one of the ways this game ends")
         return problems
-    if game.pending is None:
+    if game.asked is None:
         return ["pending: a game in progress always has a decision"]
     return _pending(game)
 
@@ -125,13 +125,13 @@ def _ending(game: Game) -> list[str]:
 def _pending(game: Game) -> list[str]:
     """The pending decision is the one the frames stand at, with exactly its options."""
     expected = game.question_at_top()
-    pending = game.pending
+    pending = game.asked
     assert pending is not None  # _ending looks here only while a decision is pending
     if expected is None:
-        return [f"pending: the game is not at a '{pending['kind']}' decision"]
-    kind, player, options = expected
-    if (pending["kind"], pending["player"]) != (kind, player):
-        return [f"pending: the decision is '{kind}' for player {player}, not '{pending['kind']}' for player {pending['player']}"]
+        return [f"pending: the game is not at a '{pending.kind}' decision"]
+    kind, player, options = expected.kind, expected.player, expected.options
+    if (pending.kind, pending.player) != (kind, player):
+        return [f"pending: the decision is '{kind}' for player {player}, not '{pending.kind}' for player {pending.player}"]
     if written_options(game.options()) != written_options(options):  # a number question by its range
         return ["pending.options: they are not the options of this decision"]
     return []

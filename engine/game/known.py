@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.game.frames import strip_cards
+from engine.game.frames import Asked, strip_cards
 from engine.game.rng import GENERATORS
 from engine.game.state import copy_state
 
@@ -38,8 +38,6 @@ def known_game(game: Game, player: int, into: Game | None = None) -> tuple[Game,
         known.telling = True
         known.meter = None
         known.last_turn = -1
-        if known.window_began:
-            known.window_began = {}
     else:
         known = type(game)(game.variant, game.n, 0, game.compat, _from_seed_0(game.compat))
     if game.book.stacks_scored:
@@ -53,10 +51,8 @@ def known_game(game: Game, player: int, into: Game | None = None) -> tuple[Game,
     card_names = game.book.card_names
     for frame in known.frames:  # copies already (copy_state)
         strip_cards(frame, card_names)
-    pending = game.pending
-    known.pending = None if pending is None else {
-        "kind": pending["kind"], "player": pending["player"], "options": game.legal_actions(),
-    }
+    pending = game.asked
+    known.asked = None if pending is None else Asked(pending.kind, pending.player, game.legal_actions())
     known.worked = 0  # as in "state": it counts searches among cards the player may not see
     known._events = []
     known.setup_events = []

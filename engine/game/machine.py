@@ -8,10 +8,9 @@ offer between players) and how an answer is carried out (`_resolve`). It stands 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from engine.effects import ast
 from engine.effects.limits import (
     FRAMES_PER_EFFECT,
     MAX_DECISIONS,
@@ -24,27 +23,11 @@ from engine.effects.limits import (
     MAX_WORK_PER_GAME,
 )
 from engine.game.followable import card_is_followable
-from engine.game.frames import (
-    BlockFrame,
-    BuildFrame,
-    CardFrame,
-    DiscardFrame,
-    Frame,
-    GameFrame,
-    LoopFrame,
-    OfferFrame,
-    ProgramFrame,
-    ReactFrame,
-    RepeatFrame,
-    RootFrame,
-    TradeFrame,
-    WindowFrame,
-)
+from engine.game.frames import Asked, BlockFrame, CardFrame, GameFrame, ProgramFrame, RootFrame
 from engine.game.messages import Action, Event, IllegalAction
 from engine.game.number_options import NumberOptions, number_of
-from engine.game.refs import IN_PLAY, CardRef, Ref
+from engine.game.refs import IN_PLAY, Ref
 from engine.game.table import Table, WorkMeter
-from engine.words.trades import resolve_trade, trade_question
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -93,9 +76,6 @@ class Machine(Table):
                 unacted = unacted or not frame.acted
         began.clear()
         self.cards_unacted = unacted
-
-    def push_build(self, player: int, budget: int, zone: str | None, lots: int | None, per_lot: int | None, must: bool) -> None:
-        self.frames.append(BuildFrame(player, budget, zone, lots, per_lot, must))
 
     def settle(self) -> None:
         """Steps 3 and 4, once per roll and once per card: property cards follow ownership,
@@ -207,7 +187,7 @@ class Machine(Table):
 
     def _finish(self, reason: str, player: int | None) -> None:
         self.over = True
-        self.pending = None
+        self.asked = None
         self.end_reason = {"reason": reason, "player": player}
         self.emit("game_over", {"reason": reason, "player": player})
 
@@ -216,17 +196,16 @@ class Machine(Table):
         loop. Blocks, the common case, run here without a call per frame: a block's statements
         one after another, into a block one of them pushed and back out to the block it
         stands in, for as long as nothing is asked; every other frame takes its step from
-        _STEP. Each statement passes `spend`, the one budget. (A block that cannot ask, run at
+        its own `step`. Each statement passes `spend`, the one budget. (A block that cannot ask, run at
         once inside a statement, `run_inline_frame`, passes it too.)"""
         frames = self.frames
-        steps = _STEP
         all_ops, all_quiet, given_after = self.book.ops, self.book.quiet, self.book.given_after
-        while self.pending is None and not self.over:
+        while self.asked is None and not self.over:
             frame = frames[-1]
             if type(frame) is not BlockFrame:
                 if type(frame) is GameFrame and frame.begun and self.turn_number == self.last_turn:
                     break  # a look-ahead's horizon: its last turn is over, the next not begun
-                steps[type(frame)](self, frame)
+                frame.step(cast("Game", self))
                 continue
             root: RootFrame = frames[frame.root]  # type: ignore[assignment]  # a block's root is one
             ops, quiet = all_ops[frame.b], all_quiet[frame.b]
@@ -283,32 +262,13 @@ class Machine(Table):
         """Whether the machine must stop: a decision is asked, or the game is over. (A call,
         not the test written out, where an op just run may have set either: a type checker,
         and mypyc after it, would take `pending` to be still None there.)"""
-        return self.pending is not None or self.over
+        return self.asked is not None or self.over
 
-    def question_at_top(self) -> tuple[str, int, Sequence[Action]] | None:
-        """The decision the frame stack stands at, worked out from the state alone, as the
-        step that asked it worked it out: (kind, player, options), or None where the machine
-        would run on without asking. `restore` checks a snapshot's pending decision with it."""
-        frame = self.frames[-1]
-        if isinstance(frame, OfferFrame):
-            return _asked("card", frame.player, self._offer_question(frame))
-        if isinstance(frame, BuildFrame):
-            return _asked("build", frame.player, self._build_question(frame))
-        if isinstance(frame, ReactFrame):
-            return "react", frame.player, self._react_question(frame)
-        if isinstance(frame, DiscardFrame) and frame.left > 0 and self.hand(frame.player):
-            return _asked("discard", frame.player, self._discard_question(frame))
-        if isinstance(frame, TradeFrame):
-            return trade_question(cast("Game", self), frame)
-        if isinstance(frame, BlockFrame):
-            block = self.book.blocks[frame.b]
-            statement = block[frame.pc] if frame.pc < len(block) else None
-            if isinstance(statement, (ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.RollZone)):
-                root = cast(RootFrame, self.frames[frame.root])
-                chooser, what, values = self.interp.offered_choice(statement, frame, root)
-                if chooser is not None and len(values) > 1:
-                    return "choose", chooser, self.interp.choice_actions(what, values)
-        return None
+    def question_at_top(self) -> Asked | None:
+        """The question the frame stack stands at, worked out from the state alone by the
+        frame on top (`Frame.question`), as its step asked it; None where the machine would
+        run on without asking. `restore` checks a snapshot's question with it."""
+        return self.frames[-1].question(cast("Game", self))
 
     def _find(self, action: Action | dict, options: Sequence[Action]) -> Action:
         if isinstance(options, NumberOptions):  # the number by its value, not by reading every option
@@ -332,70 +292,26 @@ class Machine(Table):
                     return option
         raise IllegalAction(f"{_words(action)} is not a legal action now")
 
-    def _resolve(self, pending: dict, action: Action) -> None:
-        kind = action.kind
-        player = pending["player"]
-        frame = self.frames[-1]
-        if kind == "build":
-            self._build_one(frame, action.arg)  # type: ignore[arg-type]  # a build is answered on its frame
-        elif kind == "stop":
-            self.emit("stop", {"player": player})
-            self.frames.pop()
-        elif kind == "play":
-            self._play(player, self.book.card_index[action.arg])
-        elif kind == "pass":
-            self.frames.pop()  # the offer: no card now
-        elif kind == "choose":
-            assert isinstance(frame, BlockFrame)
-            statement = self.book.blocks[frame.b][frame.pc]
-            value = action.arg
-            if action.what == "card":  # the very card offered, where it lies, not a twin elsewhere
-                root = cast(RootFrame, self.frames[frame.root])
-                _, _, offered = self.interp.offered_choice(cast(ast.Choose, statement), frame, root)
-                # (a game a bot sampled may hold other hidden cards than the options it was
-                # given: the card is then looked for wherever it is)
-                value = next((o for o in offered if o == value), CardRef(value))
-            if type(statement) is ast.ChooseNumber and type(value) is str:  # its pass
-                self.interp.answer(frame, statement.var, action.what, value, player)
-            else:
-                self.interp.bind(frame, statement.var, action.what, value, player)  # type: ignore[union-attr]
-        elif kind == "react":
-            assert isinstance(frame, ReactFrame)
-            self.frames.pop()
-            self._react(player, self.book.card_index[action.arg], frame)
-        elif kind == "decline":
-            assert isinstance(frame, ReactFrame)
-            self.frames.pop()
-            self.emit("decline", {"player": player, "against": self.variant.cards[frame.against].id})
-        elif kind == "discard":
-            assert isinstance(frame, DiscardFrame)
-            self._discard(player, self.book.card_index[action.arg])
-            frame.left -= 1
-        elif kind in ("trade", "reply"):
-            assert isinstance(frame, TradeFrame)
-            resolve_trade(cast("Game", self), frame, action)
+    def _resolve(self, asked: Asked, action: Action) -> None:
+        """Carry out the answer to the question asked, by the frame that asked it."""
+        self.frames[-1].answer(cast("Game", self), asked.player, action)
 
     # -- the game's own programs: the setup, then one turn after another
 
-    def _step_game(self, frame: GameFrame) -> None:
-        """The bottom of the stack: run the setup, then start turn after turn."""
-        if frame.phase == "setup":
-            frame.phase = "turns"
-            self._run_program("setup", 0)
-            return
-        if frame.begun:
-            self._events.append(
-                Event("turn_end", {"player": self.order[self.turn_pos]}, self.texts)
-                if self.telling else self.texts.bare("turn_end")
-            )
-            self.turn_pos = (self.turn_pos + 1) % self.n
+    def turn_ended(self) -> None:
+        """The turn under way is over: told, and the turn passes to the next player in order."""
+        self._events.append(
+            Event("turn_end", {"player": self.order[self.turn_pos]}, self.texts)
+            if self.telling else self.texts.bare("turn_end")
+        )
+        self.turn_pos = (self.turn_pos + 1) % self.n
+
+    def begin_turn(self) -> None:
+        """Start the next turn (from the player `next turn X` named, if any): told, the turn's
+        counters reset, and its programs pushed to run in turn."""
         if self.next_player is not None:  # `next turn X`: from X on, in order
             self.turn_pos = self.order.index(self.next_player)
             self.next_player = None
-        frame.begun = True
-        self._begin_turn()
-
-    def _begin_turn(self) -> None:
         player = self.order[self.turn_pos]
         self.turn_number += 1
         if self.turn_number > MAX_TURNS:
@@ -418,72 +334,17 @@ class Machine(Table):
             frames.append(ProgramFrame(name, player))
             frames.append(BlockFrame(blocks[name], {}, root))
 
-    def _run_program(self, name: str, me: int) -> None:
+    def run_program(self, name: str, me: int) -> None:
         root = len(self.frames)
         self.frames.append(ProgramFrame(name, me))
         self.frames.append(BlockFrame(self.book.program_block[name], {}, root))
 
-    def _step_program(self, frame: ProgramFrame) -> None:
-        """A program is done: the game's own frame below starts what comes next."""
-        self.frames.pop()
+    # -- what a player may play now
 
-    # -- offering cards
-
-    def _step_offer(self, frame: OfferFrame) -> None:
-        """Ask; back here after a card played from the offer, ask again only with a limit the
-        turn's plays are still under. The options are worked out when first read (`options`),
-        unless whether to ask depends on them."""
-        if frame.asked and frame.limit is None and not self._plays_again():
-            self.frames.pop()
-            return
-        if self.compat == 1 or self.book.open_hands:
-            options = self._offer_question(frame)
-            if options is None:
-                self.frames.pop()
-                return
-            frame.asked = True
-            self.ask("card", frame.player, options)
-            return
-        if not self._offer_asked(frame):
-            self.frames.pop()
-            return
-        frame.asked = True
-        self.ask("card", frame.player, None)
-
-    def _plays_again(self) -> bool:
-        """After a card played from an offer without a limit: the card allows another play
-        this turn (`per_turn`). Only public facts decide: which card was played, how often."""
-        plays = self.turn_plays
-        if not plays:
-            return False
-        limit = self.book.per_turn[plays[-1]]
-        return limit is not None and plays.count(plays[-1]) < limit
-
-    def _offer_question(self, frame: OfferFrame) -> list[Action] | None:
-        """The options of a card offer (the cards playable now, and passing), or None when it
-        is not asked: the turn's plays reached the limit, or (rulings.md, 33) the hand is
-        empty or the deck has no card of that timing."""
-        if not self._offer_asked(frame):
-            return None
-        return self._playable(frame.player, self.book.timed.get(frame.timing, frozenset())) + [self.texts.pass_action]
-
-    def _offer_asked(self, frame: OfferFrame) -> bool:
-        """Whether a card offer is asked at all (see `_offer_question`)."""
-        if frame.limit is not None and len(self.turn_plays) >= frame.limit:
-            return False
-        return self._asks_for_cards(frame.player, self.book.timed.get(frame.timing, frozenset()))
-
-    def _asks_for_cards(self, player: int, timing: frozenset[int]) -> bool:
-        """Whether the player is asked about cards of this timing. Only public facts decide
-        (the deck has such cards, the hand is not empty): were the question skipped when the
-        hand holds nothing playable, everyone would learn that from the skip. Format 1 games
-        skipped it, and still do, so that their saves replay. A hand everyone sees
-        (`open_hands`) hides nothing, so there the question comes only with a card to play."""
-        if self.compat == 1 or self.book.open_hands:
-            return bool(self._playable(player, timing))
-        return bool(timing) and bool(self.held_to_play(player))
-
-    def _playable(self, player: int, timing: frozenset[int]) -> list[Action]:
+    def playable(self, player: int, timing: frozenset[int]) -> list[Action]:
+        """The cards of these timings `player` may play now, as actions: held (in a pile they
+        play from), under the card's limit per turn, its condition met, and (with
+        `only_followable`) something it would do."""
         hand = self.held_to_play(player)
         if not hand:
             return []
@@ -508,112 +369,6 @@ class Machine(Table):
             seen.append(plays[card_index])
         return seen
 
-    # -- building, one unit at a time
-
-    def _build_options(self, frame: BuildFrame) -> list[Action]:
-        """The placements the budget and the new-lot limits allow, as actions."""
-        if self.supply[frame.player] <= 0:
-            return []
-        budget = frame.budget
-        started = frame.started
-        per_lot = frame.per_lot
-        may_start = frame.lots is None or frame.lots > 0
-        stacks = self.stacks
-        options = []
-        for prop, value, action in self.zone_build_table.get(frame.zone or "", ()):
-            if value > budget:
-                continue
-            if prop in started:
-                if per_lot is None or started[prop] < per_lot:
-                    options.append(action)
-            elif may_start or stacks[prop]:
-                options.append(action)
-        return options
-
-    def _step_build(self, frame: BuildFrame) -> None:
-        actions = self._build_options(frame)
-        if not actions:
-            player = frame.player
-            if frame.placed == 0:
-                if self.supply[player] <= 0:
-                    self.emit("out_of_units", {"player": player})
-                else:
-                    self.emit("cannot_build", {"player": player, "zone": frame.zone, "budget": frame.budget})
-            elif self.supply[player] > 0:
-                blocked = self._blocked_lots(frame)
-                if blocked:  # money left and a lot it would buy: a limit of the roll stopped it
-                    self.emit("build_limit", {"player": player, "budget": frame.budget, **blocked[0]})
-            self.frames.pop()
-            return
-        if _may_stop(frame):
-            actions.append(self.texts.stop_action)
-        elif len(actions) == 1:
-            self._build_one(frame, actions[0].arg)
-            return
-        self.pending = {"kind": "build", "player": frame.player, "options": actions}
-
-    def _blocked_lots(self, frame: BuildFrame) -> list[dict]:
-        """The placements the budget affords but a limit of the roll forbids: a new lot when no
-        more may be started ("new_lots"), another unit on a lot started this roll that has its
-        units ("per_lot"). Each as {"property", "why", "limit"}."""
-        if self.supply[frame.player] <= 0:
-            return []
-        blocked = []
-        stacks = self.stacks
-        for prop, value, _ in self.zone_build_table.get(frame.zone or "", ()):
-            if value > frame.budget:
-                continue
-            if prop in frame.started:
-                if frame.per_lot is not None and frame.started[prop] >= frame.per_lot:
-                    blocked.append({"property": prop, "why": "per_lot", "limit": frame.per_lot})
-            elif not stacks[prop] and frame.lots is not None and frame.lots <= 0:
-                blocked.append({"property": prop, "why": "new_lots", "limit": len(frame.started) + frame.lots})
-        return blocked
-
-    def _build_question(self, frame: BuildFrame) -> list[Action] | None:
-        """The options of the build decision, or None where `_step_build` asks nothing (no
-        placement left, or the one compulsory placement is made at once)."""
-        actions = self._build_options(frame)
-        if not actions or (len(actions) == 1 and not _may_stop(frame)):
-            return None
-        return actions + [self.texts.stop_action] if _may_stop(frame) else actions
-
-    def placement_asks_again(self, prop: int) -> bool:
-        """Whether answering the pending build with a unit on `prop` would change nothing but
-        that stack and the builder's supply before the same build asks for the next unit:
-        the bots then judge the placement without playing it on a copy. Worked out by the
-        steps `apply` takes (`_build_one`, then `_step_build`'s question), on a copy of the
-        build's frame and with the unit on the stack only while asking."""
-        frame = self.frames[-1]
-        if self.pending is None or self.pending["kind"] != "build" or not isinstance(frame, BuildFrame):
-            return False
-        trial = cast(BuildFrame, frame.copy())
-        stack, supply = self.stacks[prop], self.supply
-        self._count_placement(trial, prop)
-        stack.append(trial.player)
-        supply[trial.player] -= 1
-        try:
-            return self._build_question(trial) is not None
-        finally:
-            stack.pop()
-            supply[trial.player] += 1
-
-    def _build_one(self, frame: BuildFrame, prop: int) -> None:
-        self._count_placement(frame, prop)
-        self.place(frame.player, prop, 1)
-
-    def _count_placement(self, frame: BuildFrame, prop: int) -> None:
-        """What one more unit on `prop` uses of the build's budget and limits."""
-        started = frame.started
-        if prop in started:
-            started[prop] += 1
-        elif not self.stacks[prop]:
-            started[prop] = 1
-            if frame.lots is not None:
-                frame.lots -= 1
-        frame.budget -= self.book.value[prop]
-        frame.placed += 1
-
     # -- cards
 
     def _take_from_hand(self, player: int, kind: int) -> int:
@@ -637,7 +392,8 @@ class Machine(Table):
                     return held
         return []
 
-    def _play(self, player: int, kind: int) -> None:
+    def play(self, player: int, kind: int) -> None:
+        """`player` plays a card of this kind from their hand, as the turn's own play."""
         if not self.room_for_effect():
             return
         code = self._take_from_hand(player, kind)
@@ -647,16 +403,18 @@ class Machine(Table):
         self.emit("play", {"player": player, "card": self.variant.cards[kind].id})
         self._push_card(code, player, target=None)
 
-    def _react(self, player: int, kind: int, react_frame: ReactFrame) -> None:
+    def react(self, player: int, kind: int, against: int, target: int) -> None:
+        """`player` answers the card of kind `against`, under way at frame `target`, with a
+        reaction card of kind `kind`."""
         if not self.room_for_effect():
             return
         code = self._take_from_hand(player, kind)
         self.in_play.append(code)
         self.emit(
             "react",
-            {"player": player, "card": self.variant.cards[kind].id, "against": self.variant.cards[react_frame.against].id},
+            {"player": player, "card": self.variant.cards[kind].id, "against": self.variant.cards[against].id},
         )
-        self._push_card(code, player, target=react_frame.root)
+        self._push_card(code, player, target=target)
 
     def _push_card(self, code: int, player: int, target: int | None) -> None:
         root = len(self.frames)
@@ -664,10 +422,9 @@ class Machine(Table):
         self.frames.append(CardFrame(code, player, target))
         self.frames.append(BlockFrame(self.book.card_block[code % self.book.kinds], {}, root))
 
-    def _step_card(self, frame: CardFrame) -> None:
-        """A card's effect is done (or stopped): discard it and settle (Step 5). A card its
-        own effect put somewhere (`put this on P`) stays there."""
-        self.frames.pop()
+    def card_done(self, frame: CardFrame) -> None:
+        """A card's effect is done (or stopped), its frame popped: discard it and settle (Step
+        5). A card its own effect put somewhere (`put this on P`) stays there."""
         if frame.c in self.in_play:
             self.in_play.remove(frame.c)
             slot = self.discard_slot(frame.me, frame.c)
@@ -716,78 +473,8 @@ class Machine(Table):
                 return False
         return True
 
-    def _step_loop(self, frame: LoopFrame) -> None:
-        if cast(RootFrame, self.frames[frame.root]).halt or frame.i >= len(frame.items):
-            self.frames.pop()
-            return
-        env = dict(frame.env)
-        env[frame.var] = frame.items[frame.i]
-        frame.i += 1
-        self.frames.append(BlockFrame(frame.b, env, frame.root))
-
-    def _step_repeat(self, frame: RepeatFrame) -> None:
-        root = cast(RootFrame, self.frames[frame.root])
-        test = self.book.repeat_tests.get(frame.b)
-        if root.halt or frame.left <= 0 or (test is not None and not test(cast("Game", self), frame.env, root.me)):
-            self.frames.pop()
-            return
-        frame.left -= 1
-        self.frames.append(BlockFrame(frame.b, dict(frame.env), frame.root))
-
-    def _step_window(self, frame: WindowFrame) -> None:
-        """An open window: after each turn at the body, count the passes in a row (a turn
-        that did not pass starts the count again); once every player's last turn was a pass,
-        or the turns run out, the window closes; else the next player in rotation goes."""
-        if frame.i > 0:
-            frame.passes = frame.passes + 1 if frame.passed else 0
-            frame.passed = False
-        root = cast(RootFrame, self.frames[frame.root])
-        if root.halt or frame.left <= 0 or frame.passes >= len(frame.players):
-            self.frames.pop()
-            return
-        env = dict(frame.env)
-        env[frame.var] = frame.players[frame.i % len(frame.players)]
-        frame.i += 1
-        frame.left -= 1
-        self.frames.append(BlockFrame(frame.b, env, frame.root))
-
-    def _step_trade(self, frame: TradeFrame) -> None:
-        """An offer between players: its proposer puts it together, then its partner answers
-        (engine/words/trades.py)."""
-        self.ask(*trade_question(cast("Game", self), frame))
-
-    def _step_react(self, frame: ReactFrame) -> None:
-        self.ask("react", frame.player, self._react_question(frame))
-
-    def _react_question(self, frame: ReactFrame) -> list[Action]:
-        """The targeted player is always asked, holding an answer or not, so that neither the
-        question nor a 'does not answer' tells anyone what is in their hand."""
-        answers = self.book.reactions_to[frame.against]
-        plays = self.texts.react_actions
-        kinds = self.book.kinds
-        held = sorted({c % kinds for c in self.held_to_play(frame.player)})
-        return [plays[c] for c in held if c in answers] + [self.texts.decline_action]
-
-    def _step_discard(self, frame: DiscardFrame) -> None:
-        player = frame.player
-        if frame.left <= 0 or not self.hand(player):
-            self.frames.pop()
-            return
-        options = self._discard_question(frame)
-        if options is None:  # format 1 discarded a hand of one kind at once, telling all
-            self._discard(player, self.hand(player)[0] % self.book.kinds)
-            frame.left -= 1
-            return
-        self.ask("discard", player, options)
-
-    def _discard_question(self, frame: DiscardFrame) -> list[Action] | None:
-        """The cards the player may discard, or None when format 1 would not have asked."""
-        kinds = sorted({c % self.book.kinds for c in self.hand(frame.player)})
-        if len(kinds) == 1 and self.compat == 1:
-            return None
-        return [self.texts.action("discard", self.variant.cards[c].id, "card") for c in kinds]
-
-    def _discard(self, player: int, kind: int) -> None:
+    def discard(self, player: int, kind: int) -> None:
+        """`player` discards a card of this kind from their hand, to its discard pile."""
         code = self._take_from_hand(player, kind)
         self.piles[self.discard_slot(player, code)].append(code)
         self.emit("discard", {"player": player, "card": self.variant.cards[kind].id})
@@ -801,27 +488,3 @@ def _words(action: object) -> str:
         kind, arg = str(action.get("kind"))[:40], str(action.get("arg"))[:40]
         return f"'{kind}' with {arg}"
     return "that action"
-
-
-def _asked(kind: str, player: int, options: list[Action] | None) -> tuple[str, int, Sequence[Action]] | None:
-    return None if options is None else (kind, player, options)
-
-
-def _may_stop(frame: BuildFrame) -> bool:
-    """Stopping is offered once a unit is placed, or from the start when building is optional."""
-    return frame.placed > 0 or not frame.must
-
-
-_STEP: dict[type[Frame], Callable] = {
-    GameFrame: Machine._step_game,
-    ProgramFrame: Machine._step_program,
-    OfferFrame: Machine._step_offer,
-    BuildFrame: Machine._step_build,
-    CardFrame: Machine._step_card,
-    LoopFrame: Machine._step_loop,
-    RepeatFrame: Machine._step_repeat,
-    WindowFrame: Machine._step_window,
-    TradeFrame: Machine._step_trade,
-    ReactFrame: Machine._step_react,
-    DiscardFrame: Machine._step_discard,
-}

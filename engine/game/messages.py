@@ -8,7 +8,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Final
 
-from engine.game.event_text import EventText
+from engine.game.event_text import EventText, listed
 from engine.game.event_text import counted as counted  # the screens import these two from here
 from engine.game.event_text import counter_words as counter_words
 from engine.game.observation import Option
@@ -138,7 +138,7 @@ class Texts:
         parts = [self.amount(good, amount) for good, amount in amounts.items()] + [self.traded_card(k) for k in cards]
         if not parts:
             return "nothing"
-        return parts[0] if len(parts) == 1 else _listed(parts)
+        return parts[0] if len(parts) == 1 else listed(parts)
 
     def money(self, amount: int) -> str:
         return self.variant.format_money(amount)
@@ -428,7 +428,7 @@ def describe_run(run: list[Event], viewer: Viewer = None) -> str:
     t, d = first._texts, first.data
     if first.kind == "return_card":
         what = (
-            f"{len(run)} properties" if len(run) > MAX_LISTED else _listed([t.properties[e.data["property"]] for e in run])
+            f"{len(run)} properties" if len(run) > MAX_LISTED else listed([t.properties[e.data["property"]] for e in run])
         )
         if t.cards_stacked:
             return f"{t.player(d['from'])} no longer holds {what}"
@@ -436,9 +436,5 @@ def describe_run(run: list[Event], viewer: Viewer = None) -> str:
     if len(run) > MAX_LISTED:
         cards = f"{len(run)} cards"
     else:
-        cards = _listed([t.put_card(e.data, e.hidden_from(viewer)) for e in run])
+        cards = listed([t.put_card(e.data, e.hidden_from(viewer)) for e in run])
     return t.told_put(d, cards)
-
-
-def _listed(names: list[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1]

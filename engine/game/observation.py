@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from engine.game.frames import BuildFrame
 from engine.game.known import known_game
 from engine.game.number_options import NumberOptions
 from engine.game.state import game_to_dict
@@ -85,8 +84,9 @@ def _face_label(game: Game) -> str | None:
 def _zone_built(game: Game) -> str | None:
     """The zone being built in, while a build session is under way."""
     for frame in reversed(game.frames):
-        if isinstance(frame, BuildFrame):
-            return frame.zone
+        building = frame.building()
+        if building is not None:
+            return building[0]
     return None
 
 
@@ -163,7 +163,7 @@ def public_game(observation: dict, into: Game | None = None) -> tuple[Game, list
         return None
     game = _READING.get(id(observation))
     player = dict.__getitem__(observation, "player")
-    if game is None or (game.pending is not None and game.pending["player"] != player):
+    if game is None or (game.asked is not None and game.asked.player != player):
         return None
     return known_game(game, player, into)
 

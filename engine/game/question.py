@@ -12,21 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
 from engine.game.expressions import compile_expr
-from engine.game.frames import (
-    BlockFrame,
-    CardFrame,
-    LoopFrame,
-    OfferFrame,
-    ProgramFrame,
-    RepeatFrame,
-    RootFrame,
-    TradeFrame,
-    WindowFrame,
-)
+from engine.game.frames import BlockFrame, CardFrame, Frame, ProgramFrame
 from engine.game.refs import IN_PLAY, PileRef
 
 if TYPE_CHECKING:
@@ -138,7 +128,7 @@ class Question:
 
 def question_of(game: Game) -> Question | None:
     """The question `game` asks now, None when the game is over."""
-    pending = game.pending
+    pending = game.asked
     if pending is None:
         return None
     frames = game.frames
@@ -148,20 +138,17 @@ def question_of(game: Game) -> Question | None:
         card = game.variant.cards[resolving.c % game.book.kinds].id
         space = next((i for i, stack in enumerate(game.stacks) if resolving.c in stack), None)
     top = frames[-1]
-    pile, about = _subjects(game, pending["player"])
+    pile, about = _subjects(game, pending.player)
     return Question(
-        kind=pending["kind"],
-        player=pending["player"],
+        kind=pending.kind,
+        player=pending.player,
         options=game.options(),
         card=card,
         space=space,
-        timing=top.timing if isinstance(top, OfferFrame) else None,
+        timing=top.card_timing(),
         ends_turn=passing_ends_turn(game),
-        windows=tuple(
-            Window(at, f.b, f.root, tuple(f.players), f.i, f.passes, f.left)
-            for at, f in enumerate(frames) if type(f) is WindowFrame
-        ),
-        trade=_trade(game, top) if isinstance(top, TradeFrame) else None,
+        windows=open_windows(frames),
+        trade=top.seen_trade(game),
         pile=pile,
         about=about,
     )
@@ -222,34 +209,21 @@ def _visible_card(game: Game, card: Any, player: int) -> bool:
     return game.layout.seen(place, player)
 
 
-def _trade(game: Game, frame: TradeFrame) -> Trade:
-    words = game.texts.offer(frame.proposer, frame.partner, frame.give, frame.give_cards, frame.ask, frame.ask_cards)
-    return Trade(frame.proposer, frame.partner, frame.stage, tuple(frame.goods), tuple(frame.give.items()),
-                 tuple(frame.ask.items()), tuple(frame.give_cards), tuple(frame.ask_cards), words)
+def open_windows(frames: Sequence[Frame]) -> tuple[Window, ...]:
+    """The windows open on the stack of frames, outermost first (Frame.seen_window)."""
+    return tuple(window for at, frame in enumerate(frames) if (window := frame.seen_window(at)) is not None)
 
 
 def passing_ends_turn(game: Game) -> bool:
     """Whether passing the card offer now asked is the turn's last step: nothing of the turn
-    program is left after it (its blocks at their ends, its loops done). Interfaces say
-    "end the turn" then, whatever the program's shape."""
+    program is left after it (each frame between the offer and the turn's program finished:
+    Frame.finished). Interfaces say "end the turn" then, whatever the program's shape."""
     frames = game.frames
-    if game.pending is None or not isinstance(frames[-1], OfferFrame):
+    if game.asked is None or frames[-1].card_timing() is None:
         return False
-    blocks = game.book.blocks
     for frame in reversed(frames[:-1]):
         if isinstance(frame, ProgramFrame):
             return frame.program == "turn"
-        if isinstance(frame, BlockFrame) and frame.pc < len(blocks[frame.b]):
-            return False
-        if isinstance(frame, LoopFrame) and frame.i < len(frame.items):
-            return False
-        if isinstance(frame, WindowFrame) and frame.left > 0 and frame.passes < len(frame.players):
-            return False
-        if isinstance(frame, RepeatFrame) and frame.left > 0:
-            test = game.book.repeat_tests.get(frame.b)
-            root = cast(RootFrame, frames[frame.root])
-            if test is None or test(game, frame.env, root.me):
-                return False
-        if isinstance(frame, CardFrame):
+        if not frame.finished(game):
             return False
     return False

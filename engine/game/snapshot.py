@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.game.frames import Asked
 from engine.game.game import Game
 from engine.game.invariants import broken_invariants
 from engine.game.messages import Action, Texts
@@ -57,14 +58,14 @@ def restore(variant: Variant, data: Any, allow_other_variant: bool = False) -> G
     except ValueError as problem:
         raise damaged("rng", f"must be {problem}") from None
     game = _build(variant, {**data, "pending": None}, rng)
-    game.pending = _pending(game, data["pending"])
+    game.asked = _pending(game, data["pending"])
     problems = broken_invariants(game)
     if problems:
         raise RestoreError(f"the saved game is damaged: {problems[0]}")
     return game
 
 
-def _pending(game: Game, saved: Any) -> dict | None:
+def _pending(game: Game, saved: Any) -> Asked | None:
     """The saved decision, if it is the one the game stands at: its options are then the
     engine's own, never actions made from the file's data."""
     if saved is None:
@@ -72,14 +73,14 @@ def _pending(game: Game, saved: Any) -> dict | None:
     expected = game.question_at_top()
     if expected is None:
         raise damaged("pending", "the game is not at a decision here")
-    kind, player, options = expected
+    kind, player, options = expected.kind, expected.player, expected.options
     if (saved["kind"], saved["player"]) != (kind, player):
         raise damaged("pending", f"the game asks player {player} a '{kind}' question here")
     if [(o["kind"], o["arg"], o["what"]) for o in saved["options"]] != [
         (o["kind"], o["arg"], o["what"]) for o in written_options(options)
     ]:
         raise damaged("pending.options", "they are not the options of this decision")
-    return {"kind": kind, "player": player, "options": options}
+    return Asked(kind, player, options)
 
 
 def read_options(texts: Texts, written: list[dict]) -> Sequence[Action]:
@@ -116,10 +117,10 @@ def _build(variant: Variant, data: dict[str, Any], rng: Any = None) -> Game:
     )
     read_state(game, data)
     pending = data["pending"]
-    game.pending = None
+    game.asked = None
     if pending is not None:
         options = read_options(game.texts, pending["options"])
-        game.pending = {"kind": pending["kind"], "player": int(pending["player"]), "options": options}
+        game.asked = Asked(pending["kind"], int(pending["player"]), options)
     game._events = []
     game.setup_events = []
     game.card_began = {}

@@ -13,8 +13,7 @@ is checked on the built game by `engine.game.invariants`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.effects import ast
 from engine.effects.limits import (
@@ -26,11 +25,11 @@ from engine.effects.limits import (
     MAX_FRAMES,
     MAX_REPEAT,
     MAX_TURNS,
-    MAX_WINDOW_TURNS,
     MAX_WORK_PER_ACTION,
     MAX_WORK_PER_GAME,
     SAFETY_ENDS,
 )
+from engine.game.frames import FRAME_KINDS
 from engine.game.rulebook import Rulebook
 from engine.variant.model import Variant
 
@@ -366,16 +365,26 @@ class SnapshotChecker:
             raise damaged("frames", "must start with the game")
         for index, frame in enumerate(frames):  # first the shape of every frame,
             field = f"frames[{index}]"
-            if type(frame) is not dict or type(frame.get("t")) is not str or frame["t"] not in _FRAME_KEYS:
+            if type(frame) is not dict or type(frame.get("t")) is not str or frame["t"] not in FRAME_KINDS:
                 raise damaged(field, "must be one of the engine's frames")
-            required, optional = _FRAME_KEYS[frame["t"]]
+            kind = FRAME_KINDS[frame["t"]]
+            optional = kind.optional
+            required = ("t", *(name for name in kind.fields if name not in optional))
             self.mapping(field, frame, required, optional)
             if (index == 0) != (frame["t"] == "game"):
                 raise damaged(field, "the game must be the first frame, and only the first")
         for index, frame in enumerate(frames):  # then how each stands on the one below
-            getattr(self, f"frame_{frame['t']}")(f"frames[{index}]", frame, index, frames)
+            FRAME_KINDS[frame["t"]].check_saved(self, f"frames[{index}]", frame, index, frames)
         self.pending(self.data["pending"])
         self._cards_in_play(frames)
+
+    def flow_frame(self, field: str, frame: dict, index: int, frames: list) -> None:
+        """Check a frame of the program's flow (engine/game/frames.py), by its kind."""
+        getattr(self, f"frame_{frame['t']}")(field, frame, index, frames)
+
+    def fail(self, field: str, message: str) -> NoReturn:
+        """Refuse the snapshot: `field` is damaged, as `message` says."""
+        raise damaged(field, message)
 
     def frame_game(self, field: str, frame: dict, index: int, frames: list) -> None:
         if frame["phase"] not in ("setup", "turns"):
@@ -391,7 +400,7 @@ class SnapshotChecker:
             raise damaged(f"{field}.program", "is not one of the game's programs")
         below = frames[index - 1]["t"]
         if program in self.book.routines:
-            statement = self._pushed_by(field, index, frames, ast.Do)
+            statement = self.pushed_by(field, index, frames, ast.Do)
             if statement.routine != program:
                 raise damaged(f"{field}.program", f"the statement below it runs '{statement.routine}', not '{program}'")
         elif program in _TURN_PROGRAMS:
@@ -407,19 +416,6 @@ class SnapshotChecker:
         if frame["target"] is not None:
             raise damaged(f"{field}.target", "a program answers no card")
         self.whole(f"{field}.steps", frame["steps"], 0, MAX_EFFECT_STEPS + 1)
-
-    def frame_offer(self, field: str, frame: dict, index: int, frames: list) -> None:
-        statement = self._pushed_by(field, index, frames, ast.OfferCards)
-        me = frames[frames[index - 1]["root"]]["me"]
-        if frame["timing"] != statement.timing or (statement.player is None and frame["player"] != me):
-            raise damaged(field, "is not the offer of the statement below it")
-        self.player(f"{field}.player", frame["player"])
-        if frame["limit"] is not None:
-            self.whole(f"{field}.limit", frame["limit"], 0, MAX_NUMBER)
-        self.flag(f"{field}.asked", frame["asked"])
-        above = frames[index + 1]["t"] if index + 1 < len(frames) else None
-        if above not in ("card", None):
-            raise damaged(f"frames[{index + 1}]", "only a card played from the offer stands on it")
 
     def frame_card(self, field: str, frame: dict, index: int, frames: list) -> None:
         code = self.whole(f"{field}.c", frame["c"], 0, self.book.kinds * (self.players + 1) - 1)
@@ -447,7 +443,7 @@ class SnapshotChecker:
     def frame_blk(self, field: str, frame: dict, index: int, frames: list) -> None:
         block = self.whole(f"{field}.b", frame["b"], 0, len(self.book.blocks) - 1)
         pc = self.whole(f"{field}.pc", frame["pc"], 0, len(self.book.blocks[block]))
-        root = self._root(field, frame, index, frames)
+        root = self.root(field, frame, index, frames)
         below = frames[index - 1]
         if below["t"] == "card":
             fits = root == index - 1 and block == self.book.card_block[below["c"] % self.book.kinds]
@@ -457,18 +453,18 @@ class SnapshotChecker:
             fits = below["root"] == root and block == below["b"]
         elif below["t"] == "blk":
             parent = self._statement(below)
-            fits = below["root"] == root and isinstance(parent, ast.If) and block in self._bodies(below)
+            fits = below["root"] == root and isinstance(parent, ast.If) and block in self.bodies(below)
         else:
             fits = False
         if not fits:
             raise damaged(field, "is not a part of the effect below it")
         # while a side of its `if ... else` runs, the names both sides give are not here yet
         branch_above = index + 1 < len(frames) and frames[index + 1]["t"] == "blk"
-        self._env(f"{field}.env", frame["env"], self.book.scopes[block][pc - 1 if branch_above and pc else pc])
+        self.env(f"{field}.env", frame["env"], self.book.scopes[block][pc - 1 if branch_above and pc else pc])
 
     def frame_loop(self, field: str, frame: dict, index: int, frames: list) -> None:
-        statement = self._pushed_by(field, index, frames, ast.ForEach)
-        (body,) = self._bodies(frames[index - 1])
+        statement = self.pushed_by(field, index, frames, ast.ForEach)
+        (body,) = self.bodies(frames[index - 1])
         if frame["b"] != body or frame["var"] != statement.var:
             raise damaged(field, "is not the loop of the statement below it")
         kind = self.book.scopes[body][0][statement.var]
@@ -476,106 +472,23 @@ class SnapshotChecker:
         for i, item in enumerate(items):
             self._value(f"{field}.items[{i}]", item, kind)
         self.whole(f"{field}.i", frame["i"], 0, len(items))
-        self._root(field, frame, index, frames)
-        self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
+        self.root(field, frame, index, frames)
+        self.env(f"{field}.env", frame["env"], self.parent_scope(frames[index - 1]))
 
     def frame_rep(self, field: str, frame: dict, index: int, frames: list) -> None:
-        statement = self._pushed_by(field, index, frames, ast.Repeat)
-        if frame["b"] != self._bodies(frames[index - 1])[0]:
+        statement = self.pushed_by(field, index, frames, ast.Repeat)
+        if frame["b"] != self.bodies(frames[index - 1])[0]:
             raise damaged(f"{field}.b", "is not the body of the statement below it")
         self.whole(f"{field}.left", frame["left"], 0, MAX_REPEAT if statement.most is None else statement.most)
-        self._root(field, frame, index, frames)
-        self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
-
-    def frame_win(self, field: str, frame: dict, index: int, frames: list) -> None:
-        statement = self._pushed_by(field, index, frames, ast.TakeTurns)
-        (body,) = self._bodies(frames[index - 1])
-        if frame["b"] != body or frame["var"] != statement.var:
-            raise damaged(field, "is not the window of the statement below it")
-        players = self.listing(f"{field}.players", frame["players"], self.players)
-        for i, player in enumerate(players):
-            self.player(f"{field}.players[{i}]", player)
-        if len(set(players)) != len(players) or not players:
-            raise damaged(f"{field}.players", "must name each player taking turns once")
-        most = MAX_WINDOW_TURNS if statement.most is None else min(statement.most, MAX_WINDOW_TURNS)
-        taken = self.whole(f"{field}.i", frame["i"], 0, most)
-        self.whole(f"{field}.left", frame["left"], 0, most - taken)
-        self.whole(f"{field}.passes", frame["passes"], 0, len(players))
-        self.flag(f"{field}.passed", frame["passed"])
-        self._root(field, frame, index, frames)
-        self._env(f"{field}.env", frame["env"], self._parent_scope(frames[index - 1]))
-
-    def frame_trade(self, field: str, frame: dict, index: int, frames: list) -> None:
-        from engine.words.trades import MAX_TRADE_STEPS
-
-        statement = self._pushed_by(field, index, frames, ast.OfferTrade)
-        self._on_top(field, index, frames)
-        proposer = self.player(f"{field}.proposer", frame["proposer"])
-        partner = self.player(f"{field}.partner", frame["partner"])
-        if proposer == partner:
-            raise damaged(field, "must be an offer of one player to another")
-        if frame["goods"] != list(statement.goods):
-            raise damaged(f"{field}.goods", "must be the goods the statement below it names")
-        counters = {g for g in statement.goods if g in self.data["player_counters"]}
-        for side in ("give", "ask"):
-            self.mapping(f"{field}.{side}", frame[side], (), tuple(sorted(counters)))
-            for good, amount in frame[side].items():
-                self.whole(f"{field}.{side}.{good}", amount, 1, MAX_NUMBER)
-            cards = self.listing(f"{field}.{side}_cards", frame[f"{side}_cards"], most=self.total_cards)
-            for i, key in enumerate(cards):
-                good, _, code = key.partition("#") if type(key) is str else ("", "", "")
-                if good not in statement.goods or good in counters or not code.isdigit():
-                    raise damaged(f"{field}.{side}_cards[{i}]", "must be a card of a pile the offer trades, as pile#code")
-            if len(set(cards)) != len(cards):
-                raise damaged(f"{field}.{side}_cards", "names a card twice")
-        self.whole(f"{field}.steps", frame["steps"], 0, MAX_TRADE_STEPS)
-        if frame["stage"] not in ("compose", "reply"):
-            raise damaged(f"{field}.stage", "must be 'compose' or 'reply'")
-
-    def frame_build(self, field: str, frame: dict, index: int, frames: list) -> None:
-        self._pushed_by(field, index, frames, ast.BuildSession)
-        self._on_top(field, index, frames)
-        self.player(f"{field}.player", frame["player"])
-        self.whole(f"{field}.budget", frame["budget"], -MAX_NUMBER, MAX_NUMBER)
-        zone = self.zone(f"{field}.zone", frame["zone"])
-        self.optional_whole(f"{field}.lots", frame["lots"], 0, MAX_NUMBER)
-        self.optional_whole(f"{field}.per_lot", frame["per_lot"], 0, MAX_NUMBER)
-        placed = self.whole(f"{field}.placed", frame["placed"], 0, MAX_NUMBER)
-        self.flag(f"{field}.must", frame["must"])
-        started = self.listing(f"{field}.started", frame["started"], most=len(self.variant.properties))
-        seen = set()
-        for i, pair in enumerate(started):
-            where = f"{field}.started[{i}]"
-            if type(pair) is not list or len(pair) != 2:
-                raise damaged(where, "must be a property and a count")
-            prop = self.prop(where, pair[0])
-            self.whole(where, pair[1], 1, placed)
-            if prop in seen or prop not in self.book.zone_props[zone]:
-                raise damaged(where, "must name a property of the zone being built in, once")
-            seen.add(prop)
-        if sum(pair[1] for pair in started) > placed:
-            raise damaged(f"{field}.started", "counts more units than were placed")
-
-    def frame_react(self, field: str, frame: dict, index: int, frames: list) -> None:
-        self._pushed_by(field, index, frames, ast.OfferReaction)
-        self._on_top(field, index, frames)
-        self.player(f"{field}.player", frame["player"])
-        root = self._root(field, frame, index, frames)
-        if frame["against"] != frames[root]["c"] % self.book.kinds:
-            raise damaged(f"{field}.against", "must be the card that offered the reaction")
-
-    def frame_discard(self, field: str, frame: dict, index: int, frames: list) -> None:
-        self._pushed_by(field, index, frames, ast.Discard)
-        self._on_top(field, index, frames)
-        self.player(f"{field}.player", frame["player"])
-        self.whole(f"{field}.left", frame["left"], 0, MAX_REPEAT)
+        self.root(field, frame, index, frames)
+        self.env(f"{field}.env", frame["env"], self.parent_scope(frames[index - 1]))
 
     # ----- helpers for frames ----------------------------------------------------------------
 
     def _turn_player(self) -> int:
         return self.data["order"][self.data["turn_pos"]]
 
-    def _root(self, field: str, frame: dict, index: int, frames: list) -> int:
+    def root(self, field: str, frame: dict, index: int, frames: list) -> int:
         root = self.whole(f"{field}.root", frame["root"], 0, index - 1)
         if frames[root]["t"] not in ("card", "run"):
             raise damaged(f"{field}.root", "must be the card or program whose statements these are")
@@ -586,26 +499,26 @@ class SnapshotChecker:
         block = self.book.blocks[frame["b"]]
         return block[frame["pc"] - 1] if 0 < frame["pc"] <= len(block) else None
 
-    def _bodies(self, frame: dict) -> tuple[int, ...]:
+    def bodies(self, frame: dict) -> tuple[int, ...]:
         """The bodies' blocks of the statement a block frame ran last (`_statement`)."""
         return self.book.bodies[frame["b"]][frame["pc"] - 1]
 
-    def _pushed_by(self, field: str, index: int, frames: list, kind: type) -> Any:
+    def pushed_by(self, field: str, index: int, frames: list, kind: type) -> Any:
         below = frames[index - 1]
         statement = self._statement(below) if below["t"] == "blk" else None
         if not isinstance(statement, kind):
             raise damaged(field, "is not what the statement below it starts")
         return statement
 
-    def _on_top(self, field: str, index: int, frames: list) -> None:
+    def on_top(self, field: str, index: int, frames: list) -> None:
         if index != len(frames) - 1:
             raise damaged(field, "nothing stands on a decision's frame")
 
-    def _parent_scope(self, below: dict) -> dict[str, str]:
+    def parent_scope(self, below: dict) -> dict[str, str]:
         """The variables the block below had when it started its loop or repeat."""
         return self.book.scopes[below["b"]][below["pc"] - 1]
 
-    def _env(self, field: str, env: Any, scope: dict[str, str]) -> None:
+    def env(self, field: str, env: Any, scope: dict[str, str]) -> None:
         if type(env) is not dict or set(env) != set(scope):
             raise damaged(field, f"must hold exactly the variables {', '.join(sorted(scope)) or '(none)'} here")
         for name, kind in scope.items():
@@ -659,22 +572,3 @@ class SnapshotChecker:
 
 _TURN_PROGRAMS = ("setup", "turn", "start_of_turn", "end_of_turn")
 """The programs that stand on the game's own frame; the hooks of the track stand on anything."""
-
-_FRAME_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "game": (("t", "phase", "begun"), ()),
-    "run": (("t", "program", "me", "halt", "target", "steps"), ()),
-    "offer": (("t", "player", "timing", "limit", "asked"), ()),
-    "card": (("t", "c", "me", "halt", "target"), ("steps", "acted")),
-    "blk": (("t", "b", "pc", "env", "root"), ()),
-    "loop": (("t", "b", "var", "items", "i", "env", "root"), ()),
-    "rep": (("t", "b", "left", "env", "root"), ()),
-    "win": (("t", "b", "var", "players", "i", "passes", "passed", "left", "env", "root"), ()),
-    "trade": (("t", "proposer", "partner", "goods", "give", "ask", "give_cards", "ask_cards", "steps", "stage"), ()),
-    "build": (("t", "player", "budget", "zone", "lots", "per_lot", "started", "placed", "must"), ()),
-    "react": (("t", "player", "against", "root"), ()),
-    "discard": (("t", "player", "left"), ()),
-}
-
-
-def frame_kinds() -> Iterator[str]:
-    return iter(_FRAME_KEYS)

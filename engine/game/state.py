@@ -237,10 +237,10 @@ def game_to_dict(game: Game, chance: bool = True) -> dict:
     """The snapshot of `game` (FIELDS); without `chance`, the seed and the generator's state
     are left out (what a player may see of the game: observation.py)."""
     pending = None
-    if game.pending is not None:
+    if game.asked is not None:
         pending = {
-            "kind": game.pending["kind"],
-            "player": game.pending["player"],
+            "kind": game.asked.kind,
+            "player": game.asked.player,
             "options": written_options(game.options()),
         }
     data = {

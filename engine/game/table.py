@@ -15,12 +15,7 @@ from engine.effects.limits import (
     MAX_WORK_PER_ACTION,
 )
 from engine.game.expressions import card_ref, held_at
-from engine.game.frames import (
-    BuildFrame,
-    CardFrame,
-    Frame,
-    GameFrame,
-)
+from engine.game.frames import Asked, CardFrame, Frame, GameFrame
 from engine.game.interpreter import Interpreter
 from engine.game.messages import NOBODY, Action, Event
 from engine.game.refs import IN_PLAY, PileRef, Ref
@@ -32,7 +27,9 @@ from engine.variant.model import Variant
 if TYPE_CHECKING:
     from engine.game.game import Game
 
-QUIET_EVENTS = frozenset({"play", "choose", "react", "decline", "cancelled", "say", "no_choice", "effect_limit"})
+QUIET_EVENTS = frozenset({
+    "play", "choose", "react", "decline", "cancelled", "say", "no_choice", "effect_limit", "window",
+})
 """Events that tell of a card being played, chosen for or answered, not of a change it made."""
 
 
@@ -146,12 +143,6 @@ class Table:
         player: a score that reads others (points made of four kinds of points, each reading
         the board) reads each of them once. None the rest of the time: the game changes
         between one reading and the next, so nothing else may trust it."""
-        self.window_began: dict[int, int] = {}
-        """Where each window opened during the current decision (or the setup) opened among
-        its events, by the index of its frame: for an interface telling what was said in a
-        window since it opened (tui/following.py), which the events alone cannot place (a
-        program may tell things between the answer and the window). Emptied at each decision;
-        the game never reads it."""
         self.owned_stacks = 0
         """The stacks (a bit for each space) this game has its own list of. A copy shares
         every stack with the game it was copied from until one of them changes it
@@ -215,7 +206,9 @@ class Table:
         self.worked = 0
         """Work done so far, statements and events, setup included: the game ends past
         MAX_WORK_PER_GAME."""
-        self.pending: dict | None = None
+        self.asked: Asked | None = None
+        """The question asked and not yet answered (None: the game is over, or the machine is
+        running between two questions)."""
         self.over = False
         self.end_reason: dict | None = None
         self._events: list[Event] = []
@@ -377,9 +370,11 @@ class Table:
         return [cast(int, faces[i]) for i in self.rolled.get(die, ())]
 
     def budget_left(self) -> int | None:
+        """What is left of the budget of the build session under way, if any."""
         for frame in reversed(self.frames):
-            if isinstance(frame, BuildFrame):
-                return frame.budget
+            building = frame.building()
+            if building is not None:
+                return building[1]
         return None
 
     def emit(self, kind: str, data: dict, private_to: int | None = None) -> None:
@@ -388,7 +383,7 @@ class Table:
     def ask(self, kind: str, player: int, options: Sequence[Action] | None) -> None:
         """Ask `player` a decision; `options` None for a card offer, whose options are worked
         out when first read (`options`)."""
-        self.pending = {"kind": kind, "player": player, "options": options}
+        self.asked = Asked(kind, player, options)
 
     def roll(self, die_id: str) -> list[int]:
         """Roll every die of a kind: the positions of the faces they show. Several dice come

@@ -10,7 +10,7 @@ from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
 from engine.game.event_text import EventText, counted
 from engine.game.expressions import card_ref, held_at
-from engine.game.frames import BlockFrame, CardFrame, DiscardFrame, OfferFrame, ReactFrame, RootFrame
+from engine.game.frames import Asked, BlockFrame, CardFrame, Frame, RootFrame, register
 from engine.game.refs import IN_PLAY, CardRef, PileRef, Ref
 from engine.game.trial import Fail, Trial, acted, nothing
 from engine.words.common import fn, maybe, player_or_me
@@ -19,8 +19,9 @@ from engine.words.word import MAY_ASK, QUIET, StatementWord
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game import Game
-    from engine.game.messages import Texts
+    from engine.game.messages import Action, Texts
     from engine.game.rulebook import Rulebook
+    from engine.game.snapshot_check import SnapshotChecker
 
 
 def _own(game: Game, pile: str, player: int) -> int | None:
@@ -81,13 +82,67 @@ DRAW = StatementWord(
 # ----- discard N [from PLAYER] --------------------------------------------------------------
 
 
+class DiscardFrame(Frame):
+    """`discard N`: a player to discard `left` more cards of their choice, one question each."""
+
+    fields = ("player", "left")
+    __slots__ = fields
+    kind = "discard"
+
+    def __init__(self, player: int, left: int):
+        self.player = player
+        self.left = left
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"t": "discard", "player": self.player, "left": self.left}
+
+    def copy(self) -> DiscardFrame:
+        return DiscardFrame(self.player, self.left)
+
+    def step(self, g: Game) -> None:
+        player = self.player
+        if self.left <= 0 or not g.hand(player):
+            g.frames.pop()
+            return
+        asked = self.question(g)
+        if asked is None:  # format 1 discarded a hand of one kind at once, telling all
+            g.discard(player, g.hand(player)[0] % g.book.kinds)
+            self.left -= 1
+            return
+        g.asked = asked
+
+    def question(self, g: Game) -> Asked | None:
+        """The kinds of card the player may discard; None when none is left to discard, or
+        format 1 would not have asked (one kind in hand)."""
+        if self.left <= 0 or not g.hand(self.player):
+            return None
+        kinds = sorted({c % g.book.kinds for c in g.hand(self.player)})
+        if len(kinds) == 1 and g.compat == 1:
+            return None
+        return Asked("discard", self.player, [g.texts.action("discard", g.variant.cards[c].id, "card") for c in kinds])
+
+    def answer(self, g: Game, player: int, action: Action) -> None:
+        g.discard(player, g.book.card_index[action.arg])
+        self.left -= 1
+
+    @staticmethod
+    def check_saved(c: SnapshotChecker, field: str, data: dict, index: int, frames: list) -> None:
+        c.pushed_by(field, index, frames, ast.Discard)
+        c.on_top(field, index, frames)
+        c.player(f"{field}.player", data["player"])
+        c.whole(f"{field}.left", data["left"], 0, MAX_REPEAT)
+
+
+register(DiscardFrame)
+
+
 def _check_discard(c: Checker, node: ast.Discard, scope: Scope) -> None:
     c.expect(node.count, "number", scope, "the number of cards")
     c.expect(node.player, "player", scope, "whose hand ('from ...')")
 
 
 def _run_discard(s: ast.Discard, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    """The player picks the cards, one decision each (a DiscardFrame)."""
+    """The player picks the cards, one question each (DiscardFrame)."""
     player_fn, count_fn = player_or_me(s.player, book), fn(s.count, book)
 
     def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
@@ -304,58 +359,58 @@ SHUFFLE = StatementWord(
 )
 
 
-# ----- offer cards timed TIMING [to PLAYER] [at most N] --------------------------------------
-
-
-def _check_offer_cards(c: Checker, node: ast.OfferCards, scope: Scope) -> None:
-    timings = c.context.timings
-    if c.program_only(node, "offer cards") and node.timing not in timings:
-        c.report(node, f"there is no card timing '{node.timing}'",
-                 did_you_mean(node.timing, timings) or "timings: " + ", ".join(sorted(timings)))
-    c.expect(node.player, "player", scope, "who is offered the cards ('to ...')")
-    c.expect(node.limit, "number", scope, "how many cards at most")
-
-
-def _run_offer_cards(s: ast.OfferCards, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    limit, timing, to = maybe(s.limit, book), s.timing, maybe(s.player, book)
-
-    def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
-        f.pc += 1
-        player = root.me if to is None else to(g, f.env, root.me)
-        if player is not None:
-            most = None if limit is None else max(0, limit(g, f.env, root.me) or 0)
-            if most is not None and len(g.turn_plays) >= most:
-                return  # not asked (Game._offer_question): no frame to push and pop
-            frame = OfferFrame(player, timing, most)
-            if g.compat > 1 and not g.book.open_hands:  # Game._asks_for_cards: public facts only
-                timed = g.book.timed.get(timing)
-                if not timed or not g.hand(player):
-                    return  # not asked: no frame to push and pop
-                # asked: what the machine would do with the frame next (Game._step_offer)
-                g.frames.append(frame)
-                frame.asked = True
-                g.ask("card", player, None)  # its options worked out when first read (Game.options)
-                return
-            # what the machine would do with the frame next (Game._step_offer), done at once
-            g.frames.append(frame)
-            options = g._offer_question(frame)
-            if options is None:
-                g.frames.pop()
-                return
-            frame.asked = True
-            g.ask("card", player, options)
-
-    return op
-
-
-OFFER_CARDS = StatementWord(
-    ast.OfferCards, _check_offer_cards, _run_offer_cards,
-    lambda s, book, bodies: nothing,  # cards offered are taken to be passed
-    told=0, flow=MAY_ASK, example="offer cards timed end_of_turn",
-)
-
-
 # ----- offer reaction to PLAYER -------------------------------------------------------------
+
+
+class ReactionOfferFrame(Frame):
+    """A reaction offer: `player` asked whether to answer the card under way (`against`, at
+    frame `root`) with a reaction card. The player targeted is always asked, holding an answer
+    or not, so that neither the question nor a 'does not answer' tells anyone what is in
+    their hand."""
+
+    fields = ("player", "against", "root")
+    __slots__ = fields
+    kind = "react"
+
+    def __init__(self, player: int, against: int, root: int):
+        self.player = player
+        self.against = against
+        self.root = root
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"t": "react", "player": self.player, "against": self.against, "root": self.root}
+
+    def copy(self) -> ReactionOfferFrame:
+        return ReactionOfferFrame(self.player, self.against, self.root)
+
+    def step(self, g: Game) -> None:
+        g.asked = self.question(g)
+
+    def question(self, g: Game) -> Asked:
+        answers = g.book.reactions_to[self.against]
+        plays = g.texts.react_actions
+        kinds = g.book.kinds
+        held = sorted({c % kinds for c in g.held_to_play(self.player)})
+        return Asked("react", self.player, [plays[c] for c in held if c in answers] + [g.texts.decline_action])
+
+    def answer(self, g: Game, player: int, action: Action) -> None:
+        g.frames.pop()
+        if action.kind == "react":
+            g.react(player, g.book.card_index[action.arg], self.against, self.root)
+        else:
+            g.emit("decline", {"player": player, "against": g.variant.cards[self.against].id})
+
+    @staticmethod
+    def check_saved(c: SnapshotChecker, field: str, data: dict, index: int, frames: list) -> None:
+        c.pushed_by(field, index, frames, ast.OfferReaction)
+        c.on_top(field, index, frames)
+        c.player(f"{field}.player", data["player"])
+        root = c.root(field, data, index, frames)
+        if data["against"] != frames[root]["c"] % c.book.kinds:
+            c.fail(f"{field}.against", "must be the card that offered the reaction")
+
+
+register(ReactionOfferFrame)
 
 
 def _check_offer_reaction(c: Checker, node: ast.OfferReaction, scope: Scope) -> None:
@@ -375,7 +430,7 @@ def _run_offer_reaction(s: ast.OfferReaction, book: Rulebook, bodies: tuple[int,
             return
         kind = root.c % g.book.kinds
         if player is not None and player != me and g.book.reactions_to[kind]:
-            g.frames.append(ReactFrame(player, kind, f.root))
+            g.frames.append(ReactionOfferFrame(player, kind, f.root))
 
     return op
 
@@ -463,7 +518,7 @@ SHOW = StatementWord(
     example="choose opponent O\nchoose card K in hand of me\nshow K to O", events=("show",),
 )
 
-WORDS = (DRAW, DISCARD, PUT, PLAY_CARD, SHUFFLE, OFFER_CARDS, OFFER_REACTION, CANCEL, SHOW)
+WORDS = (DRAW, DISCARD, PUT, PLAY_CARD, SHUFFLE, OFFER_REACTION, CANCEL, SHOW)
 
 
 def _tell_draw(d: dict[str, Any], t: Texts, hidden: bool) -> str:

@@ -10,7 +10,8 @@ from engine.effects import ast
 from engine.effects.kinds import given_on_both_sides
 from engine.effects.limits import MAX_REPEAT, MAX_WINDOW_TURNS
 from engine.game.expressions import Fn
-from engine.game.frames import BlockFrame, LoopFrame, RepeatFrame, RootFrame, WindowFrame
+from engine.game.frames import BlockFrame, Frame, LoopFrame, RepeatFrame, RootFrame, plain_env, register, stripped_env
+from engine.game.question import Window
 from engine.game.trial import Trial, nothing
 from engine.words.common import fn, maybe
 from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game import Game
     from engine.game.rulebook import Rulebook
+    from engine.game.snapshot_check import SnapshotChecker
 
 
 # ----- let NAME = VALUE ---------------------------------------------------------------------
@@ -240,6 +242,101 @@ REPEAT = StatementWord(
 # ----- take turns P among GROUP [from X] until all pass [, at most K]: ... / pass ------------
 
 
+class WindowFrame(Frame):
+    """An open window, `take turns P among GROUP until all pass`: the players in the order
+    they take their turns (`players`), how many turns have been taken (`i`; the next is
+    players[i % n]), how many of the last turns in a row were passes, whether the turn under
+    way has passed, and the turns left before the window closes anyway."""
+
+    fields = ("b", "var", "players", "i", "passes", "passed", "left", "env", "root")
+    __slots__ = fields
+    kind = "win"
+
+    def __init__(
+        self, b: int, var: str, players: list[int], left: int, env: dict, root: int,
+        i: int = 0, passes: int = 0, passed: bool = False,
+    ):
+        self.b = b
+        self.var = var
+        self.players = players
+        self.left = left
+        self.env = env
+        self.root = root
+        self.i = i
+        self.passes = passes
+        self.passed = passed
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "t": "win", "b": self.b, "var": self.var, "players": list(self.players), "i": self.i,
+            "passes": self.passes, "passed": self.passed, "left": self.left, "env": plain_env(self.env),
+            "root": self.root,
+        }
+
+    def copy(self) -> WindowFrame:
+        return WindowFrame(
+            self.b, self.var, list(self.players), self.left, dict(self.env), self.root, self.i, self.passes, self.passed
+        )
+
+    def step(self, g: Game) -> None:
+        """After each turn at the body, count the passes in a row (a turn that did not pass
+        starts the count again); once every player's last turn was a pass, or the turns run
+        out, the window closes; else the next player in rotation goes."""
+        if self.i > 0:
+            self.passes = self.passes + 1 if self.passed else 0
+            self.passed = False
+        root = g.frames[self.root]
+        assert isinstance(root, RootFrame)
+        if root.halt or self.left <= 0 or self.passes >= len(self.players):
+            g.frames.pop()
+            return
+        env = dict(self.env)
+        env[self.var] = self.players[self.i % len(self.players)]
+        self.i += 1
+        self.left -= 1
+        g.frames.append(BlockFrame(self.b, env, self.root))
+
+    def finished(self, g: Game) -> bool:
+        return self.left <= 0 or self.passes >= len(self.players)
+
+    def remaining(self, g: Game) -> list[tuple]:
+        """The next player's turn only: whether more come depends on play."""
+        if self.finished(g) or not self.players:
+            return []
+        root = g.frames[self.root]
+        assert isinstance(root, RootFrame)
+        player = self.players[self.i % len(self.players)]
+        return [(g.book.trials[self.b], 0, {**self.env, self.var: player}, root.me)]
+
+    def seen_window(self, at: int) -> Window:
+        return Window(at, self.b, self.root, tuple(self.players), self.i, self.passes, self.left)
+
+    def strip(self, card_names: list[frozenset[str]]) -> None:
+        self.env = stripped_env(self.env, card_names[self.b])
+
+    @staticmethod
+    def check_saved(c: SnapshotChecker, field: str, data: dict, index: int, frames: list) -> None:
+        statement = c.pushed_by(field, index, frames, ast.TakeTurns)
+        (body,) = c.bodies(frames[index - 1])
+        if data["b"] != body or data["var"] != statement.var:
+            c.fail(field, "is not the window of the statement below it")
+        players = c.listing(f"{field}.players", data["players"], c.players)
+        for i, player in enumerate(players):
+            c.player(f"{field}.players[{i}]", player)
+        if len(set(players)) != len(players) or not players:
+            c.fail(f"{field}.players", "must name each player taking turns once")
+        most = MAX_WINDOW_TURNS if statement.most is None else min(statement.most, MAX_WINDOW_TURNS)
+        taken = c.whole(f"{field}.i", data["i"], 0, most)
+        c.whole(f"{field}.left", data["left"], 0, most - taken)
+        c.whole(f"{field}.passes", data["passes"], 0, len(players))
+        c.flag(f"{field}.passed", data["passed"])
+        c.root(field, data, index, frames)
+        c.env(f"{field}.env", data["env"], c.parent_scope(frames[index - 1]))
+
+
+register(WindowFrame)
+
+
 def _check_take_turns(c: Checker, node: ast.TakeTurns, scope: Scope) -> None:
     c.expect(node.start, "player", scope, "who takes the first turn ('from ...')")
     if node.most is not None and node.most > MAX_WINDOW_TURNS:
@@ -252,17 +349,19 @@ def _check_take_turns(c: Checker, node: ast.TakeTurns, scope: Scope) -> None:
 
 
 def _run_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    """The window's players in turn order from the first (WindowFrame); Game._step_window
-    gives each their turn at the body in rotation until all pass."""
+    """The window's players in turn order from the first (WindowFrame, whose step gives each
+    their turn at the body in rotation until all pass). That it opens is told ("window"), so
+    that a log, or a screen following the window, knows where its story begins."""
     (body,) = bodies
     start_fn, var = maybe(s.start, book), s.var
     opponents, most = s.group == "opponents", MAX_WINDOW_TURNS if s.most is None else min(s.most, MAX_WINDOW_TURNS)
 
     def op(g: Game, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
-        g.window_began[len(g.frames)] = len(g._events)
-        g.frames.append(WindowFrame(body, var, window_players(g, root.me, start_fn, f.env, opponents), most,
-                                    dict(f.env), f.root))
+        players = window_players(g, root.me, start_fn, f.env, opponents)
+        if players:  # (none: it closes at once, having been nothing)
+            g.emit("window", {"players": list(players), "at": len(g.frames)})
+        g.frames.append(WindowFrame(body, var, players, most, dict(f.env), f.root))
 
     return op
 
@@ -292,10 +391,10 @@ def _look_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) 
 
 
 TAKE_TURNS = StatementWord(
-    ast.TakeTurns, _check_take_turns, _run_take_turns, _look_take_turns, told=0, flow=MAY_ASK,
+    ast.TakeTurns, _check_take_turns, _run_take_turns, _look_take_turns, told=1, flow=MAY_ASK,
     example='take turns P among players until all pass:\n  choose word W from "raise", "pass" by P, every answer\n'
             '  if W is "pass":\n    pass',
-    binds=None,
+    events=("window",), binds=None,
 )
 
 

@@ -1,5 +1,5 @@
-"""The texts of the events of flow.py's words: a pass in a window, a program's own words, and
-an effect stopped at its step budget (engine/game/event_text.py).
+"""The texts of the events of flow.py's words: a window opened and a pass in it, a program's
+own words, and an effect stopped at its step budget (engine/game/event_text.py).
 
 They belong with the words in flow.py, and sit beside it in a module of their own only
 because they were written while flow.py was being changed for other work; moving
@@ -10,10 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.game.event_text import EventText
+from engine.game.event_text import EventText, listed
 
 if TYPE_CHECKING:
     from engine.game.messages import Texts
+
+
+def _tell_window(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    """Who takes turns in the window, the first of them first."""
+    players = d["players"]
+    if len(players) == 1:
+        return f"{t.player(players[0])} takes turns until passing"
+    return f"{listed([t.player(player) for player in players])} take turns, {t.player(players[0])} first, until all pass"
 
 
 def _tell_pass(d: dict[str, Any], t: Texts, hidden: bool) -> str:
@@ -29,6 +37,7 @@ def _tell_effect_limit(d: dict[str, Any], t: Texts, hidden: bool) -> str:
 
 
 EVENT_TEXTS = (
+    EventText("window", ("players", "at"), _tell_window),
     EventText("pass", ("player",), _tell_pass),
     EventText("say", ("text",), _tell_say),
     EventText("effect_limit", ("card", "steps"), _tell_effect_limit),

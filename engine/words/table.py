@@ -6,12 +6,26 @@ events are told from."""
 from __future__ import annotations
 
 from engine.game.event_text import EventText
-from engine.words import cards, choices, counters, dice, flow, flow_texts, routines, tokens, trade_texts, trades, turns, units
+from engine.words import (
+    card_offer,
+    cards,
+    choices,
+    counters,
+    dice,
+    flow,
+    flow_texts,
+    routines,
+    tokens,
+    trade_texts,
+    trades,
+    turns,
+    units,
+)
 from engine.words.word import INLINE, QUIET, StatementWord
 
 STATEMENTS: dict[type, StatementWord] = {
     word.node: word
-    for family in (flow, choices, dice, units, cards, counters, turns, routines, tokens, trades)
+    for family in (flow, choices, dice, units, cards, card_offer, counters, turns, routines, tokens, trades)
     for word in family.WORDS
 }
 """Each statement's word, by its node type."""

@@ -7,7 +7,7 @@ counter, give or ask for a card), then proposes it or withdraws it; the other pl
 or declines. An accepted offer moves the amounts from one player's counters to the other's
 and the cards from one's pile to the other's pile of the same name.
 
-It is asked one question at a time, like everything else (TradeFrame): putting an offer
+It is asked one question at a time, like everything else (TradeOfferFrame): putting an offer
 together takes at most MAX_TRADE_STEPS steps, after which only proposing or withdrawing is
 left, so no offer is endless. A bot answering judges the position after each answer
 (accepting an offer that leaves it worse off is one it can see), so lopsided offers do not
@@ -19,7 +19,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
-from engine.game.frames import BlockFrame, RootFrame, TradeFrame
+from engine.effects.limits import MAX_NUMBER
+from engine.game.frames import Asked, BlockFrame, Frame, RootFrame, register
+from engine.game.question import Trade
 from engine.game.trial import Fail, Trial, acted
 from engine.words.common import fn, player_or_me
 from engine.words.word import MAY_ASK, StatementWord
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from engine.game.game import Game
     from engine.game.messages import Action
     from engine.game.rulebook import Rulebook
+    from engine.game.snapshot_check import SnapshotChecker
 
 MAX_TRADE_STEPS = 20
 """Steps of putting one offer together, at most; then it is proposed or withdrawn."""
@@ -66,7 +69,7 @@ def _run_offer_trade(s: ast.OfferTrade, book: Rulebook, bodies: tuple[int, ...])
         partner, proposer = player_fn(g, f.env, root.me), by_fn(g, f.env, root.me)
         if partner is None or proposer is None or partner == proposer:
             return
-        g.frames.append(TradeFrame(proposer, partner, list(goods)))
+        g.frames.append(TradeOfferFrame(proposer, partner, list(goods)))
 
     return op
 
@@ -92,7 +95,151 @@ OFFER_TRADE = StatementWord(
 WORDS = (OFFER_TRADE,)
 
 
-# ----- the frame's questions and answers (Game._step_trade and _resolve call these) ----------
+# ----- the trade offer's frame: its questions and answers -----------------------------------
+
+
+class TradeOfferFrame(Frame):
+    """A trade offer between two players under way: the goods it may hold, what the proposer
+    gives and asks for so far (amounts of counters by name; cards as "pile#code"), the steps
+    taken putting it together, and its stage: "compose" (the proposer is asked) or "reply"
+    (the partner is)."""
+
+    fields = ("proposer", "partner", "goods", "give", "ask", "give_cards", "ask_cards", "steps", "stage")
+    __slots__ = fields
+    kind = "trade"
+
+    def __init__(
+        self, proposer: int, partner: int, goods: list[str], give: dict[str, int] | None = None,
+        ask: dict[str, int] | None = None, give_cards: list[str] | None = None, ask_cards: list[str] | None = None,
+        steps: int = 0, stage: str = "compose",
+    ):
+        self.proposer = proposer
+        self.partner = partner
+        self.goods = goods
+        self.give: dict[str, int] = {} if give is None else give
+        self.ask: dict[str, int] = {} if ask is None else ask
+        self.give_cards: list[str] = [] if give_cards is None else give_cards
+        self.ask_cards: list[str] = [] if ask_cards is None else ask_cards
+        self.steps = steps
+        self.stage = stage
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "t": "trade", "proposer": self.proposer, "partner": self.partner, "goods": list(self.goods),
+            "give": dict(self.give), "ask": dict(self.ask), "give_cards": list(self.give_cards),
+            "ask_cards": list(self.ask_cards), "steps": self.steps, "stage": self.stage,
+        }
+
+    def copy(self) -> TradeOfferFrame:
+        return TradeOfferFrame(
+            self.proposer, self.partner, list(self.goods), dict(self.give), dict(self.ask), list(self.give_cards),
+            list(self.ask_cards), self.steps, self.stage,
+        )
+
+    def step(self, g: Game) -> None:
+        g.asked = self.question(g)
+
+    def question(self, g: Game) -> Asked:
+        """What the player deciding is asked: the proposer, each step of putting the offer
+        together; the partner, to accept or decline."""
+        action = g.texts.action
+        if self.stage == "reply":
+            # declining first: a bot that sees no gain either way (the first on a tie) keeps what it has
+            return Asked("reply", self.partner, [action("reply", "decline"), action("reply", "accept")])
+        options = [action("trade", "withdraw")]
+        if self.give or self.ask or self.give_cards or self.ask_cards:
+            options.append(action("trade", "propose"))
+        if self.steps >= MAX_TRADE_STEPS:
+            return Asked("trade", self.proposer, options)
+        for good in self.goods:
+            if good in g.player_counters:
+                for side, amounts, most in (
+                    ("give", self.give, held(g, good, self.proposer)),
+                    ("ask", self.ask, held(g, good, self.partner)),
+                ):
+                    now = amounts.get(good, 0)
+                    targets = [now + step for step in STEPS] + [now - step for step in STEPS]
+                    options += [action("trade", f"{side} {good} {n}") for n in targets if 0 <= n <= most]
+            else:
+                for side, player, chosen in (("give", self.proposer, self.give_cards),
+                                             ("ask", self.partner, self.ask_cards)):
+                    for code in cards_of(g, good, player):
+                        key = f"{good}#{code}"
+                        verb = "drop" if key in chosen else side
+                        options.append(action("trade", f"{verb} {key}"))
+        return Asked("trade", self.proposer, options)
+
+    def answer(self, g: Game, player: int, action: Action) -> None:
+        """Carry out one answer to the question: a reply, withdrawing, proposing, or one step
+        of putting the offer together."""
+        arg = str(action.arg)
+        if action.kind == "reply":
+            g.frames.pop()
+            accepted = arg == "accept"
+            g.emit("trade_answer", {"player": self.partner, "to": self.proposer, "accepted": accepted})
+            if accepted:
+                _exchange(g, self)
+            return
+        if arg == "withdraw":
+            g.frames.pop()
+            g.emit("trade_withdrawn", {"player": self.proposer, "to": self.partner})
+            return
+        if arg == "propose":
+            self.stage = "reply"
+            g.emit("trade_offer", {
+                "player": self.proposer, "to": self.partner, "give": dict(self.give), "ask": dict(self.ask),
+                "give_cards": list(self.give_cards), "ask_cards": list(self.ask_cards),
+            })
+            return
+        self.steps += 1
+        verb, what = arg.split(" ", 1)
+        if "#" in what:
+            chosen = self.give_cards if (verb == "give" or (verb == "drop" and what in self.give_cards)) else self.ask_cards
+            if verb == "drop":
+                chosen.remove(what)
+            else:
+                chosen.append(what)
+            return
+        good, amount = what.rsplit(" ", 1)
+        amounts = self.give if verb == "give" else self.ask
+        if int(amount):
+            amounts[good] = int(amount)
+        else:
+            amounts.pop(good, None)
+
+    def seen_trade(self, g: Game) -> Trade:
+        words = g.texts.offer(self.proposer, self.partner, self.give, self.give_cards, self.ask, self.ask_cards)
+        return Trade(self.proposer, self.partner, self.stage, tuple(self.goods), tuple(self.give.items()),
+                     tuple(self.ask.items()), tuple(self.give_cards), tuple(self.ask_cards), words)
+
+    @staticmethod
+    def check_saved(c: SnapshotChecker, field: str, data: dict, index: int, frames: list) -> None:
+        statement = c.pushed_by(field, index, frames, ast.OfferTrade)
+        c.on_top(field, index, frames)
+        proposer = c.player(f"{field}.proposer", data["proposer"])
+        partner = c.player(f"{field}.partner", data["partner"])
+        if proposer == partner:
+            c.fail(field, "must be an offer of one player to another")
+        if data["goods"] != list(statement.goods):
+            c.fail(f"{field}.goods", "must be the goods the statement below it names")
+        counters = {g for g in statement.goods if g in c.data["player_counters"]}
+        for side in ("give", "ask"):
+            c.mapping(f"{field}.{side}", data[side], (), tuple(sorted(counters)))
+            for good, amount in data[side].items():
+                c.whole(f"{field}.{side}.{good}", amount, 1, MAX_NUMBER)
+            cards = c.listing(f"{field}.{side}_cards", data[f"{side}_cards"], most=c.total_cards)
+            for i, key in enumerate(cards):
+                good, _, code = key.partition("#") if type(key) is str else ("", "", "")
+                if good not in statement.goods or good in counters or not code.isdigit():
+                    c.fail(f"{field}.{side}_cards[{i}]", "must be a card of a pile the offer trades, as pile#code")
+            if len(set(cards)) != len(cards):
+                c.fail(f"{field}.{side}_cards", "names a card twice")
+        c.whole(f"{field}.steps", data["steps"], 0, MAX_TRADE_STEPS)
+        if data["stage"] not in ("compose", "reply"):
+            c.fail(f"{field}.stage", "must be 'compose' or 'reply'")
+
+
+register(TradeOfferFrame)
 
 
 def held(g: Game, good: str, player: int) -> int:
@@ -105,76 +252,7 @@ def cards_of(g: Game, good: str, player: int) -> list[int]:
     return list(dict.fromkeys(g.piles[g.layout.base[good] + player]))
 
 
-def trade_question(g: Game, frame: TradeFrame) -> tuple[str, int, list[Action]]:
-    """What the player deciding is asked: the proposer, each step of putting the offer
-    together; the partner, to accept or decline."""
-    action = g.texts.action
-    if frame.stage == "reply":
-        # declining first: a bot that sees no gain either way (the first on a tie) keeps what it has
-        return "reply", frame.partner, [action("reply", "decline"), action("reply", "accept")]
-    options = [action("trade", "withdraw")]
-    if frame.give or frame.ask or frame.give_cards or frame.ask_cards:
-        options.append(action("trade", "propose"))
-    if frame.steps >= MAX_TRADE_STEPS:
-        return "trade", frame.proposer, options
-    for good in frame.goods:
-        if good in g.player_counters:
-            for side, amounts, most in (
-                ("give", frame.give, held(g, good, frame.proposer)),
-                ("ask", frame.ask, held(g, good, frame.partner)),
-            ):
-                now = amounts.get(good, 0)
-                targets = [now + step for step in STEPS] + [now - step for step in STEPS]
-                options += [action("trade", f"{side} {good} {n}") for n in targets if 0 <= n <= most]
-        else:
-            for side, player, chosen in (("give", frame.proposer, frame.give_cards),
-                                         ("ask", frame.partner, frame.ask_cards)):
-                for code in cards_of(g, good, player):
-                    key = f"{good}#{code}"
-                    verb = "drop" if key in chosen else side
-                    options.append(action("trade", f"{verb} {key}"))
-    return "trade", frame.proposer, options
-
-
-def resolve_trade(g: Game, frame: TradeFrame, action: Action) -> None:
-    """Carry out one answer to the frame's question."""
-    arg = str(action.arg)
-    if action.kind == "reply":
-        g.frames.pop()
-        accepted = arg == "accept"
-        g.emit("trade_answer", {"player": frame.partner, "to": frame.proposer, "accepted": accepted})
-        if accepted:
-            _exchange(g, frame)
-        return
-    if arg == "withdraw":
-        g.frames.pop()
-        g.emit("trade_withdrawn", {"player": frame.proposer, "to": frame.partner})
-        return
-    if arg == "propose":
-        frame.stage = "reply"
-        g.emit("trade_offer", {
-            "player": frame.proposer, "to": frame.partner, "give": dict(frame.give), "ask": dict(frame.ask),
-            "give_cards": list(frame.give_cards), "ask_cards": list(frame.ask_cards),
-        })
-        return
-    frame.steps += 1
-    verb, what = arg.split(" ", 1)
-    if "#" in what:
-        chosen = frame.give_cards if (verb == "give" or (verb == "drop" and what in frame.give_cards)) else frame.ask_cards
-        if verb == "drop":
-            chosen.remove(what)
-        else:
-            chosen.append(what)
-        return
-    good, amount = what.rsplit(" ", 1)
-    amounts = frame.give if verb == "give" else frame.ask
-    if int(amount):
-        amounts[good] = int(amount)
-    else:
-        amounts.pop(good, None)
-
-
-def _exchange(g: Game, frame: TradeFrame) -> None:
+def _exchange(g: Game, frame: TradeOfferFrame) -> None:
     """Move what each side gives to the other, as it stands now (an amount no longer held is
     given as far as it goes)."""
     for giver, taker, amounts, cards in (

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.effects import ast
-from engine.effects.limits import MAX_REPEAT
+from engine.effects.limits import MAX_NUMBER, MAX_REPEAT
 from engine.game.event_text import EventText
 from engine.game.expressions import Fn
-from engine.game.frames import BlockFrame, BuildFrame, RootFrame
+from engine.game.frames import Asked, BlockFrame, Frame, RootFrame, register
 from engine.game.trial import Fail, Trial, nothing
 from engine.words.common import fn, maybe, player_or_me
 from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
@@ -17,8 +17,9 @@ from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game import Game
-    from engine.game.messages import Texts
+    from engine.game.messages import Action, Texts
     from engine.game.rulebook import Rulebook
+    from engine.game.snapshot_check import SnapshotChecker
 
 
 def _place(trial: Trial, player: int, prop: int, count: int) -> None:
@@ -74,7 +75,205 @@ BUILD_UNITS = StatementWord(
 )
 
 
+
 # ----- build with BUDGET in ZONE [...] ------------------------------------------------------
+
+
+class BuildFrame(Frame):
+    """A build session, one unit a question: what is left of the budget, the new lots still
+    allowed, the units placed on each lot started this session."""
+
+    fields = ("player", "budget", "zone", "lots", "per_lot", "started", "placed", "must")
+    __slots__ = fields
+    kind = "build"
+
+    def __init__(
+        self,
+        player: int,
+        budget: int,
+        zone: str | None,
+        lots: int | None,
+        per_lot: int | None,
+        must: bool,
+        started: dict[int, int] | None = None,
+        placed: int = 0,
+    ):
+        self.player = player
+        self.budget = budget
+        self.zone = zone
+        self.lots = lots
+        self.per_lot = per_lot
+        self.started: dict[int, int] = {} if started is None else started
+        self.placed = placed
+        self.must = must
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "t": "build", "player": self.player, "budget": self.budget, "zone": self.zone, "lots": self.lots,
+            "per_lot": self.per_lot, "started": [[prop, count] for prop, count in sorted(self.started.items())],
+            "placed": self.placed, "must": self.must,
+        }
+
+    def copy(self) -> BuildFrame:
+        return BuildFrame(
+            self.player, self.budget, self.zone, self.lots, self.per_lot, self.must, dict(self.started), self.placed
+        )
+
+    @classmethod
+    def from_saved(cls, values: dict[str, Any]) -> Frame:
+        values["started"] = {int(prop): int(count) for prop, count in values["started"] or ()}
+        return cls(**values)
+
+    def building(self) -> tuple[str | None, int] | None:
+        return self.zone, self.budget
+
+    def placements(self, g: Game) -> list[Action]:
+        """The placements the budget and the new-lot limits allow, as actions."""
+        if g.supply[self.player] <= 0:
+            return []
+        budget = self.budget
+        started = self.started
+        per_lot = self.per_lot
+        may_start = self.lots is None or self.lots > 0
+        stacks = g.stacks
+        options = []
+        for prop, value, action in g.zone_build_table.get(self.zone or "", ()):
+            if value > budget:
+                continue
+            if prop in started:
+                if per_lot is None or started[prop] < per_lot:
+                    options.append(action)
+            elif may_start or stacks[prop]:
+                options.append(action)
+        return options
+
+    def step(self, g: Game) -> None:
+        """Ask for the next unit; with only one compulsory placement, make it at once; with
+        none left, say why the session ends (nothing to build with, no lot affordable, a
+        limit of the roll) and close it."""
+        actions = self.placements(g)
+        if not actions:
+            player = self.player
+            if self.placed == 0:
+                if g.supply[player] <= 0:
+                    g.emit("out_of_units", {"player": player})
+                else:
+                    g.emit("cannot_build", {"player": player, "zone": self.zone, "budget": self.budget})
+            elif g.supply[player] > 0:
+                blocked = self.withheld(g, player)
+                if blocked:  # money left and a lot it would buy: a limit of the roll stopped it
+                    g.emit("build_limit", {"player": player, "budget": self.budget, **blocked[0]})
+            g.frames.pop()
+            return
+        if self._may_stop():
+            actions.append(g.texts.stop_action)
+        elif len(actions) == 1:
+            self._build_one(g, actions[0].arg)
+            return
+        g.asked = Asked("build", self.player, actions)
+
+    def question(self, g: Game) -> Asked | None:
+        """The placements and, once stopping is allowed, stopping; None where `step` asks
+        nothing (no placement left, or the one compulsory placement is made at once)."""
+        actions = self.placements(g)
+        if not actions or (len(actions) == 1 and not self._may_stop()):
+            return None
+        return Asked("build", self.player, actions + [g.texts.stop_action] if self._may_stop() else actions)
+
+    def answer(self, g: Game, player: int, action: Action) -> None:
+        if action.kind == "build":
+            self._build_one(g, action.arg)
+        else:  # stop
+            g.emit("stop", {"player": player})
+            g.frames.pop()
+
+    def withheld(self, g: Game, player: int) -> list[dict]:
+        """The placements the budget affords but a limit of the roll forbids: a new lot when no
+        more may be started ("new_lots"), another unit on a lot started this roll that has its
+        units ("per_lot"). Each as {"property", "why", "limit"}."""
+        if g.supply[self.player] <= 0:
+            return []
+        blocked = []
+        stacks = g.stacks
+        for prop, value, _ in g.zone_build_table.get(self.zone or "", ()):
+            if value > self.budget:
+                continue
+            if prop in self.started:
+                if self.per_lot is not None and self.started[prop] >= self.per_lot:
+                    blocked.append({"property": prop, "why": "per_lot", "limit": self.per_lot})
+            elif not stacks[prop] and self.lots is not None and self.lots <= 0:
+                blocked.append({"property": prop, "why": "new_lots", "limit": len(self.started) + self.lots})
+        return blocked
+
+    def answer_asks_again(self, g: Game, action: Action) -> bool:
+        """Whether answering with a unit on a property would change nothing but that stack
+        and the builder's supply before this session asks for the next unit: the bots then
+        judge the placement without playing it on a copy. Worked out by the steps an answer
+        takes (`_count_placement`, then `question`), on a copy of this frame and with the unit
+        on the stack only while asking."""
+        if action.kind != "build":
+            return False
+        prop = action.arg
+        trial = self.copy()
+        stack, supply = g.stacks[prop], g.supply
+        trial._count_placement(g, prop)
+        stack.append(trial.player)
+        supply[trial.player] -= 1
+        try:
+            return trial.question(g) is not None
+        finally:
+            stack.pop()
+            supply[trial.player] += 1
+
+    def _build_one(self, g: Game, prop: int) -> None:
+        self._count_placement(g, prop)
+        g.place(self.player, prop, 1)
+
+    def _count_placement(self, g: Game, prop: int) -> None:
+        """What one more unit on `prop` uses of the session's budget and limits."""
+        started = self.started
+        if prop in started:
+            started[prop] += 1
+        elif not g.stacks[prop]:
+            started[prop] = 1
+            if self.lots is not None:
+                self.lots -= 1
+        self.budget -= g.book.value[prop]
+        self.placed += 1
+
+    def _may_stop(self) -> bool:
+        """Stopping is offered once a unit is placed, or from the start when building is optional."""
+        return self.placed > 0 or not self.must
+
+    @staticmethod
+    def check_saved(c: SnapshotChecker, field: str, data: dict, index: int, frames: list) -> None:
+        c.pushed_by(field, index, frames, ast.BuildSession)
+        c.on_top(field, index, frames)
+        c.player(f"{field}.player", data["player"])
+        c.whole(f"{field}.budget", data["budget"], -MAX_NUMBER, MAX_NUMBER)
+        zone = c.zone(f"{field}.zone", data["zone"])
+        c.optional_whole(f"{field}.lots", data["lots"], 0, MAX_NUMBER)
+        c.optional_whole(f"{field}.per_lot", data["per_lot"], 0, MAX_NUMBER)
+        placed = c.whole(f"{field}.placed", data["placed"], 0, MAX_NUMBER)
+        c.flag(f"{field}.must", data["must"])
+        started = c.listing(f"{field}.started", data["started"], most=len(c.variant.properties))
+        seen = set()
+        for i, pair in enumerate(started):
+            where = f"{field}.started[{i}]"
+            if type(pair) is not list or len(pair) != 2:
+                c.fail(where, "must be a property and a count")
+            prop = c.prop(where, pair[0])
+            c.whole(where, pair[1], 1, placed)
+            if prop in seen or prop not in c.book.zone_props[zone]:
+                c.fail(where, "must name a property of the zone being built in, once")
+            seen.add(prop)
+        if sum(pair[1] for pair in started) > placed:
+            c.fail(f"{field}.started", "counts more units than were placed")
+
+
+register(BuildFrame)
+
+
 
 
 def _check_build_session(c: Checker, node: ast.BuildSession, scope: Scope) -> None:
@@ -99,7 +298,7 @@ def _run_build_session(s: ast.BuildSession, book: Rulebook, bodies: tuple[int, .
         f.pc += 1
         new_lots, units_per_lot, where = lots(g, env, me), per_lot(g, env, me), zone(g, env, me)
         must = at_least_one and (must_if is None or bool(must_if(g, env, me)))
-        g.push_build(me, budget(g, env, me) or 0, where, new_lots, units_per_lot, must)
+        g.frames.append(BuildFrame(me, budget(g, env, me) or 0, where, new_lots, units_per_lot, must))
 
     return op
 
@@ -123,7 +322,7 @@ def _look_build_session(s: ast.BuildSession, book: Rulebook, bodies: tuple[int, 
     def step(game: Game, env: dict, me: int, stack: list, trial: Trial) -> Any:
         lots, per_lot = lots_fn(game, env, me), per_lot_fn(game, env, me)
         frame = BuildFrame(me, budget(game, env, me) or 0, zone(game, env, me), lots, per_lot, s.at_least_one)
-        options = game._build_options(frame)
+        options = frame.placements(game)
         if not options:
             if s.at_least_one:
                 raise Fail
