@@ -206,7 +206,7 @@ def test_short_games_go_out_in_batches_and_give_the_same_records(variant, monkey
 
 
 def test_batches_take_about_their_time_and_shrink_at_the_end():
-    pace = engine.simulate.runner._Pace(jobs=2, left=1000)
+    pace = engine.simulate.runner.Pace(jobs=2, left=1000)
     assert pace.next_size() == 1, "until a batch is timed"
     pace.timed(games=1, seconds=0.004)
     assert pace.next_size() == 25
