@@ -7,9 +7,9 @@ second, is pure Python, and one `tcp://` or `tls://` address reaches a bare mach
 queue or Kubernetes). It is the optional extra `boardwalk[cluster]`, imported only here, and
 only when a run asks for a cluster: a local run needs nothing new.
 
-What crosses the network (docs/security.md): each spec once (work.py: the variant's texts,
-settings, bots, players, seed, the engine's version and source digest, all plain data), then
-for each batch the spec's key and two numbers; back come plain tuples of numbers and strings,
+What crosses the network (docs/security.md): for each batch, its spec (work.py: the variant's
+texts, settings, bots, players, seed, the engine's version and source digest, all plain data)
+and two numbers; back come plain tuples of numbers and strings,
 checked for their shape before they are read. The workers run one function of the project,
 `work.answer_batch`, named by its module path.
 """
@@ -105,6 +105,8 @@ def connected(where: Where) -> Iterator[Connection]:
     for name in ("distributed", "distributed.client", "distributed.scheduler", "distributed.worker",
                  "distributed.nanny", "distributed.core", "distributed.comm", "distributed.batched"):
         logging.getLogger(name).setLevel(logging.ERROR)  # its warnings of cancelled tasks are ours to tell
+    for name in ("tornado.application", "asyncio"):  # Ctrl-C inside Dask's wait logs its own callback's error
+        logging.getLogger(name).setLevel(logging.CRITICAL)
     cluster = client = None
     try:
         with warnings.catch_warnings(), dask.config.set({"distributed.worker.profile.enabled": False}):
@@ -129,6 +131,25 @@ def connected(where: Where) -> Iterator[Connection]:
             if cluster is not None:
                 with suppress(Exception):
                     cluster.close(timeout=CLOSE_SECONDS)
+                _reap()
+
+
+def _reap() -> None:
+    """Wait for the local cluster's processes, killing any still there: none outlives the run,
+    not even as a zombie for init to collect."""
+    import multiprocessing
+
+    for process in multiprocessing.active_children():
+        process.join(CLOSE_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join(CLOSE_SECONDS)
+    # the tracker that spawned processes start (multiprocessing's own, not a Process): it would
+    # end only after us, and stay a moment a zombie of init's; it is started again if needed
+    from multiprocessing import resource_tracker
+
+    with suppress(Exception):
+        resource_tracker._resource_tracker._stop()  # type: ignore[attr-defined]
 
 
 def _local(workers: int) -> tuple[Any, Any]:
@@ -249,8 +270,7 @@ def _quiet_stop() -> Iterator[None]:
 
 
 class DaskBackend:
-    """Plays a run's batches as tasks of `work.answer_batch` on the cluster: each spec sent
-    once (scattered) while its games are being handed out, about two tasks in flight per worker
+    """Plays a run's batches as tasks of `work.answer_batch` on the cluster: about two tasks in flight per worker
     thread (one to play, one queued so the worker never waits on us), batches timed to about
     a tenth of a second on a local cluster and a second on a remote one, read as they finish.
     A worker lost during a batch is Dask's to retry; a batch that kills its workers three
@@ -267,8 +287,6 @@ class DaskBackend:
         seconds = LOCAL_BATCH_SECONDS if self.connection.local else REMOTE_BATCH_SECONDS
         most = MAX_BATCH if self.connection.local else REMOTE_MOST
         pace = Pace(self.connection.threads, work.total, seconds=seconds, most=most)
-        sent: dict[int, Any] = {}
-        """Each slot's scattered spec, while some of its batches are out."""
         out: dict[Any, Batch] = {}
         flying = as_completed(loop=client.loop)
         done = 0
@@ -279,10 +297,9 @@ class DaskBackend:
             pace.left = work.left
             if batch is None:
                 return False
-            if batch.slot not in sent:
-                # in a list: a dict given alone is scattered key by key, under its own keys' names
-                sent[batch.slot] = client.scatter([work.specs[batch.slot]], hash=False)[0]
-            future = client.submit(answer_batch, sent[batch.slot], batch.first, batch.size, pure=False)
+            # the spec goes with each task, not scattered once: a scattered value lives only on
+            # the workers that hold it, and the run would be lost with them
+            future = client.submit(answer_batch, work.specs[batch.slot], batch.first, batch.size, pure=False)
             out[future] = batch
             flying.add(future)
             return True
@@ -299,8 +316,6 @@ class DaskBackend:
                     checked = time.monotonic()
                 while len(out) < 2 * pace.jobs and submit():
                     pass
-                if not any(b.slot == batch.slot for b in out.values()):
-                    sent.pop(batch.slot, None)
                 on_batch(batch, records)
                 done += len(records)
                 if progress:
@@ -310,7 +325,6 @@ class DaskBackend:
                 if out:
                     client.cancel(list(out), force=True)
                 out.clear()
-                sent.clear()
 
 
 def _answer(future: Any, batch: Batch, work: Work) -> tuple[list[tuple], float]:
@@ -322,8 +336,9 @@ def _answer(future: Any, batch: Batch, work: Work) -> tuple[list[tuple], float]:
     if future.status == "error":
         problem = future.exception()
         if isinstance(problem, KilledWorker):
-            raise ClusterProblem(f"{_games(batch, work)} could not finish: the workers that played them died "
-                                 "each time Dask tried (out of memory? killed?)", EXIT_PROBLEMS)
+            them = "them" if batch.size > 1 else "it"
+            raise ClusterProblem(f"{_games(batch, work)} could not finish: the worker playing {them} died each time "
+                                 f"Dask tried (out of memory? killed?)", EXIT_PROBLEMS)
         if isinstance(problem, ImportError):
             raise ClusterProblem(f"a worker cannot run Boardwalk ({_reason(problem)}): install the same "
                                  "boardwalk[cluster] on every worker", EXIT_USAGE)
