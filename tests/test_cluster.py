@@ -235,19 +235,6 @@ def test_without_the_extra_the_options_say_how_to_install_it_and_exit_2():
                            "'distributed>=2021.10.0')\n")
 
 
-def test_a_local_run_does_not_import_dask():
-    """Issue 48: "Local runs need no new dependency"."""
-    code = (
-        "import sys\n"
-        "from engine.cli import main\n"
-        "assert main(['sweep', '--vary', 'rules.starting_hand=1..2', '--games', '2', '--players', '2', "
-        "'--bots', 'random', '--jobs', '1']) == 0\n"
-        "assert not [m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')], 'dask imported'\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-
-
 def test_an_unreachable_scheduler_is_one_line_and_exit_2(capsys, monkeypatch):
     import engine.simulate.cluster
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from test_cluster import SIMULATE, SWEEP, without_timing
-from test_simulate_signals import ENTRY, PATIENCE, _children, _group_is_empty
+from test_simulate_signals import ENTRY, PATIENCE, _children, _group_is_empty, running
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra: pip install -e '.[cluster]'")
 
@@ -176,25 +176,15 @@ LONG = ["simulate", "--games", "100000", "--players", "2", "--bots", "random", "
 
 @contextmanager
 def local_run(arguments: list[str]) -> Iterator[subprocess.Popen]:
-    """A run on a local cluster, in a session of its own, once its two worker processes are up
-    and have played a while (so that Ctrl-C finds the run, not the cluster starting)."""
-    process = subprocess.Popen([sys.executable, "-c", ENTRY, *arguments], cwd=PROJECT, env=ENVIRONMENT, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    try:
+    """A run on a local cluster (test_simulate_signals.running: a session of its own, killed at
+    the end), once its two worker processes have played a while, so that Ctrl-C finds the run
+    and not the cluster starting."""
+    with running(arguments) as (process, _children_started):
         deadline = time.monotonic() + PATIENCE
-        while True:
+        while sum(_cpu_seconds(pid) > 3 for pid in _children(process.pid)) < 2:  # imported Boardwalk and played
             assert time.monotonic() < deadline and process.poll() is None, "the local cluster did not start"
-            busy = [pid for pid in _children(process.pid) if _cpu_seconds(pid) > 3]
-            if len(busy) >= 2:  # two workers that have imported Boardwalk and played
-                break
             time.sleep(0.1)
         yield process
-    finally:
-        with suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=PATIENCE)
-        process.stdout.close()
-        process.stderr.close()
 
 
 def test_ctrl_c_on_a_local_cluster_reports_the_finished_games_and_leaves_no_process(tmp_path):

@@ -155,14 +155,16 @@ def _reap() -> None:
 def _local(workers: int) -> tuple[Any, Any]:
     """A LocalCluster of `workers` processes of one thread, every address on 127.0.0.1 and no
     dashboard. Its processes start with Ctrl-C ignored: it is this process's to handle (they
-    would each print a traceback), and they are stopped with the cluster."""
+    would each print a traceback), and they are stopped with the cluster. They log nothing
+    (a worker's heartbeat that meets the scheduler closing first logs an error): what goes
+    wrong in a run is told by the run."""
     from distributed import Client, LocalCluster
 
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
         cluster = LocalCluster(n_workers=workers, processes=True, threads_per_worker=1, host="127.0.0.1",
-                               dashboard_address=None, silence_logs=logging.ERROR)
+                               dashboard_address=None, silence_logs=logging.CRITICAL)
         try:
             return cluster, Client(cluster, set_as_default=False)
         except BaseException:
