@@ -159,15 +159,29 @@ def test_a_batch_that_kills_every_worker_is_exit_1_naming_its_seeds(tmp_path):
     assert len(run.stderr.splitlines()) == 1
 
 
-def test_a_worker_of_another_boardwalk_is_exit_2_before_any_game(tmp_path):
-    """Issue 48, test plan 5: "A worker of another version -> exit 2"."""
-    preload = tmp_path / "other_version.py"
-    preload.write_text(OTHER_VERSION)
-    with hand_started(tmp_path, workers=1, preload=str(preload)) as (address, _workers):
+WITHOUT_BOARDWALK = """\
+import sys
+
+sys.modules["engine"] = None  # as if Boardwalk were not installed on this worker
+"""
+
+
+@pytest.mark.parametrize("preload, words", [
+    (OTHER_VERSION, "boardwalk 0.1.0 here, 0.0.1 on worker tcp://127.0.0.1:"),
+    (WITHOUT_BOARDWALK, "worker tcp://127.0.0.1:"),
+], ids=["another version", "no Boardwalk"])
+def test_a_worker_of_another_boardwalk_or_none_is_exit_2_before_any_game(tmp_path, preload, words):
+    """Issue 48, test plan 5: "A worker of another version -> exit 2"; Architecture: "a worker
+    without Boardwalk, or with another version -> exit 2"."""
+    file = tmp_path / "preload.py"
+    file.write_text(preload)
+    with hand_started(tmp_path, workers=1, preload=str(file)) as (address, _workers):
         run = _cli(*SIMULATE, "--scheduler", address)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.startswith("boardwalk simulate: error: the cluster's versions differ from this machine's: "
-                                 "boardwalk 0.1.0 here, 0.0.1 on worker tcp://127.0.0.1:"), run.stderr
+                                 + words), run.stderr
+    if preload == WITHOUT_BOARDWALK:
+        assert "cannot run Boardwalk" in run.stderr
     assert len(run.stderr.splitlines()) == 1
 
 
