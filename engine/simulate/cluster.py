@@ -104,7 +104,7 @@ def connected(where: Where) -> Iterator[Connection]:
 
     for name in ("distributed", "distributed.client", "distributed.scheduler", "distributed.worker",
                  "distributed.nanny", "distributed.core", "distributed.comm", "distributed.batched"):
-        logging.getLogger(name).setLevel(logging.ERROR)  # its warnings of cancelled tasks are ours to tell
+        logging.getLogger(name).setLevel(logging.CRITICAL)  # its cancelled tasks and lost scheduler are ours to tell
     for name in ("tornado.application", "asyncio"):  # Ctrl-C inside Dask's wait logs its own callback's error
         logging.getLogger(name).setLevel(logging.CRITICAL)
     cluster = client = None
@@ -346,8 +346,8 @@ def _answer(future: Any, batch: Batch, work: Work) -> tuple[list[tuple], float]:
                                  "boardwalk[cluster] on every worker", EXIT_USAGE)
         raise ClusterProblem(f"{_games(batch, work)} failed on the cluster: {_reason(problem)}", EXIT_PROBLEMS)
     if future.status != "finished":
-        raise ClusterProblem(f"the cluster dropped {_games(batch, work)} ({future.status}): the scheduler was "
-                             "lost or restarted", EXIT_PROBLEMS)
+        raise ClusterProblem(f"lost the scheduler (or it restarted): the cluster dropped {_games(batch, work)}",
+                             EXIT_PROBLEMS)
     answer = future.result()
     if isinstance(answer, tuple) and answer and answer[0] == "failed" and len(answer) == 2:
         raise GameFailed(str(answer[1]))
