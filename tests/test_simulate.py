@@ -27,8 +27,9 @@ import engine.simulate.runner
 import engine.simulate.stats
 import engine.simulate.summary
 import engine.simulate.work
-from engine import load_variant, new_game
+from engine import load_variant
 from engine.cli import main
+from engine.game.game_state import new_state
 from engine.resources import bundled_variant_names
 from engine.simulate import GameRecord, Run, build_report, run_games, seat_bots
 from engine.simulate.report import render
@@ -263,7 +264,7 @@ def test_the_outcome_a_record_keeps_is_the_games_result():
         variant = load_variant(name)
         for players in variant.player_counts:
             for seed in range(8):
-                game = new_game(variant, players, seed=seed)
+                game = new_state(variant, players, seed=seed)
                 rnd = random.Random(seed)
                 while not game.is_over:
                     actions = game.legal_actions()

@@ -18,7 +18,7 @@ from functools import cache
 
 import pytest
 
-from engine.game.game import Game
+from engine.game.game import Game, state_of
 from tui.session import Session
 from tui_helpers import headless, wait_for
 
@@ -69,7 +69,7 @@ def counting(monkeypatch) -> tuple[Counter, list[bool]]:
     apply = Game.apply
 
     def applying(self, action, *args, **kwargs):
-        own.append(any(action is option for option in self.options()))
+        own.append(any(action is option for option in state_of(self).options()))
         return apply(self, action, *args, **kwargs)
 
     monkeypatch.setattr(Game, "apply", applying)

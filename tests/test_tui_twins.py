@@ -44,6 +44,7 @@ import pytest
 from bundled import bundled_variants
 from engine import load_variant
 from engine.api import Game
+from engine.game.game import state_of
 from engine.savefile import GameRecord, Seat
 from tui.session import Session
 from tui_helpers import wait_for
@@ -122,11 +123,13 @@ def variants(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, s
 # ----- the twins ---------------------------------------------------------------------------
 
 
-def swap_hidden(game: Game, watcher: int) -> bool:
+def swap_hidden(played: Game, watcher: int) -> bool:
     """Swap, in place, cards `watcher` cannot see, of different kinds: another player's whole
     hand (not the player asked now, whose options were made from it) for cards at the bottom
     of a pile of the table hidden from the watcher; else two cards at the bottom of a pile
-    hidden from them (the table's first). False when the game has no such cards."""
+    hidden from them (the table's first). False when the game has no such cards. (The test
+    reaches behind the façade to the game's state, as only a test may.)"""
+    game = state_of(played)
     layout, piles, kinds = game.layout, game.piles, game.book.kinds
 
     def kinds_of(codes: list[int]) -> set[int]:
