@@ -41,7 +41,7 @@ DEPENDS = (
     "core/refs.py", "game/native.py", "game/result.py", "game/folding.py", "game/snapshot_check.py", "game/invariants.py",
     "bots/base.py", "game/homes.py", "game/counter_bounds.py", "effects/plays.py", "effects/kinds.py", "words/word.py",
     "words/common.py", "words/table.py", "resources.py", "game/score_reads.py", "core/number_options.py",
-    "game/footprint.py", "bots/budget.py",
+    "game/footprint.py", "bots/budget.py", "core/event_text.py",
 )
 """The modules of the engine, not compiled, that the compiled ones import names from: a build
 is stale when one of these changes too."""

@@ -1,7 +1,8 @@
 """docs/api.md lists every kind of event the engine tells and every kind of question it asks,
 with each event's data: an interface, a bot or a remote seat written from the page alone meets
 nothing it was not told of (issue 45, 3: the page missed 11 kinds of event, and the `trade`
-and `reply` questions)."""
+and `reply` questions). And every kind of event has one text record, with the same data as
+the page gives it (issue 45, 5: event texts live with their words, engine/core/event_text.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import random
 import re
 from pathlib import Path
 
-from engine import load_variant, new_game
+from engine import load_variant
+from engine.game.game_state import new_state
 from engine.resources import bundled_variant_names
+from engine.words.table import EVENT_TEXTS, STATEMENTS, TEXT_RECORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 API = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
@@ -51,6 +54,48 @@ def test_every_event_kind_the_engine_tells_is_on_the_api_page_and_no_other():
                                 "documented but never told": sorted(documented - told)}
 
 
+def test_every_event_kind_the_engine_tells_has_exactly_one_text_record():
+    """`Event.describe` looks the kind up in one table (engine/words/table.py's EVENT_TEXTS,
+    gathered from each family's EVENT_TEXTS): a kind told with no record would be told as
+    raw data, and a second record of a kind would silently replace the first."""
+    kinds = [text.kind for text in TEXT_RECORDS]
+    assert sorted(kind for kind in set(kinds) if kinds.count(kind) > 1) == []
+    told = _in_code(TOLD)
+    assert set(kinds) == told, {"told without a text": sorted(told - set(kinds)), "a text never told": sorted(set(kinds) - told)}
+    declared = {kind for word in STATEMENTS.values() for kind in word.events}  # each word's own list
+    assert declared <= set(EVENT_TEXTS), sorted(declared - set(EVENT_TEXTS))
+
+
+def test_the_api_pages_event_table_and_the_text_records_give_the_same_data():
+    """Each text record names the data its kind carries: the page's row says the same."""
+    records = {text.kind: set(text.keys) for text in TEXT_RECORDS}
+    documented = _documented_events()
+    assert records == documented, {kind: {"record": sorted(records.get(kind, ())), "page": sorted(documented.get(kind, ()))}
+                                   for kind in records.keys() | documented.keys() if records.get(kind) != documented.get(kind)}
+
+
+def test_a_counter_kept_for_each_space_is_told_with_the_space_the_api_page_gives_it(write):
+    """A counter of a space the log tells (`shown`) carries the `space` it lies on besides
+    the turn's `player` (Table.add_to), and is told by that space; the page's row for
+    `counter` left it out. No bundled game announces such a counter: the variant of the
+    general words' tests, with its `footfall` shown."""
+    text = (ROOT / "tests" / "data" / "every-new-word.yaml").read_text(encoding="utf-8")
+    quiet = "footfall: {each: space, reset: never}"
+    shown = text.replace(quiet, quiet[:-1] + ', shown: "has had {} visitors"}')
+    assert shown != text
+    game = new_state(load_variant(write(shown)), players=2, seed=1)
+    rng = random.Random(1)
+    told = []
+    while not told and not game.is_over and game.turn_number < 40:
+        events = game.apply(rng.choice(list(game.legal_actions())))
+        told = [event for event in events if event.kind == "counter" and "space" in event.data]
+    assert told, "no visitor was counted"
+    event = told[0]
+    assert set(event.data) <= _documented_events()["counter"]
+    space, visitors = event.data["space"], event.data["value"]
+    assert event.describe() == f"{game.texts.properties[space]} has had {visitors} visitor{'' if visitors == 1 else 's'}"
+
+
 def test_every_question_kind_the_engine_asks_is_on_the_api_page():
     asked = _in_code(ASKED)
     documented = _documented_questions()
@@ -65,7 +110,7 @@ def test_each_event_carries_the_data_the_api_page_gives_it():
     questions = _documented_questions()
     for name in bundled_variant_names():
         variant = load_variant(name)
-        game = new_game(variant, players=variant.player_counts[-1], seed=3)
+        game = new_state(variant, players=variant.player_counts[-1], seed=3)
         rng = random.Random(3)
         events = list(game.setup_events)
         for _ in range(1_500):

@@ -27,8 +27,9 @@ import engine.simulate.runner
 import engine.simulate.stats
 import engine.simulate.summary
 import engine.simulate.work
-from engine import load_variant, new_game
+from engine import load_variant
 from engine.cli import main
+from engine.game.game_state import new_state
 from engine.resources import bundled_variant_names
 from engine.simulate import GameRecord, Run, build_report, run_games, seat_bots
 from engine.simulate.report import render
@@ -206,7 +207,7 @@ def test_short_games_go_out_in_batches_and_give_the_same_records(variant, monkey
 
 
 def test_batches_take_about_their_time_and_shrink_at_the_end():
-    pace = engine.simulate.runner._Pace(jobs=2, left=1000)
+    pace = engine.simulate.runner.Pace(jobs=2, left=1000)
     assert pace.next_size() == 1, "until a batch is timed"
     pace.timed(games=1, seconds=0.004)
     assert pace.next_size() == 25
@@ -263,7 +264,7 @@ def test_the_outcome_a_record_keeps_is_the_games_result():
         variant = load_variant(name)
         for players in variant.player_counts:
             for seed in range(8):
-                game = new_game(variant, players, seed=seed)
+                game = new_state(variant, players, seed=seed)
                 rnd = random.Random(seed)
                 while not game.is_over:
                     actions = game.legal_actions()
@@ -705,12 +706,14 @@ def test_non_integer_games_is_a_usage_error(capsys):
     assert stop.value.code == 2
 
 
-def test_simulate_does_not_import_textual():
+def test_simulate_does_not_import_textual_nor_dask():
+    """Dask: issue 48, "Local runs need no new dependency"."""
     code = (
         "import sys\n"
         "from engine.cli import main\n"
         "assert main(['simulate', '--games', '2', '--players', '2', '--bots', 'random', '--jobs', '1']) == 0\n"
         "assert not any(m == 'textual' or m.startswith('textual.') for m in sys.modules), 'textual imported'\n"
+        "assert not [m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')], 'dask imported'\n"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

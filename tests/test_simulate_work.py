@@ -1,7 +1,8 @@
 """The one worker function and the work of a run (issue 48, Architecture): `play_batch(spec,
 first, count)` plays games from plain data, a game's seed depends on the base seed and its
-index only, a worker compiles a spec's variant itself when it has none, and refuses one of
-another engine or of changed files; `Work` hands out batches with the specs advancing together."""
+index only, a worker compiles a spec's variant itself from the texts the spec carries when it
+has none, plays those texts whatever the files hold since, and refuses a spec of another
+engine; `Work` hands out batches with the specs advancing together."""
 
 from __future__ import annotations
 
@@ -24,8 +25,10 @@ def test_doctests(module):
 
 @pytest.fixture
 def forgetful(monkeypatch):
-    """This process keeps no compiled variant: every spec is compiled from its files."""
+    """This process keeps no compiled variant and knows no spec: every spec is checked and
+    compiled from its texts."""
     monkeypatch.setattr(engine.simulate.work, "_compiled", engine.simulate.work.OrderedDict())
+    monkeypatch.setattr(engine.simulate.work, "_accepted", {})
 
 
 def test_a_games_record_does_not_depend_on_the_batch_it_is_played_in():
@@ -47,20 +50,34 @@ def test_a_worker_without_the_variant_compiles_it_from_the_spec_with_its_setting
     other = make_spec(changed, 3, ["random"], seed=8, settings=settings)
     expected, expected_other = play_batch(spec, 0, 3), play_batch(other, 0, 3)
     engine.simulate.work._compiled.clear()
+    engine.simulate.work._accepted.clear()
     assert play_batch(spec, 0, 3) == expected
     assert play_batch(other, 0, 3) == expected_other != expected
     assert engine.simulate.work.compiled(other).rules["starting_hand"] == 4
 
 
-def test_a_worker_refuses_another_engine_or_changed_files(write, forgetful):
+def test_a_worker_refuses_another_engine_or_other_sources(write, forgetful):
     path = write("extends: winning-moves-2016\nname: Mine\n")
     spec = make_spec(load_variant(str(path)), 2, ["random"], seed=1)
     engine.simulate.work._compiled.clear()
+    engine.simulate.work._accepted.clear()
     with pytest.raises(SpecMismatch, match="this worker runs Boardwalk .*, the run Boardwalk 0.0.0"):
         play_batch({**spec, "engine": "0.0.0"}, 0, 1)
-    write("extends: winning-moves-2016\nname: Mine, edited\n")
-    with pytest.raises(SpecMismatch, match="the variant's files changed since the run began"):
-        play_batch(spec, 0, 1)
+    with pytest.raises(SpecMismatch, match="other sources than the run's"):
+        play_batch({**spec, "source": "0" * 64}, 0, 1)
+
+
+def test_a_worker_plays_the_texts_the_run_checked_not_the_file_as_edited_since(write, forgetful):
+    """Issue 48: the spec carries "variant texts", not paths: a worker elsewhere has no such file,
+    and one here plays what the run checked even when the file is edited during the run."""
+    path = write("extends: winning-moves-2016\nname: Mine\n")
+    spec = make_spec(load_variant(str(path)), 2, ["random"], seed=1)
+    expected = play_batch(spec, 0, 2)
+    path.unlink()
+    engine.simulate.work._compiled.clear()
+    engine.simulate.work._accepted.clear()
+    assert play_batch(spec, 0, 2) == expected
+    assert engine.simulate.work.compiled(spec).name == "Mine"
 
 
 def _handed_out(work: Work, size: int) -> list[tuple[int, int, int]]:

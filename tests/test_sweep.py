@@ -242,7 +242,7 @@ RUN = ["--vary", "rules.starting_hand=1..3", "--games", "30", "--players", "2", 
 
 def _without_timing(text: str) -> dict:
     report = json.loads(text)
-    for key in ("seconds", "games_per_second", "jobs"):
+    for key in ("seconds", "games_per_second", "jobs", "backend"):
         del report["run"][key]
     return report
 

@@ -576,7 +576,7 @@ def test_a_player_and_a_zone_of_the_same_name_are_told_apart():
     game = new_game(parker, 3, seed=1)
     names = [seat.name for seat in parker.seats[:3]]
     assert "Yellow" in names
-    texts = game.texts
+    texts = state_of(game).texts
     assert texts.zones["yellow"] == "Yellow zone" and texts.zones["red"] == "Red"
     yellow_lot = next(p.index for p in parker.properties if p.zone == "yellow")
     build = Event("build", {"player": names.index("Yellow"), "property": yellow_lot, "count": 1}, texts)
@@ -587,7 +587,7 @@ def test_a_player_and_a_zone_of_the_same_name_are_told_apart():
     line = GameLog._line(build, words, seats)
     coloured = [line.plain[span.start:span.end] for span in line.spans]
     assert coloured == ["Yellow"]  # the player at the start, not the zone at the end
-    assert new_game(variant(NAME), 4, seed=1).texts.zones["yellow"] == "Yellow"  # no clash, no change
+    assert state_of(new_game(variant(NAME), 4, seed=1)).texts.zones["yellow"] == "Yellow"  # no clash, no change
 
 
 def test_a_build_option_is_worded_for_the_players_at_its_own_table():
@@ -601,7 +601,7 @@ def test_a_build_option_is_worded_for_the_players_at_its_own_table():
     for players, wanted in ((2, "Yellow"), (4, "Yellow zone"), (2, "Yellow")):
         game = new_game(parker, players, seed=1)
         yellow_lot = next(p.index for p in parker.properties if p.zone == "yellow")
-        (_, _, action), *_ = (row for row in game.zone_build_table["yellow"] if row[0] == yellow_lot)
+        (_, _, action), *_ = (row for row in state_of(game).zone_build_table["yellow"] if row[0] == yellow_lot)
         assert action.describe().endswith(f" {wanted}"), (players, action.describe())
 
 
@@ -742,7 +742,7 @@ def test_a_typed_target_names_one_option_by_zone_value_or_part_of_a_name_in_ever
     for name in bundled_variant_names():
         v = variant(name)
         game = Session.start(v, name, [None, "random"], 1).game
-        view = SimpleNamespace(variant=shown_variant(v), actions=list(game.texts.choose_actions["property"].values()),
+        view = SimpleNamespace(variant=shown_variant(v), actions=list(state_of(game).texts.choose_actions["property"].values()),
                                ends_turn=False)
         places = [(p.zone, p.value) for p in v.properties]
         for index, prop in enumerate(v.properties):
@@ -755,14 +755,16 @@ def test_a_typed_target_names_one_option_by_zone_value_or_part_of_a_name_in_ever
                 if not prop.name and len({z.name[:1] for z in v.zones}) == len(v.zones):  # 'g8'
                     assert matches(view, f"{zone[:1]}{prop.value}") == [index], (name, zone, prop.value)
         assert matches(view, "no such place") == []
-    wm = SimpleNamespace(variant=variant(NAME), actions=list(Session.start(variant(NAME), NAME, [None, "random"], 1)
-                                                            .game.texts.choose_actions["property"].values()), ends_turn=False)
+    started = Session.start(variant(NAME), NAME, [None, "random"], 1)
+    wm = SimpleNamespace(variant=variant(NAME), actions=list(state_of(started.game).texts.choose_actions["property"].values()),
+                         ends_turn=False)
     named = lambda view, typed: [view.actions[i].describe() for i in matches(view, typed)]  # noqa: E731
     assert named(wm, "g8") == named(wm, "green 8") == named(wm, "$8M green") == named(wm, "8G") == ["choose $8M Green"]
     assert len(named(wm, "5")) == 4 and len(named(wm, "red")) == 5
     chance = variant("monopoly-chance")
     game = Session.start(chance, "monopoly-chance", [None, "random"], 1).game
-    view = SimpleNamespace(variant=chance, actions=list(game.texts.choose_actions["property"].values()), ends_turn=False)
+    choices = state_of(game).texts.choose_actions["property"].values()
+    view = SimpleNamespace(variant=chance, actions=list(choices), ends_turn=False)
     assert named(view, "walk") == ["choose Boardwalk"]  # inside a word, when no word starts so
     assert named(view, "park pl") == ["choose Park Place"]
     assert named(view, "go") == ["choose Go"]  # exactly its name, before Go to Jail

@@ -154,7 +154,7 @@ def test_every_control_of_the_offer_box_sends_a_legal_action_of_now_or_is_disabl
     box = box_for(view)
     assert box is not None and box.kind == "offer"
     game = session.game
-    partner = game.frames[-1].partner  # whom the person chose
+    partner = game.question.trade.partner  # whom the person chose
     assert box.title.plain == f" Red  offers  {game.variant.seats[partner].name} "
     legal = {(a.kind, a.arg) for a in view.actions}
     controls = box.controls()
@@ -167,7 +167,8 @@ def test_every_control_of_the_offer_box_sends_a_legal_action_of_now_or_is_disabl
     rows = [row.label.plain for row in box.columns[0].rows]
     assert rows[0] == f"cash 0M of {view.counters['cash'][0]}M"  # the variant's counter and money format, the amount held
     asked_for = [c.label.plain for row in box.columns[1].rows for c in row.controls if "card" in c.id]
-    deeds = [game.variant.cards[game.kind_of(code)].name for code in game.pile_of("deeds", partner)]
+    state = state_of(game)
+    deeds = [game.variant.cards[state.kind_of(code)].name for code in state.pile_of("deeds", partner)]
     assert asked_for == [f"☐ {name}" for name in deeds]  # the deeds the partner bought, by name, none in the offer yet
     if deeds:
         assert "title deeds" in [row.label.plain for row in box.columns[1].rows if not row.controls]  # its pile's name
@@ -258,7 +259,7 @@ def test_an_offer_is_put_together_by_keys_alone_and_proposed_and_the_bot_answers
             first = session.view().actions[0].arg
             await pilot.press("1")
             await wait_for(pilot, lambda: box_is(app, "offer"))
-            partner = game.frames[-1].partner
+            partner = game.question.trade.partner
             assert partner == first  # the player of the first option
             await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "deal-give-cash-plus-1")
             await pilot.press("right", "enter", "enter")  # +10 twice
@@ -308,14 +309,14 @@ def test_an_offer_is_put_together_by_clicks_a_card_toggled_in_and_out():
             await pilot.click(f"#deal-option-{make}")  # make an offer
             await wait_for(pilot, lambda: box_is(app, "window") and box_of(app).title.plain == "Choose a player")
             players = [a.arg for a in session.view().actions]
-            chosen = next(i for i, player in enumerate(players) if game.pile_of("deeds", player))
+            chosen = next(i for i, player in enumerate(players) if state_of(game).pile_of("deeds", player))
             await pilot.click(f"#deal-option-{chosen}")  # a player who holds a deed
             await wait_for(pilot, lambda: box_is(app, "offer"))
-            partner = game.frames[-1].partner
+            partner = game.question.trade.partner
             assert partner == players[chosen]
             assert app.screen.query_one("#board").display  # at 160x50 the board stays in sight
-            code = game.pile_of("deeds", partner)[0]
-            name = game.variant.cards[game.kind_of(code)].name
+            code = state_of(game).pile_of("deeds", partner)[0]
+            name = game.variant.cards[state_of(game).kind_of(code)].name
             card = box_of(app).control(f"deal-ask-card-deeds-{code}")  # the partner's deed, by its name
             assert card is not None and card.action is not None and card.label.plain == f"☐ {name}"
             await pilot.click("#deal-give-cash-plus-100")
@@ -435,14 +436,14 @@ def test_an_offer_a_bot_makes_to_the_person_is_declined_with_d():
 
     session, view = seek(lambda seed: small_game([None, "random"], seed), cash_and_a_card_asked, range(0, 60))
     game = session.game
-    frame = game.frames[-1]
+    frame = state_of(game).frames[-1]
     assert frame.partner == view.viewer == 0 and view.offer is not None and view.offer.partner == 0
     names = [seat.name for seat in game.variant.seats]
 
     def words(cash: dict[str, int], cards: list[str]) -> str:
         """One side of the offer in the variant's words: its money first, then its cards' names."""
         parts = [f"${cash['cash']}M cash"] if cash.get("cash") else []
-        parts += [game.variant.cards[game.kind_of(int(key.partition("#")[2]))].name for key in cards]
+        parts += [game.variant.cards[state_of(game).kind_of(int(key.partition("#")[2]))].name for key in cards]
         return ", ".join(parts) or "nothing"
 
     async def scenario():

@@ -85,7 +85,7 @@ def leaders_after_each_turn(session: Session) -> dict[int, int | None]:
     after: dict[int, int | None] = {}
 
     def ahead() -> int | None:
-        firsts = [s.player for s in rank_players(game).standings if s.place == 1]
+        firsts = [s.player for s in rank_players(state_of(game)).standings if s.place == 1]
         return firsts[0] if len(firsts) == 1 else None
 
     for action in record.actions:

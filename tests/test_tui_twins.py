@@ -111,14 +111,14 @@ def variants(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, s
 # ----- the twins ---------------------------------------------------------------------------
 
 
-def swap_hidden(game: Game, watcher: int) -> bool:
+def swap_hidden(played: Game, watcher: int) -> bool:
     """Swap, in place, cards `watcher` cannot see, of different kinds: another player's whole
     hand (not the player asked now, whose options were made from it) for cards at the bottom
     of a pile of the table hidden from the watcher; else two cards at the bottom of a pile
-    hidden from them (the table's first). False when the game has no such cards."""
-    state = state_of(game)  # the engine's own: the test reaches under the API to set the twin out
-    layout, piles, kinds = state.layout, state.piles, state.book.kinds
-    current = game.current_player
+    hidden from them (the table's first). False when the game has no such cards. (The test
+    reaches behind the façade to the game's state, as only a test may.)"""
+    game = state_of(played)
+    layout, piles, kinds = game.layout, game.piles, game.book.kinds
 
     def kinds_of(codes: list[int]) -> set[int]:
         return {code % kinds for code in codes}
@@ -126,7 +126,7 @@ def swap_hidden(game: Game, watcher: int) -> bool:
     hidden = [slot for slot in range(layout.slots) if not layout.seen(slot, watcher)]
     hidden.sort(key=lambda slot: layout.slot_pile[slot].each != "game")
     hand = layout.base.get("hand")
-    others = [p for p in range(game.players) if p not in (watcher, current)]
+    others = [p for p in range(game.n) if p not in (watcher, game.current_player)]
     for player in others if hand is not None else []:
         held = piles[hand + player]
         if not held or hand + player not in hidden:

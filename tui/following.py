@@ -131,12 +131,15 @@ def window_said(events: list[Event], describe_run: Callable[[list[Event]], str],
     """Window.said from the events since it opened. A word, a player or a number chosen is
     the chooser's line ('Purple: bid', 'Purple: 40M'; the word made visible, `names` gives
     visible names, `money` an amount in the variant's visible words); a pass right after its
-    player's own choice adds nothing (they chose to pass); anything else is told in the
+    player's own choice adds nothing (they chose to pass), nor its opening (the box says
+    whose turns they are); anything else is told in the
     engine's words for the viewer (`describe_run`, which keeps what they may not know hidden
     and makes its words visible)."""
     lines: list[tuple[int | None, str]] = []
     for run in runs(events):
         event, data = run[0], run[0].data
+        if event.kind == "window":
+            continue  # its opening: the box it is shown in says what it is and who takes turns
         what = data.get("what") if event.kind == "choose" else None
         if what in ("number", "money") and len(run) == 1:
             lines.append((data["player"], money(data["value"]) if what == "money" else str(data["value"])))

@@ -353,9 +353,9 @@ def what_it_did(effect: Sequence[Event], describe: Callable[[Event], str], playe
     else the card another player answered it with (`answered_by`: "Red's Nope"), or else
     what was chosen.
 
-    >>> from engine import load_variant, new_game
-    >>> from engine.game.messages import Event
-    >>> texts = new_game(load_variant("winning-moves-2016"), 2, seed=1).texts
+    >>> from engine import load_variant
+    >>> from engine.api import Event, texts_for
+    >>> texts = texts_for(load_variant("winning-moves-2016"), 2)
     >>> said = lambda e: "Blue takes Boardwalk from Red" if e.kind == "take" else "Blue rolls 3"
     >>> took = Event("take", {"player": 1, "property": 0, "from": 0}, texts)
     >>> what_it_did([Event("roll", {}, texts), took, took], said, "Blue", "Raid")

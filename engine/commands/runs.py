@@ -1,6 +1,8 @@
 """What the commands that run bot games (`simulate`, `sweep`) share: their checks of
---players, --bots, --jobs and --out, the report written in one step, the progress bar, and
-SIGTERM turned into `Terminated`, so that the workers are stopped and waited for."""
+--players, --bots, --jobs and --out, who plays the games (this machine's processes, or a Dask
+cluster: --scheduler, --scheduler-file and the TLS files), the report written in one step,
+the progress bar, and SIGTERM turned into `Terminated`, so that the workers are stopped and
+waited for."""
 
 from __future__ import annotations
 
@@ -16,7 +18,9 @@ from engine.visible import visible, write_raw
 
 TYPE_CHECKING = False  # mypy reads the block below; the runner is imported when a run starts
 if TYPE_CHECKING:
+    from engine.simulate.cluster import Where
     from engine.simulate.runner import Run
+    from engine.simulate.work import Spec
 
 MAX_JOBS = 256
 """Worker processes at most: more than any machine's cores, and short of thousands of forks."""
@@ -41,7 +45,9 @@ def guarded(command: str, body: Callable[[argparse.Namespace], int], args: argpa
 def played(command: str, jobs: int, play: Callable[[], Run]) -> Run | int:
     """The run `play` makes, or the exit status after saying why there is none: a game
     that failed (1), a worker that cannot play the run's variant as it was checked (2),
-    worker processes that could not be started (2)."""
+    worker processes that could not be started (2), a cluster that cannot be used (2) or
+    failed during the run (1)."""
+    from engine.simulate.cluster import ClusterProblem  # Dask itself is imported only by a run on a cluster
     from engine.simulate.runner import GameFailed
     from engine.simulate.work import SpecMismatch
 
@@ -53,10 +59,41 @@ def played(command: str, jobs: int, play: Callable[[], Run]) -> Run | int:
     except SpecMismatch as problem:
         print(f"boardwalk {command}: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
+    except ClusterProblem as problem:
+        print(f"boardwalk {command}: error: {problem}", file=sys.stderr)
+        return problem.status
     except OSError as problem:  # games' own errors are GameFailed: this is starting the workers
         print(f"boardwalk {command}: error: could not start {jobs} worker processes: "
               f"{problem.strerror or problem} (a smaller --jobs may do)", file=sys.stderr)
         return EXIT_USAGE
+
+
+def play_on(command: str, where: Where | None, jobs: int, specs: list[Spec], games: int, progress) -> Run | int:
+    """Play `games` of each spec on this machine's `jobs` processes, or on the cluster `where`
+    names: the run (its jobs and who played it set for the report), or the exit status after
+    saying why there is none (see `played`)."""
+    from engine.simulate.runner import ProcessBackend, play_specs
+
+    if where is None:
+        def here() -> Run:
+            run = play_specs(specs, games, ProcessBackend(jobs), progress)
+            run.jobs = jobs
+            return run
+
+        return played(command, jobs, here)
+    from engine.simulate.cluster import ClusterProblem, DaskBackend, connected
+
+    def there() -> Run:
+        try:
+            with connected(where) as connection:
+                run = play_specs(specs, games, DaskBackend(connection), progress)
+                run.jobs, run.backend = connection.threads, connection.label
+                return run
+        except OSError as problem:  # Dask's lost connections are OSErrors: not worker processes that did not start
+            raise ClusterProblem(f"lost the connection to the cluster: {type(problem).__name__}: {problem}",
+                                 EXIT_PROBLEMS) from None
+
+    return played(command, jobs, there)
 
 
 def deliver(command: str, text: str, out: str | None) -> int:
@@ -84,10 +121,71 @@ def add_run_options(parser: argparse.ArgumentParser, seed_meaning: str) -> None:
                              "(default: a new one each run, printed in the report so the run can be repeated)")
     parser.add_argument("--jobs", type=int, default=None, metavar="J",
                         help="worker processes (default: all cores); results do not depend on it")
+    cluster = parser.add_argument_group(
+        "on a Dask cluster (the optional extra: pip install 'boardwalk[cluster]'; see docs/cluster.md)")
+    cluster.add_argument("--scheduler", metavar="ADDRESS|local",
+                         help="play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT or "
+                              "tls://HOST:PORT), or on a local one of --jobs worker processes on 127.0.0.1; the report "
+                              "is the same as on this machine's processes")
+    cluster.add_argument("--scheduler-file", metavar="FILE",
+                         help="the scheduler's address from FILE, as `dask scheduler --scheduler-file FILE` writes it")
+    cluster.add_argument("--tls-ca", metavar="FILE", help="with a tls:// scheduler: the CA certificate (PEM) that signed "
+                                                          "the cluster's certificates")
+    cluster.add_argument("--tls-cert", metavar="FILE", help="with a tls:// scheduler: this client's certificate (PEM)")
+    cluster.add_argument("--tls-key", metavar="FILE", help="with a tls:// scheduler: this client's private key (PEM)")
     parser.add_argument("--format", choices=("text", "json", "csv"), default="text", help="report format (default: text)")
     parser.add_argument("--out", metavar="FILE",
                         help="write the report to FILE instead of standard output; FILE is replaced in one step when "
                              "the report is ready, so a run that fails or is stopped leaves it as it was")
+
+
+MAX_SCHEDULER_FILE = 100_000
+"""Bytes a scheduler file may hold: Dask writes a few hundred."""
+
+
+def cluster_of(command: str, args: argparse.Namespace) -> Where | None:
+    """The cluster the options name, checked before anything is loaded or played: None for
+    this machine's processes. Raises UsageError: both --scheduler and --scheduler-file,
+    --jobs with a remote cluster, an address that is not one, TLS files with a tcp://
+    address or not all three, a file that cannot be read, or Dask distributed absent. A
+    plain tcp:// address off this machine is warned about: nothing it carries is encrypted."""
+    from engine.commands import cluster_address as addresses
+
+    tls_files = (args.tls_ca, args.tls_cert, args.tls_key)
+    if args.scheduler is None and args.scheduler_file is None:
+        if any(tls_files):
+            raise UsageError("--tls-ca, --tls-cert and --tls-key go with --scheduler tls://... or --scheduler-file")
+        return None
+    if args.scheduler is not None and args.scheduler_file is not None:
+        raise UsageError("give --scheduler or --scheduler-file, not both")
+    address = (addresses.from_file(args.scheduler_file, MAX_SCHEDULER_FILE) if args.scheduler_file is not None
+               else addresses.parse(args.scheduler))
+    from engine.simulate.cluster import Where, missing
+
+    why = missing()
+    if why is not None:
+        raise UsageError(why)
+    if address is None:
+        if any(tls_files):
+            raise UsageError("--scheduler local stays on 127.0.0.1: it takes no TLS files")
+        return Where(None, args.jobs or os.cpu_count() or 1)
+    if args.jobs is not None:
+        raise UsageError("--jobs counts this machine's processes; a cluster plays on the workers its scheduler has "
+                         "(start more with dask worker)")
+    tls = None
+    if any(tls_files):
+        if not all(tls_files):
+            raise UsageError("give all three of --tls-ca, --tls-cert and --tls-key")
+        if not address.startswith("tls://"):
+            raise UsageError(f"the TLS files go with a tls:// address, not {address}")
+        for option, path in zip(("--tls-ca", "--tls-cert", "--tls-key"), tls_files):
+            addresses.check_readable(option, path)
+        tls = (args.tls_ca, args.tls_cert, args.tls_key)
+    if address.startswith("tcp://") and not addresses.on_this_machine(address):
+        print(f"boardwalk {command}: warning: {address} is plain TCP: the variant's texts, the games' records and "
+              "the tasks cross the network unencrypted, and anyone who can reach the scheduler can run code on its "
+              "workers and in this process; use tls:// (docs/cluster.md)", file=sys.stderr)
+    return Where(address, tls=tls)
 
 
 def check_jobs(jobs: int | None) -> None:

@@ -22,9 +22,10 @@ from engine.commands.runs import (
     bots_of,
     check_jobs,
     check_out,
+    cluster_of,
     deliver,
     guarded,
-    played,
+    play_on,
     players_of,
 )
 
@@ -68,10 +69,12 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from engine.commands.common import load_variant_or_explain
     from engine.game.rng import fresh_seed
-    from engine.simulate import build_report, run_games
+    from engine.simulate import build_report
     from engine.simulate.report import render
+    from engine.simulate.work import SpecMismatch, make_spec
 
     _check_counts(args.games, args.jobs)
+    where = cluster_of("simulate", args)
     variants = []
     for argument in (name for name in (args.variant, args.variant_b) if name is not None):
         variant = load_variant_or_explain(argument, "simulate")
@@ -83,10 +86,14 @@ def _run(args: argparse.Namespace) -> int:
     check_out(args.out)
     jobs = args.jobs or os.cpu_count() or 1
     seed = fresh_seed() if args.seed is None else args.seed
+    try:
+        specs = [make_spec(variant, players, bots, seed) for variant in variants]
+    except SpecMismatch as problem:
+        print(f"boardwalk simulate: error: {problem}", file=sys.stderr)
+        return EXIT_USAGE
     progress = ProgressBar(args.games * len(variants)) if sys.stderr.isatty() else None
     try:
-        result = played("simulate", jobs, lambda: run_games(variants, players, bots, args.games, seed=seed, jobs=jobs,
-                                                              progress=progress))
+        result = play_on("simulate", where, jobs, specs, args.games, progress)
     finally:
         if progress:
             progress.close()

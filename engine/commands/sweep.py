@@ -18,9 +18,10 @@ from engine.commands.runs import (
     bots_of,
     check_jobs,
     check_out,
+    cluster_of,
     deliver,
     guarded,
-    played,
+    play_on,
     players_of,
 )
 from engine.visible import write_raw
@@ -85,7 +86,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from engine.simulate.runner import ProcessBackend, play_specs
     from engine.sweep.report import render
     from engine.sweep.summary import build_sweep_report
     from engine.version import version
@@ -93,6 +93,7 @@ def _run(args: argparse.Namespace) -> int:
     plan = _plan(args)
     if plan is None:
         return EXIT_USAGE
+    where = None if args.dry_run else cluster_of("sweep", args)
     check_out(args.out)
     checked = _checked_specs(plan)
     if checked is None:
@@ -103,7 +104,7 @@ def _run(args: argparse.Namespace) -> int:
     jobs = args.jobs or os.cpu_count() or 1
     progress = ProgressBar(plan.games * len(specs)) if sys.stderr.isatty() else None
     try:
-        result = played("sweep", jobs, lambda: play_specs(specs, plan.games, ProcessBackend(jobs), progress))
+        result = play_on("sweep", where, jobs, specs, plan.games, progress)
     finally:
         if progress:
             progress.close()
@@ -113,7 +114,7 @@ def _run(args: argparse.Namespace) -> int:
         finished = min(map(len, result.records))
         print(f"boardwalk sweep: stopped early (Ctrl-C); the report covers only the {finished} of {plan.games} "
               "games per point that every point finished", file=sys.stderr)
-    report = build_sweep_report(plan, result, version(), jobs)
+    report = build_sweep_report(plan, result, version(), result.jobs)
     if deliver("sweep", render(report, args.format), args.out) != EXIT_OK:
         return EXIT_USAGE
     return EXIT_INTERRUPTED if result.interrupted else EXIT_OK
@@ -185,12 +186,17 @@ def _checked_specs(plan: Plan) -> tuple[list[Spec], Plan] | None:
     Warnings the variant's own files do not have are told on standard error."""
     from dataclasses import replace
 
-    from engine.simulate.work import make_spec
+    from engine.simulate.work import SpecMismatch, make_spec, read_files
     from engine.variant.find import find_variant
     from engine.variant.load import check_variant
 
     path = find_variant(plan.argument)
     known = {d.headline() for d in check_variant(path).diagnostics}
+    try:
+        files = read_files(plan.variant)
+    except SpecMismatch as changed:
+        print(f"boardwalk sweep: error: {changed}", file=sys.stderr)
+        return None
     specs, decks, failed = [], [], 0
     for k, point in enumerate(plan.points):
         _checking(k, len(plan.points))
@@ -204,7 +210,7 @@ def _checked_specs(plan: Plan) -> tuple[list[Spec], Plan] | None:
             failed += 1
             continue
         decks.append({card.id: card.count for card in result.variant.cards})
-        specs.append(make_spec(result.variant, plan.players, plan.bots, plan.seed, plan.settings(point)))
+        specs.append(make_spec(result.variant, plan.players, plan.bots, plan.seed, plan.settings(point), files))
     _checking(len(plan.points), len(plan.points))
     if failed:
         more = f" ({failed - MAX_SHOWN_FAILURES} more not shown)" if failed > MAX_SHOWN_FAILURES else ""

@@ -1,13 +1,16 @@
 """Actions in, events out: the small value types of the engine's public API, and the plain
-English that describes them, built from the variant's own names."""
+English that describes them, built from the variant's own names (`Texts`). Each kind of
+event's sentence is its text record (engine/core/event_text.py), kept beside the words that
+tell it in engine/words/ and looked up by kind."""
 
 from __future__ import annotations
 
-import re
 from enum import Enum
 from typing import Any, Final
 
-from engine.effects.limits import SAFETY_ENDS
+from engine.core.event_text import EventText, listed
+from engine.core.event_text import counted as counted  # the screens import these two from here
+from engine.core.event_text import counter_words as counter_words
 from engine.game.observation import Option
 from engine.variant.model import Variant
 
@@ -32,28 +35,6 @@ NOBODY: Final = -1
 nobody sees): it is hidden from every seat, and told only to EVERYONE."""
 
 
-def counted(count: int, word: str, plural: str | None = None) -> str:
-    """A number and a noun that agrees with it: '1 unit', '2 units', '1 property'.
-
-    >>> counted(1, "unit"), counted(0, "card"), counted(2, "property", "properties")
-    ('1 unit', '0 cards', '2 properties')
-    """
-    return f"{count} {word if count == 1 else (plural or word + 's')}"
-
-
-def counter_words(shown: str, value: str) -> str:
-    """A counter's words ('has {} flips left') with its value; a plural noun right after a
-    value of 1 made singular, the one agreement a template cannot write itself.
-
-    >>> counter_words("has {} flips left", "1"), counter_words("has {} flips left", "3")
-    ('has 1 flip left', 'has 3 flips left')
-    """
-    words = shown.replace("{}", value)
-    if value == "1":
-        words = re.sub(r"(?<![\w$])1 (\w+?[^s])s\b", r"1 \1", words)
-    return words
-
-
 class IllegalAction(ValueError):
     """The action is not among the legal actions; the game is unchanged."""
 
@@ -66,8 +47,10 @@ def zone_words(name: str, seated: set[str]) -> str:
 class Texts:
     """Display names for one variant and player count; shared by every action and event."""
 
-    def __init__(self, variant: Variant, players: int):
+    def __init__(self, variant: Variant, players: int, event_texts: dict[str, EventText]):
         self.variant = variant
+        self.event_texts = event_texts
+        """The text record of each kind of event (engine/words/table.py's EVENT_TEXTS)."""
         self.players = [seat.name for seat in variant.seats[:players]]
         seated = {name.casefold() for name in self.players}
         self.zones = {zone.id: zone_words(zone.name, seated) for zone in variant.zones}
@@ -155,7 +138,7 @@ class Texts:
         parts = [self.amount(good, amount) for good, amount in amounts.items()] + [self.traded_card(k) for k in cards]
         if not parts:
             return "nothing"
-        return parts[0] if len(parts) == 1 else _listed(parts)
+        return parts[0] if len(parts) == 1 else listed(parts)
 
     def money(self, amount: int) -> str:
         return self.variant.format_money(amount)
@@ -227,6 +210,29 @@ class Texts:
         if owner is None and isinstance(to, str) and not where.lower().startswith("the "):
             return f"the {where}"
         return where
+
+    def put_card(self, d: dict, hidden: bool) -> str:
+        """The card of a `put`, as a viewer may know it: 'a card', 'Green's $8M', 'Gray building'
+        (whose it is said when it is not the player's who puts it, or of the player's pile it
+        goes to, where the pile tells it in its own words)."""
+        card = "a card" if hidden else self.cards[d["card"]]
+        told_of = d["player"]
+        if isinstance(d["to"], str) and d["to"] in self.pile_told and self.pile_each.get(d["to"]) == "player":
+            told_of = d["to_owner"]
+        if not hidden and d["owner"] is not None and d["owner"] != told_of:
+            card = f"{self.player(d['owner'])}'s {card}"
+        return card
+
+    def source(self, source: str) -> str:
+        """A card by its name, or a game's program (Game.source_of gives a program's name when
+        the block is not a card's: "setup", "turn", a hook) in words."""
+        if source in self.cards:
+            return self.cards[source]
+        if source in ("setup", "turn"):
+            return f"The {source} program"
+        if source in self.routines:
+            return f"The {source.replace('_', ' ')} routine"
+        return f"The {source.replace('_', ' ')} hook"
 
     def told_put(self, d: dict, cards: str) -> str:
         """A `put` (of one card, or a run of them: `cards` listed) in the words of the pile it
@@ -367,7 +373,11 @@ class Event:
     def describe(self, viewer: Viewer = None) -> str:
         """In plain English for `viewer`: a card kept from them is 'a card' (EVERYONE, for an
         all-seeing log, is told every card)."""
-        return _describe(self.kind, self.data, self._texts, self.hidden_from(viewer))
+        texts = self._texts
+        text = texts.event_texts.get(self.kind)
+        if text is None:
+            return f"{self.kind}: {self.data}"
+        return text.tell(self.data, texts, self.hidden_from(viewer))
 
 
 MAX_LISTED = 10
@@ -418,7 +428,7 @@ def describe_run(run: list[Event], viewer: Viewer = None) -> str:
     t, d = first._texts, first.data
     if first.kind == "return_card":
         what = (
-            f"{len(run)} properties" if len(run) > MAX_LISTED else _listed([t.properties[e.data["property"]] for e in run])
+            f"{len(run)} properties" if len(run) > MAX_LISTED else listed([t.properties[e.data["property"]] for e in run])
         )
         if t.cards_stacked:
             return f"{t.player(d['from'])} no longer holds {what}"
@@ -426,180 +436,5 @@ def describe_run(run: list[Event], viewer: Viewer = None) -> str:
     if len(run) > MAX_LISTED:
         cards = f"{len(run)} cards"
     else:
-        cards = _listed([_card_put(e.data, t, e.hidden_from(viewer)) for e in run])
+        cards = listed([t.put_card(e.data, e.hidden_from(viewer)) for e in run])
     return t.told_put(d, cards)
-
-
-def _listed(names: list[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _card_put(d: dict, t: Texts, hidden: bool) -> str:
-    """The card of a `put`, as a viewer may know it: 'a card', 'Green's $8M', 'Gray building'
-    (whose it is said when it is not the player's who puts it, or of the player's pile it
-    goes to, where the pile tells it in its own words)."""
-    card = "a card" if hidden else t.cards[d["card"]]
-    told_of = d["player"]
-    if isinstance(d["to"], str) and d["to"] in t.pile_told and t.pile_each.get(d["to"]) == "player":
-        told_of = d["to_owner"]
-    if not hidden and d["owner"] is not None and d["owner"] != told_of:
-        card = f"{t.player(d['owner'])}'s {card}"
-    return card
-
-
-def _source(t: Texts, source: str) -> str:
-    """A card by its name, or a game's program (Game.source_of gives a program's name when
-    the block is not a card's: "setup", "turn", a hook) in words."""
-    if source in t.cards:
-        return t.cards[source]
-    if source in ("setup", "turn"):
-        return f"The {source} program"
-    if source in t.routines:
-        return f"The {source.replace('_', ' ')} routine"
-    return f"The {source.replace('_', ' ')} hook"
-
-
-def _describe(kind: str, d: dict, t: Texts, hidden: bool) -> str:
-    p = t.player
-    if kind == "first_player":
-        return f"{p(d['player'])} goes first"
-    if kind == "turn":
-        return f"Turn {d['number']}: {p(d['player'])}"
-    if kind == "roll":
-        dice = " + ".join(str(x) for x in d["dice"])
-        face = d["face"]
-        if face in t.any_zone:
-            return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and {_symbol(face)}"
-        if face in t.says and d["dice"]:
-            return f"{p(d['player'])} rolls {dice} and {_symbol(face)}: {t.says[face]}"
-        if face in t.zones:
-            return f"{p(d['player'])} rolls {dice} = {t.money(sum(d['dice']))} and {t.zones[face]}"
-        # a die of numbers and symbols: the number, or the symbol
-        faces = [str(x) for x in d["dice"]] + ([_symbol(face)] if face is not None else [])
-        return f"{p(d['player'])} rolls {' and '.join(faces)}"
-    if kind == "draw":
-        card = "a card" if hidden else t.cards[d["card"]]
-        why = d.get("why", "")
-        return f"{p(d['player'])} draws {card}{' ' + why if why else ''}"
-    if kind == "deck_empty":
-        return f"The {t.deck} deck is empty: {p(d['player'])} draws nothing"
-    if kind == "reshuffle":
-        return f"The {t.deck} discard pile ({counted(d['count'], 'card')}) is shuffled into a new draw pile"
-    if kind == "play":
-        return f"{p(d['player'])} plays {t.cards[d['card']]}"
-    if kind == "put":
-        return t.told_put(d, _card_put(d, t, hidden))
-    if kind == "show":
-        return f"{p(d['player'])} shows {p(d['to'])} {'a card' if hidden else t.cards[d['card']]}"
-    if kind == "shuffle":
-        name = t.piles.get(d["pile"], d["pile"])
-        if d["owner"] is None:
-            return f"The {name} is shuffled"
-        if t.pile_each.get(d["pile"]) == "space":
-            return f"The {name} of {t.properties[d['owner']]} are shuffled"
-        return f"{p(d['owner'])} shuffles their {name}"
-    if kind == "counter":
-        counter = t.counters[d["counter"]]
-        value = t.money(d["value"]) if counter.money else str(d["value"])
-        whose = t.properties[d["space"]] if "space" in d else p(d["player"])
-        return f"{whose} {counter_words(counter.shown or 'now has {}', value)}"
-    if kind == "pass":
-        return f"{p(d['player'])} passes"
-    if kind == "window":
-        players = d["players"]
-        return f"{_listed([p(player) for player in players])} take turns, {p(players[0])} first, until all pass" \
-            if len(players) > 1 else f"{p(players[0])} takes turns until passing"
-    if kind == "trade_offer":
-        return t.offer(d["player"], d["to"], d["give"], d["give_cards"], d["ask"], d["ask_cards"])
-    if kind == "trade_answer":
-        return f"{p(d['player'])} {'accepts' if d['accepted'] else 'declines'} {p(d['to'])}'s offer"
-    if kind == "trade_withdrawn":
-        return f"{p(d['player'])} makes {p(d['to'])} no offer after all"
-    if kind == "next_turn":
-        return f"{p(d['player'])} plays next"
-    if kind == "turn_end":
-        return f"{p(d['player'])}'s turn is over"
-    if kind == "build_limit":
-        return f"{p(d['player'])} stops with {t.money(d['budget'])} left: {t.why(d)}"
-    if kind == "cannot_build":
-        return f"{p(d['player'])} cannot afford anything in {t.zones[d['zone']]} with {t.money(d['budget'])}"
-    if kind == "build":
-        units = t.unit.a if d["count"] == 1 else t.unit.counted(d["count"])
-        return f"{p(d['player'])} builds {units} on {t.properties[d['property']]}"
-    if kind == "out_of_units":
-        return f"{p(d['player'])} has no {t.unit.many} left to build with"
-    if kind == "stop":
-        return f"{p(d['player'])} stops building"
-    if kind == "take":
-        if d["from"] is None and t.cards_stacked:  # no property card: the top card holds it
-            return f"{p(d['player'])} now holds {t.properties[d['property']]}"
-        source = "the board" if d["from"] is None else p(d["from"])
-        return f"{p(d['player'])} takes {t.properties[d['property']]} from {source}"
-    if kind == "return_card":
-        if t.cards_stacked:
-            return f"{p(d['from'])} no longer holds {t.properties[d['property']]}"
-        return f"{t.properties[d['property']]} goes back to the board from {p(d['from'])}"
-    if kind == "token":
-        way = "forward" if d["to"] > d["from"] else "back"
-        return f"{p(d['player'])} moves {way} from {d['from'] or 'START'} to {d['to'] or 'START'}"
-    if kind == "advance":
-        spaces, to = d["spaces"], t.properties[d["to"]]
-        if spaces is None:
-            return f"{p(d['player'])} goes straight to {to}"
-        way = "back " if spaces < 0 else ""
-        return f"{p(d['player'])} moves {way}{counted(abs(spaces), 'space')} to {to}"
-    if kind == "remove":
-        return f"The top {t.unit.one} of {t.properties[d['property']]} ({p(d['player'])}) goes back to {p(d['player'])}"
-    if kind == "move_unit":
-        return f"{p(d['player'])}'s {t.unit.one} moves from {t.properties[d['from']]} to {t.properties[d['to']]}"
-    if kind == "choose":
-        if hidden:
-            return f"{p(d['player'])} chooses a card"
-        if d["what"] == "card" and t.card_owner(d["value"]) == d["player"]:  # not "Red chooses Red's $3M"
-            return f"{p(d['player'])} chooses their {t.card_name(d['value'])}"
-        return f"{p(d['player'])} chooses {t.value(d['what'], d['value'])}"
-    if kind == "roll_dice":
-        faces = [str(x) if type(x) is int else f"{_symbol(x)} (counts as 0)" for x in d.get("faces", d["dice"])]
-        if len(faces) == 1:
-            return f"{p(d['player'])} rolls {faces[0]}"
-        return f"{p(d['player'])} rolls {' + '.join(faces)} = {sum(d['dice'])}"
-    if kind == "roll_zone":
-        face = d["face"]
-        shown = t.zones[face] if face in t.zones else _symbol(face)
-        again = ", rolls again" if face not in t.zones and face not in t.any_zone else ""  # `roll zone` rolls again
-        return f"{p(d['player'])} rolls the colour die: {shown}{again}"
-    if kind == "roll_off":
-        return f"{p(d['player'])} has the {d['extreme']} roll"
-    if kind == "no_choice":
-        return f"{_source(t, d['card'])}: there is nothing to choose, so it has no further effect"
-    if kind == "react":
-        return f"{p(d['player'])} answers {t.cards[d['against']]} with {t.cards[d['card']]}"
-    if kind == "decline":
-        return f"{p(d['player'])} does not answer {t.cards[d['against']]}"
-    if kind == "cancelled":
-        if d.get("acted"):
-            return f"The rest of {t.cards[d['card']]} is cancelled"
-        return f"{t.cards[d['card']]} is cancelled"
-    if kind == "discard":
-        return f"{p(d['player'])} discards {t.cards[d['card']]}"
-    if kind == "say":
-        return d["text"]
-    if kind == "effect_limit":
-        return f"{_source(t, d['card'])} stops: it tried to do more than {d['steps']:,} things"
-    if kind == "game_over":
-        reason = d["reason"]
-        if reason in SAFETY_ENDS and reason not in t.ends:
-            return f"Game over: {SAFETY_ENDS[reason]}"
-        if reason == "track_end" and reason not in t.ends:
-            return f"Game over: {p(d.get('player'))} reached the end of the track"
-        told = t.ends.get(reason, reason)
-        if d.get("player") is None:
-            return f"Game over: {told}"
-        joint = "" if told.startswith("'") else " "  # "'s score reached ...": no space before it
-        return f"Game over: {p(d.get('player'))}{joint}{told}"
-    return f"{kind}: {d}"
-
-
-def _symbol(face: str) -> str:
-    """A die's symbol as the log names it: 'double' is 'Double', 'free_move' 'Free move'."""
-    return str(face).replace("_", " ").capitalize()

@@ -19,7 +19,7 @@ from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
 from engine.game.score_reads import STACKS, score_reads
 from engine.variant.model import Variant
-from engine.words.table import INLINE_STATEMENTS, QUIET_STATEMENTS
+from engine.words.table import EVENT_TEXTS, INLINE_STATEMENTS, QUIET_STATEMENTS
 
 if TYPE_CHECKING:
     from engine.game.game_state import GameState
@@ -218,8 +218,9 @@ class Rulebook:
         """The dice `roll off` rolls (model.Variant.roll_off_dice), found once."""
         self.number_faces: tuple[int, ...] = () if number_die is None else cast(tuple[int, ...], number_die.faces)
         self.number_count = 0 if number_die is None else number_die.count
-        self._texts: dict[int, Texts] = {n: Texts(variant, n) for n in variant.player_counts}
-        """Display names and the interned actions of a game of each size the variant is for."""
+        self._texts: dict[int, Texts] = {n: Texts(variant, n, EVENT_TEXTS) for n in variant.player_counts}
+        """Display names, the interned actions and the events' texts of a game of each size
+        the variant is for."""
         self._layouts: dict[int, PileLayout] = {n: layout_for(variant, n) for n in variant.player_counts}
         """Where each pile sits in the state of a game of each size (piles.py)."""
         self._build_tables: dict[int, dict[str, tuple[tuple[int, int, Any], ...]]] = {

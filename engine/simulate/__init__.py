@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.simulate.cards import compare_cards
 from engine.simulate.play import GameRecord, derive_seed, play_game
-from engine.simulate.runner import Run, run_games, seat_bots
+from engine.simulate.runner import Run, backend_words, run_games, seat_bots
 from engine.simulate.summary import compare, summarize
 from engine.variant.model import Variant
 
@@ -33,6 +33,7 @@ def build_report(variants: list[Variant], run: Run, players: int, bots: list[str
             "bots": list(bots),
             "seed": seed,
             "jobs": run.jobs,
+            "backend": backend_words(run),
             "games_requested": run.requested,
             "games_finished": min(len(r) for r in run.records),
             "interrupted": run.interrupted,

@@ -29,7 +29,7 @@ def _text(report: dict, colour: bool) -> str:
     header = report["run"]
     out.append(
         f"{header['games_finished']} of {header['games_requested']} games per variant, {header['players']} players, "
-        f"bots {', '.join(header['bots'])}, seed {header['seed']}, {header['jobs']} job{'s' if header['jobs'] != 1 else ''}, "
+        f"bots {', '.join(header['bots'])}, seed {header['seed']}, {header['backend']}, "
         f"{header['seconds']:.1f} s ({header['games_per_second']:.1f} games/s)"
     )
     if header["interrupted"]:

@@ -39,6 +39,9 @@ class Run:
     interrupted: bool = False
     elapsed: float = 0.0
     jobs: int = 1
+    backend: str = ""
+    """Who played the games, in words for the report's header ("2 jobs", "the Dask cluster at
+    ..."); "" for `jobs` jobs of this machine."""
     games_per_second: float = field(init=False, default=0.0)
 
     def __post_init__(self) -> None:
@@ -46,11 +49,16 @@ class Run:
         self.games_per_second = total / self.elapsed if self.elapsed > 0 else 0.0
 
 
+def backend_words(run: Run) -> str:
+    """Who played the run's games, for a report's header: "2 jobs", or the cluster's label."""
+    return run.backend or f"{run.jobs} job{'s' if run.jobs != 1 else ''}"
+
+
 BATCH_SECONDS = 0.1
 """About how long a batch of games takes a worker: long enough that messages, the parent's
 wake-ups and its reading of the records cost little beside the games (random games last a
 few milliseconds), short enough that the progress bar moves. (The last batches of a run are
-smaller: see `_Pace`.)"""
+smaller: see `Pace`.)"""
 
 MAX_BATCH = 32
 """The most games a batch holds, however short they are."""
@@ -158,7 +166,7 @@ def _paired(records: list[list[GameRecord]]) -> list[list[GameRecord]]:
 
 class ProcessBackend:
     """Today's back-end: `jobs` worker processes of this machine, each fed batches timed to
-    about BATCH_SECONDS (`_Pace`); with one job, the games are played in this process."""
+    about BATCH_SECONDS (`Pace`); with one job, the games are played in this process."""
 
     def __init__(self, jobs: int):
         self.jobs = jobs
@@ -206,18 +214,21 @@ class _Worker:
 
 
 @dataclass
-class _Pace:
-    """How many games the next batch holds: as many as last took about BATCH_SECONDS, and
-    fewer as the run nears its end, so that the workers finish together."""
+class Pace:
+    """How many games the next batch holds: as many as last took about `seconds`
+    (BATCH_SECONDS here; a cluster's back-end sets its own), and fewer as the run nears its
+    end, so that the workers finish together."""
 
     jobs: int
     left: int
     """Games not yet handed out."""
     size: int = 1
     """The next batch's size: one game until a batch has been timed."""
+    seconds: float = BATCH_SECONDS
+    most: int = MAX_BATCH
 
     def timed(self, games: int, seconds: float) -> None:
-        self.size = max(1, min(MAX_BATCH, int(BATCH_SECONDS * games / seconds) if seconds > 0 else MAX_BATCH))
+        self.size = max(1, min(self.most, int(self.seconds * games / seconds) if seconds > 0 else self.most))
 
     def queue_more(self) -> bool:
         """Whether a worker still playing a batch gets the next one now. Not near the end of
@@ -233,7 +244,7 @@ class _Pace:
 
 def _run_workers(work: Work, jobs: int, take: OnBatch) -> None:
     workers: list[_Worker] = []
-    pace = _Pace(jobs, work.total)
+    pace = Pace(jobs, work.total)
     try:
         _start_workers(work.specs, jobs, workers)
         for _ in range(2):  # two batches each: one to play, one to start as it sends the first
@@ -248,7 +259,7 @@ def _run_workers(work: Work, jobs: int, take: OnBatch) -> None:
                     _hand_out(worker, work, pace.next_size())  # before reading: it need not wait for us
                 take(batch, answers)
     finally:
-        with _stop_signals_held():
+        with stop_signals_held():
             _stop(workers)
 
 
@@ -258,7 +269,7 @@ def _start_workers(specs: list[Spec], jobs: int, workers: list[_Worker]) -> None
     with the parent's handlers in place would run them."""
     method: Literal["fork"] | None = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     context = multiprocessing.get_context(method)
-    with _stop_signals_held():
+    with stop_signals_held():
         for number in range(1, jobs + 1):
             mine, theirs = context.Pipe()
             now = context.RawValue("i", 0)
@@ -341,7 +352,7 @@ def _stop(workers: list[_Worker]) -> None:
 
 
 @contextmanager
-def _stop_signals_held() -> Iterator[None]:
+def stop_signals_held() -> Iterator[None]:
     """Ctrl-C and SIGTERM wait (they are blocked, not lost) until the block ends, so starting
     or stopping the workers is never cut in half."""
     if not hasattr(signal, "pthread_sigmask"):

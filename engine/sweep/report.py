@@ -59,10 +59,9 @@ def _header(report: dict) -> list[str]:
         told = f"; the variant's own: {value_text(own)}" if own is not None else ""
         values = ", ".join(value_text(v) for v in parameter["values"])
         lines.append(f"{parameter['path']} = {_shorter(values, 60)} ({parameter['domain']}{told})")
-    jobs = f"{run['jobs']} job{'s' if run['jobs'] != 1 else ''}"
     lines.append(
         f"{run['points']} points ({run['design']}) x {run['games_finished']} of {run['games_requested']} games, "
-        f"{run['players']} players, bots {', '.join(run['bots'])}, seed {run['seed']}, {jobs}, "
+        f"{run['players']} players, bots {', '.join(run['bots'])}, seed {run['seed']}, {run['backend']}, "
         f"{run['seconds']:.1f} s ({run['games_per_second']:.1f} games/s)"
     )
     if run["interrupted"]:

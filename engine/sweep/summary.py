@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.simulate.play import GameRecord
-from engine.simulate.runner import Run
+from engine.simulate.runner import Run, backend_words
 from engine.simulate.stats import detectable_difference, mean_interval
 from engine.simulate.summary import credit, summarize
 from engine.sweep.design import Point
@@ -87,6 +87,7 @@ def build_sweep_report(plan: Plan, run: Run, engine_version: str, jobs: int) -> 
             "bots": list(plan.bots),
             "seed": plan.seed,
             "jobs": jobs,
+            "backend": backend_words(run),
             "games_requested": plan.games,
             "games_finished": finished,
             "interrupted": run.interrupted,

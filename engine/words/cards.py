@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.event_text import EventText, counted
 from engine.core.expressions import card_ref, held_at
 from engine.core.frames import Asked, BlockFrame, CardFrame, Frame, RootFrame, register
 from engine.core.refs import IN_PLAY, CardRef, PileRef, Ref
@@ -18,7 +19,7 @@ from engine.words.word import MAY_ASK, QUIET, StatementWord
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game_state import GameState
-    from engine.game.messages import Action
+    from engine.game.messages import Action, Texts
     from engine.game.rulebook import Rulebook
     from engine.game.snapshot_check import SnapshotChecker
 
@@ -518,3 +519,74 @@ SHOW = StatementWord(
 )
 
 WORDS = (DRAW, DISCARD, PUT, PLAY_CARD, SHUFFLE, OFFER_REACTION, CANCEL, SHOW)
+
+
+def _tell_draw(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    card = "a card" if hidden else t.cards[d["card"]]
+    why = d.get("why", "")
+    return f"{t.player(d['player'])} draws {card}{' ' + why if why else ''}"
+
+
+def _tell_deck_empty(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"The {t.deck} deck is empty: {t.player(d['player'])} draws nothing"
+
+
+def _tell_reshuffle(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"The {t.deck} discard pile ({counted(d['count'], 'card')}) is shuffled into a new draw pile"
+
+
+def _tell_play(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} plays {t.cards[d['card']]}"
+
+
+def _tell_put(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return t.told_put(d, t.put_card(d, hidden))
+
+
+def _tell_show(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} shows {t.player(d['to'])} {'a card' if hidden else t.cards[d['card']]}"
+
+
+def _tell_shuffle(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    """A pile shuffled: the table's, a space's or a player's."""
+    name = t.piles.get(d["pile"], d["pile"])
+    if d["owner"] is None:
+        return f"The {name} is shuffled"
+    if t.pile_each.get(d["pile"]) == "space":
+        return f"The {name} of {t.properties[d['owner']]} are shuffled"
+    return f"{t.player(d['owner'])} shuffles their {name}"
+
+
+def _tell_discard(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} discards {t.cards[d['card']]}"
+
+
+def _tell_react(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} answers {t.cards[d['against']]} with {t.cards[d['card']]}"
+
+
+def _tell_decline(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} does not answer {t.cards[d['against']]}"
+
+
+def _tell_cancelled(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    if d.get("acted"):
+        return f"The rest of {t.cards[d['card']]} is cancelled"
+    return f"{t.cards[d['card']]} is cancelled"
+
+
+EVENT_TEXTS = (
+    EventText("draw", ("player", "card", "why"), _tell_draw),
+    EventText("deck_empty", ("player", "pile"), _tell_deck_empty),
+    EventText("reshuffle", ("pile", "count"), _tell_reshuffle),
+    EventText("play", ("player", "card"), _tell_play),
+    EventText("put", ("player", "card", "from", "from_owner", "to", "to_owner", "owner", "under"), _tell_put),
+    EventText("show", ("player", "card", "to"), _tell_show),
+    EventText("shuffle", ("pile", "owner"), _tell_shuffle),
+    EventText("discard", ("player", "card"), _tell_discard),
+    EventText("react", ("player", "card", "against"), _tell_react),
+    EventText("decline", ("player", "against"), _tell_decline),
+    EventText("cancelled", ("card", "acted"), _tell_cancelled),
+)
+"""The texts of the events of cards: the words' own, and those of a card played, discarded,
+answered or let stand when the game offers it (engine/core/event_text.py)."""

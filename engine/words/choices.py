@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from engine.core.event_text import EventText
 from engine.core.frames import BlockFrame, CardFrame, RootFrame
 from engine.core.number_options import NumberOptions
 from engine.core.trial import Fail, Trial
@@ -17,6 +18,7 @@ from engine.words.word import MAY_ASK, StatementWord
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game_state import GameState
+    from engine.game.messages import Texts
     from engine.game.rulebook import Rulebook
 
 
@@ -116,3 +118,25 @@ CHOOSE_WORD = StatementWord(
 )
 
 WORDS = (CHOOSE, CHOOSE_NUMBER, CHOOSE_WORD)
+
+
+def _tell_choose(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    """A choice made: a card kept from the viewer is 'a card', a card of the chooser's own is
+    'their ...' (not "Red chooses Red's $3M")."""
+    who = t.player(d["player"])
+    if hidden:
+        return f"{who} chooses a card"
+    if d["what"] == "card" and t.card_owner(d["value"]) == d["player"]:
+        return f"{who} chooses their {t.card_name(d['value'])}"
+    return f"{who} chooses {t.value(d['what'], d['value'])}"
+
+
+def _tell_no_choice(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.source(d['card'])}: there is nothing to choose, so it has no further effect"
+
+
+EVENT_TEXTS = (
+    EventText("choose", ("player", "what", "value"), _tell_choose),
+    EventText("no_choice", ("card",), _tell_no_choice),
+)
+"""The texts of the events of choices (engine/core/event_text.py)."""

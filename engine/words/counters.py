@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.event_text import EventText, counter_words
 from engine.core.frames import BlockFrame, RootFrame
 from engine.core.trial import Trial
 from engine.effects import ast
@@ -16,6 +17,7 @@ from engine.words.word import QUIET, StatementWord
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game_state import GameState
+    from engine.game.messages import Texts
     from engine.game.rulebook import Rulebook
 
 
@@ -197,3 +199,16 @@ SET_COUNTER = StatementWord(
 )
 
 WORDS = (ADD_TO, TRANSFER, SET_COUNTER)
+
+
+def _tell_counter(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    """A counter's new value, in its own words ('has 3 flips left'), of a player or a space."""
+    counter = t.counters[d["counter"]]
+    value = t.money(d["value"]) if counter.money else str(d["value"])
+    whose = t.properties[d["space"]] if "space" in d else t.player(d["player"])
+    return f"{whose} {counter_words(counter.shown or 'now has {}', value)}"
+
+
+EVENT_TEXTS = (EventText("counter", ("player", "counter", "value", "space"), _tell_counter),)
+"""The text of a counter's change (engine/core/event_text.py): a counter of a space is told
+by the space, its `player` the turn's."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from engine.core.event_text import EventText
 from engine.core.frames import BlockFrame, RootFrame
 from engine.core.trial import Trial
 from engine.diagnostics import did_you_mean
@@ -16,6 +17,7 @@ from engine.words.word import MAY_ASK, QUIET, StatementWord
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game_state import GameState
+    from engine.game.messages import Texts
     from engine.game.rulebook import Rulebook
 
 
@@ -276,3 +278,51 @@ ROLL_FACES = StatementWord(
 )
 
 WORDS = (ROLL_ZONE, ROLL_DICE, ROLL_OFF, ROLL_FACES)
+
+
+def _symbol(face: Any) -> str:
+    """A die's symbol as the log names it: 'double' is 'Double', 'free_move' 'Free move'."""
+    return str(face).replace("_", " ").capitalize()
+
+
+def _tell_roll(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    """The turn's roll: its numbers and the zone die's face (a zone, a symbol with the words the
+    die gives it, or a symbol on which the roller chooses the zone)."""
+    who, dice, face = t.player(d["player"]), " + ".join(str(x) for x in d["dice"]), d["face"]
+    if face in t.any_zone:
+        return f"{who} rolls {dice} = {t.money(sum(d['dice']))} and {_symbol(face)}"
+    if face in t.says and d["dice"]:
+        return f"{who} rolls {dice} and {_symbol(face)}: {t.says[face]}"
+    if face in t.zones:
+        return f"{who} rolls {dice} = {t.money(sum(d['dice']))} and {t.zones[face]}"
+    # a die of numbers and symbols: the number, or the symbol
+    faces = [str(x) for x in d["dice"]] + ([_symbol(face)] if face is not None else [])
+    return f"{who} rolls {' and '.join(faces)}"
+
+
+def _tell_roll_dice(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    """`roll dice`, or one roll of a roll-off: a symbol among the numbers counts as 0."""
+    faces = [str(x) if type(x) is int else f"{_symbol(x)} (counts as 0)" for x in d.get("faces", d["dice"])]
+    if len(faces) == 1:
+        return f"{t.player(d['player'])} rolls {faces[0]}"
+    return f"{t.player(d['player'])} rolls {' + '.join(faces)} = {sum(d['dice'])}"
+
+
+def _tell_roll_zone(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    face = d["face"]
+    shown = t.zones[face] if face in t.zones else _symbol(face)
+    again = ", rolls again" if face not in t.zones and face not in t.any_zone else ""  # `roll zone` rolls again
+    return f"{t.player(d['player'])} rolls the colour die: {shown}{again}"
+
+
+def _tell_roll_off(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} has the {d['extreme']} roll"
+
+
+EVENT_TEXTS = (
+    EventText("roll", ("player", "dice", "face"), _tell_roll),
+    EventText("roll_dice", ("player", "dice", "faces"), _tell_roll_dice),
+    EventText("roll_zone", ("player", "face"), _tell_roll_zone),
+    EventText("roll_off", ("player", "extreme"), _tell_roll_off),
+)
+"""The texts of the events the dice tell (engine/core/event_text.py)."""

@@ -1,9 +1,26 @@
 """Every statement of the effect language, by its record in the syntax tree: the one table the
-checker, the machine, the look-ahead and the check's budget read (engine/words/word.py)."""
+checker, the machine, the look-ahead and the check's budget read (engine/words/word.py); and
+every kind of event, by its text record (engine/core/event_text.py), the one table the
+events are told from."""
 
 from __future__ import annotations
 
-from engine.words import card_offer, cards, choices, counters, dice, flow, routines, tokens, trades, turns, units
+from engine.core.event_text import EventText
+from engine.words import (
+    card_offer,
+    cards,
+    choices,
+    counters,
+    dice,
+    flow,
+    flow_texts,
+    routines,
+    tokens,
+    trade_texts,
+    trades,
+    turns,
+    units,
+)
 from engine.words.word import INLINE, QUIET, StatementWord
 
 STATEMENTS: dict[type, StatementWord] = {
@@ -20,3 +37,15 @@ end in one step."""
 QUIET_STATEMENTS: frozenset[type] = frozenset(t for t, word in STATEMENTS.items() if word.flow == QUIET)
 """Statements that, besides never asking nor pushing a frame, never stop the effect nor end
 the game (no settling, so no hook): after one, the machine runs the next without looking."""
+
+TEXT_RECORDS: tuple[EventText, ...] = tuple(
+    text
+    for family in (flow_texts, choices, dice, units, cards, counters, turns, tokens, trade_texts)
+    for text in family.EVENT_TEXTS
+)
+"""Every event text record of every family, in order (flow's and trades' kept beside their
+words, in flow_texts.py and trade_texts.py); a test holds it to one record per kind."""
+
+EVENT_TEXTS: dict[str, EventText] = {text.kind: text for text in TEXT_RECORDS}
+"""The text record of each kind of event, by kind: what `Event.describe` tells an event by
+(messages.Texts is given it)."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.event_text import EventText, counted
 from engine.core.frames import BlockFrame, RootFrame
 from engine.core.trial import Fail, Trial
 from engine.effects import ast
@@ -30,6 +31,7 @@ from engine.words.word import MAY_ASK, QUIET, StatementWord
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game_state import GameState
+    from engine.game.messages import Texts
     from engine.game.rulebook import Rulebook
 
 
@@ -193,3 +195,15 @@ PLACE = StatementWord(
 )
 
 WORDS = (ADVANCE, PLACE)
+
+
+def _tell_advance(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    spaces, to = d["spaces"], t.properties[d["to"]]
+    if spaces is None:
+        return f"{t.player(d['player'])} goes straight to {to}"
+    way = "back " if spaces < 0 else ""
+    return f"{t.player(d['player'])} moves {way}{counted(abs(spaces), 'space')} to {to}"
+
+
+EVENT_TEXTS = (EventText("advance", ("player", "from", "to", "spaces"), _tell_advance),)
+"""The text of a token moved round the loop (engine/core/event_text.py)."""

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.event_text import EventText
 from engine.core.frames import BlockFrame, RootFrame
 from engine.core.trial import Trial, acted
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
+from engine.effects.limits import SAFETY_ENDS
 from engine.words.common import fn, maybe
 from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
 
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game_state import GameState
+    from engine.game.messages import Texts
     from engine.game.rulebook import Rulebook
 
 
@@ -139,3 +142,45 @@ NEXT_TURN = StatementWord(
 )
 
 WORDS = (END_GAME, START_WITH, NEXT_TURN)
+
+
+def _tell_first_player(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} goes first"
+
+
+def _tell_turn(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"Turn {d['number']}: {t.player(d['player'])}"
+
+
+def _tell_turn_end(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])}'s turn is over"
+
+
+def _tell_next_turn(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} plays next"
+
+
+def _tell_game_over(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    """Why the game ended, in the variant's own words (its `ends`) after the player's name,
+    or the engine's when a safety limit ended it or a token reached the end of the track."""
+    reason = d["reason"]
+    if reason in SAFETY_ENDS and reason not in t.ends:
+        return f"Game over: {SAFETY_ENDS[reason]}"
+    if reason == "track_end" and reason not in t.ends:
+        return f"Game over: {t.player(d.get('player'))} reached the end of the track"
+    told = t.ends.get(reason, reason)
+    if d.get("player") is None:
+        return f"Game over: {told}"
+    joint = "" if told.startswith("'") else " "  # "'s score reached ...": no space before it
+    return f"Game over: {t.player(d.get('player'))}{joint}{told}"
+
+
+EVENT_TEXTS = (
+    EventText("first_player", ("player",), _tell_first_player),
+    EventText("turn", ("player", "number"), _tell_turn),
+    EventText("turn_end", ("player",), _tell_turn_end),
+    EventText("next_turn", ("player",), _tell_next_turn),
+    EventText("game_over", ("player", "reason"), _tell_game_over),
+)
+"""The texts of the events of the game's order: the words' own, and a turn begun and ended
+(engine/core/event_text.py)."""

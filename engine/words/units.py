@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.event_text import EventText
 from engine.core.expressions import Fn
 from engine.core.frames import Asked, BlockFrame, Frame, RootFrame, register
 from engine.core.trial import Fail, Trial, nothing
@@ -16,7 +17,7 @@ from engine.words.word import INLINE, MAY_ASK, QUIET, StatementWord
 if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game_state import GameState
-    from engine.game.messages import Action
+    from engine.game.messages import Action, Texts
     from engine.game.rulebook import Rulebook
     from engine.game.snapshot_check import SnapshotChecker
 
@@ -492,3 +493,68 @@ SETTLE = StatementWord(
 )
 
 WORDS = (BUILD_UNITS, BUILD_SESSION, REMOVE_TOP, REMOVE_ALL, MOVE_TOP, SETTLE)
+
+
+def _tell_build(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    units = t.unit.a if d["count"] == 1 else t.unit.counted(d["count"])
+    return f"{t.player(d['player'])} builds {units} on {t.properties[d['property']]}"
+
+
+def _tell_build_limit(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} stops with {t.money(d['budget'])} left: {t.why(d)}"
+
+
+def _tell_cannot_build(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} cannot afford anything in {t.zones[d['zone']]} with {t.money(d['budget'])}"
+
+
+def _tell_out_of_units(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} has no {t.unit.many} left to build with"
+
+
+def _tell_stop(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} stops building"
+
+
+def _tell_take(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    if d["from"] is None and t.cards_stacked:  # no property card: the top card holds it
+        return f"{t.player(d['player'])} now holds {t.properties[d['property']]}"
+    source = "the board" if d["from"] is None else t.player(d["from"])
+    return f"{t.player(d['player'])} takes {t.properties[d['property']]} from {source}"
+
+
+def _tell_remove(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    who = t.player(d["player"])
+    return f"The top {t.unit.one} of {t.properties[d['property']]} ({who}) goes back to {who}"
+
+
+def _tell_return_card(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    if t.cards_stacked:
+        return f"{t.player(d['from'])} no longer holds {t.properties[d['property']]}"
+    return f"{t.properties[d['property']]} goes back to the board from {t.player(d['from'])}"
+
+
+def _tell_move_unit(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])}'s {t.unit.one} moves from {t.properties[d['from']]} to {t.properties[d['to']]}"
+
+
+def _tell_token(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    way = "forward" if d["to"] > d["from"] else "back"
+    return f"{t.player(d['player'])} moves {way} from {d['from'] or 'START'} to {d['to'] or 'START'}"
+
+
+EVENT_TEXTS = (
+    EventText("build", ("player", "property", "count"), _tell_build),
+    EventText("build_limit", ("player", "budget", "property", "limit", "why"), _tell_build_limit),
+    EventText("cannot_build", ("player", "budget", "zone"), _tell_cannot_build),
+    EventText("out_of_units", ("player",), _tell_out_of_units),
+    EventText("stop", ("player",), _tell_stop),
+    EventText("take", ("player", "property", "from"), _tell_take),
+    EventText("remove", ("player", "property"), _tell_remove),
+    EventText("return_card", ("property", "from"), _tell_return_card),
+    EventText("move_unit", ("player", "from", "to"), _tell_move_unit),
+    EventText("token", ("player", "from", "to"), _tell_token),
+)
+"""The texts of the events of units and of who holds each space: the words' own, and those of
+a build session's end and of a token on the track following its player's score (`settle`)
+(engine/core/event_text.py)."""

@@ -54,7 +54,8 @@ class StatementWord:
     example: str
     """An effect using the word, which a test checks and runs."""
     events: tuple[str, ...] = ()
-    """The kinds of event it tells (messages.py tells each in words)."""
+    """The kinds of event it tells (each told in words by its EventText record, in its family's
+    EVENT_TEXTS: engine/core/event_text.py)."""
     binds: Callable[[Any, Callable[[Any], str | None], Any], list[tuple[str, str]]] | None = None
     """`binds(node, kind_of, context)` -> the names it gives a value in its block and their
     kinds (what a saved game's variables are checked against); None: it binds none.
