@@ -172,24 +172,11 @@ def _run_offer_cards(s: ast.OfferCards, book: Rulebook, bodies: tuple[int, ...])
             most = None if limit is None else max(0, limit(g, f.env, root.me) or 0)
             if most is not None and len(g.turn_plays) >= most:
                 return  # not asked (CardOfferFrame.question): no frame to push and pop
+            if g.compat > 1 and not g.book.open_hands and (not g.book.timed.get(timing) or not g.hand(player)):
+                return  # not asked (public facts only: CardOfferFrame._is_asked): no frame to push and pop
             frame = CardOfferFrame(player, timing, most)
-            if g.compat > 1 and not g.book.open_hands:  # CardOfferFrame._is_asked: public facts only
-                timed = g.book.timed.get(timing)
-                if not timed or not g.hand(player):
-                    return  # not asked: no frame to push and pop
-                # asked: what the machine would do with the frame next (CardOfferFrame.step)
-                g.frames.append(frame)
-                frame.asked = True
-                g.ask("card", player, None)  # its options worked out when first read (GameState.options)
-                return
-            # what the machine would do with the frame next (CardOfferFrame.step), done at once
             g.frames.append(frame)
-            asked = frame.question(g)
-            if asked is None:
-                g.frames.pop()
-                return
-            frame.asked = True
-            g.asked = asked
+            frame.step(g)  # what the machine would do with the frame next, done at once
 
     return op
 
