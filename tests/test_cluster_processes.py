@@ -113,7 +113,9 @@ def test_a_worker_killed_during_a_batch_costs_a_retry_not_a_game(by_hand, tmp_pa
     """Issue 48, test plan 4: "kill -9 of a worker -> the batch is retried"; the report is the one
     the jobs give."""
     address, workers = by_hand
-    long = ["simulate", "--games", "600", "--players", "2", "--bots", "random", "--seed", "21", "--format", "json"]
+    # games enough to keep both workers busy for seconds even with the compiled kernel (600
+    # were done, with it, before a worker had spent the half second this waits for)
+    long = ["simulate", "--games", "4000", "--players", "2", "--bots", "random", "--seed", "21", "--format", "json"]
     out = tmp_path / "cluster.json"
     victim = next(pid for pid in _children(workers.pid) if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text())
     start = _cpu_seconds(victim)
