@@ -21,8 +21,9 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from reference import unpacked
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = "9d1362e"
@@ -114,12 +115,8 @@ def main() -> None:
     if args.base_tree is not None:
         compare(args.base_tree.resolve(), args)
         return
-    with tempfile.TemporaryDirectory(prefix="boardwalk-reference-") as scratch:
-        archive = subprocess.run(["git", "archive", args.base], cwd=ROOT, capture_output=True, check=False)
-        if archive.returncode != 0:
-            sys.exit(f"cannot unpack commit {args.base}: {archive.stderr.decode().strip()}")
-        subprocess.run(["tar", "-x", "-C", scratch], input=archive.stdout, check=True)
-        compare(Path(scratch), args)
+    with unpacked(args.base) as tree:
+        compare(tree, args)
 
 
 if __name__ == "__main__":
