@@ -96,6 +96,23 @@ def play_on(command: str, where: Where | None, jobs: int, specs: list[Spec], gam
     return played(command, jobs, there)
 
 
+def play_shown(command: str, where: Where | None, jobs: int, specs: list[Spec], games: int, covered: str) -> Run | int:
+    """`play_on` with a progress bar on a terminal, and, when Ctrl-C stopped the run early,
+    the line that says what its report covers: the games of each spec that every spec
+    finished, `covered` naming them ("games per variant that finished")."""
+    progress = ProgressBar(games * len(specs)) if sys.stderr.isatty() else None
+    try:
+        result = play_on(command, where, jobs, specs, games, progress)
+    finally:
+        if progress:
+            progress.close()
+    if not isinstance(result, int) and result.interrupted:
+        finished = min(map(len, result.records))
+        print(f"boardwalk {command}: stopped early (Ctrl-C); the report covers only the {finished} "
+              f"of {games} {covered}", file=sys.stderr)
+    return result
+
+
 def deliver(command: str, text: str, out: str | None) -> int:
     """The report to standard output, or to --out in one step (a report file is read in a
     terminal too, so what it holds is made visible as the screen's text is): EXIT_OK, or

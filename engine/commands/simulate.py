@@ -17,7 +17,6 @@ from engine.commands.common import (
     UsageError,
 )
 from engine.commands.runs import (
-    ProgressBar,
     add_run_options,
     bots_of,
     check_jobs,
@@ -25,7 +24,7 @@ from engine.commands.runs import (
     cluster_of,
     deliver,
     guarded,
-    play_on,
+    play_shown,
     players_of,
 )
 
@@ -91,18 +90,9 @@ def _run(args: argparse.Namespace) -> int:
     except SpecMismatch as problem:
         print(f"boardwalk simulate: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
-    progress = ProgressBar(args.games * len(variants)) if sys.stderr.isatty() else None
-    try:
-        result = play_on("simulate", where, jobs, specs, args.games, progress)
-    finally:
-        if progress:
-            progress.close()
+    result = play_shown("simulate", where, jobs, specs, args.games, "games per variant that finished")
     if isinstance(result, int):
         return result
-    if result.interrupted:
-        finished = min(map(len, result.records))
-        print(f"boardwalk simulate: stopped early (Ctrl-C); the report covers only the {finished} "
-              f"of {args.games} games per variant that finished", file=sys.stderr)
     report = build_report(variants, result, players, bots, seed)
     # charts without colour: their labels are names from the variant, and the output
     # boundary shows every escape sequence, plotext's colours included

@@ -13,7 +13,6 @@ from typing import Any
 
 from engine.commands.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
 from engine.commands.runs import (
-    ProgressBar,
     add_run_options,
     bots_of,
     check_jobs,
@@ -21,7 +20,7 @@ from engine.commands.runs import (
     cluster_of,
     deliver,
     guarded,
-    play_on,
+    play_shown,
     players_of,
 )
 from engine.visible import write_raw
@@ -102,18 +101,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.dry_run:
         return deliver("sweep", _dry_run(plan, args.format, version()), args.out)
     jobs = args.jobs or os.cpu_count() or 1
-    progress = ProgressBar(plan.games * len(specs)) if sys.stderr.isatty() else None
-    try:
-        result = play_on("sweep", where, jobs, specs, plan.games, progress)
-    finally:
-        if progress:
-            progress.close()
+    result = play_shown("sweep", where, jobs, specs, plan.games, "games per point that every point finished")
     if isinstance(result, int):
         return result
-    if result.interrupted:
-        finished = min(map(len, result.records))
-        print(f"boardwalk sweep: stopped early (Ctrl-C); the report covers only the {finished} of {plan.games} "
-              "games per point that every point finished", file=sys.stderr)
     report = build_sweep_report(plan, result, version(), result.jobs)
     if deliver("sweep", render(report, args.format), args.out) != EXIT_OK:
         return EXIT_USAGE
