@@ -221,6 +221,12 @@ class ScoreEvaluator:
         value below. Buying one at its price is then even, and anything it earns later is
         gained; a search that cannot see that far counts it at more (strong.DEED_SHARE)."""
         self.deeds = any(self.deed_value)
+        self.card_worth = [10.0 * c.worth * held for c in variant.cards]
+        """What each card is worth to the player holding it in a pile of their own, from its
+        `worth:` (in points of the first score, which counts ten to a point below): a card
+        sold for its value at the game's end is no score until then, and a bot that counted
+        it as nothing never bid for one."""
+        self.worths = any(self.card_worth)
         self.valued = [prop for prop, value in enumerate(self.value) if value]
         """The spaces worth something when held: the others add nothing, and asking each
         of them who holds it cost more than the rest of the sums."""
@@ -259,14 +265,14 @@ class ScoreEvaluator:
                 holder = game.owner_of(prop)
                 if holder is not None:
                     score[holder] += value[prop]
-        if self.deeds:
-            deed_value, kinds, piles = self.deed_value, len(self.deed_value), game.piles
+        if self.deeds or self.worths:
+            deed_value, card_worth, kinds, piles = self.deed_value, self.card_worth, len(self.deed_value), game.piles
             slots = self.owned_slots.get(n)
             if slots is None:
                 slots = self.owned_slots[n] = _owned_slots(game)
             for slot, owner, share in slots:  # a mortgaged deed's pile counts less (Pile.worth)
                 for code in piles[slot]:
-                    score[owner] += share * deed_value[code % kinds]
+                    score[owner] += share * deed_value[code % kinds] + card_worth[code % kinds]
         return score
 
     def build_gain(self, game: GameState, player: int, prop: int) -> float:

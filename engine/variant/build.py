@@ -119,6 +119,7 @@ def build_variant(
                 tags=tuple(c.raw.get("tags", ())),
                 zone=c.raw.get("zone"),
                 space=loop_names(board["zones"]).get(c.raw["space"]) if "space" in c.raw else None,
+                worth=float(c.raw.get("worth", 0)),
             )
             for c in cards
         ),

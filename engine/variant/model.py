@@ -279,6 +279,11 @@ class Card:
     space: int | None = None
     """The space the card belongs to (a title deed's), as a property index: `space of K`
     reads it, and a pile of each space holds its copies on that space alone."""
+    worth: float = 0
+    """What the card is worth to the bots that judge by the scores while a player holds it
+    in a pile of their own, in points of the ranking's first score: a card that scores
+    only later (sold at the game's end) is no score while held, and without it a bot
+    will pay nothing for one."""
 
 
 @dataclass(frozen=True, slots=True)
