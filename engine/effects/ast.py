@@ -250,8 +250,27 @@ class SpaceOf(Node):
     zone: Expr
 
 
+@record
+class Extreme(Node):
+    """lang47, highest / lowest (issue 47, item 2): `highest|lowest KIND NAME [in X] [where
+    TEST] by NUMBER [unless tied]`, the thing of the collection whose number is highest (the
+    first in the collection's order among those tied; nobody `unless tied` when several
+    are), or `highest|lowest NUMBER for each KIND NAME ...`, that number itself (0 over
+    nothing). `by` is the number worked out for each thing, NAME standing for it."""
+
+    highest: bool
+    kind: str
+    var: str
+    zone: Expr | None
+    where: Expr | None
+    by: Expr
+    thing: bool
+    """True: the thing (`highest card K ... by`); False: the number (`highest ... for each`)."""
+    unless_tied: bool = False
+
+
 Expr = (
-    Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
+    Extreme | Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
     | Rule | Word | HasWord | OfPlayer | TopCard | SpaceOf | NextTo
 )
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
-from engine.effects.cost import Sizes, measure, measured_parts, program_cost, program_work
+from engine.effects.cost import Cost, Sizes, measure, measured_parts, program_cost, program_work
 from engine.effects.kinds import KIND_OF_CHOICE, either_of
 from engine.effects.limits import MAX_CARD_COST, MAX_EXPRESSION_COST, MAX_NUMBER, MAX_PROGRAM_COST, MAX_WORK_PER_ACTION
 from engine.effects.parser import reserved_words
@@ -300,6 +300,16 @@ class Checker:
         self.expect(node.total, "number", inner, "what 'total' adds up")
         return "number"
 
+    def expr_Extreme(self, node: ast.Extreme, scope: Scope) -> str:
+        """lang47, highest / lowest: the thing of the collection's kind, or the number."""
+        inner = scope.child()
+        self.collection(node, node.kind, node.var, node.zone, node.where, inner)
+        word = "highest" if node.highest else "lowest"
+        self.expect(node.by, "number", inner, f"what '{word}' ranks by" if node.thing else f"what '{word}' compares")
+        if not node.thing:
+            return "number"
+        return KIND_OF_CHOICE.get(node.kind, "property")
+
     def expr_Arith(self, node: ast.Arith, scope: Scope) -> str:
         self.expect(node.left, "number", scope, f"each side of '{node.op}'")
         self.expect(node.right, "number", scope, f"each side of '{node.op}'")
@@ -576,10 +586,23 @@ def _too_costly(nodes: list[ast.Node], sizes: Sizes) -> list[Problem]:
                     f"allowed: {cost.describe()}",
                     where.line,
                     where.col,
-                    "put fewer 'count ... where' inside one another, or narrow them with 'in' a zone",
+                    _narrowing_hint(cost),
                 )
             )
     return problems
+
+
+def _narrowing_hint(cost: Cost) -> str:
+    """How to make a costly expression cheaper, by what its collections range over: a zone
+    narrows spaces only (issue 47, item 10: it was offered for a pile of cards), and a pile
+    costs what it can hold (its `holds`)."""
+    kinds = {getattr(node, "kind", "") for node, _ in cost.nesting}
+    hints = ["put fewer 'count ... where' inside one another"]
+    if kinds & {"card"}:
+        hints.append("say how many cards a pile can hold with 'holds: N' in its entry under 'piles:' (docs/variants.md)")
+    if kinds - {"card", "player", "opponent", "zone"}:
+        hints.append("narrow the spaces with 'in' a zone")
+    return ", or ".join(hints)
 
 
 def is_reserved(word: str) -> bool:

@@ -367,6 +367,17 @@ class ToAst(Transformer_NonRecursive):
         left, negated, right = items
         return ast.NextTo(**_pos(meta), left=left, right=right, negated=negated is not None)
 
+    # lang47, highest / lowest (issue 47, item 2)
+    def extreme_thing(self, meta, items):
+        extreme, kind, name, zone, where, by, tied = items
+        return ast.Extreme(**_pos(meta), highest=extreme == "highest", kind=kind, var=self._var(name), zone=zone,
+                           where=where, by=by, thing=True, unless_tied=tied is not None)
+
+    def extreme_number(self, meta, items):
+        extreme, by, kind, name, zone, where = items
+        return ast.Extreme(**_pos(meta), highest=extreme == "highest", kind=kind, var=self._var(name), zone=zone,
+                           where=where, by=by, thing=False)
+
     def total(self, meta, items):
         value, kind, name, zone, where = items
         return ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, total=value)

@@ -142,7 +142,8 @@ def build_variant(
         rules_said=schema.rule_sentences(document.get("rule_kinds", {}), rules),
         piles=tuple(
             Pile(key, spec.get("name", key), spec["each"], spec["seen_by"], spec.get("refill_from"),
-                 spec.get("played_from", False), spec.get("told"), spec.get("mark"), float(spec.get("worth", 1.0)))
+                 spec.get("played_from", False), spec.get("told"), spec.get("mark"), float(spec.get("worth", 1.0)),
+                 spec.get("holds"))
             for key, spec in document["piles"].items()
         ),
         programs=programs,

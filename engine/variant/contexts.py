@@ -181,16 +181,27 @@ def _sizes(document: LocDict) -> Sizes:
         if isinstance(s, dict) and type(s.get("units")) is int and type(s.get("players")) is int
     ]
     most = min(max(counts), largest.players) if counts else largest.players
+    holds = _holds(document)
     if not lengths:  # no board (a card game), or not yet a valid one
         valid = isinstance(zones, list) and counts
-        return Sizes(players=most, cards=_most_cards(document, most, 0)) if valid else largest
+        return Sizes(players=most, cards=_most_cards(document, most, 0), holds=holds) if valid else largest
     return Sizes(
+        holds=holds,
         units=min(max(units) * max(counts), largest.units) if units and counts else largest.units,
         properties=min(sum(lengths), largest.properties),
         largest_zone=max(lengths),
         zones=min(len(lengths), largest.zones),
         players=min(max(counts), largest.players) if counts else largest.players,
         cards=_most_cards(document, most, sum(lengths)),
+    )
+
+
+def _holds(document: LocDict) -> tuple[tuple[str, int], ...]:
+    """The piles that say how many cards they hold at most (`holds`), each with it."""
+    piles = document.get("piles")
+    return tuple(
+        (name, spec["holds"]) for name, spec in (piles.items() if isinstance(piles, dict) else ())
+        if isinstance(spec, dict) and type(spec.get("holds")) is int and spec["holds"] > 0
     )
 
 

@@ -250,6 +250,15 @@ class Pile:
     """A pile of each player: what a card that belongs to a space is worth to the bots in it,
     as a share of its space's value (a mortgaged deed, its value less what paying it off
     costs: 0.45)."""
+    holds: int | None = None
+    """The most cards it can hold (each one, for a pile of each player or space); None: any.
+    The check counts a collection of its cards as this many, and a card drawn or put onto it
+    when it is full stays where it was (issue 47, item 2)."""
+
+
+DISCARDED_TO = "discard"
+"""The pile a card goes to once played or discarded when it names none (`discard_to`): the
+statement `discard` fills it without naming it, so it may be called by a word of the language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +274,7 @@ class Card:
     effect: ast.Program
     starts_in: str = "deck"
     """The pile its copies start in; a pile of each player's gives every player `count` copies."""
-    discard_to: str = "discard"
+    discard_to: str = DISCARDED_TO
     """The pile it goes to once played or discarded."""
     per_turn: int | None = None
     """How many times one player may play it in a turn, offered again after each (None: once

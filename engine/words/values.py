@@ -63,6 +63,7 @@ VALUES: dict[type, ValueWord] = {
         _word(ast.TopCard, "(count card K in hand of me where K is top card of hand of me) > 0"),
         _word(ast.SpaceOf, "space 1 of red is vacant"),
         _word(ast.NextTo, "(count property P where P is next to space 1 of red) > 0"),
+        _word(ast.Extreme, "highest value of P for each property P where top of P is me >= 0", COLLECTION),  # lang47
     )
 }
 """Every value word, by its node."""
