@@ -262,6 +262,22 @@ def _extreme(e: ast.Extreme, cache) -> Fn:
     return extreme
 
 
+def _named_test(e: ast.NamedTest, cache) -> Fn:
+    """lang47, named tests (issue 47, item 1): the test the variant names, compiled once with
+    the variant (Rulebook.tests), worked out with what it takes given the arguments here."""
+    name = e.name
+    args = [compile_expr(arg, cache) for arg in e.args]
+
+    def named_test(g: GameState, env: dict, me: int) -> Any:
+        names, test = g.book.tests[name]
+        given = {}
+        for param, arg in zip(names, args):
+            given[param] = arg(g, env, me)
+        return bool(test(g, given, me))
+
+    return named_test
+
+
 def largest_group(neighbours: tuple[frozenset[int], ...], spaces: list) -> int:
     """The size of the largest group of `spaces` joined through one another's neighbours."""
     left = set(spaces)
@@ -549,6 +565,7 @@ def _space_of(e: ast.SpaceOf, cache) -> Fn:
 
 _COMPILERS: dict[type, Callable[[Any, Compiled], Fn]] = {
     ast.Extreme: _extreme,  # lang47, highest / lowest
+    ast.NamedTest: _named_test,  # lang47, named tests
     ast.SpaceOf: _space_of,
     ast.NextTo: _next_to,
     ast.Rule: _rule,

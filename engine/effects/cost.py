@@ -63,6 +63,14 @@ class Sizes:
         """How many things a collection of `kind` [in `place`] ranges over, at most."""
         return self.in_place(place) if kind == "card" else self.of(kind, place is not None)
 
+    tests: tuple[tuple[str, int], ...] = ()
+    """lang47, named tests: each named test's worst case in steps, worked out before the effects
+    that use it (a test not listed counts 0: one the check refused)."""
+
+    def test(self, name: str) -> int:
+        """A named test's steps, for each place that uses it."""
+        return next((steps for known, steps in self.tests if known == name), 0)
+
     def routine(self, name: str) -> tuple[int, int]:
         """A routine's (steps, work), for a `do` that runs it."""
         return next(((cost, work) for known, cost, work in self.routines if known == name), (0, 0))
@@ -95,7 +103,8 @@ def measure(node: ast.Node, sizes: Sizes) -> Cost:
         return _collection(node, sizes)
     parts = [measure(child, sizes) for child in ast.children(node)]
     dearest = max(parts, key=lambda cost: cost.steps, default=Cost(0))
-    return Cost(1 + sum(cost.steps for cost in parts), dearest.nesting)
+    own = 1 + sizes.test(node.name) if isinstance(node, ast.NamedTest) else 1  # lang47: what the named test costs
+    return Cost(own + sum(cost.steps for cost in parts), dearest.nesting)
 
 
 def _collection(node: ast.Count | ast.Choose | ast.ForEach | ast.Extreme, sizes: Sizes) -> Cost:

@@ -243,7 +243,28 @@ class ToAst(Transformer_NonRecursive):
         return ast.Show(**_pos(meta), card=items[0], player=items[1])
 
     def do_stmt(self, meta, items):
-        return ast.Do(**_pos(meta), routine=str(items[0]), player=items[1])
+        return ast.Do(**_pos(meta), routine=str(items[0]), player=items[2], args=items[1] or ())
+
+    # lang47, parameters, named tests and stop loop (issue 47, item 1)
+    def takes_stmt(self, meta, items):
+        return ast.Takes(**_pos(meta), params=tuple(items))
+
+    def parameter(self, meta, items):
+        kind, name = items
+        return (kind, self._var(name))
+
+    def number_parameter(self, meta, items):
+        return ("number", self._var(items[0]))
+
+    def arguments(self, meta, items):
+        return tuple(item for item in items if item is not None)
+
+    def named_test(self, meta, items):
+        name, args = items
+        return ast.NamedTest(**_pos(meta), name=str(name), args=args)
+
+    def stop_loop(self, meta, items):
+        return ast.StopLoop(**_pos(meta))
 
     def start_with_stmt(self, meta, items):
         return ast.StartWith(**_pos(meta), player=items[0])

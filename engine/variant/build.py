@@ -20,6 +20,7 @@ from engine.variant.model import (
     Conserved,
     Counter,
     Die,
+    NamedTestDef,
     Noun,
     Ownership,
     Pile,
@@ -66,6 +67,7 @@ def build_variant(
     scores: dict[str, Score],
     files: list[str],
     routines: dict[str, ast.Program],
+    tests: tuple[NamedTestDef, ...] = (),
 ) -> Variant:
     board, dice, rules = document["board"], document["dice"], document["rules"]
     properties: list[Property] = []
@@ -148,6 +150,7 @@ def build_variant(
         ),
         programs=programs,
         routines=routines,
+        tests=tests,
         ends=tuple(document["ends"].items()),
         files=tuple(files),
         content_hash=_content_hash(document),

@@ -26,6 +26,12 @@ class Contexts:
         """The routines the variant names (`_parse_routines`)."""
         self.costs: dict[str, tuple[int, int]] = {}
         """The worst case of each routine checked so far: (steps, work), see cost.Sizes."""
+        self.params: dict[str, tuple[tuple[str, str], ...]] = {}
+        """lang47, parameters: what each routine parsed takes (`takes`)."""
+        self.tests: dict[str, tuple[tuple[str, str], ...]] = {}
+        """lang47, named tests: what each named test takes."""
+        self.test_costs: dict[str, int] = {}
+        """lang47, named tests: each named test's worst case in steps, checked so far."""
 
     def __call__(self, timing: str, program: bool = False) -> EffectContext:
         if self.common is None:
@@ -33,7 +39,9 @@ class Contexts:
         costs = tuple((name, steps, work) for name, (steps, work) in self.costs.items())
         return replace(
             self.common, timing=timing, given=HOOK_NAMES.get(timing, {}) if program else {}, program=program,
-            routines=self.routines or self.common.routines, sizes=replace(self.common.sizes, routines=costs),
+            routines=self.routines or self.common.routines,
+            sizes=replace(self.common.sizes, routines=costs, tests=tuple(self.test_costs.items())),
+            routine_params=self.params, tests=self.tests,
         )
 
 

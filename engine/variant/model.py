@@ -256,6 +256,17 @@ class Pile:
     when it is full stays where it was (issue 47, item 2)."""
 
 
+@dataclass(frozen=True, slots=True)
+class NamedTestDef:
+    """lang47, named tests (issue 47, item 1): a condition the variant writes once, under
+    `tests:`, and its effects use anywhere as `NAME(A, B)`."""
+
+    name: str
+    params: tuple[tuple[str, str], ...]
+    """What it takes, in order: (name, kind) pairs (its `takes` line)."""
+    expression: ast.Expr
+
+
 DISCARDED_TO = "discard"
 """The pile a card goes to once played or discarded when it names none (`discard_to`): the
 statement `discard` fills it without naming it, so it may be called by a word of the language."""
@@ -337,6 +348,8 @@ class Variant:
     """The game's own programs by name: "setup" and "turn"."""
     routines: dict[str, ast.Program] = field(default_factory=dict)
     """Programs the variant names and its effects run with `do NAME [for PLAYER]`."""
+    tests: tuple[NamedTestDef, ...] = ()
+    """lang47, named tests: the tests the variant names (`tests:`), which effects use as `NAME(...)`."""
     ends: tuple[tuple[str, str], ...] = ()
     """The ways the game can end: (word, how the log tells it)."""
     files: tuple[str, ...] = field(default=())
