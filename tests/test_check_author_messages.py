@@ -16,7 +16,7 @@ from test_check_bad_input import EXTENDS, assert_at, only, problems
 def test_a_counter_named_after_a_word_that_begins_a_value_is_refused_where_it_is_named(write):
     # Before: accepted, and every later `total of me` failed with "unexpected 'me' (expected 'for')".
     path = write(EXTENDS + "counters:\n  total: {each: player, reset: never}\n")
-    assert_at(only(path), "v.yaml", 3, 3, "'total' is a word of the effect language", "could never be read",
+    assert_at(only(path), "v.yaml", 3, 3, "'total' is reserved", "a word of the effect language", "could never be read",
               hint="my_total")
 
 

@@ -18,6 +18,7 @@ import pytest
 from engine import load_variant
 from engine.effects import ast
 from engine.effects.check import check_program
+from engine.effects.kinds import parameters
 from engine.effects.parser import parse_effect
 from engine.game.game_state import new_state
 from engine.game.messages import Event
@@ -35,10 +36,15 @@ HOSTS = (
     ("monopoly-chance", "start_of_turn", "hook"),
     ("winning-moves-2016", "end_of_turn", "card"),
     ("winning-moves-2016", "reaction", "card"),
+    ("winning-moves-2016", "example", "routine"),
 )
 """Where a word's example runs, the first place of these whose checker accepts it: a program
 of a bundled variant (a hook at the start of each turn, or the set-up), else a card of that
-timing (a reaction answering a Hurricane), twelve of them in the deck."""
+timing (a reaction answering a Hurricane), twelve of them in the deck, else a routine the
+start of each turn runs (`takes`, a routine's first line: issue 47, item 1)."""
+
+ARGUMENT = {"number": "1", "player": "me", "zone": "red", "property": "space 1 of red"}
+"""What the start of each turn gives a routine that is a word's example, by the kind it takes."""
 
 
 ROUTINE = "routines:\n  bonus: |\n    draw 1\n"
@@ -54,6 +60,10 @@ def _hosted(word, base: str, timing: str, place: str) -> str:
     extra = ROUTINE + LOOPS.get(base, "")
     if place == "hook":
         return f"extends: {base}\n{extra}hooks:\n  {timing}: |\n" + "".join(f"    {line}\n" for line in lines)
+    if place == "routine":
+        given = ", ".join(ARGUMENT[kind] for _, kind in parameters(parse_effect(word.example).statements))
+        return (f"extends: {base}\n{ROUTINE}  {timing}: |\n" + "".join(f"    {line}\n" for line in lines)
+                + LOOPS.get(base, "") + f"hooks:\n  start_of_turn: |\n    do {timing}({given})\n")
     if place == "setup":
         return f"extends: {base}\n{extra}setup: |\n" + "".join(f"  {line}\n" for line in lines)
     reacts = "      reacts_to: [hurricane]\n" if timing == "reaction" else ""
@@ -99,7 +109,8 @@ def test_every_event_a_word_tells_is_told_in_words():
 
 def _context(base: str, timing: str, program: bool):
     loop = base in LOOPS
-    return dataclasses.replace(effect_context(base, timing, program=program), routines=frozenset({"bonus"}), loop=loop)
+    return dataclasses.replace(effect_context(base, timing, program=program), routines=frozenset({"bonus", "example"}),
+                               loop=loop)
 
 
 def _host(word) -> tuple[str, str, str]:

@@ -234,6 +234,50 @@ def _count(e: ast.Count, cache) -> Fn:
     return total
 
 
+def _extreme(e: ast.Extreme, cache) -> Fn:
+    """lang47, highest / lowest (issue 47, item 2): the collection gone through once, in its
+    order, keeping the first thing whose number beats every one before it (so the first of
+    those tied); `unless tied`, nobody when a later one equals it."""
+    zone = None if e.zone is None else compile_expr(e.zone, cache)
+    where = None if e.where is None else compile_expr(e.where, cache)
+    value = compile_expr(e.by, cache)
+    kind, var, highest, thing, unless_tied = e.kind, e.var, e.highest, e.thing, e.unless_tied
+
+    def extreme(g: GameState, env: dict, me: int) -> Any:
+        scoped = dict(env)
+        best: Any = None
+        best_value = 0
+        found = tied = False
+        for item in collection(g, kind, var, zone, where, env, me):
+            scoped[var] = item
+            number = value(g, scoped, me) or 0
+            if not found or (number > best_value if highest else number < best_value):
+                best, best_value, found, tied = item, number, True, False
+            elif number == best_value:
+                tied = True
+        if not thing:
+            return best_value
+        return None if unless_tied and tied else best
+
+    return extreme
+
+
+def _named_test(e: ast.NamedTest, cache) -> Fn:
+    """lang47, named tests (issue 47, item 1): the test the variant names, compiled once with
+    the variant (Rulebook.tests), worked out with what it takes given the arguments here."""
+    name = e.name
+    args = [compile_expr(arg, cache) for arg in e.args]
+
+    def named_test(g: GameState, env: dict, me: int) -> Any:
+        names, test = g.book.tests[name]
+        given = {}
+        for param, arg in zip(names, args):
+            given[param] = arg(g, env, me)
+        return bool(test(g, given, me))
+
+    return named_test
+
+
 def largest_group(neighbours: tuple[frozenset[int], ...], spaces: list) -> int:
     """The size of the largest group of `spaces` joined through one another's neighbours."""
     left = set(spaces)
@@ -520,6 +564,8 @@ def _space_of(e: ast.SpaceOf, cache) -> Fn:
 
 
 _COMPILERS: dict[type, Callable[[Any, Compiled], Fn]] = {
+    ast.Extreme: _extreme,  # lang47, highest / lowest
+    ast.NamedTest: _named_test,  # lang47, named tests
     ast.SpaceOf: _space_of,
     ast.NextTo: _next_to,
     ast.Rule: _rule,

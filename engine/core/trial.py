@@ -101,6 +101,14 @@ def nothing(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> N
     to be declined, cards offered to be passed, a message changes nothing)."""
 
 
+LOOP_END: list = []
+"""lang47, stop loop: the steps of the segment a look-ahead puts under the rounds of a `for
+each` or a `repeat`, so that `stop loop` knows where the loop's rounds end: it drops every
+segment down to this one (engine/words/flow.py). None at all, so the look-ahead passes it
+without counting a step (its step budget, and so every look-ahead without `stop loop`, is as
+before); a list, never changed, for it to be this very one (an empty tuple is every one)."""
+
+
 def acted(trial: Trial) -> None:
     """Note a change that no place holds: a pile shuffled, the game ended."""
     trial.touch(trial, "acted")

@@ -250,8 +250,37 @@ class SpaceOf(Node):
     zone: Expr
 
 
+@record
+class Extreme(Node):
+    """lang47, highest / lowest (issue 47, item 2): `highest|lowest KIND NAME [in X] [where
+    TEST] by NUMBER [unless tied]`, the thing of the collection whose number is highest (the
+    first in the collection's order among those tied; nobody `unless tied` when several
+    are), or `highest|lowest NUMBER for each KIND NAME ...`, that number itself (0 over
+    nothing). `by` is the number worked out for each thing, NAME standing for it."""
+
+    highest: bool
+    kind: str
+    var: str
+    zone: Expr | None
+    where: Expr | None
+    by: Expr
+    thing: bool
+    """True: the thing (`highest card K ... by`); False: the number (`highest ... for each`)."""
+    unless_tied: bool = False
+
+
+@record
+class NamedTest(Node):
+    """lang47, named tests (issue 47, item 1): `NAME(A, B)`, a test the variant names under
+    `tests:` (written once, used anywhere), given its arguments."""
+
+    name: str
+    args: tuple[Expr, ...] = ()
+
+
 Expr = (
-    Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
+    NamedTest | Extreme  # lang47
+    | Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
     | Rule | Word | HasWord | OfPlayer | TopCard | SpaceOf | NextTo
 )
 
@@ -540,10 +569,28 @@ class Show(Node):
 
 @record
 class Do(Node):
-    """`do ROUTINE [for PLAYER]`: run one of the variant's routines, `me` being PLAYER."""
+    """`do ROUTINE[(ARGUMENTS)] [for PLAYER]`: run one of the variant's routines, `me` being
+    PLAYER, its parameters (`takes`) given the arguments."""
 
     routine: str
     player: Expr | None
+    args: tuple[Expr, ...] = ()
+    """lang47, parameters: what `do NAME(A, B)` gives the routine, in the order it takes them."""
+
+
+@record
+class Takes(Node):
+    """lang47, parameters (issue 47, item 1): `takes KIND NAME, number NAME, ...`, a
+    routine's or a named test's first line: the names it is given, each with its kind."""
+
+    params: tuple[tuple[str, str], ...]
+    """(kind as written, name) pairs."""
+
+
+@record
+class StopLoop(Node):
+    """lang47, `stop loop` (issue 47, item 1): leave the innermost `for each` or `repeat` at
+    once; what follows the loop goes on."""
 
 
 @record
@@ -613,6 +660,7 @@ Stmt = (
     | RemoveAll | MoveTop | Draw | Discard | AddTo | Transfer | OfferReaction | Cancel | Stop | Say | If | ForEach
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
     | Advance | Place | NextTurn | TakeTurns | Pass | OfferTrade
+    | Takes | StopLoop  # lang47
 )
 
 

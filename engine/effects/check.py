@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
-from engine.effects.cost import Sizes, measure, measured_parts, program_cost, program_work
-from engine.effects.kinds import KIND_OF_CHOICE, either_of
+from engine.effects.cost import Cost, Sizes, measure, measured_parts, program_cost, program_work
+from engine.effects.kinds import KIND_OF_CHOICE, either_of, parameters
 from engine.effects.limits import MAX_CARD_COST, MAX_EXPRESSION_COST, MAX_NUMBER, MAX_PROGRAM_COST, MAX_WORK_PER_ACTION
 from engine.effects.parser import reserved_words
 from engine.words.table import STATEMENTS
@@ -119,6 +119,10 @@ class EffectContext:
     """Names a program starts with, and their kinds (a hook's 'mark')."""
     routines: frozenset[str] = frozenset()
     """The routines the variant names, which `do NAME` runs."""
+    routine_params: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    """lang47, parameters: what each routine takes ((name, kind) pairs, `takes`), where known."""
+    tests: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    """lang47, named tests: the variant's named tests (`tests:`), each with what it takes."""
     space_numbers: frozenset[str] = frozenset()
     """The numbers the zones give each of their spaces (`rent of P`)."""
     zone_numbers: frozenset[str] = frozenset()
@@ -147,8 +151,11 @@ class Scope:
     window: bool = False
     """Inside the body of a `take turns`, where `pass` may be said."""
 
+    loop: bool = False
+    """lang47, stop loop: inside the body of a `for each` or a `repeat` (and no window since)."""
+
     def child(self) -> Scope:
-        return Scope(dict(self.variables), dict(self.constants), self.window)
+        return Scope(dict(self.variables), dict(self.constants), self.window, self.loop)
 
 
 class Checker:
@@ -158,6 +165,8 @@ class Checker:
         self.problems: list[Problem] = []
         self.known: dict[int, int] = {}  # id(expression) -> its value, when known before play
         self.unknown: set[str] = set()  # names already reported unknown: once is enough
+        self.takes: ast.Takes | None = None
+        """lang47, parameters: the `takes` line of the routine or named test checked, its first."""
 
     def report(self, node: ast.Node, message: str, hint: str | None = None) -> None:
         self.problems.append(Problem(message, node.line, node.col, hint))
@@ -299,6 +308,25 @@ class Checker:
         self.collection(node, node.kind, node.var, node.zone, node.where, inner)
         self.expect(node.total, "number", inner, "what 'total' adds up")
         return "number"
+
+    def expr_Extreme(self, node: ast.Extreme, scope: Scope) -> str:
+        """lang47, highest / lowest: the thing of the collection's kind, or the number."""
+        inner = scope.child()
+        self.collection(node, node.kind, node.var, node.zone, node.where, inner)
+        word = "highest" if node.highest else "lowest"
+        self.expect(node.by, "number", inner, f"what '{word}' ranks by" if node.thing else f"what '{word}' compares")
+        if not node.thing:
+            return "number"
+        return KIND_OF_CHOICE.get(node.kind, "property")
+
+    def expr_NamedTest(self, node: ast.NamedTest, scope: Scope) -> str:
+        """lang47, named tests: a test the variant names, given what it takes."""
+        tests = self.context.tests
+        if node.name not in tests:
+            known = ", ".join(sorted(tests)) or "this variant names none (see 'tests' in docs/variants.md)"
+            self.report(node, f"there is no test '{node.name}'", did_you_mean(node.name, tests) or f"tests: {known}")
+        self.arguments(node, f"the test '{node.name}'", node.args, tests.get(node.name), scope)
+        return "bool"
 
     def expr_Arith(self, node: ast.Arith, scope: Scope) -> str:
         self.expect(node.left, "number", scope, f"each side of '{node.op}'")
@@ -474,6 +502,20 @@ class Checker:
         for statement in statements:
             STATEMENTS[type(statement)].check(self, statement, scope)
 
+    def arguments(self, node: ast.Node, what: str, args: tuple[ast.Expr, ...],
+                  params: tuple[tuple[str, str], ...] | None, scope: Scope) -> None:
+        """lang47, parameters: what a routine or a named test is given, one argument of its
+        kind for each name it takes (not counted where what it takes is not known)."""
+        if params is not None and len(args) != len(params):
+            taken = ", ".join(f"{kind} {name}" for name, kind in params) or "nothing"
+            self.report(node, f"{what} takes {len(params)} (given {len(args)})", f"it takes: {taken}")
+        for i, arg in enumerate(args):
+            if params is not None and i < len(params) and params[i][1] in _A:
+                name, kind = params[i]
+                self.expect(arg, kind, scope, f"what {what} is given as {name}")
+            else:
+                self.expr(arg, scope)
+
     def has_die(self, node: ast.Node, kind: str, words: str) -> None:
         """The variant must have a die of the kind the statement rolls (when its dice are known)."""
         if (self.context.dice or self.context.dice_known) and kind not in self.context.dice.values():
@@ -503,7 +545,16 @@ def check_program(program: ast.Program, context: EffectContext, missing_from: in
     a line in error may be where it was made, and the whole card's cost is not worked out,
     since part of the card is missing."""
     checker = Checker(context, missing_from)
-    checker.block(program.statements, Scope(dict(context.given)))
+    given = dict(context.given)
+    first = program.statements[0] if program.statements else None
+    if isinstance(first, ast.Takes) and context.timing in context.routines:  # lang47, parameters
+        checker.takes = first
+        for name, kind in parameters(program.statements):
+            if kind in _A:
+                given[name] = kind
+            else:  # a kind the language has not, refused at `takes`: the name's uses say nothing more
+                checker.unknown.add(name)
+    checker.block(program.statements, Scope(given))
     problems = checker.problems + _too_costly(list(program.statements), context.sizes)
     if not problems and missing_from is None:
         problems += _card_too_costly(program.statements, context.sizes, context.in_program)
@@ -576,10 +627,23 @@ def _too_costly(nodes: list[ast.Node], sizes: Sizes) -> list[Problem]:
                     f"allowed: {cost.describe()}",
                     where.line,
                     where.col,
-                    "put fewer 'count ... where' inside one another, or narrow them with 'in' a zone",
+                    _narrowing_hint(cost),
                 )
             )
     return problems
+
+
+def _narrowing_hint(cost: Cost) -> str:
+    """How to make a costly expression cheaper, by what its collections range over: a zone
+    narrows spaces only (issue 47, item 10: it was offered for a pile of cards), and a pile
+    costs what it can hold (its `holds`)."""
+    kinds = {getattr(node, "kind", "") for node, _ in cost.nesting}
+    hints = ["put fewer 'count ... where' inside one another"]
+    if kinds & {"card"}:
+        hints.append("say how many cards a pile can hold with 'holds: N' in its entry under 'piles:' (docs/variants.md)")
+    if kinds - {"card", "player", "opponent", "zone"}:
+        hints.append("narrow the spaces with 'in' a zone")
+    return ", or ".join(hints)
 
 
 def is_reserved(word: str) -> bool:

@@ -22,7 +22,10 @@ _PLURALS = {
     "opponent": "opponents",
     "card": "cards",
 }
-_WORDING = {ast.Count: "a count over", ast.Choose: "a choice among", ast.ForEach: "a 'for each' over"}
+_WORDING = {
+    ast.Count: "a count over", ast.Choose: "a choice among", ast.ForEach: "a 'for each' over",
+    ast.Extreme: "a highest or lowest among",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,30 @@ class Sizes:
     """Each routine's worst case, worked out before the effects that call it: (name, steps as
     `program_cost` counts them, work as `program_work` does). A routine not listed counts 0
     (one the check refused: the variant does not build anyway)."""
+
+    holds: tuple[tuple[str, int], ...] = ()
+    """The piles that say how many cards they can hold (a pile's `holds`), each with it: a
+    collection of the cards of one counts that many, not every card of the game (issue 47,
+    item 2: a hand of 6 counted as the deck's 60)."""
+
+    def in_place(self, place: ast.Expr | None) -> int:
+        """How many cards a collection of the cards of `place` can range over: what the pile
+        holds at most when it says so (`NAME` or `NAME of X`), else every card of the game."""
+        name = place.name if isinstance(place, ast.Name) else place.counter if isinstance(place, ast.OfPlayer) else None
+        most = next((held for pile, held in self.holds if pile == name), self.cards) if name is not None else self.cards
+        return min(most, self.cards)
+
+    def over(self, kind: str, place: ast.Expr | None) -> int:
+        """How many things a collection of `kind` [in `place`] ranges over, at most."""
+        return self.in_place(place) if kind == "card" else self.of(kind, place is not None)
+
+    tests: tuple[tuple[str, int], ...] = ()
+    """lang47, named tests: each named test's worst case in steps, worked out before the effects
+    that use it (a test not listed counts 0: one the check refused)."""
+
+    def test(self, name: str) -> int:
+        """A named test's steps, for each place that uses it."""
+        return next((steps for known, steps in self.tests if known == name), 0)
 
     def routine(self, name: str) -> tuple[int, int]:
         """A routine's (steps, work), for a `do` that runs it."""
@@ -72,20 +99,21 @@ class Cost:
 def measure(node: ast.Node, sizes: Sizes) -> Cost:
     """The worst-case steps of evaluating an expression, or a choose or for each statement's
     collection (its body is measured statement by statement, not here)."""
-    if isinstance(node, (ast.Count, ast.Choose, ast.ForEach)):
+    if isinstance(node, (ast.Count, ast.Choose, ast.ForEach, ast.Extreme)):
         return _collection(node, sizes)
     parts = [measure(child, sizes) for child in ast.children(node)]
     dearest = max(parts, key=lambda cost: cost.steps, default=Cost(0))
-    return Cost(1 + sum(cost.steps for cost in parts), dearest.nesting)
+    own = 1 + sizes.test(node.name) if isinstance(node, ast.NamedTest) else 1  # lang47: what the named test costs
+    return Cost(own + sum(cost.steps for cost in parts), dearest.nesting)
 
 
-def _collection(node: ast.Count | ast.Choose | ast.ForEach, sizes: Sizes) -> Cost:
+def _collection(node: ast.Count | ast.Choose | ast.ForEach | ast.Extreme, sizes: Sizes) -> Cost:
     if isinstance(node, ast.Count) and node.kind == "card" and node.where is None and node.total is None:
         # the size of a pile or stack, read at once (expressions._count)
         return Cost(1 + (measure(node.zone, sizes).steps if node.zone is not None else 0))
-    count = sizes.of(node.kind, node.zone is not None)
+    count = sizes.over(node.kind, node.zone)
     where = Cost(0) if node.where is None else measure(node.where, sizes)
-    total = getattr(node, "total", None)
+    total = node.by if isinstance(node, ast.Extreme) else getattr(node, "total", None)
     if total is not None:
         added = measure(total, sizes)
         where = Cost(where.steps + added.steps, where.nesting + added.nesting)
@@ -124,7 +152,7 @@ def program_cost(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
         if isinstance(statement, ast.If):
             total += program_cost(statement.then, sizes, times) + program_cost(statement.otherwise, sizes, times)
         elif isinstance(statement, ast.ForEach):
-            total += program_cost(statement.body, sizes, times * sizes.of(statement.kind, statement.zone is not None))
+            total += program_cost(statement.body, sizes, times * sizes.over(statement.kind, statement.zone))
         elif isinstance(statement, ast.Repeat):
             total += program_cost(statement.body, sizes, times * repeat_rounds(statement))
         elif isinstance(statement, ast.TakeTurns):
@@ -147,7 +175,7 @@ def program_work(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
         if isinstance(statement, ast.If):
             total += program_work(statement.then, sizes, times) + program_work(statement.otherwise, sizes, times)
         elif isinstance(statement, ast.ForEach):
-            total += program_work(statement.body, sizes, times * sizes.of(statement.kind, statement.zone is not None))
+            total += program_work(statement.body, sizes, times * sizes.over(statement.kind, statement.zone))
         elif isinstance(statement, ast.Repeat):
             total += program_work(statement.body, sizes, times * repeat_rounds(statement))
         elif isinstance(statement, ast.TakeTurns):

@@ -3,6 +3,8 @@ program both need them: what each kind of choice binds, and what an `if ... else
 
 from __future__ import annotations
 
+from engine.effects import ast
+
 KIND_OF_CHOICE = {
     "property": "property",
     "occupied property": "property",
@@ -13,6 +15,16 @@ KIND_OF_CHOICE = {
     "card": "card",
 }
 """The kind of value each `choose KIND X` (and `for each`, `count`) gives X."""
+
+
+def parameters(statements: tuple[ast.Stmt, ...]) -> tuple[tuple[str, str], ...]:
+    """lang47, parameters: the names a routine or a named test is given and their kinds, from
+    its first line (`takes zone C, number N`): (name, kind) pairs; none without one. A kind
+    the language does not know is kept as written, for the check to refuse."""
+    first = statements[0] if statements else None
+    if not isinstance(first, ast.Takes):
+        return ()
+    return tuple((name, KIND_OF_CHOICE.get(kind, kind)) for kind, name in first.params)
 
 
 def given_on_both_sides(before: dict[str, str], then: dict[str, str], otherwise: dict[str, str]) -> dict[str, str]:

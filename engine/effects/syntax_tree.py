@@ -243,7 +243,28 @@ class ToAst(Transformer_NonRecursive):
         return ast.Show(**_pos(meta), card=items[0], player=items[1])
 
     def do_stmt(self, meta, items):
-        return ast.Do(**_pos(meta), routine=str(items[0]), player=items[1])
+        return ast.Do(**_pos(meta), routine=str(items[0]), player=items[2], args=items[1] or ())
+
+    # lang47, parameters, named tests and stop loop (issue 47, item 1)
+    def takes_stmt(self, meta, items):
+        return ast.Takes(**_pos(meta), params=tuple(items))
+
+    def parameter(self, meta, items):
+        kind, name = items
+        return (kind, self._var(name))
+
+    def number_parameter(self, meta, items):
+        return ("number", self._var(items[0]))
+
+    def arguments(self, meta, items):
+        return tuple(item for item in items if item is not None)
+
+    def named_test(self, meta, items):
+        name, args = items
+        return ast.NamedTest(**_pos(meta), name=str(name), args=args)
+
+    def stop_loop(self, meta, items):
+        return ast.StopLoop(**_pos(meta))
 
     def start_with_stmt(self, meta, items):
         return ast.StartWith(**_pos(meta), player=items[0])
@@ -366,6 +387,17 @@ class ToAst(Transformer_NonRecursive):
     def is_next_to(self, meta, items):
         left, negated, right = items
         return ast.NextTo(**_pos(meta), left=left, right=right, negated=negated is not None)
+
+    # lang47, highest / lowest (issue 47, item 2)
+    def extreme_thing(self, meta, items):
+        extreme, kind, name, zone, where, by, tied = items
+        return ast.Extreme(**_pos(meta), highest=extreme == "highest", kind=kind, var=self._var(name), zone=zone,
+                           where=where, by=by, thing=True, unless_tied=tied is not None)
+
+    def extreme_number(self, meta, items):
+        extreme, by, kind, name, zone, where = items
+        return ast.Extreme(**_pos(meta), highest=extreme == "highest", kind=kind, var=self._var(name), zone=zone,
+                           where=where, by=by, thing=False)
 
     def total(self, meta, items):
         value, kind, name, zone, where = items

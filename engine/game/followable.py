@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.core.frames import BlockFrame, CardFrame, LoopFrame, ProgramFrame, RepeatFrame, RootFrame
-from engine.core.trial import MAX_EXPLORE_STEPS, MAX_PATHS, Fail, Trial, TrialStep
+from engine.core.trial import LOOP_END, MAX_EXPLORE_STEPS, MAX_PATHS, Fail, Trial, TrialStep
 from engine.effects import ast
 from engine.effects.limits import MAX_REPEAT
 from engine.words.table import STATEMENTS
@@ -118,6 +118,7 @@ def segments_after(game: GameState, var: str, value: Any) -> list:
             owner = cast(RootFrame, frames[frame.root]).me
             for item in frame.items[frame.i :]:
                 segments.append((body, 0, {**frame.env, frame.var: item}, owner))
+            segments.append((LOOP_END, 0, {}, owner))  # lang47, stop loop: where its rounds end
         elif isinstance(frame, RepeatFrame):
             owner = cast(RootFrame, frames[frame.root]).me
             again = game.book.repeat_rounds.get(frame.b)
@@ -128,6 +129,7 @@ def segments_after(game: GameState, var: str, value: Any) -> list:
                 # `repeat while`: its test, once the round under way is done, and its next round
                 # if the test holds then, as for a `repeat while` not yet begun
                 segments.append((again, 0, dict(frame.env), owner))
+            segments.append((LOOP_END, 0, {}, owner))  # lang47, stop loop: where its rounds end
         else:  # a frame that runs a body again (a window's next turn) says what of it is left
             segments.extend(frame.remaining(game))
         frame_above = frame

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.core.expressions import Compiled, Fn, compile_expr, constant, is_static, player_fact
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, EffectContext, bindings
-from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides
+from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides, parameters
 from engine.game.counter_bounds import CounterBounds, counter_bounds
 from engine.game.folding import fold_program
 from engine.game.followable import TrialStep, choices_alike, choices_to_look_at, quick_answer, trial_block
@@ -56,7 +56,7 @@ class Rulebook:
         self.program_block = {
             name: self._number(
                 fold_program(program.statements, rules),
-                dict(HOOK_NAMES.get(name, {})),
+                {**HOOK_NAMES.get(name, {}), **dict(parameters(program.statements))},  # lang47: what a routine takes
                 EffectContext(zones, name, dice=variant.die_kinds(), dice_known=True, given=dict(HOOK_NAMES.get(name, {}))),
             )
             for name, program in {**variant.programs, **variant.routines}.items()
@@ -251,6 +251,12 @@ class Rulebook:
         round under way (followable.segments_after) is the loop's own step, which tests before
         it goes round again, as a RepeatFrame does."""
         self._compile_every_expression()
+        self.tests: dict[str, tuple[tuple[str, ...], Fn]] = {
+            test.name: (tuple(name for name, _ in test.params), self.compiled[id(test.expression)][1])
+            for test in variant.tests
+        }
+        """lang47, named tests: each named test's names it takes and its closure (expressions.py's
+        `NAME(...)` looks it up here when it is worked out)."""
 
     def layout(self, players: int) -> PileLayout:
         """Where each pile sits in the state of a game of this size (piles.py)."""
@@ -291,6 +297,7 @@ class Rulebook:
         """Every statement of every block, every card's condition and every score."""
         roots: list = [s for block in self.blocks for s in block]
         roots += [card.condition for card in self.variant.cards if card.condition is not None]
+        roots += [test.expression for test in self.variant.tests]  # lang47, named tests
         return roots + [score.expression for score in self.variant.scores]
 
     def _compile_every_expression(self) -> None:

@@ -238,6 +238,16 @@ class Table:
             return self.piles[played[0] + player]
         return [code for first in played for code in self.piles[first + player]]
 
+    def full(self, slot: int) -> bool:
+        """Whether the pile in `slot` holds as many cards as it says it may (its `holds`): a
+        card drawn or put onto it then stays where it was (issue 47, item 2)."""
+        holds = self.layout.slot_pile[slot].holds
+        return holds is not None and len(self.piles[slot]) >= holds
+
+    def pile_full(self, slot: int, player: int) -> None:
+        """Tell that a card stays where it was, its pile being full."""
+        self.emit("pile_full", {"player": player, "pile": self.layout.slot_pile[slot].id, "owner": self.layout.slot_owner[slot]})
+
     def pile_of(self, pile: str, owner: int | None = None) -> list[int]:
         """A pile's cards (codes, top last): the table's, or the player's or space's `owner`."""
         return self.piles[self.layout.slot(pile, owner)]
@@ -429,6 +439,13 @@ class Table:
         pile = slot_pile[source_slot]
         if pile.each == "player":
             source_slot += player
+        target_slot = base[target]
+        target_pile = slot_pile[target_slot]
+        if target_pile.each == "player":
+            target_slot += player
+        if target_pile.holds is not None and self.full(target_slot):
+            self.pile_full(target_slot, player)
+            return
         drawn_from = self.piles[source_slot]
         if not drawn_from:
             refill = pile.refill_from
@@ -441,10 +458,6 @@ class Table:
             self.rng.shuffle(drawn_from)
             self.emit("reshuffle", {"count": len(drawn_from), "pile": source})
         card = drawn_from.pop()
-        target_slot = base[target]
-        target_pile = slot_pile[target_slot]
-        if target_pile.each == "player":
-            target_slot += player
         self.piles[target_slot].append(card)
         data = {"player": player, "card": self.variant.cards[card % self.book.kinds].id, "why": why}
         if space is not None:
@@ -588,10 +601,13 @@ class Table:
         at its bottom). Who sees which card it is: everyone if it was or goes face up (a space,
         play, a pile seen by everyone); else the one player who may see the pile it goes to or
         came from."""
+        onto_pile = isinstance(target, PileRef)
+        if onto_pile and self.full(int(target)) and self.card_place(code) != int(target):
+            self.pile_full(int(target), player)
+            return None
         source, where = self._take_card(code)
         if source == "nowhere":
             return None
-        onto_pile = isinstance(target, PileRef)
         held = self.piles[target] if onto_pile else self.own_stack(target)
         if under:
             held.insert(0, int(code))

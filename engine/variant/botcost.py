@@ -129,7 +129,7 @@ def _choices(statements: tuple[ast.Stmt, ...], sizes: Sizes) -> Iterator[tuple[a
     """Each choice of `statements` (nested ones too), with its most options and in words."""
     for node in ast.walk(list(statements)):
         if isinstance(node, ast.Choose):
-            count = sizes.of(node.kind, node.zone is not None)
+            count = sizes.over(node.kind, node.zone)
             noun = _NOUNS.get(node.kind, "properties")
             yield node, count, f"{count:,} {noun}" + (" of a zone" if node.zone is not None and node.kind != "card" else "")
         elif isinstance(node, ast.ChooseNumber):

@@ -20,6 +20,7 @@ from engine.variant.model import (
     Conserved,
     Counter,
     Die,
+    NamedTestDef,
     Noun,
     Ownership,
     Pile,
@@ -66,6 +67,7 @@ def build_variant(
     scores: dict[str, Score],
     files: list[str],
     routines: dict[str, ast.Program],
+    tests: tuple[NamedTestDef, ...] = (),
 ) -> Variant:
     board, dice, rules = document["board"], document["dice"], document["rules"]
     properties: list[Property] = []
@@ -143,11 +145,13 @@ def build_variant(
         rules_said=schema.rule_sentences(document.get("rule_kinds", {}), rules),
         piles=tuple(
             Pile(key, spec.get("name", key), spec["each"], spec["seen_by"], spec.get("refill_from"),
-                 spec.get("played_from", False), spec.get("told"), spec.get("mark"), float(spec.get("worth", 1.0)))
+                 spec.get("played_from", False), spec.get("told"), spec.get("mark"), float(spec.get("worth", 1.0)),
+                 spec.get("holds"))
             for key, spec in document["piles"].items()
         ),
         programs=programs,
         routines=routines,
+        tests=tests,
         ends=tuple(document["ends"].items()),
         files=tuple(files),
         content_hash=_content_hash(document),

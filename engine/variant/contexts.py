@@ -26,6 +26,12 @@ class Contexts:
         """The routines the variant names (`_parse_routines`)."""
         self.costs: dict[str, tuple[int, int]] = {}
         """The worst case of each routine checked so far: (steps, work), see cost.Sizes."""
+        self.params: dict[str, tuple[tuple[str, str], ...]] = {}
+        """lang47, parameters: what each routine parsed takes (`takes`)."""
+        self.tests: dict[str, tuple[tuple[str, str], ...]] = {}
+        """lang47, named tests: what each named test takes."""
+        self.test_costs: dict[str, int] = {}
+        """lang47, named tests: each named test's worst case in steps, checked so far."""
 
     def __call__(self, timing: str, program: bool = False) -> EffectContext:
         if self.common is None:
@@ -33,7 +39,9 @@ class Contexts:
         costs = tuple((name, steps, work) for name, (steps, work) in self.costs.items())
         return replace(
             self.common, timing=timing, given=HOOK_NAMES.get(timing, {}) if program else {}, program=program,
-            routines=self.routines or self.common.routines, sizes=replace(self.common.sizes, routines=costs),
+            routines=self.routines or self.common.routines,
+            sizes=replace(self.common.sizes, routines=costs, tests=tuple(self.test_costs.items())),
+            routine_params=self.params, tests=self.tests,
         )
 
 
@@ -181,16 +189,27 @@ def _sizes(document: LocDict) -> Sizes:
         if isinstance(s, dict) and type(s.get("units")) is int and type(s.get("players")) is int
     ]
     most = min(max(counts), largest.players) if counts else largest.players
+    holds = _holds(document)
     if not lengths:  # no board (a card game), or not yet a valid one
         valid = isinstance(zones, list) and counts
-        return Sizes(players=most, cards=_most_cards(document, most, 0)) if valid else largest
+        return Sizes(players=most, cards=_most_cards(document, most, 0), holds=holds) if valid else largest
     return Sizes(
+        holds=holds,
         units=min(max(units) * max(counts), largest.units) if units and counts else largest.units,
         properties=min(sum(lengths), largest.properties),
         largest_zone=max(lengths),
         zones=min(len(lengths), largest.zones),
         players=min(max(counts), largest.players) if counts else largest.players,
         cards=_most_cards(document, most, sum(lengths)),
+    )
+
+
+def _holds(document: LocDict) -> tuple[tuple[str, int], ...]:
+    """The piles that say how many cards they hold at most (`holds`), each with it."""
+    piles = document.get("piles")
+    return tuple(
+        (name, spec["holds"]) for name, spec in (piles.items() if isinstance(piles, dict) else ())
+        if isinstance(spec, dict) and type(spec.get("holds")) is int and spec["holds"] > 0
     )
 
 

@@ -10,16 +10,17 @@ Every stage reports all it finds; later stages run as far as earlier problems al
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from engine.diagnostics import Diagnostic, Loc, Note, VariantError, did_you_mean
 from engine.effects import ast
-from engine.effects.check import EffectContext, check_condition, check_program
-from engine.effects.cost import program_cost, program_work
+from engine.effects.check import EffectContext, Problem, check_condition, check_program
+from engine.effects.cost import measure, program_cost, program_work
 from engine.effects.cycles import circles, on_circles
-from engine.effects.parser import MAX_VARIANT_EFFECT_CHARS, EffectSyntaxError, Kinds, parse_condition
+from engine.effects.kinds import KIND_OF_CHOICE, parameters
+from engine.effects.parser import MAX_VARIANT_EFFECT_CHARS, EffectSyntaxError, Kinds, parse_condition, parse_effect
 from engine.effects.plays import Play, cycles, plays_of
 from engine.effects.recovery import Budget, ParsedEffect, parse_effect_all
 from engine.variant import conserved, lint, overrides, schema
@@ -29,7 +30,7 @@ from engine.variant.find import VariantNotFound as VariantNotFound  # re-exporte
 from engine.variant.find import find_variant
 from engine.variant.meaning import check_meaning
 from engine.variant.merge import Source, load_merged, shown_path
-from engine.variant.model import Score, Variant
+from engine.variant.model import NamedTestDef, Score, Variant
 from engine.variant.overrides import Setting
 from engine.variant.yamlsource import LocDict, LocList, ValueLoc, text_position
 
@@ -62,6 +63,7 @@ def check_variant(argument: str | Path, settings: tuple[Setting, ...] = ()) -> C
     schema_problems = schema.validate(document, complete=True)
     diagnostics.extend(schema_problems)
     texts, contexts = _TextBudget(), Contexts(document)
+    tests = _parse_tests(document, diagnostics, texts, contexts)  # lang47, named tests
     routines = _parse_routines(document, diagnostics, texts, contexts)
     cards = _parse_cards(document, diagnostics, texts)
     _check_effects(cards, diagnostics, contexts)
@@ -74,7 +76,7 @@ def check_variant(argument: str | Path, settings: tuple[Setting, ...] = ()) -> C
             diagnostics.extend(lint.warnings(document, cards, root_file=files[0]))
             written = _written(document, cards, programs, routines)
             diagnostics.extend(conserved.warnings(document, written, frozenset(routines), root_file=files[0]))
-            variant = _compiled(build_variant(document, cards, programs, scores, files, routines))
+            variant = _compiled(build_variant(document, cards, programs, scores, files, routines, tests))
             diagnostics.extend(_bot_cost(document, variant, cards, programs, routines, files[0]))
     return CheckResult(variant, _sorted(diagnostics), files, source)
 
@@ -262,6 +264,8 @@ def _whose(raw: LocDict, key: str) -> str:
         return f"{'effect' if key == 'effect' else 'condition'} of card '{raw.get('id')}'"
     if key in PROGRAM_KEYS:
         return f"the {key} program"
+    if raw.get(_TESTS_MARK) is True:
+        return f"test '{key}'"
     return f"routine '{key}'" if raw.get(_ROUTINES_MARK) is True else f"the {key} hook"
 
 
@@ -321,6 +325,7 @@ def _parse_routines(
             if result.program is not None and not result.errors:
                 parsed[name] = result.program
         contexts.routines = frozenset(key for key in raw if key != _ROUTINES_MARK)
+        contexts.params = {name: parameters(program.statements) for name, program in parsed.items()}  # lang47
         order = _callees_first(parsed, raw, diagnostics)
         for name in order:
             problems = check_program(parsed[name], contexts(name, program=True))
@@ -333,37 +338,128 @@ def _parse_routines(
         dict.__delitem__(raw, _ROUTINES_MARK)
 
 
+# ----- lang47, named tests (issue 47, item 1) -------------------------------------------------
+
+
+_TESTS_MARK = "\x00tests"
+"""As _ROUTINES_MARK, for the named tests: a message names 'test X'."""
+
+
+def _parse_tests(
+    document: LocDict, diagnostics: list[Diagnostic], texts: _TextBudget, contexts: Contexts
+) -> tuple[NamedTestDef, ...]:
+    """The variant's named tests (`tests:`), each a first line `takes ...` (if any) and one
+    condition, parsed, refused where they use one another without end (which would never
+    finish), then checked each after those it uses, so that its cost counts theirs; the
+    effects checked after them know every test's name, what it takes and its cost."""
+    raw = document.get("tests")
+    if not isinstance(raw, LocDict):
+        return ()
+    dict.__setitem__(raw, _TESTS_MARK, True)
+    try:
+        parsed: dict[str, tuple[ast.Takes | None, ast.Expr]] = {}
+        kinds = schema.space_kinds(document)
+        for name in [key for key in raw if key != _TESTS_MARK]:
+            text = raw.get(name)
+            if not isinstance(text, str) or not texts.admit(raw, name, diagnostics):
+                continue
+            try:
+                parsed[name] = _test_text(text, kinds)
+            except EffectSyntaxError as error:
+                _report_syntax(raw, name, error, diagnostics)
+        contexts.tests = {
+            key: () if key not in parsed or parsed[key][0] is None else parameters((parsed[key][0],))  # type: ignore[arg-type]
+            for key in raw if key != _TESTS_MARK
+        }
+        uses: dict[str, list[tuple[ast.Node, str]]] = {
+            name: [(node, node.name) for node in ast.walk([expr]) if isinstance(node, ast.NamedTest) and node.name in parsed]
+            for name, (_, expr) in parsed.items()
+        }
+        order = _used_first(uses, raw, diagnostics, "test '{}': tests use one another without end: {}",
+                            "a test may not use itself, even through others")
+        found: list[NamedTestDef] = []
+        for name in order:
+            takes, expr = parsed[name]
+            params = contexts.tests[name]
+            known = {*KIND_OF_CHOICE.values(), "number"}  # (a kind the language has not is refused at `takes`)
+            context = replace(contexts(name, program=True), given={n: kind for n, kind in params if kind in known})
+            problems = [] if takes is None else _takes_problems(takes)
+            if not problems:  # (a name of a kind refused would be called unknown at each use)
+                problems = check_condition(expr, context)
+            _report(problems, raw, name, diagnostics)
+            if not problems:
+                contexts.test_costs[name] = measure(expr, context.sizes).steps
+                found.append(NamedTestDef(name, params, expr))
+        return tuple(found)
+    finally:
+        dict.__delitem__(raw, _TESTS_MARK)
+
+
+def _test_text(text: str, kinds: Kinds) -> tuple[ast.Takes | None, ast.Expr]:
+    """A named test's text: its `takes` line, if its first line is one, and its condition,
+    each parsed where it stands in the text (so a mistake is placed on its own line)."""
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip() and not line.strip().startswith("#")), None)
+    if first is None or lines[first].split()[0] != "takes":
+        return None, parse_condition(text, kinds)
+    (takes,) = parse_effect("\n" * first + lines[first] + "\n", kinds).statements
+    assert isinstance(takes, ast.Takes)
+    return takes, parse_condition("\n" * (first + 1) + "\n".join(lines[first + 1:]), kinds)
+
+
+def _takes_problems(takes: ast.Takes) -> list[Problem]:
+    """What a named test's `takes` line gets wrong: a kind the language has not, a name twice."""
+    problems, seen = [], set()
+    for kind, name in takes.params:
+        if kind not in KIND_OF_CHOICE and kind != "number":
+            hint = did_you_mean(kind, ["number", *KIND_OF_CHOICE]) or "a test takes a number, player, property, zone or card"
+            problems.append(Problem(f"there is no kind of thing '{kind}'", takes.line, takes.col, hint))
+        if name in seen:
+            problems.append(Problem(f"'{name}' is already in use in this test", takes.line, takes.col, "choose a new name"))
+        seen.add(name)
+    return problems
+
+
 def _callees_first(parsed: dict[str, ast.Program], raw: LocDict, diagnostics: list[Diagnostic]) -> list[str]:
     """The routines in an order where each comes after every routine it runs; a routine that
     runs itself, even through others, is reported at the `do` that closes the circle, and
     left out with every routine that runs it."""
-    runs = {
-        name: [node for node in ast.walk(list(program.statements)) if isinstance(node, ast.Do) and node.routine in parsed]
+    runs: dict[str, list[tuple[ast.Node, str]]] = {
+        name: [(node, node.routine) for node in ast.walk(list(program.statements))
+               if isinstance(node, ast.Do) and node.routine in parsed]
         for name, program in parsed.items()
     }
+    return _used_first(runs, raw, diagnostics, "routine '{}': routines run one another without end: {}",
+                       "a routine may not run itself, even through others; repeat inside it with 'repeat N times:'")
 
-    def edges(name: str) -> list[tuple[ast.Do, str]]:
-        return [(do, do.routine) for do in runs[name]]
 
-    for path in circles(parsed, edges):
-        name, do = path[-1]  # the `do` that leads back to where the circle began
+def _used_first(
+    uses: dict[str, list[tuple[ast.Node, str]]], raw: LocDict, diagnostics: list[Diagnostic], message: str, hint: str
+) -> list[str]:
+    """The names in an order where each comes after every name it uses (`uses`: each name's
+    uses, as the node that uses and the name used); one that uses itself, even through others,
+    is reported (`message`, given the name and the way round) at the use that closes the
+    circle, and left out with every name that uses it."""
+
+    def edges(name: str) -> list[tuple[ast.Node, str]]:
+        return uses[name]
+
+    for path in circles(uses, edges):
+        name, use = path[-1]  # the use that leads back to where the circle began
         circle = [node for node, _ in path] + [path[0][0]]
-        where = text_position(raw.value_locs[name], do.line, do.col)
-        diagnostics.append(Diagnostic(
-            where, f"routine '{name}': routines run one another without end: {' -> '.join(circle)}",
-            "a routine may not run itself, even through others; repeat inside it with 'repeat N times:'",
-        ))
-    stuck = on_circles(parsed, edges)
+        where = text_position(raw.value_locs[name], use.line, use.col)
+        diagnostics.append(Diagnostic(where, message.format(name, " -> ".join(circle)), hint))
+    stuck = on_circles(uses, edges)
     order: list[str] = []
 
     def visit(name: str) -> None:
         if name in order or name in stuck:
             return
-        for do in runs[name]:
-            visit(do.routine)
+        for _, used in uses[name]:
+            visit(used)
         order.append(name)
 
-    for name in parsed:
+    for name in uses:
         visit(name)
     return order
 

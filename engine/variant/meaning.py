@@ -15,6 +15,7 @@ from engine.variant import lint
 from engine.variant.contexts import MAX_CARDS
 from engine.variant.find import VariantNotFound as VariantNotFound  # re-exported: engine.VariantNotFound
 from engine.variant.lint import ParsedCard
+from engine.variant.model import DISCARDED_TO
 from engine.variant.yamlsource import LocDict
 
 
@@ -44,6 +45,7 @@ def check_meaning(document: LocDict, cards: Sequence[ParsedCard], diagnostics: l
     _check_scoring(document, diagnostics)
     _check_deck(document, cards, diagnostics, root_file)
     _check_piles(document, cards, diagnostics)
+    _check_holds(document, diagnostics)
     _check_card_total(document, diagnostics)
     _check_conserved(document, diagnostics)
 
@@ -61,13 +63,17 @@ def _check_conserved(document: LocDict, diagnostics: list[Diagnostic]) -> None:
 def _check_names_not_words(document: LocDict, diagnostics: list[Diagnostic]) -> None:
     """A counter or zone number named after a word of the effect language (`total`) could never
     be read: the parser takes it for the word, and every use fails with a message about
-    punctuation. Say so once, where the name is given. (Piles are not checked: the bundled
-    games' `discard` pile is a word, used only by the statements that discard, never read by
-    name. Routines are not: `do NAME` reads any word as a name.)"""
+    punctuation (issue 47, item 10: a pile named `properties`, then "unexpected 'on" at every
+    use). Say so once, where the name is given. A pile is refused too, but for the pile the
+    statement `discard` fills without naming it (a card's `discard_to` by default), which the
+    bundled games call `discard`. Routines are not: `do NAME` reads any word as a name."""
     named: list[tuple[LocDict, str, str]] = []
     counters = document.get("counters")
     if isinstance(counters, LocDict):
         named.extend((counters, name, "counter") for name in counters)
+    piles = document.get("piles")
+    if isinstance(piles, LocDict):
+        named.extend((piles, name, "pile") for name in piles if name != DISCARDED_TO)
     for zone in document["board"]["zones"]:
         numbers = zone.get("numbers")
         if isinstance(numbers, LocDict):
@@ -76,7 +82,7 @@ def _check_names_not_words(document: LocDict, diagnostics: list[Diagnostic]) -> 
         if is_reserved(name):
             diagnostics.append(Diagnostic(
                 owner.key_locs[name],
-                f"'{name}' is a word of the effect language, so a {what} named '{name}' could never be read",
+                f"'{name}' is reserved: it is a word of the effect language, so a {what} named '{name}' could never be read",
                 f"name the {what} otherwise, such as 'my_{name}'",
             ))
 
@@ -186,6 +192,34 @@ def _check_piles(document: LocDict, cards: Sequence[ParsedCard], diagnostics: li
                                               "a card has a 'space' or a 'zone', not both: its space's zone is its zone"))
     for (key, name), ids in by_default.items():
         _check_default_pile(document, key, name, ids, diagnostics)
+
+
+def _check_holds(document: LocDict, diagnostics: list[Diagnostic]) -> None:
+    """A pile that says how many cards it holds (`holds`) starts with no more, and is not one
+    that takes whatever comes: the pile cards are discarded to, or one refilled from another.
+    Play keeps to it (a card drawn or put onto it when full stays where it was), so the check
+    may count its cards as that many (effects.cost.Sizes.holds)."""
+    piles = document["piles"]
+    cards = document["deck"]["cards"]
+    discarded_to = {card.get("discard_to", DISCARDED_TO) for card in cards}
+    for key, spec in piles.items():
+        holds = spec.get("holds")
+        if holds is None:
+            continue
+        loc = spec.value_locs["holds"].loc
+        if key in discarded_to or "refill_from" in spec:
+            why = "cards are discarded to it" if key in discarded_to else "it is refilled from another pile"
+            diagnostics.append(Diagnostic(
+                loc, f"pile '{key}' takes whatever comes ({why}), so it cannot say it holds at most {holds}",
+                "leave 'holds' out of this pile",
+            ))
+            continue
+        starting = sum(card["count"] for card in cards if card.get("starts_in", "deck") == key and "space" not in card)
+        if starting > holds:
+            diagnostics.append(Diagnostic(
+                loc, f"pile '{key}' holds at most {holds} cards, but {starting} start in it",
+                f"make it hold {starting} or more, or start fewer cards in it",
+            ))
 
 
 def _check_default_pile(document: LocDict, key: str, name: str, ids: list[str], diagnostics: list[Diagnostic]) -> None:

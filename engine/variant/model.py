@@ -250,6 +250,26 @@ class Pile:
     """A pile of each player: what a card that belongs to a space is worth to the bots in it,
     as a share of its space's value (a mortgaged deed, its value less what paying it off
     costs: 0.45)."""
+    holds: int | None = None
+    """The most cards it can hold (each one, for a pile of each player or space); None: any.
+    The check counts a collection of its cards as this many, and a card drawn or put onto it
+    when it is full stays where it was (issue 47, item 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NamedTestDef:
+    """lang47, named tests (issue 47, item 1): a condition the variant writes once, under
+    `tests:`, and its effects use anywhere as `NAME(A, B)`."""
+
+    name: str
+    params: tuple[tuple[str, str], ...]
+    """What it takes, in order: (name, kind) pairs (its `takes` line)."""
+    expression: ast.Expr
+
+
+DISCARDED_TO = "discard"
+"""The pile a card goes to once played or discarded when it names none (`discard_to`): the
+statement `discard` fills it without naming it, so it may be called by a word of the language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +285,7 @@ class Card:
     effect: ast.Program
     starts_in: str = "deck"
     """The pile its copies start in; a pile of each player's gives every player `count` copies."""
-    discard_to: str = "discard"
+    discard_to: str = DISCARDED_TO
     """The pile it goes to once played or discarded."""
     per_turn: int | None = None
     """How many times one player may play it in a turn, offered again after each (None: once
@@ -333,6 +353,8 @@ class Variant:
     """The game's own programs by name: "setup" and "turn"."""
     routines: dict[str, ast.Program] = field(default_factory=dict)
     """Programs the variant names and its effects run with `do NAME [for PLAYER]`."""
+    tests: tuple[NamedTestDef, ...] = ()
+    """lang47, named tests: the tests the variant names (`tests:`), which effects use as `NAME(...)`."""
     ends: tuple[tuple[str, str], ...] = ()
     """The ways the game can end: (word, how the log tells it)."""
     files: tuple[str, ...] = field(default=())

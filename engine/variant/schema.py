@@ -30,6 +30,7 @@ OPTIONAL_KEYS = frozenset(
     {
         "extends", "edition", "source", "description", "remove", "reacts_to", "condition", "money", "offer_cards",
         "hooks", "counters", "routines", "conserved",
+        "tests",  # lang47, named tests
         "starts_in", "discard_to", "per_turn", "value", "tags", "names", "effect", "zone", "space", "how_to_play", "says",
         "numbers", "kinds", "worth",
     }

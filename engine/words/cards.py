@@ -66,6 +66,8 @@ def _look_draw(s: ast.Draw, book: Rulebook, bodies: tuple[int, ...]) -> Any:
             if not source:
                 break
             hand = game.hand(player)
+            if game.layout.hand >= 0 and game.full(game.layout.hand + player):
+                break  # a full hand draws nothing, as in play (its `holds`)
             trial.touch(source)
             trial.touch(hand)
             hand.append(source.pop())
@@ -75,7 +77,7 @@ def _look_draw(s: ast.Draw, book: Rulebook, bodies: tuple[int, ...]) -> Any:
 
 DRAW = StatementWord(
     ast.Draw, _check_draw, _run_draw, _look_draw, told="count", flow=QUIET,
-    example="draw 2", events=("draw", "deck_empty", "reshuffle"),
+    example="draw 2", events=("draw", "deck_empty", "reshuffle", "pile_full"),
 )
 
 
@@ -243,6 +245,8 @@ def _move_card(game: GameState, card: Ref, target: Ref, trial: Trial, under: boo
     if target is None:
         destination, now = game.in_play, IN_PLAY
     elif isinstance(target, PileRef):
+        if game.full(int(target)) and place != int(target):
+            return place  # a full pile takes no more: the card stays where it was, as in play
         destination, now = game.piles[target], int(target)
     else:
         destination, now = game.stacks[target], -1 - target
@@ -268,7 +272,8 @@ def _follow_ahead(stack: list, env: dict, name: str, moved: CardRef) -> None:
 
 PUT = StatementWord(
     ast.Put, _check_put, _run_put, _look_put, told=1, flow=QUIET,
-    example="choose card K in hand of me\nput K on deck\nchoose card L in hand of me\nput L under deck", events=("put",),
+    example="choose card K in hand of me\nput K on deck\nchoose card L in hand of me\nput L under deck",
+    events=("put", "pile_full"),
 )
 
 
@@ -531,6 +536,11 @@ def _tell_deck_empty(d: dict[str, Any], t: Texts, hidden: bool) -> str:
     return f"The {t.deck} deck is empty: {t.player(d['player'])} draws nothing"
 
 
+def _tell_pile_full(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    where = t.pile_place(d["pile"], d.get("owner"))
+    return f"{where[:1].upper()}{where[1:]} is full: the card stays where it was"
+
+
 def _tell_reshuffle(d: dict[str, Any], t: Texts, hidden: bool) -> str:
     return f"The {t.deck} discard pile ({counted(d['count'], 'card')}) is shuffled into a new draw pile"
 
@@ -579,6 +589,7 @@ EVENT_TEXTS = (
     EventText("draw", ("player", "card", "why"), _tell_draw),
     EventText("deck_empty", ("player", "pile"), _tell_deck_empty),
     EventText("reshuffle", ("pile", "count"), _tell_reshuffle),
+    EventText("pile_full", ("player", "pile", "owner"), _tell_pile_full),
     EventText("play", ("player", "card"), _tell_play),
     EventText("put", ("player", "card", "from", "from_owner", "to", "to_owner", "owner", "under"), _tell_put),
     EventText("show", ("player", "card", "to"), _tell_show),

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.expressions import Fn
 from engine.core.frames import BlockFrame, Frame, LoopFrame, RepeatFrame, RootFrame, plain_env, register, stripped_env
 from engine.core.question import Window
-from engine.core.trial import Trial, nothing
+from engine.core.trial import LOOP_END, Trial, nothing
 from engine.effects import ast
 from engine.effects.kinds import given_on_both_sides
 from engine.effects.limits import MAX_REPEAT, MAX_WINDOW_TURNS
@@ -156,6 +156,7 @@ IF = StatementWord(
 def _check_for_each(c: Checker, node: ast.ForEach, scope: Scope) -> None:
     inner = scope.child()
     c.collection(node, node.kind, node.var, node.zone, node.where, inner)
+    inner.loop = True  # lang47, stop loop
     c.block(node.body, inner)
 
 
@@ -177,6 +178,7 @@ def _look_for_each(s: ast.ForEach, book: Rulebook, bodies: tuple[int, ...]) -> A
 
     def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         items = game.interp.collection(s.kind, var, s.zone, s.where, env, me)
+        stack.append((LOOP_END, 0, {}, me))  # lang47, stop loop: where the rounds end
         for item in items[::-1]:  # (not reversed(): mypyc cannot compile it over an untyped list)
             scoped = dict(env)
             scoped[var] = item
@@ -200,7 +202,9 @@ def _check_repeat(c: Checker, node: ast.Repeat, scope: Scope) -> None:
     if node.most is not None and node.most > MAX_REPEAT:
         c.report(node, f"'at most {node.most}' is more than the {MAX_REPEAT} rounds a repeat may run",
                  f"write at most {MAX_REPEAT}")
-    c.block(node.body, scope.child())
+    inner = scope.child()
+    inner.loop = True  # lang47, stop loop
+    c.block(node.body, inner)
 
 
 def _run_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
@@ -228,6 +232,7 @@ def _look_repeat(s: ast.Repeat, book: Rulebook, bodies: tuple[int, ...]) -> Any:
             rounds = 1 if test is not None and test(game, env, me) and most > 0 else 0
         else:
             rounds = max(0, min(times(game, env, me) or 0, most))
+        stack.append((LOOP_END, 0, {}, me))  # lang47, stop loop: where the rounds end
         stack.extend((body, 0, dict(env), me) for _ in range(rounds))
 
     return step
@@ -345,6 +350,7 @@ def _check_take_turns(c: Checker, node: ast.TakeTurns, scope: Scope) -> None:
     inner = scope.child()
     c.bind(node, node.var, "player", inner)
     inner.window = True
+    inner.loop = False  # lang47, stop loop: a window closes when all pass, not by leaving it
     c.block(node.body, inner)
 
 
@@ -459,6 +465,53 @@ STOP = StatementWord(
 )
 
 
+# ----- lang47, stop loop (issue 47, item 1) --------------------------------------------------
+
+
+def _check_stop_loop(c: Checker, node: ast.StopLoop, scope: Scope) -> None:
+    if not scope.loop:
+        c.report(node, "'stop loop' leaves a 'for each' or a 'repeat', and this line is in neither",
+                 "write it inside the loop it leaves; 'stop' ends the whole effect")
+
+
+def _run_stop_loop(s: ast.StopLoop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """The innermost `for each` or `repeat` of this effect has no rounds left, and the blocks
+    standing on it (its round under way, an `if` in it) are left: the statement after the
+    loop is next."""
+
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        frames = g.frames
+        at = len(frames) - 1
+        while at > f.root and not isinstance(frames[at], (LoopFrame, RepeatFrame)):
+            at -= 1
+        loop = frames[at]
+        if isinstance(loop, LoopFrame):
+            loop.i = len(loop.items)
+        elif isinstance(loop, RepeatFrame):
+            loop.left = 0
+        else:  # (the check refuses it outside a loop)
+            return
+        del frames[at + 1:]
+
+    return op
+
+
+def _look_stop_loop(s: ast.StopLoop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        while stack:  # down to where the loop's rounds end (LOOP_END), that too
+            if stack.pop()[0] is LOOP_END:
+                return
+
+    return step
+
+
+STOP_LOOP = StatementWord(
+    ast.StopLoop, _check_stop_loop, _run_stop_loop, _look_stop_loop, told=0, flow=MAY_ASK,
+    example="for each card K in hand of me:\n  if value of K > 3:\n    stop loop\n  draw 1",
+)
+
+
 # ----- say "TEXT" ---------------------------------------------------------------------------
 
 
@@ -477,4 +530,4 @@ SAY = StatementWord(
     example='say "The storm passes."', events=("say",),
 )
 
-WORDS = (LET, IF, FOR_EACH, REPEAT, TAKE_TURNS, PASS, STOP, SAY)
+WORDS = (LET, IF, FOR_EACH, REPEAT, TAKE_TURNS, PASS, STOP, SAY, STOP_LOOP)

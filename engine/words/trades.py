@@ -88,8 +88,9 @@ def _look_offer_trade(s: ast.OfferTrade, book: Rulebook, bodies: tuple[int, ...]
 
 
 OFFER_TRADE = StatementWord(
-    ast.OfferTrade, _check_offer_trade, _run_offer_trade, _look_offer_trade, told=2, flow=MAY_ASK,
-    example="choose opponent O\noffer trade of discards to O", events=("trade_offer", "trade_answer", "trade_withdrawn"),
+    ast.OfferTrade, _check_offer_trade, _run_offer_trade, _look_offer_trade, told=4, flow=MAY_ASK,
+    example="choose opponent O\noffer trade of discards to O",
+    events=("trade_offer", "trade_answer", "trade_withdrawn", "pile_full"),
 )
 
 WORDS = (OFFER_TRADE,)
@@ -264,9 +265,14 @@ def _exchange(g: GameState, frame: TradeOfferFrame) -> None:
             if moved:
                 g.add_to(good, giver, -moved)
                 g.add_to(good, taker, moved)
+        full_told = False
         for key in cards:
             good, code = key.split("#")
             source = g.piles[g.layout.base[good] + giver]
-            if int(code) in source:
+            if int(code) in source and g.full(g.layout.base[good] + taker):
+                if not full_told:  # the card stays with its giver; told once a side
+                    g.pile_full(g.layout.base[good] + taker, taker)
+                    full_told = True
+            elif int(code) in source:
                 source.remove(int(code))
                 g.piles[g.layout.base[good] + taker].append(int(code))

@@ -34,11 +34,14 @@ class ValueWord:
     example: str
     """A condition of the default variant that uses it: checked, and
     worked out in a game, by the test."""
+    needs: str = ""
+    """Lines a variant file extending the default adds for the example (a named test's
+    `tests:`), where it needs them."""
 
 
-def _word(node: type, example: str, cost: str = PARTS) -> ValueWord:
+def _word(node: type, example: str, cost: str = PARTS, needs: str = "") -> ValueWord:
     name = node.__name__
-    return ValueWord(node, getattr(Checker, f"expr_{name}"), expressions.compiler_of(node), cost, example)
+    return ValueWord(node, getattr(Checker, f"expr_{name}"), expressions.compiler_of(node), cost, example, needs)
 
 
 VALUES: dict[type, ValueWord] = {
@@ -63,6 +66,10 @@ VALUES: dict[type, ValueWord] = {
         _word(ast.TopCard, "(count card K in hand of me where K is top card of hand of me) > 0"),
         _word(ast.SpaceOf, "space 1 of red is vacant"),
         _word(ast.NextTo, "(count property P where P is next to space 1 of red) > 0"),
+        _word(ast.Extreme, "highest value of P for each property P where top of P is me >= 0", COLLECTION),  # lang47
+        _word(ast.NamedTest, "has_hotel_in(red, me) or not has_hotel_in(blue, me)",  # lang47
+              needs="tests:\n  has_hotel_in: |\n    takes zone Z, player X\n"
+                    "    (count hotel P in Z where top of P is X) > 0\n"),
     )
 }
 """Every value word, by its node."""
