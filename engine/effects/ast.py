@@ -524,7 +524,7 @@ class Settle(Node):
 
 @record
 class EndGame(Node):
-    """`end game REASON [for PLAYER]`."""
+    """`end game [REASON] [for PLAYER]`: REASON "" when it names none (issue 47, 7)."""
 
     reason: str
     player: Expr | None

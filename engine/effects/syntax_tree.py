@@ -237,7 +237,7 @@ class ToAst(Transformer_NonRecursive):
         return ast.Settle(**_pos(meta))
 
     def end_game_stmt(self, meta, items):
-        return ast.EndGame(**_pos(meta), reason=str(items[0]), player=items[1])
+        return ast.EndGame(**_pos(meta), reason="" if items[0] is None else str(items[0]), player=items[1])
 
     def show_stmt(self, meta, items):
         return ast.Show(**_pos(meta), card=items[0], player=items[1])

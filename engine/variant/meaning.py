@@ -156,7 +156,7 @@ def _check_piles(document: LocDict, cards: Sequence[ParsedCard], diagnostics: li
             )
     by_default: dict[tuple[str, str], list[str]] = {}
     for card in cards:
-        for key, default in (("starts_in", "deck"), ("discard_to", "discard")):
+        for key, default in (("starts_in", "deck"), ("discard_to", default_discard(piles, card.raw))):
             if key not in card.raw:
                 by_default.setdefault((key, default), []).append(card.raw["id"])
                 continue
@@ -186,6 +186,13 @@ def _check_piles(document: LocDict, cards: Sequence[ParsedCard], diagnostics: li
                                               "a card has a 'space' or a 'zone', not both: its space's zone is its zone"))
     for (key, name), ids in by_default.items():
         _check_default_pile(document, key, name, ids, diagnostics)
+
+
+def default_discard(piles: dict, card: dict) -> str:
+    """Where a card that names no `discard_to` goes once played or discarded (issue 47, 7:
+    docs/variants.md, 3.6): the pile `discard`; in a game without one, back to the pile it
+    started in (a game whose cards are never discarded needs no discard pile)."""
+    return "discard" if "discard" in piles else card.get("starts_in", "deck")
 
 
 def _check_default_pile(document: LocDict, key: str, name: str, ids: list[str], diagnostics: list[Diagnostic]) -> None:
@@ -397,7 +404,12 @@ def _check_deck(document: LocDict, cards: Sequence[ParsedCard], diagnostics: lis
 
 
 def _check_timing(raw: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
-    timing, reacts_to = raw["timing"], raw.get("reacts_to")
+    timing, reacts_to = raw.get("timing"), raw.get("reacts_to")
+    if timing is None:  # never offered (docs/variants.md, 3.6)
+        if reacts_to:
+            diagnostics.append(Diagnostic(raw.key_locs["reacts_to"], f"'reacts_to' only applies to cards with timing "
+                                          f"'reaction'; '{raw['id']}' has no timing", "give it 'timing: reaction'"))
+        return
     if timing == "reaction" and not reacts_to:
         diagnostics.append(
             Diagnostic(raw.key_locs["timing"], f"reaction card '{raw['id']}' needs 'reacts_to': the cards it answers")

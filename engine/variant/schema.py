@@ -32,6 +32,9 @@ OPTIONAL_KEYS = frozenset(
         "hooks", "counters", "routines", "conserved",
         "starts_in", "discard_to", "per_turn", "value", "tags", "names", "effect", "zone", "space", "how_to_play", "says",
         "numbers", "kinds",
+        # issue 47, 7: the boilerplate with a default (docs/variants.md): a seat's token (its name),
+        # the card timings and a card's timing (never offered), the ways a game ends (`end game`)
+        "token", "timings", "timing", "ends",
     }
 )
 
