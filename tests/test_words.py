@@ -35,6 +35,7 @@ HOSTS = (
     ("monopoly-chance", "start_of_turn", "hook"),
     ("winning-moves-2016", "end_of_turn", "card"),
     ("winning-moves-2016", "reaction", "card"),
+    ("house-last-place-draws", "start_of_turn", "hook"),  # a counter of each player: the secret choice's
 )
 """Where a word's example runs, the first place of these whose checker accepts it: a program
 of a bundled variant (a hook at the start of each turn, or the set-up), else a card of that

@@ -316,6 +316,18 @@ class ToAst(Transformer_NonRecursive):
     def repeat_while(self, meta, items):
         return ast.Repeat(**_pos(meta), times=None, most=items[1], body=items[2], test=items[0])
 
+    # in secret, each player X ... chooses ... into COUNTER (issue 47, 4: engine/words/secret.py)
+    def secret_choice(self, meta, items):
+        _player, name, where, (low, high, words), counter = items
+        return ast.SecretChoice(**_pos(meta), var=self._var(name), where=where, counter=str(counter), low=low,
+                                high=high, words=words)
+
+    def secret_numbers(self, meta, items):
+        return items[0], items[1], ()
+
+    def secret_words(self, meta, items):
+        return None, None, tuple(str(word)[1:-1] for word in items)
+
     def take_turns_stmt(self, meta, items):
         name, group, start, most, body = items
         return ast.TakeTurns(**_pos(meta), var=self._var(name), group=group, start=start, most=most, body=body)

@@ -126,6 +126,11 @@ def _public_state(game: GameState, player: int | None) -> dict:
     card_names = game.book.card_names
     for frame in state["frames"]:
         _hide_cards_held(frame, card_names)
+    for at, kept in enumerate(game.frames):
+        if kept.keeps_secrets:  # another's secret pick (engine/words/secret.py)
+            hidden = kept.copy()
+            hidden.conceal(player)
+            state["frames"][at] = hidden.to_dict()
     return state
 
 

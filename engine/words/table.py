@@ -15,6 +15,7 @@ from engine.words import (
     flow,
     flow_texts,
     routines,
+    secret,
     tokens,
     trade_texts,
     trades,
@@ -25,7 +26,7 @@ from engine.words.word import INLINE, QUIET, StatementWord
 
 STATEMENTS: dict[type, StatementWord] = {
     word.node: word
-    for family in (flow, choices, dice, units, cards, card_offer, counters, turns, routines, tokens, trades)
+    for family in (flow, choices, dice, units, cards, card_offer, counters, turns, routines, tokens, trades, secret)
     for word in family.WORDS
 }
 """Each statement's word, by its node type."""
@@ -40,7 +41,7 @@ the game (no settling, so no hook): after one, the machine runs the next without
 
 TEXT_RECORDS: tuple[EventText, ...] = tuple(
     text
-    for family in (flow_texts, choices, dice, units, cards, counters, turns, tokens, trade_texts)
+    for family in (flow_texts, choices, dice, units, cards, counters, turns, tokens, trade_texts, secret)
     for text in family.EVENT_TEXTS
 )
 """Every event text record of every family, in order (flow's and trades' kept beside their
