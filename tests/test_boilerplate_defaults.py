@@ -10,6 +10,8 @@ import random
 from engine import load_variant
 from engine.cli import main
 from engine.game.game_state import new_state
+from engine.game.invariants import broken_invariants
+from engine.game.snapshot import restore_state
 
 PLAIN = """\
 format: 1
@@ -73,6 +75,7 @@ def test_a_game_without_timings_or_a_discard_pile_plays_to_its_end_told_plainly(
     events = list(game.setup_events)
     while not game.is_over:
         events += game.apply(rng.choice(list(game.legal_actions())))
+        assert broken_invariants(game) == []
     over = events[-1]
     assert over.kind == "game_over" and over.data["player"] is None
     assert over.describe() == "Game over"
@@ -91,3 +94,24 @@ def load_variant_text(text: str):
         (folder / "v.yaml").write_text(text, encoding="utf-8")
         _LOADED[text] = load_variant(folder / "v.yaml")
     return _LOADED[text]
+
+
+def test_a_game_ended_naming_no_way_restores_and_a_forged_way_is_refused():
+    """The reason of `end game` alone is "": restore takes it where a program says so, and
+    refuses any reason the variant has not, naming the field."""
+    import json
+
+    import pytest
+
+    from engine import RestoreError
+
+    variant = load_variant_text(PLAIN)
+    game = new_state(variant, players=2, seed=4)
+    rng = random.Random(4)
+    while not game.is_over:
+        game.apply(rng.choice(list(game.legal_actions())))
+    data = json.loads(json.dumps(game.to_dict()))
+    assert restore_state(variant, data).is_over
+    data["end_reason"]["reason"] = "won"
+    with pytest.raises(RestoreError, match="end_reason.reason"):
+        restore_state(variant, data)

@@ -31,6 +31,7 @@ from engine.effects.limits import (
     SAFETY_ENDS,
 )
 from engine.game.rulebook import Rulebook
+from engine.words.turns import end_reasons
 from engine.variant.model import Variant
 
 MAX_NUMBER = 10**9
@@ -329,7 +330,7 @@ class SnapshotChecker:
             raise damaged(field, "a finished game has a reason, and a game in progress none")
         if value is not None:
             self.mapping(field, value, ("reason", "player"))
-            reasons = [reason for reason, _ in self.variant.ends] + list(SAFETY_ENDS)
+            reasons = end_reasons(self.book) + list(SAFETY_ENDS)
             if type(value["reason"]) is not str or value["reason"] not in reasons:
                 raise damaged(f"{field}.reason", f"must be one of {', '.join(reasons)}, not {_describe(value['reason'])}")
             self.optional_player(f"{field}.player", value["player"])

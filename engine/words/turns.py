@@ -31,6 +31,15 @@ def _check_end_game(c: Checker, node: ast.EndGame, scope: Scope) -> None:
     c.expect(node.player, "player", scope, "whose it is ('for ...')")
 
 
+def end_reasons(book: Rulebook) -> list[str]:
+    """The reasons a game of this rulebook may end for, besides the safety limits: the
+    variant's `ends`, and "" where a program says `end game` naming none (issue 47, 7), what
+    restore and the invariants hold a finished game's reason to."""
+    named = [reason for reason, _ in book.variant.ends]
+    unnamed = any(type(node) is ast.EndGame and not node.reason for block in book.blocks for node in block)
+    return [*named, ""] if unnamed else named
+
+
 def _run_end_game(s: ast.EndGame, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     player_fn, reason = maybe(s.player, book), s.reason
 
