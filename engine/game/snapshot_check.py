@@ -31,8 +31,8 @@ from engine.effects.limits import (
     SAFETY_ENDS,
 )
 from engine.game.rulebook import Rulebook
-from engine.words.turns import end_reasons
 from engine.variant.model import Variant
+from engine.words.turns import end_reasons
 
 MAX_NUMBER = 10**9
 """Largest magnitude of a number in a snapshot (budgets, counts, effect variables)."""
