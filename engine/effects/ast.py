@@ -490,6 +490,16 @@ class SecretChoice(Node):
 
 
 @record
+class MovePiece(Node):
+    """`move PIECE [of X] to SPACE` / `move PIECE [of X] off` (issue 47, 5): one of the
+    variant's pieces (the table's, or player X's) to a space, or off the board (target None)."""
+
+    piece: str
+    subject: Expr | None
+    target: Expr | None
+
+
+@record
 class OfferTrade(Node):
     """`offer trade of GOOD, GOOD, ... to X [by P]`: `me` (or P) puts an offer to X together from those goods
     (counters and piles kept for each player), then X accepts or declines it."""
@@ -631,6 +641,7 @@ Stmt = (
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
     | Advance | Place | NextTurn | TakeTurns | Pass | OfferTrade
     | SecretChoice  # issue 47, 4: in secret, each player X chooses ... (engine/words/secret.py)
+    | MovePiece  # issue 47, 5: move PIECE [of X] to SPACE | off (engine/words/pieces.py)
 )
 
 

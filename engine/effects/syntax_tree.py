@@ -328,6 +328,13 @@ class ToAst(Transformer_NonRecursive):
     def secret_words(self, meta, items):
         return None, None, tuple(str(word)[1:-1] for word in items)
 
+    # move PIECE [of X] to SPACE / off (issue 47, 5: engine/words/pieces.py)
+    def move_piece(self, meta, items):
+        return ast.MovePiece(**_pos(meta), piece=str(items[0]), subject=items[1], target=items[2])
+
+    def move_piece_off(self, meta, items):
+        return ast.MovePiece(**_pos(meta), piece=str(items[0]), subject=items[1], target=None)
+
     def take_turns_stmt(self, meta, items):
         name, group, start, most, body = items
         return ast.TakeTurns(**_pos(meta), var=self._var(name), group=group, start=start, most=most, body=body)

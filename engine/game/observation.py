@@ -194,6 +194,8 @@ def _entries() -> dict[str, Callable[[GameState, int | None], Any]]:
         "worth": lambda game, player: list(game.worth),
         "tokens": lambda game, player: list(game.tokens),
         "positions": lambda game, player: list(game.positions),
+        "pieces": lambda game, player: {name: [None if place < 0 else place for place in places]
+                                        for name, places in game.pieces.items()},
         "supply": lambda game, player: list(game.supply),
         "hand": _hand,
         "hand_sizes": lambda game, player: _hand_sizes(game),

@@ -31,6 +31,7 @@ from engine.effects.limits import (
     SAFETY_ENDS,
 )
 from engine.game.rulebook import Rulebook
+from engine.game.state import LEFT_OUT_EMPTY
 from engine.variant.model import Variant
 from engine.words.turns import end_reasons
 
@@ -159,11 +160,11 @@ class SnapshotChecker:
     # ----- the snapshot ----------------------------------------------------------------------
 
     def check(self, fields: tuple[str, ...]) -> None:
-        data = self.mapping("", self.data, fields)
+        data = self.mapping("", self.data, tuple(f for f in fields if f not in LEFT_OUT_EMPTY), LEFT_OUT_EMPTY)
         self.players = data["players"]  # checked against the variant by the caller
         self.total_cards = sum(len(cards) for cards in self.book.layout(self.players).initial)
         for name in fields:
-            getattr(self, f"field_{name}")(name, data[name])
+            getattr(self, f"field_{name}")(name, data[name] if name not in LEFT_OUT_EMPTY else data.get(name, {}))
         self.frames(data["frames"])
         self.homes()
 
@@ -294,6 +295,16 @@ class SnapshotChecker:
         self.mapping(field, value, tuple(counter.id for counter in self.variant.counters if counter.each == "game"))
         for name, number in value.items():
             self.counter_value(f"{field}.{name}", name, number)
+
+    def field_pieces(self, field: str, value: Any) -> None:
+        """Where each piece stands (issue 47, 5): one place for the table's, one for each
+        player's, a space or -1 off the board; left out of a game without pieces."""
+        kept = {piece.id: piece.each for piece in self.variant.pieces}
+        self.mapping(field, value, tuple(kept))
+        for name, places in value.items():
+            size = self.players if kept[name] == "player" else 1
+            for i, place in enumerate(self.listing(f"{field}.{name}", places, size)):
+                self.whole(f"{field}.{name}[{i}]", place, -1, len(self.variant.properties) - 1)
 
     def field_player_counters(self, field: str, value: Any) -> None:
         kept = {counter.id: counter.each for counter in self.variant.counters if counter.each != "game"}

@@ -22,6 +22,7 @@ from engine.variant.model import (
     Die,
     Noun,
     Ownership,
+    Piece,
     Pile,
     Property,
     Rules,
@@ -132,6 +133,10 @@ def build_variant(
                     (spec["report"]["table"], spec["report"]["row"]) if "report" in spec else None,
                     spec.get("counts"), float(spec.get("worth", 0)), noun(spec.get("name"), Noun("", "")))
             for name, spec in document.get("counters", {}).items()
+        ),
+        pieces=tuple(
+            Piece(name, spec.get("name", name.replace("_", " ")), spec["each"])
+            for name, spec in document.get("pieces", {}).items()
         ),
         conserved=tuple(
             Conserved(name, spec.get("name", name.replace("_", " ")), tuple(spec["counters"]), spec["is"])

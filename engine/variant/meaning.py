@@ -72,6 +72,15 @@ def _check_names_not_words(document: LocDict, diagnostics: list[Diagnostic]) -> 
         numbers = zone.get("numbers")
         if isinstance(numbers, LocDict):
             named.extend((numbers, name, "number") for name in numbers)
+    pieces = document.get("pieces")
+    if isinstance(pieces, LocDict):  # issue 47, 5: read by name, as a counter is
+        named.extend((pieces, name, "piece") for name in pieces)
+        taken = {**dict.fromkeys(document.get("scores") or {}, "score"), **dict.fromkeys(document.get("piles") or {}, "pile"),
+                 **dict.fromkeys(counters if isinstance(counters, LocDict) else {}, "counter")}
+        for name in pieces:
+            if name in taken:
+                diagnostics.append(Diagnostic(pieces.key_locs[name], f"'{name}' is already the name of a {taken[name]}",
+                                              "give the piece a name of its own"))
     for owner, name, what in named:
         if is_reserved(name):
             diagnostics.append(Diagnostic(

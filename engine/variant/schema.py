@@ -35,6 +35,7 @@ OPTIONAL_KEYS = frozenset(
         # issue 47, 7: the boilerplate with a default (docs/variants.md): a seat's token (its name),
         # the card timings and a card's timing (never offered), the ways a game ends (`end game`)
         "token", "timings", "timing", "ends",
+        "pieces",  # issue 47, 5: a game without pieces leaves the key out
     }
 )
 
