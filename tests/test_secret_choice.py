@@ -212,3 +212,20 @@ def test_every_bot_answers_a_secret_choice_and_plays_the_game_to_its_end(variant
 def test_the_word_is_documented_with_its_question_and_events():
     api = (Path(__file__).parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
     assert "| `secret` (" in api and "| `secret_pick` |" in api and "| `reveal` |" in api
+
+
+def test_the_secret_choices_frame_declares_copies_and_saves_all_its_fields(variant):
+    """As tests/test_engine_invariants.py holds the frames of the bundled games: its fields
+    declared once, a copy shares no list, a save round trip gives the same frame."""
+    from engine.core.frames import frame_from_dict
+
+    game = new_state(variant, 3, seed=2)
+    game.apply(game.legal_actions()[3])
+    frame = game.frames[-1]
+    assert frame.kind == "secret" and frame.keeps_secrets
+    held = {attr for attr in dir(frame) if not attr.startswith("_") and not callable(getattr(frame, attr))}
+    assert held - {"fields", "kind", "optional", "keeps_secrets"} == set(frame.fields)
+    copy = frame.copy()
+    assert copy.to_dict() == frame.to_dict()
+    assert all(getattr(copy, name) is not getattr(frame, name) for name in frame.fields)
+    assert frame_from_dict(frame.to_dict()).to_dict() == frame.to_dict()
