@@ -424,7 +424,7 @@ def test_every_frame_declares_its_fields_once_and_copies_and_saves_them_all(vari
             for frame in game.frames:
                 seen.add(frame.kind)
                 held = {attr for attr in dir(frame) if not attr.startswith("_") and not callable(getattr(frame, attr))}
-                assert held - {"fields", "kind", "optional"} == set(frame.fields), type(frame).__name__
+                assert held - {"fields", "kind", "optional", "keeps_secrets"} == set(frame.fields), type(frame).__name__
                 _assert_copied(frame)
                 assert frame_from_dict(frame.to_dict()).to_dict() == frame.to_dict()
             actions = game.legal_actions()
@@ -439,6 +439,7 @@ _SAMPLE_FIELDS = {
     "zone": "green", "lots": 1, "per_lot": 2, "started": {4: 2}, "placed": 3, "must": True, "against": 6,
     "players": [2, 0, 1], "passes": 2, "passed": True, "proposer": 0, "partner": 2, "goods": ["cash", "deeds"],
     "give": {"cash": 5}, "ask": {"cash": 1}, "give_cards": ["deeds#3"], "ask_cards": ["deeds#9"], "stage": "reply",
+    "lows": [0, 1, 0], "highs": [5, 3, 9], "picks": [4],  # the secret choice's (issue 47, 4)
 }
 """A value for every field of every kind of frame, none of them a default."""
 

@@ -31,7 +31,7 @@ MAX_DECISIONS = 600
 
 SEEDS = (1, 2)
 
-ADDED_SINCE = ("positions", "next_player", "worked", "variant", "owners")
+ADDED_SINCE = ("positions", "next_player", "worked", "variant", "owners", "pieces")
 """State added after the pins were made, by the words of issue 27, section 2 (tokens on a
 board's loop): it is in every snapshot and observation now, and was in none then. Left out
 of what is digested, so that the pins still say that nothing else changed.
@@ -47,7 +47,10 @@ nothing it plays.
 
 And `owners`, each space's owner by its stack as it stands: an observation entry since the
 terminal UI reads the game only through the API (issue 45, 3); it says what `stacks` and the
-variant's rule of ownership said already."""
+variant's rule of ownership said already.
+
+And `pieces`, where the variant's pieces stand (issue 47, 5): an observation entry, empty in
+every bundled game, which has none (a snapshot leaves the field out while it is empty)."""
 
 
 def _without_added(data):

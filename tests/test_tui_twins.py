@@ -91,7 +91,51 @@ hooks:
 only they see: a choice made in secret. A short boardwalk, so that its games end soon (the
 story and the game-over screen are compared too)."""
 
-WRITTEN = {"secret-choice": SECRET_CHOICE, "every-hiding": EVERY_HIDING}
+SEALED_BIDS = """\
+format: 1
+name: Sealed Bids (test game)
+description: Each round everyone bids coins in secret; the highest bids score the round.
+players:
+  setups:
+    - {players: 3, units: 0}
+  seats:
+    - {id: red, name: Red, colour: "#c0392b"}
+    - {id: blue, name: Blue, colour: "#2e86de"}
+    - {id: green, name: Green, colour: "#27ae60"}
+rules: {}
+rule_kinds: {}
+scores:
+  points: {most: points of X, name: points}
+  coins: {most: coins of X, name: coins left}
+ranking: [points, coins]
+counters:
+  coins: {each: player, reset: never, shown: "has {} coins"}
+  bid: {each: player, reset: never}
+  points: {each: player, reset: never, shown: "has {} points"}
+  rounds: {each: game, reset: never}
+piles:
+  deck: {each: game, seen_by: nobody}
+setup: |
+  for each player X:
+    set coins of X to 9
+turn: |
+  in secret, each player X chooses number from 0 to coins of X into bid
+  for each player X:
+    add 0 - bid of X to coins of X
+    if (count player Y where bid of Y > bid of X) = 0:
+      add 1 to points of X
+  add 1 to rounds
+  if rounds >= 6:
+    end game
+deck:
+  name: Nothing
+  cards: []
+"""
+"""Everyone bids at once, in secret (issue 47, 4: `in secret, each player X chooses ...`),
+asked in turn order from the turn's player: on Blue's and Green's turns the person bids after
+a bot has."""
+
+WRITTEN = {"secret-choice": SECRET_CHOICE, "every-hiding": EVERY_HIDING, "sealed-bids": SEALED_BIDS}
 """The variants written here, and tests/test_seat_views.py's, whose piles are of every kind a
 card can lie in unseen: hands and a vault only their owner sees, a box no one sees."""
 
@@ -471,3 +515,113 @@ def test_a_card_another_player_chooses_in_secret_is_not_named_in_the_last_moves(
     assert "the game over" in drawn and "the story, exported" in drawn
     told = [text for what, text in drawn.items() if what.startswith("last moves")]
     assert any(re.search(r"^ *\w+ chooses a card$", text, re.MULTILINE) for text in told)  # the move, as the person was told it
+
+
+# ----- a pick made in secret (issue 47, 4) --------------------------------------------------
+
+
+def play_picking(session: Session, seed: int, differ: bool) -> None:
+    """One action, as `play_on` takes it, but where `differ` a bot's secret pick is the next
+    option after the one drawn, once the turn is another's than the person's (who then picks
+    after the bots): the twins of a secret choice differ in the others' picks."""
+    if person_asked(session):
+        session.apply(session.view().actions[person_answer(session, seed)])
+        return
+    answer = session.automatic_answer()
+    if answer is not None:
+        session.apply(answer)
+        return
+    _, observation = session.bot_observation()
+    options = observation["decision"]["options"]
+    index = draw(seed, len(session.record.actions), len(options))
+    if differ and observation["decision"]["kind"] == "secret" and session.game.turn_player != WATCHER:
+        index = (index + 1) % len(options)
+    session.apply(options[index])
+
+
+def picked_apart(one: Session, other: Session) -> bool:
+    """The person is asked their secret pick after a bot has picked otherwise in the twin."""
+    if one.game.is_over or not person_asked(one) or one.game.decision != "secret":
+        return False
+    frames = state_of(one.game).frames[-1], state_of(other.game).frames[-1]
+    return frames[0].picks != frames[1].picks  # type: ignore[attr-defined]
+
+
+async def looked_at(app: BoardwalkApp, pilot, session: Session) -> list[tuple[str, str]]:
+    """What the person sees while asked, without answering: the board with its prompt, the
+    whole log, the story, every step of the last moves, the cards and the help."""
+    drawn: list[tuple[str, str]] = []
+    game_screen = app.screen
+    assert isinstance(game_screen, GameScreen)
+
+    async def press(key: str, then: Callable[[], bool]) -> None:
+        app.post_message(events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None)))
+        await wait_for(pilot, then)
+        await pilot.pause()
+
+    await wait_for(pilot, lambda: app.screen is game_screen and not game_screen._thinking and bool(session.view().actions))
+    await pilot.pause()
+    drawn.append(("the board, asked", screen_text(app)))
+    drawn.append(("the whole log", "\n".join(line.plain for line in game_screen.query_one(GameLog).shown)))
+    drawn.append(("the story", story_markdown(session.story(), session.shown, "story", [], "", "")))
+    await press("left_square_bracket", lambda: isinstance(app.screen, LastMovesScreen))
+    moves = app.screen
+    assert isinstance(moves, LastMovesScreen)
+    drawn.append((f"last moves at {moves.position}", screen_text(app)))
+    while moves.position > moves.first + 1:
+        at = moves.position
+        await press("left", lambda at=at: moves.position != at)
+        drawn.append((f"last moves at {moves.position}", screen_text(app)))
+    await press("escape", lambda: app.screen is game_screen)
+    for key, kind in (("c", TextScreen), ("h", HelpScreen)):
+        await press(key, lambda kind=kind: isinstance(app.screen, kind))
+        drawn.append((f"the screen of {key}", screen_text(app)))
+        await press("escape", lambda: app.screen is game_screen)
+    return drawn
+
+
+async def seen_picking(twins: tuple[Session, Session]) -> list[list[tuple[str, str]]]:
+    one, other = twins
+    app = BoardwalkApp(one, pace="instant")
+    app.animation_level = "none"
+    async with app.run_test(size=SIZE) as pilot:
+        seen = [await looked_at(app, pilot, one)]
+        app.start_session(other)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.session is other)
+        seen.append(await looked_at(app, pilot, other))
+    return seen
+
+
+def test_a_pick_another_player_makes_in_secret_is_not_shown_before_the_reveal(variants):
+    """Issue 47, 4: "no seat's screen, log, observation or bot input shows another's pick until
+    the reveal". Twins of a sealed bid whose bots pick differently: at every action up to the
+    person's own pick, the engine tells the person the same (`told`), and asked then, every
+    screen they can open draws the same text, though a bot has already picked otherwise."""
+    variant, source = variants["sealed-bids"]
+    seats = [Seat(variant.seats[i].name, None if i == WATCHER else "random") for i in range(3)]
+    for seed in range(10):
+        twins = tuple(Session(GameRecord(variant, source, 3, seed, list(seats))) for _ in range(2))
+        one, other = twins
+        compared = 0
+        for _ in range(60):
+            if one.game.is_over or picked_apart(one, other):
+                break
+            play_picking(one, seed, differ=False)
+            play_picking(other, seed, differ=True)
+            if told(one, compared) != told(other, compared):
+                assert any(e.kind == "reveal" for e in one.events[compared:]), "told apart before a reveal"
+                break
+            compared = len(one.events)
+        if picked_apart(one, other):
+            break
+    else:
+        raise AssertionError("no seed has the person pick after a bot")
+    assert twins[0].game.to_dict() != twins[1].game.to_dict(), "the twins are two games"
+    first, second = asyncio.run(seen_picking(twins))
+    assert [what for what, _ in first] == [what for what, _ in second]
+    assert sum(what.startswith("last moves") for what, _ in first) >= 2
+    for (what, text), (_, twin_text) in zip(first, second):
+        if text != twin_text:
+            diff = difflib.unified_diff(text.splitlines(), twin_text.splitlines(), "one twin", "the other", lineterm="")
+            pytest.fail(f"seed {seed}: {what} differs between the twins:\n" + "\n".join(diff), pytrace=False)
+    assert "has chosen in secret" in dict(first)["the whole log"]

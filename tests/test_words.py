@@ -37,6 +37,7 @@ HOSTS = (
     ("winning-moves-2016", "end_of_turn", "card"),
     ("winning-moves-2016", "reaction", "card"),
     ("winning-moves-2016", "example", "routine"),
+    ("house-last-place-draws", "start_of_turn", "hook"),  # a counter of each player: the secret choice's
 )
 """Where a word's example runs, the first place of these whose checker accepts it: a program
 of a bundled variant (a hook at the start of each turn, or the set-up), else a card of that
@@ -50,6 +51,9 @@ ARGUMENT = {"number": "1", "player": "me", "zone": "red", "property": "space 1 o
 ROUTINE = "routines:\n  bonus: |\n    draw 1\n"
 """A routine every host has, for the examples of `do`."""
 
+PIECES = "pieces:\n  robber: {each: game}\n  pawn: {each: player}\n"
+"""A piece of the table and one of each player's, on every host, for the examples of `move PIECE`."""
+
 LOOPS = {"winning-moves-2016": "board:\n  loop: [red_1, red_2, blue_1, blue_2]\n"}
 """A loop of spaces on the hosts that have one, for the examples of `advance`."""
 
@@ -57,7 +61,7 @@ LOOPS = {"winning-moves-2016": "board:\n  loop: [red_1, red_2, blue_1, blue_2]\n
 def _hosted(word, base: str, timing: str, place: str) -> str:
     """A variant file whose `place` (of `timing`) is the word's example."""
     lines = word.example.splitlines()
-    extra = ROUTINE + LOOPS.get(base, "")
+    extra = ROUTINE + PIECES + LOOPS.get(base, "")
     if place == "hook":
         return f"extends: {base}\n{extra}hooks:\n  {timing}: |\n" + "".join(f"    {line}\n" for line in lines)
     if place == "routine":
@@ -110,7 +114,7 @@ def test_every_event_a_word_tells_is_told_in_words():
 def _context(base: str, timing: str, program: bool):
     loop = base in LOOPS
     return dataclasses.replace(effect_context(base, timing, program=program), routines=frozenset({"bonus", "example"}),
-                               loop=loop)
+                               loop=loop, pieces={"robber": "game", "pawn": "player"})  # as PIECES declares them
 
 
 def _host(word) -> tuple[str, str, str]:

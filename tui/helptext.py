@@ -98,7 +98,8 @@ def _goals(variant: Variant) -> list[str]:
 
 
 def _setup(variant: Variant, players: int | None) -> list[str]:
-    seats = ", ".join(f"{seat.name} ({seat.token})" for seat in variant.seats)
+    # a seat without a token of its own is called by its name (issue 47, 7): not "Red (Red)"
+    seats = ", ".join(seat.name if seat.token == seat.name else f"{seat.name} ({seat.token})" for seat in variant.seats)
     lines = ["## Set-up", "", f"- Seats and tokens: {seats}."]
     if any(s.units for s in variant.setups):  # a game of units to build with
         counts = ", ".join(
@@ -187,7 +188,7 @@ def _cards(variant: Variant) -> list[str]:
     timings = dict(variant.timings)
     for card in variant.cards:
         count = f" ×{card.count}" if card.count > 1 else ""
-        when = timings.get(card.timing, _REACTION)
+        when = timings.get(card.timing, _REACTION) if card.timing else "never played"  # no timing: never offered
         if _says_when(card.text, when):  # the card's own text says when it is played
             lines.append(f"- **{card.name}**{count} — {card.text}")
         else:

@@ -81,6 +81,9 @@ def _name(e: ast.Name, cache) -> Fn:
         counters = g.counters
         if name in counters:
             return counters[name]
+        if name in g.pieces:  # the table's piece: the space it stands on, None off the board (issue 47, 5)
+            place = g.pieces[name][0]
+            return None if place < 0 else place
         slot = g.layout.base.get(name)
         return name if slot is None else PileRef(slot)
 
@@ -474,8 +477,14 @@ def _of_player(e: ast.OfPlayer, cache) -> Fn:
         place = subject(g, env, me)
         return 0 if place is None else g.book.numbers[counter].get(place, 0)
 
+    def piece_of(g: GameState, env: dict, me: int) -> Any:
+        player = subject(g, env, me)
+        place = -1 if player is None else g.pieces[counter][player]
+        return None if place < 0 else place
+
     def of_player(g: GameState, env: dict, me: int) -> Any:
-        """A counter or a pile of the player (or space), or a number of a space or a zone;
+        """A counter or a pile of the player (or space), or a number of a space or a zone, or
+        where the player's piece stands (issue 47, 5);
         which one is known once a game has its piles, so the first call picks and the rest
         go straight there."""
         nonlocal of_player
@@ -485,6 +494,8 @@ def _of_player(e: ast.OfPlayer, cache) -> Fn:
             of_player = counter_of
         elif counter in g.layout.base:
             of_player = pile_of
+        elif counter in g.pieces:
+            of_player = piece_of
         else:  # a score (whose name no counter or pile takes)
             of_player = score_of
         return of_player(g, env, me)

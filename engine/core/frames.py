@@ -131,6 +131,15 @@ class Frame:
     def strip(self, card_names: list[frozenset[str]]) -> None:
         """Empty the variables that hold cards (`strip_cards`); frames without variables keep all."""
 
+    keeps_secrets: ClassVar[bool] = False
+    """Whether it holds what some player may not know besides cards: the picks of a secret
+    choice (engine/words/secret.py), which `conceal` forgets."""
+
+    def conceal(self, player: int | None) -> None:
+        """Forget, in a copy made for `player` (None: a spectator), what it keeps from them
+        (`keeps_secrets`): the game as they know it (known.py) and their observation's
+        "state" are made so. Frames that keep nothing secret keep all."""
+
     def remaining(self, g: GameState) -> list[tuple]:
         """What is left of this frame's work once the frames above it are done, as look-ahead
         segments (followable.segments_after: a block's trial steps, the next step, the

@@ -502,6 +502,33 @@ class TakeTurns(Node):
 
 
 @record
+class SecretChoice(Node):
+    """`in secret, each player X [where TEST] chooses number from LOW to HIGH into COUNTER`, or
+    `... chooses word from "A", "B" into COUNTER` (issue 47, 4): every player X that passes the
+    test chooses at once, none seeing another's pick; then all are revealed together, each
+    into their own COUNTER (a counter of each player: the number, or the word's place in the
+    list, 1 for the first). LOW and HIGH may read X."""
+
+    var: str
+    where: Expr | None
+    counter: str
+    low: Expr | None = None
+    high: Expr | None = None
+    words: tuple[str, ...] = ()
+    """The words offered, for a choice of words (LOW and HIGH None); empty for numbers."""
+
+
+@record
+class MovePiece(Node):
+    """`move PIECE [of X] to SPACE` / `move PIECE [of X] off` (issue 47, 5): one of the
+    variant's pieces (the table's, or player X's) to a space, or off the board (target None)."""
+
+    piece: str
+    subject: Expr | None
+    target: Expr | None
+
+
+@record
 class OfferTrade(Node):
     """`offer trade of GOOD, GOOD, ... to X [by P]`: `me` (or P) puts an offer to X together from those goods
     (counters and piles kept for each player), then X accepts or declines it."""
@@ -553,7 +580,7 @@ class Settle(Node):
 
 @record
 class EndGame(Node):
-    """`end game REASON [for PLAYER]`."""
+    """`end game [REASON] [for PLAYER]`: REASON "" when it names none (issue 47, 7)."""
 
     reason: str
     player: Expr | None
@@ -661,6 +688,8 @@ Stmt = (
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
     | Advance | Place | NextTurn | TakeTurns | Pass | OfferTrade
     | Takes | StopLoop  # lang47
+    | SecretChoice  # issue 47, 4: in secret, each player X chooses ... (engine/words/secret.py)
+    | MovePiece  # issue 47, 5: move PIECE [of X] to SPACE | off (engine/words/pieces.py)
 )
 
 

@@ -129,6 +129,9 @@ class EffectContext:
     """The numbers the zones give themselves (`points of Z`)."""
     scores: frozenset[str] = frozenset()
     """The variant's scores, which another score reads as `NAME of X` (timing "score" only)."""
+    pieces: dict[str, str] = field(default_factory=dict)
+    """Piece name -> "game" or "player" (issue 47, 5): read as the space it stands on, `NAME`
+    or `NAME of X`, and moved by `move NAME ...` (engine/words/pieces.py)."""
     program: bool = False
     """A program of the variant (set-up, turn, a hook), not a card: the turn's own words
     are allowed. Not derived from `timing`, because a hook and a card timing may share a
@@ -180,7 +183,7 @@ class Checker:
             self.report(node, f"'{name}' is the name of a zone and cannot be reused", "choose a new name")
         elif (
             name in ("me", "turn_player", "this") or name in self.context.faces or name in self.context.counters
-            or name in self.context.pile_each
+            or name in self.context.pile_each or name in self.context.pieces
         ):
             self.report(node, f"'{name}' has a fixed meaning and cannot be reused", "choose a new name")
         scope.variables[name] = kind
@@ -214,6 +217,10 @@ class Checker:
             return "number"
         if name in self.context.zones or name in self.context.faces:
             return "zone"
+        if name in self.context.pieces:  # a piece: the space it stands on (issue 47, 5)
+            if self.context.pieces[name] != "game":
+                self.report(node, f"each player has a '{name}'", f"write '{name} of X', X being the player")
+            return "property"
         if self.missing_from is not None and node.line >= self.missing_from:
             return None  # perhaps made on a line with a syntax error: that error is the one to fix
         if name in self.unknown:
@@ -351,6 +358,11 @@ class Checker:
             self.expect(node.subject, "player", scope, f"whose {node.counter} ('of ...')")
             return "number"
         each = self.context.pile_each.get(node.counter)
+        if each is None and node.counter in self.context.pieces:  # a piece: where it stands (issue 47, 5)
+            if self.context.pieces[node.counter] == "game":
+                self.report(node, f"'{node.counter}' is one piece for the whole table", f"write '{node.counter}' without 'of'")
+            self.expect(node.subject, "player", scope, f"whose {node.counter} ('of ...')")
+            return "property"
         if each is None:
             self.counter_of(node, node.counter, node.subject, scope)
             return "number"

@@ -237,7 +237,7 @@ class ToAst(Transformer_NonRecursive):
         return ast.Settle(**_pos(meta))
 
     def end_game_stmt(self, meta, items):
-        return ast.EndGame(**_pos(meta), reason=str(items[0]), player=items[1])
+        return ast.EndGame(**_pos(meta), reason="" if items[0] is None else str(items[0]), player=items[1])
 
     def show_stmt(self, meta, items):
         return ast.Show(**_pos(meta), card=items[0], player=items[1])
@@ -336,6 +336,25 @@ class ToAst(Transformer_NonRecursive):
 
     def repeat_while(self, meta, items):
         return ast.Repeat(**_pos(meta), times=None, most=items[1], body=items[2], test=items[0])
+
+    # in secret, each player X ... chooses ... into COUNTER (issue 47, 4: engine/words/secret.py)
+    def secret_choice(self, meta, items):
+        _player, name, where, (low, high, words), counter = items
+        return ast.SecretChoice(**_pos(meta), var=self._var(name), where=where, counter=str(counter), low=low,
+                                high=high, words=words)
+
+    def secret_numbers(self, meta, items):
+        return items[0], items[1], ()
+
+    def secret_words(self, meta, items):
+        return None, None, tuple(str(word)[1:-1] for word in items)
+
+    # move PIECE [of X] to SPACE / off (issue 47, 5: engine/words/pieces.py)
+    def move_piece(self, meta, items):
+        return ast.MovePiece(**_pos(meta), piece=str(items[0]), subject=items[1], target=items[2])
+
+    def move_piece_off(self, meta, items):
+        return ast.MovePiece(**_pos(meta), piece=str(items[0]), subject=items[1], target=None)
 
     def take_turns_stmt(self, meta, items):
         name, group, start, most, body = items

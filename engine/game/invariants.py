@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.effects.limits import SAFETY_ENDS
 from engine.game.state import written_options
+from engine.words.turns import end_reasons
 
 if TYPE_CHECKING:
     from engine.game.game_state import GameState
@@ -114,7 +115,7 @@ def _ending(game: GameState) -> list[str]:
     if game.over:
         problems = [] if game.asked is None else ["pending: a finished game has no decision"]
         reason = (game.end_reason or {}).get("reason")
-        if reason not in dict(game.variant.ends) and reason not in SAFETY_ENDS:
+        if reason not in end_reasons(game.book) and reason not in SAFETY_ENDS:
             problems.append(f"end_reason: '{reason}' is not one of the ways this game ends")
         return problems
     if game.asked is None:

@@ -51,6 +51,8 @@ def known_game(game: GameState, player: int, into: GameState | None = None) -> t
     card_names = game.book.card_names
     for frame in known.frames:  # copies already (copy_state)
         strip_cards(frame, card_names)
+        if frame.keeps_secrets:  # another's secret pick (engine/words/secret.py)
+            frame.conceal(player)
     pending = game.asked
     known.asked = None if pending is None else Asked(pending.kind, pending.player, game.legal_actions())
     known.worked = 0  # as in "state": it counts searches among cards the player may not see

@@ -126,6 +126,11 @@ def _public_state(game: GameState, player: int | None) -> dict:
     card_names = game.book.card_names
     for frame in state["frames"]:
         _hide_cards_held(frame, card_names)
+    for at, kept in enumerate(game.frames):
+        if kept.keeps_secrets:  # another's secret pick (engine/words/secret.py)
+            hidden = kept.copy()
+            hidden.conceal(player)
+            state["frames"][at] = hidden.to_dict()
     return state
 
 
@@ -189,6 +194,8 @@ def _entries() -> dict[str, Callable[[GameState, int | None], Any]]:
         "worth": lambda game, player: list(game.worth),
         "tokens": lambda game, player: list(game.tokens),
         "positions": lambda game, player: list(game.positions),
+        "pieces": lambda game, player: {name: [None if place < 0 else place for place in places]
+                                        for name, places in game.pieces.items()},
         "supply": lambda game, player: list(game.supply),
         "hand": _hand,
         "hand_sizes": lambda game, player: _hand_sizes(game),

@@ -31,7 +31,9 @@ from engine.effects.limits import (
     SAFETY_ENDS,
 )
 from engine.game.rulebook import Rulebook
+from engine.game.state import LEFT_OUT_EMPTY
 from engine.variant.model import Variant
+from engine.words.turns import end_reasons
 
 MAX_NUMBER = 10**9
 """Largest magnitude of a number in a snapshot (budgets, counts, effect variables)."""
@@ -158,11 +160,11 @@ class SnapshotChecker:
     # ----- the snapshot ----------------------------------------------------------------------
 
     def check(self, fields: tuple[str, ...]) -> None:
-        data = self.mapping("", self.data, fields)
+        data = self.mapping("", self.data, tuple(f for f in fields if f not in LEFT_OUT_EMPTY), LEFT_OUT_EMPTY)
         self.players = data["players"]  # checked against the variant by the caller
         self.total_cards = sum(len(cards) for cards in self.book.layout(self.players).initial)
         for name in fields:
-            getattr(self, f"field_{name}")(name, data[name])
+            getattr(self, f"field_{name}")(name, data[name] if name not in LEFT_OUT_EMPTY else data.get(name, {}))
         self.frames(data["frames"])
         self.homes()
 
@@ -294,6 +296,16 @@ class SnapshotChecker:
         for name, number in value.items():
             self.counter_value(f"{field}.{name}", name, number)
 
+    def field_pieces(self, field: str, value: Any) -> None:
+        """Where each piece stands (issue 47, 5): one place for the table's, one for each
+        player's, a space or -1 off the board; left out of a game without pieces."""
+        kept = {piece.id: piece.each for piece in self.variant.pieces}
+        self.mapping(field, value, tuple(kept))
+        for name, places in value.items():
+            size = self.players if kept[name] == "player" else 1
+            for i, place in enumerate(self.listing(f"{field}.{name}", places, size)):
+                self.whole(f"{field}.{name}[{i}]", place, -1, len(self.variant.properties) - 1)
+
     def field_player_counters(self, field: str, value: Any) -> None:
         kept = {counter.id: counter.each for counter in self.variant.counters if counter.each != "game"}
         self.mapping(field, value, tuple(kept))
@@ -329,7 +341,7 @@ class SnapshotChecker:
             raise damaged(field, "a finished game has a reason, and a game in progress none")
         if value is not None:
             self.mapping(field, value, ("reason", "player"))
-            reasons = [reason for reason, _ in self.variant.ends] + list(SAFETY_ENDS)
+            reasons = end_reasons(self.book) + list(SAFETY_ENDS)
             if type(value["reason"]) is not str or value["reason"] not in reasons:
                 raise damaged(f"{field}.reason", f"must be one of {', '.join(reasons)}, not {_describe(value['reason'])}")
             self.optional_player(f"{field}.player", value["player"])

@@ -41,6 +41,9 @@ class Field:
     "ints" (a list of ints or None), "lists" (a list of lists of ints), "set" (a set of ints,
     written sorted), "dict" (str to int), "dict_lists" (str to lists of ints), "cards" (a list
     of card codes), "card_lists" (a list of lists of card codes) or "frames"."""
+    left_out_empty: bool = False
+    """Written only when it holds something (the variant's `pieces`, issue 47, 5): the
+    snapshot of a game without any is as it was before the field, and reads back empty."""
 
 
 STATE: tuple[Field, ...] = (
@@ -54,6 +57,7 @@ STATE: tuple[Field, ...] = (
     Field("held", "ints"),
     Field("tokens", "ints"),
     Field("positions", "ints"),
+    Field("pieces", "dict_lists", left_out_empty=True),
     Field("dirty", "set"),
     Field("order", "ints"),
     Field("turn_pos", "value"),
@@ -147,6 +151,8 @@ def write_state(game: GameState) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for field in STATE:
         value = getattr(game, field.name)
+        if field.left_out_empty and not value:
+            continue
         shape = field.shape
         if shape == "cards":
             out[field.name] = [book.card_ref(code) for code in value]
@@ -168,7 +174,7 @@ def read_state(game: GameState, data: dict[str, Any]) -> None:
     dict is copied as it is, to be the game's own)."""
     book = game.book
     for field in STATE:
-        value = data[field.name]
+        value = data[field.name] if not field.left_out_empty else data.get(field.name, {})
         shape = field.shape
         if shape == "cards":
             value = [book.card_code(ref) for ref in value]
@@ -229,6 +235,8 @@ def written_options(options: Sequence[Action]) -> list[dict]:
     return [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in options]
 
 FIELDS = ("format", "variant", "players", "seed", "rng", *(field.name for field in STATE), "pending")
+LEFT_OUT_EMPTY = tuple(field.name for field in STATE if field.left_out_empty)
+"""The fields a snapshot leaves out when they hold nothing (`Field.left_out_empty`)."""
 """Every field of a snapshot, in the order written: who and what the game is, then the state
 as `state.STATE` declares it, then the pending decision."""
 

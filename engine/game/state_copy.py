@@ -23,6 +23,7 @@ def copy_state(source: GameState, target: GameState) -> None:
     target.held = source.held.copy()
     target.tokens = source.tokens.copy()
     target.positions = source.positions.copy()
+    target.pieces = {key: items.copy() for key, items in source.pieces.items()}
     target.dirty = set(source.dirty)
     target.order = source.order.copy()
     target.turn_pos = source.turn_pos

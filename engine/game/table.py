@@ -176,6 +176,12 @@ class Table:
         self.held: list[int] = [0] * players
         self.tokens = [0] * players
         self.positions: list[int] = [0] * players
+        self.pieces: dict[str, list[int]] = {
+            piece.id: [-1] * (players if piece.each == "player" else 1) for piece in variant.pieces
+        }
+        """Where each of the variant's pieces stands (engine/words/pieces.py), by name: the space,
+        or -1 off the board, where each starts; one place for the table's piece, one for each
+        player's."""
         """Where each player's token stands on the board's loop (`board.loop`), as a place
         in the loop: 0 is its first space, where every token starts."""
         self.dirty: set[int] = set()

@@ -13,7 +13,7 @@ from engine.effects import ast
 from engine.variant import schema
 from engine.variant.find import VariantNotFound as VariantNotFound  # re-exported: engine.VariantNotFound
 from engine.variant.lint import ParsedCard
-from engine.variant.meaning import loop_names
+from engine.variant.meaning import default_discard, loop_names
 from engine.variant.model import (
     UNIT,
     Card,
@@ -23,6 +23,7 @@ from engine.variant.model import (
     NamedTestDef,
     Noun,
     Ownership,
+    Piece,
     Pile,
     Property,
     Rules,
@@ -90,7 +91,7 @@ def build_variant(
         source=document.get("source", ""),
         description=document.get("description", ""),
         setups=tuple(sorted((Setup(s["players"], s["units"]) for s in document["players"]["setups"]), key=lambda s: s.players)),
-        seats=tuple(Seat(s["id"], s["name"], s["colour"], s["token"]) for s in document["players"]["seats"]),
+        seats=tuple(Seat(s["id"], s["name"], s["colour"], s.get("token", s["name"])) for s in document["players"]["seats"]),
         dice=tuple(
             Die(name, spec.get("count", 1), tuple(spec["faces"]), frozenset(spec.get("symbols", ())), spec.get("any_zone"),
                 tuple(spec.get("says", {}).items()))
@@ -110,12 +111,12 @@ def build_variant(
                 name=c.raw["name"],
                 count=c.raw["count"],
                 text=c.raw["text"],
-                timing=c.raw["timing"],
+                timing=c.raw.get("timing", ""),
                 reacts_to=tuple(c.raw.get("reacts_to", ())),
                 condition=c.condition,
                 effect=cast(ast.Program, c.effect),  # no diagnostics: every card's effect parsed
                 starts_in=c.raw.get("starts_in", "deck"),
-                discard_to=c.raw.get("discard_to", "discard"),
+                discard_to=c.raw.get("discard_to", default_discard(document["piles"], c.raw)),
                 per_turn=c.raw.get("per_turn"),
                 value=c.raw.get("value"),
                 tags=tuple(c.raw.get("tags", ())),
@@ -136,11 +137,15 @@ def build_variant(
                     spec.get("counts"), float(spec.get("worth", 0)), noun(spec.get("name"), Noun("", "")))
             for name, spec in document.get("counters", {}).items()
         ),
+        pieces=tuple(
+            Piece(name, spec.get("name", name.replace("_", " ")), spec["each"])
+            for name, spec in document.get("pieces", {}).items()
+        ),
         conserved=tuple(
             Conserved(name, spec.get("name", name.replace("_", " ")), tuple(spec["counters"]), spec["is"])
             for name, spec in document.get("conserved", {}).items()
         ),
-        timings=tuple(document["timings"].items()),
+        timings=tuple(document.get("timings", {}).items()),
         how_to_play=document.get("how_to_play", ""),
         rules_said=schema.rule_sentences(document.get("rule_kinds", {}), rules),
         piles=tuple(
@@ -152,7 +157,7 @@ def build_variant(
         programs=programs,
         routines=routines,
         tests=tests,
-        ends=tuple(document["ends"].items()),
+        ends=tuple(document.get("ends", {}).items()),
         files=tuple(files),
         content_hash=_content_hash(document),
     )

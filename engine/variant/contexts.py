@@ -90,6 +90,7 @@ def context_of(document: LocDict, timing: str, program: bool = False) -> EffectC
         space_numbers=space_numbers,
         zone_numbers=zone_numbers,
         scores=frozenset(scores if isinstance(scores, dict) else ()),
+        pieces=_pieces(document),
         program=program,
     )
 
@@ -235,3 +236,12 @@ def _most_cards(document: LocDict, players: int, spaces: int) -> int:
 MAX_CARDS = 1_000
 """The most cards one game may hold, every player's own included: what a collection of
 cards is measured against (effects.cost), so a where over a pile stays cheap."""
+
+
+def _pieces(document: dict) -> dict[str, str]:
+    """The variant's pieces (issue 47, 5), by name: "game" or "player"."""
+    pieces = document.get("pieces")
+    if not isinstance(pieces, dict):
+        return {}
+    return {name: spec["each"] for name, spec in pieces.items()
+            if isinstance(spec, dict) and spec.get("each") in ("game", "player")}

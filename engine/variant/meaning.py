@@ -78,6 +78,15 @@ def _check_names_not_words(document: LocDict, diagnostics: list[Diagnostic]) -> 
         numbers = zone.get("numbers")
         if isinstance(numbers, LocDict):
             named.extend((numbers, name, "number") for name in numbers)
+    pieces = document.get("pieces")
+    if isinstance(pieces, LocDict):  # issue 47, 5: read by name, as a counter is
+        named.extend((pieces, name, "piece") for name in pieces)
+        taken = {**dict.fromkeys(document.get("scores") or {}, "score"), **dict.fromkeys(document.get("piles") or {}, "pile"),
+                 **dict.fromkeys(counters if isinstance(counters, LocDict) else {}, "counter")}
+        for name in pieces:
+            if name in taken:
+                diagnostics.append(Diagnostic(pieces.key_locs[name], f"'{name}' is already the name of a {taken[name]}",
+                                              "give the piece a name of its own"))
     for owner, name, what in named:
         if is_reserved(name):
             diagnostics.append(Diagnostic(
@@ -162,7 +171,7 @@ def _check_piles(document: LocDict, cards: Sequence[ParsedCard], diagnostics: li
             )
     by_default: dict[tuple[str, str], list[str]] = {}
     for card in cards:
-        for key, default in (("starts_in", "deck"), ("discard_to", "discard")):
+        for key, default in (("starts_in", "deck"), ("discard_to", default_discard(piles, card.raw))):
             if key not in card.raw:
                 by_default.setdefault((key, default), []).append(card.raw["id"])
                 continue
@@ -201,7 +210,7 @@ def _check_holds(document: LocDict, diagnostics: list[Diagnostic]) -> None:
     may count its cards as that many (effects.cost.Sizes.holds)."""
     piles = document["piles"]
     cards = document["deck"]["cards"]
-    discarded_to = {card.get("discard_to", DISCARDED_TO) for card in cards}
+    discarded_to = {card.get("discard_to") or default_discard(piles, card) for card in cards}
     for key, spec in piles.items():
         holds = spec.get("holds")
         if holds is None:
@@ -220,6 +229,11 @@ def _check_holds(document: LocDict, diagnostics: list[Diagnostic]) -> None:
                 loc, f"pile '{key}' holds at most {holds} cards, but {starting} start in it",
                 f"make it hold {starting} or more, or start fewer cards in it",
             ))
+def default_discard(piles: dict, card: dict) -> str:
+    """Where a card that names no `discard_to` goes once played or discarded (issue 47, 7:
+    docs/variants.md, 3.6): the pile `discard`; in a game without one, back to the pile it
+    started in (a game whose cards are never discarded needs no discard pile)."""
+    return "discard" if "discard" in piles else card.get("starts_in", "deck")
 
 
 def _check_default_pile(document: LocDict, key: str, name: str, ids: list[str], diagnostics: list[Diagnostic]) -> None:
@@ -431,7 +445,12 @@ def _check_deck(document: LocDict, cards: Sequence[ParsedCard], diagnostics: lis
 
 
 def _check_timing(raw: LocDict, diagnostics: list[Diagnostic], root_file: str) -> None:
-    timing, reacts_to = raw["timing"], raw.get("reacts_to")
+    timing, reacts_to = raw.get("timing"), raw.get("reacts_to")
+    if timing is None:  # never offered (docs/variants.md, 3.6)
+        if reacts_to:
+            diagnostics.append(Diagnostic(raw.key_locs["reacts_to"], f"'reacts_to' only applies to cards with timing "
+                                          f"'reaction'; '{raw['id']}' has no timing", "give it 'timing: reaction'"))
+        return
     if timing == "reaction" and not reacts_to:
         diagnostics.append(
             Diagnostic(raw.key_locs["timing"], f"reaction card '{raw['id']}' needs 'reacts_to': the cards it answers")

@@ -180,6 +180,17 @@ class Counter:
 
 
 @dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece that is neither a player's unit nor a card (`pieces:`, issue 47, 5): the
+    table's own (`each` "game": a robber, a marker) or one for each player (a pawn), each
+    standing on a space or off the board."""
+
+    id: str
+    name: str
+    each: str
+
+
+@dataclass(frozen=True, slots=True)
 class Conserved:
     """An amount the game neither makes nor destroys (`conserved:`): the sum of some counters
     (each kept for each player or space summed over all of them) is always `total`."""
@@ -336,6 +347,8 @@ class Variant:
     counters: tuple[Counter, ...] = ()
     conserved: tuple[Conserved, ...] = ()
     """What the game neither makes nor destroys, checked at every decision (invariants.py)."""
+    pieces: tuple[Piece, ...] = ()
+    """The pieces that are neither units nor cards (`pieces:`), in the file's order."""
     loop: tuple[int, ...] = ()
     """The spaces tokens go round (`board.loop`), as property indices in the order they are
     passed; every token starts on the first. Empty: the board has no loop."""

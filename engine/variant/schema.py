@@ -33,6 +33,10 @@ OPTIONAL_KEYS = frozenset(
         "tests",  # lang47, named tests
         "starts_in", "discard_to", "per_turn", "value", "tags", "names", "effect", "zone", "space", "how_to_play", "says",
         "numbers", "kinds", "worth",
+        # issue 47, 7: the boilerplate with a default (docs/variants.md): a seat's token (its name),
+        # the card timings and a card's timing (never offered), the ways a game ends (`end game`)
+        "token", "timings", "timing", "ends",
+        "pieces",  # issue 47, 5: a game without pieces leaves the key out
     }
 )
 

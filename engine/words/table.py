@@ -14,7 +14,9 @@ from engine.words import (
     dice,
     flow,
     flow_texts,
+    pieces,
     routines,
+    secret,
     tokens,
     trade_texts,
     trades,
@@ -25,7 +27,7 @@ from engine.words.word import INLINE, QUIET, StatementWord
 
 STATEMENTS: dict[type, StatementWord] = {
     word.node: word
-    for family in (flow, choices, dice, units, cards, card_offer, counters, turns, routines, tokens, trades)
+    for family in (flow, choices, dice, units, cards, card_offer, counters, turns, routines, tokens, trades, secret, pieces)
     for word in family.WORDS
 }
 """Each statement's word, by its node type."""
@@ -40,7 +42,7 @@ the game (no settling, so no hook): after one, the machine runs the next without
 
 TEXT_RECORDS: tuple[EventText, ...] = tuple(
     text
-    for family in (flow_texts, choices, dice, units, cards, counters, turns, tokens, trade_texts)
+    for family in (flow_texts, choices, dice, units, cards, counters, turns, tokens, trade_texts, secret, pieces)
     for text in family.EVENT_TEXTS
 )
 """Every event text record of every family, in order (flow's and trades' kept beside their

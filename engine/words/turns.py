@@ -25,10 +25,19 @@ if TYPE_CHECKING:
 
 def _check_end_game(c: Checker, node: ast.EndGame, scope: Scope) -> None:
     reasons = c.context.end_reasons
-    if reasons and node.reason not in reasons:
+    if node.reason and reasons and node.reason not in reasons:
         c.report(node, f"'{node.reason}' is not one of the ways this game ends",
                  did_you_mean(node.reason, reasons) or "ways: " + ", ".join(sorted(reasons)))
     c.expect(node.player, "player", scope, "whose it is ('for ...')")
+
+
+def end_reasons(book: Rulebook) -> list[str]:
+    """The reasons a game of this rulebook may end for, besides the safety limits: the
+    variant's `ends`, and "" where a program says `end game` naming none (issue 47, 7), what
+    restore and the invariants hold a finished game's reason to."""
+    named = [reason for reason, _ in book.variant.ends]
+    unnamed = any(type(node) is ast.EndGame and not node.reason for block in book.blocks for node in block)
+    return [*named, ""] if unnamed else named
 
 
 def _run_end_game(s: ast.EndGame, book: Rulebook, bodies: tuple[int, ...]) -> Any:
@@ -164,6 +173,8 @@ def _tell_game_over(d: dict[str, Any], t: Texts, hidden: bool) -> str:
     """Why the game ended, in the variant's own words (its `ends`) after the player's name,
     or the engine's when a safety limit ended it or a token reached the end of the track."""
     reason = d["reason"]
+    if not reason:  # `end game` naming no way (issue 47, 7)
+        return "Game over" if d.get("player") is None else f"Game over: {t.player(d['player'])} ended it"
     if reason in SAFETY_ENDS and reason not in t.ends:
         return f"Game over: {SAFETY_ENDS[reason]}"
     if reason == "track_end" and reason not in t.ends:

@@ -1,0 +1,160 @@
+"""Pieces that are neither a player's units nor cards (issue 47, 5): "Neutral pieces (markers
+that several players move) and one player's piece on a shared space were needed. They were done
+as cards placed on steps, and as a trail of units on every step below a marker." A variant
+declares them under `pieces:` (docs/variants.md, 3.16); `move PIECE [of X] to SPACE | off` moves
+them and `PIECE`, `PIECE of X` read where they stand (docs/effects.md, "move PIECE")."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine import RestoreError, load_variant
+from engine.bots import make_bot
+from engine.game.game_state import new_state
+from engine.game.invariants import broken_invariants
+from engine.game.messages import EVERYONE
+from engine.game.snapshot import restore_state
+from engine.variant.load import check_variant
+
+ROBBER_AND_PAWNS = """\
+extends: winning-moves-2016
+name: Robber and Pawns (test game)
+description: Each turn the robber goes where you choose, and your pawn follows it.
+pieces:
+  robber: {name: robber, each: game}
+  pawn: {each: player}
+counters:
+  met: {each: player, reset: never, shown: "has met another pawn {} times"}
+hooks:
+  start_of_turn: |
+    choose property P where P is not robber
+    move robber to P
+    move pawn of me to P
+    if (count player X where pawn of X is P) > 1:
+      add 1 to met of me
+    if value of robber > 4:
+      move robber off
+"""
+"""A neutral robber every player moves, and a pawn of each player that may share a space."""
+
+
+@pytest.fixture(scope="module")
+def variant(tmp_path_factory):
+    path = tmp_path_factory.mktemp("pieces") / "robber.yaml"
+    path.write_text(ROBBER_AND_PAWNS, encoding="utf-8")
+    return load_variant(path)
+
+
+def _played(variant, players: int, seed: int, actions: int):
+    game = new_state(variant, players, seed=seed)
+    rnd = random.Random(seed)
+    events = list(game.setup_events)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        events += game.apply(rnd.choice(list(game.legal_actions())))
+    return game, events
+
+
+def test_a_neutral_piece_is_moved_by_every_player_and_told_so(variant):
+    game, events = _played(variant, 2, 1, 60)
+    moved = [e for e in events if e.kind == "piece" and e.data["piece"] == "robber"]
+    assert {e.data["player"] for e in moved} == {0, 1}
+    first = moved[0]
+    assert first.data["owner"] is None and first.data["from"] is None
+    mover, to = game.texts.player(first.data["player"]), game.texts.properties[first.data["to"]]
+    assert first.describe(EVERYONE) == f"{mover} moves the robber to {to}"
+    pawn = next(e for e in events if e.kind == "piece" and e.data["piece"] == "pawn")
+    assert pawn.describe(EVERYONE).startswith(f"{game.texts.player(pawn.data['player'])} moves their pawn to ")
+
+
+def test_where_the_pieces_stand_is_in_every_observation(variant):
+    game, _ = _played(variant, 3, 2, 30)
+    seen = game.observation(1)["pieces"]
+    assert set(seen) == {"robber", "pawn"} and len(seen["robber"]) == 1 and len(seen["pawn"]) == 3
+    assert seen == game.public_observation()["pieces"]
+    assert seen["pawn"] == [None if p < 0 else p for p in game.pieces["pawn"]]
+
+
+def test_pawns_share_a_space_and_are_counted_there(variant):
+    """Every pawn follows the robber onto the space chosen: a player whose pawn joins another's
+    meets it, counted with `count player X where pawn of X is P`."""
+    game = new_state(variant, 2, seed=3)
+    me = game.current_player
+    other = 1 - me
+    assert game.decision == "choose"  # the start of the turn's space for the robber
+    game.pieces["pawn"][other] = 4
+    game.apply(next(a for a in game.legal_actions() if a.arg == 4))
+    assert game.pieces["pawn"] == [4, 4]
+    assert game.player_counters["met"][me] == 1 and game.player_counters["met"][other] == 0
+
+
+def test_a_piece_off_the_board_reads_as_nothing(variant):
+    game = new_state(variant, 2, seed=5)
+    assert game.pieces == {"robber": [-1], "pawn": [-1, -1]}
+    assert game.observation(0)["pieces"] == {"robber": [None], "pawn": [None, None]}
+
+
+def test_a_game_with_pieces_saves_and_restores_them(variant):
+    game, _ = _played(variant, 3, 4, 25)
+    data = json.loads(json.dumps(game.to_dict()))
+    assert data["pieces"] == game.pieces
+    again = restore_state(variant, data)
+    assert again.pieces == game.pieces and broken_invariants(again) == []
+
+
+@pytest.mark.parametrize("change, field, message", [
+    (lambda p: p["pawn"].__setitem__(1, 999), "pieces.pawn[1]", "must be a whole number from -1 to"),
+    (lambda p: p["pawn"].pop(), "pieces.pawn", "must have 3 entries"),
+    (lambda p: p.pop("robber"), "pieces", "the field 'robber' is missing"),
+    (lambda p: p.__setitem__("thief", [1]), "pieces.thief", "is not a field of a saved game here"),
+])
+def test_a_damaged_piece_in_a_save_is_refused_naming_the_field(variant, change, field, message):
+    game, _ = _played(variant, 3, 4, 25)
+    data = json.loads(json.dumps(game.to_dict()))
+    change(data["pieces"])
+    with pytest.raises(RestoreError) as refused:
+        restore_state(variant, data)
+    assert field in str(refused.value) and message in str(refused.value), str(refused.value)
+
+
+def test_a_game_without_pieces_saves_as_before():
+    """The snapshot of a game without pieces has no `pieces` field (the bundled games' saves
+    and pinned snapshots are unchanged), and reads back."""
+    variant = load_variant("winning-moves-2016")
+    game = new_state(variant, 2, seed=1)
+    data = json.loads(json.dumps(game.to_dict()))
+    assert "pieces" not in data and "pieces" not in data["pending"]
+    assert restore_state(variant, data).pieces == {}
+
+
+@pytest.mark.parametrize("effect, message", [
+    ("move thief to space 1 of red", "there is no piece 'thief'"),
+    ("move pawn to space 1 of red", "each player has a 'pawn'"),
+    ("move robber of me to space 1 of red", "'robber' is one piece for the whole table"),
+    ("if pawn is space 1 of red:\n      say \"here\"", "each player has a 'pawn'"),
+    ("move pawn of me to red", "where the piece goes ('to ...') must be a property"),
+])
+def test_the_check_names_a_piece_used_wrongly(write, effect, message):
+    text = ROBBER_AND_PAWNS.split("hooks:")[0] + f"hooks:\n  start_of_turn: |\n    {effect}\n"
+    result = check_variant(write(text))
+    assert not result.ok
+    assert any(message in d.message for d in result.diagnostics), [d.message for d in result.diagnostics]
+
+
+def test_a_piece_named_like_a_counter_is_refused(write):
+    text = ROBBER_AND_PAWNS.replace("  robber: {name: robber, each: game}", "  met: {each: game}")
+    result = check_variant(write(text))
+    assert any("'met' is already the name of a counter" in d.message for d in result.diagnostics)
+
+
+def test_the_bots_play_a_game_with_pieces_to_its_end(variant):
+    game = new_state(variant, 3, seed=6)
+    players = [make_bot(spec, variant, seed=seat) for seat, spec in enumerate(("random", "greedy", "strong:iterations=10"))]
+    while not game.is_over and game.turn_number < 60:
+        player = game.current_player
+        game.apply(players[player].choose(game.observation(player)))
+        assert broken_invariants(game) == []
