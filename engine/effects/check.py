@@ -49,6 +49,9 @@ _A = {
     "card": "a card", "pile": "a pile",
 }
 
+_SHOWN = frozenset({"player", "property", "zone", "number", "word", "face", "card"})
+"""The kinds of value a text may show (ask46): each has a name or is written as it is."""
+
 _FITS = {("face", "number"), ("face", "zone"), ("zone", "face")}
 """(kind, wanted) pairs that pass: a face of a die with numbers and symbols is either."""
 
@@ -466,6 +469,24 @@ class Checker:
             self.expect(zone, "zone", scope, "what follows 'in'")
         self.bind(node, var, KIND_OF_CHOICE[kind], scope)
         self.expect(where, "bool", scope, "what follows 'where'")
+
+    # ----- ask46: text built from values
+
+    def text(self, text: ast.Text | None, scope: Scope) -> None:
+        """The values a text shows (`say "{X} rolled {total}"`, a question's words, a label):
+        each one a thing with a name, a number or a word; `as money` a number."""
+        if text is None:
+            return
+        for part in text.parts:
+            if isinstance(part, str):
+                continue
+            kind = self.expr(part.value, scope)
+            if kind is not None and kind not in _SHOWN:
+                self.report(part.value, f"a text shows a player, a card, a space, a zone, a number or a word, "
+                            f"but this is {_A[kind]}", "show a value, such as '{P}', '{value of S}'")
+            elif part.money and kind not in (None, "number", "face"):
+                self.report(part.value, f"only a number is shown as money, but this is {_A[kind]}",
+                            "leave out 'as money'")
 
     # ----- statements
 

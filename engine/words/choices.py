@@ -55,7 +55,9 @@ def _look_choice_of_value(s: ast.ChooseNumber | ast.ChooseWord, book: Rulebook, 
 
 def _check_choose(c: Checker, node: ast.Choose, scope: Scope) -> None:
     c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+    c.text(node.asking, scope)  # asked before the choice binds its name
     c.collection(node, node.kind, node.var, node.zone, node.where, scope)
+    c.text(node.each, scope)  # each option's label: the name stands for that option
 
 
 def _look_choose(s: ast.Choose, book: Rulebook, bodies: tuple[int, ...]) -> Any:
@@ -84,6 +86,7 @@ def _check_choose_number(c: Checker, node: ast.ChooseNumber, scope: Scope) -> No
     c.expect(node.low, "number", scope, "the lowest choice")
     c.expect(node.high, "number", scope, "the highest choice")
     c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+    c.text(node.asking, scope)
     if node.or_pass:  # the window's own pass: where `pass` may be said
         check_said_in_window(c, node, scope)
     c.bind(node, node.var, "number", scope)
@@ -103,6 +106,9 @@ def _check_choose_word(c: Checker, node: ast.ChooseWord, scope: Scope) -> None:
     c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
     for word, test in zip(node.words, node.tests):
         c.expect(test, "bool", scope, f"what follows '\"{word}\" if'")
+    c.text(node.asking, scope)
+    for label in node.labels:
+        c.text(label, scope)
     if len(node.words) < 2:
         c.report(node, f"a word menu offers at least two words, and this one offers only \"{node.words[0]}\"",
                  'add the other answer, such as \', "pass"\'; a menu of one word asks nothing')
