@@ -227,7 +227,7 @@ def _subjects(game: GameState, player: int) -> tuple[tuple[str, int | None] | No
     kinds = {name: kind for scope in book.scopes[top.b] for name, kind in scope.items()}
     chosen = getattr(statement, "var", None)
     # a word or a number names nothing it is about: a menu's subject, or a bid's, is all the effect holds
-    named = set(top.env) if isinstance(statement, (ast.ChooseWord, ast.ChooseNumber)) else _names_in(statement)
+    named = set(top.env) if isinstance(statement, (ast.ChooseWord, ast.ChooseNumber, ast.ChooseKind)) else _names_in(statement)
     about: list[tuple[str, Any, int | None]] = []
     for name, value in top.env.items():
         kind = kinds.get(name)

@@ -46,7 +46,7 @@ def value_words(game: GameState, kind: str | None, value: Any, money: bool, read
         return "nobody" if kind == "player" else "nothing"
     if kind == "card":
         return texts.card_name(value) if all(card_in_sight(game, value, seat) for seat in readers) else HIDDEN_CARD
-    if kind in ("player", "property", "zone"):
+    if kind in ("player", "property", "zone", "kind"):
         return texts.value(kind, value)
     if (kind == "money" or money) and type(value) is int:
         return texts.money(value)

@@ -344,6 +344,21 @@ class ChooseWord(Node):
 
 
 @record
+class ChooseKind(Node):
+    """`choose kind K of PILE [where TEST] [by X]`: a kind of card among those the pile starts
+    with (a guess: 'name a card'), K being the card's id; `kind of C` is compared with it (ask46)."""
+
+    var: str
+    pile: str
+    where: Expr | None
+    chooser: Expr | None
+    every: bool = False
+    """`, every answer`, as for Choose."""
+    asking: Text | None = None
+    """`, asking "..."`, as for Choose."""
+
+
+@record
 class RollZone(Node):
     """Roll the zone die for a zone: re-roll a face that is neither a zone nor the any-zone face;
     the any-zone face is a choice."""
@@ -645,7 +660,7 @@ class PlayCard(Node):
 
 
 Stmt = (
-    Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
+    Let | Choose | ChooseNumber | ChooseWord | ChooseKind | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
     | RemoveAll | MoveTop | Draw | Discard | AddTo | Transfer | OfferReaction | Cancel | Stop | Say | If | ForEach
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
     | Advance | Place | NextTurn | TakeTurns | Pass | OfferTrade

@@ -34,6 +34,7 @@ ATTRIBUTES = {
     "properties": ("player", "number"),
     "position": ("player", "property"),
     "space": ("card", "property"),
+    "kind": ("card", "kind"),  # ask46: a card's kind, as `choose kind` gives one
 }
 
 CARD_FACTS = {"value": "number", "owner": "player", "zone": "zone", "space": "property"}
@@ -46,10 +47,13 @@ ADJECTIVES = {"vacant": "property", "occupied": "property", "leader": "player", 
 _A = {
     "player": "a player", "property": "a property", "zone": "a zone", "number": "a number", "bool": "a condition",
     "word": "a word in quotes", "words": "a list of words", "face": "a die's face",
-    "card": "a card", "pile": "a pile",
+    "card": "a card", "pile": "a pile", "kind": "a kind of card",
 }
 
-_SHOWN = frozenset({"player", "property", "zone", "number", "word", "face", "card"})
+_SHOWN = frozenset({"player", "property", "zone", "number", "word", "face", "card", "kind"})
+
+_GUESSES = {("kind", "word"), ("word", "kind")}
+"""A kind of card compares with a word, its id: `K is "guard"` (ask46)."""
 """The kinds of value a text may show (ask46): each has a name or is written as it is."""
 
 _FITS = {("face", "number"), ("face", "zone"), ("zone", "face")}
@@ -397,7 +401,7 @@ class Checker:
         if isinstance(node.right, ast.Word):
             self._known_word(node.left, node.right.text, node.right)
         if left is not None and right is not None:
-            if left != right and (left, right) not in _FITS:
+            if left != right and (left, right) not in _FITS and (left, right) not in _GUESSES:
                 self.report(node, f"'is' compares things of one kind, but this is {_A[left]} and {_A[right]}")
             elif left in ("number", "bool"):
                 tail = "use '=' for numbers" if left == "number" else "not conditions"

@@ -160,6 +160,11 @@ class ToAst(Transformer_NonRecursive):
         return ast.ChooseNumber(**_pos(meta), var=self._var(name), low=low, high=high, chooser=chooser,
                                 every=every is not None, or_pass=or_pass is not None, asking=asking)
 
+    def choose_kind(self, meta, items):
+        _, name, pile, where, chooser, asking, every = items
+        return ast.ChooseKind(**_pos(meta), var=self._var(name), pile=str(pile), where=where, chooser=chooser,
+                              every=every is not None, asking=asking)
+
     # -- ask46: text built from values
     def text(self, meta, items):
         """A quoted text as its plain pieces and its values (`ast.Text`); a text with no

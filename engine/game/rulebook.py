@@ -33,6 +33,10 @@ class Rulebook:
         self.homes: Homes = homes_of(variant)
         """Where each card can ever lie: what a restored snapshot is held to (snapshot_check)."""
         self.card_ids: list[str] = [card.id for card in variant.cards]
+        self.kinds_in: dict[str, tuple[str, ...]] = {}
+        """Pile id -> the kinds of card (ids) that start in it: what `choose kind K of PILE` offers."""
+        for card in variant.cards:
+            self.kinds_in[card.starts_in] = (*self.kinds_in.get(card.starts_in, ()), card.id)
         self.blocks: list[tuple[ast.Stmt, ...]] = []
         self.scopes: list[list[dict[str, str]]] = []
         """scopes[block][pc]: the variables (name -> kind) a block's frame holds before its
@@ -357,7 +361,7 @@ class Rulebook:
     def _shown_kinds(self, statement: ast.Stmt, scope: dict[str, str], context: EffectContext) -> None:
         """The kinds of the values a statement's texts show (a `say`, a question's words,
         its labels), as the check gives them before the statement binds anything."""
-        if not isinstance(statement, (ast.Say, ast.Choose, ast.ChooseNumber, ast.ChooseWord)):
+        if not isinstance(statement, (ast.Say, ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.ChooseKind)):
             return
         for node in ast.walk([statement]):
             if isinstance(node, ast.Text):
