@@ -177,3 +177,51 @@ def test_a_dice_game_zone_question_speaks_no_other_games_nouns(write):
     assert prompt == "Choose a zone"
     for words in (prompt, *labels):
         assert not any(noun in words for noun in BUNDLED_NOUNS), words
+
+
+# ----- issue 47, 3: a player can name a kind of card (a guess) ---------------------------------
+
+GUESSING = EXTENDS + """hooks:
+  start_of_turn: |
+    choose kind K of deck where K is not "windfall", asking "{me}, name the top card of the Fortune deck"
+    choose word W from "say it" as "Say {K}", "keep quiet", asking "Say {K} aloud?"
+    if kind of top card of deck is K:
+      say "{me} named the top card: {K}"
+    else:
+      say "{me} named {K}, and missed"
+"""
+
+
+def test_a_guess_names_a_kind_of_card_of_a_pile_and_compares_with_a_card(write):
+    """Issue 47, 3: "A player cannot name a kind of card (a guess). It was done with 7 fixed
+    words, each mapped to a value by hand." `choose kind K of deck` offers one of each card
+    the deck starts with (Windfall left out by its `where`); `kind of C is K` compares."""
+    from engine.game.snapshot import restore_state
+
+    variant = load_variant(write(GUESSING))
+    game = new_state(variant, 3, seed=1)
+    question = _first(game)
+    kinds = [card.id for card in variant.cards if card.starts_in == "deck" and card.id != "windfall"]
+    assert [option.arg for option in question.options] == kinds
+    assert {option.what for option in question.options} == {"kind"}
+    assert question.prompt == f"{game.texts.player(question.player)}, name the top card of the Fortune deck"
+    deck = game.piles[game.layout.slot("deck")]
+    top = game.texts.card_name(deck[-1]) if deck else None
+    guess = next((option for option in question.options if game.texts.cards[option.arg] == top), question.options[0])
+    events = game.apply(guess)
+    name = game.texts.cards[guess.arg]
+    assert any(e.describe().endswith(f"chooses {name}") for e in events if e.kind == "choose")
+    menu = game.question
+    assert menu.prompt == f"Say {name} aloud?" and dict(menu.labels)["say it"] == f"Say {name}"
+    again = restore_state(variant, game.to_dict())  # the kind chosen is kept in a saved game
+    assert again.question.prompt == menu.prompt
+    events = game.apply(menu.options[0])
+    said = [e.describe() for e in events if e.kind == "say"]
+    assert said and said[0].endswith(f"named the top card: {name}" if name == top else "and missed")
+
+
+def test_a_guess_of_another_kind_of_thing_is_refused_where_it_stands(write):
+    path = write(EXTENDS + 'hooks:\n  start_of_turn: |\n    choose kind K of dek\n')
+    assert_at(only(path), "v.yaml", 4, 5, "there is no pile 'dek'")
+    path = write(EXTENDS + 'hooks:\n  start_of_turn: |\n    choose kind K of deck\n    if K is 3:\n      stop\n')
+    assert_at(only(path), "v.yaml", 5, 8, "'is' compares things of one kind", "a kind of card")
