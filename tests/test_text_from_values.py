@@ -17,8 +17,8 @@ from pathlib import Path
 
 from engine import load_variant
 from engine.game.game_state import new_state
-from tui.session import Session
 from test_check_bad_input import EXTENDS, assert_at, only
+from tui.session import Session
 from tui.widgets import action_label, decision_prompt
 
 SAYING = EXTENDS + """hooks:

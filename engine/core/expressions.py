@@ -163,6 +163,11 @@ def _space(g: GameState, x: Ref) -> int | None:
     return g.book.card_space[x % g.book.kinds]
 
 
+def _kind(g: GameState, x: Ref) -> str:
+    """Which card it is, whichever copy: its id (`kind of C`, compared with `choose kind`)."""
+    return g.book.card_ids[x % g.book.kinds]
+
+
 _ATTRIBUTES: dict[str, Callable[[GameState, Ref], Any]] = {
     "value": _value,
     "top": _top,
@@ -175,7 +180,7 @@ _ATTRIBUTES: dict[str, Callable[[GameState, Ref], Any]] = {
     "properties": lambda g, x: g.held[x],
     "position": lambda g, x: g.book.loop[g.positions[x]],
     "space": _space,
-    "kind": lambda g, x: g.book.card_ids[x % g.book.kinds],
+    "kind": _kind,
 }
 
 

@@ -365,8 +365,9 @@ class Rulebook:
             return
         for node in ast.walk([statement]):
             if isinstance(node, ast.Text):
-                labelled = isinstance(statement, ast.Choose) and node is statement.each  # the name stands for an option
-                names = {**scope, statement.var: KIND_OF_CHOICE.get(statement.kind, "property")} if labelled else scope
+                names = scope
+                if isinstance(statement, ast.Choose) and node is statement.each:  # the name stands for an option
+                    names = {**scope, statement.var: KIND_OF_CHOICE.get(statement.kind, "property")}
                 for part in node.parts:
                     if isinstance(part, ast.Shown):
                         money = part.money or _is_money(part.value, self._money_counters)

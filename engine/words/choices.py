@@ -22,7 +22,11 @@ if TYPE_CHECKING:
     from engine.game.rulebook import Rulebook
 
 
-def _run_choice(s: ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.ChooseKind, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+Asking = ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.ChooseKind
+"""The statements that ask a question of a player."""
+
+
+def _run_choice(s: Asking, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     """Ask, among the options from which the rest of the effect can be followed (Interpreter's
     `offered_choice`); one option is taken at once, none stops the effect."""
     var = s.var
