@@ -225,3 +225,37 @@ def test_a_guess_of_another_kind_of_thing_is_refused_where_it_stands(write):
     assert_at(only(path), "v.yaml", 4, 5, "there is no pile 'dek'")
     path = write(EXTENDS + 'hooks:\n  start_of_turn: |\n    choose kind K of deck\n    if K is 3:\n      stop\n')
     assert_at(only(path), "v.yaml", 5, 8, "'is' compares things of one kind", "a kind of card")
+
+
+def test_the_builder_screen_asks_buy_or_auction_with_the_price_and_labels_the_buy():
+    """Issue 46, 5: '"Buy or auction? (Blossom Court)" has no price.' The screen's prompt is
+    the variant's, with the deed, its price and the person's cash; the option says the price."""
+    from tui_helpers import headless
+
+    def buying(session) -> bool:
+        return session.deciding == 0 and ((session.view().asking or {}).get("prompt") or "").startswith("Buy ")
+
+    session = headless((None, "random", "random"), 7, stop=buying, limit=600, name="monopoly-builder")
+    assert buying(session)
+    view = session.view()
+    prompt = decision_prompt(view)
+    assert re.fullmatch(r"(.+: )?Buy .+ for \d+M \(you hold \d+M\), or auction it\?", prompt), prompt  # a card may have moved the token
+    labels = [action_label(view, action, i).plain for i, action in enumerate(view.actions)]
+    assert any(re.search(r"Buy for \d+M$", label) for label in labels) or not any(a.arg == "buy" for a in view.actions)
+
+
+def test_advance_to_boardwalks_wild_roll_keeps_its_words_from_its_own_file():
+    """Issue 47, 9: the dice and zone words come from the variant, not the screen: Advance to
+    Boardwalk's Wild asks in its file's words ('Wild: choose a zone for $6M', 'Build in
+    Yellow'), where the screen once made them up for every game."""
+    from tui_helpers import headless
+
+    def wild(session) -> bool:
+        return session.deciding == 0 and session.game.decision == "choose" and session.view().face == "wild"
+
+    session = headless((None, "random"), 1, stop=wild, limit=2000)
+    assert wild(session)
+    view = session.view()
+    assert re.fullmatch(r"Wild: choose a zone for \$\d+M", decision_prompt(view))
+    labels = [action_label(view, action, i).plain for i, action in enumerate(view.actions)]
+    assert all(re.search(r"Build in \w+", label) for label in labels), labels
