@@ -259,3 +259,28 @@ def test_advance_to_boardwalks_wild_roll_keeps_its_words_from_its_own_file():
     assert re.fullmatch(r"Wild: choose a zone for \$\d+M", decision_prompt(view))
     labels = [action_label(view, action, i).plain for i, action in enumerate(view.actions)]
     assert all(re.search(r"Build in \w+", label) for label in labels), labels
+
+
+ROLL_AND_PICK = EXTENDS + """turn: |
+  roll number into N and colour into C
+  choose zone Z
+  say "{me} rolled {N} and picks {Z}"
+"""
+
+
+def test_a_zone_question_after_a_roll_does_not_take_the_dice_for_a_budget(write):
+    """Issue 47, 9: ': choose a zone for 4' -- the screen took the dice for money to build
+    with. A turn that only rolls and picks a zone (no budget, no build) is asked for a zone,
+    with nothing said of money or building."""
+    path = write(ROLL_AND_PICK)
+    session = Session.start(load_variant(path), str(path), [None, "random"], 3)
+    for _ in range(200):
+        if session.game.decision == "choose" and session.deciding == 0:
+            break
+        session.apply(session.game.legal_actions()[0])
+    view = session.view()
+    assert view.dice and view.actions[0].what == "zone"
+    prompt = decision_prompt(view)
+    labels = [action_label(view, action, i).plain for i, action in enumerate(view.actions)]
+    assert prompt == "Choose a zone"
+    assert not any(word in text for text in (prompt, *labels) for word in ("$", "for ", "Build"))
