@@ -896,9 +896,13 @@ def action_label(view: View, action: Action, index: int) -> Text:
     if action.kind == "pass":
         text.append("End the turn" if view.ends_turn else "Play no card now", style="bold")
         return text
-    if action.kind == "choose" and action.what == "zone":
+    label = option_label(view, action)
+    if label is not None:  # the variant's own words for it, built from values: 'Buy for 400M'
+        text.append(label[:1].upper() + label[1:])
+        return text
+    if action.kind == "choose" and action.what == "zone":  # the question says what the zone is for
         zone = next(z for z in view.variant.zones if z.id == action.arg)
-        text.append("Choose" if view.in_play else "Build in")
+        text.append("Choose")
         text.append(f" {zone_label(view, zone.name)} ", style=chip(zone.colour))
         return text
     if action.kind == "choose" and action.what == "word":  # the prompt asks it: 'Flip or cash out?'
@@ -919,6 +923,18 @@ def action_label(view: View, action: Action, index: int) -> Text:
     words = visible(action.describe())
     text.append(words[:1].upper() + words[1:])
     return text
+
+
+def option_label(view: View, action: Action) -> str | None:
+    """An option's label from the question (`"buy" as "Buy for {value of S as money}"`, a
+    choice's `each as "..."`), as the variant wrote it with its values shown; None where it
+    gives none."""
+    if action.kind != "choose":
+        return None
+    for labelled in (view.asking or {}).get("labels", ()):
+        if labelled["option"] == action.arg:
+            return visible(labelled["label"])  # the variant's words
+    return None
 
 
 def zone_label(view: View, name: str) -> str:
@@ -994,6 +1010,10 @@ def decision_prompt(view: View) -> str:
         return f"{words} so far: change it or propose it" if words else "Put your offer together"
     if kind == "reply":
         return f"{words}: accept?" if words else "Accept the offer?"
+    asked = (view.asking or {}).get("prompt")
+    if asked and view.numbers is None:  # the variant's own question, its values shown to the person asked
+        source = _source_words(view)
+        return f"{source}: {visible(asked)}" if source else visible(asked)
     if view.numbers is not None:  # an amount to type: the range, and what it is about
         return _number_prompt(view)
     if variant.stacks == "cards":  # a game of cards: the words come from its data
@@ -1002,22 +1022,22 @@ def decision_prompt(view: View) -> str:
     if kind == "choose" and what == "word":  # a word menu of the game's programs, and what it is about
         about = subject_words(view)
         return _word_menu(view) + (f" ({', '.join(about)})" if about else "")
-    to_build = turn_money(view) or sum(view.dice)
+    to_build = turn_money(view)  # the turn's money, where the variant keeps one: never the dice as such
     if kind == "card" and not view.ends_turn:
-        if view.dice:
+        if view.dice and to_build is not None:  # the dice gave the turn its money
             return f"Rolled {money(sum(view.dice))}, {name}: play a card first?"
         return f"Play a {variant.deck_name} card now?"
-    if kind == "choose" and what == "zone" and not view.in_play and view.dice:
-        return f"{name}: choose a zone for {money(to_build)}"
     if kind == "build":
         zone = zone_label(view, next((z.name for z in variant.zones if z.id == view.zone), str(view.zone)))
         return f"Build in {zone}: {money(view.budget or 0)} left, then Done"
     if kind == "card":
         return f"Play a {variant.deck_name} card, or end turn"
-    if kind == "choose":
-        card = variant.card(view.in_play[-1]).name if view.in_play else "The card"
+    if kind == "choose":  # the engine's words from the question: what is chosen, for what, and who asks
         what = view.actions[0].what if view.actions else "value"
-        return f"{card}: choose a {what}"
+        about = subject_words(view)
+        question = f"choose a {what}" + (f" ({', '.join(about)})" if about else "")
+        source = _source_words(view) or (variant.card(view.in_play[-1]).name if view.in_play else "")
+        return f"{source}: {question}" if source else question[:1].upper() + question[1:]
     if kind == "discard":
         return f"Discard one of your {variant.deck_name} cards"
     if kind == "react":

@@ -108,7 +108,7 @@ def _variable(expr: ast.Expr) -> str | None:
 def _attribute(e: ast.Attribute, cache) -> Fn:
     subject = compile_expr(e.subject, cache)
     getter = _ATTRIBUTES[e.attribute]
-    empty = None if e.attribute in ("top", "owner", "zone", "position", "space") else 0
+    empty = None if e.attribute in ("top", "owner", "zone", "position", "space", "kind") else 0
     name = _variable(e.subject)
     if e.attribute == "top" and name is not None:
         def top_of_variable(g: GameState, env: dict, me: int) -> Any:
@@ -166,6 +166,11 @@ def _space(g: GameState, x: Ref) -> int | None:
     return g.book.card_space[x % g.book.kinds]
 
 
+def _kind(g: GameState, x: Ref) -> str:
+    """Which card it is, whichever copy: its id (`kind of C`, compared with `choose kind`)."""
+    return g.book.card_ids[x % g.book.kinds]
+
+
 _ATTRIBUTES: dict[str, Callable[[GameState, Ref], Any]] = {
     "value": _value,
     "top": _top,
@@ -178,6 +183,7 @@ _ATTRIBUTES: dict[str, Callable[[GameState, Ref], Any]] = {
     "properties": lambda g, x: g.held[x],
     "position": lambda g, x: g.book.loop[g.positions[x]],
     "space": _space,
+    "kind": _kind,
 }
 
 

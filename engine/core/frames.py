@@ -355,7 +355,7 @@ class BlockFrame(Frame):
         than one value to choose from: the interpreter works out who chooses among what."""
         block = g.book.blocks[self.b]
         statement = block[self.pc] if self.pc < len(block) else None
-        if not isinstance(statement, (ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.RollZone)):
+        if not isinstance(statement, (ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.ChooseKind, ast.RollZone)):
             return None
         root = g.frames[self.root]
         assert isinstance(root, RootFrame)  # a block's root is a card or a program

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.core.expressions import compile_expr
-from engine.core.frames import BlockFrame, CardFrame, Frame, ProgramFrame
-from engine.core.refs import IN_PLAY, PileRef
+from engine.core.frames import BlockFrame, CardFrame, Frame, ProgramFrame, RootFrame
+from engine.core.refs import PileRef
+from engine.core.shown import card_in_sight, shown_text
 from engine.effects import ast
 
 if TYPE_CHECKING:
@@ -103,6 +104,14 @@ class Question:
     """What the asking statement names, for the asked player alone: ("space", index, None)
     and ("card", id, owner) for each card they may see (the cash card to place, the
     property it would go on; a card still in a face-down deck is left out)."""
+    prompt: str | None = None
+    """The author's question (`, asking "Buy {S} for {value of S as money}?"`), its values
+    shown to the asked player (a card they may not see is 'a card'); None where the variant
+    gives none, and an interface then says it in its own words from `kind` and `about`."""
+    labels: tuple[tuple[Any, str], ...] = ()
+    """The options' labels built from values (`"buy" as "Buy for {value of S as money}"`),
+    each as (the option's value, its label), for the asked player alone; an option without
+    one is shown as itself."""
 
     def seen_by(self, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) may know of the question, as plain data: who is
@@ -118,6 +127,8 @@ class Question:
             "pile": None if not mine or self.pile is None else {"pile": self.pile[0], "owner": self.pile[1]},
             "about": [] if not mine else [{"space": value} if what == "space" else {"card": value, "owner": owner}
                                           for what, value, owner in self.about],
+            "prompt": self.prompt if mine else None,
+            "labels": [] if not mine else [{"option": value, "label": label} for value, label in self.labels],
         }
 
     @property
@@ -139,6 +150,7 @@ def question_of(game: GameState) -> Question | None:
         space = next((i for i, stack in enumerate(game.stacks) if resolving.c in stack), None)
     top = frames[-1]
     pile, about = _subjects(game, pending.player)
+    prompt, labels = _words(game, pending.player)
     return Question(
         kind=pending.kind,
         player=pending.player,
@@ -151,7 +163,43 @@ def question_of(game: GameState) -> Question | None:
         trade=top.seen_trade(game),
         pile=pile,
         about=about,
+        prompt=prompt,
+        labels=labels,
     )
+
+
+def _words(game: GameState, player: int) -> tuple[str | None, tuple[tuple[Any, str], ...]]:
+    """The asking statement's own words and its options' labels, with their values shown to
+    `player`, the one asked (engine/core/shown.py)."""
+    top = game.frames[-1]
+    if not isinstance(top, BlockFrame):
+        return None, ()
+    block = game.book.blocks[top.b]
+    statement = block[top.pc] if top.pc < len(block) else None
+    asking = getattr(statement, "asking", None)
+    labels = getattr(statement, "labels", ())
+    each = getattr(statement, "each", None)
+    if asking is None and not labels and each is None:
+        return None, ()
+    root = game.frames[top.root]
+    me = getattr(root, "me", player)
+    prompt = None if asking is None else shown_text(game, asking, top.env, me, (player,))
+    if not labels and each is None:
+        return prompt, ()
+    offered = {option.arg for option in game.options()}
+    if isinstance(statement, ast.ChooseWord):  # the words offered now, each with its label
+        return prompt, tuple((word, shown_text(game, label, top.env, me, (player,)))
+                             for word, label in zip(statement.words, labels) if label is not None and word in offered)
+    if not isinstance(statement, ast.Choose) or each is None:
+        return prompt, ()
+    # each option's label, the chosen name standing for it (a card as the choice holds it: with where it lies)
+    _, _, values = game.interp.choice(statement, top, cast(RootFrame, root))
+    named: dict[Any, str] = {}
+    for value in values:
+        key = int(value) if statement.kind == "card" else value
+        if key in offered and key not in named:
+            named[key] = shown_text(game, each, {**top.env, statement.var: value}, me, (player,))
+    return prompt, tuple(named.items())
 
 
 _NAMED_KINDS = ("card", "property")
@@ -179,7 +227,7 @@ def _subjects(game: GameState, player: int) -> tuple[tuple[str, int | None] | No
     kinds = {name: kind for scope in book.scopes[top.b] for name, kind in scope.items()}
     chosen = getattr(statement, "var", None)
     # a word or a number names nothing it is about: a menu's subject, or a bid's, is all the effect holds
-    named = set(top.env) if isinstance(statement, (ast.ChooseWord, ast.ChooseNumber)) else _names_in(statement)
+    named = set(top.env) if isinstance(statement, (ast.ChooseWord, ast.ChooseNumber, ast.ChooseKind)) else _names_in(statement)
     about: list[tuple[str, Any, int | None]] = []
     for name, value in top.env.items():
         kind = kinds.get(name)
@@ -187,7 +235,7 @@ def _subjects(game: GameState, player: int) -> tuple[tuple[str, int | None] | No
             continue
         if kind == "property":
             about.append(("space", int(value), None))
-        elif _visible_card(game, value, player):
+        elif card_in_sight(game, value, player):
             about.append(("card", game.variant.cards[int(value) % book.kinds].id, game.owner_of_card(int(value))))
     return pile, tuple(about)
 
@@ -195,18 +243,6 @@ def _subjects(game: GameState, player: int) -> tuple[tuple[str, int | None] | No
 def _names_in(statement: ast.Node) -> set[str]:
     """The variables a statement reads (a choice's `where`, its place)."""
     return {node.name for node in ast.walk([statement]) if isinstance(node, ast.Name)}
-
-
-def _visible_card(game: GameState, card: Any, player: int) -> bool:
-    """Whether the card lies where `player` sees it: on a space, in play, or in a pile they
-    see. A variable's card remembers where it lies (CardRef.place): a copy of it elsewhere,
-    face up, tells nothing of it."""
-    place = getattr(card, "place", None)
-    if place is None:
-        return False
-    if place == IN_PLAY or place < 0:
-        return True
-    return game.layout.seen(place, player)
 
 
 def open_windows(frames: Sequence[Frame]) -> tuple[Window, ...]:

@@ -285,6 +285,27 @@ Expr = (
 )
 
 
+# ----- ask46: text built from values ---------------------------------------------------------
+
+
+@record
+class Shown(Node):
+    """`{EXPR}` inside a text: a value shown by its kind (a player, a card, a space or a zone
+    by its name, a number as written); `{EXPR as money}` a number in the variant's money.
+    Not an expression: nothing reads it but the text it stands in."""
+
+    value: Expr
+    money: bool = False
+
+
+@record
+class Text(Node):
+    """A quoted text with values in it, `"{X} rolled {total}"`: its plain pieces and its
+    values in order (engine/core/shown.py shows it to a seat)."""
+
+    parts: tuple[str | Shown, ...]
+
+
 # ----- statements ----------------------------------------------------------------------------
 
 
@@ -306,6 +327,11 @@ class Choose(Node):
     every: bool = False
     """`, every answer`: each answer is offered, even one after which the card does nothing
     (a choice the rules give: ask for rent or not), not only those the card can follow."""
+    asking: Text | None = None
+    """`, asking "..."`: the author's question, shown to the one asked (ask46)."""
+    each: Text | None = None
+    """`, each as "{K}: {value of (space of K) / 2 as money}"`: each option's label, its
+    values shown with the chosen name standing for that option (ask46)."""
 
 
 @record
@@ -322,6 +348,8 @@ class ChooseNumber(Node):
     or_pass: bool = False
     """`, or pass`: passing is offered beside the numbers, in an open window; it is the
     window's `pass`, and ends the chooser's turn there (the rest of the body is not run)."""
+    asking: Text | None = None
+    """`, asking "..."`, as for Choose."""
 
 
 @record
@@ -337,6 +365,26 @@ class ChooseWord(Node):
     tests: tuple[Expr | None, ...] = ()
     """`"buy" if TEST`: each word's test, None for a word always offered (one for each word,
     or none at all when no word has one)."""
+    asking: Text | None = None
+    """`, asking "..."`, as for Choose."""
+    labels: tuple[Text | None, ...] = ()
+    """`"buy" as "Buy {S}"`: each word's label, None for a word shown as itself (one for
+    each word, or none at all when no word has one)."""
+
+
+@record
+class ChooseKind(Node):
+    """`choose kind K of PILE [where TEST] [by X]`: a kind of card among those the pile starts
+    with (a guess: 'name a card'), K being the card's id; `kind of C` is compared with it (ask46)."""
+
+    var: str
+    pile: str
+    where: Expr | None
+    chooser: Expr | None
+    every: bool = False
+    """`, every answer`, as for Choose."""
+    asking: Text | None = None
+    """`, asking "..."`, as for Choose."""
 
 
 @record
@@ -457,6 +505,9 @@ class Stop(Node):
 @record
 class Say(Node):
     text: str
+    """The text as written (its values' braces and all)."""
+    shown: Text | None = None
+    """The text with values in it, when it has any (ask46); None for a plain text."""
 
 
 @record
@@ -683,7 +734,7 @@ class PlayCard(Node):
 
 
 Stmt = (
-    Let | Choose | ChooseNumber | ChooseWord | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
+    Let | Choose | ChooseNumber | ChooseWord | ChooseKind | RollZone | RollDice | RollOff | BuildUnits | BuildSession | RemoveTop
     | RemoveAll | MoveTop | Draw | Discard | AddTo | Transfer | OfferReaction | Cancel | Stop | Say | If | ForEach
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
     | Advance | Place | NextTurn | TakeTurns | Pass | OfferTrade

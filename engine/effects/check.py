@@ -34,6 +34,7 @@ ATTRIBUTES = {
     "properties": ("player", "number"),
     "position": ("player", "property"),
     "space": ("card", "property"),
+    "kind": ("card", "kind"),  # ask46: a card's kind, as `choose kind` gives one
 }
 
 CARD_FACTS = {"value": "number", "owner": "player", "zone": "zone", "space": "property"}
@@ -46,8 +47,14 @@ ADJECTIVES = {"vacant": "property", "occupied": "property", "leader": "player", 
 _A = {
     "player": "a player", "property": "a property", "zone": "a zone", "number": "a number", "bool": "a condition",
     "word": "a word in quotes", "words": "a list of words", "face": "a die's face",
-    "card": "a card", "pile": "a pile",
+    "card": "a card", "pile": "a pile", "kind": "a kind of card",
 }
+
+_SHOWN = frozenset({"player", "property", "zone", "number", "word", "face", "card", "kind"})
+
+_GUESSES = {("kind", "word"), ("word", "kind")}
+"""A kind of card compares with a word, its id: `K is "guard"` (ask46)."""
+"""The kinds of value a text may show (ask46): each has a name or is written as it is."""
 
 _FITS = {("face", "number"), ("face", "zone"), ("zone", "face")}
 """(kind, wanted) pairs that pass: a face of a die with numbers and symbols is either."""
@@ -434,7 +441,7 @@ class Checker:
         if isinstance(node.right, ast.Word):
             self._known_word(node.left, node.right.text, node.right)
         if left is not None and right is not None:
-            if left != right and (left, right) not in _FITS:
+            if left != right and (left, right) not in _FITS and (left, right) not in _GUESSES:
                 self.report(node, f"'is' compares things of one kind, but this is {_A[left]} and {_A[right]}")
             elif left in ("number", "bool"):
                 tail = "use '=' for numbers" if left == "number" else "not conditions"
@@ -506,6 +513,24 @@ class Checker:
             self.expect(zone, "zone", scope, "what follows 'in'")
         self.bind(node, var, KIND_OF_CHOICE[kind], scope)
         self.expect(where, "bool", scope, "what follows 'where'")
+
+    # ----- ask46: text built from values
+
+    def text(self, text: ast.Text | None, scope: Scope) -> None:
+        """The values a text shows (`say "{X} rolled {total}"`, a question's words, a label):
+        each one a thing with a name, a number or a word; `as money` a number."""
+        if text is None:
+            return
+        for part in text.parts:
+            if isinstance(part, str):
+                continue
+            kind = self.expr(part.value, scope)
+            if kind is not None and kind not in _SHOWN:
+                self.report(part.value, f"a text shows a player, a card, a space, a zone, a number or a word, "
+                            f"but this is {_A[kind]}", "show a value, such as '{P}', '{value of S}'")
+            elif part.money and kind not in (None, "number", "face"):
+                self.report(part.value, f"only a number is shown as money, but this is {_A[kind]}",
+                            "leave out 'as money'")
 
     # ----- statements
 

@@ -62,6 +62,17 @@ def _kind(token: Token) -> str:
     return " ".join(str(token).split())
 
 
+def _as_text(said: str | ast.Text, meta) -> ast.Text:
+    """A question's words or a label as a Text, a plain one too (one piece)."""
+    return said if isinstance(said, ast.Text) else ast.Text(**_pos(meta), parts=(said,))
+
+
+def _written(text: ast.Text) -> str:
+    """A text with values as the author wrote it, braces and all, near enough for the log's
+    own uses of a program's words (what a `say` says, before its values are shown)."""
+    return "".join(part if isinstance(part, str) else "{}" for part in text.parts)
+
+
 @v_args(meta=True)
 class ToAst(Transformer_NonRecursive):
     """Shapes Lark's parse tree into frozen AST nodes, one small method per grammar rule.
@@ -129,23 +140,62 @@ class ToAst(Transformer_NonRecursive):
         return ast.Let(**_pos(meta), var=self._var(items[0]), value=items[1])
 
     def choose_stmt(self, meta, items):
-        kind, name, zone, where, chooser, every = items
+        kind, name, zone, where, chooser, asking, each, every = items
         return ast.Choose(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, chooser=chooser,
-                          every=every is not None)
+                          every=every is not None, asking=asking, each=each)
 
     def choose_word(self, meta, items):
-        name, *options, chooser, every = items
-        tests = tuple(test for _, test in options)
-        return ast.ChooseWord(**_pos(meta), var=self._var(name), words=tuple(word for word, _ in options), chooser=chooser,
-                              every=every is not None, tests=tests if any(t is not None for t in tests) else ())
+        name, *options, chooser, asking, every = items
+        tests = tuple(test for _, _, test in options)
+        labels = tuple(label for _, label, _ in options)
+        return ast.ChooseWord(**_pos(meta), var=self._var(name), words=tuple(word for word, _, _ in options), chooser=chooser,
+                              every=every is not None, tests=tests if any(t is not None for t in tests) else (),
+                              asking=asking, labels=labels if any(label is not None for label in labels) else ())
 
     def word_option(self, meta, items):
-        return str(items[0])[1:-1], items[1]
+        return str(items[0])[1:-1], items[1], items[2]
 
     def choose_number(self, meta, items):
-        name, low, high, chooser, or_pass, every = items
+        name, low, high, chooser, asking, or_pass, every = items
         return ast.ChooseNumber(**_pos(meta), var=self._var(name), low=low, high=high, chooser=chooser,
-                                every=every is not None, or_pass=or_pass is not None)
+                                every=every is not None, or_pass=or_pass is not None, asking=asking)
+
+    def choose_kind(self, meta, items):
+        _, name, pile, where, chooser, asking, every = items
+        return ast.ChooseKind(**_pos(meta), var=self._var(name), pile=str(pile), where=where, chooser=chooser,
+                              every=every is not None, asking=asking)
+
+    # -- ask46: text built from values
+    def text(self, meta, items):
+        """A quoted text as its plain pieces and its values (`ast.Text`); a text with no
+        values, a plain string."""
+        if len(items) == 1:
+            return str(items[0])[1:-1]
+        parts: list[str | ast.Shown] = []
+        for item in items:
+            if isinstance(item, Token):  # '"Buy {', '} for {', '}?"': the plain pieces between
+                piece = str(item)[1:-1]
+                if piece:
+                    parts.append(piece)
+            else:
+                parts.append(item)
+        first = items[0]
+        return ast.Text(**_tok_pos(first), parts=tuple(parts))
+
+    def shown(self, meta, items):
+        """`{X}`, `{name of X}` (the same: a thing is shown by its name) or `{X as money}`."""
+        value, how = items
+        if isinstance(value, ast.OfPlayer) and value.counter == "name":
+            value = value.subject
+        if how is not None and str(how) != "money":
+            self._refuse(EffectSyntaxError(f"a value is shown 'as money' or as itself, not 'as {how}'",
+                                           how.line or 1, how.column or 1, "write '{X as money}' or '{X}'"))
+        return ast.Shown(**_pos(meta), value=value, money=how is not None)
+
+    def asking(self, meta, items):
+        return _as_text(items[0], meta)
+
+    label = each_label = asking
 
     def every_answer(self, meta, items):
         return True
@@ -321,7 +371,10 @@ class ToAst(Transformer_NonRecursive):
         return ast.Stop(**_pos(meta))
 
     def say_stmt(self, meta, items):
-        return ast.Say(**_pos(meta), text=str(items[0])[1:-1])
+        said = items[0]
+        if isinstance(said, str):
+            return ast.Say(**_pos(meta), text=said)
+        return ast.Say(**_pos(meta), text=_written(said), shown=said)
 
     def if_stmt(self, meta, items):
         condition, then, otherwise = items

@@ -190,7 +190,7 @@ _HARMLESS = (
     ast.Let, ast.Say, ast.OfferReaction, ast.Draw, ast.Discard, ast.AddTo, ast.Transfer, ast.Cancel, ast.Stop, ast.Choose,
     ast.RollOff, ast.RollDice,
 )
-_ASKS = (ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.RollZone)
+_ASKS = (ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.ChooseKind, ast.RollZone)
 
 
 def choices_to_look_at(statements: tuple[ast.Stmt, ...]) -> set[int]:

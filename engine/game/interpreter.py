@@ -79,7 +79,7 @@ class Interpreter:
     # ----- what the words that ask share (engine/words/choices.py, dice.py) ------------------
 
     def offered_choice(
-        self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.RollZone, f: BlockFrame, root: RootFrame
+        self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.ChooseKind | ast.RollZone, f: BlockFrame, root: RootFrame
     ) -> tuple[int | None, str, Sequence]:
         """`choice`, keeping only the values from which the rest of the card can be followed
         and does something, where the variant offers only such (rulings.md, 17). A number
@@ -102,7 +102,7 @@ class Interpreter:
         return chooser, what, options
 
     def choice(
-        self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.RollZone, f: BlockFrame, root: RootFrame
+        self, s: ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.ChooseKind | ast.RollZone, f: BlockFrame, root: RootFrame
     ) -> tuple[int | None, str, Sequence]:
         """Who chooses, what kind of thing, and among which values, for a statement that asks
         (a roll of the zone die asks only on the any-zone face: then among every zone). A
@@ -122,6 +122,10 @@ class Interpreter:
                 return chooser, "word", list(s.words)
             env = f.env
             return chooser, "word", [w for w, t in zip(s.words, s.tests) if t is None or self.evaluate(t, env, me)]
+        if isinstance(s, ast.ChooseKind):  # the kinds of card the pile starts with, in the variant's order
+            kinds = self.game.book.kinds_in.get(s.pile, ())
+            where, var, env = s.where, s.var, f.env
+            return chooser, "kind", [k for k in kinds if where is None or self.evaluate(where, {**env, var: k}, me)]
         if isinstance(s, ast.ChooseNumber):
             low = self.evaluate(s.low, f.env, me) or 0
             high = min(self.evaluate(s.high, f.env, me) or 0, low + MAX_CHOICES - 1)

@@ -155,6 +155,8 @@ class Texts:
             return self.zones.get(value, str(value))
         if what == "card":
             return self.card(value)
+        if what == "kind":  # a kind of card, by its id (`choose kind`)
+            return self.cards.get(value, str(value))
         return str(value)
 
     def card(self, code: int) -> str:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.core.expressions import Compiled, Fn, compile_expr, constant, is_static, player_fact
 from engine.effects import ast
-from engine.effects.check import HOOK_NAMES, EffectContext, bindings
+from engine.effects.check import HOOK_NAMES, Checker, EffectContext, Scope, bindings
 from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides, parameters
 from engine.game.counter_bounds import CounterBounds, counter_bounds
 from engine.game.folding import fold_program
@@ -33,6 +33,10 @@ class Rulebook:
         self.homes: Homes = homes_of(variant)
         """Where each card can ever lie: what a restored snapshot is held to (snapshot_check)."""
         self.card_ids: list[str] = [card.id for card in variant.cards]
+        self.kinds_in: dict[str, tuple[str, ...]] = {}
+        """Pile id -> the kinds of card (ids) that start in it: what `choose kind K of PILE` offers."""
+        for card in variant.cards:
+            self.kinds_in[card.starts_in] = (*self.kinds_in.get(card.starts_in, ()), card.id)
         self.blocks: list[tuple[ast.Stmt, ...]] = []
         self.scopes: list[list[dict[str, str]]] = []
         """scopes[block][pc]: the variables (name -> kind) a block's frame holds before its
@@ -47,6 +51,10 @@ class Rulebook:
         self.compiled: Compiled = {}
         """Each expression's closure (expressions.compile_expr), made when its statement or
         score is compiled, here, before play."""
+        self._money_counters = frozenset(counter.id for counter in variant.counters if counter.money)
+        self.shown_kinds: dict[int, str | None] = {}
+        """id(ast.Shown) -> the kind of the value a text shows (engine/core/shown.py), worked
+        out from the variables in scope where the text stands."""
         self.static_lists: dict[tuple, list[int]] = {}  # (id(where), zone) -> properties it keeps
         self._static: dict[int, bool] = {}
         zones = frozenset(zone.id for zone in variant.zones)
@@ -348,6 +356,7 @@ class Rulebook:
                 bodies.append((self._number(statement.body, {**scope, statement.var: "player"}, context),))
             else:
                 bodies.append(())
+            self._shown_kinds(statement, scope, context)
             for name, kind in bindings(statement, scope, context):
                 scope = {**scope, name: kind}
             scopes.append(dict(scope))
@@ -355,6 +364,22 @@ class Rulebook:
         self.given_after[block_id] = [()] + [tuple(n for n in after if n not in before) for before, after in pairs]
         self.bodies[block_id] = tuple(bodies)
         return block_id
+
+    def _shown_kinds(self, statement: ast.Stmt, scope: dict[str, str], context: EffectContext) -> None:
+        """The kinds of the values a statement's texts show (a `say`, a question's words,
+        its labels), as the check gives them before the statement binds anything."""
+        if not isinstance(statement, (ast.Say, ast.Choose, ast.ChooseNumber, ast.ChooseWord, ast.ChooseKind)):
+            return
+        for node in ast.walk([statement]):
+            if isinstance(node, ast.Text):
+                names = scope
+                if isinstance(statement, ast.Choose) and node is statement.each:  # the name stands for an option
+                    names = {**scope, statement.var: KIND_OF_CHOICE.get(statement.kind, "property")}
+                for part in node.parts:
+                    if isinstance(part, ast.Shown):
+                        money = part.money or _is_money(part.value, self._money_counters)
+                        kind = "money" if money else Checker(context).expr(part.value, Scope(dict(names)))
+                        self.shown_kinds[id(part)] = kind
 
 
 def _score_reader(expression: ast.Expr, fn: Fn) -> Callable[[GameState, int], Any]:
@@ -399,6 +424,17 @@ def grid_neighbours(variant: Variant) -> tuple[frozenset[int], ...]:
                 found[space].add(spaces[i + columns])
                 found[spaces[i + columns]].add(space)
     return tuple(frozenset(near) for near in found)
+
+
+def _is_money(expr: ast.Expr, money: frozenset[str]) -> bool:
+    """Whether a value is an amount of money: a counter the variant declares money (`cash
+    of P`, `next_bid`), or a sum or product with one in it; a count is a number, whatever
+    its `where` reads."""
+    if type(expr) is ast.Arith:
+        return _is_money(cast(ast.Arith, expr).left, money) or _is_money(cast(ast.Arith, expr).right, money)
+    if type(expr) is ast.OfPlayer:
+        return cast(ast.OfPlayer, expr).counter in money
+    return type(expr) is ast.Name and cast(ast.Name, expr).name in money
 
 
 def _reads_money(statement: ast.ChooseNumber, money: frozenset[str]) -> bool:

@@ -550,6 +550,9 @@ class SnapshotChecker:
             self.whole(field, value, 0, len(self.variant.cards) * (self.players + 1) - 1)
         elif kind == "property":
             self.prop(field, value)
+        elif kind == "kind":  # a kind of card, by its id (`choose kind`)
+            if not (type(value) is str and value in self.book.card_index):
+                raise damaged(field, f"must be the id of a card of the game, not {_describe(value)}")
         elif kind == "word":
             if not (type(value) is str and value in self.words):
                 raise damaged(field, f"must be one of the words the game's choices offer, not {_describe(value)}")

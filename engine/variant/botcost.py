@@ -140,6 +140,8 @@ def _choices(statements: tuple[ast.Stmt, ...], sizes: Sizes) -> Iterator[tuple[a
             yield node, count, f"{count:,} numbers"
         elif isinstance(node, ast.ChooseWord):
             yield node, len(node.words), f"{len(node.words)} words"
+        elif isinstance(node, ast.ChooseKind):
+            yield node, sizes.cards, f"{sizes.cards:,} kinds of card"
 
 
 _NOUNS = {"card": "cards", "player": "players", "opponent": "players", "zone": "zones"}

@@ -22,7 +22,11 @@ if TYPE_CHECKING:
     from engine.game.rulebook import Rulebook
 
 
-def _run_choice(s: ast.Choose | ast.ChooseNumber | ast.ChooseWord, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+Asking = ast.Choose | ast.ChooseNumber | ast.ChooseWord | ast.ChooseKind
+"""The statements that ask a question of a player."""
+
+
+def _run_choice(s: Asking, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     """Ask, among the options from which the rest of the effect can be followed (Interpreter's
     `offered_choice`); one option is taken at once, none stops the effect."""
     var = s.var
@@ -35,7 +39,7 @@ def _run_choice(s: ast.Choose | ast.ChooseNumber | ast.ChooseWord, book: Ruleboo
     return op
 
 
-def _look_choice_of_value(s: ast.ChooseNumber | ast.ChooseWord, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+def _look_choice_of_value(s: ast.ChooseNumber | ast.ChooseWord | ast.ChooseKind, book: Rulebook, bodies: tuple[int, ...]) -> Any:
     """Each value in turn; a number question's numbers only (its pass does nothing, so no
     path goes on that way), as a range the look-ahead reads one number at a time."""
 
@@ -55,7 +59,9 @@ def _look_choice_of_value(s: ast.ChooseNumber | ast.ChooseWord, book: Rulebook, 
 
 def _check_choose(c: Checker, node: ast.Choose, scope: Scope) -> None:
     c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+    c.text(node.asking, scope)  # asked before the choice binds its name
     c.collection(node, node.kind, node.var, node.zone, node.where, scope)
+    c.text(node.each, scope)  # each option's label: the name stands for that option
 
 
 def _look_choose(s: ast.Choose, book: Rulebook, bodies: tuple[int, ...]) -> Any:
@@ -84,6 +90,7 @@ def _check_choose_number(c: Checker, node: ast.ChooseNumber, scope: Scope) -> No
     c.expect(node.low, "number", scope, "the lowest choice")
     c.expect(node.high, "number", scope, "the highest choice")
     c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+    c.text(node.asking, scope)
     if node.or_pass:  # the window's own pass: where `pass` may be said
         check_said_in_window(c, node, scope)
     c.bind(node, node.var, "number", scope)
@@ -103,6 +110,9 @@ def _check_choose_word(c: Checker, node: ast.ChooseWord, scope: Scope) -> None:
     c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
     for word, test in zip(node.words, node.tests):
         c.expect(test, "bool", scope, f"what follows '\"{word}\" if'")
+    c.text(node.asking, scope)
+    for label in node.labels:
+        c.text(label, scope)
     if len(node.words) < 2:
         c.report(node, f"a word menu offers at least two words, and this one offers only \"{node.words[0]}\"",
                  'add the other answer, such as \', "pass"\'; a menu of one word asks nothing')
@@ -117,7 +127,27 @@ CHOOSE_WORD = StatementWord(
     binds=lambda node, kind_of, context: [(node.var, "word")],
 )
 
-WORDS = (CHOOSE, CHOOSE_NUMBER, CHOOSE_WORD)
+# ----- choose kind K of PILE [where TEST] [by PLAYER] (ask46) ---------------------------------
+
+
+def _check_choose_kind(c: Checker, node: ast.ChooseKind, scope: Scope) -> None:
+    c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
+    c.text(node.asking, scope)
+    piles = c.context.pile_each
+    if piles and node.pile not in piles:
+        c.report(node, f"there is no pile '{node.pile}' whose kinds of card could be chosen",
+                 "piles: " + ", ".join(sorted(piles)))
+    c.bind(node, node.var, "kind", scope)
+    c.expect(node.where, "bool", scope, "what follows 'where'")
+
+
+CHOOSE_KIND = StatementWord(
+    ast.ChooseKind, _check_choose_kind, _run_choice, _look_choice_of_value, told=1, flow=MAY_ASK,
+    example='choose kind K of deck, asking "Name a card"\nsay "{K} is named"', events=("choose", "no_choice"),
+    binds=lambda node, kind_of, context: [(node.var, "kind")],
+)
+
+WORDS = (CHOOSE, CHOOSE_NUMBER, CHOOSE_WORD, CHOOSE_KIND)
 
 
 def _tell_choose(d: dict[str, Any], t: Texts, hidden: bool) -> str:

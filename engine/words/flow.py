@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.expressions import Fn
 from engine.core.frames import BlockFrame, Frame, LoopFrame, RepeatFrame, RootFrame, plain_env, register, stripped_env
 from engine.core.question import Window
+from engine.core.shown import shown_text
 from engine.core.trial import LOOP_END, Trial, nothing
 from engine.effects import ast
 from engine.effects.kinds import given_on_both_sides
@@ -515,18 +516,25 @@ STOP_LOOP = StatementWord(
 # ----- say "TEXT" ---------------------------------------------------------------------------
 
 
+def _check_say(c: Checker, node: ast.Say, scope: Scope) -> None:
+    c.text(node.shown, scope)
+
+
 def _run_say(s: ast.Say, book: Rulebook, bodies: tuple[int, ...]) -> Any:
-    text = s.text
+    text, shown = s.text, s.shown
 
     def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
-        g.emit("say", {"text": text})
+        if shown is None:
+            g.emit("say", {"text": text})
+        else:  # its values shown for every seat: the log tells everyone the same words
+            g.emit("say", {"text": shown_text(g, shown, f.env, root.me, range(g.n))})
 
     return op
 
 
 SAY = StatementWord(
-    ast.Say, _check_nothing, _run_say, lambda s, book, bodies: nothing, told=1, flow=QUIET,
+    ast.Say, _check_say, _run_say, lambda s, book, bodies: nothing, told=1, flow=QUIET,
     example='say "The storm passes."', events=("say",),
 )
 
