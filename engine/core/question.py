@@ -103,6 +103,11 @@ class Question:
     """What the asking statement names, for the asked player alone: ("space", index, None)
     and ("card", id, owner) for each card they may see (the cash card to place, the
     property it would go on; a card still in a face-down deck is left out)."""
+    asked_at: tuple[int, int] | None = None
+    """The statement that asks, as the innermost block running and its step there (None for
+    a question no block asks): a question asked again by the same statement (a list asked
+    after each pick, a window's turns) is the same question, whose options an interface
+    keeps under the same keys (docs/playing.md, "Keys")."""
 
     def seen_by(self, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) may know of the question, as plain data: who is
@@ -118,6 +123,7 @@ class Question:
             "pile": None if not mine or self.pile is None else {"pile": self.pile[0], "owner": self.pile[1]},
             "about": [] if not mine else [{"space": value} if what == "space" else {"card": value, "owner": owner}
                                           for what, value, owner in self.about],
+            "asked_at": None if self.asked_at is None else list(self.asked_at),
         }
 
     @property
@@ -151,7 +157,15 @@ def question_of(game: GameState) -> Question | None:
         trade=top.seen_trade(game),
         pile=pile,
         about=about,
+        asked_at=_asking_statement(frames),
     )
+
+
+def _asking_statement(frames: Sequence[Frame]) -> tuple[int, int] | None:
+    """Question.asked_at: the innermost block frame's block and step (a frame above it, a
+    build or a card offer, was started by that step)."""
+    block = next((frame for frame in reversed(frames) if isinstance(frame, BlockFrame)), None)
+    return None if block is None else (block.b, block.pc)
 
 
 _NAMED_KINDS = ("card", "property")
