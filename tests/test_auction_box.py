@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 
-from test_tui_deals import bids_of_the_person, bidding, box_is, builder, focused_on, seek
+from test_tui_deals import bidding, bids_of_the_person, box_is, builder, focused_on, seek
 from tui.deals import box_for
 from tui.session import Session, View
 from tui_helpers import wait_for

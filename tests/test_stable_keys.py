@@ -13,6 +13,8 @@ from collections.abc import Callable
 from engine import load_variant
 from engine.core.frames import BlockFrame
 from engine.game.game import state_of
+from test_number_questions import _auction
+from test_tui_deals import play_to
 from tui.session import Session, View
 from tui_helpers import variant
 
@@ -47,22 +49,9 @@ def asked_again(session: Session, choose: Callable[[View], object], limit: int =
     keys they have now (each by option), and the options in order then and now."""
     seen: dict[tuple, tuple[dict[Option, str], set[str], list[Option]]] = {}
     found = []
-    for _ in range(limit):
+
+    def note(session: Session, view: View) -> bool:
         game = session.game
-        if game.is_over:
-            break
-        answer = session.automatic_answer()
-        if answer is not None:
-            session.apply(answer)
-            continue
-        if session.is_bot(session.deciding):
-            bot, observation = session.bot_observation()
-            session.apply(bot.choose(observation))
-            continue
-        session.viewer = session.deciding
-        while session.take_notice() is not None:
-            pass
-        view = session.view()
         if view.decision == "choose" and view.numbers is None:
             family = (game.turn_number, game.turn_player, view.viewer, _statement(session))
             options = [(a.kind, a.arg) for a in view.actions]
@@ -70,11 +59,12 @@ def asked_again(session: Session, choose: Callable[[View], object], limit: int =
             if family in seen:
                 before, had, order = seen[family]
                 found.append((before, set(had), now, order, options))
-                had |= set(now.values())
-                seen[family] = ({**before, **now}, had, options)
+                seen[family] = ({**before, **now}, had | set(now.values()), options)
             else:
                 seen[family] = (now, set(now.values()), options)
-        session.apply(choose(view))
+        return False  # never stops: every decision is looked at
+
+    play_to(session, note, choose, limit)
     return found
 
 
@@ -147,35 +137,12 @@ def test_a_list_asked_again_keeps_its_options_keys_with_another_question_between
     assert check_kept(found) >= 2  # the lots, and the players
 
 
-AUCTION = """extends: winning-moves-2016
-counters:
-  cash: {each: player, reset: never, money: true, shown: "has {} in cash"}
-  high_bid: {each: game, reset: never}
-  leading: {each: player, reset: never}
-hooks:
-  start_of_turn: |
-    set high_bid to 0
-    for each player Q:
-      set cash of Q to 30
-      set leading of Q to 0
-    take turns P among players from me until all pass, at most 50:
-      if leading of P = 1:
-        pass
-      else:
-        choose number B from high_bid + 5 to cash of P by P, or pass
-        set high_bid to B
-        for each player Q:
-          set leading of Q to 0
-        set leading of P to 1
-"""
-
-
 def test_a_bids_pass_keeps_its_key_when_the_amounts_left_are_few(write):
     """"You must raise the bid by at least 5M though": a bid from the least up to all one's
     cash, or a pass. Over a few amounts, each is listed; the pass was then the key after them
     (Builder: 3 was "50M more", then "Pass"). It keeps its letter through the auction, and
     the amounts keep the digits (issue 46, 6)."""
-    session = Session.start(load_variant(write(AUCTION)), "v.yaml", [None, None], 1)
+    session = Session.start(_auction(write, gain=30), "v.yaml", [None, None], 1)  # 30 each to bid
     session.viewer = session.deciding
     wide = session.view()
     assert wide.numbers is not None and wide.keys[-1] == "p" and wide.actions[-1].arg == "pass"

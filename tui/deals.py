@@ -408,10 +408,10 @@ def _shown_counters(view: View) -> list[Text]:
     its words."""
     lines = []
     if view.high_bid is not None:
-        bidder, amount = view.high_bid
-        seat = view.seats[bidder]
-        lines.append(Text.assemble((f" {seat.name}", chip(seat.colour)),
-                                   f" holds the high bid: {view.variant.format_money(amount)}"))
+        bidder, bid = view.high_bid
+        holder = view.seats[bidder]
+        lines.append(Text.assemble((f" {holder.name}", chip(holder.colour)),
+                                   f" holds the high bid: {view.variant.format_money(bid)}"))
     for counter in view.variant.counters:
         value = view.counters.get(counter.id)
         if counter.shown is None:
