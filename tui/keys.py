@@ -60,22 +60,22 @@ class KeyBook:
     from the offer as it stands; a number question is keyed by `number_keys`.
 
     A build (the game's one-unit-at-a-time question) goes further, as issue 26 asked: from a
-    turn's first build decision to its end, every question is one, so the cards offered after
-    building take keys no tower had, and a key typed ahead for a tower that is gone takes nothing.
+    turn's first build decision until its player answers another question, every question is
+    one, so the cards offered when building is over take keys no tower had, and a key typed
+    ahead for a tower that is gone takes nothing.
     """
 
     def __init__(self) -> None:
         self._turn: object = None
         self._families: dict[object, dict[Option, str]] = {}
         self._building: set[int] = set()
-        """The players who have had a build decision this turn."""
+        """The players building now, or asked the first question after their building."""
 
     def keys(self, turn: object, player: int, family: object, building: bool, actions: list[Action]) -> list[str]:
         """The key of each of `actions`, the options of a question of `family` asked of
         `player` in `turn` (any value that tells one turn from the next); `building`: a build
         decision."""
-        if turn != self._turn:
-            self._turn, self._families, self._building = turn, {}, set()
+        self._new_turn(turn)
         if building:
             self._building.add(player)
         kept = self._families.setdefault(("build", player) if player in self._building else (player, family), {})
@@ -86,3 +86,14 @@ class KeyBook:
             if option not in kept:
                 kept[option] = next(free, "")
         return [kept[option] for option in offered]
+
+    def answered(self, turn: object, player: int, building: bool) -> None:
+        """`player` answered a question in `turn` (a build decision, or not): an answer to
+        another question than a build's ends their building's keys."""
+        self._new_turn(turn)
+        if not building:
+            self._building.discard(player)
+
+    def _new_turn(self, turn: object) -> None:
+        if turn != self._turn:
+            self._turn, self._families, self._building = turn, {}, set()

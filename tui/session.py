@@ -398,6 +398,8 @@ class Session:
         player = self.game.current_player
         as_dict = action.to_dict() if isinstance(action, Action) else {"kind": action["kind"], "arg": action.get("arg")}
         automatic = self.automatic_answer()
+        if player is not None:
+            self._keys.answered((self.game.turn_number, self.game.turn_player), player, self.game.decision == "build")
         before = self.seen() if self._noticing and self.humans and player is not None else None
         turn_player = self.game.turn_player
         events = self.game.apply(action if isinstance(action, Action) else as_dict)
