@@ -69,7 +69,8 @@ def test_a_number_question_offers_every_whole_number_from_low_to_high_then_the_p
 
 
 def test_an_amount_of_money_is_told_in_the_variants_money_and_the_question_says_its_range(write):
-    """Both bounds read money counters, so the numbers are amounts of money (`money: true`)."""
+    """Both bounds read money counters, so the numbers are amounts of money (`money: true`);
+    one chosen with the pass beside it is a bid, and told as one (issue 46, 6)."""
     game = new_state(_auction(write), 2, seed=1)
     player = game.current_player
     decision = game.observation(player)["decision"]
@@ -78,7 +79,7 @@ def test_an_amount_of_money_is_told_in_the_variants_money_and_the_question_says_
     json.dumps(decision)  # plain data
     assert "numbers" not in game.observation(1 - player)["decision"]  # not theirs to see
     events = game.apply({"kind": "choose", "arg": 40})
-    assert f"{game.texts.players[player]} chooses $40M" in [e.describe() for e in events]
+    assert f"{game.texts.players[player]} bids $40M" in [e.describe() for e in events]
 
 
 def test_a_bot_is_shown_the_options_made_when_read_and_every_one_when_it_reads_them_whole(write):

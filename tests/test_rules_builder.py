@@ -410,28 +410,53 @@ def bid(game: GameState, amount: int) -> list:
     return game.apply({"kind": "choose", "arg": amount})
 
 
-def test_an_auction_starts_at_10_raises_by_5_sets_each_bid_aside_and_the_highest_bidder_pays():
+def test_an_auction_starts_at_10_raises_by_5_and_only_the_highest_bidder_pays_once_it_is_over():
     """"If you don't want to purchase a property, you will put it up for auction. Bidding will
     start at 10M ... You must raise the bid by at least 5M though. When no other players want to
     raise the bid, the player that bid the most wins the auction. They will pay the amount they
-    bid to the Bank. They will then take the corresponding Title Deed" (rulings 66: a bid is set
-    aside from the bidder's cash, and given back when outbid)."""
+    bid to the Bank. They will then take the corresponding Title Deed" (ruling 66: a bid stays
+    in the bidder's cash until the auction is over; issue 46, 6: each bid is told as a bid)."""
     game = position(script=dice((1, 2)))
     bank = game.counters["bank"]
     pick(game, "choose auction")
     assert game.current_player == seat("red")
     assert bids(game) == (10, 900)
-    assert told(bid(game, 10))[0] == "Red chooses 10M"  # an amount, told in the game's money
-    assert cash(game, "red") == 890 and game.counters["escrow"] == 10  # the opening 10M, set aside
+    assert told(bid(game, 10)) == ["Red bids 10M"]  # a bid, in the game's money, and no money moves
+    assert cash(game, "red") == 900 and game.counters["bank"] == bank
     assert game.current_player == seat("purple") and bids(game) == (15, 900)
-    bid(game, 15)
-    assert cash(game, "red") == 900 and cash(game, "purple") == 885 and game.counters["escrow"] == 15  # 5M more
+    assert told(bid(game, 15)) == ["Purple bids 15M"]  # 5M more
+    assert cash(game, "red") == 900 and cash(game, "purple") == 900
     assert bids(game) == (20, 900)
     bid(game, 40)  # Red: 25M over Purple's 15M
-    assert cash(game, "red") == 860 and cash(game, "purple") == 900 and game.counters["escrow"] == 40
+    assert cash(game, "red") == 900 and cash(game, "purple") == 900
     pick(game, "choose pass")  # Purple passes; Red, leading, has nothing to raise
     assert deeds_of(game, "red") == ["brown_2"] and cash(game, "red") == 860
-    assert game.counters["escrow"] == 0 and game.counters["bank"] == bank + 40
+    assert game.counters["bank"] == bank + 40
+    sound(game)
+
+
+def test_a_bid_moves_no_money_so_the_billionaire_builder_card_stays_put_until_the_winner_pays():
+    """"The player who has the most cash at the end of the game receives the Billionaire
+    Builder card", and of an auction: "When no other players want to raise the bid, the player
+    that bid the most wins the auction. They will pay the amount they bid to the Bank" (ruling
+    66). Issue 46, 6: each bid was set aside from the bidder's cash, so the card went to and
+    fro with the bids, and a person was told twice in one auction that their points fell."""
+    game = position(players=3, script=dice((1, 2)), cash={"red": 900, "purple": 890, "green": 880})
+    players = [seat(name) for name in ("red", "purple", "green")]
+
+    def cards() -> list[int]:
+        return [game.score("billionaire", player) for player in players]
+
+    assert cards() == [3, 0, 0]
+    pick(game, "choose auction")
+    bid(game, 10)  # Red: 890M on the table would tie Purple's 890M, and a tie takes no card
+    assert cards() == [3, 0, 0] and cash(game, "red") == 900
+    bid(game, 100)  # Purple
+    assert cards() == [3, 0, 0] and cash(game, "purple") == 890
+    pick(game, "choose pass")  # Green
+    pick(game, "choose pass")  # Red; Purple, leading, passes by itself
+    assert not in_window(game) and deeds_of(game, "purple") == ["brown_2"]
+    assert cash(game, "purple") == 790 and cash(game, "red") == 900 and cards() == [3, 0, 0]
     sound(game)
 
 
@@ -443,7 +468,7 @@ def test_a_bid_of_20m_over_a_standing_10m_is_a_bid():
     bid(game, 10)  # Red opens
     assert game.current_player == seat("purple")
     bid(game, 30)  # Purple: 20M over it
-    assert cash(game, "purple") == 870 and cash(game, "red") == 900 and game.counters["escrow"] == 30
+    assert game.counters["high_bid"] == 30 and game.player_counters["leading"][seat("purple")] == 1
     assert game.current_player == seat("red") and bids(game) == (35, 900)
     sound(game)
 
@@ -465,8 +490,8 @@ def test_an_opening_bid_under_10m_and_a_raise_under_5m_are_not_offered():
 
 
 def test_a_bid_over_the_bidders_cash_is_not_offered():
-    """A bid is set aside from the bidder's cash (ruling 66): nobody bids money they do not
-    have, and anyone may bid all they have."""
+    """A bid is paid from the bidder's cash (ruling 66): nobody bids money they do not have,
+    and anyone may bid all they have."""
     game = position(script=dice((1, 2)), cash={"purple": 100})
     pick(game, "choose auction")
     bid(game, 10)
@@ -474,13 +499,13 @@ def test_a_bid_over_the_bidders_cash_is_not_offered():
     with pytest.raises(IllegalAction):
         bid(game, 101)
     bid(game, 100)  # all of it
-    assert cash(game, "purple") == 0 and game.counters["escrow"] == 100
+    assert cash(game, "purple") == 100 and game.counters["high_bid"] == 100
     assert bids(game) == (105, 900)
     sound(game)
 
 
 def test_an_auction_of_bids_of_any_amount_conserves_the_money():
-    """Every bid, outbid and won, moves money between the bidders' cash, the escrow and the Bank
+    """Every auction, bid on, outbid and won, moves money from the winner's cash to the Bank
     only: the game's 13,700M stay 13,700M after every answer (conserved: money)."""
     rnd = random.Random(7)
     for trial in range(6):
@@ -491,10 +516,9 @@ def test_an_auction_of_bids_of_any_amount_conserves_the_money():
             low, high = options.low, options.high
             answer = rnd.choice(["pass", low, rnd.randint(low, high), high])
             game.apply({"kind": "choose", "arg": answer})
-            money = sum(game.player_counters["cash"]) + game.counters["escrow"] + game.counters["bank"]
+            money = sum(game.player_counters["cash"]) + game.counters["bank"]
             assert money == 13700
             sound(game)
-        assert game.counters["escrow"] == 0
 
 
 @pytest.mark.slow
@@ -517,7 +541,6 @@ def test_every_bot_finishes_its_auctions_in_a_whole_game(spec):
         if isinstance(game.legal_actions(), NumberOptions) and action["arg"] != "pass":
             bids.add(player)
         game.apply(action)
-        assert in_window(game) or game.counters["escrow"] == 0  # every auction closed, its bid paid
     assert game.result().reason in {reason for reason, _ in VARIANT.ends}, game.end_reason
     assert auctions > 3 and bids == {0, 1}, (auctions, bids)
     sound(game)
@@ -1394,7 +1417,7 @@ def test_the_bank_holds_the_money_the_components_list():
     assert next(c for c in VARIANT.conserved if c.id == "money").total == 13700
     for players in (2, 3, 4):
         game = new_state(VARIANT, players, seed=players)
-        assert game.counters["bank"] + sum(game.player_counters["cash"]) + game.counters["escrow"] == 13700
+        assert game.counters["bank"] + sum(game.player_counters["cash"]) == 13700
         assert game.counters["bank"] == 13700 - 900 * players
 
 

@@ -515,7 +515,7 @@ def test_a_person_bids_in_a_monopoly_builder_auction_against_the_bots():
             start = len(session.events)
             least = session.view().numbers.low
             await bid_until_asked_again(pilot, app, session)
-            assert f"Red: {least}M" in said(app)  # told in the window's history, in the game's money
+            assert f"Red bids {least}M" in said(app)  # told in the window's history, in the game's money
             await pilot.click("#deal-option-4")  # Pass, by click
             await wait_for(pilot, lambda: any(e["player"] == 0 for e in events_since(session, start, "pass")))
             assert [e["value"] for e in events_since(session, start, "choose") if e["player"] == 0] == [least]
@@ -588,7 +588,7 @@ def test_a_person_types_any_amount_as_a_bid():
             assert field(app) == str(amount)
             await pilot.press("enter")
             await wait_for(pilot, lambda: bids_of_the_person(session, start) == [amount])
-            assert f"Red chooses {amount}M" in [session.describe(e) for e in session.events[start:]]
+            assert f"Red bids {amount}M" in [session.describe(e) for e in session.events[start:]]
 
     run(scenario())
 
@@ -913,7 +913,7 @@ def test_a_space_worth_nothing_is_named_by_its_zone_alone_in_the_log_and_on_scre
 
 
 def test_a_round_of_deals_after_an_auction_does_not_show_the_auctions_least_bid():
-    """The least bid ('asks for a bid of at least 60M', a game counter the variant shows) is
+    """The least bid ('the least bid is 60M', a game counter the variant shows) is
     shown in the auction's box, where it is set; the round of deals after the auction left it
     as it was, and showed it as if a bid were asked there. The auction sets it back to 0
     (the variant's data), and a counter at 0 is not shown."""
@@ -926,8 +926,8 @@ def test_a_round_of_deals_after_an_auction_does_not_show_the_auctions_least_bid(
 
     _, view = seek(builder, in_an_auction)
     box = box_for(view)
-    assert box is not None and any("asks for a bid of at least" in line.plain for line in box.said)
+    assert box is not None and any("the least bid is" in line.plain for line in box.said)
     _, view = seek(builder, deals_after_an_auction)
     box = box_for(view)
     assert box is not None and box.kind == "window"
-    assert not any("asks for a bid" in line.plain for line in box.said), [line.plain for line in box.said]
+    assert not any("least bid" in line.plain for line in box.said), [line.plain for line in box.said]

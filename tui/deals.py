@@ -403,8 +403,15 @@ def _said_line(view: View, player: int | None, words: str) -> Text:
 
 
 def _shown_counters(view: View) -> list[Text]:
-    """The game's counters the variant shows, and the person's own money, in its words."""
+    """Who holds the high bid and how much it is (issue 46, 6: each bid was worked out from
+    the money lines), the game's counters the variant shows, and the person's own money, in
+    its words."""
     lines = []
+    if view.high_bid is not None:
+        bidder, bid = view.high_bid
+        holder = view.seats[bidder]
+        lines.append(Text.assemble((f" {holder.name}", chip(holder.colour)),
+                                   f" holds the high bid: {view.variant.format_money(bid)}"))
     for counter in view.variant.counters:
         value = view.counters.get(counter.id)
         if counter.shown is None:

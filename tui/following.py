@@ -129,10 +129,10 @@ def has_boxes(variant: Variant) -> bool:
 def window_said(events: list[Event], describe_run: Callable[[list[Event]], str],
                 names: Callable[[int], str], money: Callable[[int], str] = str) -> tuple[tuple[int | None, str], ...]:
     """Window.said from the events since it opened. A word, a player or a number chosen is
-    the chooser's line ('Purple: bid', 'Purple: 40M'; the word made visible, `names` gives
+    the chooser's line ('Purple: bid', 'Purple: 4'; the word made visible, `names` gives
     visible names, `money` an amount in the variant's visible words); a pass right after its
     player's own choice adds nothing (they chose to pass), nor its opening (the box says
-    whose turns they are); anything else is told in the
+    whose turns they are); a bid, and anything else, is told in the
     engine's words for the viewer (`describe_run`, which keeps what they may not know hidden
     and makes its words visible)."""
     lines: list[tuple[int | None, str]] = []
@@ -141,7 +141,9 @@ def window_said(events: list[Event], describe_run: Callable[[list[Event]], str],
         if event.kind == "window":
             continue  # its opening: the box it is shown in says what it is and who takes turns
         what = data.get("what") if event.kind == "choose" else None
-        if what in ("number", "money") and len(run) == 1:
+        if data.get("bid") and event.kind == "choose":
+            lines.append((None, describe_run(run)))  # 'Green bids 60M', as the log tells it (issue 46, 6)
+        elif what in ("number", "money") and len(run) == 1:
             lines.append((data["player"], money(data["value"]) if what == "money" else str(data["value"])))
         elif what in ("word", "player") and len(run) == 1:
             value = data["value"]
@@ -151,3 +153,11 @@ def window_said(events: list[Event], describe_run: Callable[[list[Event]], str],
         else:
             lines.append((None, describe_run(run)))
     return tuple(lines)
+
+
+def standing_bid(events: Sequence[Event]) -> tuple[int, int] | None:
+    """The high bid among `events` (those of a window since it opened), as its bidder and
+    amount: the last bid told (a `choose` event marked `bid`), which every later one raised;
+    None when nobody has bid."""
+    return next(((e.data["player"], e.data["value"]) for e in reversed(events)
+                 if e.kind == "choose" and e.data.get("bid")), None)

@@ -30,8 +30,18 @@ from engine.effects import ast
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
-from tui.following import Offer, OpenWindow, Window, has_windows, open_windows, seen_offer, window_said, windows_began
-from tui.keys import OPTION_KEYS, number_keys, option_key
+from tui.following import (
+    Offer,
+    OpenWindow,
+    Window,
+    has_windows,
+    open_windows,
+    seen_offer,
+    standing_bid,
+    window_said,
+    windows_began,
+)
+from tui.keys import KeyBook, number_keys, option_key
 from tui.notices import SHOWN_LINES, Notice, loss, program_words
 from tui.shown import once_per_variant, shown
 from tui.story import Chronicle, Story, tell
@@ -181,14 +191,17 @@ class View:
     """For a choice of cards: the discard pile a card would go to at once if chosen, by the
     action's arg (a cash card that fits nowhere), worked out from what the person knows."""
     keys: list[str] = field(default_factory=list)
-    """The key of each action ('' for none): 1-9, 0, then letters in order, except that from
-    a turn's first build decision on, an option keeps its key to the end of the turn
-    (Session.option_keys)."""
+    """The key of each action ('' for none): 1-9, 0, then letters in order the first time a
+    question is asked; asked again, its options keep their keys (tui/keys.py, KeyBook); a
+    number question's amounts by number and its pass by letter (number_keys)."""
     offer: Offer | None = None
     """The offer the pending decision is about (put together, or answered), as it stands."""
     window: Window | None = None
     """The innermost open window the pending decision is asked in, with what was said in it
     since it opened (followed only where a person plays a game that opens windows)."""
+    high_bid: tuple[int, int] | None = None
+    """The standing bid of the window the pending decision is asked in, as its bidder and
+    amount (the last bid told in it); None when nobody has bid there, or outside a window."""
     numbers: NumberOptions[Action] | None = None
     """A number question over more than LISTED_NUMBERS numbers (a bid of any amount), asked of
     the viewer: every number it offers, each made when read, for the amount typed; `actions`
@@ -300,9 +313,9 @@ class Session:
         """Where the changes shown as new begin (View.changed): the events since a person
         last acted, so the bots' turns that flew past stay marked on the board."""
         self.chronicle = Chronicle.begin(self.game, self.seen)
-        self._build: tuple | None = None
         self._fates_at: tuple[int, dict[int, str]] = (-1, {})
-        self._build_keys: dict[tuple[str, object], str] = {}
+        self._keys = KeyBook()
+        """The keys the options of this turn's questions have had (View.keys)."""
         self.deciders, self.automatic = [], []
         self.record.actions = []
         noticing, self._noticing = self._noticing, False  # what is replayed was seen already
@@ -385,6 +398,8 @@ class Session:
         player = self.game.current_player
         as_dict = action.to_dict() if isinstance(action, Action) else {"kind": action["kind"], "arg": action.get("arg")}
         automatic = self.automatic_answer()
+        if player is not None:
+            self._keys.answered((self.game.turn_number, self.game.turn_player), player, self.game.decision == "build")
         before = self.seen() if self._noticing and self.humans and player is not None else None
         turn_player = self.game.turn_player
         events = self.game.apply(action if isinstance(action, Action) else as_dict)
@@ -622,11 +637,12 @@ class Session:
             owners_now=obs["owners"],
             pieces=[[self._piece(thing) for thing in stack] for stack in obs["stacks"]],
             offered_cards={a.arg: self._card(a.arg) for a in actions if a.kind == "choose" and a.what == "card"},
-            keys=self.option_keys(actions) if numbers is None else number_keys(actions),
+            keys=number_keys(actions) if isinstance(offered, NumberOptions) else self.option_keys(actions, obs["question"]),
             asking=obs["question"],
             fates=self._fates(actions),
             offer=seen_offer(obs, actions, lambda code: self._card(code).card or ""),
             window=self._window(),
+            high_bid=standing_bid(self.events[self._windows[-1].opened:]) if self._windows else None,
             numbers=numbers,
             **self._changes(),
         )
@@ -646,26 +662,18 @@ class Session:
         said = window_said(self.events[window.opened:], self.describe_run, lambda player: names[player], self.shown.format_money)
         return Window(window.players, window.turns, said)
 
-    def option_keys(self, actions: list[Action]) -> list[str]:
-        """The key of each option. Building is one unit at a time, and the options change as
-        the budget runs down; a key that moved to another tower after each unit made a person
-        who pressed 5, then 2, play a card they never meant to. So from a turn's first build
-        decision to the end of that turn, an option keeps the key it first had, and an option
-        new in that time (Done, then the end of turn's cards) takes a key none has had: a key
-        typed ahead for a tower that is gone takes nothing else."""
+    def option_keys(self, actions: list[Action], asking: dict | None) -> list[str]:
+        """The key of each option, kept while the same question goes on (KeyBook): the
+        options of a question asked again keep their keys as others come and go. `asking`
+        is the observation's question (its statement, its offer)."""
         game = self.game
-        turn = (game.turn_number, game.current_player)
-        if not actions or (game.decision != "build" and self._build != turn):
-            self._build, self._build_keys = None, {}
+        if not actions or asking is None:
             return [option_key(i) for i in range(len(actions))]
-        if self._build != turn:
-            self._build, self._build_keys = turn, {}
-        kept = self._build_keys
-        free = (key for key in OPTION_KEYS if key not in kept.values())
-        for action in actions:
-            if (action.kind, action.arg) not in kept:
-                kept[(action.kind, action.arg)] = next(free, "")
-        return [kept[(action.kind, action.arg)] for action in actions]
+        offer = asking.get("offer")
+        family = (asking["kind"], tuple(asking.get("asked_at") or ()),
+                  offer["words"] if offer is not None and offer["stage"] == "compose" else None)
+        turn = (game.turn_number, game.turn_player)
+        return self._keys.keys(turn, asking["player"], family, game.decision == "build", actions)
 
     def _by_value(self, actions: list[Action]) -> list[Action]:
         """A choice among cards, listed by the cards' values (then names): the order of the

@@ -112,6 +112,11 @@ class Question:
     """The options' labels built from values (`"buy" as "Buy for {value of S as money}"`),
     each as (the option's value, its label), for the asked player alone; an option without
     one is shown as itself."""
+    asked_at: tuple[int, int] | None = None
+    """The statement that asks, as the innermost block running and its step there (None for
+    a question no block asks): a question asked again by the same statement (a list asked
+    after each pick, a window's turns) is the same question, whose options an interface
+    keeps under the same keys (docs/playing.md, "Keys")."""
 
     def seen_by(self, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) may know of the question, as plain data: who is
@@ -129,6 +134,7 @@ class Question:
                                           for what, value, owner in self.about],
             "prompt": self.prompt if mine else None,
             "labels": [] if not mine else [{"option": value, "label": label} for value, label in self.labels],
+            "asked_at": None if self.asked_at is None else list(self.asked_at),
         }
 
     @property
@@ -165,6 +171,7 @@ def question_of(game: GameState) -> Question | None:
         about=about,
         prompt=prompt,
         labels=labels,
+        asked_at=_asking_statement(frames),
     )
 
 
@@ -200,6 +207,13 @@ def _words(game: GameState, player: int) -> tuple[str | None, tuple[tuple[Any, s
         if key in offered and key not in named:
             named[key] = shown_text(game, each, {**top.env, statement.var: value}, me, (player,))
     return prompt, tuple(named.items())
+
+
+def _asking_statement(frames: Sequence[Frame]) -> tuple[int, int] | None:
+    """Question.asked_at: the innermost block frame's block and step (a frame above it, a
+    build or a card offer, was started by that step)."""
+    block = next((frame for frame in reversed(frames) if isinstance(frame, BlockFrame)), None)
+    return None if block is None else (block.b, block.pc)
 
 
 _NAMED_KINDS = ("card", "property")

@@ -180,11 +180,16 @@ class Interpreter:
         self.bind(f, var, what, value, chooser)
 
     def bind(self, f: BlockFrame, var: str, what: str | None, value: Any, chooser: int) -> None:
+        data = {"player": chooser, "what": what, "value": value}
+        if what == "money":  # an amount chosen with a pass beside it, in a window's turns, is a bid:
+            statement = self.game.book.blocks[f.b][f.pc]  # told 'Green bids 60M' (issue 46, 6)
+            if type(statement) is ast.ChooseNumber and statement.or_pass:
+                data["bid"] = True
         f.env[var] = value
         f.pc += 1
         # a card from a pile not face up is chosen in secret; where it goes next says, to those
         # who may know, which it was
-        self.game.emit("choose", {"player": chooser, "what": what, "value": value}, self._secret(what, value, chooser))
+        self.game.emit("choose", data, self._secret(what, value, chooser))
 
     def _secret(self, what: str | None, value: Any, chooser: int) -> int | None:
         """Who alone may know the value chosen: the chooser, for a card that lay where not

@@ -158,6 +158,8 @@ def _tell_choose(d: dict[str, Any], t: Texts, hidden: bool) -> str:
         return f"{who} chooses a card"
     if d["what"] == "card" and t.card_owner(d["value"]) == d["player"]:
         return f"{who} chooses their {t.card_name(d['value'])}"
+    if d.get("bid"):  # an amount chosen with a pass beside it (issue 46, 6)
+        return f"{who} bids {t.value(d['what'], d['value'])}"
     return f"{who} chooses {t.value(d['what'], d['value'])}"
 
 
@@ -166,7 +168,7 @@ def _tell_no_choice(d: dict[str, Any], t: Texts, hidden: bool) -> str:
 
 
 EVENT_TEXTS = (
-    EventText("choose", ("player", "what", "value"), _tell_choose),
+    EventText("choose", ("player", "what", "value", "bid"), _tell_choose),
     EventText("no_choice", ("card",), _tell_no_choice),
 )
 """The texts of the events of choices (engine/core/event_text.py)."""
