@@ -1000,7 +1000,7 @@ def test_deals_once_a_turn_after_the_move_is_an_option():
                     resources={"red": {}}, opening_deals=True)
     said = told(game._events)
     assert said[:2] == ["Turn 2: Red", "Red rolls 1 and 3"]
-    assert "Red chooses go on" in said and words(game) == OPENING  # after the trade step
+    assert "The only choice for Red: go on" in said and words(game) == OPENING  # after the trade step
     sound(game)
 
 

@@ -1,0 +1,86 @@
+"""The words of the log, the help and the story say what happened, and who did it (issue 46,
+items 9 and 10; issue 47, item 10): a choice nobody was asked is not said to be chosen, a
+player who plays again is said to, the help's numbers and timings come from what the cards
+do, and a move made by a program is told as the player's whose card it is."""
+
+from __future__ import annotations
+
+from engine import load_variant
+from engine.game.game_state import new_state
+from tui.helptext import help_markdown
+
+BASE = "winning-moves-2016"
+
+
+def _first_turn_events(variant, players: int = 3, seed: int = 2) -> list:
+    game = new_state(variant, players, seed=seed)
+    events = []
+    number = game.turn_number
+    while game.turn_number == number and not game.is_over:
+        events += game.apply(game.legal_actions()[0])
+    return events
+
+
+def test_issue_46_9_a_choice_the_game_made_alone_is_not_said_to_be_chosen(write):
+    """"The log says 'Red chooses crane' for choices the game made alone": one option, nobody
+    asked, the line says it was the only choice."""
+    text = f'extends: {BASE}\nhooks:\n  start_of_turn: |\n    choose word W from "crane", "boat" if 1 = 2\n'
+    variant = load_variant(write(text))
+    chosen = [e for e in _first_turn_events(variant) if e.kind == "choose" and e.data["value"] == "crane"]
+    assert chosen, "the hook's choice is told"
+    player = new_state(variant, 3, seed=2).texts.player(chosen[0].data["player"])
+    assert chosen[0].describe() == f"The only choice for {player}: crane"
+
+
+def test_issue_46_9_a_player_named_to_play_next_in_their_own_turn_plays_again(write):
+    """'"doubles" never appears, the log says only "Red plays next"': `next turn me` is told
+    as playing again."""
+    text = f"extends: {BASE}\nhooks:\n  end_of_turn: |\n    next turn me\n"
+    events = _first_turn_events(load_variant(write(text)))
+    told = [e.describe() for e in events if e.kind == "next_turn"]
+    assert told and told[0].endswith(" plays again")
+
+
+def test_issue_46_9_builder_says_doubles_before_the_player_plays_again():
+    """Monopoly Builder's words for why: 'Doubles: another turn', then 'Red plays again'."""
+    source = load_variant("monopoly-builder").programs["turn"].source
+    at = source.index("next turn me")
+    assert source[:at].rstrip().endswith('say "Doubles: another turn"')
+
+
+def test_issue_46_9_the_help_says_a_rule_number_with_its_noun_agreeing():
+    """Help said 'a player may propose 1 offer(s)'."""
+    said = help_markdown(load_variant("monopoly-builder"), 3)
+    assert "(s)" not in said and "propose 1 offer," in said
+
+
+def test_issue_46_9_a_card_its_effect_keeps_is_not_said_to_be_played_when_drawn():
+    """Get Out of Jail Free: '*played as soon as it is drawn*. Keep this card until you need
+    it': the help says where the card is kept, from the effect that keeps it."""
+    said = help_markdown(load_variant("monopoly-builder"), 3)
+    line = next(line for line in said.splitlines() if "Get Out of Jail Free" in line)
+    assert "played as soon as it is drawn" not in line and "*kept in your kept Chance cards until used*" in line
+
+
+def test_issue_46_9_a_card_never_played_has_no_timing_in_the_help():
+    """Every deed was 'kept in front of you, used when the game asks': a card with no effect,
+    of a timing nothing offers, is never played, and the help gives it no timing."""
+    said = help_markdown(load_variant("monopoly-builder"), 3)
+    deeds = [line for line in said.splitlines() if "Title deed" in line]
+    assert len(deeds) == 16 and not any("used when the game asks" in line for line in deeds)
+    assert "- **Mud Flats** — Title deed" in said
+
+
+def test_issue_46_9_spaces_of_no_value_are_named_not_priced_at_0():
+    """'0M for each of the 16 island foundations'."""
+    said = help_markdown(load_variant("monopoly-builder"), 3)
+    island = next(line for line in said.splitlines() if line.startswith("| Monopoly Island"))
+    assert "0M" not in island and "A1, A2" in island and "D4" in island
+    assert "| 0M |" not in said and " 0M," not in said
+
+
+def test_issue_46_9_a_zone_named_as_a_player_is_called_a_zone_in_the_help():
+    """'The Red zone and the Red player share a name': the help's board and dice say 'Red
+    zone', as the log does (zone_words)."""
+    said = help_markdown(load_variant("monopoly-builder"), 3)
+    assert "| Red zone | 220M, 240M |" in said and "| Red |" not in said
