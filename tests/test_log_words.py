@@ -84,3 +84,54 @@ def test_issue_46_9_a_zone_named_as_a_player_is_called_a_zone_in_the_help():
     zone', as the log does (zone_words)."""
     said = help_markdown(load_variant("monopoly-builder"), 3)
     assert "| Red zone | 220M, 240M |" in said and "| Red |" not in said
+
+
+def test_issue_46_10_a_space_a_program_built_on_is_told_taken_in_that_turn(write):
+    """'After some Chance cards: "Green takes A1 from the board", though nothing moved': the
+    floors a turn's program built were settled only at the next card played. A turn's end
+    settles them, so the take is told in the turn that built, before its end."""
+    text = f"extends: {BASE}\nhooks:\n  end_of_turn: |\n    build 1 on space 5 of green\n"
+    events = _first_turn_events(load_variant(write(text)))
+    kinds = [e.kind for e in events]
+    built = max(i for i, e in enumerate(events) if e.kind == "build")
+    assert "take" in kinds[built:] and kinds.index("take", built) < kinds.index("turn_end", built)
+
+
+def test_issue_46_10_a_space_of_no_value_is_held_not_taken_from_the_board():
+    """'Green takes A1 from the board': an island foundation has no card to take."""
+    from engine.api import Event, texts_for
+
+    variant = load_variant("monopoly-builder")
+    texts = texts_for(variant, 3)
+    island = next(p.index for p in variant.properties if not p.value and p.name == "A1")
+    said = Event("take", {"player": 0, "property": island, "from": None}, texts).describe()
+    assert said == f"{texts.player(0)} now holds A1"
+
+
+def test_issue_46_10_a_card_that_changed_a_counter_is_told_in_the_story_with_its_subject_and_change():
+    """'turn 36 Green's Speeding Fine: has 1179M in cash' has no subject and a figure that
+    isn't the fine: the story's line keeps the player's name and says the change."""
+    from engine.api import Event, texts_for
+    from tui.story import what_it_did
+
+    variant = load_variant("monopoly-builder")
+    texts = texts_for(variant, 3)
+    green = texts.player(0)
+    paid = Event("counter", {"player": 0, "counter": "cash", "value": 1179, "by": -15}, texts)
+    assert paid.describe() == f"{green} has 1179M in cash (-15M)"
+    assert what_it_did([paid], lambda e: e.describe(), green, "Speeding Fine") == f"{green} has 1179M in cash (-15M)"
+
+
+def test_issue_46_10_a_counter_says_its_change_where_it_did_not_start_from_nothing():
+    """'The first six's bonus shows as "Green has excavators: 6" with no reason': the line
+    says the 2 taken, and Builder's gather says why first."""
+    from engine.api import Event, texts_for
+
+    variant = load_variant("monopoly-builder")
+    texts = texts_for(variant, 3)
+    took = Event("counter", {"player": 1, "counter": "excavator", "value": 6, "by": 2}, texts)
+    assert took.describe() == f"{texts.player(1)} has excavators: 6 (+2)"
+    first = Event("counter", {"player": 1, "counter": "excavator", "value": 2, "by": 2}, texts)
+    assert first.describe() == f"{texts.player(1)} has excavators: 2"
+    gather = variant.routines["gather"].source
+    assert gather.index('say "A roll of six') < gather.index("for each player X")
