@@ -64,8 +64,9 @@ def rule_spec(kind: Any) -> dict | None:
 
 def rule_sentences(kinds: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[str, ...]:
     """What each rule says, for the help, at the value it has: the sentence its kind gives
-    for that value (a number in its {}, a plural noun after a 1 made singular; for a list, one for each word it holds), in the order
-    the kinds are declared. A rule whose kind says nothing is not told."""
+    for that value (a number in its {}, a plural noun after a 1 made singular; for a list,
+    one for each word it holds), in the order the kinds are declared. A rule whose kind says
+    nothing is not told."""
     said: list[str] = []
     for name, kind in kinds.items():
         if not isinstance(kind, dict) or name not in rules:
