@@ -135,3 +135,40 @@ def test_issue_46_10_a_counter_says_its_change_where_it_did_not_start_from_nothi
     assert first.describe() == f"{texts.player(1)} has excavators: 2"
     gather = variant.routines["gather"].source
     assert gather.index('say "A roll of six') < gather.index("for each player X")
+
+
+_HAND_HOOK = (
+    f"extends: {BASE}\nhooks:\n  start_of_turn: |\n"
+    "    for each opponent O:\n      {line}\n"
+)
+
+
+def test_issue_47_10_a_programs_move_is_told_as_the_player_whose_card_it_moves(write):
+    """'"Green puts Property 27" for Blue's card': the turn's program puts each opponent's
+    top card of their hand on the deck; each line names the opponent, not the turn's
+    player."""
+    variant = load_variant(write(_HAND_HOOK.replace("{line}", "put top card of hand of O on deck")))
+    game = new_state(variant, 3, seed=2)
+    puts = [e for e in game._events if e.kind == "put" and e.data["to"] == "deck"]
+    turn = game.turn_player
+    assert len(puts) == 2 and {e.data["player"] for e in puts} == set(range(3)) - {turn}
+    for event in puts:
+        assert event.describe().startswith(f"{game.texts.player(event.data['player'])} puts ")
+
+
+def test_issue_47_10_a_card_shown_says_whose_it_is_and_names_it_only_to_whom_it_was_shown(write):
+    """'"Red shows Red Priest" means Red was shown Blue's card': the turn's program shows the
+    turn's player each opponent's top card; the line says Red looks at Blue's card, named to
+    Red alone."""
+    variant = load_variant(write(_HAND_HOOK.replace("{line}", "show top card of hand of O to me")))
+    game = new_state(variant, 3, seed=2)
+    turn = game.turn_player
+    shown = [e for e in game._events if e.kind == "show"]
+    assert len(shown) == 2
+    for event in shown:
+        holder, name = event.data["holder"], variant.cards[[c.id for c in variant.cards].index(event.data["card"])].name
+        assert holder != turn
+        me, them = game.texts.player(turn), game.texts.player(holder)
+        assert event.describe(turn) == f"{me} looks at {them}'s {name}"
+        for viewer in set(range(3)) - {turn}:
+            assert event.describe(viewer) == f"{me} looks at {them}'s card"
