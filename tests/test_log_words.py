@@ -172,3 +172,50 @@ def test_issue_47_10_a_card_shown_says_whose_it_is_and_names_it_only_to_whom_it_
         assert event.describe(turn) == f"{me} looks at {them}'s {name}"
         for viewer in set(range(3)) - {turn}:
             assert event.describe(viewer) == f"{me} looks at {them}'s card"
+
+
+# ----- a turn's end stops the game only when something happened to the person (issue 46, 11) ----
+
+
+def test_issue_46_11_a_turn_that_ended_with_nothing_taken_is_no_notice():
+    """'"Your turn is over." needs Enter after every turn, even where nothing happened to you'
+    (issue 47, 9): a Monopoly Builder game of a person against two bots, the person taking the
+    first option, never stops on a bare 'Your turn is over.'."""
+    from tui.session import Session
+    from tui_helpers import variant as bundled
+
+    session = Session.start(bundled("monopoly-builder"), "monopoly-builder", [None, "random", "random"], 3)
+    headlines = []
+    for _ in range(400):
+        if session.game.is_over:
+            break
+        answer = session.automatic_answer()
+        if answer is None:
+            while (notice := session.take_notice()) is not None:
+                headlines.append(notice[0])
+            if session.is_bot(session.deciding):
+                bot, observation = session.bot_observation()
+                answer = bot.choose(observation)
+            else:
+                shown = session.view().actions
+                answer = shown[0] if shown else session.game.legal_actions()[0]
+        session.apply(answer)
+    assert "Your turn is over." not in headlines
+
+
+def test_issue_46_11_a_card_of_the_persons_put_on_another_players_pile_is_told():
+    """'Forced Trade swapped the person's deed, and the screen said only "Your turn is over."':
+    a card from a pile of the person's put on another player's is a loss, and the notice says
+    what became of it."""
+    from collections import Counter
+
+    from engine.api import Event, texts_for
+    from tui.notices import Notice, loss
+
+    variant = load_variant("monopoly-builder")
+    swapped = Event("put", {"player": 0, "card": "deed_brown_1", "owner": None, "from": "deeds", "from_owner": 0,
+                            "to": "deeds", "to_owner": 1}, texts_for(variant, 3))
+    assert loss(swapped, 0, variant) == "given" and loss(swapped, 1, variant) is None
+    headline = Notice(0, turn_over=True, costs=Counter(given=1)).headline("your", ["Green", "Red", "Purple"], variant)
+    assert headline == "Your turn is over: one of your cards gone to another player."
+    assert not Notice(0, turn_over=True)  # the end alone is no notice
