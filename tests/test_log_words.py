@@ -165,11 +165,12 @@ def test_issue_47_10_a_card_shown_says_whose_it_is_and_names_it_only_to_whom_it_
     turn = game.turn_player
     shown = [e for e in game._events if e.kind == "show"]
     assert len(shown) == 2
-    for event in shown:
-        holder, name = event.data["holder"], variant.cards[[c.id for c in variant.cards].index(event.data["card"])].name
-        assert holder != turn
-        me, them = game.texts.player(turn), game.texts.player(holder)
-        assert event.describe(turn) == f"{me} looks at {them}'s {name}"
+    me = game.texts.player(turn)
+    opponents = [game.texts.player(p) for p in range(3) if p != turn]
+    names = {card.id: card.name for card in variant.cards}
+    for event, them in zip(shown, [game.texts.player(p) for p in game.players_from(turn)[1:]], strict=True):
+        assert them in opponents
+        assert event.describe(turn) == f"{me} looks at {them}'s {names[event.data['card']]}"
         for viewer in set(range(3)) - {turn}:
             assert event.describe(viewer) == f"{me} looks at {them}'s card"
 
