@@ -220,3 +220,15 @@ def test_issue_46_11_a_card_of_the_persons_put_on_another_players_pile_is_told()
     headline = Notice(0, turn_over=True, costs=Counter(given=1)).headline("your", ["Green", "Red", "Purple"], variant)
     assert headline == "Your turn is over: one of your cards gone to another player."
     assert not Notice(0, turn_over=True)  # the end alone is no notice
+
+
+def test_issue_46_9_going_to_jail_is_told_as_jail_not_only_as_the_spaces_two_names():
+    """'Purple goes straight to Jail / Just Visiting': the space has both names; Builder's
+    go_to_jail says first that it is jail (rulebook: "you will immediately move your token to
+    the Jail space. You will not receive money for passing GO")."""
+    from test_rules_builder import dice, position, told
+
+    game = position(at={"red": "yellow_set_1"}, resources={"red": {"truck": 4, "crane": 2}}, script=dice((1, 2)))
+    said = told(game._events)
+    went = next(i for i, line in enumerate(said) if "goes straight to" in line)
+    assert said[went - 1] == "Go to jail: straight there, not passing GO"
