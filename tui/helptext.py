@@ -119,12 +119,12 @@ def _board(variant: Variant) -> list[str]:
     seated = _seated(variant)
     lines = ["## The board", "", "| zone | the values of its spaces |", "|---|---|"]
     for zone in variant.zones:
-        spaces = [variant.properties[i] for i in zone.properties]
-        if any(space.value for space in spaces):
-            values = ", ".join(money(space.value) for space in spaces)
+        own = [variant.properties[i] for i in zone.properties]
+        if any(space.value for space in own):
+            values = ", ".join(money(space.value) for space in own)
         else:  # spaces of no value (foundations to build on, corners): by their own names, not '0M' each
-            names = [space.name for space in spaces if space.name and space.name != zone.name]
-            values = "no value: " + (", ".join(names) if len(names) == len(spaces) else counted(len(spaces), "space"))
+            names = [space.name for space in own if space.name and space.name != zone.name]
+            values = "no value: " + (", ".join(names) if len(names) == len(own) else counted(len(own), "space"))
         lines.append(f"| {zone_words(zone.name, seated)} | {values} |")
     track = variant.track
     if track is not None:

@@ -48,7 +48,7 @@ def loss(event: Event, player: int, variant: Variant) -> str | None:
             return "card"
     if kind == "put" and d.get("from_owner") == player and d.get("to_owner") not in (None, player):
         each = {pile.id: pile.each for pile in variant.piles}
-        if each.get(d.get("from")) == "player" and each.get(d.get("to")) == "player":
+        if each.get(str(d.get("from"))) == "player" and each.get(d["to"]) == "player":
             return "given"
     return None
 
