@@ -93,7 +93,8 @@ def test_a_counter_kept_for_each_space_is_told_with_the_space_the_api_page_gives
     event = told[0]
     assert set(event.data) <= _documented_events()["counter"]
     space, visitors = event.data["space"], event.data["value"]
-    assert event.describe() == f"{game.texts.properties[space]} has had {visitors} visitor{'' if visitors == 1 else 's'}"
+    change = " (+1)" if visitors > 1 else ""  # a counter with a name says its change (issue 46, 10)
+    assert event.describe() == f"{game.texts.properties[space]} has had {visitors} visitor{'' if visitors == 1 else 's'}{change}"
 
 
 def test_every_question_kind_the_engine_asks_is_on_the_api_page():

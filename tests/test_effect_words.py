@@ -157,7 +157,7 @@ def test_repeat_while_stops_when_its_test_fails(write):
     player = game.turn_player
     events = game.apply({"kind": "choose", "arg": "more"})
     assert game.player_counters["tally"][player] == 3
-    assert [e.data for e in events if e.kind == "counter"] == [{"player": player, "counter": "tally", "value": 3}]
+    assert [e.data for e in events if e.kind == "counter"] == [{"player": player, "counter": "tally", "value": 3, "by": 3}]
     assert game.decision != "choose" or game.turn_player != player
 
 

@@ -832,7 +832,7 @@ def test_the_third_failure_pays_50_then_rolls_the_dice_again_and_moves():
     game = jailed(counters={("jail_tries", "red"): 2}, deeds={"red": ["orange_1"]}, resources={"red": {}},
                   script=dice((1, 2), (2, 3)))
     said = told(pick(game, "choose roll for doubles"))
-    assert said[:6] == ["Red chooses roll for doubles", "Red rolls 1 and 2", "Red has 850M in cash", "Red rolls 2 and 3",
+    assert said[:6] == ["Red chooses roll for doubles", "Red rolls 1 and 2", "Red has 850M in cash (-50M)", "Red rolls 2 and 3",
                         "Red has excavators: 2", "Red moves 5 spaces to Sunset Strip"]
     assert cash(game, "red") == 850 and game.player_counters["in_jail"][seat("red")] == 0
     assert standing_on(game, "red") == "orange_1"  # 5 spaces from jail, not 3
@@ -1023,7 +1023,7 @@ def test_deals_once_a_turn_after_the_move_is_an_option():
                     resources={"red": {}}, opening_deals=True)
     said = told(game._events)
     assert said[:2] == ["Turn 2: Red", "Red rolls 1 and 3"]
-    assert "Red chooses go on" in said and words(game) == OPENING  # after the trade step
+    assert "The only choice for Red: go on" in said and words(game) == OPENING  # after the trade step
     sound(game)
 
 

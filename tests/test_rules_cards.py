@@ -328,7 +328,7 @@ def test_windfall_adds_5m_and_makes_a_2_and_green_buildable():
     build ... You must build 1 unit.' A roll of 2 and green affords nothing without it."""
     game = windfall_game(["windfall"], NEXT_F)
     events = play(game, "windfall")
-    assert of_kind(events, "counter") == [{"player": seat(game, "purple"), "counter": "budget", "value": 7}]
+    assert of_kind(events, "counter") == [{"player": seat(game, "purple"), "counter": "budget", "value": 7, "by": 5}]
     assert game.decision == "build" and game.budget_left() == 7
     assert build_options(game) == props(game, [("green", v) for v in (4, 5, 6, 7)])
     assert "stop" not in {a.kind for a in game.legal_actions()}

@@ -101,7 +101,7 @@ def test_the_help_comes_three_times_a_game_at_most():
                     script=roll(1, 1, "green", LAST_DRAWS))
     purple = seat(game, "purple")
     assert game.player_counters["helped"] == [1 if p == purple else 0 for p in range(2)]
-    assert of_kind(events_of(game), "counter") == [{"player": purple, "counter": "helped", "value": 1}]
+    assert of_kind(events_of(game), "counter") == [{"player": purple, "counter": "helped", "value": 1, "by": 1}]
 
 
 def test_once_the_help_is_used_up_the_last_player_draws_no_more():

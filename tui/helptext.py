@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
-from engine.variant.model import Variant
+from engine.api import counted, zone_words
+from engine.effects import ast
+from engine.variant.model import Card, Variant
 from engine.visible import visible
 from tui.following import has_boxes
 from tui.shown import shown_variant
@@ -115,10 +117,16 @@ def _board(variant: Variant) -> list[str]:
     if not variant.zones:  # a game without a board (cards only)
         return []
     money = variant.format_money
+    seated = _seated(variant)
     lines = ["## The board", "", "| zone | the values of its spaces |", "|---|---|"]
     for zone in variant.zones:
-        values = ", ".join(money(variant.properties[i].value) for i in zone.properties)
-        lines.append(f"| {zone.name} | {values} |")
+        own = [variant.properties[i] for i in zone.properties]
+        if any(space.value for space in own):
+            values = ", ".join(money(space.value) for space in own)
+        else:  # spaces of no value (foundations to build on, corners): by their own names, not '0M' each
+            names = [space.name for space in own if space.name and space.name != zone.name]
+            values = "no value: " + (", ".join(names) if len(names) == len(own) else counted(len(own), "space"))
+        lines.append(f"| {zone_words(zone.name, seated)} | {values} |")
     track = variant.track
     if track is not None:
         score = next((s.name for s in variant.scores if s.id == track.follows), track.follows)
@@ -133,7 +141,7 @@ def _dice(variant: Variant) -> list[str]:
     """Each die and its faces: a zone face by the zone's name, a symbol by its own."""
     if not variant.dice:
         return []
-    zones = {zone.id: zone.name for zone in variant.zones}
+    zones = {zone.id: zone_words(zone.name, _seated(variant)) for zone in variant.zones}
     lines = ["## Dice", ""]
     for die in variant.dice:
         faces = ", ".join(str(f) if type(f) is int else zones.get(str(f), str(f).replace("_", " ").capitalize())
@@ -182,14 +190,58 @@ def _winning(variant: Variant) -> list[str]:
     return ["## Winning", "", *_goals(variant), f"- The winner has {scores}.", ""]
 
 
+def _seated(variant: Variant) -> set[str]:
+    """The seats' names, as zone_words reads them: a zone named as a player is 'Red zone'."""
+    return {seat.name.casefold() for seat in variant.seats}
+
+
+def _kept_in(card: Card, variant: Variant) -> str | None:
+    """The pile of each player a card's effect does nothing but put it on (`put this on kept
+    of me`): its name, for a card that is kept, not played out; else None."""
+    statements = card.effect.statements if card.effect is not None else ()
+    piles = {pile.id: pile for pile in variant.piles}
+    kept = None
+    for statement in statements:
+        target = getattr(statement, "target", None)
+        if not (isinstance(statement, ast.Put) and isinstance(statement.card, ast.Name)
+                and statement.card.name == "this" and isinstance(target, ast.OfPlayer)
+                and target.counter in piles and piles[target.counter].each == "player"):
+            return None
+        kept = piles[target.counter].name
+    return kept
+
+
+def _offered_timings(variant: Variant) -> set[str]:
+    """The timings some program or card offers (`offer cards timed T`): a card of any other
+    timing, with no effect of its own, is never played, and its timing's words say nothing."""
+    programs = [*variant.programs.values(), *variant.routines.values(),
+                *(card.effect for card in variant.cards if card.effect is not None)]
+    return {node.timing for program in programs for node in ast.walk(list(program.statements))
+            if isinstance(node, ast.OfferCards)}
+
+
+def _when(card: Card, variant: Variant, offered: set[str]) -> str:
+    """When a card is played, from what it does: a card whose effect only keeps it says where
+    it is kept (not 'played as soon as it is drawn. Keep this card'), a card never played
+    (no effect, its timing offered nowhere: a title deed) says nothing (issue 46, 9)."""
+    kept = _kept_in(card, variant)
+    if kept is not None:
+        return f"kept in your {kept} until used"
+    if card.timing != "reaction" and not (card.effect is not None and card.effect.statements) and card.timing not in offered:
+        return ""
+    if not card.timing:  # no timing: never offered, only played by a program (`play K`), if at all
+        return ""
+    return dict(variant.timings).get(card.timing, _REACTION)
+
+
 def _cards(variant: Variant) -> list[str]:
     title = f"The cards ({variant.cards_summary})"
     lines = [f"## {title}", ""]
-    timings = dict(variant.timings)
+    offered = _offered_timings(variant)
     for card in variant.cards:
         count = f" ×{card.count}" if card.count > 1 else ""
-        when = timings.get(card.timing, _REACTION) if card.timing else "never played"  # no timing: never offered
-        if _says_when(card.text, when):  # the card's own text says when it is played
+        when = _when(card, variant, offered)
+        if not when or _says_when(card.text, when):  # no timing to say, or the card's own text says it
             lines.append(f"- **{card.name}**{count} — {card.text}")
         else:
             lines.append(f"- **{card.name}**{count} — *{when}*. {card.text}")

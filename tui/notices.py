@@ -9,9 +9,11 @@ game screen stops on it, one short notice and Enter, before the bots go on.
 
 What counts as taken from a player: a property taken from them or sent back to the board,
 one of their units removed or moved, a card of theirs discarded (a `discard`, or a card they
-own put on the pile the variant names as its discard pile), and a fall of their leading
-score (the first of the ranking). Their turn ending counts unless they ended it themselves
-(the 'End the turn' answer, chosen, not answered for them)."""
+own put on the pile the variant names as its discard pile), a card from a pile of theirs put
+on another player's (Forced Trade's swap), and a fall of their leading score (the first of the
+ranking). Their turn ending is told with what it cost them; a turn that ended with nothing
+taken from them does not stop the game (issue 46, 11; issue 47, 9: "Your turn is over." and
+Enter after every turn, though nothing happened to the person)."""
 
 from __future__ import annotations
 
@@ -29,8 +31,8 @@ SHOWN_LINES = 5
 
 
 def loss(event: Event, player: int, variant: Variant) -> str | None:
-    """What the event takes from `player`, as a kind of loss ('card', 'property', 'unit',
-    'moved'), or None."""
+    """What the event takes from `player`, as a kind of loss ('card', 'given', 'property',
+    'unit', 'moved'), or None."""
     kind, d = event.kind, event.data
     if kind in ("take", "return_card") and d.get("from") == player:
         return "property"
@@ -44,6 +46,10 @@ def loss(event: Event, player: int, variant: Variant) -> str | None:
         card = next((c for c in variant.cards if c.id == d.get("card")), None)
         if card is not None and card.discard_to == d["to"]:
             return "card"
+    if kind == "put" and d.get("from_owner") == player and d.get("to_owner") not in (None, player):
+        each = {pile.id: pile.each for pile in variant.piles}
+        if each.get(str(d.get("from"))) == "player" and each.get(d["to"]) == "player":
+            return "given"
     return None
 
 
@@ -94,8 +100,9 @@ class Notice:
         self.events += [i for i in other.events if i not in self.events]
 
     def __bool__(self) -> bool:
-        return (self.turn_over or bool(+self.costs) or bool(+self.taken)
-                or (self.score is not None and self.score[2] < self.score[1]))
+        """Whether something happened to the person: a loss, or a fall of their score. Their
+        turn's end alone is no notice: the bots play on (issue 46, 11)."""
+        return bool(+self.costs) or bool(+self.taken) or (self.score is not None and self.score[2] < self.score[1])
 
     def headline(self, whose: str, names: list[str], variant: Variant) -> str:
         """One line: 'Your turn is over: 3 of your cards discarded.', 'Blue played: one of
@@ -144,7 +151,7 @@ def _cost_words(costs: Counter[str], whose: str, variant: Variant) -> list[str]:
             for kind, (many, verb) in LOSSES.items() if costs[kind]]
 
 
-LOSSES = {"card": ("cards", "discarded"), "property": ("properties", "lost"), "unit": ("", "removed"),
-          "moved": ("", "moved")}
+LOSSES = {"card": ("cards", "discarded"), "given": ("cards", "gone to another player"), "property": ("properties", "lost"),
+          "unit": ("", "removed"), "moved": ("", "moved")}
 """Each kind of loss (see `loss`) as a notice words it: what is lost ("": the players' units,
 by the variant's name for them), and what happened to it."""

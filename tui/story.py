@@ -365,7 +365,9 @@ def what_it_did(effect: Sequence[Event], describe: Callable[[Event], str], playe
         found = [event for event in effect if telling(event)]
         if found:
             words = describe(found[0])
-            for name in (f"{player} ", f"{card}: "):
+            # a counter's line is a state ('Green has 1179M in cash (-15M)'): it keeps its
+            # subject, which 'has 1179M in cash' after the card's name lacked (issue 46, 10)
+            for name in (f"{player} ", f"{card}: ") if found[0].kind != "counter" else (f"{card}: ",):
                 words = words.removeprefix(name)
             return words + (f" (and {len(found) - 1} more)" if len(found) > 1 and found[0].kind != "say" else "")
     if answered_by is not None:

@@ -146,8 +146,8 @@ class Interpreter:
             g.emit("no_choice", {"card": g.source_of(root)})
             root.halt = True
             return
-        if len(options) == 1:
-            self.answer(f, var, what, options[0], chooser)
+        if len(options) == 1:  # nobody is asked: the event says the game took the only one
+            self.answer(f, var, what, options[0], chooser, asked=False)
             return
         g.ask("choose", chooser, self.choice_actions(what, options))
 
@@ -167,7 +167,7 @@ class Interpreter:
             return [texts.action("choose", o, what if type(o) is int else "word") for o in options]
         return [texts.action("choose", o, what) for o in options]
 
-    def answer(self, f: BlockFrame, var: str, what: str | None, value: Any, chooser: int) -> None:
+    def answer(self, f: BlockFrame, var: str, what: str | None, value: Any, chooser: int, asked: bool = True) -> None:
         """The value chosen bound to the variable; or, for the pass of `choose number ..., or
         pass` (the one word a number question offers), the chooser passes in the window, and
         their turn there ends: the frames of its body are done with."""
@@ -177,16 +177,21 @@ class Interpreter:
             if at >= 0:
                 del g.frames[at + 1 :]
                 return
-        self.bind(f, var, what, value, chooser)
+        self.bind(f, var, what, value, chooser, asked)
 
-    def bind(self, f: BlockFrame, var: str, what: str | None, value: Any, chooser: int) -> None:
-        data = {"player": chooser, "what": what, "value": value}
-        if what == "money":  # an amount chosen with a pass beside it, in a window's turns, is a bid:
-            statement = self.game.book.blocks[f.b][f.pc]  # told 'Green bids 60M' (issue 46, 6)
-            if type(statement) is ast.ChooseNumber and statement.or_pass:
-                data["bid"] = True
+    def bind(self, f: BlockFrame, var: str, what: str | None, value: Any, chooser: int, asked: bool = True) -> None:
+        """The value bound; told as a `choose` event, with `only` when it was the one option and
+        nobody was asked (the log then does not say the player chose it: issue 46, 9), and
+        `bid` for an amount chosen with a pass beside it, in a window's turns: told 'Green bids
+        60M' (issue 46, 6)."""
+        statement = self.game.book.blocks[f.b][f.pc] if what == "money" else None
         f.env[var] = value
         f.pc += 1
+        data = {"player": chooser, "what": what, "value": value}
+        if not asked:
+            data["only"] = True
+        if what == "money" and type(statement) is ast.ChooseNumber and statement.or_pass:
+            data["bid"] = True
         # a card from a pile not face up is chosen in secret; where it goes next says, to those
         # who may know, which it was
         self.game.emit("choose", data, self._secret(what, value, chooser))

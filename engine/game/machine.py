@@ -299,7 +299,11 @@ class Machine(Table):
     # -- the game's own programs: the setup, then one turn after another
 
     def turn_ended(self) -> None:
-        """The turn under way is over: told, and the turn passes to the next player in order."""
+        """The turn under way is over: told, and the turn passes to the next player in order.
+        What the turn's own program changed on the board is settled first, in this turn: a
+        program settles nothing itself, and its floors were told taken at the next card
+        played, in a later turn, as the card's doing (issue 46, 10)."""
+        self.settle()
         self._events.append(
             Event("turn_end", {"player": self.order[self.turn_pos]}, self.texts)
             if self.telling else self.texts.bare("turn_end")

@@ -550,24 +550,26 @@ class Table:
         `player`'s."""
         if counter in self.counters:
             self.counters[counter] += amount
-            self.announce(counter, None, self.counters[counter])
+            self.announce(counter, None, self.counters[counter], amount)
         else:
             numbers = self.player_counters[counter]
             numbers[player] += amount
-            self.announce(counter, player, numbers[player])
+            self.announce(counter, player, numbers[player], amount)
 
-    def announce(self, counter: str, player: int | None, value: int) -> None:
+    def announce(self, counter: str, player: int | None, value: int, by: int) -> None:
         """Tell a counter's new value, if the variant shows it: a player's counter as theirs,
         a counter of the game as the turn's player's (what the turn is doing: a Flip 2 played
         by Blue makes Red, whose turn it is, flip two more), a space's as the space's (what
-        lies on it), in the turn's player's part of the log. `player` is the space there."""
+        lies on it), in the turn's player's part of the log. `player` is the space there. `by`
+        is the change, so that a line says what happened, not only where it ended (issue 46, 10:
+        'Speeding Fine: has 1179M in cash' said nothing of the 15M paid)."""
         if counter in self.book.announced:
             if counter in self.book.space_counters:
-                data = {"player": self.order[self.turn_pos], "space": player, "counter": counter, "value": value}
+                data = {"player": self.order[self.turn_pos], "space": player, "counter": counter, "value": value, "by": by}
                 self.emit("counter", data)
                 return
             whose = self.order[self.turn_pos] if player is None else player
-            self.emit("counter", {"player": whose, "counter": counter, "value": value})
+            self.emit("counter", {"player": whose, "counter": counter, "value": value, "by": by})
 
     def card_place(self, code: Ref) -> int | None:
         """Where the card lies, as a CardRef.place (a pile slot, -1 - a space, IN_PLAY): where

@@ -19,6 +19,7 @@ from typing import Any
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import ValidationError
 
+from engine.core.event_text import counter_words
 from engine.diagnostics import Diagnostic, Loc, did_you_mean
 from engine.effects.parser import SPACE_KINDS, Kinds
 from engine.resources import schemas_dir
@@ -68,8 +69,9 @@ def rule_spec(kind: Any) -> dict | None:
 
 def rule_sentences(kinds: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[str, ...]:
     """What each rule says, for the help, at the value it has: the sentence its kind gives
-    for that value (a number in its {}; for a list, one for each word it holds), in the order
-    the kinds are declared. A rule whose kind says nothing is not told."""
+    for that value (a number in its {}, a plural noun after a 1 made singular; for a list,
+    one for each word it holds), in the order the kinds are declared. A rule whose kind says
+    nothing is not told."""
     said: list[str] = []
     for name, kind in kinds.items():
         if not isinstance(kind, dict) or name not in rules:
@@ -77,8 +79,8 @@ def rule_sentences(kinds: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[
         value = rules[name]
         if "yes_no" in kind:
             said.append(kind["yes_no"]["yes" if value else "no"])
-        elif "number" in kind and "says" in kind:
-            said.append(kind["says"].replace("{}", str(value)))
+        elif "number" in kind and "says" in kind:  # 'propose {} offers' at 1: 'propose 1 offer'
+            said.append(counter_words(kind["says"], str(value)))
         elif "says" in kind:
             words = value if isinstance(value, (list, tuple)) else [value]
             said += [kind["says"][word] for word in words if word in kind["says"]]

@@ -199,11 +199,23 @@ def _run_put(s: ast.Put, book: Rulebook, bodies: tuple[int, ...]) -> Any:
         target = target_fn(g, f.env, root.me)
         if card is None or target is None:
             return
-        place = g.move_card(card, target, root.me, under)
+        mover = root.me if isinstance(root, CardFrame) else holder(g, card, root.me)
+        place = g.move_card(card, target, mover, under)
         if place is not None and named is not None and named in f.env:
             _follow(g, named, card_ref(card, place), f.root)
 
     return op
+
+
+def holder(g: GameState, card: Ref, me: int) -> int:
+    """The player whose pile the card lies in, else `me`: who a move of the game's own program
+    is told as made for (issue 47, 10: "Green puts Property 27" was said, in Green's turn, of
+    the card the program took from Blue's hand). A card's effect is told as its player's."""
+    place = g.card_place(card)
+    if place is None or place < 0:
+        return me
+    owner = g.layout.slot_owner[place]
+    return owner if owner is not None and g.layout.slot_pile[place].each == "player" else me
 
 
 def _follow(g: GameState, name: str, moved: CardRef, root: int) -> None:
@@ -501,7 +513,9 @@ def _run_show(s: ast.Show, book: Rulebook, bodies: tuple[int, ...]) -> Any:
         card, player = card_fn(g, f.env, root.me), player_fn(g, f.env, root.me)
         if card is not None and player is not None:
             kind = g.variant.cards[int(card) % g.book.kinds].id
-            g.emit("show", {"player": root.me, "card": kind, "to": player}, player)
+            held_by = holder(g, card, -1)  # whose card is shown, said in the line (issue 47, 10)
+            data = {"player": root.me, "card": kind, "to": player, "holder": None if held_by < 0 else held_by}
+            g.emit("show", data, player)
 
     return op
 
@@ -554,7 +568,16 @@ def _tell_put(d: dict[str, Any], t: Texts, hidden: bool) -> str:
 
 
 def _tell_show(d: dict[str, Any], t: Texts, hidden: bool) -> str:
-    return f"{t.player(d['player'])} shows {t.player(d['to'])} {'a card' if hidden else t.cards[d['card']]}"
+    """Who showed whose card to whom: 'Red shows Blue Priest', 'Red looks at Blue's Priest'
+    (a program showing Red the card in Blue's hand: not "Red shows Red Priest"). The card is
+    named only to the one it was shown to; the others read 'a card'."""
+    shower, to, held_by = d["player"], d["to"], d.get("holder")
+    card = "a card" if hidden else t.cards[d["card"]]
+    if held_by is not None and held_by != shower:
+        card = f"{t.player(held_by)}'s {'card' if hidden else card}"
+    if shower == to:
+        return f"{t.player(to)} looks at {card}"
+    return f"{t.player(shower)} shows {t.player(to)} {card}"
 
 
 def _tell_shuffle(d: dict[str, Any], t: Texts, hidden: bool) -> str:
@@ -592,7 +615,7 @@ EVENT_TEXTS = (
     EventText("pile_full", ("player", "pile", "owner"), _tell_pile_full),
     EventText("play", ("player", "card"), _tell_play),
     EventText("put", ("player", "card", "from", "from_owner", "to", "to_owner", "owner", "under"), _tell_put),
-    EventText("show", ("player", "card", "to"), _tell_show),
+    EventText("show", ("player", "card", "to", "holder"), _tell_show),
     EventText("shuffle", ("pile", "owner"), _tell_shuffle),
     EventText("discard", ("player", "card"), _tell_discard),
     EventText("react", ("player", "card", "against"), _tell_react),

@@ -152,8 +152,11 @@ WORDS = (CHOOSE, CHOOSE_NUMBER, CHOOSE_WORD, CHOOSE_KIND)
 
 def _tell_choose(d: dict[str, Any], t: Texts, hidden: bool) -> str:
     """A choice made: a card kept from the viewer is 'a card', a card of the chooser's own is
-    'their ...' (not "Red chooses Red's $3M")."""
+    'their ...' (not "Red chooses Red's $3M"); the one option, taken with nobody asked, is
+    not said to be chosen."""
     who = t.player(d["player"])
+    if d.get("only"):  # nobody was asked: the game took the one option (issue 46, 9)
+        return f"The only choice for {who}: {'a card' if hidden else t.value(d['what'], d['value'])}"
     if hidden:
         return f"{who} chooses a card"
     if d["what"] == "card" and t.card_owner(d["value"]) == d["player"]:
@@ -168,7 +171,7 @@ def _tell_no_choice(d: dict[str, Any], t: Texts, hidden: bool) -> str:
 
 
 EVENT_TEXTS = (
-    EventText("choose", ("player", "what", "value", "bid"), _tell_choose),
+    EventText("choose", ("player", "what", "value", "bid", "only"), _tell_choose),
     EventText("no_choice", ("card",), _tell_no_choice),
 )
 """The texts of the events of choices (engine/core/event_text.py)."""

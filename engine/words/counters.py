@@ -202,13 +202,19 @@ WORDS = (ADD_TO, TRANSFER, SET_COUNTER)
 
 
 def _tell_counter(d: dict[str, Any], t: Texts, hidden: bool) -> str:
-    """A counter's new value, in its own words ('has 3 flips left'), of a player or a space."""
+    """A counter's new value, in its own words ('has 3 flips left'), of a player or a space,
+    and, for money and the things a player holds (a counter with a `name`), the change that
+    brought it there where it did not start from nothing ('has 1179M in cash (-15M)')."""
     counter = t.counters[d["counter"]]
     value = t.money(d["value"]) if counter.money else str(d["value"])
     whose = t.properties[d["space"]] if "space" in d else t.player(d["player"])
-    return f"{whose} {counter_words(counter.shown or 'now has {}', value)}"
+    by = d.get("by")
+    change = ""
+    if by and by != d["value"] and (counter.money or counter.name.one):  # money and holdings, not from nothing
+        change = f" ({'+' if by > 0 else '-'}{t.money(abs(by)) if counter.money else abs(by)})"
+    return f"{whose} {counter_words(counter.shown or 'now has {}', value)}{change}"
 
 
-EVENT_TEXTS = (EventText("counter", ("player", "counter", "value", "space"), _tell_counter),)
+EVENT_TEXTS = (EventText("counter", ("player", "counter", "value", "space", "by"), _tell_counter),)
 """The text of a counter's change (engine/core/event_text.py): a counter of a space is told
 by the space, its `player` the turn's."""

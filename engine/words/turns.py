@@ -128,7 +128,10 @@ def _run_next_turn(s: ast.NextTurn, book: Rulebook, bodies: tuple[int, ...]) -> 
         player = player_fn(g, f.env, root.me)
         if player is not None:
             g.next_player = player
-            g.emit("next_turn", {"player": player})
+            data = {"player": player}
+            if player == g.order[g.turn_pos]:  # the same player again: the log says so (issue 46, 9)
+                data["again"] = True
+            g.emit("next_turn", data)
 
     return op
 
@@ -166,7 +169,9 @@ def _tell_turn_end(d: dict[str, Any], t: Texts, hidden: bool) -> str:
 
 
 def _tell_next_turn(d: dict[str, Any], t: Texts, hidden: bool) -> str:
-    return f"{t.player(d['player'])} plays next"
+    """Who plays next; 'plays again' when it is the turn's own player (a roll of doubles),
+    which 'plays next' left for the reader to work out."""
+    return f"{t.player(d['player'])} plays {'again' if d.get('again') else 'next'}"
 
 
 def _tell_game_over(d: dict[str, Any], t: Texts, hidden: bool) -> str:
@@ -190,7 +195,7 @@ EVENT_TEXTS = (
     EventText("first_player", ("player",), _tell_first_player),
     EventText("turn", ("player", "number"), _tell_turn),
     EventText("turn_end", ("player",), _tell_turn_end),
-    EventText("next_turn", ("player",), _tell_next_turn),
+    EventText("next_turn", ("player", "again"), _tell_next_turn),
     EventText("game_over", ("player", "reason"), _tell_game_over),
 )
 """The texts of the events of the game's order: the words' own, and a turn begun and ended

@@ -517,7 +517,9 @@ def _tell_stop(d: dict[str, Any], t: Texts, hidden: bool) -> str:
 
 
 def _tell_take(d: dict[str, Any], t: Texts, hidden: bool) -> str:
-    if d["from"] is None and t.cards_stacked:  # no property card: the top card holds it
+    if d["from"] is None and (t.cards_stacked or not t.variant.properties[d["property"]].value):
+        # no property card (the top card holds it; a space of no value, a foundation): nothing
+        # is taken from the board
         return f"{t.player(d['player'])} now holds {t.properties[d['property']]}"
     source = "the board" if d["from"] is None else t.player(d["from"])
     return f"{t.player(d['player'])} takes {t.properties[d['property']]} from {source}"
