@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from engine.api import Action, Event, counted, counter_words, runs, zone_words
 from engine.variant.model import Variant
 from engine.visible import visible
+from tui.holdings import holdings_lines
 from tui.session import PUBLIC, Piece, View
 
 
@@ -501,35 +502,6 @@ class TrackView(Widget):
         return Text("\n").join(lines)
 
 
-def _player_counters(view: View, player: int, nonzero: bool = False) -> str:
-    """The counters kept for each player that the variant shows (`shown`), as '$50M cash ·
-    3 gems': a variant's own numbers, which the board does not draw. With `nonzero`, only
-    money and the counters the player has some of (for a narrow panel)."""
-    said = []
-    for counter in view.variant.counters:
-        numbers = view.counters.get(counter.id)
-        if counter.each != "player" or counter.shown is None or not isinstance(numbers, list):
-            continue
-        value = numbers[player]
-        if nonzero and not value and not counter.money:
-            continue
-        said.append(f"{view.variant.format_money(value)} {counter.name.many}" if counter.money else counter.name.counted(value))
-    return " · ".join(said)
-
-
-def _wrapped_at_dots(said: str, width: int) -> list[Text]:
-    """'900M cash · 1 dump truck · 2 excavators' in lines of at most `width`, broken only between
-    the parts, so that no number is parted from its name; a part wider than a line has one
-    of its own."""
-    lines: list[str] = []
-    for part in said.split(" · ") if said else []:
-        if lines and len(lines[-1]) + 3 + len(part) <= width:
-            lines[-1] += " · " + part
-        else:
-            lines.append(part)
-    return [Text(line) for line in lines]
-
-
 def _token_style(view: View, player: int) -> str:
     """A token in its player's colour, underlined when it moved since the person last acted."""
     style = chip(view.seats[player].colour)
@@ -587,22 +559,22 @@ class PlayerPanel(Quiet):
             return
         cards = view.hand_sizes[i]
         units = view.supply[i]
-        kept = _player_counters(view, i)  # a house rule's own counters (cash, resources)
         unit = view.variant.unit
         held = f"{unit.counted(units)} · " if any(s.units for s in view.variant.setups) else ""
         room = max(4, self.size.height or 4)
-        wrapped = _wrapped_at_dots(kept, width)
-        if kept and len(wrapped) > room - 4:  # too narrow for all: money and what they have some of
-            kept = _player_counters(view, i, nonzero=True)
-            wrapped = _wrapped_at_dots(kept, width)
-        below = kept and len(wrapped) <= room - 4  # the counters on lines of their own, when they fit
+        # a house rule's own counters (cash, resources) on lines of their own, in the longest
+        # wording that fits: never cut off the end of another line (tui/holdings.py)
+        kept = holdings_lines(view, i, width, room - 4 if room >= 5 else 1)
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
-            Text(token + (f" · {kept}" if kept and not below else ""), style="italic"),
+            Text(token, style="italic"),
             Text(_fit(width, *_ranked(view, i))),
             Text(_fit(width, f"{held}{counted(cards, 'card')}", f"{held}{cards}c", f"{units}{unit.one[:1]} {cards}c")),
-            *(wrapped if below else []),
         ]
+        if kept and room < 5:  # no line to spare: what they hold before their count of pieces
+            lines[-1] = kept[0]
+        else:
+            lines += kept
         for line in lines:
             line.truncate(width, overflow="ellipsis")
         self.put(Text("\n").join(lines))

@@ -1,0 +1,84 @@
+"""What the game screen itself tells a newcomer of Monopoly Builder (issue 46): the holdings that
+stay on the panels, the board's marks and names, the board drawn as soon as something changes,
+the island's keys beside its heights, the counts on the start screen, the reference card.
+Every point is read from the variant's data by game-neutral code; the tests name the issue's
+item they check. Rules text: shared/rules/monopoly-builder-2021.txt."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from functools import cache
+
+import pytest
+
+from tui.session import Session
+from tui_helpers import headless
+
+pytest.importorskip("textual")
+
+from tui.app import BoardwalkApp  # noqa: E402
+from tui.widgets import BoardView, PlayerPanel  # noqa: E402
+
+NAME = "monopoly-builder"
+SEATS = (None, "greedy", "greedy")
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def kinds_held(session: Session, player: int) -> int:
+    view = session.view()
+    return sum(1 for c in view.variant.counters
+               if c.each == "player" and c.shown and not c.money and view.counters[c.id][player])
+
+
+@cache
+def three_kinds() -> Session:
+    """A game where the person and the first bot each hold three kinds of resource or more,
+    and the person is asked something."""
+    def stop(session: Session) -> bool:
+        return (kinds_held(session, 0) >= 3 and kinds_held(session, 1) >= 3 and session.deciding == 0
+                and bool(session.view().actions))
+
+    for seed in range(20):
+        session = headless(SEATS, seed, stop=stop, limit=600, name=NAME)
+        if stop(session):
+            return session
+    raise AssertionError("no seed reaches three kinds held")
+
+
+def panel_text(app, seat: int) -> str:
+    return app.screen.query_one(f"#player-{seat}", PlayerPanel).content.plain
+
+
+# ----- item 1: the holdings never vanish from a panel -----------------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 30), (160, 50)])
+def test_item_1_every_resource_held_stays_on_every_panel_in_a_short_form_when_space_is_tight(size):
+    """issue 46, 1: "Your own resources vanish from your panel at 80x24 and at 120x30 once a
+    player holds three or more kinds. The two holdings lines go blank, for the bots too."
+    Each panel keeps the money and a count of every kind held, by a name cut from the
+    variant's (the last word's first letters at least)."""
+    session = three_kinds()
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            view = session.view()
+            for seat in range(3):
+                shown = panel_text(app, seat)
+                cash = next(c for c in view.variant.counters if c.id == "cash")
+                assert view.variant.format_money(view.counters[cash.id][seat]) in shown, shown
+                for counter in view.variant.counters:
+                    if counter.each != "player" or not counter.shown or counter.money:
+                        continue
+                    held = view.counters[counter.id][seat]
+                    if held:
+                        whole, short = counter.name.counted(held), f"{held} ?{counter.name.one.split()[-1][0]}"
+                        assert whole in shown or re.search(rf"(?<!\d){short}", shown), (counter.id, held, shown)
+
+    run(scenario())
