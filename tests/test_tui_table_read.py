@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 from tui.session import Session
-from tui_helpers import headless
+from tui_helpers import headless, wait_for
 
 pytest.importorskip("textual")
 
@@ -80,5 +80,61 @@ def test_item_1_every_resource_held_stays_on_every_panel_in_a_short_form_when_sp
                     if held:
                         whole, short = counter.name.counted(held), f"{held} ?{counter.name.one.split()[-1][0]}"
                         assert whole in shown or re.search(rf"(?<!\d){short}", shown), (counter.id, held, shown)
+
+    run(scenario())
+
+
+# ----- item 12: the board is drawn as soon as a deed changes hands ----------------------------
+
+
+@cache
+def bot_asked_to_buy() -> Session:
+    """A game where a bot is asked whether to buy the deed it landed on, and buys it."""
+    def stop(session: Session) -> bool:
+        if session.deciding != 1 or not any(a.what == "word" and a.arg == "buy" for a in session.game.legal_actions()):
+            return False
+        bot, observation = session.bot_observation()
+        return bot.choose(observation).get("arg") == "buy"
+
+    for seed in range(20):
+        session = headless(SEATS, seed, stop=stop, limit=600, name=NAME)
+        if stop(session):
+            return session
+    raise AssertionError("no seed asks a bot to buy")
+
+
+def drawn(app, selector) -> str:
+    """What a widget shows on the screen now, as plain text (its lines as last rendered)."""
+    from textual.geometry import Region
+
+    widget = app.screen.query_one(selector)
+    return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, widget.size.width, widget.size.height)))
+
+
+def test_item_12_a_deed_a_bot_buys_shows_its_owner_on_the_board_at_once():
+    """issue 46, 12: "A bought deed shows its owner only when the next box comes." A loop's
+    deed is held by a card in a pile, and a token stands on a space, not in a stack: the
+    board's redraw looked at the stacks only, so a bot's purchase was drawn with whatever
+    changed the stacks next, or the person's next question."""
+    session = bot_asked_to_buy()
+    view = session.view()
+    space = view.variant.loop[session.view().positions[1]]
+    mark = view.seats[1].mark
+    deeds = len(session.view().piles)
+
+    def bought() -> bool:
+        return any(p["owner"] == 1 and any(session.variant.card(c).space == space for c in p["cards"])
+                   for p in session.view().piles if p["cards"])
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="normal")
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            board = app.screen.query_one(BoardView)
+            cell = next(c for c in board._cells if c[3] == space and c[2] in (2, 3))
+            await wait_for(pilot, bought)
+            await pilot.pause(0.2)  # a frame or two to draw it, well within the bots' pace
+            row = drawn(app, BoardView).splitlines()[cell[2]]
+            assert row[cell[0]] == mark, (row, deeds)
 
     run(scenario())

@@ -125,8 +125,10 @@ class BoardView(Widget):
         """(first x, last x, row, property) of each space of a loop board as last drawn."""
 
     def show(self, view: View) -> None:
+        # everything drawn: a loop's deeds (piles), what lies on a space (counters) and where the
+        # tokens stand too, else a deed bought shows its owner only at the next redraw (issue 46, 12)
         key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed, str(view.owners_now),
-               tuple(view.keys))
+               tuple(view.keys), str(view.piles), str(view.counters), tuple(view.positions), tuple(view.moved))
         self.view = view
         # a game without a board gives its room to the rest (by a class: a dialog box hides the
         # board too, by the stylesheet, and an inline display set here would show it again)
