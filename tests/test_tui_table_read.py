@@ -138,3 +138,56 @@ def test_item_12_a_deed_a_bot_buys_shows_its_owner_on_the_board_at_once():
             assert row[cell[0]] == mark, (row, deeds)
 
     run(scenario())
+
+
+# ----- item 13: the island's keys beside its heights, and its owners by letter ----------------
+
+
+@cache
+def choosing_a_foundation() -> Session:
+    """A game where the person chooses where to build, with a building on the island already."""
+    def stop(session: Session) -> bool:
+        view = session.view()
+        if session.deciding != 0 or not view.actions:
+            return False
+        grid = [p.index for p in view.variant.properties if any(z.columns and p.index in z.properties for z in view.variant.zones)]
+        return any(view.pieces[p] for p in grid) and any(a.what == "property" and a.arg in grid for a in view.actions)
+
+    for seed in range(20):
+        session = headless(SEATS, seed, stop=stop, limit=800, name=NAME)
+        if stop(session):
+            return session
+    raise AssertionError("no seed asks the person where to build")
+
+
+def test_item_13_while_choosing_a_foundation_the_keys_stand_beside_the_heights_and_owners_read_by_letter(monkeypatch):
+    """issue 46, 13: "While choosing a foundation, the keys replace the heights on the island
+    (both are digits). With NO_COLOR the island shows no owner letters, though
+    docs/playing.md promises them." Each building shows its height and its top's letter,
+    chosen or not; a key stands before them, in reverse."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    session = choosing_a_foundation()
+    view = session.view()
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            board = app.screen.query_one(BoardView)
+            rendered = board.render()
+            lines = rendered.split("\n")
+            grid = {cell[3]: cell for cell in board._cells if any(z.columns and cell[3] in z.properties for z in view.variant.zones)}
+            keyed = 0
+            for prop, (first, last, row, _) in grid.items():
+                cell = lines[row][first:last + 1]
+                pieces = view.pieces[prop]
+                if pieces:
+                    owner = view.seat(pieces[-1].owner)
+                    assert f"{len(pieces)}{owner.mark}" in cell.plain, (prop, cell.plain)
+                index = next((i for i, a in enumerate(view.actions) if a.what == "property" and a.arg == prop), None)
+                if index is not None:
+                    keyed += 1
+                    assert cell.plain.startswith(view.keys[index]) and "reverse" in str(cell.get_style_at_offset(app.console, 0))
+            assert keyed
+
+    run(scenario())

@@ -335,9 +335,12 @@ class BoardView(Widget):
         return text
 
     def _draw_grid(self, view: View, zone, x: int, rows: list[Text], selectable: dict[int, int]) -> None:
-        """A zone laid out in rows of `columns`: each space its stack's height in the colour
-        of the stack's top, '*' after it where a counter of the space is set (a penthouse),
-        '·' where it is empty, or the option's key when it may be chosen."""
+        """A zone laid out in rows of `columns`: each space its stack's height and the letter of
+        the stack's top's player (in that player's colour; the letter reads without colour
+        too, issue 46, 13), '*' before them where a counter of the space is set (a penthouse),
+        '·' where it is empty. A space that may be chosen has the option's key before its
+        height, in reverse, so that a key and a height, both digits, are not taken for each
+        other (issue 46, 13)."""
         lying = _lying(view)
         columns = zone.columns or 1
         for index, prop in enumerate(zone.properties):
@@ -349,17 +352,17 @@ class BoardView(Widget):
             line.append(" " * max(0, at - len(line.plain)))
             hint = selectable.get(prop)
             pieces = view.pieces[prop]
-            if hint is not None:
-                text = Text(key_hint(view, hint).center(3), style="bold reverse")
-            elif not pieces:
-                text = Text(" · ", style="dim")
+            seat = view.seat(pieces[-1].owner) if pieces else None
+            if not pieces:
+                built = Text("· ", style="dim")
             else:
-                seat = view.seat(pieces[-1].owner)
-                label = f"{len(pieces)}{'*' if lying[prop] else ''}".center(3)
-                text = Text(label, style=chip(seat.colour) if seat is not None else "bold")
+                built = Text(f"{len(pieces)}{seat.mark if seat is not None else ' '}", style=chip(seat.colour) if seat is not None else "bold")
+            # three columns: the key (or '*' for a set counter), the height, the top's letter
+            first = (key_hint(view, hint), "bold reverse") if hint is not None else ("*" if pieces and lying[prop] else " ")
+            text = Text.assemble(first, built)
             if prop in view.changed:
                 text.stylize("underline")
-            line.append_text(text)
+            line.append_text(text[:3])
             self._cells.append((at, at + 2, row, prop))
 
 
