@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.number_options import NumberOptions
 from engine.game.game import Game, as_known_to, decide
+from engine.game.pricing import reference_costs
 from engine.game.messages import (
     EVERYONE,
     Action,
@@ -42,6 +43,7 @@ __all__ = [
     "decide",
     "describe_run",
     "fresh_seed",
+    "reference_costs",
     "runs",
     "texts_for",
     "zone_words",

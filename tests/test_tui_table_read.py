@@ -191,3 +191,83 @@ def test_item_13_while_choosing_a_foundation_the_keys_stand_beside_the_heights_a
             assert keyed
 
     run(scenario())
+
+
+# ----- item 2: the reference card, and the cost under the build question ----------------------
+
+
+def test_item_2_the_reference_card_key_shows_each_floors_cost_and_what_is_lacking_and_why_a_space_cannot_be_raised():
+    """issue 46, 2: "Floor costs are never shown: not in help, not under c, not in the build
+    prompt. A building you cannot raise drops out of the list without a reason." The key =
+    opens the variant's reference card priced for the person (its `reference:` section, by
+    its own routine): every row with its cost and what is lacking; the zone's spaces, with
+    why those not offered cannot be raised. Under the build question, the highlighted
+    space's cost."""
+    from tui.screens.dialogs import TextScreen
+
+    session = choosing_a_foundation()
+    view = session.view()
+    card = view.variant.reference
+    assert card is not None
+    from engine.api import reference_costs
+
+    costs = reference_costs(session.game, 0)
+    assert len(costs) == len(card.rows) and all(sum(cost.values()) > 0 for cost in costs)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            line = app.screen.query_one("#cost").content.plain
+            first = next(a for a in view.actions if a.what == "property")
+            name = view.variant.properties[first.arg].name
+            assert line.startswith(name) and any(row in line for row in card.rows), line
+            await pilot.press("=")
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen)
+            body = app.screen.body.plain
+            counters = {c.id: c for c in view.variant.counters}
+            for row, cost in zip(card.rows, costs, strict=True):
+                words = ", ".join(counters[k].name.counted(n) for k, n in cost.items() if n)
+                lack = {k: n - view.counters[k][0] for k, n in cost.items() if n > view.counters[k][0]}
+                said = f"(you lack {', '.join(counters[k].name.counted(n) for k, n in lack.items())})" if lack else "(you have it)"
+                assert f"{row}: {words}  {said}" in body, (row, body)
+            others = [p for p in next(z for z in view.variant.zones if z.id == card.zone).properties
+                      if view.pieces[p] and view.pieces[p][-1].owner != 0]
+            for prop in others:  # a building of another player's: not offered, and said why
+                assert "not yours to raise" in body and view.variant.properties[prop].name in body
+            assert "The board's short names" in body
+
+    run(scenario())
+
+
+def test_item_2_a_variant_written_for_the_test_prices_its_reference_card_by_its_own_routine(write):
+    """issue 46, 2, for every game: a reference card is data (`reference:`), priced by the
+    variant's routine as the player; a card naming what the variant lacks is a located error."""
+    from engine import load_variant
+    from engine.api import reference_costs
+    from engine.game.game import new_game
+    from engine.variant.load import VariantError
+
+    base = (
+        "extends: monopoly-builder\n"
+        "routines:\n"
+        "  price_it: |\n"
+        "    set need_truck to floor * 3\n"
+        "    set need_boat to 1\n"
+        "reference:\n"
+        "  name: tower costs\n"
+        "  zone: island\n"
+        "  rows: [low, high]\n"
+        "  routine: price_it\n"
+        "  row: floor\n"
+        "  costs: {need_truck: truck, need_boat: boat}\n"
+    )
+    variant = load_variant(write(base))
+    game = new_game(variant, 2, 1)
+    # the costs merge with the base's (a house rule states what it changes): what the routine
+    # leaves unset costs nothing
+    assert reference_costs(game, 0) == [{"truck": 3, "crane": 0, "excavator": 0, "boat": 1}, {"truck": 6, "crane": 0, "excavator": 0, "boat": 1}]
+    with pytest.raises(VariantError) as raised:
+        load_variant(write(base.replace("routine: price_it", "routine: price_this"), "bad.yaml"))
+    assert "bad.yaml:10" in str(raised.value) and "'price_this', which is not a routine" in str(raised.value)

@@ -18,7 +18,9 @@ from textual.widgets.option_list import Option
 from engine.api import Action, Event, counted, counter_words, runs, zone_words
 from engine.variant.model import Variant
 from engine.visible import visible
+from tui.boardnames import legend, name_lines, short_names
 from tui.holdings import holdings_lines
+from tui.reference import REFERENCE_KEY
 from tui.session import PUBLIC, Piece, View
 
 
@@ -123,6 +125,8 @@ class BoardView(Widget):
         """(first x, last x, property) of each column as last drawn, for clicks."""
         self._cells: list[tuple[int, int, int, int]] = []
         """(first x, last x, row, property) of each space of a loop board as last drawn."""
+        self.short: dict[str, str] = {}
+        """Each name of a loop's spaces as last drawn in one line (the reference card lists them)."""
 
     def show(self, view: View) -> None:
         # everything drawn: a loop's deeds (piles), what lies on a space (counters) and where the
@@ -263,7 +267,12 @@ class BoardView(Widget):
         named, with its holder (or the option's key) and what lies on it beneath, and the
         tokens outside. Zones off the loop laid out as a grid (`columns`: an island of
         foundations) stand to the right, each space its stack's height in its top piece's
-        colour. Everything from the variant: its loop, zones, piles and counters."""
+        colour. Everything from the variant: its loop, zones, piles and counters.
+
+        The names take the room there is (issue 46, 5): on a tall board, up to three lines
+        and wider cells, so that a wide screen reads whole names; else one line, cut so that
+        no two names read the same. The last row, where there is one to spare, is the legend
+        of the marks (tui/boardnames.py)."""
         variant = view.variant
         loop = list(variant.loop)
         half = (len(loop) + 1) // 2
@@ -271,37 +280,39 @@ class BoardView(Widget):
         on_loop = set(loop)
         grids = [z for z in variant.zones if z.columns and not on_loop.intersection(z.properties)]
         grid_width = sum((z.columns or 1) * 3 + 2 for z in grids)
-        cell = next((c for c in (6, 5, 4, 3, 2) if half * (c + 1) + grid_width <= width), 1)
+        names = max(1, min(3, (height - 5) // 2))  # lines for each name; one row kept for the legend
+        cell = next((c for c in (10, 9, 8, 7, 6, 5, 4, 3, 2) if half * (c + 1) + grid_width <= width
+                     and (c <= 6 or names > 1)), 1)
         pitch = cell + 1  # a space between cells
         left = max(0, (width - half * pitch - grid_width) // 2)
         held = _holders_by_cards(view)
         lying = _lying(view)
         selectable = selectable_properties(view)
+        short = self.short = short_names(view, cell)
         self._cells = []
-        rows = [Text(" " * left) for _ in range(max(height, 6))]
-        for row, spaces, tokens_row, status_row in ((1, top, 0, 2), (4, bottom, 5, 3)):
+        used = 2 * names + 4
+        rows = [Text(" " * left) for _ in range(max(height, used))]
+        halves = ((1, top, 0, names + 1), (names + 3, bottom, 2 * names + 3, names + 2))
+        for first_name_row, spaces, tokens_row, status_row in halves:
             for index, prop in enumerate(spaces):
                 x = left + index * pitch
-                self._cells.append((x, x + cell - 1, row, prop))
-                self._cells.append((x, x + cell - 1, status_row, prop))
-                drawn = ((row, self._space_label(view, prop, cell)),
-                         (status_row, self._space_status(view, prop, cell, held, lying, selectable.get(prop))),
-                         (tokens_row, self._tokens_on(view, loop.index(prop), cell)))
+                zone = next(z for z in variant.zones if z.id == variant.properties[prop].zone)
+                lines = name_lines(view, prop, cell, names, short)
+                drawn = [(first_name_row + n, Text((lines[n] if n < len(lines) else "").ljust(cell)[:cell], style=chip(zone.colour)))
+                         for n in range(names)]
+                drawn += [(status_row, self._space_status(view, prop, cell, held, lying, selectable.get(prop))),
+                          (tokens_row, self._tokens_on(view, loop.index(prop), cell))]
                 for at_row, piece in drawn:
+                    self._cells.append((x, x + cell - 1, at_row, prop))
                     rows[at_row].append_text(piece)
                     rows[at_row].append(" ")
         x = left + half * pitch + 1
         for zone in grids:
-            self._draw_grid(view, zone, x, rows, selectable)
+            self._draw_grid(view, zone, x, rows, selectable, max(1, (used - (len(zone.properties) // (zone.columns or 1))) // 2))
             x += (zone.columns or 1) * 3 + 2
+        if height > used:  # a row to spare: what the marks mean
+            rows[height - 1] = Text(" " * left) + Text(legend(view, max(0, width - left), REFERENCE_KEY), style="dim")
         return Text("\n").join(rows[:height])
-
-    @staticmethod
-    def _space_label(view: View, prop: int, cell: int) -> Text:
-        found = view.variant.properties[prop]
-        zone = next(z for z in view.variant.zones if z.id == found.zone)
-        name = found.name or zone.name
-        return Text(_abbreviated(name, cell).ljust(cell)[:cell], style=chip(zone.colour))
 
     @staticmethod
     def _space_status(view: View, prop: int, cell: int, held: dict[int, tuple[int, str]], lying: list[int],
@@ -334,7 +345,7 @@ class BoardView(Widget):
         text.append(" " * (cell - len(text.plain)))
         return text
 
-    def _draw_grid(self, view: View, zone, x: int, rows: list[Text], selectable: dict[int, int]) -> None:
+    def _draw_grid(self, view: View, zone, x: int, rows: list[Text], selectable: dict[int, int], top: int = 1) -> None:
         """A zone laid out in rows of `columns`: each space its stack's height and the letter of
         the stack's top's player (in that player's colour; the letter reads without colour
         too, issue 46, 13), '*' before them where a counter of the space is set (a penthouse),
@@ -344,7 +355,7 @@ class BoardView(Widget):
         lying = _lying(view)
         columns = zone.columns or 1
         for index, prop in enumerate(zone.properties):
-            row, column = 1 + index // columns, index % columns
+            row, column = top + index // columns, index % columns
             if row >= len(rows):
                 break
             line = rows[row]
@@ -364,17 +375,6 @@ class BoardView(Widget):
                 text.stylize("underline")
             line.append_text(text[:3])
             self._cells.append((at, at + 2, row, prop))
-
-
-def _abbreviated(name: str, width: int) -> str:
-    """A space's name in `width` characters: whole if it fits, else the first letters of its
-    words ('Free Parking' -> 'FrPa'), else its start."""
-    if len(name) <= width:
-        return name
-    words = [w for w in re.split(r"[\s/]+", name) if w]
-    each = max(1, width // max(1, len(words)))
-    short = "".join(w[:each] for w in words)
-    return short[:width]
 
 
 def _holders_by_cards(view: View) -> dict[int, tuple[int, str]]:
