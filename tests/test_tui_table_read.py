@@ -271,3 +271,106 @@ def test_item_2_a_variant_written_for_the_test_prices_its_reference_card_by_its_
     with pytest.raises(VariantError) as raised:
         load_variant(write(base.replace("routine: price_it", "routine: price_this"), "bad.yaml"))
     assert "bad.yaml:10" in str(raised.value) and "'price_this', which is not a routine" in str(raised.value)
+
+
+# ----- item 5: the start screen counts what the game has -------------------------------------
+
+
+def test_item_5_the_start_screen_counts_the_boards_spaces_and_deeds_by_the_games_own_nouns():
+    """issue 46, 5: "The start screen says Builder has '48 properties' (it has 16 deeds)." A
+    board tokens go round is counted by its spaces, the island by its name, and the cards
+    that belong to a space by their pile's name."""
+    from tui.screens.start import StartScreen
+
+    async def scenario():
+        app = BoardwalkApp(pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen) and NAME in app.screen.results)
+            app.screen.selected = NAME
+            await app.screen._show_selected()
+            await pilot.pause()
+            info = app.screen.query_one("#variant-info").content.plain
+            variant = app.screen.results[NAME].variant
+            deeds = sum(card.count for card in variant.cards if card.space is not None)
+            assert f"{len(variant.loop)} spaces round the board" in info and f"{deeds} title deeds" in info, info
+            assert f"{len(variant.properties)} properties" not in info
+
+    run(scenario())
+
+
+# ----- items 4 and 5: the board's marks and names ---------------------------------------------
+
+
+@cache
+def with_a_mortgage() -> Session:
+    """A game of bots where a deed is mortgaged."""
+    def stop(session: Session) -> bool:
+        return any(p["cards"] and any(pile.id == p["pile"] and pile.mark for pile in session.variant.piles)
+                   for p in session.view().piles)
+
+    for seed in range(30):
+        session = headless(("greedy", "greedy", "greedy"), seed, stop=stop, limit=1500, name=NAME)
+        if stop(session):
+            return session
+    raise AssertionError("no seed mortgages a deed")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+def test_item_4_and_5_the_board_marks_a_mortgaged_deed_and_its_legend_says_what_the_marks_mean(size):
+    """issue 46, 4: "the board does not mark a mortgaged deed"; 5: "'·+4' under a space
+    (resources lying there) is explained nowhere." The deed's space shows its holder's letter
+    with the mark of the pile it lies in, and the board's last row says what the letters, a
+    pile's mark and a count lying on a space mean, and the key of the reference card."""
+    session = with_a_mortgage()
+    view = session.view()
+    pile = next(p for p in view.variant.piles if p.mark and any(s["pile"] == p.id and s["cards"] for s in view.piles))
+    seen = next(s for s in view.piles if s["pile"] == pile.id and s["cards"])
+    space = view.variant.card(seen["cards"][0]).space
+    mark = view.seats[seen["owner"]].mark + pile.mark
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="slow")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            board = app.screen.query_one(BoardView)
+            lines = board.render().plain.split("\n")
+            first, _, row, _ = next(c for c in board._cells if c[3] == space and lines[c[2]][c[0]:c[1] + 1].strip()
+                                    and c[2] in (2, 3, 4, 5, 6, 7))
+            cells = [lines[r][first:first + len(mark)] for _, _, r, p in board._cells if p == space]
+            assert mark in cells, cells
+            legend = lines[-1]
+            assert f"{view.seats[0].mark}{pile.mark} {pile.name}" in legend and "+4 lying there" in legend, legend
+            assert legend.strip().startswith("= ")
+
+    run(scenario())
+
+
+def test_item_5_no_two_spaces_share_a_short_name_and_a_tall_board_shows_whole_names():
+    """issue 46, 5: "'FP' is both Forest Park and Free Parking, and at 160x50 the names stay
+    four letters with ten rows empty." Each name's one-line form is its own at every width;
+    a tall board gives names up to three lines, where they are whole when they fit."""
+    from tui.boardnames import name_lines, short_names, space_name
+
+    session = with_a_mortgage()
+    view = session.view()
+    names = {space_name(view, p) for p in view.variant.loop}
+    for width in (2, 3, 4, 5, 6):
+        short = short_names(view, width)
+        assert len(set(short.values())) == len(names), (width, short)
+        assert all(len(cut) <= width for cut in short.values())
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="slow")
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            board = app.screen.query_one(BoardView)
+            text = board.render().plain
+            cell = board._cells[0][1] - board._cells[0][0] + 1
+            whole = [p for p in view.variant.loop if len(name_lines(view, p, cell, 3, {})) > 1
+                     and " ".join(name_lines(view, p, cell, 3, {})) == space_name(view, p)]
+            assert whole  # some names are whole over several lines
+            for prop in whole:
+                for line in name_lines(view, prop, cell, 3, {}):
+                    assert line in text
+
+    run(scenario())

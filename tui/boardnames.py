@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterator
+from itertools import combinations, islice
 
 from tui.session import View
 
@@ -28,8 +29,9 @@ def _cuts(name: str, width: int) -> Iterator[str]:
     if not words:
         yield name[:width]
         return
-    if len(words) > width:  # more words than letters: their initials, as many as fit
-        yield "".join(w[0] for w in words)[:width]
+    if len(words) > width:  # more words than letters: the initials of some of them, in order
+        for chosen in combinations(words, width):
+            yield "".join(w[0] for w in chosen)
     else:
         seen: set[str] = set()
         for total in range(width, len(words) - 1, -1):
@@ -40,6 +42,9 @@ def _cuts(name: str, width: int) -> Iterator[str]:
                     seen.add(cut)
                     yield cut
     yield name[:width]
+    letters = [c for c in name if not c.isspace()]  # at the last, any letters of it in order
+    for picked in islice(combinations(letters, width), 2000):
+        yield "".join(picked)
 
 
 def _shares(total: int, lengths: list[int]) -> Iterator[tuple[int, ...]]:
