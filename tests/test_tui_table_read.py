@@ -374,3 +374,35 @@ def test_item_5_no_two_spaces_share_a_short_name_and_a_tall_board_shows_whole_na
                     assert line in text
 
     run(scenario())
+
+
+# ----- item 16: the docs name Monopoly Builder and explain its screen -------------------------
+
+
+def test_item_16_the_readme_the_cli_help_and_playing_md_name_monopoly_builder_and_explain_its_screen():
+    """issue 46, 16: "The README's first paragraph, boardwalk --help and docs/playing.md's
+    introduction don't mention Monopoly Builder. docs/playing.md's game-screen section
+    describes only Advance to Boardwalk. Nothing covers Builder's board, island, resources
+    and short names." And the reference card's key (item 2) is in the help and the docs."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from engine import load_variant
+    from tui.helptext import help_markdown
+    from tui.reference import REFERENCE_KEY
+
+    root = Path(__file__).resolve().parent.parent
+    first = (root / "README.md").read_text(encoding="utf-8").split("\n\n")[1]
+    assert "Monopoly Builder" in first and "Monopoly Chance" in first
+    shown = subprocess.run([sys.executable, "-m", "engine.cli", "--help"], capture_output=True, text=True, cwd=root).stdout
+    assert "Monopoly Builder" in " ".join(shown.split())
+    playing = (root / "docs" / "playing.md").read_text(encoding="utf-8")
+    intro = playing.split("\n\n")[1]
+    assert "Monopoly Builder" in intro and "Monopoly Chance" in intro
+    screen = playing[playing.index("## The game screen"):playing.index("## Keys")]
+    for said in ("Monopoly Builder's board", "island", "resources", "short", "`FrP`", f"**{REFERENCE_KEY}**"):
+        assert said in screen, said
+    keys = playing[playing.index("## Keys"):]
+    assert f"| {REFERENCE_KEY} |" in keys
+    assert f"| {REFERENCE_KEY} |" in help_markdown(load_variant(NAME), 3)
