@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from engine.core.number_options import NumberOptions
 from engine.game.game import Game, as_known_to, decide
-from engine.game.pricing import reference_costs
 from engine.game.messages import (
     EVERYONE,
     Action,
@@ -25,6 +24,7 @@ from engine.game.messages import (
     runs,
     zone_words,
 )
+from engine.game.pricing import reference_costs
 from engine.game.rng import fresh_seed
 from engine.game.rulebook import rulebook_for
 from engine.variant.model import Variant

@@ -150,7 +150,7 @@ def choosing_a_foundation() -> Session:
         view = session.view()
         if session.deciding != 0 or not view.actions:
             return False
-        grid = [p.index for p in view.variant.properties if any(z.columns and p.index in z.properties for z in view.variant.zones)]
+        grid = [p for z in view.variant.zones if z.columns for p in z.properties]
         return any(view.pieces[p] for p in grid) and any(a.what == "property" and a.arg in grid for a in view.actions)
 
     for seed in range(20):
@@ -176,7 +176,8 @@ def test_item_13_while_choosing_a_foundation_the_keys_stand_beside_the_heights_a
             board = app.screen.query_one(BoardView)
             rendered = board.render()
             lines = rendered.split("\n")
-            grid = {cell[3]: cell for cell in board._cells if any(z.columns and cell[3] in z.properties for z in view.variant.zones)}
+            foundations = {p for z in view.variant.zones if z.columns for p in z.properties}
+            grid = {cell[3]: cell for cell in board._cells if cell[3] in foundations}
             keyed = 0
             for prop, (first, last, row, _) in grid.items():
                 cell = lines[row][first:last + 1]
@@ -230,7 +231,8 @@ def test_item_2_the_reference_card_key_shows_each_floors_cost_and_what_is_lackin
             for row, cost in zip(card.rows, costs, strict=True):
                 words = ", ".join(counters[k].name.counted(n) for k, n in cost.items() if n)
                 lack = {k: n - view.counters[k][0] for k, n in cost.items() if n > view.counters[k][0]}
-                said = f"(you lack {', '.join(counters[k].name.counted(n) for k, n in lack.items())})" if lack else "(you have it)"
+                lacked = ", ".join(counters[k].name.counted(n) for k, n in lack.items())
+                said = f"(you lack {lacked})" if lack else "(you have it)"
                 assert f"{row}: {words}  {said}" in body, (row, body)
             others = [p for p in next(z for z in view.variant.zones if z.id == card.zone).properties
                       if view.pieces[p] and view.pieces[p][-1].owner != 0]
@@ -267,7 +269,8 @@ def test_item_2_a_variant_written_for_the_test_prices_its_reference_card_by_its_
     game = new_game(variant, 2, 1)
     # the costs merge with the base's (a house rule states what it changes): what the routine
     # leaves unset costs nothing
-    assert reference_costs(game, 0) == [{"truck": 3, "crane": 0, "excavator": 0, "boat": 1}, {"truck": 6, "crane": 0, "excavator": 0, "boat": 1}]
+    assert reference_costs(game, 0) == [{"truck": 3, "crane": 0, "excavator": 0, "boat": 1},
+                                        {"truck": 6, "crane": 0, "excavator": 0, "boat": 1}]
     with pytest.raises(VariantError) as raised:
         load_variant(write(base.replace("routine: price_it", "routine: price_this"), "bad.yaml"))
     assert "bad.yaml:10" in str(raised.value) and "'price_this', which is not a routine" in str(raised.value)

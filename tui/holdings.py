@@ -32,14 +32,20 @@ def short_names(counters: list, least: int) -> dict[str, str]:
     return words
 
 
+def _value(view: View, counter: str, player: int) -> int:
+    """The player's number of a counter of each player (0 where the view has none)."""
+    numbers = view.counters.get(counter)
+    return numbers[player] if isinstance(numbers, list) else 0
+
+
 def holdings_parts(view: View, player: int, level: int) -> list[str]:
     """The player's counters at one of the LEVELS of wording, each a part ('2 dump trucks')."""
     counters = shown_counters(view)
     money = view.variant.format_money
+    values = [(c, _value(view, c.id, player)) for c in counters]
     if level == 0:
-        return [f"{money(view.counters[c.id][player])} {c.name.many}" if c.money
-                else c.name.counted(view.counters[c.id][player]) for c in counters]
-    held = [(c, view.counters[c.id][player]) for c in counters if c.money or view.counters[c.id][player]]
+        return [f"{money(value)} {c.name.many}" if c.money else c.name.counted(value) for c, value in values]
+    held = [(c, value) for c, value in values if c.money or value]
     if level == 1:
         return [f"{money(value)} {c.name.many}" if c.money else c.name.counted(value) for c, value in held]
     if level == 2:

@@ -92,7 +92,8 @@ def reference_text(view: View, game: Game, short: dict[str, str]) -> Text:
         for name, cost in zip(card.rows, costs, strict=False):
             lack = lacking(view, viewer, cost)
             text.append(f"  {name}: {cost_words(view, cost)}")
-            text.append(f"  (you lack {cost_words(view, lack)})\n" if lack else "  (you have it)\n", style="bold" if lack else "green")
+            said = f"  (you lack {cost_words(view, lack)})\n" if lack else "  (you have it)\n"
+            text.append(said, style="bold" if lack else "green")
         units = view.supply[viewer] if viewer < len(view.supply) else 0
         unit = view.variant.unit
         text.append(f"  You have {unit.counted(units)} left to build with.\n", style="bold" if not units else "")
@@ -103,7 +104,8 @@ def reference_text(view: View, game: Game, short: dict[str, str]) -> Text:
             for prop in zone.properties:
                 row, why = next_row(view, prop, viewer)
                 if row is None or row >= len(costs):
-                    groups.setdefault(f"not yours to raise: {why}" if why != "every row built" else why, []).append(space_name(view, prop))
+                    reason = f"not yours to raise: {why}" if why != "every row built" else why
+                    groups.setdefault(reason, []).append(space_name(view, prop))
                     continue
                 lack = lacking(view, viewer, costs[row])
                 said = f"{card.rows[row]}: " + (f"you lack {cost_words(view, lack)}" if lack else "you can")
@@ -116,8 +118,8 @@ def reference_text(view: View, game: Game, short: dict[str, str]) -> Text:
         text.append("  " + " · ".join(f"{cut} {name}" for name, cut in short.items() if cut != name) + "\n")
     text.append("\nThe board's marks\n", style="bold")
     text.append("  " + legend(view, 10_000) + "\n")
-    said = abbreviations(view)
-    if said:
+    panels = abbreviations(view)
+    if panels:
         text.append("\nThe panels' short names, where a panel is narrow\n", style="bold")
-        text.append("  " + " · ".join(f"{cut}: {name}" for cut, name in said) + "\n")
+        text.append("  " + " · ".join(f"{cut}: {name}" for cut, name in panels) + "\n")
     return text

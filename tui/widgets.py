@@ -298,8 +298,8 @@ class BoardView(Widget):
                 x = left + index * pitch
                 zone = next(z for z in variant.zones if z.id == variant.properties[prop].zone)
                 lines = name_lines(view, prop, cell, names, short)
-                drawn = [(first_name_row + n, Text((lines[n] if n < len(lines) else "").ljust(cell)[:cell], style=chip(zone.colour)))
-                         for n in range(names)]
+                lines += [""] * (names - len(lines))
+                drawn = [(first_name_row + n, Text(lines[n].ljust(cell)[:cell], style=chip(zone.colour))) for n in range(names)]
                 drawn += [(status_row, self._space_status(view, prop, cell, held, lying, selectable.get(prop))),
                           (tokens_row, self._tokens_on(view, loop.index(prop), cell))]
                 for at_row, piece in drawn:
@@ -367,7 +367,8 @@ class BoardView(Widget):
             if not pieces:
                 built = Text("· ", style="dim")
             else:
-                built = Text(f"{len(pieces)}{seat.mark if seat is not None else ' '}", style=chip(seat.colour) if seat is not None else "bold")
+                mark, style = (seat.mark, chip(seat.colour)) if seat is not None else (" ", "bold")
+                built = Text(f"{len(pieces)}{mark}", style=style)
             # three columns: the key (or '*' for a set counter), the height, the top's letter
             first = (key_hint(view, hint), "bold reverse") if hint is not None else ("*" if pieces and lying[prop] else " ")
             text = Text.assemble(first, built)

@@ -23,10 +23,10 @@ from tui.dealbox import DealBox
 from tui.deals import AMOUNT_FIELD, Box, box_for
 from tui.helptext import help_markdown
 from tui.keys import OPTION_KEYS
+from tui.reference import REFERENCE_BINDING, cost_line, reference_text
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
 from tui.screens.lifecycle import torn_down
 from tui.screens.target import TargetScreen
-from tui.reference import REFERENCE_BINDING, cost_line, reference_text
 from tui.session import DEFAULT_SAVE, PACES, Session, View
 from tui.widgets import (
     ActionList,

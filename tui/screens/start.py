@@ -4,7 +4,6 @@ they are), the seats (a person or a bot of some level), a seed, or a saved game 
 from __future__ import annotations
 
 import re
-
 import threading
 from typing import TYPE_CHECKING, Any, cast
 
