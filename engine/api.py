@@ -24,6 +24,7 @@ from engine.game.messages import (
     runs,
     zone_words,
 )
+from engine.game.pricing import reference_costs
 from engine.game.rng import fresh_seed
 from engine.game.rulebook import rulebook_for
 from engine.variant.model import Variant
@@ -42,6 +43,7 @@ __all__ = [
     "decide",
     "describe_run",
     "fresh_seed",
+    "reference_costs",
     "runs",
     "texts_for",
     "zone_words",

@@ -27,7 +27,10 @@ def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     bare Python's start. Anything else (`--help`, a misspelt command) gets all five."""
     parser = argparse.ArgumentParser(
         prog="boardwalk",
-        description="Play, check and study board games written as data (Advance to Boardwalk, Monopoly Chance, variants).",
+        description=(
+            "Play, check and study board games written as data (Advance to Boardwalk, Monopoly Chance, Monopoly "
+            "Builder, variants)."
+        ),
     )
     parser.add_argument("--version", action=_PrintVersion, help="print Boardwalk's version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -21,6 +21,7 @@ KEYS = """\
 | ↑ ↓ Enter | move through the actions and take the highlighted one |
 | click a space on the board | take the action on it: build there, or choose it when you are asked for a space |
 | c | your cards, with their full text |
+| = | the reference card: what building costs you, what you lack, why a space cannot be raised; the board's names and marks |
 | f | bots play faster (slow, normal, fast, instant, then slow again) |
 | u | undo your last action (one person against bots only) |
 | s / l | save the game / load a saved game |

@@ -18,6 +18,9 @@ from textual.widgets.option_list import Option
 from engine.api import Action, Event, counted, counter_words, runs, zone_words
 from engine.variant.model import Variant
 from engine.visible import visible
+from tui.boardnames import legend, name_lines, short_names
+from tui.holdings import holdings_lines
+from tui.reference import REFERENCE_KEY
 from tui.session import PUBLIC, Piece, View
 
 
@@ -122,10 +125,14 @@ class BoardView(Widget):
         """(first x, last x, property) of each column as last drawn, for clicks."""
         self._cells: list[tuple[int, int, int, int]] = []
         """(first x, last x, row, property) of each space of a loop board as last drawn."""
+        self.short: dict[str, str] = {}
+        """Each name of a loop's spaces as last drawn in one line (the reference card lists them)."""
 
     def show(self, view: View) -> None:
+        # everything drawn: a loop's deeds (piles), what lies on a space (counters) and where the
+        # tokens stand too, else a deed bought shows its owner only at the next redraw (issue 46, 12)
         key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed, str(view.owners_now),
-               tuple(view.keys))
+               tuple(view.keys), str(view.piles), str(view.counters), tuple(view.positions), tuple(view.moved))
         self.view = view
         # a game without a board gives its room to the rest (by a class: a dialog box hides the
         # board too, by the stylesheet, and an inline display set here would show it again)
@@ -260,7 +267,12 @@ class BoardView(Widget):
         named, with its holder (or the option's key) and what lies on it beneath, and the
         tokens outside. Zones off the loop laid out as a grid (`columns`: an island of
         foundations) stand to the right, each space its stack's height in its top piece's
-        colour. Everything from the variant: its loop, zones, piles and counters."""
+        colour. Everything from the variant: its loop, zones, piles and counters.
+
+        The names take the room there is (issue 46, 5): on a tall board, up to three lines
+        and wider cells, so that a wide screen reads whole names; else one line, cut so that
+        no two names read the same. The last row, where there is one to spare, is the legend
+        of the marks (tui/boardnames.py)."""
         variant = view.variant
         loop = list(variant.loop)
         half = (len(loop) + 1) // 2
@@ -268,37 +280,39 @@ class BoardView(Widget):
         on_loop = set(loop)
         grids = [z for z in variant.zones if z.columns and not on_loop.intersection(z.properties)]
         grid_width = sum((z.columns or 1) * 3 + 2 for z in grids)
-        cell = next((c for c in (6, 5, 4, 3, 2) if half * (c + 1) + grid_width <= width), 1)
+        names = max(1, min(3, (height - 5) // 2))  # lines for each name; one row kept for the legend
+        cell = next((c for c in (10, 9, 8, 7, 6, 5, 4, 3, 2) if half * (c + 1) + grid_width <= width
+                     and (c <= 6 or names > 1)), 1)
         pitch = cell + 1  # a space between cells
         left = max(0, (width - half * pitch - grid_width) // 2)
         held = _holders_by_cards(view)
         lying = _lying(view)
         selectable = selectable_properties(view)
+        short = self.short = short_names(view, cell)
         self._cells = []
-        rows = [Text(" " * left) for _ in range(max(height, 6))]
-        for row, spaces, tokens_row, status_row in ((1, top, 0, 2), (4, bottom, 5, 3)):
+        used = 2 * names + 4
+        rows = [Text(" " * left) for _ in range(max(height, used))]
+        halves = ((1, top, 0, names + 1), (names + 3, bottom, 2 * names + 3, names + 2))
+        for first_name_row, spaces, tokens_row, status_row in halves:
             for index, prop in enumerate(spaces):
                 x = left + index * pitch
-                self._cells.append((x, x + cell - 1, row, prop))
-                self._cells.append((x, x + cell - 1, status_row, prop))
-                drawn = ((row, self._space_label(view, prop, cell)),
-                         (status_row, self._space_status(view, prop, cell, held, lying, selectable.get(prop))),
-                         (tokens_row, self._tokens_on(view, loop.index(prop), cell)))
+                zone = next(z for z in variant.zones if z.id == variant.properties[prop].zone)
+                lines = name_lines(view, prop, cell, names, short)
+                lines += [""] * (names - len(lines))
+                drawn = [(first_name_row + n, Text(lines[n].ljust(cell)[:cell], style=chip(zone.colour))) for n in range(names)]
+                drawn += [(status_row, self._space_status(view, prop, cell, held, lying, selectable.get(prop))),
+                          (tokens_row, self._tokens_on(view, loop.index(prop), cell))]
                 for at_row, piece in drawn:
+                    self._cells.append((x, x + cell - 1, at_row, prop))
                     rows[at_row].append_text(piece)
                     rows[at_row].append(" ")
         x = left + half * pitch + 1
         for zone in grids:
-            self._draw_grid(view, zone, x, rows, selectable)
+            self._draw_grid(view, zone, x, rows, selectable, max(1, (used - (len(zone.properties) // (zone.columns or 1))) // 2))
             x += (zone.columns or 1) * 3 + 2
+        if height > used:  # a row to spare: what the marks mean
+            rows[height - 1] = Text(" " * left) + Text(legend(view, max(0, width - left), REFERENCE_KEY), style="dim")
         return Text("\n").join(rows[:height])
-
-    @staticmethod
-    def _space_label(view: View, prop: int, cell: int) -> Text:
-        found = view.variant.properties[prop]
-        zone = next(z for z in view.variant.zones if z.id == found.zone)
-        name = found.name or zone.name
-        return Text(_abbreviated(name, cell).ljust(cell)[:cell], style=chip(zone.colour))
 
     @staticmethod
     def _space_status(view: View, prop: int, cell: int, held: dict[int, tuple[int, str]], lying: list[int],
@@ -331,14 +345,17 @@ class BoardView(Widget):
         text.append(" " * (cell - len(text.plain)))
         return text
 
-    def _draw_grid(self, view: View, zone, x: int, rows: list[Text], selectable: dict[int, int]) -> None:
-        """A zone laid out in rows of `columns`: each space its stack's height in the colour
-        of the stack's top, '*' after it where a counter of the space is set (a penthouse),
-        '·' where it is empty, or the option's key when it may be chosen."""
+    def _draw_grid(self, view: View, zone, x: int, rows: list[Text], selectable: dict[int, int], top: int = 1) -> None:
+        """A zone laid out in rows of `columns`: each space its stack's height and the letter of
+        the stack's top's player (in that player's colour; the letter reads without colour
+        too, issue 46, 13), '*' before them where a counter of the space is set (a penthouse),
+        '·' where it is empty. A space that may be chosen has the option's key before its
+        height, in reverse, so that a key and a height, both digits, are not taken for each
+        other (issue 46, 13)."""
         lying = _lying(view)
         columns = zone.columns or 1
         for index, prop in enumerate(zone.properties):
-            row, column = 1 + index // columns, index % columns
+            row, column = top + index // columns, index % columns
             if row >= len(rows):
                 break
             line = rows[row]
@@ -346,29 +363,19 @@ class BoardView(Widget):
             line.append(" " * max(0, at - len(line.plain)))
             hint = selectable.get(prop)
             pieces = view.pieces[prop]
-            if hint is not None:
-                text = Text(key_hint(view, hint).center(3), style="bold reverse")
-            elif not pieces:
-                text = Text(" · ", style="dim")
+            seat = view.seat(pieces[-1].owner) if pieces else None
+            if not pieces:
+                built = Text("· ", style="dim")
             else:
-                seat = view.seat(pieces[-1].owner)
-                label = f"{len(pieces)}{'*' if lying[prop] else ''}".center(3)
-                text = Text(label, style=chip(seat.colour) if seat is not None else "bold")
+                mark, style = (seat.mark, chip(seat.colour)) if seat is not None else (" ", "bold")
+                built = Text(f"{len(pieces)}{mark}", style=style)
+            # three columns: the key (or '*' for a set counter), the height, the top's letter
+            first = (key_hint(view, hint), "bold reverse") if hint is not None else ("*" if pieces and lying[prop] else " ")
+            text = Text.assemble(first, built)
             if prop in view.changed:
                 text.stylize("underline")
-            line.append_text(text)
+            line.append_text(text[:3])
             self._cells.append((at, at + 2, row, prop))
-
-
-def _abbreviated(name: str, width: int) -> str:
-    """A space's name in `width` characters: whole if it fits, else the first letters of its
-    words ('Free Parking' -> 'FrPa'), else its start."""
-    if len(name) <= width:
-        return name
-    words = [w for w in re.split(r"[\s/]+", name) if w]
-    each = max(1, width // max(1, len(words)))
-    short = "".join(w[:each] for w in words)
-    return short[:width]
 
 
 def _holders_by_cards(view: View) -> dict[int, tuple[int, str]]:
@@ -501,35 +508,6 @@ class TrackView(Widget):
         return Text("\n").join(lines)
 
 
-def _player_counters(view: View, player: int, nonzero: bool = False) -> str:
-    """The counters kept for each player that the variant shows (`shown`), as '$50M cash ·
-    3 gems': a variant's own numbers, which the board does not draw. With `nonzero`, only
-    money and the counters the player has some of (for a narrow panel)."""
-    said = []
-    for counter in view.variant.counters:
-        numbers = view.counters.get(counter.id)
-        if counter.each != "player" or counter.shown is None or not isinstance(numbers, list):
-            continue
-        value = numbers[player]
-        if nonzero and not value and not counter.money:
-            continue
-        said.append(f"{view.variant.format_money(value)} {counter.name.many}" if counter.money else counter.name.counted(value))
-    return " · ".join(said)
-
-
-def _wrapped_at_dots(said: str, width: int) -> list[Text]:
-    """'900M cash · 1 dump truck · 2 excavators' in lines of at most `width`, broken only between
-    the parts, so that no number is parted from its name; a part wider than a line has one
-    of its own."""
-    lines: list[str] = []
-    for part in said.split(" · ") if said else []:
-        if lines and len(lines[-1]) + 3 + len(part) <= width:
-            lines[-1] += " · " + part
-        else:
-            lines.append(part)
-    return [Text(line) for line in lines]
-
-
 def _token_style(view: View, player: int) -> str:
     """A token in its player's colour, underlined when it moved since the person last acted."""
     style = chip(view.seats[player].colour)
@@ -587,22 +565,22 @@ class PlayerPanel(Quiet):
             return
         cards = view.hand_sizes[i]
         units = view.supply[i]
-        kept = _player_counters(view, i)  # a house rule's own counters (cash, resources)
         unit = view.variant.unit
         held = f"{unit.counted(units)} · " if any(s.units for s in view.variant.setups) else ""
         room = max(4, self.size.height or 4)
-        wrapped = _wrapped_at_dots(kept, width)
-        if kept and len(wrapped) > room - 4:  # too narrow for all: money and what they have some of
-            kept = _player_counters(view, i, nonzero=True)
-            wrapped = _wrapped_at_dots(kept, width)
-        below = kept and len(wrapped) <= room - 4  # the counters on lines of their own, when they fit
+        # a house rule's own counters (cash, resources) on lines of their own, in the longest
+        # wording that fits: never cut off the end of another line (tui/holdings.py)
+        kept = holdings_lines(view, i, width, room - 4 if room >= 5 else 1)
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
-            Text(token + (f" · {kept}" if kept and not below else ""), style="italic"),
+            Text(token, style="italic"),
             Text(_fit(width, *_ranked(view, i))),
             Text(_fit(width, f"{held}{counted(cards, 'card')}", f"{held}{cards}c", f"{units}{unit.one[:1]} {cards}c")),
-            *(wrapped if below else []),
         ]
+        if kept and room < 5:  # no line to spare: what they hold before their count of pieces
+            lines[-1] = kept[0]
+        else:
+            lines += kept
         for line in lines:
             line.truncate(width, overflow="ellipsis")
         self.put(Text("\n").join(lines))

@@ -19,10 +19,11 @@ def register(commands: argparse._SubParsersAction) -> None:
         "play",
         help="play in the terminal: people at one keyboard, bots, or both",
         description=(
-            "Play a bundled game or a variant file in the terminal. With no arguments, a start screen asks for the "
+            "Play a bundled game (Advance to Boardwalk, Monopoly Chance, Monopoly Builder) or a variant file in "
+            "the terminal. With no arguments, a start screen asks for the "
             "variant, the seats and a seed, or a saved game to resume. Keys in the game: 1-9, 0 and "
-            "letters take the option they are shown beside, t types a target, h help, s save, u undo, "
-            "f faster bots, q quit."
+            "letters take the option they are shown beside, t types a target, h help, = the reference card "
+            "(costs, the board's short names), s save, u undo, f faster bots, q quit."
         ),
         epilog=(
             "examples: 'boardwalk play' (start screen); 'boardwalk play parker-1985 --bots greedy,strong' "

@@ -26,6 +26,7 @@ from engine.variant.model import (
     Piece,
     Pile,
     Property,
+    Reference,
     Rules,
     Score,
     Seat,
@@ -158,10 +159,25 @@ def build_variant(
         routines=routines,
         tests=tests,
         ends=tuple(document.get("ends", {}).items()),
+        reference=_reference(document.get("reference")),
         files=tuple(files),
         content_hash=_content_hash(document),
     )
 
 
+def _reference(spec: Any) -> Reference | None:
+    """The `reference:` section, or None."""
+    if not spec:
+        return None
+    return Reference(spec["name"], spec["zone"], tuple(spec["rows"]), spec["routine"], spec["row"],
+                     tuple((str(k), str(v)) for k, v in spec["costs"].items()))
+
+
+PRESENTATION_ONLY = ("reference",)
+"""Sections that change what the screen shows and nothing of the game: left out of the content
+hash, so that a save made before a variant gained its reference card still loads."""
+
+
 def _content_hash(document: Any) -> str:
-    return text_sha256_hex(json.dumps(document, sort_keys=True, ensure_ascii=False))
+    played = {key: value for key, value in document.items() if key not in PRESENTATION_ONLY}
+    return text_sha256_hex(json.dumps(played, sort_keys=True, ensure_ascii=False))

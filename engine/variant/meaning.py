@@ -48,6 +48,39 @@ def check_meaning(document: LocDict, cards: Sequence[ParsedCard], diagnostics: l
     _check_holds(document, diagnostics)
     _check_card_total(document, diagnostics)
     _check_conserved(document, diagnostics)
+    _check_reference(document, diagnostics)
+
+
+def _check_reference(document: LocDict, diagnostics: list[Diagnostic]) -> None:
+    """The reference card names a zone, a routine and counters the variant has: the row's and
+    the costs' of the game, the ones paid from of each player. (That the routine asks nothing
+    is found when the variant is compiled: engine/game/pricing.py prices nothing otherwise.)"""
+    spec = document.get("reference")
+    if not spec:
+        return
+    counters = document.get("counters") or {}
+    zones = [zone["id"] for zone in document["board"]["zones"]]
+    routines = list(document.get("routines") or {})
+
+    def unknown(key: str, name: str, known: list[str], what: str, loc: Loc) -> None:
+        diagnostics.append(Diagnostic(loc, f"the reference card's '{key}' names '{name}', which is not {what}",
+                                      did_you_mean(name, known)))
+
+    if spec["zone"] not in zones:
+        unknown("zone", spec["zone"], zones, "a zone", spec.value_locs["zone"].loc)
+    if spec["routine"] not in routines:
+        unknown("routine", spec["routine"], routines, "a routine", spec.value_locs["routine"].loc)
+    of_game = [name for name, c in counters.items() if c["each"] == "game"]
+    of_player = [name for name, c in counters.items() if c["each"] == "player"]
+    if spec["row"] not in of_game:
+        unknown("row", spec["row"], of_game, "a counter of the game", spec.value_locs["row"].loc)
+    costs = spec["costs"]
+    for cost, paid in costs.items():
+        loc = costs.value_locs[cost].loc
+        if cost not in of_game:
+            unknown("costs", cost, of_game, "a counter of the game", loc)
+        if paid not in of_player:
+            unknown("costs", paid, of_player, "a counter of each player", loc)
 
 
 def _check_conserved(document: LocDict, diagnostics: list[Diagnostic]) -> None:

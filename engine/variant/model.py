@@ -318,6 +318,26 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
+class Reference:
+    """A variant's reference card (issue 46, 2): what raising a stack on a zone's spaces costs,
+    row by row, priced by the variant's own routine, so the screen can show each cost and
+    what a player lacks of it. Row n prices the n-th piece of a stack (the n-th floor)."""
+
+    name: str
+    """The card's title ('floor costs')."""
+    zone: str
+    """The zone whose spaces the rows price."""
+    rows: tuple[str, ...]
+    """Each row's name, from the first piece up ('first floor' … 'penthouse')."""
+    routine: str
+    """The routine that prices a row: it asks nothing, reads the row's number from the game's
+    counter `row`, and leaves the cost in the game's counters of `costs`."""
+    row: str
+    costs: tuple[tuple[str, str], ...]
+    """(the game's counter the routine sets, the player's counter the cost is paid from)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Variant:
     name: str
     edition: str
@@ -370,6 +390,8 @@ class Variant:
     """lang47, named tests: the tests the variant names (`tests:`), which effects use as `NAME(...)`."""
     ends: tuple[tuple[str, str], ...] = ()
     """The ways the game can end: (word, how the log tells it)."""
+    reference: Reference | None = None
+    """The reference card of costs the screen shows (`reference:`), or None."""
     files: tuple[str, ...] = field(default=())
     """The files read, the variant's own first, then its bases."""
     content_hash: str = ""

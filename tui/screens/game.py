@@ -23,6 +23,7 @@ from tui.dealbox import DealBox
 from tui.deals import AMOUNT_FIELD, Box, box_for
 from tui.helptext import help_markdown
 from tui.keys import OPTION_KEYS
+from tui.reference import REFERENCE_BINDING, cost_line, reference_text
 from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
 from tui.screens.lifecycle import torn_down
 from tui.screens.target import TargetScreen
@@ -78,6 +79,7 @@ class GameScreen(Screen):
         Binding("f1", "help", "Help", show=False, priority=True),
         Binding("r", "results", "Results", priority=True),
         Binding("left_square_bracket", "last_moves", "Last moves", priority=True),
+        Binding(REFERENCE_BINDING, "reference", "Reference", show=False, priority=True),
         Binding("n", "new_game", "New", priority=True),
         Binding("q", "quit", "Quit", priority=True),
         Binding("enter", "go_on", show=False),  # a notice, wherever the focus is (the list takes Enter first)
@@ -129,6 +131,7 @@ class GameScreen(Screen):
                 with Horizontal(id="bottom"):
                     with Vertical(id="decide"):
                         yield Line("", id="prompt")
+                        yield Quiet("", id="cost")
                         yield ActionList(id="actions")
                         yield Quiet("", id="detail")
                     yield DealBox(id="deal")
@@ -168,7 +171,18 @@ class GameScreen(Screen):
             self.query_one("#detail", Quiet).put(Text(""))
         self._box(view)
         self.query_one("#prompt", Line).put(self._prompt(view))
+        self._cost(view, self.query_one(ActionList).highlighted)
         return view
+
+    def _cost(self, view: View, index: int | None) -> None:
+        """The line under a build question: what the highlighted space costs on the variant's
+        reference card, and what is lacking (tui/reference.py); hidden otherwise."""
+        action = view.actions[index] if index is not None and index < len(view.actions) else None
+        prop = action.arg if action is not None and self.notice is None and action.what == "property" else None
+        line = cost_line(view, self.session.game, prop)
+        cost = self.query_one("#cost", Quiet)
+        cost.display = bool(line.plain)
+        cost.put(line)
 
     def _box(self, view: View) -> None:
         """The dialog box in place of the list (and of the log, but on a big screen), for an
@@ -371,6 +385,8 @@ class GameScreen(Screen):
         view = self.query_one(ActionList).view
         action = view.actions[event.option_index] if view and event.option_index < len(view.actions) else None
         self.query_one("#detail", Quiet).put(action_detail(view, action) if view else Text(""))
+        if view is not None:
+            self._cost(view, event.option_index)
 
     @on(OptionList.OptionSelected, "#actions")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -542,6 +558,13 @@ class GameScreen(Screen):
     def action_cards(self) -> None:
         view = self.session.view()
         self.app.push_screen(TextScreen(f"{view.variant.deck_name} cards", hand_text(view, with_text=True)))
+
+    def action_reference(self) -> None:
+        """The variant's reference card: costs, what you lack, the board's short names and marks."""
+        view = self.session.view()
+        card = view.variant.reference
+        title = f"Reference card: {card.name}" if card is not None else "Reference card"
+        self.app.push_screen(TextScreen(title, reference_text(view, self.session.game, self.query_one(BoardView).short)))
 
     def action_last_moves(self) -> None:
         """Step through what happened since the person last moved (the bots' turns)."""

@@ -3,6 +3,7 @@ they are), the seats (a person or a bot of some level), a seed, or a saved game 
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import TYPE_CHECKING, Any, cast
 
@@ -260,8 +261,7 @@ class StartScreen(Screen):
             text = Text()
             text.append(variant.name + "\n", style="bold")
             text.append(variant.description + "\n", style="italic")
-            text.append(f"{counts[0]}–{counts[-1]} players · {counted(len(variant.properties), 'property', 'properties')} · "
-                        f"{variant.cards_summary}", style="dim")
+            text.append(f"{counts[0]}–{counts[-1]} players · {board_words(variant)} · {variant.cards_summary}", style="dim")
             info.update(text)
         await self._build_seats()
 
@@ -379,3 +379,27 @@ def _banner() -> Text:
     text.append(" BOARDWALK ", style="bold reverse")
     text.append("  board games played from their rules, written as data", style="italic")
     return text
+
+
+def board_words(variant) -> str:
+    """What the board has, counted by the game's own nouns (issue 46, 5: Monopoly Builder's
+    '48 properties' were its 32 spaces round the board and the 16 foundations of its island,
+    and it has 16 deeds): a board of towers, its properties; a board tokens go round, its
+    spaces, each zone off the loop by its name, and the cards that belong to a space, by the
+    name of the pile they start in ('the Bank's title deeds': 16 title deeds)."""
+    if not variant.loop:
+        return counted(len(variant.properties), "property", "properties")
+    on_loop = set(variant.loop)
+    parts = [f"{counted(len(variant.loop), 'space', 'spaces')} round the board"]
+    parts += [f"{zone.name}: {counted(len(zone.properties), 'space', 'spaces')}"
+              for zone in variant.zones if zone.properties and not on_loop.intersection(zone.properties)]
+    belonging: dict[str, int] = {}
+    for card in variant.cards:
+        if card.space is not None:
+            belonging[card.starts_in] = belonging.get(card.starts_in, 0) + card.count
+    piles = {pile.id: pile.name for pile in variant.piles}
+    for pile, count in belonging.items():
+        noun = re.sub(r"^the [^']+'s\s+", "", piles.get(pile, pile))  # the Bank's title deeds: title deeds
+        parts.append(f"{count} {noun}")
+    return " · ".join(parts)
+
