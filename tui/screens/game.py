@@ -23,7 +23,7 @@ from tui.dealbox import DealBox
 from tui.deals import AMOUNT_FIELD, Box, box_for
 from tui.helptext import help_markdown
 from tui.keys import OPTION_KEYS
-from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
+from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, cards_screen, confirm
 from tui.screens.lifecycle import torn_down
 from tui.screens.target import TargetScreen
 from tui.session import DEFAULT_SAVE, PACES, Session, View
@@ -41,7 +41,6 @@ from tui.widgets import (
     action_detail,
     chip,
     decision_prompt,
-    hand_text,
 )
 
 if TYPE_CHECKING:
@@ -541,7 +540,7 @@ class GameScreen(Screen):
 
     def action_cards(self) -> None:
         view = self.session.view()
-        self.app.push_screen(TextScreen(f"{view.variant.deck_name} cards", hand_text(view, with_text=True)))
+        self.app.push_screen(cards_screen(view))
 
     def action_last_moves(self) -> None:
         """Step through what happened since the person last moved (the bots' turns)."""
