@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from engine.api import Action, Event, counted, counter_words, runs, zone_words
 from engine.variant.model import Pile, Variant
 from engine.visible import visible
+from tui import lanes
 from tui.dice import Face, faces, total
 from tui.session import PUBLIC, Piece, View
 
@@ -408,7 +409,11 @@ class TrackView(Widget):
     """START to the last space, with the marked spaces (the first letter of the deck's name:
     landing there may draw a card) and every token (a letter on its player's colour); tokens
     sharing a space stack downward. A track longer than the widget
-    is wide shows several spaces per character."""
+    is wide shows several spaces per character.
+
+    A board too long for towers (tui/lanes.py) is drawn here instead, as lanes of any length:
+    one a zone, each space a cell with what stands on it. The screen is then given the class
+    `-lanes`, by which its stylesheet hides the towers (BoardView)."""
 
     DEFAULT_CSS = "TrackView { height: 3; }"
     START = "START "
@@ -419,12 +424,20 @@ class TrackView(Widget):
 
     def show(self, view: View) -> None:
         self.view = view
-        self.set_class(view.variant.track is None, "-absent")  # a game without a track gives its room to the rest
-        height = 2 + max(1, len(self._layers(view, self._per(view))))
+        as_lanes = lanes.drawn_as_lanes(view.variant)
+        # a game without a track gives its room to the rest
+        self.set_class(view.variant.track is None and not as_lanes, "-absent")
+        if self.is_attached:
+            self.screen.set_class(as_lanes, "-lanes")
+        height = lanes.rows(view.variant) if as_lanes else 2 + max(1, len(self._layers(view, self._per(view))))
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
-        if (view.tokens, view.moved) != getattr(self, "_tokens", None):
-            self._tokens = (list(view.tokens), view.moved)
+        drawn = (
+            (str(view.stacks), str(_lying(view)), str(selectable_properties(view)), tuple(view.keys))
+            if as_lanes else (list(view.tokens), view.moved)
+        )
+        if drawn != getattr(self, "_tokens", None):
+            self._tokens = drawn
             self.refresh()
 
     def _per(self, view: View) -> int:
@@ -452,6 +465,8 @@ class TrackView(Widget):
 
     def render(self) -> Text:
         view = self.view
+        if view is not None and lanes.drawn_as_lanes(view.variant):
+            return self._render_lanes(view)
         if view is None or view.variant.track is None:
             return Text("")
         track = view.variant.track
@@ -500,6 +515,54 @@ class TrackView(Widget):
                     row.append(view.seats[player].mark, style=_token_style(view, player))
             lines.append(row)
         return Text("\n").join(lines)
+
+
+    def _render_lanes(self, view: View) -> Text:
+        """The board as lanes (tui/lanes.py), block by block: each a label in its zone's
+        colour, then a cell a space, and a bar after the last."""
+        variant = view.variant
+        names = lanes.labels(variant)
+        label = min(10, max((len(name) for name in names), default=0))
+        cell = lanes.cell_width(variant, self.size.width or 80, label)
+        lying, keys = _lying(view), {prop: key_hint(view, i) for prop, i in selectable_properties(view).items()}
+        lines = [Text() for _ in range(lanes.rows(variant))]
+        for index, zone in enumerate(variant.zones):
+            row, start = lanes.place(variant, index, cell, label)
+            line = lines[row]
+            line.append(" " * max(0, start - line.cell_len))
+            line.append(_abbreviated(names[index], label).rjust(label), style=chip(zone.colour))
+            line.append(" ")
+            for prop in zone.properties:
+                line.append_text(_lane_cell(view, prop, cell, lying[prop], keys.get(prop)))
+            line.append("|", style="dim")
+        return Text("\n").join(lines)
+
+
+def _lane_cell(view: View, prop: int, cell: int, lying: int, key: str | None) -> Text:
+    """A space of a lane in `cell` characters: the pieces standing there (a player's by their
+    letter on their colour, a card of nobody's by its initial), then what the counters of the
+    space add up to ('●' for one, else how many), or '+' where more stand than fit; the
+    option's key where it may be chosen; a dot where it is empty."""
+    marks: list[tuple[str, str]] = []
+    for piece in view.pieces[prop]:
+        seat = view.seat(piece.owner)
+        if seat is not None:
+            marks.append((seat.mark, chip(seat.colour)))
+        elif piece.card is not None:
+            marks.append((view.variant.card(piece.card).name[:1], "bold"))
+    if lying:
+        marks.append(("●" if lying == 1 else str(lying) if lying < 10 else "+", "bold"))
+    text = Text()
+    if key:
+        text.append(key[:cell], style="bold reverse")
+    elif not marks:
+        text.append("·", style="dim")
+    else:
+        fits = marks if len(marks) <= cell else [*marks[: cell - 1], ("+", "dim")]
+        for mark, style in fits:
+            text.append(mark, style=style)
+    text.append(" " * (cell - text.cell_len))
+    return text
 
 
 def _player_counters(view: View, player: int, nonzero: bool = False) -> str:
