@@ -1003,13 +1003,13 @@ def turn_counters(view: View) -> list[str]:
 
 def roll_text(view: View) -> Text:
     """The roll on one line (the top line): every die's face, and the total where the game
-    sums the dice ('5 + 6 = 11', '4 3 1 6' for dice that are paired, not summed)."""
+    sums the dice ('5 + 6 = 11'; 'rolled 4 and 3 and 1 and 6' for dice paired, not summed)."""
     shown = faces(view.variant, view.rolled, view.zone)
     if not shown:
         return Text("no roll yet", style="dim")
     summed = total(view.variant, shown)
-    numbers = [face for face in shown if face.number is not None]
-    text = Text(("rolled " if summed is None else "") + (" + " if summed is not None else " ").join(f.words for f in numbers))
+    numbers = [face.words for face in shown if face.number is not None]
+    text = Text(" + ".join(numbers) if summed is not None else "rolled " + " and ".join(numbers))
     if summed is not None:
         text.append(f" = {view.variant.format_money(summed) if _builds_this_roll(view) else summed}")
     for face in shown:
