@@ -276,3 +276,27 @@ def test_the_cards_dialog_lists_every_pile_the_seat_may_see_by_its_name_with_val
         assert (card.name if card.id == "castle" else f"{card.name} · {card.value}") in body
     assert "Castle (12) · 12" not in body
 
+
+
+def test_the_tables_face_up_piles_show_on_the_game_screen(tmp_path):
+    """Issue 47, 9: "The cards for sale and the current high bid (piles of the table) appear
+    nowhere." In a game with no board, they have a line each on the game screen, with the
+    cards' values; the stock no one sees has none."""
+    variant, source = written(tmp_path, "market", FOR_SALE)
+    session = headless((None, "greedy"), 2, stop=lambda s: s.view().turn >= 3 and bool(s.view().actions), name=source)
+    view = session.view()
+    market = next(p["cards"] for p in view.piles if p["pile"] == "market")
+    bid = next(p["cards"] for p in view.piles if p["pile"] == "bid")
+
+    async def look(app, pilot):
+        table = app.screen.query_one("#table")
+        return {"table": table.content.plain, "shown": table.display and table.size.height > 0}
+
+    seen = shown_at(session, look)
+    lines = seen["table"].splitlines()
+    assert seen["shown"]
+    labels = {c.id: f"{c.name} · {c.value}" if c.id != "castle" else c.name for c in map(view.variant.card, market)}
+    assert lines[0] == "Cards for sale: " + ", ".join(
+        label + (f" ×{market.count(card)}" if market.count(card) > 1 else "") for card, label in labels.items())
+    assert lines[1].startswith("High bid: ") and view.variant.card(bid[0]).name in lines[1]
+    assert "Stock" not in seen["table"]

@@ -873,7 +873,7 @@ def hand_text(view: View, with_text: bool, others: bool = False) -> Text:
         text.append(hidden, style="italic")
     else:
         text.append_text(_own_piles(view, view.viewer, with_text))
-    seen = _seen_piles(view)
+    seen = seen_piles(view)
     shown = [(pile.name, cards) for owner, pile, cards in seen if owner is None]
     if others:  # then each other player's, player by player
         shown += [
@@ -888,7 +888,7 @@ def hand_text(view: View, with_text: bool, others: bool = False) -> Text:
     return text
 
 
-def _seen_piles(view: View) -> list[tuple[int | None, Pile, list[str]]]:
+def seen_piles(view: View) -> list[tuple[int | None, Pile, list[str]]]:
     """(owner, pile, card ids) of each pile of the table or of a player whose cards the viewer
     sees, in the variant's order of its piles (a pile of each space is the board's)."""
     slots = {(seen["pile"], seen["owner"]): seen["cards"] for seen in view.piles}
@@ -907,7 +907,7 @@ def _own_piles(view: View, viewer: int, with_text: bool) -> Text:
     than left out ('Red holds no kept cards')."""
     owner = view.seats[viewer].name
     parts = []
-    for holder, pile, cards in _seen_piles(view):
+    for holder, pile, cards in seen_piles(view):
         if holder != viewer:
             continue
         if cards:

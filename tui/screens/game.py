@@ -27,6 +27,7 @@ from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathSc
 from tui.screens.lifecycle import torn_down
 from tui.screens.target import TargetScreen
 from tui.session import DEFAULT_SAVE, PACES, Session, View
+from tui.table import TableView
 from tui.widgets import (
     ActionList,
     BoardView,
@@ -122,6 +123,7 @@ class GameScreen(Screen):
             with Vertical(id="left"):
                 yield BoardView(id="board")
                 yield TrackView(id="track")
+                yield TableView(id="table")
                 with Horizontal(id="players"):
                     for i in range(self.session.record.players):
                         yield PlayerPanel(i, classes="player", id=f"player-{i}")
@@ -156,6 +158,7 @@ class GameScreen(Screen):
         # during a notice the options wait: no key shown above a tower
         self.query_one(BoardView).show(replace(view, actions=[], keys=[]) if self.notice is not None else view)
         self.query_one(TrackView).show(view)
+        self.query_one(TableView).show(view)
         for panel in self.query(PlayerPanel):
             panel.show(view)
         self.query_one(DiceView).show(view)
