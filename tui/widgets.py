@@ -863,7 +863,7 @@ class HandView(Quiet):
 def hand_text(view: View, with_text: bool, others: bool = False) -> Text:
     """The cards the viewer may look at, pile by pile, each by the variant's name of it: their
     own piles first (the one they play from even when empty), then the table's face-up piles
-    (the cards for sale, the bid standing), then, with `others`, the other players' face-up
+    that hold cards (the cards for sale, the bid standing), then, with `others`, the other players' face-up
     piles. Only what the observation shows the viewer is read: a pile it hides is never
     listed, so the text is the same whatever lies in the piles the viewer cannot see."""
     text = Text()
@@ -874,7 +874,7 @@ def hand_text(view: View, with_text: bool, others: bool = False) -> Text:
     else:
         text.append_text(_own_piles(view, view.viewer, with_text))
     seen = seen_piles(view)
-    shown = [(pile.name, cards) for owner, pile, cards in seen if owner is None]
+    shown = [(pile.name, cards) for owner, pile, cards in seen if owner is None and cards]
     if others:  # then each other player's, player by player
         shown += [
             (f"{view.seats[player].name}'s {pile.name}", cards)
