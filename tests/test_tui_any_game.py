@@ -121,9 +121,9 @@ turn: |
 deck:
   name: For Sale cards
   cards:
-    - {id: hut, name: Hut, count: 2, value: 1, text: A roof., timing: kept, starts_in: stock, discard_to: stock}
-    - {id: villa, name: Villa, count: 2, value: 7, text: A garden., timing: kept, starts_in: stock, discard_to: stock}
-    - {id: castle, name: Castle (12), count: 2, value: 12, text: Towers., timing: kept, starts_in: stock, discard_to: stock}
+    - {id: hut, name: Hut, count: 8, value: 1, text: A roof., timing: kept, starts_in: stock, discard_to: stock}
+    - {id: villa, name: Villa, count: 8, value: 7, text: A garden., timing: kept, starts_in: stock, discard_to: stock}
+    - {id: castle, name: Castle (12), count: 8, value: 12, text: Towers., timing: kept, starts_in: stock, discard_to: stock}
 """
 """Cards for sale and a high bid on the table, a hand only its owner sees, a deck called
 'For Sale cards', card values (one also written into its name, as authors did)."""
