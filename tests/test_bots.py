@@ -152,6 +152,7 @@ WRITTEN_FOR_THE_TEST = {
     "a dice race on columns": _test_game("dice-race.yaml"),
     "a hand-card game": _test_game("hand-cards.yaml"),
     "a looping board with offers": _test_game("every-new-word.yaml"),
+    "a board of columns of 3 to 13 steps": _test_game("column-board.yaml"),
 }
 
 

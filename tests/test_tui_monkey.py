@@ -62,10 +62,12 @@ pytestmark = pytest.mark.slow
 
 SMALL, BIG = (80, 24), (160, 50)
 TEST_GAMES = tuple(
-    str(Path(__file__).parent / "data" / name) for name in ("dice-race.yaml", "hand-cards.yaml", "every-new-word.yaml")
+    str(Path(__file__).parent / "data" / name)
+    for name in ("dice-race.yaml", "hand-cards.yaml", "every-new-word.yaml", "column-board.yaml")
 )
 """Whole games written from the docs for the tests: a dice race on columns, a hand-card game,
-and a board tokens go round, with auctions and offers. The screens must speak them as well as
+a board tokens go round, with auctions and offers, and a board of columns of 3 to 13 steps
+drawn as lanes (issue 47, 9). The screens must speak them as well as
 the bundled games (issue 27, 4; the ring board of issue 28)."""
 WHOLE = {("winning-moves-2016", SMALL), ("monopoly-chance", SMALL), (TEST_GAMES[0], SMALL)}
 """The games played to their end. The hand-card game is too short for a box to open every

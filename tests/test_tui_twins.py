@@ -47,6 +47,7 @@ from engine.api import Game
 from engine.game.game import state_of
 from engine.savefile import GameRecord, Seat
 from test_seat_views import EVERY_HIDING
+from test_tui_any_game import FOR_SALE
 from tui.session import Session
 from tui_helpers import wait_for
 
@@ -135,9 +136,13 @@ deck:
 asked in turn order from the turn's player: on Blue's and Green's turns the person bids after
 a bot has."""
 
-WRITTEN = {"secret-choice": SECRET_CHOICE, "every-hiding": EVERY_HIDING, "sealed-bids": SEALED_BIDS}
-"""The variants written here, and tests/test_seat_views.py's, whose piles are of every kind a
-card can lie in unseen: hands and a vault only their owner sees, a box no one sees."""
+WRITTEN = {"secret-choice": SECRET_CHOICE, "every-hiding": EVERY_HIDING, "sealed-bids": SEALED_BIDS,
+           "cards-for-sale": FOR_SALE}
+"""The variants written here, tests/test_seat_views.py's, whose piles are of every kind a card
+can lie in unseen: hands and a vault only their owner sees, a box no one sees; a game whose
+bids are made in secret; and tests/test_tui_any_game.py's game of cards for sale, whose
+face-up piles of the table the cards dialog and the side panel list by name beside a stock no
+one sees (issue 47, 9)."""
 
 
 @pytest.fixture(scope="module")
@@ -491,7 +496,7 @@ def after_a_secret_choice(session: Session, opened: int, asked: int | None) -> b
     return False
 
 
-NAMES = [*sorted(bundled_variants()), "every-hiding"]
+NAMES = [*sorted(bundled_variants()), "every-hiding", "cards-for-sale"]
 
 
 @pytest.mark.parametrize("name", NAMES)

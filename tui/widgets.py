@@ -16,9 +16,11 @@ from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from engine.api import Action, Event, counted, counter_words, runs, zone_words
-from engine.variant.model import Variant
+from engine.variant.model import Pile, Variant
 from engine.visible import visible
+from tui import lanes
 from tui.boardnames import legend, name_lines, short_names
+from tui.dice import Face, faces, total
 from tui.holdings import holdings_lines
 from tui.reference import REFERENCE_KEY
 from tui.session import PUBLIC, Piece, View
@@ -414,7 +416,11 @@ class TrackView(Widget):
     """START to the last space, with the marked spaces (the first letter of the deck's name:
     landing there may draw a card) and every token (a letter on its player's colour); tokens
     sharing a space stack downward. A track longer than the widget
-    is wide shows several spaces per character."""
+    is wide shows several spaces per character.
+
+    A board too long for towers (tui/lanes.py) is drawn here instead, as lanes of any length:
+    one a zone, each space a cell with what stands on it. The screen is then given the class
+    `-lanes`, by which its stylesheet hides the towers (BoardView)."""
 
     DEFAULT_CSS = "TrackView { height: 3; }"
     START = "START "
@@ -425,12 +431,20 @@ class TrackView(Widget):
 
     def show(self, view: View) -> None:
         self.view = view
-        self.set_class(view.variant.track is None, "-absent")  # a game without a track gives its room to the rest
-        height = 2 + max(1, len(self._layers(view, self._per(view))))
+        as_lanes = lanes.drawn_as_lanes(view.variant)
+        # a game without a track gives its room to the rest
+        self.set_class(view.variant.track is None and not as_lanes, "-absent")
+        if self.is_attached:
+            self.screen.set_class(as_lanes, "-lanes")
+        height = lanes.rows(view.variant) if as_lanes else 2 + max(1, len(self._layers(view, self._per(view))))
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
-        if (view.tokens, view.moved) != getattr(self, "_tokens", None):
-            self._tokens = (list(view.tokens), view.moved)
+        drawn = (
+            (str(view.stacks), str(_lying(view)), str(selectable_properties(view)), tuple(view.keys))
+            if as_lanes else (list(view.tokens), view.moved)
+        )
+        if drawn != getattr(self, "_tokens", None):
+            self._tokens = drawn
             self.refresh()
 
     def _per(self, view: View) -> int:
@@ -458,6 +472,8 @@ class TrackView(Widget):
 
     def render(self) -> Text:
         view = self.view
+        if view is not None and lanes.drawn_as_lanes(view.variant):
+            return self._render_lanes(view)
         if view is None or view.variant.track is None:
             return Text("")
         track = view.variant.track
@@ -506,6 +522,65 @@ class TrackView(Widget):
                     row.append(view.seats[player].mark, style=_token_style(view, player))
             lines.append(row)
         return Text("\n").join(lines)
+
+
+    def _render_lanes(self, view: View) -> Text:
+        """The board as lanes (tui/lanes.py), block by block: each a label in its zone's
+        colour, then a cell a space, and a bar after the last."""
+        variant = view.variant
+        names = lanes.labels(variant)
+        label = min(10, max((len(name) for name in names), default=0))
+        cell = lanes.cell_width(variant, self.size.width or 80, label)
+        lying, keys = _lying(view), {prop: key_hint(view, i) for prop, i in selectable_properties(view).items()}
+        lines = [Text() for _ in range(lanes.rows(variant))]
+        for index, zone in enumerate(variant.zones):
+            row, start = lanes.place(variant, index, cell, label)
+            line = lines[row]
+            line.append(" " * max(0, start - line.cell_len))
+            line.append(_abbreviated(names[index], label).rjust(label), style=chip(zone.colour))
+            line.append(" ")
+            for prop in zone.properties:
+                line.append_text(_lane_cell(view, prop, cell, lying[prop], keys.get(prop)))
+            line.append("|", style="dim")
+        return Text("\n").join(lines)
+
+
+def _abbreviated(name: str, width: int) -> str:
+    """A lane's name in `width` characters: whole if it fits, else the first letters of its
+    words ('Column Eleven' -> 'CoEl'), else its start."""
+    if len(name) <= width:
+        return name
+    words = [w for w in re.split(r"[\s/]+", name) if w]
+    each = max(1, width // max(1, len(words)))
+    short = "".join(w[:each] for w in words)
+    return short[:width]
+
+
+def _lane_cell(view: View, prop: int, cell: int, lying: int, key: str | None) -> Text:
+    """A space of a lane in `cell` characters: the pieces standing there (a player's by their
+    letter on their colour, a card of nobody's by its initial), then what the counters of the
+    space add up to ('●' for one, else how many), or '+' where more stand than fit; the
+    option's key where it may be chosen; a dot where it is empty."""
+    marks: list[tuple[str, str]] = []
+    for piece in view.pieces[prop]:
+        seat = view.seat(piece.owner)
+        if seat is not None:
+            marks.append((seat.mark, chip(seat.colour)))
+        elif piece.card is not None:
+            marks.append((view.variant.card(piece.card).name[:1], "bold"))
+    if lying:
+        marks.append(("●" if lying == 1 else str(lying) if lying < 10 else "+", "bold"))
+    text = Text()
+    if key:
+        text.append(key[:cell], style="bold reverse")
+    elif not marks:
+        text.append("·", style="dim")
+    else:
+        fits = marks if len(marks) <= cell else [*marks[: cell - 1], ("+", "dim")]
+        for mark, style in fits:
+            text.append(mark, style=style)
+    text.append(" " * (cell - text.cell_len))
+    return text
 
 
 def _token_style(view: View, player: int) -> str:
@@ -740,20 +815,17 @@ def turn_money(view: View) -> int | None:
 
 
 def dice_text(view: View) -> Text:
-    """The dice as big faces, the sum, and what is left of the budget."""
-    if view.variant.stacks == "cards":
-        return roll_text(view)
-    if not view.dice and view.face is None:
+    """Every die as rolled (a number, a zone's name in its colour, a symbol's name), their
+    total where the game sums them, and what is left of the budget."""
+    shown = faces(view.variant, view.rolled, view.zone)
+    if not shown:
         return Text("No roll yet", style="dim")
-    name, colour = face_name(view)
     text = Text()
     text.append(f"{view.seats[view.turn_player].name} rolled\n", style="bold")
-    for die in view.dice:
-        text.append(f" {die} ", style="bold reverse")
-        text.append(" ")
-    text.append(f" {name} ", style=chip(colour) if colour else "bold reverse")
-    if _builds_this_roll(view) and view.dice:
-        text.append(f"\n= {view.variant.format_money(sum(view.dice))}")
+    text.append_text(Text(" ").join(_face_chip(face) for face in shown))
+    summed = total(view.variant, shown)
+    if summed is not None:
+        text.append(f"\n= {view.variant.format_money(summed) if _builds_this_roll(view) else summed}")
     money = turn_money(view)
     if view.budget is not None:
         text.append(f"  · {view.variant.format_money(view.budget)} left", style="bold")
@@ -765,6 +837,11 @@ def dice_text(view: View) -> Text:
     return text
 
 
+def _face_chip(face: Face) -> Text:
+    """A die's face as a small box: a zone's in its colour, a number or a symbol reversed."""
+    return Text(f" {face.words} ", style=chip(face.colour) if face.colour else "bold reverse")
+
+
 class HandView(Quiet):
     """The viewer's own cards with their text; nothing when no single player's view is shown."""
 
@@ -772,31 +849,99 @@ class HandView(Quiet):
         self.put(hand_text(view, with_text=True))
 
 
-def hand_text(view: View, with_text: bool) -> Text:
-    deck = view.variant.deck_name
-    if view.variant.stacks == "cards":  # the hand is a pile of its own name ('kept cards')
-        deck = next((pile.name for pile in view.variant.piles if pile.id == "hand"), deck)
-    if view.hand is None:
-        if view.viewer == PUBLIC:
-            return Text("Cards are hidden until the next player takes the seat.", style="italic")
-        return Text("Watching the bots: their cards are private.", style="italic")
-    assert view.viewer is not None  # a hand is shown only in one player's view
-    owner = view.seats[view.viewer].name
-    cards = deck if re.search(r"\bcards?$", deck, re.IGNORECASE) else f"{deck} cards"  # 'kept cards', 'Fortune cards'
-    if not view.hand:
-        return Text(f"{owner} holds no {cards}.", style="italic")
+def hand_text(view: View, with_text: bool, others: bool = False) -> Text:
+    """The cards the viewer may look at, pile by pile, each by the variant's name of it: their
+    own piles first (the one they play from even when empty), then the table's face-up piles
+    that hold cards (the cards for sale, the bid standing), then, with `others`, the other players' face-up
+    piles. Only what the observation shows the viewer is read: a pile it hides is never
+    listed, so the text is the same whatever lies in the piles the viewer cannot see."""
     text = Text()
-    text.append(f"{owner}'s {cards}\n", style="bold underline")
+    if view.viewer is None or view.viewer == PUBLIC:
+        hidden = "Cards are hidden until the next player takes the seat." if view.viewer == PUBLIC else (
+            "Watching the bots: their cards are private.")
+        text.append(hidden, style="italic")
+    else:
+        text.append_text(_own_piles(view, view.viewer, with_text))
+    seen = seen_piles(view)
+    shown = [(pile.name, cards) for owner, pile, cards in seen if owner is None and cards]
+    if others:  # then each other player's, player by player
+        shown += [
+            (f"{view.seats[player].name}'s {pile.name}", cards)
+            for player in range(len(view.seats))
+            for owner, pile, cards in seen
+            if owner == player != view.viewer and cards
+        ]
+    for heading, cards in shown:
+        text.append("\n\n")
+        text.append_text(_pile_cards(view, heading, cards, with_text=False))
+    return text
+
+
+def seen_piles(view: View) -> list[tuple[int | None, Pile, list[str]]]:
+    """(owner, pile, card ids) of each pile of the table or of a player whose cards the viewer
+    sees, in the variant's order of its piles (a pile of each space is the board's)."""
+    slots = {(seen["pile"], seen["owner"]): seen["cards"] for seen in view.piles}
+    found = []
+    for pile in view.variant.piles:
+        owners: list[int | None] = [None] if pile.each == "game" else [*range(len(view.seats))] if pile.each == "player" else []
+        for owner in owners:
+            cards = slots.get((pile.id, owner))
+            if cards is not None:
+                found.append((owner, pile, list(cards)))
+    return found
+
+
+def _own_piles(view: View, viewer: int, with_text: bool) -> Text:
+    """The viewer's piles they see, by name; the pile they play from is said empty rather
+    than left out ('Red holds no kept cards')."""
+    owner = view.seats[viewer].name
+    parts = []
+    for holder, pile, cards in seen_piles(view):
+        if holder != viewer:
+            continue
+        if cards:
+            parts.append(_pile_cards(view, f"{owner}'s {pile.name}", cards, with_text))
+        elif pile.id == "hand" or pile.played_from:
+            parts.append(Text(f"{owner} holds no {_plural(pile.name)}.", style="italic"))
+    if not parts:
+        return Text(f"{owner} holds no cards.", style="italic")
+    return Text("\n\n").join(parts)
+
+
+def _plural(name: str) -> str:
+    """A pile's name as what it holds none of: 'hand' -> 'cards in hand', 'kept cards' as it is."""
+    return name if re.search(r"s\b", name) else f"cards in {name}" if name.lower() == "hand" else name
+
+
+def _pile_cards(view: View, heading: str, cards: list[str], with_text: bool) -> Text:
+    """A pile's heading and its cards (alike cards counted, the top card last), each with its
+    value where it has one, and with `with_text` its text; a pile of the table with more cards
+    than a panel lists shows how many, and its top card."""
+    text = Text()
+    text.append(heading[:1].upper() + heading[1:], style="bold underline")
+    if not cards:
+        text.append("\nnone", style="dim")
+        return text
+    if not with_text and len(cards) > SHOWN_CARDS:
+        text.append(f"\n{counted(len(cards), 'card')}, the top one {card_label(view, cards[-1])}")
+        return text
     counts: dict[str, int] = {}
-    for card_id in view.hand:
+    for card_id in cards:
         counts[card_id] = counts.get(card_id, 0) + 1
     for card_id, count in counts.items():
-        card = view.variant.card(card_id)
-        text.append(f"{card.name}{f' ×{count}' if count > 1 else ''}\n", style="bold")
+        text.append(f"\n{card_label(view, card_id)}{f' ×{count}' if count > 1 else ''}", style="bold")
         if with_text:
-            text.append(f"{card.text}\n", style="dim")
-    text.rstrip()  # in place: Text.rstrip returns None
+            text.append(f"\n{view.variant.card(card_id).text}", style="dim")
     return text
+
+
+def card_label(view: View, card_id: str) -> str:
+    """A card's name, with its value where it has one that the name does not already say
+    ('Guard · 1'; '$2M' stays '$2M')."""
+    card = view.variant.card(card_id)
+    if card.value is None or re.search(rf"(?<!\d){card.value}(?!\d)", card.name):
+        return card.name
+    return f"{card.name} · {card.value}"
 
 
 class StatusBar(Quiet):
@@ -846,17 +991,20 @@ def turn_counters(view: View) -> list[str]:
 
 
 def roll_text(view: View) -> Text:
-    if view.variant.stacks == "cards":  # a game of cards: each die's face, as it fell
-        faces = [str(face).replace("_", " ") for shown in view.rolled.values() for face in shown]
-        return Text("rolled " + " and ".join(faces)) if faces else Text("no roll yet", style="dim")
-    if not view.dice and view.face is None:
+    """The roll on one line (the top line): every die's face, and the total where the game
+    sums the dice ('5 + 6 = 11'; 'rolled 4 and 3 and 1 and 6' for dice paired, not summed)."""
+    shown = faces(view.variant, view.rolled, view.zone)
+    if not shown:
         return Text("no roll yet", style="dim")
-    name, colour = face_name(view)
-    text = Text(" + ".join(str(d) for d in view.dice))
-    if _builds_this_roll(view) and view.dice:
-        text.append(f" = {view.variant.format_money(sum(view.dice))}")
-    text.append(" ")
-    text.append(f" {name} ", style=chip(colour) if colour else "bold reverse")
+    summed = total(view.variant, shown)
+    numbers = [face.words for face in shown if face.number is not None]
+    text = Text(" + ".join(numbers) if summed is not None else "rolled " + " and ".join(numbers))
+    if summed is not None:
+        text.append(f" = {view.variant.format_money(summed) if _builds_this_roll(view) else summed}")
+    for face in shown:
+        if face.number is None:
+            text.append(" ")
+            text.append_text(_face_chip(face))
     return text
 
 

@@ -20,7 +20,8 @@ from textual.widgets import Button, Footer, Input, Static
 from engine.savefile import SaveError
 from engine.visible import visible
 from tui.screens.lifecycle import AnswersOnce
-from tui.widgets import chip
+from tui.session import PUBLIC, View
+from tui.widgets import chip, hand_text
 
 
 def _text(value: Text | str) -> Text:
@@ -302,6 +303,15 @@ class TextScreen(AnswersOnce[None], ModalScreen[None]):
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def cards_screen(view: View) -> TextScreen:
+    """The cards dialog (key c): every pile the viewer may look at, by the variant's names of
+    them (their own, the table's face-up piles, the other players' face-up piles), each card
+    with its text; never a pile the viewer's observation hides."""
+    seat = view.seat(view.viewer) if view.viewer != PUBLIC else None
+    title = f"The cards {seat.name} can see" if seat is not None else "The cards everyone can see"
+    return TextScreen(title, hand_text(view, with_text=True, others=True))
 
 
 class CrashScreen(Screen[None]):

@@ -24,10 +24,11 @@ from tui.deals import AMOUNT_FIELD, Box, box_for
 from tui.helptext import help_markdown
 from tui.keys import OPTION_KEYS
 from tui.reference import REFERENCE_BINDING, cost_line, reference_text
-from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, confirm
+from tui.screens.dialogs import ChoiceScreen, HandOverScreen, HelpScreen, PathScreen, TextScreen, cards_screen, confirm
 from tui.screens.lifecycle import torn_down
 from tui.screens.target import TargetScreen
 from tui.session import DEFAULT_SAVE, PACES, Session, View
+from tui.table import TableView
 from tui.widgets import (
     ActionList,
     BoardView,
@@ -42,7 +43,6 @@ from tui.widgets import (
     action_detail,
     chip,
     decision_prompt,
-    hand_text,
 )
 
 if TYPE_CHECKING:
@@ -125,6 +125,7 @@ class GameScreen(Screen):
             with Vertical(id="left"):
                 yield BoardView(id="board")
                 yield TrackView(id="track")
+                yield TableView(id="table")
                 with Horizontal(id="players"):
                     for i in range(self.session.record.players):
                         yield PlayerPanel(i, classes="player", id=f"player-{i}")
@@ -160,6 +161,7 @@ class GameScreen(Screen):
         # during a notice the options wait: no key shown above a tower
         self.query_one(BoardView).show(replace(view, actions=[], keys=[]) if self.notice is not None else view)
         self.query_one(TrackView).show(view)
+        self.query_one(TableView).show(view)
         for panel in self.query(PlayerPanel):
             panel.show(view)
         self.query_one(DiceView).show(view)
@@ -557,7 +559,7 @@ class GameScreen(Screen):
 
     def action_cards(self) -> None:
         view = self.session.view()
-        self.app.push_screen(TextScreen(f"{view.variant.deck_name} cards", hand_text(view, with_text=True)))
+        self.app.push_screen(cards_screen(view))
 
     def action_reference(self) -> None:
         """The variant's reference card: costs, what you lack, the board's short names and marks."""
