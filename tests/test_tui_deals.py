@@ -233,7 +233,8 @@ def test_a_box_is_only_for_the_person_asked_and_shows_the_windows_words():
     assert box is not None and box.kind == "window"
     space = property_name(view, view.variant.loop[view.positions[view.turn_player]])
     assert box.title.plain == f"Bid or pass? ({space})"  # the variant's own words, and what the bid is for
-    assert [c.label.plain for c in box.controls()] == ["1 Bid", "2 Pass"]
+    # and where one passes, sitting out the rest of the round (issue 46, 14)
+    assert [c.label.plain for c in box.controls()] == ["1 Bid", "2 Pass", "Sit out this round [o]"]
     session.viewer = 1 - session.deciding
     assert box_for(session.view()) is None  # the other person is not asked
 

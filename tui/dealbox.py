@@ -86,9 +86,11 @@ class DealBox(Vertical):
     class Picked(Message):
         """A button of the box was pressed: the legal action it sends."""
 
-        def __init__(self, action: Action) -> None:
+        def __init__(self, action: Action, sets: str = "") -> None:
             super().__init__()
             self.action = action
+            self.sets = sets
+            """What the person says with it besides the action (deals.Control.sets)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -257,7 +259,7 @@ class DealBox(Vertical):
         control = self.box.control(event.button.id or "") if self.box is not None else None
         sends = getattr(event.button, "sends", None)
         if control is not None and control.action is not None and control.action == sends:
-            self.post_message(self.Picked(control.action))
+            self.post_message(self.Picked(control.action, control.sets))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """An amount typed and Enter: its action, or what is wrong with it, said in the box."""
@@ -275,8 +277,13 @@ class DealBox(Vertical):
 
     def action_for_key(self, key: str) -> Action | None:
         """The action of the button whose key this is (None: no button has it, or it is disabled)."""
-        control = self.box.by_key(key) if self.box is not None else None
+        control = self.control_for_key(key)
         return control.action if control is not None else None
+
+    def control_for_key(self, key: str) -> Control | None:
+        """The enabled button whose key this is, if any."""
+        control = self.box.by_key(key) if self.box is not None else None
+        return control if control is not None and control.action is not None else None
 
 
 def _button(control: Control) -> BoxButton:

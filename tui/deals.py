@@ -8,9 +8,11 @@ draws a box; the arrow keys move by `neighbour`.
 Four boxes, each for the person deciding (View.viewer, so they hold only what that
 person's observation shows):
 - the offer, while they put one together: what they give and what they ask for;
-- the answer, when an offer is made to them: Accept or Decline;
+- the answer, when an offer is made to them: Accept or Decline, and for a bot's offer,
+  Decline, not again (tui/standing.py);
 - the window, when they are asked a short question inside an open window (an auction, a
-  round of deals): the options, and what was said in the window since it opened;
+  round of deals): the options, and what was said in the window since it opened; where one
+  passes, Sit out this round (tui/standing.py);
 - the amount, when they are asked for a number of a wide range (a bid of any amount up to
   their cash): a field to type it in, the quick amounts, what else is offered (a pass), and
   what was said in the window, if the question is asked in one.
@@ -28,6 +30,7 @@ from engine.variant.model import Counter, Noun
 from engine.visible import visible
 from tui.following import Offer
 from tui.session import View
+from tui.standing import NOT_AGAIN, SIT_OUT, passing
 from tui.widgets import action_label, chip, decision_prompt, number_words, raise_words, subject_spaces, subject_words
 
 BUTTONS = 1_000
@@ -35,6 +38,11 @@ BUTTONS = 1_000
 
 OPTIONS_IN_A_WINDOW = 10
 """The most options a window's question may have for its box: one key each, 1 to 0."""
+SIT_OUT_KEY = "o"
+"""The key of 'Sit out this round' in a window's box (a letter no option of the box has:
+they have 1 to 0)."""
+NOT_AGAIN_KEY = "x"
+"""The key of 'Decline, not again' in the box of an offer a bot made."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +58,9 @@ class Control:
     """(column, row, position in the row): where the arrow keys find it."""
     key: str = ""
     """A key that presses it, wherever the focus is ('' for none)."""
+    sets: str = ""
+    """What the person says with it besides its action (tui/standing.py: SIT_OUT, NOT_AGAIN),
+    '' for nothing: the screen tells the session before it sends the action."""
 
 
 @dataclass(frozen=True)
@@ -286,12 +297,16 @@ def answer_box(view: View, offer: Offer) -> Box:
         Text.assemble(("You get:  ", "bold"), _deal_words(view, offer, offer.give, offer.give_cards)),
         Text.assemble(("You give: ", "bold"), _deal_words(view, offer, offer.ask, offer.ask_cards)),
     )
-    buttons = (
+    buttons: tuple[Control, ...] = (
         Control("deal-accept", Text("Accept [a]"), replies.get("accept"), (0, BUTTONS, 0), "a"),
         Control("deal-decline", Text("Decline [d]"), replies.get("decline"), (0, BUTTONS, 1), "d"),
     )
-    return Box("answer", _title(view, offer), (), said, buttons,
-               "a accept · d decline · arrows/Tab move · Esc list", "deal-decline")
+    hint = "a accept · d decline · arrows/Tab move · Esc list"
+    if view.seats[offer.proposer].bot:  # a bot makes the same offer again when something changed
+        buttons += (Control("deal-not-again", Text(f"Decline, not again [{NOT_AGAIN_KEY}]"), replies.get("decline"),
+                            (0, BUTTONS, 2), NOT_AGAIN_KEY, NOT_AGAIN),)
+        hint = f"a accept · d decline · {NOT_AGAIN_KEY} decline it for good · arrows/Tab move · Esc list"
+    return Box("answer", _title(view, offer), (), said, buttons, hint, "deal-decline")
 
 
 def _deal_words(view: View, offer: Offer, amounts: dict[str, int], cards: tuple[str, ...]) -> Text:
@@ -314,6 +329,12 @@ def window_box(view: View) -> Box:
         Row(Text(""), (Control(f"deal-option-{i}", action_label(view, action, i), action, (0, i, 0), view.keys[i]),))
         for i, action in enumerate(view.actions)
     )
+    hint = "keys or Enter choose · arrows/Tab move · Esc list"
+    pass_ = passing(view.actions)
+    if pass_ is not None:  # "no deals from me this round": this pass, and each one of the window's after it
+        rows += (Row(Text(""), (Control("deal-sit-out", Text(f"Sit out this round [{SIT_OUT_KEY}]"), pass_,
+                                        (0, len(rows), 0), SIT_OUT_KEY, SIT_OUT),)),)
+        hint = f"keys or Enter choose · {SIT_OUT_KEY} pass till the round ends · arrows/Tab move · Esc list"
     # first the spaces the question is about (the deed up for auction), with their zone and
     # value; what stands now (the least bid, the person's money) last: the box scrolls to its end
     said = [*subject_spaces(view), *(_said_line(view, player, words) for player, words in window.said),
@@ -322,8 +343,7 @@ def window_box(view: View) -> Box:
     about = subject_words(view)
     question = decision_prompt(view) if what == "word" else f"Choose a {what}" + (f" ({', '.join(about)})" if about else "")
     title = Text(visible(question), style="bold")
-    return Box("window", title, (Column("", rows),), tuple(said), (),
-               "keys or Enter choose · arrows/Tab move · Esc list", "deal-option-0")
+    return Box("window", title, (Column("", rows),), tuple(said), (), hint, "deal-option-0")
 
 
 # ----- an amount -------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from tui.following import (
 from tui.keys import KeyBook, number_keys, option_key
 from tui.notices import SHOWN_LINES, Notice, loss, program_words
 from tui.shown import once_per_variant, shown
+from tui.standing import NOT_AGAIN, SIT_OUT, Standing
 from tui.story import Chronicle, Story, tell
 
 PUBLIC = -1
@@ -267,6 +268,11 @@ class Session:
         self._seen: tuple[tuple[int, int | None], dict] | None = None
         self._options: tuple[int, Sequence[Action]] | None = None
         self._view: tuple[tuple[int, int | None, int], View] | None = None
+        self.offers_made: list[tuple[dict, dict]] = []
+        """Each offer made so far, in the open (the question's offer as it is proposed), with
+        its proposer's observation then: the bots' memory of their offers is made from it."""
+        self.standing = Standing()
+        """What the people asked to be answered for them (tui/standing.py)."""
         self._replay(record.actions)
         self._noticing = True
         self.bots: dict[int, Bot] = {
@@ -274,6 +280,7 @@ class Session:
             for i, seat in enumerate(record.seats)
             if seat.bot is not None
         }
+        self._recall_offers()
         self.marks = seat_marks(self.shown, record.players)
         self.unsaved = False
 
@@ -317,6 +324,7 @@ class Session:
         self._keys = KeyBook()
         """The keys the options of this turn's questions have had (View.keys)."""
         self.deciders, self.automatic = [], []
+        self.offers_made = []
         self.record.actions = []
         noticing, self._noticing = self._noticing, False  # what is replayed was seen already
         if following:  # a window open from the start: it opened where the engine says, among the setup's events
@@ -353,16 +361,51 @@ class Session:
         return len(self.humans) > 1 and player is not None and not self.is_bot(player) and player != self.viewer
 
     def automatic_answer(self) -> Action | None:
-        """The answer given for a person at once: their only option at a card question they
-        are asked whenever they hold a card (docs/rulings.md, 33). Only when they play alone
-        against bots, where nobody else sees the screen; between people the question shows
-        like any other, so a quick turn tells the table nothing."""
+        """The answer given for a person at once: what they asked to be answered for them
+        (tui/standing.py: sitting out a round of deals, an offer declined for good); and their
+        only option at a card question they are asked whenever they hold a card
+        (docs/rulings.md, 33), only when they play alone against bots, where nobody else sees
+        the screen; between people the question shows like any other, so a quick turn tells
+        the table nothing."""
+        standing = self._standing_answer()
+        if standing is not None:
+            return standing[0]
         if len(self.humans) != 1 or self.deciding != self.humans[0]:
             return None
         if self.game.decision not in _ONE_ANSWER_QUESTIONS:
             return None
         actions = self.options()
         return actions[0] if len(actions) == 1 else None
+
+    def _standing_answer(self) -> tuple[Action, str] | None:
+        """What a person asked to be answered for them now, and the line that tells it."""
+        player = self.deciding
+        if player is None or not self.record.seats[player].is_human or not self._said(player):
+            return None
+        question = self.game.question
+        offer = question.seen_by(None).get("offer") if question is not None else None
+        window = self._windows[-1] if self._windows else None
+        return self.standing.answer(player, window, offer, self.game.decision, self.options(), len(self.record.actions))
+
+    def _said(self, player: int) -> bool:
+        return player in self.standing.sitting_out or bool(self.standing.refused.get(player))
+
+    def stand(self, what: str) -> str:
+        """The person deciding says `what` (standing.SIT_OUT, NOT_AGAIN) of the question now,
+        before their answer is applied; the line that tells them what follows."""
+        player = self.deciding
+        assert player is not None  # only a person asked has a box to say it in
+        at = len(self.record.actions)
+        if what == SIT_OUT and self._windows:
+            self.standing.sit_out(player, self._windows[-1], at)
+            return "You sit out this round: Boardwalk passes for you until it ends."
+        question = self.game.question
+        offer = question.seen_by(None).get("offer") if question is not None else None
+        if what == NOT_AGAIN and offer is not None:
+            self.standing.refuse(player, offer, at)
+            name = self.shown.seats[offer["from"]].name
+            return f"Declined; the same offer from {name} will be declined for you."
+        return ""
 
     def handover_reason(self) -> str:
         """Why the keyboard passes, from public facts alone (whose turn, who is asked)."""
@@ -397,7 +440,8 @@ class Session:
         engine as it is (one of the options it offered: found at once), a bot's dict as a dict."""
         player = self.game.current_player
         as_dict = action.to_dict() if isinstance(action, Action) else {"kind": action["kind"], "arg": action.get("arg")}
-        automatic = self.automatic_answer()
+        standing = self._standing_answer() if self._noticing else None
+        automatic = standing[0] if standing is not None else self.automatic_answer()
         if player is not None:
             self._keys.answered((self.game.turn_number, self.game.turn_player), player, self.game.decision == "build")
         before = self.seen() if self._noticing and self.humans and player is not None else None
@@ -408,11 +452,15 @@ class Session:
         self.record.actions.append(as_dict)
         self.deciders.append(player)
         self.automatic.append(automatic is not None and automatic.to_dict() == as_dict)
+        if standing is not None and self.automatic[-1]:
+            self.standing.told.append(standing[1])
         if self.record.seats[player].is_human:
             self.since = len(self.events)  # what changes from here on is new to this person
         self.chronicle.note(self.game, len(self.events), events, self.seen)
         start = len(self.events)
         self.events.extend(events)
+        if any(event.kind == "trade_offer" for event in events):
+            self._offer_made()
         if self._following:  # a window that opened in this action opened where the engine says, among its events
             self._windows = open_windows(self._windows_now(), self._windows, windows_began(events, start), start)
         self._windows_log.append(self._windows if self._following else None)
@@ -422,6 +470,13 @@ class Session:
             ended = as_dict["kind"] == "pass" and bool((before["decision"] or {}).get("ends_turn")) and not self.automatic[-1]
             self._note(player, turn_player, ended, start, before["scores"])
         return events
+
+    def _offer_made(self) -> None:
+        """An offer was just proposed: kept with its proposer's observation (`offers_made`)."""
+        question = self.game.question
+        offer = question.seen_by(None).get("offer") if question is not None else None
+        if offer is not None and offer["stage"] == "reply":
+            self.offers_made.append((offer, self.game.observation(offer["from"])))
 
     def _note(self, decider: int, turn_player: int, ended_by_them: bool, start: int, scores: dict[str, list[int]]) -> None:
         """Note, for each person, what the action just applied (by `decider`, in the turn of
@@ -529,7 +584,20 @@ class Session:
         removed = len(self.record.actions) - last
         self._replay(self.record.actions[:last])
         self.unsaved = True
+        self.standing.taken_back(len(self.record.actions))
+        self._recall_offers()
         return removed
+
+    def _recall_offers(self) -> None:
+        """Each bot's memory of the offers it made, made again from the game's record (a bot
+        is made anew at a restore, and an undo takes back offers it remembers making): what
+        every seat saw, so the same as it made while playing (engine/bots/dealing.Memory)."""
+        from engine.bots.dealing import Memory, proposed_in  # with the bots that use it: not at the start screen
+
+        memories = proposed_in(self.offers_made)
+        for player, bot in self.bots.items():
+            if isinstance(getattr(bot, "recent", None), Memory):
+                bot.recent = memories.get(player, Memory())  # type: ignore[attr-defined]
 
     # ----- saving ----------------------------------------------------------------------------
 

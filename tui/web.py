@@ -8,7 +8,9 @@ tab's game ends with its tab, and the tab with its game: textual-serve left a ga
 after its tab closed when it would not quit, and a tab open on a dead screen when its game
 ended without saying so. A game's error output is read to its end and summed up in one line
 (textual-serve stopped reading it when the game's screen closed, so a game writing its
-traceback then hung, and copied what it had read whole to the server's terminal).
+traceback then hung, and copied what it had read whole to the server's terminal). The page
+is textual-serve's, from Boardwalk's copy of it (`SERVED`): its font is served from here, not
+from fonts.googleapis.com, so a game in the browser works offline and tells no third party of it.
 
 It also refuses what a web page elsewhere could make a visitor's browser do. A websocket is
 not bound by the same-origin rule: any site could open ws://127.0.0.1:8000/ws from a visitor's
@@ -33,6 +35,7 @@ import logging
 import re
 import sys
 from asyncio.subprocess import Process
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -56,6 +59,10 @@ DEFAULT_SIZE = (80, 24)
 """The size a game starts at when its tab's query names none, or nonsense (textual-serve's)."""
 ERROR_TAIL = 4096
 """Bytes of a game's error output kept, from its end, to find the line that says what failed."""
+SERVED = Path(__file__).resolve().parent / "served"
+"""The page's files that are Boardwalk's own: `templates/app_index.html`, textual-serve's page
+without its link to fonts.googleapis.com, and `fonts/`, the Roboto Mono it asked Google for
+(Apache License 2.0, its text beside the fonts), served from here."""
 GAME_EXIT_WAIT = 5.0
 """Seconds a game has to quit once its tab has closed (or the server stops), before it is
 killed."""
@@ -64,7 +71,7 @@ killed."""
 class BoardwalkServer(Server):
     def __init__(self, command: str, host: str, port: int, loopback: bool = True, *, max_games: int) -> None:
         # the page shows TITLE, not the command (it names this machine's paths)
-        super().__init__(command, host=host, port=port, title=TITLE)
+        super().__init__(command, host=host, port=port, title=TITLE, templates_path=SERVED / "templates")
         self.loopback = loopback
         """Only this machine can reach the server: requests must name a loopback host."""
         self.max_games = max_games
@@ -90,6 +97,7 @@ class BoardwalkServer(Server):
             web.get("/ws", self.handle_websocket, name="websocket"),
             web.get("/download/{key}", self.handle_download, name="download"),
             web.static("/static", self.statics_path, show_index=False, name="static"),
+            web.static("/fonts", SERVED / "fonts", show_index=False, name="fonts"),
         ])
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)

@@ -44,7 +44,8 @@ MIN_GAIN = 2.0
 of a point of the first score (which counts ten to a point). At 6, against two greedy bots in
 Monopoly Builder, 150 games each: 44.7% (seed 99) and 47.3% (2026), against 48.7% and 48.0%."""
 REPEAT_TURNS = 3
-"""Turns before the bot proposes the same thing to the same partner again."""
+"""Turns before the bot proposes the same thing to the same partner again, if anything it
+holds or the partner holds, or the board, has changed since (`Memory`)."""
 MONEY_STEP = 10
 """The money offered is a multiple of this (fewer steps to put it together)."""
 COUNTS = (1, 2, 4)
@@ -70,6 +71,82 @@ class Offer:
     gain: float
     proposed: bool = False
     key: tuple = field(default=())
+    goods: tuple[str, ...] = ()
+    """The goods of its box: what `Memory` looks at to see whether anything changed."""
+
+
+class Memory:
+    """The offers a bot has proposed, by partner and what was asked of them (`offer_key`),
+    each with the turn it was proposed in and what both players held of the offer's goods and
+    what stood on the board then (`holdings`). One is not proposed again for REPEAT_TURNS
+    turns, nor after them while all of that is the same: a partner who declined it would
+    decline it again (issue 46, 14: the strong bot asked a person for Harbour Row for 110M six
+    times, every fourth turn, and each stopped the game for them). An offer accepted changed
+    the holdings, so it never blocks one.
+
+    All of it is read from what every seat sees (the observation at the proposal, the offer
+    made in the open), so the same memory is made again from a game's record
+    (`proposed_in`), as a restored game's session does for its bots: a bot's other state
+    starts anew at a restore, this would repeat every offer declined before it."""
+
+    def __init__(self) -> None:
+        self.proposed: dict[tuple, tuple[int, tuple[str, ...], tuple]] = {}
+
+    def __len__(self) -> int:
+        return len(self.proposed)
+
+    def note(self, key: tuple, goods: tuple[str, ...], observation: dict) -> None:
+        """`key` proposed by the player whose observation this is (its turn and holdings now)."""
+        me, partner = observation["player"], key[0]
+        self.proposed[key] = (observation["turn"], goods, holdings(observation, goods, (me, partner)))
+
+    def allows(self, key: tuple, observation: dict) -> bool:
+        """Whether the offer `key` may be proposed now, by the player whose observation this is."""
+        found = self.proposed.get(key)
+        if found is None:
+            return True
+        turn, goods, then = found
+        if observation["turn"] - turn <= REPEAT_TURNS:
+            return False
+        return holdings(observation, goods, (observation["player"], key[0])) != then
+
+
+def offer_key(partner: int, ask: dict[str, int], ask_cards: list[str] | tuple[str, ...]) -> tuple:
+    """What makes two offers the same to `Memory`: the partner and what is asked of them (at
+    whatever price: a partner who would not sell at one price is not asked again at another
+    while nothing has changed)."""
+    return (partner, tuple(sorted(ask.items())), tuple(ask_cards))
+
+
+def holdings(observation: dict, goods: tuple[str, ...], players: tuple[int, ...]) -> tuple:
+    """What `players` hold of `goods` (a counter's amount; a pile's cards, or how many when
+    they are not seen), and what stands on the board (the stacks and the owners), as an
+    observation shows them."""
+    counters = observation["counters"]
+    piles: list[dict] | None = None
+    held_now = []
+    for good in goods:
+        amounts = counters.get(good)
+        if isinstance(amounts, list):
+            held_now.append(tuple(amounts[p] for p in players))
+            continue
+        piles = observation["piles"] if piles is None else piles
+        held_now.append(tuple(
+            tuple(sorted(entry["cards"])) if entry["cards"] is not None else entry["size"]
+            for p in players for entry in piles if entry["pile"] == good and entry["owner"] == p))
+    board = (tuple(map(tuple, observation["stacks"])), tuple(observation["owners"]))
+    return tuple(held_now), board
+
+
+def proposed_in(record: list[tuple[dict, dict]]) -> dict[int, Memory]:
+    """The memory of each player who proposed offers in a game, from its record: each offer
+    made (the question's public offer, `Question.trade`, in its reply stage) with the
+    proposer's observation then."""
+    memories: dict[int, Memory] = {}
+    for offer, observation in record:
+        key = offer_key(offer["to"], offer["ask"], offer["ask_cards"])
+        memories.setdefault(offer["from"], Memory()).note(key, tuple(offer["goods"]), observation)
+    return memories
 
 
 def boxes(game: GameState, indices: list[int], me: int, scratch: Scratch) -> list[tuple[list[Action], GameState]]:
@@ -106,10 +183,11 @@ def _walk(game: GameState, path: list[Action], me: int, scratch: Scratch, depth:
 
 def best_offer(
     game: GameState, indices: list[int], me: int, mine: Judge, fair: Judge, scratch: Scratch,
-    money: frozenset[str], recent: dict[tuple, int], turn: int,
+    money: frozenset[str], recent: Memory, observation: dict,
 ) -> Offer | None:
     """The offer worth most to `me` (by `mine`) that its partner would take (by `fair`),
-    among those the options `indices` open, or None when none gains MIN_GAIN."""
+    among those the options `indices` open, or None when none gains MIN_GAIN. An offer
+    proposed before is left out while `recent` (`me`'s, read with `me`'s observation) says so."""
     best: Offer | None = None
     for path, box in boxes(game, indices, me, scratch):
         frame = _trade(box)
@@ -118,13 +196,14 @@ def best_offer(
         through = _withdrawn_carried(box, me, mine, scratch) if cash is not None and box.turn_player == me else None
         if cash is not None:
             for counted, cards in _traded(box, frame, cash):
-                key = (frame.partner, tuple(sorted(counted.items())), tuple(cards))
-                if turn - recent.get(key, -REPEAT_TURNS - 1) <= REPEAT_TURNS:
+                key = offer_key(frame.partner, counted, cards)
+                if not recent.allows(key, observation):
                     continue
                 offer = _priced(box, frame, me, cash, counted, cards, mine, fair, scratch, through)
                 if offer is not None and (best is None or offer.gain > best.gain):
                     offer.path = [(action.kind, action.arg) for action in path]
                     offer.key = key
+                    offer.goods = frame.goods
                     best = offer
         scratch.done(box)
     return best

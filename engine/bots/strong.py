@@ -144,7 +144,7 @@ from collections.abc import Iterator
 
 from engine.bots.base import Bot, BotSpecError, considered, considered_in, register_bot
 from engine.bots.budget import AT_RANDOM, OWN, Thinking
-from engine.bots.dealing import Offer, best_offer, next_step
+from engine.bots.dealing import Memory, Offer, best_offer, next_step
 from engine.bots.evaluate import ScoreEvaluator, Weights, evaluator_for, takeovers
 from engine.bots.greedy import (
     UNJUDGED,
@@ -338,8 +338,9 @@ class StrongBot(Bot):
         self.offer: Offer | None = None
         """The offer the bot is putting together, from the choice that opens its box to its
         proposal (dealing.next_step)."""
-        self.recent: dict[tuple, int] = {}
-        """Each offer proposed (partner and what was asked), with the turn it was proposed in."""
+        self.recent = Memory()
+        """Each offer proposed (partner and what was asked), with the turn it was proposed in
+        and what stood then (dealing.Memory)."""
 
     def describe(self) -> str:
         if self.default_deals:
@@ -403,7 +404,7 @@ class StrongBot(Bot):
                 return None
             index = next((i for i, a in enumerate(known.legal_actions()) if a == action), None)
             if offer.proposed or index is None:
-                self.recent[offer.key] = observation["turn"]
+                self.recent.note(offer.key, offer.goods, observation)
                 self.offer = None
             return index
         finally:
@@ -450,7 +451,7 @@ class StrongBot(Bot):
             kept, opening = self._live(game, me, judged)
             if opening and self.offers:
                 offer = best_offer(game, opening, me, self.pricing, self.fair, scratch, self.money, self.recent,
-                                   observation["turn"])
+                                   observation)
                 if offer is not None:
                     kind, arg = offer.path.pop(0)
                     self.offer = offer

@@ -273,6 +273,9 @@ class GameScreen(Screen):
         while answer is not None:
             session.apply(answer)
             answer = session.automatic_answer()
+        for line in session.standing.told:  # answers a person asked for: never given unseen
+            self.app.notify(line, timeout=4)
+        session.standing.told.clear()
         session.hide_hands()
         view = self.redraw()
         if self._asking:
@@ -345,15 +348,24 @@ class GameScreen(Screen):
         """A key while the box is shown: its buttons' keys are the only ones (the list's are
         not on screen, and 1 in an offer's list would withdraw it unseen)."""
         deal = self.query_one(DealBox)
-        action = deal.action_for_key(key)
-        if action is not None:
-            self.take(action)
+        control = deal.control_for_key(key)
+        if control is not None and control.action is not None:
+            self._stand(control.sets)
+            self.take(control.action)
         elif self.box is not None and self.box.by_key(key) is None:
             self.app.notify(f"No button here has the key {key}; Esc shows the list with its keys.", timeout=2)
 
     def on_deal_box_picked(self, message: DealBox.Picked) -> None:
         if self.notice is None and self.box_shown:
+            self._stand(message.sets)
             self.take(message.action)
+
+    def _stand(self, what: str) -> None:
+        """What the person says with a button besides its action (tui/standing.py), told."""
+        if what and self.session.deciding is not None:
+            line = self.session.stand(what)
+            if line:
+                self.app.notify(line, timeout=4)
 
     def _pick_listed(self, index: int) -> None:
         """The option at that place in the list (chosen with Enter or a click); during a

@@ -138,7 +138,9 @@ class StartScreen(Screen):
     # ----- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="start"):
+        # not focusable: a click on an empty part of the screen leaves the focus where it was
+        # (it took the focus, and the arrow keys then scrolled this instead of moving the list)
+        with VerticalScroll(id="start", can_focus=False):
             yield Static(_banner(), id="banner")
             with Horizontal(id="start-columns"):
                 with Vertical(id="variant-column", classes="start-box"):
