@@ -608,6 +608,11 @@ class PlayerPanel(Quiet):
         if self._view is not None:
             self.show(self._view)
 
+    def _sized(self) -> None:
+        """Drawn again for the size it has now (the first show came before the layout)."""
+        if self._view is not None and self.size.height:
+            self.show(self._view)
+
     def show(self, view: View) -> None:
         self._view = view
         seat = view.seats[self.index]
@@ -619,6 +624,8 @@ class PlayerPanel(Quiet):
         if self.has_class("-turn") != turn:
             self.set_class(turn, "-turn")
         width = self.size.width or 30
+        if not self.size.height and self.is_mounted:  # not laid out yet: drawn again once it has its size
+            self.call_after_refresh(self._sized)
         marker = "▶ " if turn else "  "
         who = seat.name
         if seat.bot:
