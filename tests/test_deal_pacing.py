@@ -18,6 +18,7 @@ from engine.game.messages import Action
 from test_rules_builder import VARIANT, midgame, seat, strong_offer
 from test_tui_deals import answered, asked, box_is, box_of, play_to, quietly, run, seek, small_game
 from tui.app import BoardwalkApp
+from tui.deals import Control
 from tui.session import Session, View
 from tui.standing import SIT_OUT, Standing, offer_identity, passing, window_identity
 from tui_helpers import variant, wait_for
@@ -159,6 +160,14 @@ def in_window(session: Session, window: tuple) -> bool:
     return bool(session._windows) and window_identity(session._windows[-1]) == window
 
 
+async def shown_control(app, pilot, kind: str, control_id: str, label: str) -> Control:
+    """The control of the box of that kind, once the box is on screen; it has that label."""
+    await wait_for(pilot, lambda: box_is(app, kind))
+    control = box_of(app).control(control_id)
+    assert control is not None and control.label.plain == label
+    return control
+
+
 def notices(app) -> list[str]:
     return [notification.message for notification in app._notifications]
 
@@ -175,9 +184,7 @@ def test_issue_46_item_14_the_window_box_offers_sitting_out_the_round_by_its_key
     async def scenario():
         app = BoardwalkApp(session, pace="instant")
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: box_is(app, "window"))
-            control = box_of(app).control("deal-sit-out")
-            assert control is not None and control.label.plain == "Sit out this round [o]"
+            control = await shown_control(app, pilot, "window", "deal-sit-out", "Sit out this round [o]")
             assert control.action is not None and control.action.arg == "pass"
             await pilot.press("o")
             for _ in range(20):  # the round goes on: offers made to the person are declined, as quietly does
@@ -204,9 +211,7 @@ def test_issue_46_item_14_a_bots_offer_is_declined_for_good_with_x():
     async def scenario():
         app = BoardwalkApp(session, pace="instant")
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: box_is(app, "answer"))
-            control = box_of(app).control("deal-not-again")
-            assert control is not None and control.label.plain == "Decline, not again [x]"
+            await shown_control(app, pilot, "answer", "deal-not-again", "Decline, not again [x]")
             assert (await answered(pilot, session, pilot.press("x")))["accepted"] is False
             await pilot.pause()
             name = session.shown.seats[offer["from"]].name

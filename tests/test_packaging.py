@@ -33,6 +33,9 @@ def test_wheel_carries_bundled_variants_and_checks_from_any_folder(tmp_path):
         archive.extractall(site)
     assert "engine/_bundled/variants/winning-moves-2016.yaml" in names
     assert "engine/_bundled/schemas/variant.schema.json" in names
+    # the served page's own font and its licence (issue 46, 15: no request to fonts.googleapis.com)
+    assert {"tui/served/templates/app_index.html", "tui/served/fonts/RobotoMono-VariableFont_wght.ttf",
+            "tui/served/fonts/LICENSE-Apache-2.0.txt"} <= set(names)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     code = (
