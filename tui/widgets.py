@@ -421,6 +421,15 @@ class TrackView(Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.view: View | None = None
+        self._cells: list[tuple[int, int, int, int]] = []
+        """(first x, last x, row, property) of each space of the lanes as last drawn, for clicks."""
+
+    def on_click(self, event: Click) -> None:
+        """A click on a space of the lanes chooses it, as a click on the towers does."""
+        for first, last, row, prop in self._cells:
+            if first <= event.x <= last and event.y == row:
+                self.post_message(BoardView.PropertyClicked(prop))
+                return
 
     def show(self, view: View) -> None:
         self.view = view
@@ -526,6 +535,7 @@ class TrackView(Widget):
         cell = lanes.cell_width(variant, self.size.width or 80, label)
         lying, keys = _lying(view), {prop: key_hint(view, i) for prop, i in selectable_properties(view).items()}
         lines = [Text() for _ in range(lanes.rows(variant))]
+        self._cells = []
         for index, zone in enumerate(variant.zones):
             row, start = lanes.place(variant, index, cell, label)
             line = lines[row]
@@ -533,6 +543,7 @@ class TrackView(Widget):
             line.append(_abbreviated(names[index], label).rjust(label), style=chip(zone.colour))
             line.append(" ")
             for prop in zone.properties:
+                self._cells.append((line.cell_len, line.cell_len + cell - 1, row, prop))
                 line.append_text(_lane_cell(view, prop, cell, lying[prop], keys.get(prop)))
             line.append("|", style="dim")
         return Text("\n").join(lines)
