@@ -553,7 +553,7 @@ def _lane_cell(view: View, prop: int, cell: int, lying: int, key: str | None) ->
     """A space of a lane in `cell` characters: the pieces standing there (a player's by their
     letter on their colour, a card of nobody's by its initial), then what the counters of the
     space add up to ('●' for one, else how many), or '+' where more stand than fit; the
-    option's key where it may be chosen; a dot where it is empty."""
+    option's key first where it may be chosen; a dot where it is empty."""
     marks: list[tuple[str, str]] = []
     for piece in view.pieces[prop]:
         seat = view.seat(piece.owner)
@@ -566,10 +566,11 @@ def _lane_cell(view: View, prop: int, cell: int, lying: int, key: str | None) ->
     text = Text()
     if key:
         text.append(key[:cell], style="bold reverse")
-    elif not marks:
+    room = cell - text.cell_len
+    if not marks and not key:
         text.append("·", style="dim")
-    else:
-        fits = marks if len(marks) <= cell else [*marks[: cell - 1], ("+", "dim")]
+    elif room > 0:
+        fits = marks if len(marks) <= room else [*marks[: room - 1], ("+", "dim")]
         for mark, style in fits:
             text.append(mark, style=style)
     text.append(" " * (cell - text.cell_len))
