@@ -300,3 +300,22 @@ def test_the_tables_face_up_piles_show_on_the_game_screen(tmp_path):
         label + (f" ×{market.count(card)}" if market.count(card) > 1 else "") for card, label in labels.items())
     assert lines[1].startswith("High bid: ") and view.variant.card(bid[0]).name in lines[1]
     assert "Stock" not in seen["table"]
+
+
+def test_a_click_on_a_space_of_the_lanes_chooses_it():
+    """The lanes take the towers' place, clicks too: asked for a space of the board of columns,
+    the person clicks the top step of the longest column, and their peg stands there."""
+    name = str(DATA / "column-board.yaml")
+    session = headless((None, "greedy"), 4, stop=lambda s: bool(s.view().actions), name=name)
+    longest = max(session.variant.zones, key=lambda zone: len(zone.properties))
+    top = longest.properties[-1]
+    person = session.view().seats[0].mark
+
+    async def look(app, pilot):
+        track = app.screen.query_one(TrackView)
+        first, _, row, _ = next(cell for cell in track._cells if cell[3] == top)
+        await pilot.click(TrackView, offset=(first, row))
+        await wait_for(pilot, lambda: any(session.view().pieces[top]))
+        return {"marks": [session.view().seats[piece.owner].mark for piece in session.view().pieces[top]]}
+
+    assert shown_at(session, look)["marks"] == [person]

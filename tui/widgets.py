@@ -428,6 +428,15 @@ class TrackView(Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.view: View | None = None
+        self._cells: list[tuple[int, int, int, int]] = []
+        """(first x, last x, row, property) of each space of the lanes as last drawn, for clicks."""
+
+    def on_click(self, event: Click) -> None:
+        """A click on a space of the lanes chooses it, as a click on the towers does."""
+        for first, last, row, prop in self._cells:
+            if first <= event.x <= last and event.y == row:
+                self.post_message(BoardView.PropertyClicked(prop))
+                return
 
     def show(self, view: View) -> None:
         self.view = view
@@ -533,6 +542,7 @@ class TrackView(Widget):
         cell = lanes.cell_width(variant, self.size.width or 80, label)
         lying, keys = _lying(view), {prop: key_hint(view, i) for prop, i in selectable_properties(view).items()}
         lines = [Text() for _ in range(lanes.rows(variant))]
+        self._cells = []
         for index, zone in enumerate(variant.zones):
             row, start = lanes.place(variant, index, cell, label)
             line = lines[row]
@@ -540,6 +550,7 @@ class TrackView(Widget):
             line.append(_abbreviated(names[index], label).rjust(label), style=chip(zone.colour))
             line.append(" ")
             for prop in zone.properties:
+                self._cells.append((line.cell_len, line.cell_len + cell - 1, row, prop))
                 line.append_text(_lane_cell(view, prop, cell, lying[prop], keys.get(prop)))
             line.append("|", style="dim")
         return Text("\n").join(lines)
@@ -560,7 +571,7 @@ def _lane_cell(view: View, prop: int, cell: int, lying: int, key: str | None) ->
     """A space of a lane in `cell` characters: the pieces standing there (a player's by their
     letter on their colour, a card of nobody's by its initial), then what the counters of the
     space add up to ('●' for one, else how many), or '+' where more stand than fit; the
-    option's key where it may be chosen; a dot where it is empty."""
+    option's key first where it may be chosen; a dot where it is empty."""
     marks: list[tuple[str, str]] = []
     for piece in view.pieces[prop]:
         seat = view.seat(piece.owner)
@@ -573,10 +584,11 @@ def _lane_cell(view: View, prop: int, cell: int, lying: int, key: str | None) ->
     text = Text()
     if key:
         text.append(key[:cell], style="bold reverse")
-    elif not marks:
+    room = cell - text.cell_len
+    if not marks and not key:
         text.append("·", style="dim")
-    else:
-        fits = marks if len(marks) <= cell else [*marks[: cell - 1], ("+", "dim")]
+    elif room > 0:
+        fits = marks if len(marks) <= room else [*marks[: room - 1], ("+", "dim")]
         for mark, style in fits:
             text.append(mark, style=style)
     text.append(" " * (cell - text.cell_len))
