@@ -151,6 +151,8 @@ def test_every_chooser_is_asked_and_the_picks_are_revealed_together_into_their_c
     assert len(reveal) == 1 and reveal[0].data == {"players": [0, 1, 2], "picks": [6, 6, 6], "counter": "bid"}
     assert reveal[0].describe(WATCHER) == "The secret choices are revealed: Red 6, Blue 6, Green 6"
     assert events[0].describe(WATCHER) == "Green has chosen in secret"
+    assert events[0].describe(2) == "Green chooses 6 in secret"  # the chooser is told their own pick
+    assert events[0].to_dict(WATCHER) == {"kind": "secret_pick", "player": 2}
     assert game.player_counters["coins"] == [0, 0, 0]
 
 

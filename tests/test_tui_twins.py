@@ -47,6 +47,7 @@ from engine.api import Game
 from engine.game.game import state_of
 from engine.savefile import GameRecord, Seat
 from test_seat_views import EVERY_HIDING
+from test_secret_choice import SEALED_BIDS
 from test_tui_any_game import FOR_SALE
 from tui.session import Session
 from tui_helpers import wait_for
@@ -92,57 +93,14 @@ hooks:
 only they see: a choice made in secret. A short boardwalk, so that its games end soon (the
 story and the game-over screen are compared too)."""
 
-SEALED_BIDS = """\
-format: 1
-name: Sealed Bids (test game)
-description: Each round everyone bids coins in secret; the highest bids score the round.
-players:
-  setups:
-    - {players: 3, units: 0}
-  seats:
-    - {id: red, name: Red, colour: "#c0392b"}
-    - {id: blue, name: Blue, colour: "#2e86de"}
-    - {id: green, name: Green, colour: "#27ae60"}
-rules: {}
-rule_kinds: {}
-scores:
-  points: {most: points of X, name: points}
-  coins: {most: coins of X, name: coins left}
-ranking: [points, coins]
-counters:
-  coins: {each: player, reset: never, shown: "has {} coins"}
-  bid: {each: player, reset: never}
-  points: {each: player, reset: never, shown: "has {} points"}
-  rounds: {each: game, reset: never}
-piles:
-  deck: {each: game, seen_by: nobody}
-setup: |
-  for each player X:
-    set coins of X to 9
-turn: |
-  in secret, each player X chooses number from 0 to coins of X into bid
-  for each player X:
-    add 0 - bid of X to coins of X
-    if (count player Y where bid of Y > bid of X) = 0:
-      add 1 to points of X
-  add 1 to rounds
-  if rounds >= 6:
-    end game
-deck:
-  name: Nothing
-  cards: []
-"""
-"""Everyone bids at once, in secret (issue 47, 4: `in secret, each player X chooses ...`),
-asked in turn order from the turn's player: on Blue's and Green's turns the person bids after
-a bot has."""
-
 WRITTEN = {"secret-choice": SECRET_CHOICE, "every-hiding": EVERY_HIDING, "sealed-bids": SEALED_BIDS,
            "cards-for-sale": FOR_SALE}
-"""The variants written here, tests/test_seat_views.py's, whose piles are of every kind a card
-can lie in unseen: hands and a vault only their owner sees, a box no one sees; a game whose
-bids are made in secret; and tests/test_tui_any_game.py's game of cards for sale, whose
-face-up piles of the table the cards dialog and the side panel list by name beside a stock no
-one sees (issue 47, 9)."""
+"""The variants written here, and tests/test_seat_views.py's, whose piles are of every kind a
+card can lie in unseen: hands and a vault only their owner sees, a box no one sees;
+tests/test_secret_choice.py's sealed bids, where everyone bids at once in secret (issue 47, 4),
+asked in turn order from the turn's player: on Blue's and Green's turns the person bids after
+a bot has; and tests/test_tui_any_game.py's game of cards for sale, whose face-up piles of the
+table the cards dialog and the side panel list by name beside a stock no one sees (issue 47, 9)."""
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,8 @@ a copy of the game made for a player (their observation's "state", the game a bo
 pick before the reveal. *Whether* a player has picked is no secret and depends on nothing
 hidden: the players asked, their order (turn order from `me`) and each one's options are fixed
 when the statement runs, everyone with an option is asked (a single option too: taking it at
-once would tell the others that X's options were one), and each pick is told as "X has chosen"
-without its value.
+once would tell the others that X's options were one), and each pick is told as "X has chosen in
+secret", its value private to the chooser.
 """
 
 from __future__ import annotations
@@ -96,9 +96,11 @@ class SecretChoiceFrame(Frame):
         return Asked("secret", self.players[at], NumberOptions(self.lows[at], self.highs[at], texts.number_action))
 
     def answer(self, g: GameState, player: int, action: Action) -> None:
+        """The pick kept; told to everyone as made, its `value` private to the chooser (the
+        last-moves viewer, for one, tells another's move by that event, not by the action)."""
         words = _statement(g).words
         self.picks.append(words.index(action.arg) + 1 if words else int(action.arg))
-        g.emit("secret_pick", {"player": player})
+        g.emit("secret_pick", {"player": player, "value": action.arg}, player)
 
     def conceal(self, player: int | None) -> None:
         """Forget every pick but `player`'s (None: a spectator's, every pick): each reads as
@@ -215,7 +217,9 @@ WORDS = (SECRET_CHOICE,)
 
 
 def _tell_secret_pick(d: dict[str, Any], t: Texts, hidden: bool) -> str:
-    return f"{t.player(d['player'])} has chosen in secret"
+    if hidden or "value" not in d:
+        return f"{t.player(d['player'])} has chosen in secret"
+    return f"{t.player(d['player'])} chooses {d['value']} in secret"
 
 
 def _tell_reveal(d: dict[str, Any], t: Texts, hidden: bool) -> str:
@@ -224,7 +228,7 @@ def _tell_reveal(d: dict[str, Any], t: Texts, hidden: bool) -> str:
 
 
 EVENT_TEXTS = (
-    EventText("secret_pick", ("player",), _tell_secret_pick),
+    EventText("secret_pick", ("player", "value"), _tell_secret_pick),
     EventText("reveal", ("players", "picks", "counter"), _tell_reveal),
 )
 """The texts of the secret choice's events (engine/core/event_text.py)."""
