@@ -239,7 +239,8 @@ def test_the_builder_screen_asks_buy_or_auction_with_the_price_and_labels_the_bu
     assert buying(session)
     view = session.view()
     prompt = decision_prompt(view)
-    assert re.fullmatch(r"(.+: )?Buy .+ for \d+M \(you hold \d+M\), or auction it\?", prompt), prompt  # a card may have moved the token
+    # (a card that moved the token there is named first)
+    assert re.fullmatch(r"(.+: )?Buy .+ for \d+M \(you hold \d+M\), or auction it\?", prompt), prompt
     labels = [action_label(view, action, i).plain for i, action in enumerate(view.actions)]
     assert any(re.search(r"Buy for \d+M$", label) for label in labels) or not any(a.arg == "buy" for a in view.actions)
 
