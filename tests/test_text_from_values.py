@@ -239,7 +239,8 @@ def test_the_builder_screen_asks_buy_or_auction_with_the_price_and_labels_the_bu
     assert buying(session)
     view = session.view()
     prompt = decision_prompt(view)
-    assert re.fullmatch(r"(.+: )?Buy .+ for \d+M \(you hold \d+M\), or auction it\?", prompt), prompt  # a card may have moved the token
+    # (a card that moved the token there is named first)
+    assert re.fullmatch(r"(.+: )?Buy .+ for \d+M \(you hold \d+M\), or auction it\?", prompt), prompt
     labels = [action_label(view, action, i).plain for i, action in enumerate(view.actions)]
     assert any(re.search(r"Buy for \d+M$", label) for label in labels) or not any(a.arg == "buy" for a in view.actions)
 
@@ -284,3 +285,24 @@ def test_a_zone_question_after_a_roll_does_not_take_the_dice_for_a_budget(write)
     labels = [action_label(view, action, i).plain for i, action in enumerate(view.actions)]
     assert prompt == "Choose a zone"
     assert not any(word in text for text in (prompt, *labels) for word in ("$", "for ", "Build"))
+
+
+def test_a_number_question_and_a_guess_show_the_authors_words(write):
+    """Issue 47, 3: every kind of `choose` may carry the author's prompt; a number question
+    shows it with the range it allows, and a guess without one is 'a kind of card'."""
+    path = write(EXTENDS + """hooks:
+  start_of_turn: |
+    choose number N from 1 to 3, asking "How many Fortune cards does {me} draw?"
+    draw N
+    choose kind K of deck
+    say "{K}"
+""")
+    session = Session.start(load_variant(path), str(path), [None, "random"], 1)
+    while not (session.game.decision == "choose" and session.deciding == 0):
+        session.apply(session.game.legal_actions()[0])
+    view = session.view()
+    assert decision_prompt(view) == f"How many Fortune cards does {view.seats[0].name} draw?"  # its numbers are its options
+    session.apply(view.actions[0])
+    while not (session.game.decision == "choose" and session.deciding == 0):
+        session.apply(session.game.legal_actions()[0])
+    assert decision_prompt(session.view()) == "Choose a kind of card"

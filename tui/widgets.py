@@ -1156,11 +1156,11 @@ def decision_prompt(view: View) -> str:
     if kind == "reply":
         return f"{words}: accept?" if words else "Accept the offer?"
     asked = (view.asking or {}).get("prompt")
-    if asked and view.numbers is None:  # the variant's own question, its values shown to the person asked
-        source = _source_words(view)
-        return f"{source}: {visible(asked)}" if source else visible(asked)
     if view.numbers is not None:  # an amount to type: the range, and what it is about
         return _number_prompt(view)
+    if asked:  # the variant's own question, its values shown to the person asked
+        source = _source_words(view)
+        return f"{source}: {visible(asked)}" if source else visible(asked)
     if variant.stacks == "cards":  # a game of cards: the words come from its data
         return _card_game_prompt(view)
     what = view.actions[0].what if view.actions else None
@@ -1178,9 +1178,9 @@ def decision_prompt(view: View) -> str:
     if kind == "card":
         return f"Play a {variant.deck_name} card, or end turn"
     if kind == "choose":  # the engine's words from the question: what is chosen, for what, and who asks
-        what = view.actions[0].what if view.actions else "value"
+        what = (view.actions[0].what if view.actions else None) or "value"
         about = subject_words(view)
-        question = f"choose a {what}" + (f" ({', '.join(about)})" if about else "")
+        question = f"choose a {_WHAT.get(what, what)}" + (f" ({', '.join(about)})" if about else "")
         source = _source_words(view) or (variant.card(view.in_play[-1]).name if view.in_play else "")
         return f"{source}: {question}" if source else question[:1].upper() + question[1:]
     if kind == "discard":
@@ -1190,6 +1190,10 @@ def decision_prompt(view: View) -> str:
     return ""
 
 
+_WHAT = {"kind": "kind of card"}
+"""A kind of thing chosen, as a question names it where its word alone would not do."""
+
+
 def _number_prompt(view: View) -> str:
     """A wide number question as a question: 'Choose an amount from 15M to 900M, or pass
     (Harbour Row)'; the card asking it first, when one does."""
@@ -1197,10 +1201,14 @@ def _number_prompt(view: View) -> str:
     assert numbers is not None  # asked only for one
     words = f"from {number_words(view, numbers.low)} to {number_words(view, numbers.high)}"
     beside = [visible(str(a.arg)) for a in numbers.after]  # the variant's words
-    question = f"Choose {'an amount' if _is_money(view) else 'a number'} {words}"
-    question += "".join(f", or {word}" for word in beside)
-    about = subject_words(view)
-    question += f" ({', '.join(about)})" if about else ""
+    asked = (view.asking or {}).get("prompt")
+    if asked:  # the variant's own question, then the range it allows
+        question = f"{visible(asked)} ({words}{''.join(f', or {word}' for word in beside)})"
+    else:
+        question = f"Choose {'an amount' if _is_money(view) else 'a number'} {words}"
+        question += "".join(f", or {word}" for word in beside)
+        about = subject_words(view)
+        question += f" ({', '.join(about)})" if about else ""
     source = _source_words(view)
     return f"{source}: {question[:1].lower()}{question[1:]}" if source else question
 
@@ -1249,7 +1257,7 @@ def _card_game_prompt(view: View) -> str:
         question += f" ({', '.join(about)})" if about else ""
     elif kind == "choose":
         cards = [a for a, thing in zip(about, asking.get("about", [])) if "card" in thing]
-        question = f"Choose a {what or 'value'}" + (f" for {' and '.join(cards)}" if cards else "")
+        question = f"Choose a {_WHAT.get(what or 'value', what or 'value')}" + (f" for {' and '.join(cards)}" if cards else "")
     elif kind == "card":
         question = f"Play a card? ({dict(view.variant.timings).get(view.timing or '', 'now')})"
     else:
