@@ -745,14 +745,14 @@ def test_what_was_said_in_a_window_holds_after_an_undo_and_in_a_game_resumed_ins
     and a save resumed inside a window is replayed once more, following."""
     def a_bot_has_bid(session: Session, view: View) -> bool:
         """The person is asked to bid in an auction where a bot has bid already."""
-        return bidding(session, view) and any(player not in (None, view.viewer) for player, _ in view.window.said)
+        return bidding(session, view) and view.high_bid is not None and view.high_bid[0] != view.viewer
 
     session, view = seek(builder, a_bot_has_bid)
     said = view.window.said
     assert (view.turn_player, "auction") not in said  # it opened after the deed was put up
-    chosen = [(e.data["player"], session.shown.format_money(e.data["value"]) if e.data["what"] == "money" else e.data["value"])
-              for e in session.events if e.kind == "choose" and e.data["what"] in ("word", "money")]
-    assert chosen[-len([line for line in said if line[0] is not None]):] == [line for line in said if line[0] is not None]
+    bids = [session.describe(e) for e in session.events if e.kind == "choose" and e.data.get("bid")]
+    told = [words for _, words in said if " bids " in words]  # each bid, as the log tells it (issue 46, 6)
+    assert told and bids[-len(told):] == told
     session.save(tmp_path / "inside.json")
     resumed, _ = Session.load(tmp_path / "inside.json")
     assert resumed.view().window.said == said
