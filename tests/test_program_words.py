@@ -12,7 +12,8 @@ from tui.notices import program_words
 def _variant(write, turn_says: str, card_says: str):
     text = PIG.replace("FACES", "[1, 2, 3, 4, 5, 6]")
     text = text.replace("turn: |\n  set going to 1\n", f"turn: |\n  say \"{turn_says}\"\n  set going to 1\n")
-    text = text.replace("timing: never, starts_in: discard}", f'timing: never, starts_in: discard, effect: "say \\"{card_says}\\""}}')
+    effect = f'effect: "say \\"{card_says}\\""'
+    text = text.replace("timing: never, starts_in: discard}", f"timing: never, starts_in: discard, {effect}}}")
     return load_variant(write(text, "pig.yaml"))
 
 
