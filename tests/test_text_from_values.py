@@ -127,6 +127,34 @@ def _builder_prompts(seeds: int = 6, steps: int = 2500) -> list[tuple[str, tuple
     return seen
 
 
+def test_builder_discards_say_how_many_are_left_to_give_up():
+    """Issue 46, 3: "The start-of-turn discard never says 'discard' or how many are left to
+    discard." At the start of a turn each question says how many resources are left to give
+    up, this one included: what the player holds over the limit (the routine is given the
+    count, `do drop_one(N)`); Storm Warning's two say 2, then 1."""
+    variant = load_variant("monopoly-builder")
+    checked = {"turn": 0, "card": 0}
+    for seed in range(6):
+        game = new_state(variant, 3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(2500):
+            if game.is_over:
+                break
+            question = game.question
+            found = re.search(r"(\d+) to give up, this one included", question.prompt or "")
+            if found:
+                me = question.player
+                held = sum(game.player_counters[r][me] for r in ("truck", "crane", "excavator", "boat"))
+                if question.card is None:
+                    assert int(found.group(1)) == held - 6, (question.prompt, held)
+                    checked["turn"] += 1
+                else:
+                    assert int(found.group(1)) in (1, 2)
+                    checked["card"] += 1
+            game.apply(rng.choice(list(game.legal_actions())))
+    assert checked["turn"] > 10 and checked["card"] > 0, checked
+
+
 def test_builder_questions_give_the_price_the_rent_give_or_get_and_the_debt():
     """Issue 46, 3, 4, 5, 9: 'Buy or auction?' gives the price; the rent question the amount;
     the resource choices say give or get and for what; the mortgage gives each deed's value;
@@ -141,7 +169,7 @@ def test_builder_questions_give_the_price_the_rent_give_or_get_and_the_debt():
     assert some(r"landed on your .+: ask for \d+M rent, or let it go\?$")
     assert some(r"^Free Parking: give the Bank two of your resources for one of another kind\?$")
     assert some(r"^Get which resource from the Bank\?$") or some(r"^Bank trade: the Bank took \d+ \w+")
-    assert some(r"^Give up which resource, onto .+\? You hold \d+; a turn starts with at most 6\.$")
+    assert some(r"^Give up which resource, onto .+\? \d+ to give up, this one included\.$")
     assert some(r"^Build a floor on which foundation of the island\?$")
     assert some(r"^Steal a resource from whom\?$")
     mortgages = [labels for prompt, labels in prompts if prompt.startswith(("Mortgage which deed?", "You owe"))]

@@ -31,7 +31,7 @@ from engine.visible import visible
 from tui.following import Offer
 from tui.session import View
 from tui.standing import NOT_AGAIN, SIT_OUT, passing
-from tui.widgets import action_label, chip, decision_prompt, number_words, raise_words, subject_spaces, subject_words
+from tui.widgets import action_label, chip, decision_prompt, number_words, raise_words, subject_spaces
 
 BUTTONS = 1_000
 """The row of a box's buttons (Propose, Withdraw; Accept, Decline): below every column."""
@@ -339,10 +339,7 @@ def window_box(view: View) -> Box:
     # value; what stands now (the least bid, the person's money) last: the box scrolls to its end
     said = [*subject_spaces(view), *(_said_line(view, player, words) for player, words in window.said),
             *_shown_counters(view)]
-    what = view.actions[0].what
-    about = subject_words(view)
-    question = decision_prompt(view) if what == "word" else f"Choose a {what}" + (f" ({', '.join(about)})" if about else "")
-    title = Text(visible(question), style="bold")
+    title = Text(visible(decision_prompt(view)), style="bold")  # the author's words first, as in the list
     return Box("window", title, (Column("", rows),), tuple(said), (), hint, "deal-option-0")
 
 

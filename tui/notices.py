@@ -17,6 +17,7 @@ Enter after every turn, though nothing happened to the person)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -53,15 +54,37 @@ def loss(event: Event, player: int, variant: Variant) -> str | None:
     return None
 
 
-def program_words(variant: Variant) -> frozenset[str]:
-    """What the game's own programs say (`say` in the setup, the turn, a hook, a routine) and no card
-    does: a loss that follows such words is the game's doing (a round's end clears the
-    board), not the player whose turn it is."""
-    def said(programs: Iterable[ast.Program]) -> set[str]:
-        return {node.text for program in programs for node in ast.walk(list(program.statements))
-                if isinstance(node, ast.Say)}
-    cards = said(card.effect for card in variant.cards if card.effect is not None)
-    return frozenset(said([*variant.programs.values(), *variant.routines.values()]) - cards)
+@dataclass(frozen=True)
+class ProgramWords:
+    """What the game's own programs say (`say` in the setup, the turn, a hook, a routine) and no
+    card does: a loss that follows such words is the game's doing (a round's end clears the
+    board), not the player whose turn it is. A text with values in it (`say "{X} is out"`)
+    matches whatever values it was said with."""
+
+    plain: frozenset[str]
+    patterns: tuple[re.Pattern[str], ...]
+
+    def __contains__(self, text: object) -> bool:
+        if not isinstance(text, str):
+            return False
+        return text in self.plain or any(pattern.fullmatch(text) for pattern in self.patterns)
+
+
+def program_words(variant: Variant) -> ProgramWords:
+    """The game's own words (ProgramWords), read from the variant's programs."""
+    def said(programs: Iterable[ast.Program]) -> set[ast.Say]:
+        return {node for program in programs for node in ast.walk(list(program.statements)) if isinstance(node, ast.Say)}
+
+    def pattern(say: ast.Say) -> str:
+        if say.shown is None:
+            return re.escape(say.text)
+        return "".join(re.escape(part) if isinstance(part, str) else ".*?" for part in say.shown.parts)
+
+    cards = {pattern(say) for say in said(card.effect for card in variant.cards if card.effect is not None)}
+    programs = said([*variant.programs.values(), *variant.routines.values()])
+    own = [say for say in programs if pattern(say) not in cards]
+    return ProgramWords(frozenset(say.text for say in own if say.shown is None),
+                        tuple(re.compile(pattern(say), re.S) for say in own if say.shown is not None))
 
 
 @dataclass

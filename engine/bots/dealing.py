@@ -44,8 +44,8 @@ MIN_GAIN = 2.0
 of a point of the first score (which counts ten to a point). At 6, against two greedy bots in
 Monopoly Builder, 150 games each: 44.7% (seed 99) and 47.3% (2026), against 48.7% and 48.0%."""
 REPEAT_TURNS = 3
-"""Turns before the bot proposes the same thing to the same partner again, if anything it
-holds or the partner holds, or the board, has changed since (`Memory`)."""
+"""Turns before the bot proposes the same thing to the same partner again, if what the
+partner holds of what it asks for has changed since (`Memory`)."""
 MONEY_STEP = 10
 """The money offered is a multiple of this (fewer steps to put it together)."""
 COUNTS = (1, 2, 4)
@@ -71,18 +71,20 @@ class Offer:
     gain: float
     proposed: bool = False
     key: tuple = field(default=())
-    goods: tuple[str, ...] = ()
-    """The goods of its box: what `Memory` looks at to see whether anything changed."""
+    """What `Memory` knows it by (`offer_key`)."""
 
 
 class Memory:
     """The offers a bot has proposed, by partner and what was asked of them (`offer_key`),
-    each with the turn it was proposed in and what both players held of the offer's goods and
-    what stood on the board then (`holdings`). One is not proposed again for REPEAT_TURNS
-    turns, nor after them while all of that is the same: a partner who declined it would
-    decline it again (issue 46, 14: the strong bot asked a person for Harbour Row for 110M six
-    times, every fourth turn, and each stopped the game for them). An offer accepted changed
-    the holdings, so it never blocks one.
+    each with the turn it was proposed in and what the partner held then of the goods asked
+    for (`holdings` of `asked_goods`). One is not proposed again for REPEAT_TURNS turns, nor
+    after them while that is the same: a partner who declined it would decline it again
+    (issue 46, 14: the strong bot asked a person for Harbour Row for 110M six times, every
+    fourth turn, and each stopped the game for them). What else changes every turn (the
+    cash, the resources a roll hands out, the board) is no reason: remembering the offer with
+    both players' holdings and the board, it was never blocked once in three games, and a
+    person was asked for the same deed three times. An offer accepted changed the partner's
+    holdings, so it never blocks one.
 
     All of it is read from what every seat sees (the observation at the proposal, the offer
     made in the open), so the same memory is made again from a game's record
@@ -95,10 +97,11 @@ class Memory:
     def __len__(self) -> int:
         return len(self.proposed)
 
-    def note(self, key: tuple, goods: tuple[str, ...], observation: dict) -> None:
-        """`key` proposed by the player whose observation this is (its turn and holdings now)."""
-        me, partner = observation["player"], key[0]
-        self.proposed[key] = (observation["turn"], goods, holdings(observation, goods, (me, partner)))
+    def note(self, key: tuple, observation: dict) -> None:
+        """`key` proposed by the player whose observation this is (its turn, and what the
+        partner holds now of what is asked)."""
+        goods = asked_goods(key)
+        self.proposed[key] = (observation["turn"], goods, holdings(observation, goods, (key[0],)))
 
     def allows(self, key: tuple, observation: dict) -> bool:
         """Whether the offer `key` may be proposed now, by the player whose observation this is."""
@@ -108,7 +111,7 @@ class Memory:
         turn, goods, then = found
         if observation["turn"] - turn <= REPEAT_TURNS:
             return False
-        return holdings(observation, goods, (observation["player"], key[0])) != then
+        return holdings(observation, goods, (key[0],)) != then
 
 
 def offer_key(partner: int, ask: dict[str, int], ask_cards: list[str] | tuple[str, ...]) -> tuple:
@@ -118,10 +121,16 @@ def offer_key(partner: int, ask: dict[str, int], ask_cards: list[str] | tuple[st
     return (partner, tuple(sorted(ask.items())), tuple(ask_cards))
 
 
+def asked_goods(key: tuple) -> tuple[str, ...]:
+    """The goods an offer's `offer_key` asks for: its counters, and the piles of its cards
+    ('deeds#12' is a card of the pile 'deeds')."""
+    _, ask, cards = key
+    return tuple(dict.fromkeys([good for good, _ in ask] + [card.split("#", 1)[0] for card in cards]))
+
+
 def holdings(observation: dict, goods: tuple[str, ...], players: tuple[int, ...]) -> tuple:
     """What `players` hold of `goods` (a counter's amount; a pile's cards, or how many when
-    they are not seen), and what stands on the board (the stacks and the owners), as an
-    observation shows them."""
+    they are not seen), as an observation shows them."""
     counters = observation["counters"]
     piles: list[dict] | None = None
     held_now = []
@@ -134,8 +143,7 @@ def holdings(observation: dict, goods: tuple[str, ...], players: tuple[int, ...]
         held_now.append(tuple(
             tuple(sorted(entry["cards"])) if entry["cards"] is not None else entry["size"]
             for p in players for entry in piles if entry["pile"] == good and entry["owner"] == p))
-    board = (tuple(map(tuple, observation["stacks"])), tuple(observation["owners"]))
-    return tuple(held_now), board
+    return tuple(held_now)
 
 
 def proposed_in(record: list[tuple[dict, dict]]) -> dict[int, Memory]:
@@ -145,7 +153,7 @@ def proposed_in(record: list[tuple[dict, dict]]) -> dict[int, Memory]:
     memories: dict[int, Memory] = {}
     for offer, observation in record:
         key = offer_key(offer["to"], offer["ask"], offer["ask_cards"])
-        memories.setdefault(offer["from"], Memory()).note(key, tuple(offer["goods"]), observation)
+        memories.setdefault(offer["from"], Memory()).note(key, observation)
     return memories
 
 
@@ -203,7 +211,6 @@ def best_offer(
                 if offer is not None and (best is None or offer.gain > best.gain):
                     offer.path = [(action.kind, action.arg) for action in path]
                     offer.key = key
-                    offer.goods = frame.goods
                     best = offer
         scratch.done(box)
     return best

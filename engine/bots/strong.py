@@ -404,7 +404,7 @@ class StrongBot(Bot):
                 return None
             index = next((i for i, a in enumerate(known.legal_actions()) if a == action), None)
             if offer.proposed or index is None:
-                self.recent.note(offer.key, offer.goods, observation)
+                self.recent.note(offer.key, observation)
                 self.offer = None
             return index
         finally:
