@@ -41,7 +41,10 @@ CARD_FACTS = {"value": "number", "owner": "player", "zone": "zone", "space": "pr
 is from; nobody for a card of the table), its zone and its space (a title deed's: the card's
 `space`, and that space's zone, or the card's own `zone`; nothing for a card of neither)."""
 
-ADJECTIVES = {"vacant": "property", "occupied": "property", "leader": "player", "last": "player"}
+ADJECTIVES = {
+    "vacant": "property", "occupied": "property", "leader": "player", "last": "player",
+    "playing": "player",  # lang47, players out of the round
+}
 
 _A = {
     "player": "a player", "property": "a property", "zone": "a zone", "number": "a number", "bool": "a condition",
@@ -327,6 +330,11 @@ class Checker:
             self.report(node, f"there is no test '{node.name}'", did_you_mean(node.name, tests) or f"tests: {known}")
         self.arguments(node, f"the test '{node.name}'", node.args, tests.get(node.name), scope)
         return "bool"
+
+    def expr_NextPlayer(self, node: ast.NextPlayer, scope: Scope) -> str:
+        """lang47, players out of the round: the next player still playing after one."""
+        self.expect(node.subject, "player", scope, "what follows 'next player after'")
+        return "player"
 
     def expr_Arith(self, node: ast.Arith, scope: Scope) -> str:
         self.expect(node.left, "number", scope, f"each side of '{node.op}'")

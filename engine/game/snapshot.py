@@ -25,7 +25,7 @@ from engine.game.messages import Action, Texts
 from engine.game.rng import GENERATORS, generator_from_data
 from engine.game.rulebook import rulebook_for
 from engine.game.snapshot_check import RestoreError, SnapshotChecker, damaged
-from engine.game.state import FIELDS, game_to_dict, read_state, written_options
+from engine.game.state import FIELDS, OPTIONAL_FIELDS, game_to_dict, read_state, written_options
 from engine.variant.model import Variant
 
 __all__ = ["FIELDS", "RestoreError", "game_to_dict", "restore", "restore_state"]
@@ -59,7 +59,7 @@ def restore_state(variant: Variant, data: Any, allow_other_variant: bool = False
     if type(players) is not int or players not in variant.player_counts:
         raise damaged("players", f"'{variant.name}' is for {', '.join(map(str, variant.player_counts))} players")
     book = rulebook_for(variant)
-    SnapshotChecker(variant, book, data).check(FIELDS)
+    SnapshotChecker(variant, book, data).check(FIELDS, OPTIONAL_FIELDS)
     try:
         rng = generator_from_data(data["rng"], data["format"])
     except ValueError as problem:

@@ -41,6 +41,10 @@ class Field:
     "ints" (a list of ints or None), "lists" (a list of lists of ints), "set" (a set of ints,
     written sorted), "dict" (str to int), "dict_lists" (str to lists of ints), "cards" (a list
     of card codes), "card_lists" (a list of lists of card codes) or "frames"."""
+    optional: bool = False
+    """Written only when it holds something (a set that is not empty), and read as empty when
+    a snapshot leaves it out: a game that never uses it writes what it wrote before the field
+    was added, and a snapshot written before then reads as it did."""
 
 
 STATE: tuple[Field, ...] = (
@@ -69,6 +73,7 @@ STATE: tuple[Field, ...] = (
     Field("worked", "value"),
     Field("over", "value"),
     Field("end_reason", "value"),
+    Field("dropped", "set", optional=True),  # lang47, players out of the round (`drop X`)
 )
 """Every field that changes during play, in the order a snapshot writes them."""
 
@@ -148,6 +153,8 @@ def write_state(game: GameState) -> dict[str, Any]:
     for field in STATE:
         value = getattr(game, field.name)
         shape = field.shape
+        if field.optional and not value:
+            continue
         if shape == "cards":
             out[field.name] = [book.card_ref(code) for code in value]
         elif shape == "card_lists":
@@ -168,6 +175,9 @@ def read_state(game: GameState, data: dict[str, Any]) -> None:
     dict is copied as it is, to be the game's own)."""
     book = game.book
     for field in STATE:
+        if field.optional and field.name not in data:
+            setattr(game, field.name, set())  # (the one optional shape: a set)
+            continue
         value = data[field.name]
         shape = field.shape
         if shape == "cards":
@@ -229,6 +239,8 @@ def written_options(options: Sequence[Action]) -> list[dict]:
     return [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in options]
 
 FIELDS = ("format", "variant", "players", "seed", "rng", *(field.name for field in STATE), "pending")
+OPTIONAL_FIELDS = tuple(field.name for field in STATE if field.optional)
+"""The fields of FIELDS a snapshot may leave out (Field.optional)."""
 """Every field of a snapshot, in the order written: who and what the game is, then the state
 as `state.STATE` declares it, then the pending decision."""
 
