@@ -645,8 +645,10 @@ def _narrowing_hint(cost: Cost) -> str:
     """How to make a costly expression cheaper, by what its collections range over: a zone
     narrows spaces only (issue 47, item 10: it was offered for a pile of cards), and a pile
     costs what it can hold (its `holds`)."""
-    kinds = {getattr(node, "kind", "") for node, _ in cost.nesting}
+    kinds = {node.kind for node, _ in cost.nesting if isinstance(node, (ast.Count, ast.Choose, ast.ForEach, ast.Extreme))}
     hints = ["put fewer 'count ... where' inside one another"]
+    if any(isinstance(node, ast.NamedTest) for node, _ in cost.nesting):
+        hints.append("use a named test fewer times here, or keep what it works out in a counter")
     if kinds & {"card"}:
         hints.append("say how many cards a pile can hold with 'holds: N' in its entry under 'piles:' (docs/variants.md)")
     if kinds - {"card", "player", "opponent", "zone"}:
