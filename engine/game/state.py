@@ -42,8 +42,10 @@ class Field:
     written sorted), "dict" (str to int), "dict_lists" (str to lists of ints), "cards" (a list
     of card codes), "card_lists" (a list of lists of card codes) or "frames"."""
     left_out_empty: bool = False
-    """Written only when it holds something (the variant's `pieces`, issue 47, 5): the
-    snapshot of a game without any is as it was before the field, and reads back empty."""
+    """Written only when it holds something, and read as empty when a snapshot leaves it out
+    (the variant's `pieces`, issue 47, 5; who is out of the round, `drop X`): a game that never
+    uses it writes what it wrote before the field was added, and a snapshot written before
+    then reads as it did."""
 
 
 STATE: tuple[Field, ...] = (
@@ -73,6 +75,7 @@ STATE: tuple[Field, ...] = (
     Field("worked", "value"),
     Field("over", "value"),
     Field("end_reason", "value"),
+    Field("dropped", "set", left_out_empty=True),  # lang47, players out of the round (`drop X`)
 )
 """Every field that changes during play, in the order a snapshot writes them."""
 
@@ -174,7 +177,10 @@ def read_state(game: GameState, data: dict[str, Any]) -> None:
     dict is copied as it is, to be the game's own)."""
     book = game.book
     for field in STATE:
-        value = data[field.name] if not field.left_out_empty else data.get(field.name, {})
+        if field.left_out_empty and field.name not in data:
+            setattr(game, field.name, _EMPTY[field.shape]())  # a field left out empty
+            continue
+        value = data[field.name]
         shape = field.shape
         if shape == "cards":
             value = [book.card_code(ref) for ref in value]
@@ -233,6 +239,9 @@ def written_options(options: Sequence[Action]) -> list[dict]:
         numbers = {"kind": "choose", "arg": [options.low, options.high], "what": what}
         return [numbers, *({"kind": a.kind, "arg": a.arg, "what": a.what} for a in options.after)]
     return [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in options]
+
+_EMPTY: dict[str, type] = {"set": set, "dict_lists": dict, "dict": dict}
+"""What a field left out empty reads as, by its shape (Field.left_out_empty)."""
 
 FIELDS = ("format", "variant", "players", "seed", "rng", *(field.name for field in STATE), "pending")
 LEFT_OUT_EMPTY = tuple(field.name for field in STATE if field.left_out_empty)
