@@ -20,7 +20,7 @@ from test_tui_deals import answered, asked, box_is, box_of, play_to, quietly, ru
 from tui.app import BoardwalkApp
 from tui.deals import Control
 from tui.session import Session, View
-from tui.standing import SIT_OUT, Standing, offer_identity, passing, window_identity
+from tui.standing import SIT_OUT, SIT_OUT_TURNS, Standing, offer_identity, passing, window_identity
 from tui_helpers import variant, wait_for
 
 
@@ -227,3 +227,27 @@ def test_issue_46_item_14_a_bots_offer_is_declined_for_good_with_x():
             assert offer_identity(offer) in session.standing.refused[0]
 
     run(scenario())
+
+
+def test_issue_46_item_14_a_person_who_sits_out_until_their_turn_is_passed_for_in_every_round_till_then():
+    """"Sit out until my turn": every round of deals until a turn of the person's own begins
+    passes them by (in Monopoly Builder two rounds a turn, on every player's turn, asked them
+    some six times a round of the table); their own turn asks them again."""
+    session = next(s for seed in range(40) if (s := at_a_round(seed)) is not None)
+    said_in = session.game.turn_number
+    assert session.stand(SIT_OUT_TURNS).startswith("You sit out the deals until your turn")
+    session.apply(next(a for a in session.view().actions if a.arg == "pass"))
+    asked_before_own_turn = 0
+
+    def next_own_turn(session: Session, view: View) -> bool:
+        nonlocal asked_before_own_turn
+        if session.game.turn_player == 0 and session.game.turn_number != said_in:
+            return True
+        asked_before_own_turn += passing(view.actions) is not None and view.decision != "reply"
+        return False
+
+    assert play_to(session, next_own_turn, quietly, limit=600) is not None
+    passed_for = session.standing.told.count("You sit out the deals until your turn: passed for you.")
+    assert asked_before_own_turn == 0 and passed_for >= 2, session.standing.told  # the others' rounds went by
+    assert play_to(session, in_a_round, quietly, limit=200) is not None  # asked again in their own turn
+    assert session.game.turn_player == 0 and 0 not in session.standing.sitting_out_turns

@@ -30,7 +30,7 @@ from engine.variant.model import Counter, Noun
 from engine.visible import visible
 from tui.following import Offer
 from tui.session import View
-from tui.standing import NOT_AGAIN, SIT_OUT, passing
+from tui.standing import NOT_AGAIN, SIT_OUT, SIT_OUT_TURNS, passing
 from tui.widgets import action_label, chip, decision_prompt, number_words, raise_words, subject_spaces
 
 BUTTONS = 1_000
@@ -41,6 +41,8 @@ OPTIONS_IN_A_WINDOW = 10
 SIT_OUT_KEY = "o"
 """The key of 'Sit out this round' in a window's box (a letter no option of the box has:
 they have 1 to 0)."""
+SIT_OUT_TURNS_KEY = "m"
+"""The key of 'Sit out until my turn' (every round of deals until the person's own turn)."""
 NOT_AGAIN_KEY = "x"
 """The key of 'Decline, not again' in the box of an offer a bot made."""
 
@@ -333,8 +335,11 @@ def window_box(view: View) -> Box:
     pass_ = passing(view.actions)
     if pass_ is not None:  # "no deals from me this round": this pass, and each one of the window's after it
         rows += (Row(Text(""), (Control("deal-sit-out", Text(f"Sit out this round [{SIT_OUT_KEY}]"), pass_,
-                                        (0, len(rows), 0), SIT_OUT_KEY, SIT_OUT),)),)
-        hint = f"keys or Enter choose · {SIT_OUT_KEY} pass till the round ends · arrows/Tab move · Esc list"
+                                        (0, len(rows), 0), SIT_OUT_KEY, SIT_OUT),)),
+                 Row(Text(""), (Control("deal-sit-out-turns", Text(f"Sit out until my turn [{SIT_OUT_TURNS_KEY}]"), pass_,
+                                        (0, len(rows) + 1, 0), SIT_OUT_TURNS_KEY, SIT_OUT_TURNS),)))
+        hint = (f"keys or Enter choose · {SIT_OUT_KEY} pass this round · {SIT_OUT_TURNS_KEY} until your turn · "
+                "arrows/Tab move · Esc list")
     # first the spaces the question is about (the deed up for auction), with their zone and
     # value; what stands now (the least bid, the person's money) last: the box scrolls to its end
     said = [*subject_spaces(view), *(_said_line(view, player, words) for player, words in window.said),

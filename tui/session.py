@@ -44,7 +44,7 @@ from tui.following import (
 from tui.keys import KeyBook, number_keys, option_key
 from tui.notices import SHOWN_LINES, Notice, loss, program_words
 from tui.shown import once_per_variant, shown
-from tui.standing import NOT_AGAIN, SIT_OUT, Standing
+from tui.standing import NOT_AGAIN, SIT_OUT, SIT_OUT_TURNS, Standing
 from tui.story import Chronicle, Story, tell
 
 PUBLIC = -1
@@ -385,10 +385,12 @@ class Session:
         question = self.game.question
         offer = question.seen_by(None).get("offer") if question is not None else None
         window = self._windows[-1] if self._windows else None
-        return self.standing.answer(player, window, offer, self.game.decision, self.options(), len(self.record.actions))
+        return self.standing.answer(player, window, offer, self.game.decision, self.options(), len(self.record.actions),
+                                    (self.game.turn_number, self.game.turn_player))
 
     def _said(self, player: int) -> bool:
-        return player in self.standing.sitting_out or bool(self.standing.refused.get(player))
+        return (player in self.standing.sitting_out or player in self.standing.sitting_out_turns
+                or bool(self.standing.refused.get(player)))
 
     def stand(self, what: str) -> str:
         """The person deciding says `what` (standing.SIT_OUT, NOT_AGAIN) of the question now,
@@ -399,6 +401,9 @@ class Session:
         if what == SIT_OUT and self._windows:
             self.standing.sit_out(player, self._windows[-1], at)
             return "You sit out this round: Boardwalk passes for you until it ends."
+        if what == SIT_OUT_TURNS and self._windows:
+            self.standing.sit_out_turns(player, self.game.turn_number, at)
+            return "You sit out the deals until your turn: Boardwalk passes for you until it begins."
         question = self.game.question
         offer = question.seen_by(None).get("offer") if question is not None else None
         if what == NOT_AGAIN and offer is not None:

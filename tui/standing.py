@@ -5,6 +5,9 @@ whenever someone offered, and a bot's offer declined came back every few turns).
 - "Sit out this round": in the window they said it in, each question of theirs that offers
   a pass is answered with that pass, until the window closes. An offer made to them is still
   theirs to answer.
+- "Sit out until my turn": the same in every window, until a turn of their own begins (in
+  Monopoly Builder, two rounds of deals a turn, on every player's turn, asked them some six
+  times a round of the table).
 - "Decline, not again": the same offer from the same player (what is given and asked, to the
   last unit) is declined for them whenever it comes back.
 
@@ -22,6 +25,7 @@ from dataclasses import dataclass, field
 from engine.api import Action
 
 SIT_OUT = "sit-out"
+SIT_OUT_TURNS = "sit-out-turns"
 NOT_AGAIN = "not-again"
 """What a control of a box sets (tui/deals.py's Control.sets), besides sending its action."""
 
@@ -50,6 +54,9 @@ class Standing:
     sitting_out: dict[int, tuple[tuple, int]] = field(default_factory=dict)
     """Each person sitting out a window: the window, and how many actions the game had when
     they said so."""
+    sitting_out_turns: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Each person sitting out every window until their own turn: the turn they said so in,
+    and how many actions the game had then."""
     refused: dict[int, dict[tuple, int]] = field(default_factory=dict)
     """Each person's offers declined for good, with how many actions the game had then."""
     told: list[str] = field(default_factory=list)
@@ -58,20 +65,32 @@ class Standing:
     def sit_out(self, person: int, window: object, actions: int) -> None:
         self.sitting_out[person] = (window_identity(window), actions)
 
+    def sit_out_turns(self, person: int, turn: int, actions: int) -> None:
+        self.sitting_out_turns[person] = (turn, actions)
+
     def refuse(self, person: int, offer: dict, actions: int) -> None:
         self.refused.setdefault(person, {})[offer_identity(offer)] = actions
 
     def answer(self, person: int, window: object | None, offer: dict | None, decision: str | None,
-               actions: Sequence[Action], now: int) -> tuple[Action, str] | None:
+               actions: Sequence[Action], now: int, turn: tuple[int, int] = (0, -1)) -> tuple[Action, str] | None:
         """The answer given for `person` now, the game having `now` actions, and the line that
         tells it; None: theirs to give. What they said holds from the action after the one
-        they said it with (that one is their own)."""
+        they said it with (that one is their own). `turn` is the turn under way: its number
+        and whose it is."""
         if decision == "reply" and offer is not None and offer["stage"] == "reply" and offer["to"] == person:
             if self.refused.get(person, {}).get(offer_identity(offer), now) < now:
                 decline = next((a for a in actions if a.kind == "reply" and a.arg == "decline"), None)
                 if decline is not None:
                     return decline, f"Declined for you, as you said: {offer['words']}"
             return None
+        turns = self.sitting_out_turns.get(person)
+        if turns is not None and turn[1] == person and turn[0] != turns[0]:
+            del self.sitting_out_turns[person]  # their own turn has come: theirs to answer again
+            turns = None
+        if turns is not None and window is not None and turns[1] < now:
+            action = passing(actions)
+            if action is not None:
+                return action, "You sit out the deals until your turn: passed for you."
         sitting = self.sitting_out.get(person)
         if sitting is None or window is None or sitting[1] >= now:
             return None
@@ -83,4 +102,5 @@ class Standing:
     def taken_back(self, actions: int) -> None:
         """An undo left the game with `actions` actions: what was said after that is unsaid."""
         self.sitting_out = {p: said for p, said in self.sitting_out.items() if said[1] < actions}
+        self.sitting_out_turns = {p: said for p, said in self.sitting_out_turns.items() if said[1] < actions}
         self.refused = {p: {k: at for k, at in offers.items() if at < actions} for p, offers in self.refused.items()}

@@ -660,7 +660,16 @@ class PlayerPanel(Quiet):
         cards = view.hand_sizes[i]
         units = view.supply[i]
         unit = view.variant.unit
-        held = f"{unit.counted(units)} · " if any(s.units for s in view.variant.setups) else ""
+        # the units in supply, where the game has units, and the cards in hand, where it has a
+        # hand: not '0 cards' in a game without one (Monopoly Builder; issue 47, 9)
+        has_units = any(s.units for s in view.variant.setups)
+        has_hand = any(pile.id == "hand" and pile.each == "player" for pile in view.variant.piles)
+        wordings = [
+            [*([unit.counted(units)] if has_units else []), *([counted(cards, "card")] if has_hand else [])],
+            [*([unit.counted(units)] if has_units else []), *([f"{cards}c"] if has_hand else [])],
+            [*([f"{units}{unit.one[:1]}"] if has_units else []), *([f"{cards}c"] if has_hand else [])],
+        ]
+        counts = _fit(width, *(" · ".join(parts) for parts in wordings[:2]), " ".join(wordings[2]))
         room = max(4, self.size.height or 4)
         # a house rule's own counters (cash, resources) on lines of their own, in the longest
         # wording that fits: never cut off the end of another line (tui/holdings.py)
@@ -669,9 +678,9 @@ class PlayerPanel(Quiet):
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
             Text(token, style="italic"),
             Text(_fit(width, *_ranked(view, i))),
-            Text(_fit(width, f"{held}{counted(cards, 'card')}", f"{held}{cards}c", f"{units}{unit.one[:1]} {cards}c")),
+            *([Text(counts)] if counts else []),
         ]
-        if kept and room < 5:  # no line to spare: what they hold before their count of pieces
+        if kept and room < 5 and counts:  # no line to spare: what they hold before their count of pieces
             lines[-1] = kept[0]
         else:
             lines += kept

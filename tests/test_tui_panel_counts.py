@@ -1,0 +1,38 @@
+"""A player's panel counts what the game has: the units in supply where it has units, the
+cards in hand where it has a hand (issue 47, 9: "Panels show '0 cards'"; Monopoly Builder's
+panels read "12 blocks · 0 cards", and it has no hand)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tui_helpers import headless
+
+pytest.importorskip("textual")
+
+from tui.app import BoardwalkApp  # noqa: E402
+from tui.widgets import PlayerPanel  # noqa: E402
+
+
+def panels(name: str) -> list[str]:
+    session = headless((None, "greedy", "greedy"), 3, limit=40, name=name)
+
+    async def scenario() -> list[str]:
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return [app.screen.query_one(f"#player-{seat}", PlayerPanel).content.plain for seat in range(3)]
+
+    return asyncio.run(scenario())
+
+
+def test_a_game_without_a_hand_counts_no_cards_on_its_panels():
+    for shown in panels("monopoly-builder"):
+        assert "card" not in shown and "12 blocks" in shown, shown
+
+
+def test_a_game_with_a_hand_still_counts_its_cards():
+    for shown in panels("winning-moves-2016"):
+        assert "card" in shown, shown
