@@ -130,9 +130,9 @@ def test_issue_46_10_a_counter_says_its_change_where_it_did_not_start_from_nothi
     variant = load_variant("monopoly-builder")
     texts = texts_for(variant, 3)
     took = Event("counter", {"player": 1, "counter": "excavator", "value": 6, "by": 2}, texts)
-    assert took.describe() == f"{texts.player(1)} has excavators: 6 (+2)"
+    assert took.describe() == f"{texts.player(1)} has 6 excavators (+2)"
     first = Event("counter", {"player": 1, "counter": "excavator", "value": 2, "by": 2}, texts)
-    assert first.describe() == f"{texts.player(1)} has excavators: 2"
+    assert first.describe() == f"{texts.player(1)} has 2 excavators"
     gather = variant.routines["gather"].source
     assert gather.index('say "A roll of six') < gather.index("for each player X")
 
@@ -232,3 +232,16 @@ def test_issue_46_9_going_to_jail_is_told_as_jail_not_only_as_the_spaces_two_nam
     said = told(game._events)
     went = next(i for i, line in enumerate(said) if "goes straight to" in line)
     assert said[went - 1] == "Go to jail: straight there, not passing GO"
+
+
+def test_a_counter_of_things_held_reads_as_a_count_of_them_with_one_in_the_singular():
+    """Builder's resources were told "Red has dump trucks: 5 (-1)"; they read as things held,
+    a noun of two words made singular at 1 as one word is ("has 1 dump truck")."""
+    from engine.api import Event, counter_words, texts_for
+
+    texts = texts_for(load_variant("monopoly-builder"), 3)
+    paid = Event("counter", {"player": 0, "counter": "truck", "value": 5, "by": -1}, texts)
+    assert paid.describe() == f"{texts.player(0)} has 5 dump trucks (-1)"
+    assert counter_words("has {} dump trucks", "1") == "has 1 dump truck"
+    assert counter_words("has {} flips left", "1") == "has 1 flip left"
+    assert counter_words("has {} cards in hand", "1") == "has 1 card in hand"

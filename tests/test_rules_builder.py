@@ -833,7 +833,7 @@ def test_the_third_failure_pays_50_then_rolls_the_dice_again_and_moves():
                   script=dice((1, 2), (2, 3)))
     said = told(pick(game, "choose roll for doubles"))
     assert said[:6] == ["Red chooses roll for doubles", "Red rolls 1 and 2", "Red has 850M in cash (-50M)", "Red rolls 2 and 3",
-                        "Red has excavators: 2", "Red moves 5 spaces to Sunset Strip"]
+                        "Red has 2 excavators", "Red moves 5 spaces to Sunset Strip"]
     assert cash(game, "red") == 850 and game.player_counters["in_jail"][seat("red")] == 0
     assert standing_on(game, "red") == "orange_1"  # 5 spaces from jail, not 3
     assert held(game, "red") == {"excavator": 2}

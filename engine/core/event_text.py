@@ -55,12 +55,15 @@ def listed(names: list[str]) -> str:
 
 def counter_words(shown: str, value: str) -> str:
     """A counter's words ('has {} flips left') with its value; a plural noun right after a
-    value of 1 made singular, the one agreement a template cannot write itself.
+    value of 1 made singular, the one agreement a template cannot write itself, of one word or
+    of two ('has {} dump trucks').
 
     >>> counter_words("has {} flips left", "1"), counter_words("has {} flips left", "3")
     ('has 1 flip left', 'has 3 flips left')
+    >>> counter_words("has {} dump trucks", "1")
+    'has 1 dump truck'
     """
     words = shown.replace("{}", value)
     if value == "1":
-        words = re.sub(r"(?<![\w$])1 (\w+?[^s])s\b", r"1 \1", words)
+        words = re.sub(r"(?<![\w$])1 ((?:\w+ )?\w+?[^s])s\b", r"1 \1", words)
     return words
