@@ -141,7 +141,7 @@ def test_builder_discards_say_how_many_are_left_to_give_up():
             if game.is_over:
                 break
             question = game.question
-            found = re.search(r"(\d+) to give up, this one included", question.prompt or "")
+            found = re.search(r"(\d+) to give up", question.prompt or "")
             if found:
                 me = question.player
                 held = sum(game.player_counters[r][me] for r in ("truck", "crane", "excavator", "boat"))
@@ -169,7 +169,7 @@ def test_builder_questions_give_the_price_the_rent_give_or_get_and_the_debt():
     assert some(r"landed on your .+: ask for \d+M rent, or let it go\?$")
     assert some(r"^Free Parking: give the Bank two of your resources for one of another kind\?$")
     assert some(r"^Get which resource from the Bank\?$") or some(r"^Bank trade: the Bank took \d+ \w+")
-    assert some(r"^Give up which resource, onto .+\? \d+ to give up, this one included\.$")
+    assert some(r"^Give up which resource, onto .+\? \d+ to give up\.$")
     assert some(r"^Build a floor on which foundation of the island\?$")
     assert some(r"^Steal a resource from whom\?$")
     mortgages = [labels for prompt, labels in prompts if prompt.startswith(("Mortgage which deed?", "You owe"))]
