@@ -231,8 +231,9 @@ def test_issue_46_item_14_a_bots_offer_is_declined_for_good_with_x():
 
 def test_issue_46_item_14_a_person_who_sits_out_until_their_turn_is_passed_for_in_every_round_till_then():
     """"Sit out until my turn": every round of deals until a turn of the person's own begins
-    passes them by (in Monopoly Builder two rounds a turn, on every player's turn, asked them
-    some six times a round of the table); their own turn asks them again."""
+    passes them by, not the game's auctions (the next test). In Monopoly Builder two rounds a
+    turn, on every player's turn, asked them some six times a round of the table; their own
+    turn asks them again."""
     session = next(s for seed in range(40) if (s := at_a_round(seed)) is not None)
     said_in = session.game.turn_number
     assert session.stand(SIT_OUT_TURNS).startswith("You sit out the deals until your turn")
@@ -243,7 +244,7 @@ def test_issue_46_item_14_a_person_who_sits_out_until_their_turn_is_passed_for_i
         nonlocal asked_before_own_turn
         if session.game.turn_player == 0 and session.game.turn_number != said_in:
             return True
-        asked_before_own_turn += passing(view.actions) is not None and view.decision != "reply"
+        asked_before_own_turn += asked("make an offer")(session, view)  # an auction's bid is still theirs
         return False
 
     assert play_to(session, next_own_turn, quietly, limit=600) is not None
@@ -251,3 +252,29 @@ def test_issue_46_item_14_a_person_who_sits_out_until_their_turn_is_passed_for_i
     assert asked_before_own_turn == 0 and passed_for >= 2, session.standing.told  # the others' rounds went by
     assert play_to(session, in_a_round, quietly, limit=200) is not None  # asked again in their own turn
     assert session.game.turn_player == 0 and 0 not in session.standing.sitting_out_turns
+
+
+def test_issue_46_item_14_sitting_out_the_deals_is_no_pass_in_an_auction():
+    """"Sit out until my turn" passes the rounds of deals, the windows of the statement it was
+    said in, and no other: an auction in the same turn still asks the person for a bid (it was
+    passed for them, the deed lost without a word)."""
+    from tui_helpers import variant
+
+    def in_deals(session: Session, view: View) -> bool:
+        return session.game.turn_player == 0 and asked("make an offer")(session, view)
+
+    def bidding(session: Session, view: View) -> bool:
+        return view.numbers is not None
+
+    for seed in range(30):
+        session = Session.start(variant("monopoly-builder"), "monopoly-builder", [None, "greedy", "greedy"], seed)
+        if play_to(session, in_deals, quietly, limit=300) is None:
+            continue
+        turn = session.game.turn_number
+        session.stand(SIT_OUT_TURNS)
+        session.apply(next(a for a in session.view().actions if a.arg == "pass"))
+        view = play_to(session, lambda s, v, turn=turn: bidding(s, v) or s.game.turn_number != turn, quietly, limit=300)
+        if view is not None and view.numbers is not None and session.game.turn_number == turn:
+            assert passing(view.actions) is not None  # asked, with the pass among the answers
+            return
+    raise AssertionError("no seed put a deed of the person's landing up for auction in the turn they sat out in")

@@ -402,7 +402,7 @@ class Session:
             self.standing.sit_out(player, self._windows[-1], at)
             return "You sit out this round: Boardwalk passes for you until it ends."
         if what == SIT_OUT_TURNS and self._windows:
-            self.standing.sit_out_turns(player, self.game.turn_number, at)
+            self.standing.sit_out_turns(player, self._windows[-1], self.game.turn_number, at)
             return "You sit out the deals until your turn: Boardwalk passes for you until it begins."
         question = self.game.question
         offer = question.seen_by(None).get("offer") if question is not None else None

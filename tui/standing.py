@@ -5,9 +5,10 @@ whenever someone offered, and a bot's offer declined came back every few turns).
 - "Sit out this round": in the window they said it in, each question of theirs that offers
   a pass is answered with that pass, until the window closes. An offer made to them is still
   theirs to answer.
-- "Sit out until my turn": the same in every window, until a turn of their own begins (in
-  Monopoly Builder, two rounds of deals a turn, on every player's turn, asked them some six
-  times a round of the table).
+- "Sit out until my turn": the same in every window of the kind they said it in (the rounds
+  of deals a program holds, not an auction), until a turn of their own begins (in Monopoly
+  Builder, two rounds of deals a turn, on every player's turn, asked them some six times a
+  round of the table).
 - "Decline, not again": the same offer from the same player (what is given and asked, to the
   last unit) is declined for them whenever it comes back.
 
@@ -54,9 +55,10 @@ class Standing:
     sitting_out: dict[int, tuple[tuple, int]] = field(default_factory=dict)
     """Each person sitting out a window: the window, and how many actions the game had when
     they said so."""
-    sitting_out_turns: dict[int, tuple[int, int]] = field(default_factory=dict)
-    """Each person sitting out every window until their own turn: the turn they said so in,
-    and how many actions the game had then."""
+    sitting_out_turns: dict[int, tuple[int, int, object]] = field(default_factory=dict)
+    """Each person sitting out every window of a kind until their own turn: the turn they
+    said so in, how many actions the game had then, and the block the windows run (one
+    statement's rounds: `Window.body`)."""
     refused: dict[int, dict[tuple, int]] = field(default_factory=dict)
     """Each person's offers declined for good, with how many actions the game had then."""
     told: list[str] = field(default_factory=list)
@@ -65,8 +67,8 @@ class Standing:
     def sit_out(self, person: int, window: object, actions: int) -> None:
         self.sitting_out[person] = (window_identity(window), actions)
 
-    def sit_out_turns(self, person: int, turn: int, actions: int) -> None:
-        self.sitting_out_turns[person] = (turn, actions)
+    def sit_out_turns(self, person: int, window: object, turn: int, actions: int) -> None:
+        self.sitting_out_turns[person] = (turn, actions, getattr(window, "body", None))
 
     def refuse(self, person: int, offer: dict, actions: int) -> None:
         self.refused.setdefault(person, {})[offer_identity(offer)] = actions
@@ -87,7 +89,7 @@ class Standing:
         if turns is not None and turn[1] == person and turn[0] != turns[0]:
             del self.sitting_out_turns[person]  # their own turn has come: theirs to answer again
             turns = None
-        if turns is not None and window is not None and turns[1] < now:
+        if turns is not None and window is not None and turns[1] < now and getattr(window, "body", None) == turns[2]:
             action = passing(actions)
             if action is not None:
                 return action, "You sit out the deals until your turn: passed for you."
