@@ -572,6 +572,7 @@ def test_an_amount_typed_is_read_as_the_game_writes_amounts_and_a_bad_one_is_tol
     assert [typed_amount(amount, text).arg for text in ("40", " 40M ", "40m", "1,040")] == [40, 40, 40, 1040]
     assert typed_amount(amount, "14") == "14M is less than the least, 15M."
     assert typed_amount(amount, "2001") == "2001M is more than the most, 2000M."
+    assert typed_amount(amount, "1" * 20) == f"{'1' * 20}... is more than the most, 2000M."  # no 'not a whole number'
     assert typed_amount(amount, "") == "Type an amount from 15M to 2000M."
     said = typed_amount(amount, "[b]4\u202e")
     assert isinstance(said, str) and "\u202e" not in said and said.endswith("type one from 15M to 2000M.")

@@ -399,6 +399,8 @@ def typed_amount(amount: Amount, typed: str) -> Action | str:
     bounds = f"{amount.words(numbers.low)} to {amount.words(numbers.high)}"
     if not text:
         return f"Type an amount from {bounds}."
+    if re.fullmatch(r"\d{13,}", text):  # a whole number, only far too big to read as one
+        return f"{visible(typed.strip()[:20])}... is more than the most, {amount.words(numbers.high)}."
     if not re.fullmatch(r"-?\d{1,12}", text):
         return f"'{visible(typed.strip()[:20])}' is not a whole number: type one from {bounds}."
     number = int(text)
