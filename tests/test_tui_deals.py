@@ -595,6 +595,26 @@ def test_a_person_types_any_amount_as_a_bid():
     run(scenario())
 
 
+def test_a_person_passes_an_auction_till_it_ends_with_one_key():
+    """Issue 46, 14 (pacing): in an auction a person is asked again at every raise ("players
+    can raise the bid in any order"); "Pass till it ends [o]" passes now and each time the
+    auction comes back to them, told, and the next auction asks them again."""
+    async def scenario():
+        async with asked_for_a_bid() as (session, app, pilot, least, most):
+            window = session._windows[-1]
+            start = len(session.events)
+            control = box_of(app).control("deal-sit-out")
+            assert control is not None and control.label.plain == "Pass till it ends [o]"
+            await pilot.press("o")
+            await wait_for(pilot, lambda: not session._windows or session._windows[-1] is not window
+                           or session.deciding != 0)
+            await wait_for(pilot, lambda: not any(w is window for w in session._windows))
+            passes = [e for e in events_since(session, start, "pass") if e["player"] == 0]
+            assert passes and bids_of_the_person(session, start) == []  # passed for at each raise, never asked
+
+    run(scenario())
+
+
 def test_an_amount_out_of_range_or_not_a_number_is_refused_with_a_message():
     """The field takes a whole number from the least to the most: anything else is refused in
     the box, in words, and nothing is bid."""

@@ -367,11 +367,17 @@ def amount_box(view: View, numbers: NumberOptions[Action]) -> Box:
                 view.keys[i] if action.what == "word" else "")
         for i, action in enumerate(view.actions)
     )
+    pass_ = passing(view.actions)
+    sit_out = []
+    if pass_ is not None and view.window is not None:  # out of the bidding till it closes: asked at each raise
+        buttons += (Control("deal-sit-out", Text(f"Pass till it ends [{SIT_OUT_KEY}]"), pass_, (0, BUTTONS, len(buttons)),
+                            SIT_OUT_KEY, SIT_OUT),)
+        sit_out = [f"{SIT_OUT_KEY} pass till it ends"]
     history = view.window.said if view.window is not None else ()
     said = [*subject_spaces(view), *(_said_line(view, player, words) for player, words in history), *_shown_counters(view)]
     title = Text(visible(decision_prompt(view)), style="bold")
     words = [f"{view.keys[i]} {visible(str(a.arg))}" for i, a in enumerate(view.actions) if a.what == "word" and view.keys[i]]
-    hint = " · ".join(["Enter takes it", "↑↓ ±10", *words, "Esc list"])
+    hint = " · ".join(["Enter takes it", "↑↓ ±10", *words, *sit_out, "Esc list"])
     field = Amount(numbers, view.variant.money if money else "{}")
     return Box("amount", title, (), tuple(said), buttons, hint, AMOUNT_FIELD, field)
 
