@@ -170,8 +170,12 @@ def _run_drop(s: ast.Drop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
         player = player_fn(g, f.env, root.me)
         if player is None or (player in g.dropped) != rejoin:
             return
-        g.dropped = g.dropped - {player} if rejoin else g.dropped | {player}
-        g.emit("rejoined" if rejoin else "dropped", {"player": player})
+        if rejoin:
+            g.dropped = g.dropped - {player}
+            g.emit("rejoined", {"player": player})
+        else:
+            g.dropped = g.dropped | {player}
+            g.emit("dropped", {"player": player})
 
     return op
 
