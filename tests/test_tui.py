@@ -850,9 +850,9 @@ def test_a_variants_name_for_its_units_is_said_wherever_the_screen_counts_or_nam
             await pilot.pause()
             panel = app.screen.query_one("#player-0", PlayerPanel)
             panel.show(replace(session.view(), supply=[1, 12]))
-            assert "1 block · " in panel.content.plain and "unit" not in panel.content.plain
+            assert "\n1 block\n" in panel.content.plain and "unit" not in panel.content.plain  # no hand: no cards
             app.screen.query_one("#player-1", PlayerPanel).show(replace(session.view(), supply=[1, 12]))
-            assert "12 blocks · " in app.screen.query_one("#player-1", PlayerPanel).content.plain
+            assert "\n12 blocks\n" in app.screen.query_one("#player-1", PlayerPanel).content.plain
 
     run(scenario())
 
@@ -1446,7 +1446,7 @@ def test_a_variants_own_player_counters_and_token_space_show_in_the_player_panel
     text = (
         f"extends: {NAME}\nboard:\n  loop: [red_1, red_2, blue_1]\ncounters:\n"
         "  cash: {each: player, reset: never, money: true, shown: \"has {} in cash\"}\n"
-        "  secret: {each: player, reset: never}\n"
+        "  hidden_count: {each: player, reset: never}\n"
         "setup: |\n  for each player P:\n    set cash of P to 50\n  draw rule starting_hand for me\n"
     )
     house = load_variant(write(text))
@@ -1457,7 +1457,7 @@ def test_a_variants_own_player_counters_and_token_space_show_in_the_player_panel
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             shown = app.screen.query_one("#player-0", PlayerPanel).content.plain
-            assert "on Red $1M" in shown and "$50M cash" in shown and "secret" not in shown
+            assert "on Red $1M" in shown and "$50M cash" in shown and "hidden" not in shown
 
     run(scenario())
 
