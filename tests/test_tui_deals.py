@@ -234,7 +234,7 @@ def test_a_box_is_only_for_the_person_asked_and_shows_the_windows_words():
     space = property_name(view, view.variant.loop[view.positions[view.turn_player]])
     assert box.title.plain == f"Bid or pass? ({space})"  # the variant's own words, and what the bid is for
     # and where one passes, sitting out the rest of the round (issue 46, 14)
-    assert [c.label.plain for c in box.controls()] == ["1 Bid", "2 Pass", "Sit out this round [o]"]
+    assert [c.label.plain for c in box.controls()] == ["1 Bid", "2 Pass", "Sit out this round [o]", "Sit out until my turn [m]"]
     session.viewer = 1 - session.deciding
     assert box_for(session.view()) is None  # the other person is not asked
 
@@ -256,7 +256,7 @@ def test_an_offer_is_put_together_by_keys_alone_and_proposed_and_the_bot_answers
             await wait_for(pilot, lambda: box_is(app, "window"))
             assert box_of(app).title.plain == "Pass or make an offer?"
             await pilot.press(view.keys[make])  # 'make an offer', by its key as in the list
-            await wait_for(pilot, lambda: box_is(app, "window") and box_of(app).title.plain == "Choose a player")
+            await wait_for(pilot, lambda: box_is(app, "window") and box_of(app).title.plain == "Make an offer to whom?")
             first = session.view().actions[0].arg
             await pilot.press("1")
             await wait_for(pilot, lambda: box_is(app, "offer"))
@@ -308,7 +308,7 @@ def test_an_offer_is_put_together_by_clicks_a_card_toggled_in_and_out():
         async with app.run_test(size=(160, 50)) as pilot:
             await wait_for(pilot, lambda: box_is(app, "window"))
             await pilot.click(f"#deal-option-{make}")  # make an offer
-            await wait_for(pilot, lambda: box_is(app, "window") and box_of(app).title.plain == "Choose a player")
+            await wait_for(pilot, lambda: box_is(app, "window") and box_of(app).title.plain == "Make an offer to whom?")
             players = [a.arg for a in session.view().actions]
             chosen = next(i for i, player in enumerate(players) if state_of(game).pile_of("deeds", player))
             await pilot.click(f"#deal-option-{chosen}")  # a player who holds a deed
@@ -511,7 +511,7 @@ def test_a_person_bids_in_a_monopoly_builder_auction_against_the_bots():
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: box_is(app, "amount") and focused_on(app, "deal-amount"))
             labels = [c.label.plain for c in box_of(app).controls()]
-            assert labels[-1] == "Pass [p]" and labels[0].endswith(" least")  # the variant's word, and the least bid
+            assert labels[-2:] == ["Pass [p]", "Pass till it ends [o]"] and labels[0].endswith(" least")
             assert "Red has" in said(app)  # the person's money, in the counter's own words
             start = len(session.events)
             least = session.view().numbers.low
@@ -906,7 +906,7 @@ def test_a_new_question_in_a_window_starts_on_its_first_option():
             await pilot.press("down" if offer.id == "deal-option-1" else "up")
             await wait_for(pilot, lambda: focused_on(app, offer.id))
             await pilot.press("enter")
-            await wait_for(pilot, lambda: box_is(app, "window") and box_of(app).title.plain.startswith("Choose")
+            await wait_for(pilot, lambda: box_is(app, "window") and box_of(app).title.plain == "Make an offer to whom?"
                            and focused_on(app, "deal-option-0"))
 
     run(scenario())

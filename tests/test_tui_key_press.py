@@ -98,7 +98,7 @@ def test_a_key_that_moves_the_highlight_builds_nothing_and_one_that_answers_buil
             asked = len(session.record.actions)
             await pilot.press(view.keys[make])  # the answer, by its key
             await wait_for(pilot, lambda: len(session.record.actions) > asked and screen.box is not None
-                           and screen.box.title.plain == "Choose a player")
+                           and screen.box.title.plain == "Make an offer to whom?")
             await pilot.pause()
             assert calls == {"observation": 1, "legal_actions": 1}, "the answer: the new question's view, built once"
             assert own == [True], "the engine is handed its own option"
