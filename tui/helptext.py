@@ -236,6 +236,8 @@ def _when(card: Card, variant: Variant, offered: set[str]) -> str:
 
 
 def _cards(variant: Variant) -> list[str]:
+    if not variant.cards:  # a game without cards (a dice game) has no section of them, not "0 cards"
+        return []
     title = f"The cards ({variant.cards_summary})"
     lines = [f"## {title}", ""]
     offered = _offered_timings(variant)

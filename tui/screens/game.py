@@ -256,6 +256,8 @@ class GameScreen(Screen):
             return bool(self.session.bots)
         if action == "results":
             return self.session.game.is_over
+        if action == "cards":  # a game without cards has none to look at (issue 47, 7)
+            return bool(self.session.variant.cards)
         if action == "go_on":
             return self.notice is not None
         if action == "plain_list":
