@@ -239,3 +239,11 @@ def test_a_game_without_cards_or_board_shows_no_cards_and_no_board_at_80x24(tmp_
     assert seen["boards"] == [False, False]
     assert seen["after c"] == "GameScreen"
     assert "Dice" in seen["help"] and "The cards" not in seen["help"] and "0 cards" not in seen["help"]
+
+
+def test_the_help_of_a_game_without_cards_has_no_cards_section_and_no_cards_key():
+    """Issue 47, 7 and 9: no "The cards (0 cards)" and no key for a cards dialog."""
+    from tui.helptext import help_markdown
+
+    text = help_markdown(load_variant_text(DICE_ONLY), 2)
+    assert "cards" not in text.casefold(), text
