@@ -13,10 +13,7 @@ from engine.game.game_state import new_state
 from engine.game.invariants import broken_invariants
 from engine.game.snapshot import restore_state
 
-PLAIN = """\
-format: 1
-name: Highest Card (test game)
-description: Each player draws a card; when the pile is out, the most points win.
+SEATS = """\
 players:
   setups:
     - {players: 2, units: 0}
@@ -25,6 +22,14 @@ players:
     - {id: red, name: Red, colour: "#c0392b"}
     - {id: blue, name: Blue, colour: "#2e86de"}
     - {id: green, name: Green, colour: "#27ae60"}
+"""
+"""Three seats without tokens, of a game without units."""
+
+PLAIN = """\
+format: 1
+name: Highest Card (test game)
+description: Each player draws a card; when the pile is out, the most points win.
+""" + SEATS + """\
 rules: {}
 rule_kinds: {}
 scores:
@@ -121,14 +126,7 @@ DICE_ONLY = """\
 format: 1
 name: Hold or Roll (test game)
 description: Roll a die as often as you dare; a 1 loses the turn's points.
-players:
-  setups:
-    - {players: 2, units: 0}
-    - {players: 3, units: 0}
-  seats:
-    - {id: red, name: Red, colour: "#c0392b"}
-    - {id: blue, name: Blue, colour: "#2e86de"}
-    - {id: green, name: Green, colour: "#27ae60"}
+""" + SEATS + """\
 scores:
   points: {most: points of X, name: points}
 ranking: [points]
@@ -199,7 +197,6 @@ def test_a_game_without_cards_or_board_shows_no_cards_and_no_board_at_80x24(tmp_
     """Issue 47, 7 and 9 ("Panels show '0 cards'"): the screens of a game without cards and
     without a board say nothing of cards (no cards key, no section of the help, no '0
     cards') and draw no board box."""
-    import asyncio
     import sys
     from pathlib import Path
 
@@ -208,33 +205,26 @@ def test_a_game_without_cards_or_board_shows_no_cards_and_no_board_at_80x24(tmp_
     pytest.importorskip("textual")
     sys.path.insert(0, str(Path(__file__).parent))
     from test_hostile_text import screen_text
-    from tui.app import BoardwalkApp
     from tui.screens.dialogs import TextScreen
-    from tui.screens.game import GameScreen
     from tui.widgets import BoardView, TrackView
-    from tui_helpers import headless, wait_for
+    from tui_helpers import headless, shown_at, wait_for
 
     path = tmp_path / "dice.yaml"
     path.write_text(DICE_ONLY, encoding="utf-8")
     session = headless((None, "greedy"), 1, stop=lambda s: bool(s.view().actions), name=str(path))
-    seen: dict = {}
 
-    async def scenario():
-        app = BoardwalkApp(session, pace="instant")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and bool(session.view().actions))
-            await pilot.pause()
-            seen["game"] = screen_text(app)
-            seen["boards"] = [app.screen.query_one(kind).display for kind in (BoardView, TrackView)]
-            await pilot.press("c")
-            await pilot.pause()
-            seen["after c"] = type(app.screen).__name__
-            await pilot.press("h")
-            await wait_for(pilot, lambda: isinstance(app.screen, TextScreen) or type(app.screen).__name__ == "HelpScreen")
-            await pilot.pause()
-            seen["help"] = screen_text(app)
+    async def look(app, pilot):
+        seen = {"game": screen_text(app), "boards": [app.screen.query_one(kind).display for kind in (BoardView, TrackView)]}
+        await pilot.press("c")
+        await pilot.pause()
+        seen["after c"] = type(app.screen).__name__
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextScreen) or type(app.screen).__name__ == "HelpScreen")
+        await pilot.pause()
+        seen["help"] = screen_text(app)
+        return seen
 
-    asyncio.run(scenario())
+    seen = shown_at(session, look)
     assert "Roll again" in seen["game"] and "Cards" not in seen["game"] and "0 cards" not in seen["game"]
     assert seen["boards"] == [False, False]
     assert seen["after c"] == "GameScreen"

@@ -189,9 +189,9 @@ BOARDS = {
 
 def _pieces_game(tmp_path, base: str) -> str:
     """The game of DRAWN on `base`, written beside it (a variant extends files of its own
-    folder), on the zones whose first spaces are furthest apart."""
-    from pathlib import Path
+    folder), on the first and the last zone of its board."""
     import shutil
+    from pathlib import Path
 
     if base.endswith(".yaml"):
         shutil.copy(Path(__file__).parent / "data" / base, tmp_path / base)
@@ -232,12 +232,8 @@ def test_every_board_view_draws_the_pieces_where_they_stand_by_letter(tmp_path, 
     by their mark and each player's letter ('pR', 'pB'), or their count ('2#') where the cell
     is too narrow; a legend says what the marks mean, by the pieces' names, and that the ram
     is off the board."""
-    import asyncio
-
     pytest.importorskip("textual")
-    from tui.app import BoardwalkApp
-    from tui.screens.game import GameScreen
-    from tui_helpers import headless, wait_for
+    from tui_helpers import headless, shown_at
 
     monkeypatch.setenv("NO_COLOR", "1")
     name = _pieces_game(tmp_path, base)
@@ -247,16 +243,12 @@ def test_every_board_view_draws_the_pieces_where_they_stand_by_letter(tmp_path, 
     robber, pawns = placed["robber"][0], placed["pawn"]
     assert robber is not None and pawns[0] == pawns[1] is not None and placed["ram"] == [None]
     letters = [seat.mark for seat in view.seats]
-    seen: dict = {}
 
-    async def scenario():
-        app = BoardwalkApp(session, pace="instant")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and bool(session.view().actions))
-            await pilot.pause()
-            seen["cells"], seen["lines"] = _drawn_cells(app)
+    async def look(app, pilot):
+        cells, lines = _drawn_cells(app)
+        return {"cells": cells, "lines": lines}
 
-    asyncio.run(scenario())
+    seen = shown_at(session, look)
     cells, lines = seen["cells"], seen["lines"]
     # 'r' alone, or beside a player's letter (a peg of the lanes), not inside a space's name
     assert any(re.search(r"(^|[^a-z])r([^a-z]|$)", cell.strip()) for cell in cells[robber]), (BOARDS[base], cells[robber])
