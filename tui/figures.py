@@ -5,7 +5,7 @@ lanes) draws what stands on a space from here, so that a robber reads the same e
 
 - a piece of the table by its mark, a lower-case letter of its name ('r' for the robber),
   one of its own among the variant's pieces; lower case, so that it is never taken for a
-  player's letter (upper case) nor for an option's key (a digit, in reverse);
+  player's letter (upper case); an option's key, a digit or a letter too, is in reverse;
 - a player's piece by its mark and then the player's letter in their colour ('pR': Red's
   pawn), so that it reads without colour (NO_COLOR) and is not taken for one of Red's units;
 - where the cell has no room for them all, their count ('3#').
