@@ -13,10 +13,7 @@ from engine.game.game_state import new_state
 from engine.game.invariants import broken_invariants
 from engine.game.snapshot import restore_state
 
-PLAIN = """\
-format: 1
-name: Highest Card (test game)
-description: Each player draws a card; when the pile is out, the most points win.
+SEATS = """\
 players:
   setups:
     - {players: 2, units: 0}
@@ -25,6 +22,14 @@ players:
     - {id: red, name: Red, colour: "#c0392b"}
     - {id: blue, name: Blue, colour: "#2e86de"}
     - {id: green, name: Green, colour: "#27ae60"}
+"""
+"""Three seats without tokens, of a game without units."""
+
+PLAIN = """\
+format: 1
+name: Highest Card (test game)
+description: Each player draws a card; when the pile is out, the most points win.
+""" + SEATS + """\
 rules: {}
 rule_kinds: {}
 scores:
@@ -115,3 +120,120 @@ def test_a_game_ended_naming_no_way_restores_and_a_forged_way_is_refused():
     data["end_reason"]["reason"] = "won"
     with pytest.raises(RestoreError, match="end_reason.reason"):
         restore_state(variant, data)
+
+
+DICE_ONLY = """\
+format: 1
+name: Hold or Roll (test game)
+description: Roll a die as often as you dare; a 1 loses the turn's points.
+""" + SEATS + """\
+scores:
+  points: {most: points of X, name: points}
+ranking: [points]
+counters:
+  points: {each: player, reset: never, shown: "has {} points"}
+  pot: {each: game, reset: never}
+dice:
+  die: {faces: [1, 2, 3, 4, 5, 6]}
+setup: |
+  say "Twenty points win."
+turn: |
+  set pot to 0
+  repeat 20 times, at most 20:
+    roll die into A
+    if A = 1:
+      set pot to 0
+      stop loop
+    add A to pot
+    choose word W from "roll again", "hold"
+    if W is "hold":
+      stop loop
+  add pot to points of me
+  if points of me >= 20:
+    end game
+"""
+"""A dice game (Pig, written for the test) with no cards, no piles, no board and no rules:
+no `deck`, `piles`, `board`, `rules` or `rule_kinds` (issue 47, 7)."""
+
+
+def test_a_game_without_cards_or_rules_needs_no_deck_piles_or_rules_even_strictly(write, capsys):
+    """Issue 47, 7: a game without cards had to write `deck: {name: ..., cards: []}` and a
+    pile, and one without rules `rules: {}` and `rule_kinds: {}`. docs/variants.md, 3.6, 3.8,
+    3.5: each is left out, and `check --strict` says nothing of it."""
+    path = write(DICE_ONLY)
+    assert main(["check", "--strict", str(path)]) == 0, capsys.readouterr()
+    out = capsys.readouterr().out
+    assert "warning" not in out and "error" not in out, out
+    variant = load_variant_text(DICE_ONLY)
+    assert variant.cards == () and variant.piles == () and variant.properties == () and not dict(variant.rules)
+
+
+def test_a_game_without_cards_board_or_rules_plays_to_its_end_by_every_bot():
+    from engine.bots import make_bot
+
+    variant = load_variant_text(DICE_ONLY)
+    for players in (2, 3):
+        game = new_state(variant, players, seed=players)
+        bots = [make_bot(spec, variant, seed=seat) for seat, spec in enumerate(("random", "greedy", "strong:iterations=10"))]
+        while not game.is_over and game.turn_number < 200:
+            player = game.current_player
+            game.apply(bots[player].choose(game.observation(player)))
+            assert broken_invariants(game) == []
+        assert game.is_over
+
+
+def test_a_setting_for_a_game_without_rules_is_refused_with_a_message(write):
+    """A game that leaves `rules` out has none to set from outside (a sweep's `rules.X`): a
+    located problem, not a crash."""
+    from engine.variant.load import check_variant
+    from engine.variant.overrides import Setting
+
+    result = check_variant(write(DICE_ONLY), (Setting("rules.cards_per_turn", 2),))
+    assert not result.ok
+    assert any("cards_per_turn" in d.message for d in result.diagnostics), [d.message for d in result.diagnostics]
+
+
+def test_a_game_without_cards_or_board_shows_no_cards_and_no_board_at_80x24(tmp_path):
+    """Issue 47, 7 and 9 ("Panels show '0 cards'"): the screens of a game without cards and
+    without a board say nothing of cards (no cards key, no section of the help, no '0
+    cards') and draw no board box."""
+    import sys
+    from pathlib import Path
+
+    import pytest
+
+    pytest.importorskip("textual")
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_hostile_text import screen_text
+    from tui.screens.dialogs import TextScreen
+    from tui.widgets import BoardView, TrackView
+    from tui_helpers import headless, shown_at, wait_for
+
+    path = tmp_path / "dice.yaml"
+    path.write_text(DICE_ONLY, encoding="utf-8")
+    session = headless((None, "greedy"), 1, stop=lambda s: bool(s.view().actions), name=str(path))
+
+    async def look(app, pilot):
+        seen = {"game": screen_text(app), "boards": [app.screen.query_one(kind).display for kind in (BoardView, TrackView)]}
+        await pilot.press("c")
+        await pilot.pause()
+        seen["after c"] = type(app.screen).__name__
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextScreen) or type(app.screen).__name__ == "HelpScreen")
+        await pilot.pause()
+        seen["help"] = screen_text(app)
+        return seen
+
+    seen = shown_at(session, look)
+    assert "Roll again" in seen["game"] and "Cards" not in seen["game"] and "0 cards" not in seen["game"]
+    assert seen["boards"] == [False, False]
+    assert seen["after c"] == "GameScreen"
+    assert "Dice" in seen["help"] and "The cards" not in seen["help"] and "0 cards" not in seen["help"]
+
+
+def test_the_help_of_a_game_without_cards_has_no_cards_section_and_no_cards_key():
+    """Issue 47, 7 and 9: no "The cards (0 cards)" and no key for a cards dialog."""
+    from tui.helptext import help_markdown
+
+    text = help_markdown(load_variant_text(DICE_ONLY), 2)
+    assert "cards" not in text.casefold(), text

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -158,3 +159,141 @@ def test_the_bots_play_a_game_with_pieces_to_its_end(variant):
         player = game.current_player
         game.apply(players[player].choose(game.observation(player)))
         assert broken_invariants(game) == []
+
+
+# ----- the screens: every board view draws the pieces (issue 47, 5 and 9) -----------------------
+
+DRAWN = """\
+extends: {base}
+name: Pieces on {base} (test game)
+pieces:
+  robber: {{name: robber, each: game}}
+  ram: {{name: ram, each: game}}
+  pawn: {{each: player}}
+hooks:
+  start_of_turn: |
+    move robber to space 1 of {first}
+    move pawn of me to space 1 of {second}
+"""
+"""A robber and a pawn of each player moved at the start of every turn onto the first space
+of two zones, and a ram that stays off the board, on a bundled game (or a test game) of each
+kind of board."""
+
+BOARDS = {
+    "monopoly-chance": "towers",
+    "winning-moves-2016": "towers and a track",
+    "monopoly-builder": "a loop, with the island's grid",
+    "column-board.yaml": "lanes",
+}
+
+
+def _pieces_game(tmp_path, base: str) -> str:
+    """The game of DRAWN on `base`, written beside it (a variant extends files of its own
+    folder), on the first and the last zone of its board."""
+    import shutil
+    from pathlib import Path
+
+    if base.endswith(".yaml"):
+        shutil.copy(Path(__file__).parent / "data" / base, tmp_path / base)
+    zones = load_variant(tmp_path / base if base.endswith(".yaml") else base).zones
+    on_board = [zone for zone in zones if zone.properties]
+    path = tmp_path / "pieces.yaml"
+    path.write_text(DRAWN.format(base=base, first=on_board[0].id, second=on_board[-1].id), encoding="utf-8")
+    return str(path)
+
+
+def _drawn_cells(app) -> tuple[dict[int, list[str]], list[str]]:
+    """What each space's cells show on the board as drawn (whichever view draws it: the
+    towers, the loop and its grids, the lanes), and every line the board views drew."""
+    from tui.widgets import BoardView, TrackView
+
+    board, track = app.screen.query_one(BoardView), app.screen.query_one(TrackView)
+    cells: dict[int, list[str]] = {}
+    lines: list[str] = []
+    for widget in (board, track):
+        if not widget.display:
+            continue
+        drawn = widget.render().plain.splitlines()
+        lines += drawn
+        if widget is board and not board._cells:  # towers: a column a space
+            for first, last, prop in board._columns:
+                cells.setdefault(prop, []).extend(line[first:last + 1] for line in drawn)
+        for first, last, row, prop in widget._cells:  # the loop and its grids; the lanes
+            cells.setdefault(prop, []).append(drawn[row][first:last + 1] if row < len(drawn) else "")
+    return cells, lines
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("base", list(BOARDS))
+def test_every_board_view_draws_the_pieces_where_they_stand_by_letter(tmp_path, monkeypatch, base):
+    """Issue 47, 5 and 9: the variant's own pieces were moved but no screen drew them. At
+    80x24, without colour (NO_COLOR), on towers, towers beside a track, a loop and its grid,
+    and lanes: the robber shows on its space by its mark 'r'; the two pawns sharing a space
+    by their mark and each player's letter ('pR', 'pB'), or their count ('2#') where the cell
+    is too narrow; a legend says what the marks mean, by the pieces' names, and that the ram
+    is off the board."""
+    pytest.importorskip("textual")
+    from tui_helpers import headless, shown_at
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    name = _pieces_game(tmp_path, base)
+    session = headless((None, "greedy"), 3, stop=lambda s: s.view().turn > 2 and bool(s.view().actions), name=name)
+    view = session.view()
+    placed = session.seen()["pieces"]  # the observation's
+    robber, pawns = placed["robber"][0], placed["pawn"]
+    assert robber is not None and pawns[0] == pawns[1] is not None and placed["ram"] == [None]
+    letters = [seat.mark for seat in view.seats]
+
+    async def look(app, pilot):
+        cells, lines = _drawn_cells(app)
+        return {"cells": cells, "lines": lines}
+
+    seen = shown_at(session, look)
+    cells, lines = seen["cells"], seen["lines"]
+    # 'r' alone, or beside a player's letter (a peg of the lanes), not inside a space's name
+    assert any(re.search(r"(^|[^a-z])r([^a-z]|$)", cell.strip()) for cell in cells[robber]), (BOARDS[base], cells[robber])
+    both = "".join(f"p{letter}" for letter in letters)
+    assert any(both in cell or "2" in cell for cell in cells[pawns[0]]), (BOARDS[base], cells[pawns[0]])
+    legend = "\n".join(lines)
+    assert "r robber" in legend and f"p{letters[0]} {view.seats[0].name}'s pawn" in legend, legend
+    if base != "monopoly-builder":  # its legend line is full of its own marks first
+        assert "off: ram" in legend, legend
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_a_piece_of_the_table_is_marked_by_a_letter_of_its_name_no_other_piece_has():
+    """Issue 47 (the brief of the screens): a mark made from the piece's name, unique among
+    the variant's pieces, lower case (a player's letter is upper case)."""
+    from engine.variant.model import Piece
+    from tui.figures import marks
+
+    class Shown:
+        pieces = (Piece("white", "white runner", "game"), Piece("wolf", "wolf", "game"),
+                  Piece("wr", "white rook", "game"), Piece("pawn", "pawn", "player"), Piece("x", "!!", "game"))
+
+    found = marks(Shown)  # type: ignore[arg-type]
+    assert found == {"white": "w", "wolf": "o", "wr": "r", "pawn": "p", "x": "x"}
+    assert len(set(found.values())) == len(found)
+
+
+def test_the_pieces_on_a_space_too_narrow_for_their_marks_are_counted():
+    from rich.text import Text
+
+    from tui.figures import fitted
+
+    drawn = [Text("r"), Text("pR"), Text("pB")]
+    assert fitted(drawn, 5).plain == "rpRpB"
+    assert fitted(drawn, 2).plain == "3#" and fitted(drawn, 1).plain == "3"
+    assert fitted([Text("pR")], 1).plain == "p"
+
+
+def test_the_help_says_what_each_pieces_mark_means_and_where_it_stands(variant):
+    """Issue 47, 5: the help explains each mark by the piece's name, and, in a game, where
+    each piece stands (off the board too)."""
+    from tui.helptext import help_markdown
+
+    text = help_markdown(variant, 2, ["robber: on Boardwalk", "Red's pawn: off the board"])
+    first = variant.seats[0].name
+    assert "## Pieces" in text and "**r**: the robber" in text and f"**p{first[0]}**: {first}'s" in text
+    assert "- robber: on Boardwalk" in text and "- Red's pawn: off the board" in text
+    assert "## Pieces" not in help_markdown(load_variant("winning-moves-2016"))

@@ -15,7 +15,6 @@ the small ones below."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 
@@ -23,20 +22,17 @@ import pytest
 
 from engine import load_variant
 from tui.session import Session
-from tui_helpers import headless, wait_for
+from tui_helpers import headless, shown_at, wait_for
 
 pytest.importorskip("textual")
 
-from tui.app import BoardwalkApp  # noqa: E402
 from tui.screens.dialogs import TextScreen  # noqa: E402
-from tui.screens.game import GameScreen  # noqa: E402
 from tui.widgets import DiceView, TrackView, dice_text, roll_text  # noqa: E402
 
 # slow (docs/architecture.md, "Test lanes"): the app driven headless
 pytestmark = pytest.mark.slow
 
 DATA = Path(__file__).parent / "data"
-SIZE = (80, 24)
 
 SEATS = """\
 players:
@@ -133,22 +129,6 @@ def written(tmp_path: Path, name: str, text: str):
     path = tmp_path / f"{name}.yaml"
     path.write_text(text, encoding="utf-8")
     return load_variant(path), str(path)
-
-
-def shown_at(session: Session, look) -> dict:
-    """Open `session` in the app at 80x24, wait until the person is asked, and return what
-    `look(app)` read then."""
-    seen: dict = {}
-
-    async def scenario():
-        app = BoardwalkApp(session, pace="instant")
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and bool(session.view().actions))
-            await pilot.pause()
-            seen.update(await look(app, pilot))
-
-    asyncio.run(scenario())
-    return seen
 
 
 def status_of(app) -> str:

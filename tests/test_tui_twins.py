@@ -403,6 +403,8 @@ async def tour(app: BoardwalkApp, pilot, session: Session, case: Case) -> list[t
             await take(f"last moves at {moves.position}", still=1)
     await press("escape", lambda: app.screen is game_screen)
     for key, kind in (("c", TextScreen), ("h", HelpScreen)):
+        if key == "c" and not session.variant.cards:  # a game without cards has no cards to look at
+            continue
         await press(key, lambda kind=kind: isinstance(app.screen, kind))
         await take(f"the screen of {key}")
         await press("escape", lambda: app.screen is game_screen)
@@ -537,6 +539,8 @@ async def looked_at(app: BoardwalkApp, pilot, session: Session) -> list[tuple[st
         drawn.append((f"last moves at {moves.position}", screen_text(app)))
     await press("escape", lambda: app.screen is game_screen)
     for key, kind in (("c", TextScreen), ("h", HelpScreen)):
+        if key == "c" and not session.variant.cards:  # a game without cards has no cards to look at
+            continue
         await press(key, lambda kind=kind: isinstance(app.screen, kind))
         drawn.append((f"the screen of {key}", screen_text(app)))
         await press("escape", lambda: app.screen is game_screen)

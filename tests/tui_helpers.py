@@ -83,6 +83,25 @@ async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 20.0) 
         await pilot.pause(0.01)
 
 
+def shown_at(session: Session, look, size: tuple[int, int] = (80, 24)) -> dict:
+    """Open `session` in the app at `size` (80x24, the screens' smallest), wait until the
+    person is asked, and return what `look(app, pilot)` read then."""
+    from tui.app import BoardwalkApp  # textual: only for the tests that drive the app
+    from tui.screens.game import GameScreen
+
+    seen: dict = {}
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and bool(session.view().actions))
+            await pilot.pause()
+            seen.update(await look(app, pilot))
+
+    asyncio.run(scenario())
+    return seen
+
+
 def many_options(name: str = "winning-moves-2016", at_least: int = 14, candidates: int = 50) -> Session:
     """A game against a bot, played on until the person must choose among many properties
     (a Hurricane, a Contract…): the person plays every card they can, else the first action."""

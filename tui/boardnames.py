@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Iterator
 from itertools import combinations, islice
 
+from tui import figures
 from tui.session import View
 
 
@@ -94,10 +95,10 @@ def name_lines(view: View, prop: int, width: int, lines: int, short: dict[str, s
 def legend(view: View, width: int, key: str = "") -> str:
     """What the marks under a loop's spaces and on its grids mean, in the variant's words, as
     many as fit `width`: the players' letters, a pile's mark on a deed ('Rm mortgaged
-    deeds'), a count lying on a space ('+4 lying there'), a grid's height and letter; and
-    the key of the reference card, where every short name is given whole."""
+    deeds'), the variant's own pieces (tui/figures.py), a count lying on a space ('+4 lying
+    there'), a grid's height and letter; and the key of the reference card, where every short name is given whole."""
     first = view.seats[0]
-    parts = [" ".join(seat.mark for seat in view.seats) + " owners"]
+    parts = [" ".join(seat.mark for seat in view.seats) + " owners", *figures.legend_parts(view)]
     parts += [f"{first.mark}{pile.mark} {pile.name}" for pile in view.variant.piles if pile.each == "player" and pile.mark]
     if any(c.each == "space" for c in view.variant.counters):
         parts.append("+4 lying there")
@@ -107,9 +108,4 @@ def legend(view: View, width: int, key: str = "") -> str:
             parts.append(f"{zone.name} 2{first.mark}: 2 high, {first.name}'s")
     if key:
         parts.insert(0, f"{key} names, costs")
-    said = ""
-    for part in parts:
-        if len(said) + 3 + len(part) > width and said:
-            break
-        said = f"{said} · {part}" if said else part
-    return said[:width]
+    return figures.joined(parts, width)

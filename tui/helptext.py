@@ -10,6 +10,8 @@ from engine.api import counted, zone_words
 from engine.effects import ast
 from engine.variant.model import Card, Variant
 from engine.visible import visible
+from tui import figures
+from tui.figures import seat_marks
 from tui.following import has_boxes
 from tui.shown import shown_variant
 
@@ -49,9 +51,10 @@ def as_markdown_text(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", visible(text))
 
 
-def help_markdown(variant: Variant, players: int | None = None) -> str:
+def help_markdown(variant: Variant, players: int | None = None, where: list[str] | None = None) -> str:
     """The whole help: every part from the variant's own data and words, so a house rule
-    that changes a number, a rule or a card changes the help with it."""
+    that changes a number, a rule or a card changes the help with it; in a game, `where`
+    each of its own pieces stands now (tui/figures.py, where_words)."""
     variant = shown_variant(variant, as_markdown_text)
     return "\n".join(
         [
@@ -62,6 +65,7 @@ def help_markdown(variant: Variant, players: int | None = None) -> str:
             *_setup(variant, players),
             *_board(variant),
             *_dice(variant),
+            *_pieces(variant, players, [as_markdown_text(line) for line in where or []]),
             *_how_to_play(variant),
             *_rules(variant),
             *_winning(variant),
@@ -84,7 +88,8 @@ def keys_table(variant: Variant) -> str:
             example = f" ('{best.name.split()[0].casefold()}')"
         elif zone:
             example = f" ('{zone.casefold()} {best.value}', '{zone[:1].casefold()}{best.value}')"
-    return KEYS.replace("{example}", example) + (BOX_KEYS if has_boxes(variant) else "")
+    keys = KEYS if variant.cards else "".join(line for line in KEYS.splitlines(True) if not line.startswith("| c |"))
+    return keys.replace("{example}", example) + (BOX_KEYS if has_boxes(variant) else "")
 
 
 def _goals(variant: Variant) -> list[str]:
@@ -136,6 +141,27 @@ def _board(variant: Variant) -> list[str]:
             lines += ["", f"{mark.replace('_', ' ').capitalize()} spaces: {', '.join(str(s) for s in sorted(spaces))}."]
     lines.append("")
     return lines
+
+
+def _pieces(variant: Variant, players: int | None, where: list[str]) -> list[str]:
+    """The variant's own pieces (`pieces:`), each by the mark the board draws it with, and
+    where each stands now."""
+    if not variant.pieces or not variant.seats:
+        return []
+    marks = figures.marks(variant)
+    first = variant.seats[0].name, seat_marks(variant, players or len(variant.seats))[0]
+    lines = ["## Pieces", ""]
+    for piece in variant.pieces:
+        mark = marks[piece.id]
+        if piece.each == "player":
+            lines.append(f"- **{mark}** and a player's letter: each player's {piece.name} (**{mark}{first[1]}**: "
+                         f"{first[0]}'s, the letter on the player's colour)")
+        else:
+            lines.append(f"- **{mark}**: the {piece.name}, a piece of the table")
+    lines.append(f"- **3{figures.COUNT}**: three pieces on a space, where their marks do not fit")
+    if where:
+        lines += ["", "Where they stand now:", "", *[f"- {line}" for line in where]]
+    return [*lines, ""]
 
 
 def _dice(variant: Variant) -> list[str]:
@@ -236,6 +262,8 @@ def _when(card: Card, variant: Variant, offered: set[str]) -> str:
 
 
 def _cards(variant: Variant) -> list[str]:
+    if not variant.cards:  # a game without cards (a dice game) has no section of them, not "0 cards"
+        return []
     title = f"The cards ({variant.cards_summary})"
     lines = [f"## {title}", ""]
     offered = _offered_timings(variant)

@@ -30,6 +30,7 @@ from engine.effects import ast
 from engine.savefile import GameRecord, Seat, load_game, parse_seed, save_game
 from engine.variant.model import Variant
 from engine.visible import visible
+from tui.figures import seat_marks as seat_marks  # re-exported: tui.session.seat_marks
 from tui.following import (
     Offer,
     OpenWindow,
@@ -85,14 +86,6 @@ def typed_seed(text: str) -> int | None:
         return parse_seed(text)
     except ValueError:
         raise ValueError("The seed must be a whole number below 2^64 (either way), or empty for a random game.") from None
-
-
-def seat_marks(variant: Variant, players: int) -> list[str]:
-    """One letter per seat for units and tokens (readable without colour): the seat name's
-    initial, or its number where two seats share an initial."""
-    names = [seat.name for seat in variant.seats[:players]]
-    initials = [name[:1].upper() or "?" for name in names]
-    return [mark if initials.count(mark) == 1 else str(i + 1) for i, mark in enumerate(initials)]
 
 
 @dataclass(frozen=True)
@@ -182,6 +175,10 @@ class View:
     (Game.withheld: a card not playable now, a lot a limit of the roll keeps closed)."""
     pieces: list[list[Piece]] = field(default_factory=list)
     """Each space's stack, bottom to top, as units or cards: what every widget draws."""
+    placed: dict[str, list[int | None]] = field(default_factory=dict)
+    """Where each of the variant's own pieces (`pieces:`, a robber, a pawn of each player)
+    stands, by the piece's key: a space for the table's piece, one for each player's, None
+    off the board (the observation's "pieces"; public, so every seat sees the same)."""
     offered_cards: dict[int, Piece] = field(default_factory=dict)
     """The card behind each card code the actions choose among (a `choose` of a card)."""
     asking: dict | None = None
@@ -709,6 +706,7 @@ class Session:
             withheld=self._withheld(shown) if actions and shown is not None else [],
             owners_now=obs["owners"],
             pieces=[[self._piece(thing) for thing in stack] for stack in obs["stacks"]],
+            placed=obs.get("pieces", {}),
             offered_cards={a.arg: self._card(a.arg) for a in actions if a.kind == "choose" and a.what == "card"},
             keys=number_keys(actions) if isinstance(offered, NumberOptions) else self.option_keys(actions, obs["question"]),
             asking=obs["question"],

@@ -18,9 +18,10 @@ from textual.widgets.option_list import Option
 from engine.api import Action, Event, counted, counter_words, runs, zone_words
 from engine.variant.model import Pile, Variant
 from engine.visible import visible
-from tui import lanes
+from tui import figures, lanes
 from tui.boardnames import legend, name_lines, short_names
 from tui.dice import Face, faces, total
+from tui.figures import chip
 from tui.holdings import holdings_lines
 from tui.reference import REFERENCE_KEY
 from tui.session import PUBLIC, Piece, View
@@ -29,20 +30,6 @@ from tui.session import PUBLIC, Piece, View
 def key_hint(view: View, index: int) -> str:
     """The key of the option at `index` (View.keys), or a space."""
     return view.key_of(index) or " "
-
-
-def contrast(colour: str) -> str:
-    """Black or white text, whichever reads better on the colour (#rrggbb)."""
-    try:
-        r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    except ValueError:
-        return "default"
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
-
-
-def chip(colour: str) -> str:
-    """The style of a unit or token: its player's colour, with a readable letter on it."""
-    return f"bold {contrast(colour)} on {colour}"
 
 
 def money_label(view: View, value: int, width: int) -> str:
@@ -134,7 +121,8 @@ class BoardView(Widget):
         # everything drawn: a loop's deeds (piles), what lies on a space (counters) and where the
         # tokens stand too, else a deed bought shows its owner only at the next redraw (issue 46, 12)
         key = (str(view.stacks), str(view.holders), str(selectable_properties(view)), view.changed, str(view.owners_now),
-               tuple(view.keys), str(view.piles), str(view.counters), tuple(view.positions), tuple(view.moved))
+               tuple(view.keys), str(view.piles), str(view.counters), tuple(view.positions), tuple(view.moved),
+               str(view.placed))
         self.view = view
         # a game without a board gives its room to the rest (by a class: a dialog box hides the
         # board too, by the stylesheet, and an inline display set here would show it again)
@@ -160,6 +148,10 @@ class BoardView(Widget):
             return self._render_loop(view, width, height)
         cell, gap, zone_gap = self._geometry(view.variant, width)
         variant = view.variant
+        # the variant's own pieces stand on the towers; a row on top says what their marks mean
+        legend_row = bool(variant.pieces) and height >= 7
+        height -= legend_row
+        standing = figures.on_spaces(view)
         properties, zones = len(variant.properties), len(variant.zones)
         total = properties * cell + (properties - zones) * gap + (zones - 1) * zone_gap
         left = max(0, (width - total) // 2)
@@ -176,7 +168,7 @@ class BoardView(Widget):
         tower_rows = max(1, height - 3 - (1 if marked and height >= 6 else 0))
         lines = [Text(" " * left) for _ in range(height)]
         for position, (zone, prop) in enumerate(order):
-            column = self._tower(view, prop, tower_rows, cell, selectable.get(prop))
+            column = self._tower(view, prop, tower_rows, cell, selectable.get(prop), standing.get(prop, []))
             column.append(self._value_cell(view, prop, cell, prop in selectable))
             column.append(self._owner_cell(view, prop, cell))
             if marked and height >= 6:
@@ -189,19 +181,27 @@ class BoardView(Widget):
                     lines[row].append(spacer)
         if height >= 3:
             lines[height - 1] = self._zone_row(view, left, cell, gap, zone_gap)
-        return Text("\n").join(lines[:height])
+        if legend_row:
+            lines.insert(0, Text(" " * left) + figures.legend(view, max(0, width - left)))
+        return Text("\n").join(lines[: height + legend_row])
 
-    def _tower(self, view: View, prop: int, rows: int, cell: int, hint: int | None) -> list[Text]:
+    def _tower(self, view: View, prop: int, rows: int, cell: int, hint: int | None, standing: list[Text]) -> list[Text]:
         """The space's stack, bottom up, each piece (a unit, a card) in its owner's colour;
-        the pieces below the top few as '+n', and the option's key above the top."""
+        the pieces below the top few as '+n'; above the top, the variant's own pieces that
+        stand there (tui/figures.py), and the option's key."""
         stack = view.pieces[prop]
         levels: list[Text] = []
-        shown = stack[-(rows - 1):] if len(stack) > rows else stack
+        room = rows - bool(standing)
+        shown = (stack[-(room - 1):] if room > 1 else []) if len(stack) > room else stack
         if len(stack) > len(shown):
             levels.append(Text(f"+{len(stack) - len(shown)}".center(cell)[:cell], style="dim"))
         for piece in shown:
             label, style = piece_label(view, piece, cell)
             levels.append(Text(label.center(cell)[:cell], style=style))
+        if standing:
+            drawn = figures.fitted(standing, cell)
+            pad = cell - drawn.cell_len
+            levels.append(Text(" " * (pad // 2)) + drawn + Text(" " * (pad - pad // 2)))
         if hint is not None and len(levels) < rows:
             levels.append(Text(key_hint(view, hint).center(cell)[:cell], style="bold reverse"))
         while len(levels) < rows:
@@ -291,6 +291,7 @@ class BoardView(Widget):
         lying = _lying(view)
         selectable = selectable_properties(view)
         short = self.short = short_names(view, cell)
+        standing = figures.on_spaces(view)
         self._cells = []
         used = 2 * names + 4
         rows = [Text(" " * left) for _ in range(max(height, used))]
@@ -303,7 +304,7 @@ class BoardView(Widget):
                 lines += [""] * (names - len(lines))
                 drawn = [(first_name_row + n, Text(lines[n].ljust(cell)[:cell], style=chip(zone.colour))) for n in range(names)]
                 drawn += [(status_row, self._space_status(view, prop, cell, held, lying, selectable.get(prop))),
-                          (tokens_row, self._tokens_on(view, loop.index(prop), cell))]
+                          (tokens_row, self._tokens_on(view, loop.index(prop), cell, standing.get(prop, [])))]
                 for at_row, piece in drawn:
                     self._cells.append((x, x + cell - 1, at_row, prop))
                     rows[at_row].append_text(piece)
@@ -339,11 +340,17 @@ class BoardView(Widget):
         return text[:cell]
 
     @staticmethod
-    def _tokens_on(view: View, place: int, cell: int) -> Text:
+    def _tokens_on(view: View, place: int, cell: int, standing: list[Text]) -> Text:
+        """Beside a space of the loop: the tokens on it, then the variant's own pieces that
+        stand there (tui/figures.py), their count where their marks do not fit."""
         text = Text()
         for player, at in enumerate(view.positions):
             if at == place and len(text.plain) < cell:
                 text.append(view.seats[player].mark, style=_token_style(view, player))
+        if standing:
+            if text.plain and text.cell_len + 1 < cell:
+                text.append(" ")
+            text.append_text(figures.fitted(standing, cell - text.cell_len))
         text.append(" " * (cell - len(text.plain)))
         return text
 
@@ -355,6 +362,7 @@ class BoardView(Widget):
         height, in reverse, so that a key and a height, both digits, are not taken for each
         other (issue 46, 13)."""
         lying = _lying(view)
+        standing = figures.on_spaces(view)
         columns = zone.columns or 1
         for index, prop in enumerate(zone.properties):
             row, column = top + index // columns, index % columns
@@ -371,8 +379,10 @@ class BoardView(Widget):
             else:
                 mark, style = (seat.mark, chip(seat.colour)) if seat is not None else (" ", "bold")
                 built = Text(f"{len(pieces)}{mark}", style=style)
-            # three columns: the key (or '*' for a set counter), the height, the top's letter
-            first = (key_hint(view, hint), "bold reverse") if hint is not None else ("*" if pieces and lying[prop] else " ")
+            # three columns: the key (else the variant's own pieces standing there, else '*' for
+            # a set counter), the height, the top's letter
+            first = (Text(key_hint(view, hint), style="bold reverse") if hint is not None
+                     else figures.fitted(standing.get(prop, []), 1) or Text("*" if pieces and lying[prop] else " "))
             text = Text.assemble(first, built)
             if prop in view.changed:
                 text.stylize("underline")
@@ -445,11 +455,13 @@ class TrackView(Widget):
         self.set_class(view.variant.track is None and not as_lanes, "-absent")
         if self.is_attached:
             self.screen.set_class(as_lanes, "-lanes")
-        height = lanes.rows(view.variant) if as_lanes else 2 + max(1, len(self._layers(view, self._per(view))))
+        # the lanes' last row, where the variant has pieces of its own, says what their marks mean
+        height = (lanes.rows(view.variant) + bool(view.variant.pieces) if as_lanes
+                  else 2 + max(1, len(self._layers(view, self._per(view)))))
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
         drawn = (
-            (str(view.stacks), str(_lying(view)), str(selectable_properties(view)), tuple(view.keys))
+            (str(view.stacks), str(_lying(view)), str(selectable_properties(view)), tuple(view.keys), str(view.placed))
             if as_lanes else (list(view.tokens), view.moved)
         )
         if drawn != getattr(self, "_tokens", None):
@@ -541,6 +553,7 @@ class TrackView(Widget):
         label = min(10, max((len(name) for name in names), default=0))
         cell = lanes.cell_width(variant, self.size.width or 80, label)
         lying, keys = _lying(view), {prop: key_hint(view, i) for prop, i in selectable_properties(view).items()}
+        standing = figures.on_spaces(view)
         lines = [Text() for _ in range(lanes.rows(variant))]
         self._cells = []
         for index, zone in enumerate(variant.zones):
@@ -551,8 +564,10 @@ class TrackView(Widget):
             line.append(" ")
             for prop in zone.properties:
                 self._cells.append((line.cell_len, line.cell_len + cell - 1, row, prop))
-                line.append_text(_lane_cell(view, prop, cell, lying[prop], keys.get(prop)))
+                line.append_text(_lane_cell(view, prop, cell, lying[prop], keys.get(prop), standing.get(prop, [])))
             line.append("|", style="dim")
+        if variant.pieces:
+            lines.append(figures.legend(view, self.size.width or 80))
         return Text("\n").join(lines)
 
 
@@ -567,11 +582,12 @@ def _abbreviated(name: str, width: int) -> str:
     return short[:width]
 
 
-def _lane_cell(view: View, prop: int, cell: int, lying: int, key: str | None) -> Text:
-    """A space of a lane in `cell` characters: the pieces standing there (a player's by their
-    letter on their colour, a card of nobody's by its initial), then what the counters of the
-    space add up to ('●' for one, else how many), or '+' where more stand than fit; the
-    option's key first where it may be chosen; a dot where it is empty."""
+def _lane_cell(view: View, prop: int, cell: int, lying: int, key: str | None, standing: list[Text]) -> Text:
+    """A space of a lane in `cell` characters: the variant's own pieces standing there (a
+    runner), then its stack (a player's unit by their letter on their colour, a card of
+    nobody's by its initial), then what the counters of the space add up to ('●' for one,
+    else how many), or '+' where more stand than fit; the option's key first where it may
+    be chosen; a dot where it is empty."""
     marks: list[tuple[str, str]] = []
     for piece in view.pieces[prop]:
         seat = view.seat(piece.owner)
@@ -584,10 +600,12 @@ def _lane_cell(view: View, prop: int, cell: int, lying: int, key: str | None) ->
     text = Text()
     if key:
         text.append(key[:cell], style="bold reverse")
+    if standing:  # the variant's own pieces first (tui/figures.py): a runner shows before a peg
+        text.append_text(figures.fitted(standing, cell - text.cell_len))
     room = cell - text.cell_len
-    if not marks and not key:
+    if not marks and not key and not standing:
         text.append("·", style="dim")
-    elif room > 0:
+    elif room > 0 and marks:
         fits = marks if len(marks) <= room else [*marks[: room - 1], ("+", "dim")]
         for mark, style in fits:
             text.append(mark, style=style)

@@ -56,10 +56,11 @@ def check_variant(argument: str | Path, settings: tuple[Setting, ...] = ()) -> C
     source = Source()
     document = load_merged(path, diagnostics, source)
     files = [shown_path(p) for p in source.files]
+    if document is not None:
+        _board_and_dice_by_default(document)  # before a setting: a game without rules has none to set
     unset = overrides.apply(document, settings) if document is not None and settings else []
     if document is None or unset:
         return CheckResult(None, _sorted(diagnostics + unset), files, source)
-    _board_and_dice_by_default(document)
     schema_problems = schema.validate(document, complete=True)
     diagnostics.extend(schema_problems)
     texts, contexts = _TextBudget(), Contexts(document)
@@ -103,25 +104,36 @@ def _bot_cost(
     return botcost.warnings(document, variant, effects, root_file)
 
 
+DECK_NAME = "Cards"
+"""The name of the deck of a game that leaves `deck` out (it has no cards, so no screen says it)."""
+
+
 def _board_and_dice_by_default(document: LocDict) -> None:
     """A game without a board or dice (a card game) leaves `board` and `dice` out: it gets no
-    dice, and a board of no spaces whose stacks are cards owned by their top card. Written
-    into the document, where the file begins, before the schema sees it."""
+    dice, and a board of no spaces whose stacks are cards owned by their top card. A game
+    without cards (a dice game) leaves `deck` and `piles` out, and one without rules `rules`
+    and `rule_kinds` (issue 47, 7): it gets a deck of no cards, no piles, and no rules.
+    Written into the document, where the file begins, before the schema sees it."""
     if not isinstance(document, LocDict):
         return
     start = document.loc.loc if document.loc is not None else Loc(document_file(document), 1, 1)
     where = ValueLoc(start)
-    if "dice" not in document:
-        document["dice"] = LocDict(loc=where)
-        document.key_locs["dice"], document.value_locs["dice"] = start, where
+
+    def written(key: str, value: LocDict) -> None:
+        for inner in value:
+            value.key_locs[inner], value.value_locs[inner] = start, where
+        document[key] = value
+        document.key_locs[key], document.value_locs[key] = start, where
+
+    for key in ("dice", "piles", "rules", "rule_kinds"):
+        if key not in document:
+            written(key, LocDict(loc=where))
+    if "deck" not in document:
+        written("deck", LocDict({"name": DECK_NAME, "cards": LocList(loc=where)}, loc=where))
     if "board" not in document:
         ownership = LocDict({"rule": "top_card"}, loc=where)
-        board = LocDict({"zones": LocList(loc=where), "stacks": "cards", "ownership": ownership}, loc=where)
-        for key in board:
-            board.key_locs[key], board.value_locs[key] = start, where
         ownership.key_locs["rule"], ownership.value_locs["rule"] = start, where
-        document["board"] = board
-        document.key_locs["board"], document.value_locs["board"] = start, where
+        written("board", LocDict({"zones": LocList(loc=where), "stacks": "cards", "ownership": ownership}, loc=where))
 
 
 def document_file(document: LocDict) -> str:

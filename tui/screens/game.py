@@ -19,6 +19,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList
 
 from engine.api import Action
+from tui import figures
 from tui.dealbox import DealBox
 from tui.deals import AMOUNT_FIELD, Box, box_for
 from tui.helptext import help_markdown
@@ -256,6 +257,8 @@ class GameScreen(Screen):
             return bool(self.session.bots)
         if action == "results":
             return self.session.game.is_over
+        if action == "cards":  # a game without cards has none to look at (issue 47, 7)
+            return bool(self.session.variant.cards)
         if action == "go_on":
             return self.notice is not None
         if action == "plain_list":
@@ -588,7 +591,8 @@ class GameScreen(Screen):
 
     def action_help(self) -> None:
         session = self.session
-        self.app.push_screen(HelpScreen(help_markdown(session.shown, session.record.players)))
+        where = figures.where_words(session.view())
+        self.app.push_screen(HelpScreen(help_markdown(session.shown, session.record.players, where)))
 
     def action_save(self) -> None:
         self.boardwalk.ask_save(self.session, lambda _: self.redraw())
