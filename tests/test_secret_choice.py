@@ -105,8 +105,9 @@ setup: |
 turn: |
   in secret, each player X chooses card from hand of X into played of X
   let High = highest value of top card of played of X for each player X
-  for each player X where value of top card of played of X = High and (count player Y where value of top card of played of Y = High) = 1:
-    add 1 to points of X
+  if (count player Y where value of top card of played of Y = High) = 1:
+    for each player X where value of top card of played of X = High:
+      add 1 to points of X
   if (count player X where (count card C in hand of X) > 0) = 0:
     end game
 deck:
