@@ -1155,6 +1155,8 @@ def decision_prompt(view: View) -> str:
         return f"{words} so far: change it or propose it" if words else "Put your offer together"
     if kind == "reply":
         return f"{words}: accept?" if words else "Accept the offer?"
+    if kind == "secret":  # everyone chooses at once: say so, and what, not only who must answer
+        return _secret_prompt(view)
     asked = (view.asking or {}).get("prompt")
     if asked and view.numbers is None:  # the variant's own question, its values shown to the person asked
         source = _source_words(view)
@@ -1222,6 +1224,24 @@ def raise_words(view: View, number: int) -> str:
     if numbers is None or number == numbers.low:
         return "least"
     return "+" + number_words(view, number - numbers.low)
+
+
+def _secret_prompt(view: View) -> str:
+    """A secret choice as a question, from its options: 'Choose in secret: a number from 0
+    to 9 (revealed when everyone has chosen)', '...: rock, paper or scissors (...)', '...: a
+    card of your hand (...)'."""
+    what = view.actions[0].what if view.actions else None
+    if view.numbers is not None or what in ("number", "money"):
+        numbers = [int(a.arg) for a in view.actions if type(a.arg) is int]
+        low, high = (view.numbers.low, view.numbers.high) if view.numbers is not None else (min(numbers), max(numbers))
+        thing = f"{'an amount' if _is_money(view) else 'a number'} from {number_words(view, low)} to {number_words(view, high)}"
+    elif what == "word":
+        words = [visible(str(a.arg)) for a in view.actions]  # the variant's words
+        thing = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    else:
+        pile = (view.asking or {}).get("pile")
+        thing = f"a card of {_pile_words(view, pile)}" if pile else "a card"
+    return f"Choose in secret: {thing} (revealed when everyone has chosen)"
 
 
 def _word_menu(view: View) -> str:
