@@ -341,7 +341,11 @@ def window_box(view: View) -> Box:
             *_shown_counters(view)]
     what = view.actions[0].what
     about = subject_words(view)
-    question = decision_prompt(view) if what == "word" else f"Choose a {what}" + (f" ({', '.join(about)})" if about else "")
+    asked = (view.asking or {}).get("prompt")  # the variant's own question comes first, as on the game screen
+    if what == "word" or asked:
+        question = decision_prompt(view)
+    else:
+        question = f"Choose a {what}" + (f" ({', '.join(about)})" if about else "")
     title = Text(visible(question), style="bold")
     return Box("window", title, (Column("", rows),), tuple(said), (), hint, "deal-option-0")
 
