@@ -49,6 +49,7 @@ def test_every_bot_plays_the_game_to_its_end_at_every_player_count(variants, nam
         player = game.current_player
         game.apply(seated[player].choose(game.observation(player)))
     assert game.is_over and game.result() is not None
+    assert game.result().reason in {end for end, _ in variant.ends}  # by its own rule, not a safety limit
     assert broken_invariants(game) == []
 
 
