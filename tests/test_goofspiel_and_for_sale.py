@@ -124,3 +124,15 @@ def test_for_sale_passing_takes_the_lowest_property_and_half_the_bid_back(varian
     taken = [[values[code] for code in game.piles[game.layout.slot("hand", p)]] for p in range(3)]
     assert taken == [[middle], [high], [low]]
     assert game.turn_player == 1 and game.counters["round"] == 2 and len(game.piles[game.layout.slot("market")]) == 3
+
+
+@pytest.mark.parametrize("players, left_out", [(3, 6), (4, 2)])
+def test_for_sale_plays_with_24_cards_of_each_at_3_players_and_28_at_4(variants, players, left_out):
+    """The rules: with 3 players, 6 properties and 6 cheques go back in the box unseen; with 4,
+    2 of each. Every round then deals as many as there are players, to the last card."""
+    game = new_state(variants["for-sale"], players, seed=5)
+    kinds, cards = game.book.kinds, game.variant.cards
+    box = [cards[code % kinds].id for code in game.piles[game.layout.slot("box")]]
+    assert sum(card.startswith("property") for card in box) == left_out
+    assert sum(card.startswith("cheque") for card in box) == left_out
+    assert (30 - left_out) % players == 0
