@@ -440,6 +440,7 @@ _SAMPLE_FIELDS = {
     "players": [2, 0, 1], "passes": 2, "passed": True, "proposer": 0, "partner": 2, "goods": ["cash", "deeds"],
     "give": {"cash": 5}, "ask": {"cash": 1}, "give_cards": ["deeds#3"], "ask_cards": ["deeds#9"], "stage": "reply",
     "lows": [0, 1, 0], "highs": [5, 3, 9], "picks": [4],  # the secret choice's (issue 47, 4)
+    "sources": [3, 4, 5], "targets": [6, 7, 8],  # a card chosen in secret: the piles it is chosen from and goes onto
 }
 """A value for every field of every kind of frame, none of them a default."""
 

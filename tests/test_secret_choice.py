@@ -21,12 +21,7 @@ from engine.game.messages import EVERYONE
 from engine.game.snapshot import restore_state
 from engine.variant.load import check_variant
 
-SEALED_BIDS = """\
-format: 1
-name: Sealed Bids (test game)
-description: >-
-  Each round everyone bids coins in secret and shows a sign; the highest bids score the round,
-  and a sign that beats the turn player's scores too.
+PLAYERS = """\
 players:
   setups:
     - {players: 2, units: 0}
@@ -39,6 +34,16 @@ players:
     - {id: orange, name: Orange, colour: "#e67e22"}
 rules: {}
 rule_kinds: {}
+"""
+"""Two to four seats, and no rules: what the test games of secret choices share."""
+
+SEALED_BIDS = """\
+format: 1
+name: Sealed Bids (test game)
+description: >-
+  Each round everyone bids coins in secret and shows a sign; the highest bids score the round,
+  and a sign that beats the turn player's scores too.
+""" + PLAYERS + """\
 scores:
   points: {most: points of X, name: points}
   coins: {most: coins of X, name: coins left}
@@ -73,6 +78,44 @@ deck:
 """A sealed bid of the coins left, then rock-paper-scissors against the turn's player: a game of
 nothing but secret choices, of numbers and of words."""
 
+SEALED_CARDS = """\
+format: 1
+name: Sealed Cards (test game)
+description: >-
+  Each round everyone plays a card of their hand face down at once; the highest card alone
+  scores a point. Red starts a card short, so Red's hand runs out first.
+""" + PLAYERS + """\
+scores:
+  points: {most: points of X, name: points}
+ranking: [points]
+counters:
+  points: {each: player, reset: never, shown: "has {} points"}
+piles:
+  hand: {name: hand, each: player, seen_by: owner}
+  played: {name: cards played, each: player, seen_by: everyone}
+  spent: {name: cards set aside, each: game, seen_by: nobody}
+setup: |
+  put top card of hand of me on spent
+turn: |
+  in secret, each player X chooses card from hand of X into played of X
+  let High = highest value of top card of played of X for each player X
+  if (count player Y where value of top card of played of Y = High) = 1:
+    for each player X where value of top card of played of X = High:
+      add 1 to points of X
+  if (count player X where (count card C in hand of X) > 0) = 0:
+    end game
+deck:
+  name: Cards
+  cards:
+    - {id: one, name: One, count: 1, value: 1, text: One., starts_in: hand}
+    - {id: two, name: Two, count: 1, value: 2, text: Two., starts_in: hand}
+    - {id: three, name: Three, count: 1, value: 3, text: Three., starts_in: hand}
+    - {id: four, name: Four, count: 1, value: 4, text: Four., starts_in: hand}
+"""
+"""Everyone plays a card face down at once (`in secret, each player X chooses card from hand
+of X into played of X`), the highest alone scoring: Goofspiel's bid, small. Red is dealt a card
+short, so Red's hand is empty in the last round."""
+
 WATCHER = 0
 
 
@@ -80,6 +123,13 @@ WATCHER = 0
 def variant(tmp_path_factory):
     path = tmp_path_factory.mktemp("sealed") / "sealed-bids.yaml"
     path.write_text(SEALED_BIDS, encoding="utf-8")
+    return load_variant(path)
+
+
+@pytest.fixture(scope="module")
+def cards(tmp_path_factory):
+    path = tmp_path_factory.mktemp("sealed") / "sealed-cards.yaml"
+    path.write_text(SEALED_CARDS, encoding="utf-8")
     return load_variant(path)
 
 
@@ -102,10 +152,12 @@ def test_the_check_refuses_picks_into_anything_but_a_counter_of_each_player(writ
                for d in result.diagnostics)
 
 
-def test_no_seat_learns_anothers_pick_before_the_reveal(variant):
-    """Two games alike but for the other seats' picks: until the reveal, the watcher's
-    observation (its "state" included), every event as told to them and the game as they
-    know it (what a bot searches) are the same in both."""
+@pytest.mark.parametrize("game_of", ["variant", "cards"])
+def test_no_seat_learns_anothers_pick_before_the_reveal(request, game_of):
+    """Two games alike but for the other seats' picks (numbers and words; or cards of the
+    hand): until the reveal, the watcher's observation (its "state" included), every event as
+    told to them and the game as they know it (what a bot searches) are the same in both."""
+    variant = request.getfixturevalue(game_of)
     compared = 0
     for seed in range(6):
         one, other = twins(variant, seed)
@@ -130,7 +182,7 @@ def test_no_seat_learns_anothers_pick_before_the_reveal(variant):
                 assert known[0].to_dict() == known[1].to_dict()
             compared += 1
         assert one.to_dict() != other.to_dict(), "the twins differ in a pick"
-    assert compared >= 12
+    assert compared >= 6
 
 
 def _game(state: GameState):
@@ -182,16 +234,22 @@ def test_a_game_saved_in_the_middle_of_a_secret_choice_restores_and_plays_on_ali
     assert broken_invariants(again) == []
 
 
-@pytest.mark.parametrize("field, value, message", [
-    ("picks", [3, 2, 1], "holds every pick"),
-    ("picks", [9], "picks[0]: must be a whole number from 0 to 6"),
-    ("players", [0, 0, 2], "must name each player who chooses once"),
-    ("highs", [6, 6], "must have 3 entries"),
-    ("lows", [0, "0", 0], "lows[1]: must be a whole number"),
+@pytest.mark.parametrize("game_of, field, value, message", [
+    ("variant", "picks", [3, 2, 1], "holds every pick"),
+    ("variant", "picks", [9], "picks[0]: must be a whole number from 0 to 6"),
+    ("variant", "players", [0, 0, 2], "must name each player who chooses once"),
+    ("variant", "highs", [6, 6], "must have 3 entries"),
+    ("variant", "lows", [0, "0", 0], "lows[1]: must be a whole number"),
+    ("cards", "picks", [99], "picks[0]: must be a whole number from -1 to"),
+    ("cards", "targets", [1, 2], "must have 3 entries"),
+    ("cards", "sources", [0, 1, 99], "sources[2]: must be a whole number from 0 to"),
 ])
-def test_a_damaged_secret_choice_in_a_save_is_refused_naming_the_field(variant, field, value, message):
+def test_a_damaged_secret_choice_in_a_save_is_refused_naming_the_field(request, game_of, field, value, message):
+    """Of numbers (sealed bids), or of cards (sealed cards: the piles each card is chosen from
+    and goes onto, and a pick that is a card's code)."""
+    variant = request.getfixturevalue(game_of)
     game = new_state(variant, 3, seed=2)
-    game.apply(game.legal_actions()[3])
+    game.apply(game.legal_actions()[3 if game_of == "variant" else 0])
     data = json.loads(json.dumps(game.to_dict()))
     data["frames"][-1][field] = value
     with pytest.raises(RestoreError) as refused:
@@ -231,3 +289,74 @@ def test_the_secret_choices_frame_declares_copies_and_saves_all_its_fields(varia
     assert copy.to_dict() == frame.to_dict()
     assert all(getattr(copy, name) is not getattr(frame, name) for name in frame.fields)
     assert frame_from_dict(frame.to_dict()).to_dict() == frame.to_dict()
+
+
+# ----- a card chosen in secret ----------------------------------------------------------------
+
+
+def test_the_cards_chosen_in_secret_are_revealed_together_onto_their_piles(cards):
+    """`chooses card from hand of X into played of X`: each card stays in its hand, unseen,
+    until the last is chosen; then every one goes onto its chooser's pile, face up, told in one
+    `reveal` event naming each card (no `put` events), and is gone from the hand."""
+    game = new_state(cards, 3, seed=4)
+    layout = game.layout
+    hands = [layout.slot("hand", p) for p in range(3)]
+    held = [len(game.piles[slot]) for slot in hands]
+    assert held == [3, 4, 4]  # Red was dealt a card short
+    chosen, events = [], []
+    for player in (0, 1, 2):
+        assert game.decision == "secret" and game.current_player == player
+        options = game.legal_actions()
+        assert [a.what for a in options] == ["card"] * held[player]
+        chosen.append(int(options[-1].arg))
+        events = game.apply(options[-1])
+        if player < 2:
+            assert [len(game.piles[slot]) for slot in hands] == held  # still in the hand
+            assert events[0].to_dict(WATCHER if player else 1) == {"kind": "secret_pick", "player": player}
+            assert events[0].describe(1 if player == 0 else 0) == f"{game.texts.player(player)} has chosen in secret"
+    reveal = [e for e in events if e.kind == "reveal"]
+    assert len(reveal) == 1 and reveal[0].data == {"players": [0, 1, 2], "cards": chosen, "pile": "played"}
+    assert reveal[0].describe(WATCHER) == "The cards chosen in secret are revealed: Red Three, Blue Four, Green Four"
+    assert not any(e.kind == "put" for e in events)
+    assert [len(game.piles[slot]) for slot in hands] == [h - 1 for h in held]
+    assert [game.piles[layout.slot("played", p)] for p in range(3)] == [[c] for c in chosen]
+    assert broken_invariants(game) == []
+
+
+def test_a_player_whose_hand_is_empty_is_not_asked(cards):
+    """Red, dealt a card short, has none left in the fourth round: only Blue and Green choose."""
+    game = new_state(cards, 3, seed=4)
+    for _ in range(9):
+        game.apply(game.legal_actions()[0])
+    assert game.turn_player == 0 and game.decision == "secret" and game.current_player == 1
+    frame = game.frames[-1]
+    assert frame.players == [1, 2]  # type: ignore[attr-defined]
+
+
+def test_a_game_saved_in_the_middle_of_a_secret_choice_of_cards_restores_and_plays_on_alike(cards):
+    game = new_state(cards, 3, seed=2)
+    game.apply(game.legal_actions()[1])
+    data = json.loads(json.dumps(game.to_dict()))
+    assert data["frames"][-1]["t"] == "secret" and data["frames"][-1]["targets"]
+    again = restore_state(cards, data)
+    while not game.is_over:
+        ours, theirs = game.apply(game.legal_actions()[0]), again.apply(again.legal_actions()[0])
+        assert [e.describe(EVERYONE) for e in ours] == [e.describe(EVERYONE) for e in theirs]
+    assert broken_invariants(again) == []
+
+
+def test_the_check_refuses_a_card_chosen_from_anything_but_a_pile(write):
+    result = check_variant(write(SEALED_CARDS.replace("chooses card from hand of X", "chooses card from points of X")))
+    assert not result.ok
+    assert any("where the card is chosen from ('from ...') must be a pile" in d.message for d in result.diagnostics)
+
+
+@pytest.mark.parametrize("bots", [("random", "greedy", "strong:iterations=20"), ("greedy", "strong:iterations=20")])
+def test_every_bot_chooses_a_card_in_secret_and_plays_the_game_to_its_end(cards, bots):
+    game = new_state(cards, len(bots), seed=3)
+    players = [make_bot(spec, cards, seed=seat) for seat, spec in enumerate(bots)]
+    while not game.is_over:
+        player = game.current_player
+        game.apply(players[player].choose(game.observation(player)))
+        assert broken_invariants(game) == []
+    assert game.result() is not None

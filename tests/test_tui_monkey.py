@@ -63,11 +63,13 @@ pytestmark = pytest.mark.slow
 SMALL, BIG = (80, 24), (160, 50)
 TEST_GAMES = tuple(
     str(Path(__file__).parent / "data" / name)
-    for name in ("dice-race.yaml", "hand-cards.yaml", "every-new-word.yaml", "column-board.yaml")
+    for name in ("dice-race.yaml", "hand-cards.yaml", "every-new-word.yaml", "column-board.yaml",
+                 "goofspiel.yaml", "for-sale.yaml")
 )
 """Whole games written from the docs for the tests: a dice race on columns, a hand-card game,
-a board tokens go round, with auctions and offers, and a board of columns of 3 to 13 steps
-drawn as lanes (issue 47, 9). The screens must speak them as well as
+a board tokens go round, with auctions and offers, a board of columns of 3 to 13 steps
+drawn as lanes (issue 47, 9), and Goofspiel and For Sale, whose cards are bid in secret (the
+second for 3 or 4 players: the person and as many bots as the fewest players it takes). The screens must speak them as well as
 the bundled games (issue 27, 4; the ring board of issue 28)."""
 WHOLE = {("winning-moves-2016", SMALL), ("monopoly-chance", SMALL), (TEST_GAMES[0], SMALL)}
 """The games played to their end. The hand-card game is too short for a box to open every
@@ -122,7 +124,8 @@ def test_a_monkey_plays_every_variant_through_the_app_and_nothing_escapes(name, 
     monkeypatch.chdir(tmp_path)  # saves and exported stories land here
     whole = (name, size) in WHOLE
     seed = sum(map(ord, Path(name).stem)) + size[0]  # the test games' names are paths: not the checkout's
-    session = Session.start(variant(name), name, [None, "random"], seed)
+    played = variant(name)
+    session = Session.start(played, name, [None] + ["random"] * (min(played.player_counts) - 1), seed)
 
     boxes = BOXES if whole else BOXES[:OWN_BOXES]
 

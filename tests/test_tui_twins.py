@@ -47,7 +47,7 @@ from engine.api import Game
 from engine.game.game import state_of
 from engine.savefile import GameRecord, Seat
 from test_seat_views import EVERY_HIDING
-from test_secret_choice import SEALED_BIDS
+from test_secret_choice import SEALED_BIDS, SEALED_CARDS
 from test_tui_any_game import FOR_SALE
 from tui.session import Session
 from tui_helpers import wait_for
@@ -559,12 +559,20 @@ async def seen_picking(twins: tuple[Session, Session]) -> list[list[tuple[str, s
     return seen
 
 
-def test_a_pick_another_player_makes_in_secret_is_not_shown_before_the_reveal(variants):
+@pytest.mark.parametrize("name", ["sealed-bids", "sealed-cards"])
+def test_a_pick_another_player_makes_in_secret_is_not_shown_before_the_reveal(variants, name, tmp_path):
     """Issue 47, 4: "no seat's screen, log, observation or bot input shows another's pick until
-    the reveal". Twins of a sealed bid whose bots pick differently: at every action up to the
-    person's own pick, the engine tells the person the same (`told`), and asked then, every
-    screen they can open draws the same text, though a bot has already picked otherwise."""
-    variant, source = variants["sealed-bids"]
+    the reveal". Twins of a sealed bid (of numbers; or of cards of the hand, played face down
+    at once: tests/test_secret_choice.py's sealed cards) whose bots pick differently: at every
+    action up to the person's own pick, the engine tells the person the same (`told`), and
+    asked then, every screen they can open draws the same text, though a bot has already
+    picked otherwise."""
+    if name in variants:
+        variant, source = variants[name]
+    else:
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(SEALED_CARDS, encoding="utf-8")
+        variant, source = load_variant(path), str(path)
     seats = [Seat(variant.seats[i].name, None if i == WATCHER else "random") for i in range(3)]
     for seed in range(10):
         twins = tuple(Session(GameRecord(variant, source, 3, seed, list(seats))) for _ in range(2))

@@ -1086,7 +1086,7 @@ def action_label(view: View, action: Action, index: int) -> Text:
         return text
     if action.kind == "choose" and action.what == "card" and action.arg in view.offered_cards:
         piece = view.offered_cards[action.arg]
-        text.append("Choose " + _about_words(view, {"card": piece.card, "owner": piece.owner}))
+        text.append("Choose " + _about_words(view, {"card": piece.card, "owner": piece.owner}, valued=True))
         fate = view.fates.get(action.arg)
         if fate is not None:
             text.append(f" (fits nowhere: to {_pile_words(view, {'pile': '', 'owner': piece.owner}, fate)})",
@@ -1182,6 +1182,8 @@ def decision_prompt(view: View) -> str:
         return f"{words} so far: change it or propose it" if words else "Put your offer together"
     if kind == "reply":
         return f"{words}: accept?" if words else "Accept the offer?"
+    if kind == "secret":  # everyone chooses at once: say so, and what, not only who must answer
+        return _secret_prompt(view)
     asked = (view.asking or {}).get("prompt")
     if view.numbers is not None:  # an amount to type: the range, and what it is about
         return _number_prompt(view)
@@ -1223,10 +1225,16 @@ _WHAT = {"kind": "kind of card"}
 
 def _number_prompt(view: View) -> str:
     """A wide number question as a question: 'Choose an amount from 15M to 900M, or pass
-    (Harbour Row)'; the card asking it first, when one does."""
+    (Harbour Row)'; the card asking it first, when one does. A question the variant words
+    (`asking`) is said in its words with the range: 'Red: how many coins do you bid? (from
+    1 to 18)', not with the things its effect holds, which need not be what is bid for."""
     numbers = view.numbers
     assert numbers is not None  # asked only for one
     words = f"from {number_words(view, numbers.low)} to {number_words(view, numbers.high)}"
+    asked = (view.asking or {}).get("prompt")
+    if asked:  # the variant's own question, and the range the field takes
+        source = _source_words(view)
+        return f"{source + ': ' if source else ''}{visible(asked)} ({words})"
     beside = [visible(str(a.arg)) for a in numbers.after]  # the variant's words
     asked = (view.asking or {}).get("prompt")
     if asked:  # the variant's own question, then the range it allows
@@ -1257,6 +1265,24 @@ def raise_words(view: View, number: int) -> str:
     if numbers is None or number == numbers.low:
         return "least"
     return "+" + number_words(view, number - numbers.low)
+
+
+def _secret_prompt(view: View) -> str:
+    """A secret choice as a question, from its options: 'Choose in secret: a number from 0
+    to 9 (all revealed together)', '...: rock, paper or scissors (...)', '...: a card of your
+    hand (...)'. Short enough for the two lines the prompt has at 80 columns."""
+    what = view.actions[0].what if view.actions else None
+    if view.numbers is not None or what in ("number", "money"):
+        numbers = [int(a.arg) for a in view.actions if type(a.arg) is int]
+        low, high = (view.numbers.low, view.numbers.high) if view.numbers is not None else (min(numbers), max(numbers))
+        thing = f"{'an amount' if _is_money(view) else 'a number'} from {number_words(view, low)} to {number_words(view, high)}"
+    elif what == "word":
+        words = [visible(str(a.arg)) for a in view.actions]  # the variant's words
+        thing = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    else:
+        pile = (view.asking or {}).get("pile")
+        thing = f"a card of {_pile_words(view, pile)}" if pile else "a card"
+    return f"Choose in secret: {thing} (all revealed together)"
 
 
 def _word_menu(view: View) -> str:
@@ -1330,11 +1356,13 @@ def _source_words(view: View) -> str:
     return f"{name} on {property_name(view, space)}" if space is not None else name
 
 
-def _about_words(view: View, thing: dict) -> str:
-    """A card or a space the question is about: '$4M' (the viewer's), "Blue's $4M", 'Boardwalk'."""
+def _about_words(view: View, thing: dict, valued: bool = False) -> str:
+    """A card or a space the question is about: '$4M' (the viewer's), "Blue's $4M", 'Boardwalk';
+    `valued`, a card with its value where its name does not say it ('Igloo · 3': an option
+    among cards whose worth is their value, which the name alone does not tell)."""
     if "space" in thing:
         return property_name(view, thing["space"])
-    name = view.variant.card(thing["card"]).name
+    name = card_label(view, thing["card"]) if valued else view.variant.card(thing["card"]).name
     owner = view.seat(thing.get("owner"))
     return name if owner is None or owner.index == view.viewer else f"{owner.name}'s {name}"
 

@@ -224,6 +224,10 @@ def _subjects(game: GameState, player: int) -> tuple[tuple[str, int | None] | No
     one asked, may know them (Question.pile and Question.about)."""
     frames = game.frames
     top = frames[-1]
+    sources = getattr(top, "sources", None)  # a card chosen in secret (engine/words/secret.py): its pile
+    if sources:
+        slot = sources[min(len(getattr(top, "picks", ())), len(sources) - 1)]
+        return (game.layout.slot_pile[slot].id, game.layout.slot_owner[slot]), ()
     if not isinstance(top, BlockFrame):
         return None, ()
     book = game.book

@@ -564,7 +564,8 @@ class TakeTurns(Node):
 @record
 class SecretChoice(Node):
     """`in secret, each player X [where TEST] chooses number from LOW to HIGH into COUNTER`, or
-    `... chooses word from "A", "B" into COUNTER` (issue 47, 4): every player X that passes the
+    `... chooses word from "A", "B" into COUNTER`, or `... chooses card from PILE into PILE`
+    (issue 47, 4): every player X that passes the
     test chooses at once, none seeing another's pick; then all are revealed together, each
     into their own COUNTER (a counter of each player: the number, or the word's place in the
     list, 1 for the first). LOW and HIGH may read X."""
@@ -576,6 +577,11 @@ class SecretChoice(Node):
     high: Expr | None = None
     words: tuple[str, ...] = ()
     """The words offered, for a choice of words (LOW and HIGH None); empty for numbers."""
+    source: Expr | None = None
+    """For a choice of a card (`chooses card from PILE into PILE`): the pile each chooses from
+    (it may read X); None for numbers and words, whose COUNTER is then the empty string."""
+    target: Expr | None = None
+    """For a choice of a card: the pile each chosen card goes onto, face up, at the reveal."""
 
 
 @record

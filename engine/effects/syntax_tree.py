@@ -406,6 +406,11 @@ class ToAst(Transformer_NonRecursive):
         return ast.SecretChoice(**_pos(meta), var=self._var(name), where=where, counter=str(counter), low=low,
                                 high=high, words=words)
 
+    def secret_cards(self, meta, items):
+        _player, name, where, source, target = items
+        return ast.SecretChoice(**_pos(meta), var=self._var(name), where=where, counter="", source=source,
+                                target=target)
+
     def secret_numbers(self, meta, items):
         return items[0], items[1], ()
 
