@@ -16,6 +16,7 @@ import random
 import pytest
 
 from engine.core.expressions import compile_expr
+from engine.effects import ast
 from engine.effects.parser import parse_condition
 from engine.game.followable import card_is_followable
 from engine.game.game_state import new_state
@@ -213,3 +214,24 @@ REFUSED = [
 def test_a_mistake_with_what_is_given_is_refused_where_it_is_written(write, text, old, new, line, col, message):
     path = write(globals()[text].replace(old, new, 1))
     assert_at(only(path), "v.yaml", line, col, message)
+
+
+def test_a_named_test_costs_what_its_condition_costs_wherever_it_is_used(write):
+    """Hostile input: a test just under the cost limit, used twice in one condition, is what
+    it stands for, and refused so, where it is used (it is not one step)."""
+    costly = "(count property P where (count property Q where (count hotel R in red where R is next to Q) > 0) > 0) > 0"
+    text = EXTENDS + f"tests:\n  busy: {costly}\nhooks:\n  start_of_turn: |\n    if busy():\n      draw 1\n"
+    checked(write(text))
+    refused = only(write(text.replace("if busy():", "if busy() and busy():")))
+    assert_at(refused, "v.yaml", 6, 8, "more than the 20,000 allowed", "the test 'busy' (10,0", hint="named test fewer times")
+
+
+def test_a_variant_with_parameters_and_named_tests_is_kept_as_plain_data_and_read_back(write):
+    """The check cache writes a checked variant as plain data (engine/variant/plain.py): the
+    new records read back equal."""
+    from engine.variant.plain import plain, variant_from_plain
+
+    routines = ROUTINE[ROUTINE.index("routines:"):ROUTINE.index("hooks:")]
+    variant = checked(write(TESTS.replace("hooks:\n", routines + "hooks:\n")))
+    assert variant.tests and isinstance(variant.routines["score"].statements[0], ast.Takes)
+    assert variant_from_plain(plain(variant)) == variant

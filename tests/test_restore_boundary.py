@@ -179,7 +179,8 @@ def test_a_pending_decision_must_be_the_one_the_game_stands_at():
 
 def test_every_field_is_written_and_checked():
     """Every field, but those a game leaves out while they hold nothing (a game without pieces
-    has no `pieces`: tests/test_pieces.py)."""
+    has no `pieces`: tests/test_pieces.py; nobody out of the round, no `dropped`: issue 47,
+    item 6)."""
     game = new_state(VARIANTS["winning-moves-2016"], 2, seed=1)
     written = tuple(field for field in FIELDS if field not in LEFT_OUT_EMPTY)
     assert tuple(game.to_dict()) == written

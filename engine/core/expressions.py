@@ -287,6 +287,24 @@ def _named_test(e: ast.NamedTest, cache) -> Fn:
     return named_test
 
 
+def _next_player(e: ast.NextPlayer, cache) -> Fn:
+    """lang47, players out of the round (issue 47, item 6): the first player after X in turn
+    order who is not dropped; X when nobody else plays, nobody when nobody does."""
+    subject = compile_expr(e.subject, cache)
+
+    def next_player(g: GameState, env: dict, me: int) -> Any:
+        player = subject(g, env, me)
+        if player is None:
+            return None
+        ahead = g.players_from(player)
+        for other in ahead[1:] + ahead[:1]:
+            if other not in g.dropped:
+                return other
+        return None
+
+    return next_player
+
+
 def largest_group(neighbours: tuple[frozenset[int], ...], spaces: list) -> int:
     """The size of the largest group of `spaces` joined through one another's neighbours."""
     left = set(spaces)
@@ -420,6 +438,8 @@ def _is_adjective(e: ast.IsAdjective, cache) -> Fn:
         test = lambda g, s: s is not None and bool(g.stacks[s])  # noqa: E731
     elif adjective == "leader":
         test = lambda g, s: s is not None and g.is_leader(s)  # noqa: E731
+    elif adjective == "playing":  # lang47, players out of the round
+        test = lambda g, s: s is not None and s not in g.dropped  # noqa: E731
     else:
         test = lambda g, s: s is not None and g.is_last(s)  # noqa: E731
     return lambda g, env, me: test(g, subject(g, env, me)) != negated
@@ -583,6 +603,7 @@ def _space_of(e: ast.SpaceOf, cache) -> Fn:
 _COMPILERS: dict[type, Callable[[Any, Compiled], Fn]] = {
     ast.Extreme: _extreme,  # lang47, highest / lowest
     ast.NamedTest: _named_test,  # lang47, named tests
+    ast.NextPlayer: _next_player,  # lang47, players out of the round
     ast.SpaceOf: _space_of,
     ast.NextTo: _next_to,
     ast.Rule: _rule,

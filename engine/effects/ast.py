@@ -278,8 +278,17 @@ class NamedTest(Node):
     args: tuple[Expr, ...] = ()
 
 
+@record
+class NextPlayer(Node):
+    """lang47, players out of the round (issue 47, item 6): `next player after X`, the first
+    player after X in turn order who is playing (not dropped); X when nobody else is, and
+    nobody when nobody plays."""
+
+    subject: Expr
+
+
 Expr = (
-    NamedTest | Extreme  # lang47
+    NamedTest | Extreme | NextPlayer  # lang47
     | Number | Name | Attribute | UnitsOn | Count | Arith | Compare | IsAdjective | IsSame | HasUnits | Logic | Not
     | Rule | Word | HasWord | OfPlayer | TopCard | SpaceOf | NextTo
 )
@@ -666,6 +675,15 @@ class Takes(Node):
 
 
 @record
+class Drop(Node):
+    """lang47, players out of the round (issue 47, item 6): `drop X`, X is out of the round
+    (turns pass them by, `X is playing` is false), or `rejoin X`, X plays again."""
+
+    player: Expr
+    rejoin: bool = False
+
+
+@record
 class StopLoop(Node):
     """lang47, `stop loop` (issue 47, item 1): leave the innermost `for each` or `repeat` at
     once; what follows the loop goes on."""
@@ -738,7 +756,7 @@ Stmt = (
     | RemoveAll | MoveTop | Draw | Discard | AddTo | Transfer | OfferReaction | Cancel | Stop | Say | If | ForEach
     | Repeat | RollFaces | SetCounter | OfferCards | Settle | EndGame | StartWith | Shuffle | Put | PlayCard | Do | Show
     | Advance | Place | NextTurn | TakeTurns | Pass | OfferTrade
-    | Takes | StopLoop  # lang47
+    | Takes | StopLoop | Drop  # lang47
     | SecretChoice  # issue 47, 4: in secret, each player X chooses ... (engine/words/secret.py)
     | MovePiece  # issue 47, 5: move PIECE [of X] to SPACE | off (engine/words/pieces.py)
 )

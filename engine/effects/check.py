@@ -42,7 +42,10 @@ CARD_FACTS = {"value": "number", "owner": "player", "zone": "zone", "space": "pr
 is from; nobody for a card of the table), its zone and its space (a title deed's: the card's
 `space`, and that space's zone, or the card's own `zone`; nothing for a card of neither)."""
 
-ADJECTIVES = {"vacant": "property", "occupied": "property", "leader": "player", "last": "player"}
+ADJECTIVES = {
+    "vacant": "property", "occupied": "property", "leader": "player", "last": "player",
+    "playing": "player",  # lang47, players out of the round
+}
 
 _A = {
     "player": "a player", "property": "a property", "zone": "a zone", "number": "a number", "bool": "a condition",
@@ -341,6 +344,11 @@ class Checker:
             self.report(node, f"there is no test '{node.name}'", did_you_mean(node.name, tests) or f"tests: {known}")
         self.arguments(node, f"the test '{node.name}'", node.args, tests.get(node.name), scope)
         return "bool"
+
+    def expr_NextPlayer(self, node: ast.NextPlayer, scope: Scope) -> str:
+        """lang47, players out of the round: the next player still playing after one."""
+        self.expect(node.subject, "player", scope, "what follows 'next player after'")
+        return "player"
 
     def expr_Arith(self, node: ast.Arith, scope: Scope) -> str:
         self.expect(node.left, "number", scope, f"each side of '{node.op}'")
@@ -674,8 +682,10 @@ def _narrowing_hint(cost: Cost) -> str:
     """How to make a costly expression cheaper, by what its collections range over: a zone
     narrows spaces only (issue 47, item 10: it was offered for a pile of cards), and a pile
     costs what it can hold (its `holds`)."""
-    kinds = {getattr(node, "kind", "") for node, _ in cost.nesting}
+    kinds = {node.kind for node, _ in cost.nesting if isinstance(node, (ast.Count, ast.Choose, ast.ForEach, ast.Extreme))}
     hints = ["put fewer 'count ... where' inside one another"]
+    if any(isinstance(node, ast.NamedTest) for node, _ in cost.nesting):
+        hints.append("use a named test fewer times here, or keep what it works out in a counter")
     if kinds & {"card"}:
         hints.append("say how many cards a pile can hold with 'holds: N' in its entry under 'piles:' (docs/variants.md)")
     if kinds - {"card", "player", "opponent", "zone"}:

@@ -103,8 +103,11 @@ def measure(node: ast.Node, sizes: Sizes) -> Cost:
         return _collection(node, sizes)
     parts = [measure(child, sizes) for child in ast.children(node)]
     dearest = max(parts, key=lambda cost: cost.steps, default=Cost(0))
-    own = 1 + sizes.test(node.name) if isinstance(node, ast.NamedTest) else 1  # lang47: what the named test costs
-    return Cost(own + sum(cost.steps for cost in parts), dearest.nesting)
+    if isinstance(node, ast.NamedTest):  # lang47: what the named test costs, each time it is used
+        steps = sizes.test(node.name)
+        told = ((node, f"the test '{node.name}' ({steps:,} steps each time)"),)
+        return Cost(1 + steps + sum(cost.steps for cost in parts), told + dearest.nesting)
+    return Cost(1 + sum(cost.steps for cost in parts), dearest.nesting)
 
 
 def _collection(node: ast.Count | ast.Choose | ast.ForEach | ast.Extreme, sizes: Sizes) -> Cost:

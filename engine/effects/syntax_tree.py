@@ -316,6 +316,16 @@ class ToAst(Transformer_NonRecursive):
     def stop_loop(self, meta, items):
         return ast.StopLoop(**_pos(meta))
 
+    # lang47, players out of the round (issue 47, item 6)
+    def drop_stmt(self, meta, items):
+        return ast.Drop(**_pos(meta), player=items[0])
+
+    def rejoin_stmt(self, meta, items):
+        return ast.Drop(**_pos(meta), player=items[0], rejoin=True)
+
+    def next_player(self, meta, items):
+        return ast.NextPlayer(**_pos(meta), subject=items[0])
+
     def start_with_stmt(self, meta, items):
         return ast.StartWith(**_pos(meta), player=items[0])
 

@@ -316,6 +316,10 @@ class Machine(Table):
         if self.next_player is not None:  # `next turn X`: from X on, in order
             self.turn_pos = self.order.index(self.next_player)
             self.next_player = None
+        dropped = self.dropped
+        if dropped and len(dropped) < self.n:  # lang47: a player out of the round is passed by
+            while self.order[self.turn_pos] in dropped:
+                self.turn_pos = (self.turn_pos + 1) % self.n
         player = self.order[self.turn_pos]
         self.turn_number += 1
         if self.turn_number > MAX_TURNS:

@@ -31,7 +31,7 @@ from engine.effects.limits import (
     SAFETY_ENDS,
 )
 from engine.game.rulebook import Rulebook
-from engine.game.state import LEFT_OUT_EMPTY
+from engine.game.state import EMPTY_WRITTEN, LEFT_OUT_EMPTY
 from engine.variant.model import Variant
 from engine.words.turns import end_reasons
 
@@ -164,7 +164,8 @@ class SnapshotChecker:
         self.players = data["players"]  # checked against the variant by the caller
         self.total_cards = sum(len(cards) for cards in self.book.layout(self.players).initial)
         for name in fields:
-            getattr(self, f"field_{name}")(name, data[name] if name not in LEFT_OUT_EMPTY else data.get(name, {}))
+            value = data[name] if name not in LEFT_OUT_EMPTY else data.get(name, EMPTY_WRITTEN[name])
+            getattr(self, f"field_{name}")(name, value)
         self.frames(data["frames"])
         self.homes()
 
@@ -270,6 +271,12 @@ class SnapshotChecker:
 
     def field_next_player(self, field: str, value: Any) -> None:
         self.optional_player(field, value)
+
+    def field_dropped(self, field: str, value: Any) -> None:
+        """lang47, players out of the round: players, each once."""
+        players = [self.player(f"{field}[{i}]", p) for i, p in enumerate(self.listing(field, value, most=self.players))]
+        if len(set(players)) != len(players):
+            raise damaged(field, "names a player twice")
 
     def field_turn_number(self, field: str, value: Any) -> None:
         self.whole(field, value, 0, MAX_TURNS + 1)

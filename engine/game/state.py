@@ -45,6 +45,12 @@ class Field:
     """Written only when it holds something (the variant's `pieces`, issue 47, 5): the
     snapshot of a game without any is as it was before the field, and reads back empty."""
 
+    @property
+    def written_empty(self) -> Any:
+        """What the field holds, as written, when it holds nothing: a snapshot that leaves a
+        `left_out_empty` field out reads as this (who is out of the round, `drop X`: [])."""
+        return {} if self.shape.startswith("dict") else []
+
 
 STATE: tuple[Field, ...] = (
     Field("start_units", "value"),
@@ -73,6 +79,7 @@ STATE: tuple[Field, ...] = (
     Field("worked", "value"),
     Field("over", "value"),
     Field("end_reason", "value"),
+    Field("dropped", "set", left_out_empty=True),  # lang47, players out of the round (`drop X`)
 )
 """Every field that changes during play, in the order a snapshot writes them."""
 
@@ -174,7 +181,7 @@ def read_state(game: GameState, data: dict[str, Any]) -> None:
     dict is copied as it is, to be the game's own)."""
     book = game.book
     for field in STATE:
-        value = data[field.name] if not field.left_out_empty else data.get(field.name, {})
+        value = data[field.name] if not field.left_out_empty else data.get(field.name, field.written_empty)
         shape = field.shape
         if shape == "cards":
             value = [book.card_code(ref) for ref in value]
@@ -235,10 +242,12 @@ def written_options(options: Sequence[Action]) -> list[dict]:
     return [{"kind": a.kind, "arg": a.arg, "what": a.what} for a in options]
 
 FIELDS = ("format", "variant", "players", "seed", "rng", *(field.name for field in STATE), "pending")
-LEFT_OUT_EMPTY = tuple(field.name for field in STATE if field.left_out_empty)
-"""The fields a snapshot leaves out when they hold nothing (`Field.left_out_empty`)."""
 """Every field of a snapshot, in the order written: who and what the game is, then the state
 as `state.STATE` declares it, then the pending decision."""
+LEFT_OUT_EMPTY = tuple(field.name for field in STATE if field.left_out_empty)
+"""The fields a snapshot leaves out when they hold nothing (`Field.left_out_empty`)."""
+EMPTY_WRITTEN = {field.name: field.written_empty for field in STATE if field.left_out_empty}
+"""What each of them reads as when a snapshot leaves it out."""
 
 
 def game_to_dict(game: GameState, chance: bool = True) -> dict:

@@ -39,3 +39,4 @@ def copy_state(source: GameState, target: GameState) -> None:
     target.worked = source.worked
     target.over = source.over
     target.end_reason = source.end_reason
+    target.dropped = set(source.dropped)

@@ -191,6 +191,9 @@ class Table:
         """Whose turn comes next, where an effect said so (`next turn X`); None: the next
         in `order`."""
         self.turn_number = 0
+        self.dropped: set[int] = set()
+        """lang47, players out of the round: the players `drop X` dropped (until `rejoin X`),
+        whose turns are passed by."""
         self.rolled: dict[str, list[int]] = {}
         """The last roll of each die (by id): the faces' positions, for the board to show."""
         self.counters: dict[str, int] = {counter.id: 0 for counter in variant.counters if counter.each == "game"}

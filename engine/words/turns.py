@@ -153,7 +153,47 @@ NEXT_TURN = StatementWord(
     example="next turn me", events=("next_turn",),
 )
 
-WORDS = (END_GAME, START_WITH, NEXT_TURN)
+# ----- lang47, drop PLAYER / rejoin PLAYER (issue 47, item 6) ---------------------------------
+
+
+def _check_drop(c: Checker, node: ast.Drop, scope: Scope) -> None:
+    c.expect(node.player, "player", scope, "who rejoins" if node.rejoin else "who drops out")
+
+
+def _run_drop(s: ast.Drop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    """The player is out of the round (GameState.dropped): the turns pass them by, from the
+    next turn on, until `rejoin`; the turn under way stays its player's. Told when it changes."""
+    player_fn, rejoin = fn(s.player, book), s.rejoin
+
+    def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
+        f.pc += 1
+        player = player_fn(g, f.env, root.me)
+        if player is None or (player in g.dropped) != rejoin:
+            return
+        g.dropped = g.dropped - {player} if rejoin else g.dropped | {player}
+        g.emit("rejoined" if rejoin else "dropped", {"player": player})
+
+    return op
+
+
+def _look_drop(s: ast.Drop, book: Rulebook, bodies: tuple[int, ...]) -> Any:
+    player_fn, rejoin = fn(s.player, book), s.rejoin
+
+    def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
+        player = player_fn(game, env, me)
+        if player is not None and (player in game.dropped) == rejoin:
+            trial.touch(game, "dropped")
+            game.dropped = game.dropped - {player} if rejoin else game.dropped | {player}
+
+    return step
+
+
+DROP = StatementWord(
+    ast.Drop, _check_drop, _run_drop, _look_drop, told=1, flow=QUIET,
+    example="drop me\nif me is not playing:\n  rejoin me", events=("dropped", "rejoined"),
+)
+
+WORDS = (END_GAME, START_WITH, NEXT_TURN, DROP)
 
 
 def _tell_first_player(d: dict[str, Any], t: Texts, hidden: bool) -> str:
@@ -172,6 +212,14 @@ def _tell_next_turn(d: dict[str, Any], t: Texts, hidden: bool) -> str:
     """Who plays next; 'plays again' when it is the turn's own player (a roll of doubles),
     which 'plays next' left for the reader to work out."""
     return f"{t.player(d['player'])} plays {'again' if d.get('again') else 'next'}"
+
+
+def _tell_dropped(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} is out of the round: their turns are passed by"
+
+
+def _tell_rejoined(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    return f"{t.player(d['player'])} plays again"
 
 
 def _tell_game_over(d: dict[str, Any], t: Texts, hidden: bool) -> str:
@@ -196,6 +244,8 @@ EVENT_TEXTS = (
     EventText("turn", ("player", "number"), _tell_turn),
     EventText("turn_end", ("player",), _tell_turn_end),
     EventText("next_turn", ("player", "again"), _tell_next_turn),
+    EventText("dropped", ("player",), _tell_dropped),  # lang47
+    EventText("rejoined", ("player",), _tell_rejoined),  # lang47
     EventText("game_over", ("player", "reason"), _tell_game_over),
 )
 """The texts of the events of the game's order: the words' own, and a turn begun and ended

@@ -67,6 +67,7 @@ VALUES: dict[type, ValueWord] = {
         _word(ast.SpaceOf, "space 1 of red is vacant"),
         _word(ast.NextTo, "(count property P where P is next to space 1 of red) > 0"),
         _word(ast.Extreme, "highest value of P for each property P where top of P is me >= 0", COLLECTION),  # lang47
+        _word(ast.NextPlayer, "next player after me is not me and me is playing"),  # lang47
         _word(ast.NamedTest, "has_hotel_in(red, me) or not has_hotel_in(blue, me)",  # lang47
               needs="tests:\n  has_hotel_in: |\n    takes zone Z, player X\n"
                     "    (count hotel P in Z where top of P is X) > 0\n"),
