@@ -232,7 +232,7 @@ def _most_to_build_with(document: LocDict, cards: Sequence[ParsedCard]) -> int |
     dice = numbers[1]
     added = [0]
     for card in cards:
-        if card.raw["timing"] != "after_roll" or card.raw["count"] == 0 or card.effect is None:
+        if card.raw.get("timing") != "after_roll" or card.raw["count"] == 0 or card.effect is None:
             continue
         amount = _added_by(card.effect.statements)
         if amount is None:
