@@ -37,6 +37,7 @@ import random
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -145,6 +146,10 @@ face-up piles of the table the cards dialog and the side panel list by name besi
 one sees (issue 47, 9)."""
 
 
+DATA_GAMES = ("love-letter",)
+"""Games of tests/data whose hands are hidden: Love Letter's one-card hands (issue 47's proof)."""
+
+
 @pytest.fixture(scope="module")
 def variants(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, str]]:
     """Every variant the test plays, with the source a record names it by."""
@@ -153,6 +158,9 @@ def variants(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, s
     for name, text in WRITTEN.items():
         path = folder / f"{name}.yaml"
         path.write_text(text, encoding="utf-8")
+        found[name] = (load_variant(path), str(path))
+    for name in DATA_GAMES:  # whole games of tests/data, written from the docs (issue 47's proof)
+        path = Path(__file__).parent / "data" / f"{name}.yaml"
         found[name] = (load_variant(path), str(path))
     return found
 
@@ -496,7 +504,7 @@ def after_a_secret_choice(session: Session, opened: int, asked: int | None) -> b
     return False
 
 
-NAMES = [*sorted(bundled_variants()), "every-hiding", "cards-for-sale"]
+NAMES = [*sorted(bundled_variants()), "every-hiding", "cards-for-sale", "love-letter"]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -182,6 +182,9 @@ class View:
     (Game.withheld: a card not playable now, a lot a limit of the roll keeps closed)."""
     pieces: list[list[Piece]] = field(default_factory=list)
     """Each space's stack, bottom to top, as units or cards: what every widget draws."""
+    placed: dict[str, list[int | None]] = field(default_factory=dict)
+    """Where each of the variant's `pieces` stands (the table's one, or each player's), None
+    off the board: the observation's "pieces" (issue 47, 5), drawn on the lanes."""
     offered_cards: dict[int, Piece] = field(default_factory=dict)
     """The card behind each card code the actions choose among (a `choose` of a card)."""
     asking: dict | None = None
@@ -704,6 +707,7 @@ class Session:
             withheld=self._withheld(shown) if actions and shown is not None else [],
             owners_now=obs["owners"],
             pieces=[[self._piece(thing) for thing in stack] for stack in obs["stacks"]],
+            placed=obs.get("pieces", {}),
             offered_cards={a.arg: self._card(a.arg) for a in actions if a.kind == "choose" and a.what == "card"},
             keys=number_keys(actions) if isinstance(offered, NumberOptions) else self.option_keys(actions, obs["question"]),
             asking=obs["question"],

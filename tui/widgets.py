@@ -558,10 +558,17 @@ def _abbreviated(name: str, width: int) -> str:
 
 def _lane_cell(view: View, prop: int, cell: int, lying: int, key: str | None) -> Text:
     """A space of a lane in `cell` characters: the pieces standing there (a player's by their
-    letter on their colour, a card of nobody's by its initial), then what the counters of the
-    space add up to ('●' for one, else how many), or '+' where more stand than fit; the
-    option's key where it may be chosen; a dot where it is empty."""
+    letter on their colour, a card of nobody's by its initial; a piece of the variant's
+    `pieces:` by its name's initial in lower case, on its player's colour where it is one
+    player's), then what the counters of the space add up to ('●' for one, else how many), or
+    '+' where more stand than fit; the option's key where it may be chosen; a dot where it is
+    empty."""
     marks: list[tuple[str, str]] = []
+    for kept in view.variant.pieces:
+        for owner, place in enumerate(view.placed.get(kept.id, ())):
+            if place == prop:
+                seat = view.seat(owner) if kept.each == "player" else None
+                marks.append((kept.name[:1].lower(), chip(seat.colour) if seat is not None else "bold reverse"))
     for piece in view.pieces[prop]:
         seat = view.seat(piece.owner)
         if seat is not None:
