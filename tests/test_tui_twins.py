@@ -75,8 +75,9 @@ SIZE = (100, 32)
 """Big enough for the log and the last moves' lines to show; the twins are drawn alike at any size."""
 
 DEEP = 12
-"""Swapped cards lie at least this deep in their pile: the draws of a short stretch of play
-do not reach them (the engine's own comparison says when they would)."""
+"""Swapped cards lie at least this deep in their pile (in a pile of fewer than twice as many,
+its lower half): the draws of a short stretch of play do not reach them (the engine's own
+comparison says when they would)."""
 
 SECRET_CHOICE = """\
 extends: winning-moves-2016
@@ -196,7 +197,8 @@ def swap_hidden(played: Game, watcher: int) -> bool:
                 return True
     for slot in hidden:
         pile = piles[slot]
-        other = next((i for i in range(1, len(pile) - DEEP) if pile[i] % kinds != pile[0] % kinds), None)
+        deep = min(DEEP, len(pile) // 2)  # a small deck (Love Letter's 12 after the deal): its lower half
+        other = next((i for i in range(1, len(pile) - deep) if pile[i] % kinds != pile[0] % kinds), None)
         if other is not None:
             pile[0], pile[other] = pile[other], pile[0]
             return True
