@@ -16,6 +16,7 @@ the small ones below."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from pathlib import Path
 
@@ -332,3 +333,19 @@ def test_the_runners_of_a_board_of_columns_stand_on_its_lanes():
 def _runners(session: Session) -> list[int]:
     """The spaces the table's pieces stand on (the test reads the game's state, as only a test may)."""
     return [place for places in state_of(session.game).pieces.values() for place in places if place >= 0]
+
+
+def test_the_lanes_are_drawn_again_when_a_runner_moves(monkeypatch):
+    """Played by keys (tmux, 80x24), Can't Stop's white runners a bot moved stayed off the
+    lanes while it played: the lanes were drawn again only when a stack, a counter or a key
+    changed. A view that differs only in where a piece stands draws them again."""
+    name = str(DATA / "cant-stop.yaml")
+    session = headless((None, "random"), 5, name=name, stop=lambda s: bool(s.view().actions) and not s.is_bot(s.deciding))
+    view = session.view()
+    track = TrackView()
+    drawn: list[int] = []
+    monkeypatch.setattr(track, "refresh", lambda *args, **kwargs: drawn.append(1))
+    track.show(view)
+    moved = dataclasses.replace(view, placed={**view.placed, "runner_a": [view.variant.zones[5].properties[0]]})
+    track.show(moved)
+    assert len(drawn) == 2

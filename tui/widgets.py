@@ -440,7 +440,7 @@ class TrackView(Widget):
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
         drawn = (
-            (str(view.stacks), str(_lying(view)), str(selectable_properties(view)), tuple(view.keys))
+            (str(view.stacks), str(view.placed), str(_lying(view)), str(selectable_properties(view)), tuple(view.keys))
             if as_lanes else (list(view.tokens), view.moved)
         )
         if drawn != getattr(self, "_tokens", None):
