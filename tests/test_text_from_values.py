@@ -239,7 +239,8 @@ def test_the_builder_screen_asks_buy_or_auction_with_the_price_and_labels_the_bu
     assert buying(session)
     view = session.view()
     prompt = decision_prompt(view)
-    assert re.fullmatch(r"(.+: )?Buy .+ for \d+M \(you hold \d+M\), or auction it\?", prompt), prompt  # a card may have moved the token
+    # a card may have moved the token
+    assert re.fullmatch(r"(.+: )?Buy .+ for \d+M \(you hold \d+M\), or auction it\?", prompt), prompt
     labels = [action_label(view, action, i).plain for i, action in enumerate(view.actions)]
     assert any(re.search(r"Buy for \d+M$", label) for label in labels) or not any(a.arg == "buy" for a in view.actions)
 
@@ -284,3 +285,21 @@ def test_a_zone_question_after_a_roll_does_not_take_the_dice_for_a_budget(write)
     labels = [action_label(view, action, i).plain for i, action in enumerate(view.actions)]
     assert prompt == "Choose a zone"
     assert not any(word in text for text in (prompt, *labels) for word in ("$", "for ", "Build"))
+
+
+def test_a_word_chosen_is_told_by_its_label(write):
+    """Can't Stop of tests/data (issue 47's proof): its pairings are words labelled by their
+    sums ('"ab" as "{A + B} and {C + D}"'), and the log told 'Red chooses ab', the word the
+    author wrote for the program, where the player had read '7 and 8'. A word without a
+    label is told as itself ('Red chooses leave')."""
+    variant = load_variant(write(SAYING))
+    game = new_state(variant, 3, seed=1)
+    question = _first(game)
+    space = game.texts.properties[question.options[0].arg]
+    game.apply(question.options[0])
+    me = game.texts.player(game.current_player)
+    take = next(a for a in game.legal_actions() if a.arg == "take")
+    taken = [e.describe() for e in game.copy().apply(take) if e.kind == "choose"]
+    assert taken == [f"{me} chooses Take {space} for ${variant.properties[question.options[0].arg].value}M"]
+    left = [e.describe() for e in game.apply(next(a for a in game.legal_actions() if a.arg == "leave")) if e.kind == "choose"]
+    assert left == [f"{me} chooses leave"]
