@@ -237,3 +237,14 @@ def test_the_help_of_a_game_without_cards_has_no_cards_section_and_no_cards_key(
 
     text = help_markdown(load_variant_text(DICE_ONLY), 2)
     assert "cards" not in text.casefold(), text
+
+
+def test_a_game_with_dice_and_cards_without_a_timing_checks_without_a_traceback(write, capsys):
+    """Can't Stop of tests/data (issue 47's proof): four dice and marker cards without a
+    `timing`, and the check's look for a colour face no roll can build on read every card's
+    timing as a key that must be there (KeyError: 'timing')."""
+    rolled = PLAIN.replace("rules: {}", "dice:\n  d6: {faces: [1, 2, 3, 4, 5, 6]}\nrules: {}")
+    rolled = rolled.replace("  draw 1\n", "  draw 1\n  roll d6 into N\n")
+    path = write(rolled)
+    assert main(["check", "--strict", str(path)]) == 0, capsys.readouterr()
+    assert "warning" not in capsys.readouterr().out

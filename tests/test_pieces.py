@@ -297,3 +297,21 @@ def test_the_help_says_what_each_pieces_mark_means_and_where_it_stands(variant):
     assert "## Pieces" in text and "**r**: the robber" in text and f"**p{first[0]}**: {first}'s" in text
     assert "- robber: on Boardwalk" in text and "- Red's pawn: off the board" in text
     assert "## Pieces" not in help_markdown(load_variant("winning-moves-2016"))
+
+
+def test_a_space_compared_by_name_with_a_table_piece_is_the_space_it_stands_on(variant):
+    """`P is robber`, both sides bare names, compared P's space with the word 'robber': never
+    the same, so `choose property P where P is not robber` offered the robber's own space, and
+    Can't Stop of tests/data (issue 47's proof) never found its runners (`P is runner_a`):
+    no marker was ever placed, and no game ended."""
+    game = new_state(variant, 2, seed=4)
+    rnd = random.Random(4)
+    looked = 0
+    while not game.is_over and looked < 5:
+        robber = game.pieces["robber"][0]
+        options = list(game.legal_actions())
+        if robber >= 0 and game.asked.kind == "choose" and all(isinstance(a.arg, int) for a in options):
+            assert robber not in {a.arg for a in options}
+            looked += 1
+        game.apply(rnd.choice(options))
+    assert looked == 5

@@ -100,3 +100,18 @@ def test_a_game_that_drops_nobody_saves_as_before(write):
 def test_drop_wants_a_player_located(write):
     path = write(EXTENDS + "hooks:\n  start_of_turn: |\n    drop red\n")
     assert_at(only(path), "v.yaml", 4, 10, "who drops out must be a player, but this is a zone")
+
+
+def test_a_player_back_in_the_round_is_not_told_as_playing_again(write):
+    """'Blue plays again' is what the log says of another turn for doubles (a next turn to the
+    same player); a player who rejoins is back in the round, and it may not be their turn at
+    all (the Love Letter of tests/data, issue 47's proof: 'Blue plays again' came at the deal
+    of a new round that Red started)."""
+    game = new_state(checked(write(ROUND)), 3, seed=1)
+    told = []
+    while len(told) < 2 and not game.is_over:
+        for event in game.apply(game.legal_actions()[0]):
+            if event.kind in ("dropped", "rejoined"):
+                told.append(event.describe())
+    out = told[0].split(" ")[0]
+    assert told == [f"{out} is out of the round: their turns are passed by", f"{out} is back in the round"]

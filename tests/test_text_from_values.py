@@ -334,3 +334,21 @@ def test_a_number_question_and_a_guess_show_the_authors_words(write):
     while not (session.game.decision == "choose" and session.deciding == 0):
         session.apply(session.game.legal_actions()[0])
     assert decision_prompt(session.view()) == "Choose a kind of card"
+
+
+def test_a_word_chosen_is_told_by_its_label(write):
+    """Can't Stop of tests/data (issue 47's proof): its pairings are words labelled by their
+    sums ('"ab" as "{A + B} and {C + D}"'), and the log told 'Red chooses ab', the word the
+    author wrote for the program, where the player had read '7 and 8'. A word without a
+    label is told as itself ('Red chooses leave')."""
+    variant = load_variant(write(SAYING))
+    game = new_state(variant, 3, seed=1)
+    question = _first(game)
+    space = game.texts.properties[question.options[0].arg]
+    game.apply(question.options[0])
+    me = game.texts.player(game.current_player)
+    take = next(a for a in game.legal_actions() if a.arg == "take")
+    taken = [e.describe() for e in game.copy().apply(take) if e.kind == "choose"]
+    assert taken == [f"{me} chooses Take {space} for ${variant.properties[question.options[0].arg].value}M"]
+    left = [e.describe() for e in game.apply(next(a for a in game.legal_actions() if a.arg == "leave")) if e.kind == "choose"]
+    assert left == [f"{me} chooses leave"]

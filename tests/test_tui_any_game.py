@@ -15,12 +15,14 @@ the small ones below."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 
 from engine import load_variant
+from engine.game.game import state_of
 from tui.session import Session
 from tui_helpers import headless, shown_at, wait_for
 
@@ -299,3 +301,50 @@ def test_a_click_on_a_space_of_the_lanes_chooses_it():
         return {"marks": [session.view().seats[piece.owner].mark for piece in session.view().pieces[top]]}
 
     assert shown_at(session, look)["marks"] == [person]
+
+
+def test_the_runners_of_a_board_of_columns_stand_on_its_lanes():
+    """Can't Stop of tests/data (issue 47's proof): its three white runners are the table's
+    pieces (`pieces:`), and the lanes drew only the cards on each step: after 'Red moves the
+    white runner to 1 Column 11' every cell of the lane was a dot. A piece of the table shows
+    by its name's initial, where it stands."""
+    name = str(DATA / "cant-stop.yaml")
+    session = headless((None, "random", "random"), 5, name=name,
+                       stop=lambda s: bool(s.view().actions) and not s.is_bot(s.deciding) and bool(_runners(s)))
+    view = session.view()
+    standing = _runners(session)
+
+    async def look(app, pilot):
+        return {"lines": app.screen.query_one(TrackView).render().plain.splitlines()}
+
+    lines = shown_at(session, look)["lines"]
+    cells = {}
+    for line in lines:
+        for lane in line.split("|")[:-1]:
+            label, body = lane.strip().split(" ", 1)[0], lane.lstrip().split(" ", 1)[1]
+            for step, at in enumerate(range(0, len(body), 2)):
+                cells[(int(label), step)] = body[at:at + 2]
+    for prop in standing:
+        zone = next(z for z in view.variant.zones if prop in z.properties)
+        assert "w" in cells[(int(zone.name.split()[-1]), zone.properties.index(prop))]
+
+
+def _runners(session: Session) -> list[int]:
+    """The spaces the table's pieces stand on (the test reads the game's state, as only a test may)."""
+    return [place for places in state_of(session.game).pieces.values() for place in places if place >= 0]
+
+
+def test_the_lanes_are_drawn_again_when_a_runner_moves(monkeypatch):
+    """Played by keys (tmux, 80x24), Can't Stop's white runners a bot moved stayed off the
+    lanes while it played: the lanes were drawn again only when a stack, a counter or a key
+    changed. A view that differs only in where a piece stands draws them again."""
+    name = str(DATA / "cant-stop.yaml")
+    session = headless((None, "random"), 5, name=name, stop=lambda s: bool(s.view().actions) and not s.is_bot(s.deciding))
+    view = session.view()
+    track = TrackView()
+    drawn: list[int] = []
+    monkeypatch.setattr(track, "refresh", lambda *args, **kwargs: drawn.append(1))
+    track.show(view)
+    moved = dataclasses.replace(view, placed={**view.placed, "runner_a": [view.variant.zones[5].properties[0]]})
+    track.show(moved)
+    assert len(drawn) == 2

@@ -64,7 +64,7 @@ SMALL, BIG = (80, 24), (160, 50)
 TEST_GAMES = tuple(
     str(Path(__file__).parent / "data" / name)
     for name in ("dice-race.yaml", "hand-cards.yaml", "every-new-word.yaml", "column-board.yaml",
-                 "goofspiel.yaml", "for-sale.yaml")
+                 "goofspiel.yaml", "for-sale.yaml", "love-letter.yaml", "cant-stop.yaml")
 )
 """Whole games written from the docs for the tests: a dice race on columns, a hand-card game,
 a board tokens go round, with auctions and offers, a board of columns of 3 to 13 steps

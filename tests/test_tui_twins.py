@@ -37,6 +37,7 @@ import random
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,8 +76,9 @@ SIZE = (100, 32)
 """Big enough for the log and the last moves' lines to show; the twins are drawn alike at any size."""
 
 DEEP = 12
-"""Swapped cards lie at least this deep in their pile: the draws of a short stretch of play
-do not reach them (the engine's own comparison says when they would)."""
+"""Swapped cards lie at least this deep in their pile (in a pile of fewer than twice as many,
+its lower half): the draws of a short stretch of play do not reach them (the engine's own
+comparison says when they would)."""
 
 SECRET_CHOICE = """\
 extends: winning-moves-2016
@@ -103,6 +105,10 @@ a bot has; and tests/test_tui_any_game.py's game of cards for sale, whose face-u
 table the cards dialog and the side panel list by name beside a stock no one sees (issue 47, 9)."""
 
 
+DATA_GAMES = ("love-letter",)
+"""Games of tests/data whose hands are hidden: Love Letter's one-card hands (issue 47's proof)."""
+
+
 @pytest.fixture(scope="module")
 def variants(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, str]]:
     """Every variant the test plays, with the source a record names it by."""
@@ -111,6 +117,9 @@ def variants(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, s
     for name, text in WRITTEN.items():
         path = folder / f"{name}.yaml"
         path.write_text(text, encoding="utf-8")
+        found[name] = (load_variant(path), str(path))
+    for name in DATA_GAMES:  # whole games of tests/data, written from the docs (issue 47's proof)
+        path = Path(__file__).parent / "data" / f"{name}.yaml"
         found[name] = (load_variant(path), str(path))
     return found
 
@@ -146,7 +155,8 @@ def swap_hidden(played: Game, watcher: int) -> bool:
                 return True
     for slot in hidden:
         pile = piles[slot]
-        other = next((i for i in range(1, len(pile) - DEEP) if pile[i] % kinds != pile[0] % kinds), None)
+        deep = min(DEEP, len(pile) // 2)  # a small deck (Love Letter's 12 after the deal): its lower half
+        other = next((i for i in range(1, len(pile) - deep) if pile[i] % kinds != pile[0] % kinds), None)
         if other is not None:
             pile[0], pile[other] = pile[other], pile[0]
             return True
@@ -456,7 +466,7 @@ def after_a_secret_choice(session: Session, opened: int, asked: int | None) -> b
     return False
 
 
-NAMES = [*sorted(bundled_variants()), "every-hiding", "cards-for-sale"]
+NAMES = [*sorted(bundled_variants()), "every-hiding", "cards-for-sale", "love-letter"]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -449,7 +449,14 @@ def _is_same(e: ast.IsSame, cache) -> Fn:
     left, right, negated = compile_expr(e.left, cache), compile_expr(e.right, cache), e.negated
     a, b = _variable(e.left), _variable(e.right)
     if a is not None and b is not None:
-        return lambda g, env, me: (env.get(a, a) == env.get(b, b)) != negated
+        # two bare names: variables read at once; any other name (a zone, a counter, the table's
+        # piece `robber`: the space it stands on) as the name compiles
+        def same_names(g: GameState, env: dict, me: int) -> bool:
+            x = env[a] if a in env else left(g, env, me)
+            y = env[b] if b in env else right(g, env, me)
+            return (x == y) != negated
+
+        return same_names
     if isinstance(e.right, ast.Name) and e.right.name == "me":
         return lambda g, env, me: (left(g, env, me) == me) != negated
     return lambda g, env, me: (left(g, env, me) == right(g, env, me)) != negated

@@ -18,6 +18,7 @@ from engine.core.frames import (
     RootFrame,
 )
 from engine.core.number_options import NumberOptions
+from engine.core.shown import shown_text
 from engine.effects import ast
 from engine.effects.limits import MAX_CHOICES, MAX_REPEAT
 from engine.game.followable import continuation_followable, segments_after
@@ -181,10 +182,16 @@ class Interpreter:
 
     def bind(self, f: BlockFrame, var: str, what: str | None, value: Any, chooser: int, asked: bool = True) -> None:
         """The value bound; told as a `choose` event, with `only` when it was the one option and
-        nobody was asked (the log then does not say the player chose it: issue 46, 9), and
-        `bid` for an amount chosen with a pass beside it, in a window's turns: told 'Green bids
-        60M' (issue 46, 6)."""
-        statement = self.game.book.blocks[f.b][f.pc] if what == "money" else None
+        nobody was asked (the log then does not say the player chose it: issue 46, 9), `bid`
+        for an amount chosen with a pass beside it, in a window's turns: told 'Green bids 60M'
+        (issue 46, 6), and `label` for a word the author labelled, shown to every seat alike:
+        told as the player read it ('Red chooses 7 and 8', not the program's 'ab')."""
+        statement = self.game.book.blocks[f.b][f.pc] if what in ("money", "word") else None
+        label = None
+        if type(statement) is ast.ChooseWord and value in statement.words:  # told by its label, read by all
+            text = statement.labels[statement.words.index(value)] if statement.labels else None
+            if text is not None:
+                label = shown_text(self.game, text, f.env, getattr(self.game.frames[f.root], "me", chooser), range(self.game.n))
         f.env[var] = value
         f.pc += 1
         data = {"player": chooser, "what": what, "value": value}
@@ -192,6 +199,8 @@ class Interpreter:
             data["only"] = True
         if what == "money" and type(statement) is ast.ChooseNumber and statement.or_pass:
             data["bid"] = True
+        if label is not None:
+            data["label"] = label
         # a card from a pile not face up is chosen in secret; where it goes next says, to those
         # who may know, which it was
         self.game.emit("choose", data, self._secret(what, value, chooser))

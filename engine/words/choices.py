@@ -156,13 +156,15 @@ def _tell_choose(d: dict[str, Any], t: Texts, hidden: bool) -> str:
     not said to be chosen."""
     who = t.player(d["player"])
     if d.get("only"):  # nobody was asked: the game took the one option (issue 46, 9)
-        return f"The only choice for {who}: {'a card' if hidden else t.value(d['what'], d['value'])}"
+        return f"The only choice for {who}: {'a card' if hidden else d.get('label') or t.value(d['what'], d['value'])}"
     if hidden:
         return f"{who} chooses a card"
     if d["what"] == "card" and t.card_owner(d["value"]) == d["player"]:
         return f"{who} chooses their {t.card_name(d['value'])}"
     if d.get("bid"):  # an amount chosen with a pass beside it (issue 46, 6)
         return f"{who} bids {t.value(d['what'], d['value'])}"
+    if d.get("label"):  # a word the author labelled: told as the player read it ('7 and 8', not 'ab')
+        return f"{who} chooses {d['label']}"
     return f"{who} chooses {t.value(d['what'], d['value'])}"
 
 
@@ -171,7 +173,7 @@ def _tell_no_choice(d: dict[str, Any], t: Texts, hidden: bool) -> str:
 
 
 EVENT_TEXTS = (
-    EventText("choose", ("player", "what", "value", "bid", "only"), _tell_choose),
+    EventText("choose", ("player", "what", "value", "bid", "only", "label"), _tell_choose),
     EventText("no_choice", ("card",), _tell_no_choice),
 )
 """The texts of the events of choices (engine/core/event_text.py)."""

@@ -223,7 +223,8 @@ def _tell_dropped(d: dict[str, Any], t: Texts, hidden: bool) -> str:
 
 
 def _tell_rejoined(d: dict[str, Any], t: Texts, hidden: bool) -> str:
-    return f"{t.player(d['player'])} plays again"
+    """Back in the round: not 'plays again', the words of another turn for doubles."""
+    return f"{t.player(d['player'])} is back in the round"
 
 
 def _tell_game_over(d: dict[str, Any], t: Texts, hidden: bool) -> str:
