@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.core.number_options import NumberOptions
-from engine.game.known import known_game
+from engine.game.known import card_seen, known_game
 from engine.game.state import game_to_dict
 
 if TYPE_CHECKING:
@@ -123,9 +123,9 @@ def _public_state(game: GameState, player: int | None) -> dict:
     state["piles"] = [pile if seen(slot, player) else None for slot, pile in enumerate(state["piles"])]
     if state["pending"] is not None and state["pending"]["player"] != player:
         state["pending"]["options"] = None
-    card_names = game.book.card_names
+    card_names, card_shown = game.book.card_names, card_seen(game, player)
     for frame in state["frames"]:
-        _hide_cards_held(frame, card_names)
+        _hide_cards_held(frame, card_names, card_shown)
     for at, kept in enumerate(game.frames):
         if kept.keeps_secrets:  # another's secret pick (engine/words/secret.py)
             hidden = kept.copy()
@@ -134,15 +134,18 @@ def _public_state(game: GameState, player: int | None) -> dict:
     return state
 
 
-def _hide_cards_held(frame: dict, card_names: list[frozenset[str]]) -> dict:
-    """A frame's plain data with the cards its variables hold taken out (a card in an
-    effect's variable may be a secret one)."""
+def _hide_cards_held(frame: dict, card_names: list[frozenset[str]], seen: Callable[[Any], bool]) -> dict:
+    """A frame's plain data with the cards its variables hold that the player may not see
+    (`seen`: known.card_seen) taken out (a card in an effect's variable may be a secret one;
+    one lying face up is not, and a bot's look-ahead reads it: frames.strip_cards)."""
     if "env" in frame:
         names = card_names[frame["b"]]
-        for name in names & frame["env"].keys():
-            frame["env"][name] = None
+        env = frame["env"]
+        for name in names & env.keys():
+            if not seen(env[name]):
+                env[name] = None
         if frame["t"] == "loop" and frame["var"] in names:
-            frame["items"] = [None] * len(frame["items"])
+            frame["items"] = [item if seen(item) else None for item in frame["items"]]
     return frame
 
 
