@@ -99,16 +99,26 @@ def _counters(game: GameState) -> dict[str, Any]:
     return {**game.counters, **{name: list(numbers) for name, numbers in game.player_counters.items()}}
 
 
-def _scores(game: GameState) -> dict[str, list[int]]:
+def every_score(game: GameState, hidden: dict[str, list[bool]] | None = None) -> dict[str, list[int | None]]:
     """Every score of every player, each worked out once though others read it (a total of
-    points reading four kinds of points: Table.score_memo)."""
+    points reading four kinds of points: Table.score_memo); None where `hidden` says so."""
+    hidden = hidden or {}
     kept = game.score_memo
     if kept is None:
         game.score_memo = {}
     try:
-        return {name: [game.score(name, p) for p in range(game.n)] for name in game.book.score_fn}
+        return {name: [None if name in hidden and hidden[name][p] else game.score(name, p) for p in range(game.n)]
+                for name in game.book.score_fn}
     finally:
         game.score_memo = kept
+
+
+def _scores(game: GameState, player: int | None) -> dict[str, list[int | None]]:
+    """Every score of every player, but None for one `player` (None: a spectator) may not be
+    told, read from the cards of a pile they may not see (hidden_scores.py: For Sale's
+    cheques, each player's seen by them alone), until the game is over: the result then
+    tells every score (result.py)."""
+    return every_score(game, None if game.over else game.book.hidden_scores(game.n, player))
 
 
 def _public_state(game: GameState, player: int | None) -> dict:
@@ -212,7 +222,7 @@ def _entries() -> dict[str, Callable[[GameState, int | None], Any]]:
         "budget": lambda game, player: game.budget_left(),
         "rolled": lambda game, player: _rolled(game),
         "counters": lambda game, player: _counters(game),
-        "scores": lambda game, player: _scores(game),
+        "scores": _scores,
         "cards_played": lambda game, player: len(game.turn_plays),
         "decision": lambda game, player: game.decision_seen(player),
         "question": _question,
