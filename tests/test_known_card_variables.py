@@ -15,11 +15,7 @@ from engine.game.game_state import new_state
 from engine.game.known import known_game
 from engine.game.observation import observe
 
-PRIZE_NAMED = """\
-format: 1
-name: Prize named (test)
-description: A prize is turned face up and named before everyone bids for it in secret.
-how_to_play: Bid a card for the prize.
+TWO_SEATS = """\
 players:
   setups:
     - {players: 2, units: 0}
@@ -28,6 +24,15 @@ players:
     - {id: blue, name: Blue, colour: "#2e86de"}
 rules: {}
 rule_kinds: {}
+"""
+"""Red and Blue, the players of the small variants written for these tests."""
+
+PRIZE_NAMED = """\
+format: 1
+name: Prize named (test)
+description: A prize is turned face up and named before everyone bids for it in secret.
+how_to_play: Bid a card for the prize.
+""" + TWO_SEATS + """\
 scores:
   points: {most: points of X, name: points}
 ranking: [points]

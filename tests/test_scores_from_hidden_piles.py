@@ -17,6 +17,7 @@ from engine import load_variant
 from engine.game.game import state_of
 from engine.game.game_state import new_state
 from engine.game.observation import observe, observe_public
+from test_known_card_variables import TWO_SEATS
 from tui.session import Session
 from tui.widgets import PlayerPanel, _ranked
 
@@ -25,14 +26,7 @@ format: 1
 name: Cheques (test)
 description: Each turn a cheque goes into the turn player's bank, face down, and a card face up before them.
 how_to_play: Everyone names a number each turn; the most money wins.
-players:
-  setups:
-    - {players: 2, units: 0}
-  seats:
-    - {id: red, name: Red, colour: "#c0392b"}
-    - {id: blue, name: Blue, colour: "#2e86de"}
-rules: {}
-rule_kinds: {}
+""" + TWO_SEATS + """\
 scores:
   paid: {most: total value of K for each card K in bank of X, name: cheques}
   money: {most: paid of X + coins of X, name: money}
