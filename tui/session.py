@@ -152,8 +152,9 @@ class View:
     """The legal actions when the viewer is the person deciding now, else empty; of a number
     question over more than LISTED_NUMBERS numbers, its quick amounts and the rest (`numbers`)."""
     over: bool = False
-    scores: dict[str, list[int]] = field(default_factory=dict)
-    """Every player's score by the variant's score names (a skyline's length)."""
+    scores: dict[str, list[int | None]] = field(default_factory=dict)
+    """Every player's score by the variant's score names (a skyline's length); None where
+    the viewer may not be told it (read from cards they may not see: observation "scores")."""
     piles: list[dict] = field(default_factory=list)
     """Every pile as the viewer sees it (observation "piles": pile, owner, size, cards)."""
     rolled: dict[str, list] = field(default_factory=dict)
@@ -521,7 +522,9 @@ class Session:
                     whose_turn = -1
             if not notice.turn_over:
                 notice.costs.clear()  # the losses of their own turn going on: they see them when they decide
-            if lead is not None and now[lead.id][person] != scores[lead.id][person]:
+            # a score read from cards the viewer may not see is None in their observation: untold
+            if lead is not None and None not in (now[lead.id][person], scores[lead.id][person]) \
+                    and now[lead.id][person] != scores[lead.id][person]:
                 notice.score = (lead.id, scores[lead.id][person], now[lead.id][person])
                 if turn_player != person and now[lead.id][person] < scores[lead.id][person]:
                     notice.by.add(turn_player)

@@ -57,10 +57,12 @@ class Chronicle:
     @classmethod
     def begin(cls, game: Game, seen: Callable[[], dict]) -> Chronicle:
         """A new game's chronicle, after its setup. `seen()` is an observation of the game
-        now, any seat's or a spectator's (the scores and the cards in play are everyone's):
-        the session's own, built once for each state (Session.seen)."""
+        now, any seat's or a spectator's (the cards in play and the counters are everyone's):
+        the session's own, built once for each state (Session.seen). The scores are read
+        whole (Game.every_score), those from cards a seat may not see included: the story is
+        told once the game is over, as the result tells them all."""
         chronicle = cls()
-        chronicle.scores.append(seen()["scores"])
+        chronicle.scores.append(game.every_score())
         chronicle.turn = max((e.data["number"] for e in game.setup_events if e.kind == "turn"), default=0)
         chronicle.rounds = next((c.id for c in game.variant.counters if c.counts and c.each == "game"), None)
         if chronicle.rounds is not None:
@@ -79,11 +81,11 @@ class Chronicle:
         now: dict[str, list[int]] | None = None
         for event in events:
             if event.kind == "turn":
-                now = now or seen()["scores"]
+                now = now or game.every_score()
                 self._until(event.data["number"] - 1, now)
                 self.turn = event.data["number"]
             elif event.kind == "game_over":
-                now = now or seen()["scores"]
+                now = now or game.every_score()
                 self._until(self.turn, now)
 
     def _round(self, game: Game, seen: Callable[[], dict], start: int, events: list[Event]) -> None:
@@ -91,7 +93,7 @@ class Chronicle:
         counter is read from the observation: a counter's change is an event only when it is told.)"""
         counted = seen()["counters"].get(self.rounds or "", 0)
         if isinstance(counted, int) and counted > len(self.round_ends):
-            self.after_rounds.append(seen()["scores"])
+            self.after_rounds.append(game.every_score())
             self.round_ends.append((self.turn, start, start + len(events)))
 
     def _until(self, turn: int, scores: dict[str, list[int]]) -> None:

@@ -764,6 +764,8 @@ def _ranked(view: View, i: int) -> list[str]:
 
     def amount(score) -> str:
         value = view.scores.get(score.id, [0] * (i + 1))[i]
+        if value is None:
+            return HIDDEN_SCORE
         return variant.format_money(value) if score.money else str(value)
 
     def words(score) -> str:
@@ -782,9 +784,17 @@ def _ranked(view: View, i: int) -> list[str]:
     ]
 
 
-def _score_words(score, value: int, name: str, length: int) -> str:
+HIDDEN_SCORE = "?"
+"""A score the viewer may not be told (the observation's None: it is read from the cards of a
+pile they may not see, engine/game/hidden_scores.py)."""
+
+
+def _score_words(score, value: int | None, name: str, length: int) -> str:
     """A score, with how far it is from its goal, in words of three `length`s: 'skyline
-    length 12 (63 to the finishing mark, 75)', 'skyline 12/75, 63 to go', 'skyline 12/75'."""
+    length 12 (63 to the finishing mark, 75)', 'skyline 12/75, 63 to go', 'skyline 12/75'.
+    One the viewer may not be told is a '?', and so is its distance from the goal."""
+    if value is None:
+        return f"{name} {HIDDEN_SCORE}" if score.goal is None else f"{name} {HIDDEN_SCORE}/{score.goal}"
     if score.goal is None:
         return f"{name} {value}"
     to_go = max(0, score.goal - value)

@@ -25,7 +25,7 @@ module changes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from engine.core.refs import CardRef
@@ -128,8 +128,9 @@ class Frame:
         finished frames between it and the turn's program ends the turn (question.py)."""
         return True
 
-    def strip(self, card_names: list[frozenset[str]]) -> None:
-        """Empty the variables that hold cards (`strip_cards`); frames without variables keep all."""
+    def strip(self, card_names: list[frozenset[str]], seen: Seen) -> None:
+        """Empty the variables that hold cards the player may not see (`strip_cards`); frames
+        without variables keep all."""
 
     keeps_secrets: ClassVar[bool] = False
     """Whether it holds what some player may not know besides cards: the picks of a secret
@@ -382,8 +383,8 @@ class BlockFrame(Frame):
     def finished(self, g: GameState) -> bool:
         return self.pc >= len(g.book.blocks[self.b])
 
-    def strip(self, card_names: list[frozenset[str]]) -> None:
-        self.env = stripped_env(self.env, card_names[self.b])
+    def strip(self, card_names: list[frozenset[str]], seen: Seen) -> None:
+        self.env = stripped_env(self.env, card_names[self.b], seen)
 
 
 class LoopFrame(Frame):
@@ -425,10 +426,11 @@ class LoopFrame(Frame):
     def finished(self, g: GameState) -> bool:
         return self.i >= len(self.items)
 
-    def strip(self, card_names: list[frozenset[str]]) -> None:
+    def strip(self, card_names: list[frozenset[str]], seen: Seen) -> None:
         cards = card_names[self.b]
-        self.env = stripped_env(self.env, cards)
-        self.items = [None] * len(self.items) if self.var in cards else [copied(plain(item)) for item in self.items]
+        self.env = stripped_env(self.env, cards, seen)
+        items = [copied(plain(item)) for item in self.items]
+        self.items = [seen(item) for item in items] if self.var in cards else items
 
 
 class RepeatFrame(Frame):
@@ -469,8 +471,8 @@ class RepeatFrame(Frame):
         assert isinstance(root, RootFrame)
         return not self._goes_on(g, root)
 
-    def strip(self, card_names: list[frozenset[str]]) -> None:
-        self.env = stripped_env(self.env, card_names[self.b])
+    def strip(self, card_names: list[frozenset[str]], seen: Seen) -> None:
+        self.env = stripped_env(self.env, card_names[self.b], seen)
 
 
 FRAME_KINDS: dict[str, type[Frame]] = {
@@ -488,20 +490,32 @@ def register(cls: type[Frame]) -> None:
     FRAME_KINDS[cls.kind] = cls
 
 
-def strip_cards(copy: Frame, card_names: list[frozenset[str]]) -> None:
-    """Make a copy of a frame (GameState.copy's) what a player knows of it who may not see the cards
-    its variables hold (`card_names[block]`: the variables that hold a card in that block,
-    Rulebook.card_names): exactly what writing it as plain data with those variables emptied
-    and reading it back gives (the observation's entry "state", then state.read_state),
-    without the round trip: each card variable (and a loop's items over cards) None, every
-    other value as plain data. In place, with new containers for the variables and items, so
-    the frame copied from keeps its own."""
-    copy.strip(card_names)
+Seen = Callable[[Any], Any]
+"""A card a variable holds, given as plain data (`plain`: [code, place], a bare code, or
+None), as the game a player knows holds it if they may see it (a CardRef again), else None:
+known.known_card."""
 
 
-def stripped_env(env: dict, cards: frozenset[str]) -> dict:
-    """A frame's variables with those that hold cards (`cards`) emptied, the rest as plain data."""
-    return {name: None if name in cards else copied(plain(value)) for name, value in env.items()}
+def strip_cards(copy: Frame, card_names: list[frozenset[str]], seen: Seen) -> None:
+    """Make a copy of a frame (GameState.copy's) what a player knows of it, who may not see
+    some of the cards its variables hold (`card_names[block]`: the variables that hold a card
+    in that block, Rulebook.card_names; `seen`: whether they see the card, where it lies now):
+    exactly what writing it as plain data with those variables emptied and reading it back
+    gives (the observation's entry "state", then state.read_state), without the round trip:
+    each card variable (and each of a loop's items over cards) whose card they may not see
+    None, every other value as plain data. A card they see stays: a prize turned face up and
+    named by `let`, which a bot's look-ahead reads. In place, with new containers for the
+    variables and items, so the frame copied from keeps its own."""
+    copy.strip(card_names, seen)
+
+
+def stripped_env(env: dict, cards: frozenset[str], seen: Seen) -> dict:
+    """A frame's variables with those that hold cards (`cards`) the player may not see
+    (`seen`) emptied, the rest as plain data."""
+    found = {name: copied(plain(value)) for name, value in env.items()}
+    for name in cards & found.keys():
+        found[name] = seen(found[name])
+    return found
 
 
 _DEFAULTS: dict[str, Any] = {"steps": 0, "acted": False}

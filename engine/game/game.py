@@ -11,13 +11,14 @@ to it, so a game is the same game whether reached through here or by the engine 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from engine.core.question import Question
 from engine.game.game_state import GameState, new_state
 from engine.game.known import known_game
 from engine.game.messages import Action, Event
 from engine.game.observation import decide as observation_decide
+from engine.game.observation import every_score
 from engine.game.result import Result
 from engine.game.table import SAVE_FORMAT as SAVE_FORMAT
 from engine.variant.model import Variant
@@ -117,6 +118,13 @@ class Game:
     def result(self) -> Result | None:
         """The final ranking once the game is over (None before)."""
         return self._state.result()
+
+    def every_score(self) -> dict[str, list[int]]:
+        """Every player's every score, those read from cards some player may not see included
+        (an observation's "scores" leaves those out: hidden_scores.py): for what is told only
+        once the game is over, as the result is (the story's chart, tui/story.py), never for a
+        screen while it is played."""
+        return cast("dict[str, list[int]]", every_score(self._state))
 
     # -- keeping it
 

@@ -1,5 +1,5 @@
 """The game as one player knows it, made from the game itself: the piles they may not see
-emptied, the cards in effects' variables taken out, a fresh generator. What
+emptied, the cards in effects' variables that they may not see taken out, a fresh generator. What
 `observation.public_game` hands the sampler at each decision of a bot that looks ahead, so
 compiled with the kernel (engine/accel.py): written in plain Python, it was a tenth of the
 greedy bot's time in Monopoly Builder."""
@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.frames import Asked, strip_cards
+from engine.core.expressions import card_ref
+from engine.core.frames import Asked, Seen, strip_cards
+from engine.core.refs import IN_PLAY
 from engine.game.rng import GENERATORS
 from engine.game.state import copy_state
 
@@ -25,6 +27,34 @@ def _from_seed_0(compat: int) -> Any:
     if found is None:
         found = _SEED_0[compat] = GENERATORS[compat].from_seed(0)
     return found.copy()
+
+
+def card_seen(game: GameState, player: int | None) -> Seen:
+    """Whether `player` (None: a spectator) may see the card a variable holds, given as plain
+    data ([code, place], frames.plain): when it lies now where it was named (CardRef.place),
+    and that place is one they see: in play, on a space, or a pile slot they may see (its
+    pile face up, or their own). A bare code (place unknown), or a card gone from its place,
+    is one they may not: it may have gone into a hidden pile."""
+    seen, piles, stacks, in_play = game.layout.seen, game.piles, game.stacks, game.in_play
+
+    def card(value: Any) -> bool:
+        if type(value) is not list:
+            return False
+        code, place = value
+        if place == IN_PLAY:
+            return code in in_play
+        if place < 0:
+            return code in stacks[-1 - place]
+        return code in piles[place] and seen(place, player)
+
+    return card
+
+
+def known_card(game: GameState, player: int) -> Seen:
+    """A card a variable holds (as plain data) as the game `player` knows holds it: the card
+    again (as state.read_state makes it) if they may see it (`card_seen`), else None."""
+    seen = card_seen(game, player)
+    return lambda value: card_ref(value[0], value[1]) if seen(value) else None
 
 
 def known_game(game: GameState, player: int, into: GameState | None = None) -> tuple[GameState, list[int | None]]:
@@ -48,9 +78,9 @@ def known_game(game: GameState, player: int, into: GameState | None = None) -> t
     for slot in game.layout.hidden_slots[player]:
         sizes[slot] = len(piles[slot])
         piles[slot] = []
-    card_names = game.book.card_names
+    card_names, seen = game.book.card_names, known_card(game, player)
     for frame in known.frames:  # copies already (copy_state)
-        strip_cards(frame, card_names)
+        strip_cards(frame, card_names, seen)
         if frame.keeps_secrets:  # another's secret pick (engine/words/secret.py)
             frame.conceal(player)
     pending = game.asked

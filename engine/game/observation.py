@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.core.number_options import NumberOptions
-from engine.game.known import known_game
+from engine.game.known import card_seen, known_game
 from engine.game.state import game_to_dict
 
 if TYPE_CHECKING:
@@ -99,16 +99,26 @@ def _counters(game: GameState) -> dict[str, Any]:
     return {**game.counters, **{name: list(numbers) for name, numbers in game.player_counters.items()}}
 
 
-def _scores(game: GameState) -> dict[str, list[int]]:
+def every_score(game: GameState, hidden: dict[str, list[bool]] | None = None) -> dict[str, list[int | None]]:
     """Every score of every player, each worked out once though others read it (a total of
-    points reading four kinds of points: Table.score_memo)."""
+    points reading four kinds of points: Table.score_memo); None where `hidden` says so."""
+    hidden = hidden or {}
     kept = game.score_memo
     if kept is None:
         game.score_memo = {}
     try:
-        return {name: [game.score(name, p) for p in range(game.n)] for name in game.book.score_fn}
+        return {name: [None if name in hidden and hidden[name][p] else game.score(name, p) for p in range(game.n)]
+                for name in game.book.score_fn}
     finally:
         game.score_memo = kept
+
+
+def _scores(game: GameState, player: int | None) -> dict[str, list[int | None]]:
+    """Every score of every player, but None for one `player` (None: a spectator) may not be
+    told, read from the cards of a pile they may not see (hidden_scores.py: For Sale's
+    cheques, each player's seen by them alone), until the game is over: the result then
+    tells every score (result.py)."""
+    return every_score(game, None if game.over else game.book.hidden_scores(game.n, player))
 
 
 def _public_state(game: GameState, player: int | None) -> dict:
@@ -123,9 +133,9 @@ def _public_state(game: GameState, player: int | None) -> dict:
     state["piles"] = [pile if seen(slot, player) else None for slot, pile in enumerate(state["piles"])]
     if state["pending"] is not None and state["pending"]["player"] != player:
         state["pending"]["options"] = None
-    card_names = game.book.card_names
+    card_names, card_shown = game.book.card_names, card_seen(game, player)
     for frame in state["frames"]:
-        _hide_cards_held(frame, card_names)
+        _hide_cards_held(frame, card_names, card_shown)
     for at, kept in enumerate(game.frames):
         if kept.keeps_secrets:  # another's secret pick (engine/words/secret.py)
             hidden = kept.copy()
@@ -134,15 +144,18 @@ def _public_state(game: GameState, player: int | None) -> dict:
     return state
 
 
-def _hide_cards_held(frame: dict, card_names: list[frozenset[str]]) -> dict:
-    """A frame's plain data with the cards its variables hold taken out (a card in an
-    effect's variable may be a secret one)."""
+def _hide_cards_held(frame: dict, card_names: list[frozenset[str]], seen: Callable[[Any], bool]) -> dict:
+    """A frame's plain data with the cards its variables hold that the player may not see
+    (`seen`: known.card_seen) taken out (a card in an effect's variable may be a secret one;
+    one lying face up is not, and a bot's look-ahead reads it: frames.strip_cards)."""
     if "env" in frame:
         names = card_names[frame["b"]]
-        for name in names & frame["env"].keys():
-            frame["env"][name] = None
+        env = frame["env"]
+        for name in names & env.keys():
+            if not seen(env[name]):
+                env[name] = None
         if frame["t"] == "loop" and frame["var"] in names:
-            frame["items"] = [None] * len(frame["items"])
+            frame["items"] = [item if seen(item) else None for item in frame["items"]]
     return frame
 
 
@@ -209,7 +222,7 @@ def _entries() -> dict[str, Callable[[GameState, int | None], Any]]:
         "budget": lambda game, player: game.budget_left(),
         "rolled": lambda game, player: _rolled(game),
         "counters": lambda game, player: _counters(game),
-        "scores": lambda game, player: _scores(game),
+        "scores": _scores,
         "cards_played": lambda game, player: len(game.turn_plays),
         "decision": lambda game, player: game.decision_seen(player),
         "question": _question,

@@ -13,6 +13,7 @@ from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides, parameters
 from engine.game.counter_bounds import CounterBounds, counter_bounds
 from engine.game.folding import fold_program
 from engine.game.followable import TrialStep, choices_alike, choices_to_look_at, quick_answer, trial_block
+from engine.game.hidden_scores import hidden_scores, score_piles
 from engine.game.homes import Homes, homes_of
 from engine.game.interpreter import Op, compile_block
 from engine.game.messages import Texts
@@ -184,6 +185,10 @@ class Rulebook:
         """Of each score in `score_reads`, its values for each player, by the key of what it
         read: shared by every game of the variant in the process, since the key says all a
         value depends on. Emptied when it holds MAX_REMEMBERED keys."""
+        self.score_piles = score_piles(variant)
+        """Each score's piles whose cards it reads (hidden_scores.py): a score read from a
+        pile a viewer may not see is not told to them (`hidden_scores`)."""
+        self._hidden_scores: dict[tuple[int, int | None], dict[str, list[bool]]] = {}
         self.score_words = {score.id: score.name for score in variant.scores}
         self.announced = frozenset(c.id for c in variant.counters if c.shown is not None)
         """The counters whose changes the log tells (the others are bookkeeping)."""
@@ -269,6 +274,15 @@ class Rulebook:
     def layout(self, players: int) -> PileLayout:
         """Where each pile sits in the state of a game of this size (piles.py)."""
         return self._layouts[players]
+
+    def hidden_scores(self, players: int, viewer: int | None) -> dict[str, list[bool]]:
+        """Of a game of this size, the scores `viewer` (None: a spectator) may not be told
+        of some player, each with whether of each player (hidden_scores.py); worked out once."""
+        key = (players, viewer)
+        found = self._hidden_scores.get(key)
+        if found is None:
+            found = self._hidden_scores[key] = hidden_scores(self.layout(players), self.score_piles, players, viewer)
+        return found
 
     def card_ref(self, code: int) -> str | list:
         """A card code as a snapshot writes it: the card's id, or [id, owner] for a player's card."""

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.core.expressions import Fn
-from engine.core.frames import BlockFrame, Frame, LoopFrame, RepeatFrame, RootFrame, plain_env, register, stripped_env
+from engine.core.frames import BlockFrame, Frame, LoopFrame, RepeatFrame, RootFrame, Seen, plain_env, register, stripped_env
 from engine.core.question import Window
 from engine.core.shown import shown_text
 from engine.core.trial import LOOP_END, Trial, nothing
@@ -317,8 +317,8 @@ class WindowFrame(Frame):
     def seen_window(self, at: int) -> Window:
         return Window(at, self.b, self.root, tuple(self.players), self.i, self.passes, self.left)
 
-    def strip(self, card_names: list[frozenset[str]]) -> None:
-        self.env = stripped_env(self.env, card_names[self.b])
+    def strip(self, card_names: list[frozenset[str]], seen: Seen) -> None:
+        self.env = stripped_env(self.env, card_names[self.b], seen)
 
     @staticmethod
     def check_saved(c: SnapshotChecker, field: str, data: dict, index: int, frames: list) -> None:
