@@ -511,7 +511,7 @@ def test_a_person_bids_in_a_monopoly_builder_auction_against_the_bots():
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: box_is(app, "amount") and focused_on(app, "deal-amount"))
             labels = [c.label.plain for c in box_of(app).controls()]
-            assert labels[-2:] == ["Pass [p]", "Pass till it ends [o]"] and labels[0].endswith(" least")
+            assert labels[-2:] == ["Pass [p]", "Sit out [o]"] and labels[0].endswith(" least")
             assert "Red has" in said(app)  # the person's money, in the counter's own words
             start = len(session.events)
             least = session.view().numbers.low
@@ -597,14 +597,14 @@ def test_a_person_types_any_amount_as_a_bid():
 
 def test_a_person_passes_an_auction_till_it_ends_with_one_key():
     """Issue 46, 14 (pacing): in an auction a person is asked again at every raise ("players
-    can raise the bid in any order"); "Pass till it ends [o]" passes now and each time the
+    can raise the bid in any order"); "Sit out [o]" passes now and each time the
     auction comes back to them, told, and the next auction asks them again."""
     async def scenario():
         async with asked_for_a_bid() as (session, app, pilot, least, most):
             window = session._windows[-1]
             start = len(session.events)
             control = box_of(app).control("deal-sit-out")
-            assert control is not None and control.label.plain == "Pass till it ends [o]"
+            assert control is not None and control.label.plain == "Sit out [o]"
             await pilot.press("o")
             await wait_for(pilot, lambda: not session._windows or session._windows[-1] is not window
                            or session.deciding != 0)

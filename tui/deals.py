@@ -370,7 +370,7 @@ def amount_box(view: View, numbers: NumberOptions[Action]) -> Box:
     pass_ = passing(view.actions)
     sit_out = []
     if pass_ is not None and view.window is not None:  # out of the bidding till it closes: asked at each raise
-        buttons += (Control("deal-sit-out", Text(f"Pass till it ends [{SIT_OUT_KEY}]"), pass_, (0, BUTTONS, len(buttons)),
+        buttons += (Control("deal-sit-out", Text(f"Sit out [{SIT_OUT_KEY}]"), pass_, (0, BUTTONS, len(buttons)),
                             SIT_OUT_KEY, SIT_OUT),)
         sit_out = [f"{SIT_OUT_KEY} pass till it ends"]
     history = view.window.said if view.window is not None else ()
