@@ -28,6 +28,7 @@ COMPILED = (
     "bots/greedy", "words/flow", "words/choices", "words/dice", "words/units", "words/cards", "words/counters",
     "words/turns", "words/routines", "words/tokens", "words/trades", "words/card_offer", "game/known", "core/question",
     "words/secret",  # issue 47, 4: its frame is a subclass of the compiled Frame
+    "game/pricing",  # issue 46, 2: its frame under the priced routine is a subclass of the compiled Frame too
 )
 """The modules compiled (paths in the engine): the random-playout hot path and what it calls
 (the words' runs and look-ahead steps among it, and the questions of an offer, which greedy's

@@ -23,6 +23,7 @@ import pytest
 
 from engine import load_variant
 from engine.game.game import state_of
+from tui import figures
 from tui.session import Session
 from tui_helpers import headless, shown_at, wait_for
 
@@ -324,14 +325,16 @@ def test_the_runners_of_a_board_of_columns_stand_on_its_lanes():
             label, body = lane.strip().split(" ", 1)[0], lane.lstrip().split(" ", 1)[1]
             for step, at in enumerate(range(0, len(body), 2)):
                 cells[(int(label), step)] = body[at:at + 2]
-    for prop in standing:
+    letters = figures.marks(view.variant)  # each piece's own letter, none two alike (three 'white runner's)
+    for piece, prop in standing:
         zone = next(z for z in view.variant.zones if prop in z.properties)
-        assert "w" in cells[(int(zone.name.split()[-1]), zone.properties.index(prop))]
+        assert letters[piece] in cells[(int(zone.name.split()[-1]), zone.properties.index(prop))]
 
 
-def _runners(session: Session) -> list[int]:
-    """The spaces the table's pieces stand on (the test reads the game's state, as only a test may)."""
-    return [place for places in state_of(session.game).pieces.values() for place in places if place >= 0]
+def _runners(session: Session) -> list[tuple[str, int]]:
+    """The table's pieces on the board and the spaces they stand on (the test reads the game's
+    state, as only a test may)."""
+    return [(piece, place) for piece, places in state_of(session.game).pieces.items() for place in places if place >= 0]
 
 
 def test_the_lanes_are_drawn_again_when_a_runner_moves(monkeypatch):

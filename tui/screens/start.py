@@ -325,6 +325,8 @@ class StartScreen(Screen):
     async def action_start(self) -> None:
         from engine.savefile import variant_source
 
+        if not self.query("#variant-info"):
+            return  # F2 pressed before the screen's widgets were laid out (a busy machine)
         info = self.query_one("#variant-info", Static)
         result = self.results.get(self.selected)
         if result is None:
@@ -353,6 +355,8 @@ class StartScreen(Screen):
     @on(Button.Pressed, "#load-button")
     @on(Input.Submitted, "#save-file")
     def action_load(self) -> None:
+        if not self.query("#save-file") or not self.query("#load-error"):
+            return  # F3 pressed before the screen's widgets were laid out (a busy machine): nothing to read yet
         path = self.query_one("#save-file", Input).value.strip()
         error = self.query_one("#load-error", Static)
         if not path:
