@@ -513,7 +513,7 @@ def stripped_env(env: dict, cards: frozenset[str], seen: Seen) -> dict:
     """A frame's variables with those that hold cards (`cards`) the player may not see
     (`seen`) emptied, the rest as plain data."""
     found = {name: copied(plain(value)) for name, value in env.items()}
-    for name in cards & found.keys():
+    for name in [name for name in found if name in cards]:  # not `cards & found.keys()`: a set, compiled as a frozenset
         found[name] = seen(found[name])
     return found
 
