@@ -279,8 +279,9 @@ def test_a_card_that_puts_itself_somewhere_is_not_discarded(write):
 
 def test_a_card_in_a_variable_is_hidden_from_observations_and_survives_a_save(write):
     """Random games of the card words until a Gift, its card chosen, asks for the opponent:
-    no observation shows the card, and the snapshot restores to the same game, the variable
-    still a card (`value of K` reads the card's 0, not property K's value)."""
+    no other player's observation shows the card (its giver, who holds it in their own hand,
+    sees it there), and the snapshot restores to the same game, the variable still a card
+    (`value of K` reads the card's 0, not property K's value)."""
     import random
 
     from engine.game.game_state import new_state
@@ -294,9 +295,14 @@ def test_a_card_in_a_variable_is_hidden_from_observations_and_survives_a_save(wr
             holding = [f.env for f in game.frames if getattr(f, "env", None) and "K" in f.env]
             if game.decision == "choose" and options[0].what == "player" and holding:
                 found += 1
+                giver = game.asked.player
                 for player in range(game.n):
                     frames = game.observation(player)["state"]["frames"]
-                    assert [f["env"]["K"] for f in frames if "K" in f.get("env", {})] == [None]
+                    named = [f["env"]["K"] for f in frames if "K" in f.get("env", {})]
+                    if player == giver:
+                        assert len(named) == 1 and named[0] is not None and named[0][0] in game.hand(giver)
+                    else:
+                        assert named == [None]
                 again = restore_state(variant, game.to_dict())
                 assert again.legal_actions() == options and again.to_dict() == game.to_dict()
                 said = [e.describe() for e in again.apply(options[0]) if e.kind == "say"]

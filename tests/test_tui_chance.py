@@ -204,8 +204,8 @@ def test_a_rounds_end_can_be_read_in_full_in_the_last_moves_at_80x24():
         notice = session.notices.get(0)
         return bool(notice and notice.said and notice.taken["property"]) and session.deciding == 0
 
-    seats = (None, "greedy")
-    seed = next(s for s in range(10) if round_ended(headless(seats, s, stop=round_ended, limit=900, name=NAME)))
+    seats = (None, "greedy", "random")  # against greedy alone, the game ends at the first round's end
+    seed = next(s for s in range(12) if round_ended(headless(seats, s, stop=round_ended, limit=900, name=NAME)))
     session = headless(seats, seed, stop=round_ended, limit=900, name=NAME)
     session.take_notice()
 
