@@ -36,3 +36,16 @@ def test_a_game_without_a_hand_counts_no_cards_on_its_panels():
 def test_a_game_with_a_hand_still_counts_its_cards():
     for shown in panels("winning-moves-2016"):
         assert "card" in shown, shown
+
+
+def test_a_token_left_out_is_not_named_beside_the_seat():
+    """docs/variants.md: without `seats[].token` (a game without a track) the token is the
+    seat's `name`; the panel's first line read "Red (you) · Red", the name twice. A game with
+    a board its tokens go round still says where each stands."""
+    from pathlib import Path
+
+    for shown in panels(str(Path(__file__).parent / "data" / "love-letter.yaml")):
+        first = shown.splitlines()[0]
+        assert " · " not in first, first
+    for shown in panels("monopoly-builder"):
+        assert " on " in shown, shown

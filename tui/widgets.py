@@ -665,10 +665,12 @@ class PlayerPanel(Quiet):
         token = seat.token
         if view.variant.loop:  # the space the token stands on, on a board tokens go round
             token += " on " + property_name(view, view.variant.loop[view.positions[i]])
+        elif token == seat.name:  # a game without a track, its token left out (named as the seat): no "Red · Red"
+            token = ""
         if view.variant.stacks == "cards":
             lines = [
                 Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold"),
-                              (f" · {token}", "italic")),
+                              (f" · {token}" if token else "", "italic")),
                 *self._scores(view, i, width, max(3, (self.size.height or 4) - 1)),
             ]
             for line in lines:
@@ -694,7 +696,7 @@ class PlayerPanel(Quiet):
         kept = holdings_lines(view, i, width, room - 4 if room >= 5 else 1)
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
-            Text(token, style="italic"),
+            *([Text(token, style="italic")] if token else []),
             Text(_fit(width, *_ranked(view, i))),
             *([Text(counts)] if counts else []),
         ]
