@@ -667,11 +667,13 @@ class PlayerPanel(Quiet):
             token += " on " + property_name(view, view.variant.loop[view.positions[i]])
         elif token == seat.name:  # a game without a track, its token left out (named as the seat): no "Red · Red"
             token = ""
+        out = [Text("out of the round", style="bold")] if i in view.out else []  # `drop X`: passed by
         if view.variant.stacks == "cards":
             lines = [
                 Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold"),
                               (f" · {token}" if token else "", "italic")),
-                *self._scores(view, i, width, max(3, (self.size.height or 4) - 1)),
+                *out,
+                *self._scores(view, i, width, max(3, (self.size.height or 4) - 1 - len(out))),
             ]
             for line in lines:
                 line.truncate(width, overflow="ellipsis")
@@ -697,6 +699,7 @@ class PlayerPanel(Quiet):
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
             *([Text(token, style="italic")] if token else []),
+            *out,
             Text(_fit(width, *_ranked(view, i))),
             *([Text(counts)] if counts else []),
         ]
