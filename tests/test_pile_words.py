@@ -142,18 +142,14 @@ def test_is_nobody_of_a_number_is_refused_with_a_plain_hint(condition):
 
 # ----- choose number ..., or pass: and players out of an auction ----------------------------------
 
-AUCTION = """counters:
-  coins: {each: player, reset: never, shown: "has {} coins"}
-  bid: {each: player, reset: never}
-  high: {each: game, reset: never}
-  won: {each: player, reset: never}
-  taken: {each: player, reset: never}
+AUCTION = """counters: {high: {each: game, reset: never}, coins: {each: player, reset: never}, bid: {each: player,
+  reset: never}, won: {each: player, reset: never}, taken: {each: player, reset: never}}
 hooks:
   start_of_turn: |
-    set high to 0
     for each player X:
       set coins of X to 10
       set bid of X to 0
+    set high to 0
     take turns P among players from me until all pass, at most 40:
       if no player X where X is playing and X is not P:
         add 1 to won of P
@@ -230,6 +226,7 @@ def test_stop_loop_in_a_pass_block_is_refused(write):
 def test_a_window_with_nobody_dropped_is_as_before_and_with_everyone_dropped_passes_nobody_by(write):
     """rulings.md, 85 and 83: with every player out, nobody is passed by."""
     text = AUCTION.replace("    set high to 0\n", "    set high to 0\n    for each player X:\n      drop X\n")
+    assert text != AUCTION
     game = new_state(_variant(write, text), 3, seed=1)
     assert game.current_player == game.turn_player  # asked, though dropped: everyone is
 
