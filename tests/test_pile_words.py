@@ -217,10 +217,21 @@ def test_a_game_saved_inside_a_pass_block_resumes_there_and_refuses_damage(write
         restore_state(game.variant, broken)
 
 
-def test_stop_loop_in_a_pass_block_is_refused(write):
-    text = AUCTION.replace("          drop P\n", "          drop P\n          stop loop\n")
-    with pytest.raises(VariantError, match="stop loop"):
+def test_stop_loop_in_a_pass_block_is_refused_though_the_turn_is_in_a_loop(write):
+    """The block stands on the window: the turn's loops are left with the rest of the turn."""
+    text = """counters: {coins: {each: player, reset: never}}
+hooks:
+  start_of_turn: |
+    take turns P among players until all pass, at most 9:
+      repeat 2 times:
+        choose number B from 1 to coins of P by P, or pass:
+          stop loop
+        stop loop
+"""
+    with pytest.raises(VariantError) as refused:
         _variant(write, text)
+    (problem,) = str(refused.value).splitlines()
+    assert ":8:11: " in problem and "'stop loop' leaves a 'for each' or a 'repeat'" in problem
 
 
 def test_a_window_with_nobody_dropped_is_as_before_and_with_everyone_dropped_passes_nobody_by(write):
