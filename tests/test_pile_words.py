@@ -234,7 +234,7 @@ hooks:
     assert ":8:11: " in problem and "'stop loop' leaves a 'for each' or a 'repeat'" in problem
 
 
-def test_a_window_with_nobody_dropped_is_as_before_and_with_everyone_dropped_passes_nobody_by(write):
+def test_a_window_with_every_player_dropped_passes_nobody_by(write):
     """rulings.md, 85 and 83: with every player out, nobody is passed by."""
     text = AUCTION.replace("    set high to 0\n", "    set high to 0\n    for each player X:\n      drop X\n")
     assert text != AUCTION
