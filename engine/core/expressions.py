@@ -440,6 +440,8 @@ def _is_adjective(e: ast.IsAdjective, cache) -> Fn:
         test = lambda g, s: s is not None and g.is_leader(s)  # noqa: E731
     elif adjective == "playing":  # lang47, players out of the round
         test = lambda g, s: s is not None and s not in g.dropped  # noqa: E731
+    elif adjective == "nobody":  # pilewords (issue 47): no player, card, space or zone
+        test = lambda g, s: s is None  # noqa: E731
     else:
         test = lambda g, s: s is not None and g.is_last(s)  # noqa: E731
     return lambda g, env, me: test(g, subject(g, env, me)) != negated
