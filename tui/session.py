@@ -490,7 +490,9 @@ class Session:
         only when their turn ends with it; what happens in others' turns counts at once."""
         variant = self.variant
         lead = next((s for s in variant.scores if variant.ranking and s.id == variant.ranking[0] and not s.fewest), None)
-        now = self.seen()["scores"] if lead is not None else {}  # everyone's, in any seat's view
+        seen = self.seen()
+        now = seen["scores"] if lead is not None else {}  # everyone's, in any seat's view
+        out_now = set(seen["out"])
         events = self.events
         for person in self.humans:
             notice = Notice(person)
@@ -524,6 +526,10 @@ class Session:
                     whose_turn = -1
             if not notice.turn_over:
                 notice.costs.clear()  # the losses of their own turn going on: they see them when they decide
+            if person not in out_now:  # put out and back in since (an auction's pass, then the next lot): no loss
+                for counts in (notice.costs, notice.taken, notice.by_game):
+                    counts.pop("out", None)
+                notice.events = [i for i in notice.events if events[i].kind != "dropped"]
             # a score read from cards the viewer may not see is None in their observation: untold
             if lead is not None and None not in (now[lead.id][person], scores[lead.id][person]) \
                     and now[lead.id][person] != scores[lead.id][person]:
