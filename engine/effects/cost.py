@@ -52,6 +52,11 @@ class Sizes:
     collection of the cards of one counts that many, not every card of the game (issue 47,
     item 2: a hand of 6 counted as the deck's 60)."""
 
+    pieces: tuple[tuple[str, int], ...] = ()
+    """for each piece: every piece of each name at the largest player count (`pieces:`, its
+    `count` for the table or for each player), what `for each NAME R` ranges over; `for each
+    piece R` ranges over them all."""
+
     def in_place(self, place: ast.Expr | None) -> int:
         """How many cards a collection of the cards of `place` can range over: what the pile
         holds at most when it says so (`NAME` or `NAME of X`), else every card of the game."""
@@ -78,6 +83,8 @@ class Sizes:
     def of(self, kind: str, in_zone: bool) -> int:
         if kind == "card":
             return self.cards
+        if kind == "piece" or any(name == kind for name, _ in self.pieces):  # for each piece
+            return sum(copies for name, copies in self.pieces if kind in ("piece", name))
         if kind in ("player", "opponent"):
             return self.players - (kind == "opponent")
         if kind == "zone":
@@ -121,7 +128,8 @@ def _collection(node: ast.Count | ast.Choose | ast.ForEach | ast.Extreme, sizes:
         added = measure(total, sizes)
         where = Cost(where.steps + added.steps, where.nesting + added.nesting)
     extra = sum(measure(e, sizes).steps for e in (node.zone, getattr(node, "chooser", None)) if e is not None)
-    what = _PLURALS.get(node.kind, "properties") + (" of one zone" if node.zone is not None and node.kind != "card" else "")
+    piece = node.kind == "piece" or any(name == node.kind for name, _ in sizes.pieces)  # for each piece
+    what = "pieces" if piece else _PLURALS.get(node.kind, "properties") + (" of one zone" if node.zone is not None and node.kind != "card" else "")
     grouped = getattr(node, "group", False)
     words = f"{'a largest group among' if grouped else _WORDING[type(node)]} {count} {what}"
     joined = count * 5 if grouped else 0  # each space kept, then looked at from each of its four sides

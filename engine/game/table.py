@@ -177,11 +177,11 @@ class Table:
         self.tokens = [0] * players
         self.positions: list[int] = [0] * players
         self.pieces: dict[str, list[int]] = {
-            piece.id: [-1] * (players if piece.each == "player" else 1) for piece in variant.pieces
+            piece.id: [-1] * (piece.count * (players if piece.each == "player" else 1)) for piece in variant.pieces
         }
         """Where each of the variant's pieces stands (engine/words/pieces.py), by name: the space,
-        or -1 off the board, where each starts; one place for the table's piece, one for each
-        player's."""
+        or -1 off the board, where each starts; one place for each of the table's pieces of
+        that name, `count` for each player's, a player's together (model.Piece.owner_at)."""
         """Where each player's token stands on the board's loop (`board.loop`), as a place
         in the loop: 0 is its first space, where every token starts."""
         self.dirty: set[int] = set()

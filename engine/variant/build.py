@@ -139,7 +139,7 @@ def build_variant(
             for name, spec in document.get("counters", {}).items()
         ),
         pieces=tuple(
-            Piece(name, spec.get("name", name.replace("_", " ")), spec["each"])
+            Piece(name, spec.get("name", name.replace("_", " ")), spec["each"], spec.get("count", 1))
             for name, spec in document.get("pieces", {}).items()
         ),
         conserved=tuple(
