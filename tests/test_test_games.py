@@ -167,6 +167,20 @@ def test_cant_stop_keeps_three_runners_in_three_columns_and_a_bust_keeps_the_mar
     assert busts > 0 and claimed
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_cant_stop_markers_own_no_step_and_nothing_changes_hands(players):
+    """The markers are pieces (issue 47, 5; `for each marker M`): a step a marker stands on
+    is nobody's, so no line says a player takes it. As cards placed on steps, every step
+    changed hands with its top card ('Blue takes 5 Column 8')."""
+    played = new_game(load_variant(DATA / "cant-stop.yaml"), players, seed=40 + players)
+    rnd, events = random.Random(players), []
+    while not played.is_over:
+        assert all(owner is None for owner in state_of(played).holder)
+        events += played.apply(rnd.choice(list(played.legal_actions())))
+    assert not [event for event in events if event.kind == "take"]
+    assert any(event.kind == "piece" and event.data["piece"] == "marker" for event in events)
+
+
 def _zone(game, space: int) -> str:
     return _zones(game)[space]
 

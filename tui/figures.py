@@ -109,7 +109,8 @@ def legend_parts(view: View) -> list[str]:
         if piece.each == "player" and first is not None:
             parts.append(f"{mark[piece.id]}{first.mark} {first.name}'s {piece.name}")
             owners = [piece.owner_at(i) for i, at in enumerate(places) if at is None]
-            off += [f"{mark[piece.id]}{view.seats[i].mark}" for i in dict.fromkeys(owners) if i is not None and i < len(view.seats)]
+            off += [f"{mark[piece.id]}{view.seats[i].mark}" for i in dict.fromkeys(owners)
+                    if i is not None and i < len(view.seats)]
         else:
             parts.append(f"{mark[piece.id]} {piece.name}")
             off += [piece.name] if any(at is None for at in places) else []

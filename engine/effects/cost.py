@@ -129,7 +129,8 @@ def _collection(node: ast.Count | ast.Choose | ast.ForEach | ast.Extreme, sizes:
         where = Cost(where.steps + added.steps, where.nesting + added.nesting)
     extra = sum(measure(e, sizes).steps for e in (node.zone, getattr(node, "chooser", None)) if e is not None)
     piece = node.kind == "piece" or any(name == node.kind for name, _ in sizes.pieces)  # for each piece
-    what = "pieces" if piece else _PLURALS.get(node.kind, "properties") + (" of one zone" if node.zone is not None and node.kind != "card" else "")
+    in_zone = " of one zone" if node.zone is not None and node.kind != "card" else ""
+    what = "pieces" if piece else _PLURALS.get(node.kind, "properties") + in_zone
     grouped = getattr(node, "group", False)
     words = f"{'a largest group among' if grouped else _WORDING[type(node)]} {count} {what}"
     joined = count * 5 if grouped else 0  # each space kept, then looked at from each of its four sides

@@ -61,14 +61,16 @@ class Rulebook:
         self.static_lists: dict[tuple, list[int]] = {}  # (id(where), zone) -> properties it keeps
         self._static: dict[int, bool] = {}
         zones = frozenset(zone.id for zone in variant.zones)
+        pieces = {piece.id: piece.each for piece in variant.pieces}  # for each piece: its name is a kind
         self.card_block = [
-            self._number(card.effect.statements, {}, EffectContext(zones, card.timing)) for card in variant.cards
+            self._number(card.effect.statements, {}, EffectContext(zones, card.timing, pieces=pieces)) for card in variant.cards
         ]
         self.program_block = {
             name: self._number(
                 fold_program(program.statements, rules),
                 {**HOOK_NAMES.get(name, {}), **dict(parameters(program.statements))},  # lang47: what a routine takes
-                EffectContext(zones, name, dice=variant.die_kinds(), dice_known=True, given=dict(HOOK_NAMES.get(name, {}))),
+                EffectContext(zones, name, dice=variant.die_kinds(), dice_known=True, given=dict(HOOK_NAMES.get(name, {})),
+                              pieces=pieces),
             )
             for name, program in {**variant.programs, **variant.routines}.items()
         }

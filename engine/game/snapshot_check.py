@@ -579,7 +579,8 @@ class SnapshotChecker:
         from engine.core.piece_refs import is_piece, split_ref
 
         kept = {piece.id: piece for piece in self.variant.pieces}
-        name, at = split_ref(value) if is_piece(value) and value.rpartition("#")[2].isascii() and value.rpartition("#")[2].isdigit() else ("", -1)
+        digits = value.rpartition("#")[2] if is_piece(value) else ""
+        name, at = split_ref(value) if digits.isascii() and digits.isdigit() else ("", -1)
         piece = kept.get(name)
         if piece is None or not 0 <= at < piece.count * (self.players if piece.each == "player" else 1):
             raise damaged(field, f"must be one of the game's pieces, not {_describe(value)}")

@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.event_text import EventText
-from engine.core.piece_refs import is_piece, split_ref
 from engine.core.frames import BlockFrame, RootFrame
+from engine.core.piece_refs import is_piece, split_ref
 from engine.core.trial import Trial
 from engine.effects import ast
 from engine.words.common import maybe
@@ -78,7 +78,7 @@ def _which(g: GameState, piece: str, subject_fn: Any, env: dict, me: int) -> tup
     `move R ...`); None for nobody's piece or a variable that holds none."""
     if piece not in g.pieces:  # for each piece: a variable (the check allows no other name)
         held = env.get(piece)
-        if not is_piece(held):
+        if held is None or not is_piece(held):
             return None
         name, at = split_ref(held)
         return name, at, g.book.piece_specs[name].owner_at(at)

@@ -97,7 +97,8 @@ def _check_takes(c: Checker, node: ast.Takes, scope: Scope) -> None:
     seen = type(scope)()  # the names alone, each once and none of the variant's
     for kind, name in node.params:
         if kind not in KIND_OF_CHOICE and kind not in ("number", "piece"):  # for each piece: a piece too
-            hint = did_you_mean(kind, ["number", "piece", *KIND_OF_CHOICE]) or "a routine takes a number, player, property, zone, card or piece"
+            hint = (did_you_mean(kind, ["number", "piece", *KIND_OF_CHOICE])
+                    or "a routine takes a number, player, property, zone, card or piece")
             c.report(node, f"there is no kind of thing '{kind}'", hint)
         c.bind(node, name, "number", seen)
 
