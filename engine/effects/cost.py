@@ -57,11 +57,22 @@ class Sizes:
     `count` for the table or for each player), what `for each NAME R` ranges over; `for each
     piece R` ranges over them all."""
 
+    space_holds: int | None = None
+    """A space's capacity (`board.holds`): the most cards a space's stack holds, what a
+    collection of the cards of a space counts (issue 47, item 2: a step's stack counted every
+    card of the game); None: every card of the game."""
+    piles: frozenset[str] = frozenset()
+    """The names of the variant's piles, which a place named so is (any other place of cards
+    is a space)."""
+
     def in_place(self, place: ast.Expr | None) -> int:
         """How many cards a collection of the cards of `place` can range over: what the pile
-        holds at most when it says so (`NAME` or `NAME of X`), else every card of the game."""
+        holds at most when it says so (`NAME` or `NAME of X`), what a space holds when the
+        board says so, else every card of the game."""
         name = place.name if isinstance(place, ast.Name) else place.counter if isinstance(place, ast.OfPlayer) else None
         most = next((held for pile, held in self.holds if pile == name), self.cards) if name is not None else self.cards
+        if self.space_holds is not None and place is not None and name not in self.piles:  # a space's capacity
+            most = self.space_holds
         return min(most, self.cards)
 
     def over(self, kind: str, place: ast.Expr | None) -> int:

@@ -128,6 +128,7 @@ def build_variant(
             for c in cards
         ),
         stacks=board["stacks"],
+        space_holds=board.get("holds"),
         unit=noun(document["players"].get("unit"), UNIT),
         ownership=Ownership(board["ownership"]["rule"], _resolved(board["ownership"].get("ties", "lowest_unit"), rules)),
         scores=tuple(scores.values()),

@@ -11,6 +11,7 @@ from engine.effects.check import HOOK_NAMES, EffectContext
 from engine.effects.cost import Sizes
 from engine.variant import schema
 from engine.variant.find import VariantNotFound as VariantNotFound  # re-exported: engine.VariantNotFound
+from engine.variant.model import DISCARDED_TO
 from engine.variant.yamlsource import LocDict
 
 
@@ -192,6 +193,7 @@ def _sizes(document: LocDict) -> Sizes:
     ]
     most = min(max(counts), largest.players) if counts else largest.players
     holds = _holds(document)
+    named = document.get("piles")  # a space's capacity: any other place of cards is a space
     pieces = tuple((name, copies * (most if _pieces(document)[name] == "player" else 1))
                    for name, copies in _piece_counts(document).items())
     if not lengths:  # no board (a card game), or not yet a valid one
@@ -200,6 +202,8 @@ def _sizes(document: LocDict) -> Sizes:
     return Sizes(
         holds=holds,
         pieces=pieces,
+        space_holds=board.get("holds") if isinstance(board, dict) and type(board.get("holds")) is int else None,
+        piles=frozenset((*(named if isinstance(named, dict) else ()), "deck", DISCARDED_TO)),
         units=min(max(units) * max(counts), largest.units) if units and counts else largest.units,
         properties=min(sum(lengths), largest.properties),
         largest_zone=max(lengths),

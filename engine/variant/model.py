@@ -365,6 +365,9 @@ class Variant:
     piles: tuple[Pile, ...] = ()
     stacks: str = "units"
     """What stands on a space: "units" (players' units) or "cards" (card codes)."""
+    space_holds: int | None = None
+    """A space's capacity (`board.holds`, with stacks of cards): the most cards one space's
+    stack holds; a card put or moved onto a full one stays where it was. None: no limit."""
     unit: Noun = UNIT
     """What the players' units are called where players read them (Monopoly Builder's
     blocks): `players.unit`, else 'unit'."""
