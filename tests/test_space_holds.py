@@ -46,8 +46,16 @@ step it is cheap."""
 
 @pytest.fixture
 def folder(tmp_path):
+    """Column Board, and beside it the same board whose steps may hold any number of cards."""
     shutil.copy(DATA / "column-board.yaml", tmp_path / "column-board.yaml")
+    board = (DATA / "column-board.yaml").read_text(encoding="utf-8")
+    (tmp_path / "any-height.yaml").write_text(board.replace("  holds: 1  # a step holds one peg\n", ""), encoding="utf-8")
     return tmp_path
+
+
+def _any_height(text: str) -> str:
+    """The game on the board whose steps hold any number of cards."""
+    return text.replace("extends: column-board.yaml", "extends: any-height.yaml").replace("board:\n  holds: 1\n", "")
 
 
 def _written(folder: Path, text: str, name: str = "full.yaml") -> Path:
@@ -58,8 +66,7 @@ def _written(folder: Path, text: str, name: str = "full.yaml") -> Path:
 
 def test_a_space_that_holds_one_card_is_priced_at_one(folder):
     with_holds = effect_context(_written(folder, FULL_STEPS), "turn").sizes
-    without = effect_context(_written(folder, FULL_STEPS.replace("  holds: 1\n", "  stacks: cards\n"), "plain.yaml"),
-                             "turn").sizes
+    without = effect_context(_written(folder, _any_height(FULL_STEPS), "plain.yaml"), "turn").sizes
     space = ast.Name(line=1, col=1, name="P")
     pile = ast.OfPlayer(line=1, col=1, counter="pegs", subject=ast.Name(line=1, col=1, name="me"))
     assert with_holds.in_place(space) == 1 and without.in_place(space) == without.cards == 24
@@ -71,7 +78,7 @@ def test_the_cost_limit_counts_a_space_at_what_it_holds(folder):
     the board says a step holds one."""
     text = FULL_STEPS.replace("  choose property P\n", f"  {NESTED}\n")
     assert check_variant(_written(folder, text)).ok
-    refused = check_variant(_written(folder, text.replace("  holds: 1\n", "  stacks: cards\n"), "plain.yaml"))
+    refused = check_variant(_written(folder, _any_height(text), "plain.yaml"))
     assert not refused.ok
     assert any("steps to work out" in d.message for d in refused.diagnostics), [d.message for d in refused.diagnostics]
 
