@@ -42,8 +42,9 @@ def test_the_marked_games_are_found():
 
 SLOW_BOTS = {"cant-stop": ("greedy", "strong:iterations=2")}
 """Games whose searching bots take long over a whole game, run in the slow lane: greedy plays
-a game of Can't Stop of two in 46 s and of three in 93 s (plain Python), weighing each 'roll
-again' over 16 rolls of a turn program whose tests count the cards of every step."""
+a game of Can't Stop of two in 21 s, of three in 26 s and of four in 23 s (plain Python; 50 s
+of two when its markers were cards and its tests counted the cards of every step), weighing
+each 'roll again' over 16 rolls of the turn program."""
 
 
 def bot_games() -> list:
