@@ -10,7 +10,6 @@ A piece of `pieces:` may say how many there are (`count`); their name is then a 
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -23,6 +22,7 @@ from engine.game.invariants import broken_invariants
 from engine.game.messages import EVERYONE
 from engine.game.snapshot import restore_state
 from engine.variant.load import check_variant, effect_context
+from test_pieces import _played, assert_refused
 
 RUNNERS_AND_MARKERS = """\
 extends: winning-moves-2016
@@ -59,17 +59,6 @@ def variant(tmp_path_factory):
     return load_variant(path)
 
 
-def _played(variant, players: int, seed: int, actions: int):
-    game = new_state(variant, players, seed=seed)
-    rnd = random.Random(seed)
-    events = list(game.setup_events)
-    for _ in range(actions):
-        if game.is_over:
-            break
-        events += game.apply(rnd.choice(list(game.legal_actions())))
-    return game, events
-
-
 def test_several_pieces_of_one_name_stand_apart_and_start_off_the_board(variant):
     """`count: 3` of the table is three places; `count: 2` of each player two for each, a
     player's together."""
@@ -104,9 +93,9 @@ def test_a_players_pieces_are_their_own_and_told_as_theirs(variant):
         assert game.pieces["marker"][e.data["owner"] * 2] == e.data["to"]
 
 
-def test_a_game_paused_inside_a_loop_over_pieces_saves_and_restores(variant, tmp_path):
-    """A loop's pieces and its variable are saved as they are ("runner#0") and read back;
-    the game goes on the same."""
+def _paused_in_a_loop(tmp_path):
+    """The game of RUNNERS_AND_MARKERS whose loop over the free runners asks where each goes,
+    paused at the loop's first question: the variant, the game and its save."""
     text = RUNNERS_AND_MARKERS.replace(
         "    for each runner R where R is off:\n      move R to P\n      stop loop\n",
         "    for each runner R where R is off:\n      choose property Q where Q is not P\n      move R to Q\n")
@@ -115,7 +104,13 @@ def test_a_game_paused_inside_a_loop_over_pieces_saves_and_restores(variant, tmp
     asks = load_variant(path)
     game = new_state(asks, 2, seed=5)
     game.apply(game.legal_actions()[0])  # where P is; the loop's first question is next
-    data = json.loads(json.dumps(game.to_dict()))
+    return asks, game, json.loads(json.dumps(game.to_dict()))
+
+
+def test_a_game_paused_inside_a_loop_over_pieces_saves_and_restores(variant, tmp_path):
+    """A loop's pieces and its variable are saved as they are ("runner#0") and read back;
+    the game goes on the same."""
+    asks, game, data = _paused_in_a_loop(tmp_path)
     loops = [f for f in data["frames"] if f.get("t") == "loop"]
     assert loops and loops[0]["items"] == ["runner#0", "runner#1", "runner#2"]
     again = restore_state(asks, data)
@@ -133,15 +128,7 @@ def test_a_game_paused_inside_a_loop_over_pieces_saves_and_restores(variant, tmp
     (3, "must be one of the game's pieces"),
 ])
 def test_a_damaged_piece_in_a_saved_loop_is_refused(variant, tmp_path, damage, message):
-    text = RUNNERS_AND_MARKERS.replace(
-        "    for each runner R where R is off:\n      move R to P\n      stop loop\n",
-        "    for each runner R where R is off:\n      choose property Q where Q is not P\n      move R to Q\n")
-    path = tmp_path / "asks.yaml"
-    path.write_text(text, encoding="utf-8")
-    asks = load_variant(path)
-    game = new_state(asks, 2, seed=5)
-    game.apply(game.legal_actions()[0])
-    data = json.loads(json.dumps(game.to_dict()))
+    asks, _, data = _paused_in_a_loop(tmp_path)
     loop = next(f for f in data["frames"] if f.get("t") == "loop")
     loop["items"][1] = damage
     with pytest.raises(RestoreError) as refused:
@@ -172,10 +159,7 @@ def test_a_damaged_count_of_pieces_in_a_save_is_refused(variant):
     ("if me is off:\n      stop", "what is called 'off' must be a piece"),
 ])
 def test_the_check_names_a_piece_of_several_used_wrongly(write, effect, message):
-    text = RUNNERS_AND_MARKERS.split("hooks:")[0] + f"hooks:\n  start_of_turn: |\n    {effect}\n"
-    result = check_variant(write(text))
-    assert not result.ok
-    assert any(message in d.message for d in result.diagnostics), [d.message for d in result.diagnostics]
+    assert_refused(write, RUNNERS_AND_MARKERS, effect, message)
 
 
 def test_every_piece_is_a_kind_too(write):
@@ -185,8 +169,9 @@ def test_every_piece_is_a_kind_too(write):
         "    if (count piece R in space 1 of red) = 9:\n      add 1 to full\n")
     result = check_variant(write(text))
     assert result.ok, [str(d) for d in result.diagnostics]
-    game = new_state(result.variant, 3, seed=1)
-    assert game.counters["full"] == 1 or game.decision is not None
+    game = new_state(result.variant, 3, seed=1)  # the first turn has started
+    first = game.variant.zones[0].properties[0]
+    assert game.pieces == {"runner": [first] * 3, "marker": [first] * 6} and game.counters["full"] == 1
 
 
 def test_a_loop_over_pieces_costs_the_pieces_it_can_go_through(write):

@@ -140,7 +140,12 @@ def test_a_game_without_pieces_saves_as_before():
     ("move pawn of me to red", "where the piece goes ('to ...') must be a property"),
 ])
 def test_the_check_names_a_piece_used_wrongly(write, effect, message):
-    text = ROBBER_AND_PAWNS.split("hooks:")[0] + f"hooks:\n  start_of_turn: |\n    {effect}\n"
+    assert_refused(write, ROBBER_AND_PAWNS, effect, message)
+
+
+def assert_refused(write, variant: str, effect: str, message: str) -> None:
+    """The variant's pieces with `effect` for its start of turn is refused, with `message`."""
+    text = variant.split("hooks:")[0] + f"hooks:\n  start_of_turn: |\n    {effect}\n"
     result = check_variant(write(text))
     assert not result.ok
     assert any(message in d.message for d in result.diagnostics), [d.message for d in result.diagnostics]
