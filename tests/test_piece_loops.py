@@ -199,3 +199,13 @@ def test_the_bots_look_ahead_through_loops_over_pieces(variant, bot):
             if name not in told:
                 assert game.pieces[name] == before[name]
         assert broken_invariants(game) == []
+
+
+@pytest.mark.parametrize("name, taken", [("piece", "kind of thing (every piece)"), ("hotel", "kind of space")])
+def test_a_piece_named_like_a_kind_is_refused(write, name, taken):
+    """A piece's name is a kind of thing (`for each runner R`): it may not be `piece` (every
+    piece) nor a kind of space the variant names, which the loop would read instead."""
+    text = RUNNERS_AND_MARKERS.replace("  runner: {name: white runner", f"  {name}: {{name: white runner")
+    result = check_variant(write(text.split("hooks:")[0]))
+    assert any(f"'{name}' is already the name of a {taken}" in d.message for d in result.diagnostics), \
+        [d.message for d in result.diagnostics]

@@ -116,7 +116,9 @@ def _check_names_not_words(document: LocDict, diagnostics: list[Diagnostic]) -> 
     if isinstance(pieces, LocDict):  # issue 47, 5: read by name, as a counter is
         named.extend((pieces, name, "piece") for name in pieces)
         taken = {**dict.fromkeys(document.get("scores") or {}, "score"), **dict.fromkeys(document.get("piles") or {}, "pile"),
-                 **dict.fromkeys(counters if isinstance(counters, LocDict) else {}, "counter")}
+                 **dict.fromkeys(counters if isinstance(counters, LocDict) else {}, "counter"),
+                 # for each piece: a piece's name is a kind of thing (`for each runner R`), `piece` every piece
+                 **dict.fromkeys(document.get("kinds") or {}, "kind of space"), "piece": "kind of thing (every piece)"}
         for name in pieces:
             if name in taken:
                 diagnostics.append(Diagnostic(pieces.key_locs[name], f"'{name}' is already the name of a {taken[name]}",
