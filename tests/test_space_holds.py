@@ -2,7 +2,7 @@
 may declare a capacity"; the last note on tests/data/cant-stop.yaml: "a step's stack counts
 every card of the game"): with cards stacked on the spaces, `board.holds` says how many one
 space holds. The check counts a collection of a space's cards as that many, and play keeps to
-it: a card put or moved onto a full space stays where it was, and the log says so (ruling 85,
+it: a card put or moved onto a full space stays where it was, and the log says so (ruling 87,
 as a pile's `holds`, ruling 82)."""
 
 from __future__ import annotations

@@ -201,6 +201,8 @@ class View:
     high_bid: tuple[int, int] | None = None
     """The standing bid of the window the pending decision is asked in, as its bidder and
     amount (the last bid told in it); None when nobody has bid there, or outside a window."""
+    out: frozenset[int] = frozenset()
+    """The players out of the round (observation "out", `drop X`): their turns are passed by."""
     numbers: NumberOptions[Action] | None = None
     """A number question over more than LISTED_NUMBERS numbers (a bid of any amount), asked of
     the viewer: every number it offers, each made when read, for the amount typed; `actions`
@@ -718,6 +720,7 @@ class Session:
             window=self._window(),
             high_bid=standing_bid(self.events[self._windows[-1].opened:]) if self._windows else None,
             numbers=numbers,
+            out=frozenset(obs["out"]),
             **self._changes(),
         )
 

@@ -463,6 +463,8 @@ def _is_adjective(e: ast.IsAdjective, cache) -> Fn:
         test = lambda g, s: s is not None and s not in g.dropped  # noqa: E731
     elif adjective == "off":  # for each piece: a piece off the board
         test = lambda g, s: is_piece(s) and _piece_space(g, s) is None  # noqa: E731
+    elif adjective == "nobody":  # pilewords (issue 47): no player, card, space or zone
+        test = lambda g, s: s is None  # noqa: E731
     else:
         test = lambda g, s: s is not None and g.is_last(s)  # noqa: E731
     return lambda g, env, me: test(g, subject(g, env, me)) != negated

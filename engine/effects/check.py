@@ -52,6 +52,9 @@ ADJECTIVES = {
     "off": "piece",  # for each piece: `R is off`, off the board
 }
 
+_NEVER_NOBODY = frozenset({"number", "bool", "word", "words", "pile"})
+"""pilewords (issue 47): the kinds of value that are never nobody (`X is nobody` is refused)."""
+
 _A = {
     "player": "a player", "property": "a property", "zone": "a zone", "number": "a number", "bool": "a condition",
     "word": "a word in quotes", "words": "a list of words", "face": "a die's face",
@@ -469,6 +472,12 @@ class Checker:
         return "bool"
 
     def expr_IsAdjective(self, node: ast.IsAdjective, scope: Scope) -> str:
+        if node.adjective == "nobody":  # pilewords (issue 47): a thing that may be none, of any kind
+            kind = self.expr(node.subject, scope)
+            if kind in _NEVER_NOBODY:
+                self.report(node.subject, f"'is nobody' asks whether there is a player, a card, a space or a zone, "
+                            f"and this is {_A[kind]}", "a number is never nobody: compare it, as in 'count ... = 0'")
+            return "bool"
         self.expect(node.subject, ADJECTIVES[node.adjective], scope, f"what is called '{node.adjective}'")
         return "bool"
 

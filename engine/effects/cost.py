@@ -180,6 +180,8 @@ def program_cost(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
             total += program_cost(statement.body, sizes, times * repeat_rounds(statement))
         elif isinstance(statement, ast.TakeTurns):
             total += program_cost(statement.body, sizes, times * window_turns(statement))
+        elif isinstance(statement, ast.ChooseNumber):  # pilewords: what a pass runs
+            total += program_cost(statement.on_pass, sizes, times)
         elif isinstance(statement, ast.Do):
             total += runs * sizes.routine(statement.routine)[0]
     return total
@@ -203,6 +205,8 @@ def program_work(statements: tuple[ast.Stmt, ...], sizes: Sizes, times: int = 1)
             total += program_work(statement.body, sizes, times * repeat_rounds(statement))
         elif isinstance(statement, ast.TakeTurns):
             total += program_work(statement.body, sizes, times * window_turns(statement))
+        elif isinstance(statement, ast.ChooseNumber):  # pilewords: what a pass runs
+            total += program_work(statement.on_pass, sizes, times)
         elif isinstance(statement, ast.Do):
             total += times * sizes.routine(statement.routine)[1]
     return total
@@ -246,6 +250,8 @@ def told_by(statement: ast.Stmt, sizes: Sizes) -> int:
         return MAX_REROLLS + 1
     if told == "roll off":  # every player still tied rolls again, round after round
         return MAX_REROLLS * (sizes.players + 1)
+    if told == "pile":  # pilewords: each card of the pile moved, a put or a full pile told for each
+        return sizes.in_place(getattr(statement, "source"))  # noqa: B009 - PutEvery's
     assert isinstance(told, int)
     return told
 

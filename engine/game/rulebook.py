@@ -372,6 +372,8 @@ class Rulebook:
                 bodies.append((self._number(statement.body, scope, context),))
             elif isinstance(statement, ast.TakeTurns):
                 bodies.append((self._number(statement.body, {**scope, statement.var: "player"}, context),))
+            elif isinstance(statement, ast.ChooseNumber) and statement.on_pass:  # pilewords: what a pass runs
+                bodies.append((self._number(statement.on_pass, scope, context),))
             else:
                 bodies.append(())
             self._shown_kinds(statement, scope, context)

@@ -468,7 +468,9 @@ class SnapshotChecker:
             fits = root == index - 1 and block == self.book.card_block[below["c"] % self.book.kinds]
         elif below["t"] == "run":
             fits = root == index - 1 and block == self.book.program_block[below["program"]]
-        elif below["t"] in ("loop", "rep", "win"):
+        elif below["t"] == "win":  # its turn at the body, or what a pass of that turn runs (pilewords)
+            fits = below["root"] == root and (block == below["b"] or block in self._passing_blocks(below["b"]))
+        elif below["t"] in ("loop", "rep"):
             fits = below["root"] == root and block == below["b"]
         elif below["t"] == "blk":
             parent = self._statement(below)
@@ -517,6 +519,20 @@ class SnapshotChecker:
         """The statement a block frame ran last (the one that pushed what stands on it)."""
         block = self.book.blocks[frame["b"]]
         return block[frame["pc"] - 1] if 0 < frame["pc"] <= len(block) else None
+
+    def _passing_blocks(self, body: int) -> set[int]:
+        """pilewords (issue 47): the blocks a pass runs (`choose number ..., or pass:`) in a
+        window's body, at any depth but inside another window (whose own pass it would be)."""
+        found: set[int] = set()
+        blocks = [body]
+        while blocks:
+            b = blocks.pop()
+            for statement, inner in zip(self.book.blocks[b], self.book.bodies[b]):
+                if isinstance(statement, ast.ChooseNumber) and inner:
+                    found.add(inner[0])
+                if not isinstance(statement, ast.TakeTurns):
+                    blocks.extend(inner)
+        return found
 
     def bodies(self, frame: dict) -> tuple[int, ...]:
         """The bodies' blocks of the statement a block frame ran last (`_statement`)."""

@@ -96,6 +96,10 @@ def _check_choose_number(c: Checker, node: ast.ChooseNumber, scope: Scope) -> No
     c.text(node.asking, scope)
     if node.or_pass:  # the window's own pass: where `pass` may be said
         check_said_in_window(c, node, scope)
+    if node.on_pass:  # pilewords: what the pass runs, in place of the rest of the window's turn
+        passing = scope.child()
+        passing.loop = False  # the turn's loops are left behind: the block stands on the window
+        c.block(node.on_pass, passing)
     c.bind(node, node.var, "number", scope)
 
 
