@@ -22,7 +22,7 @@ from engine.game.invariants import broken_invariants
 from engine.game.messages import EVERYONE
 from engine.game.snapshot import restore_state
 from engine.variant.load import check_variant, effect_context
-from test_pieces import _played, assert_refused
+from test_pieces import _played, assert_refused, loaded
 
 RUNNERS_AND_MARKERS = """\
 extends: winning-moves-2016
@@ -54,9 +54,7 @@ hooks:
 
 @pytest.fixture(scope="module")
 def variant(tmp_path_factory):
-    path = tmp_path_factory.mktemp("piece_loops") / "runners.yaml"
-    path.write_text(RUNNERS_AND_MARKERS, encoding="utf-8")
-    return load_variant(path)
+    return loaded(tmp_path_factory, RUNNERS_AND_MARKERS)
 
 
 def test_several_pieces_of_one_name_stand_apart_and_start_off_the_board(variant):

@@ -44,8 +44,13 @@ hooks:
 
 @pytest.fixture(scope="module")
 def variant(tmp_path_factory):
-    path = tmp_path_factory.mktemp("pieces") / "robber.yaml"
-    path.write_text(ROBBER_AND_PAWNS, encoding="utf-8")
+    return loaded(tmp_path_factory, ROBBER_AND_PAWNS)
+
+
+def loaded(tmp_path_factory, text: str):
+    """A variant written for a test module, loaded once."""
+    path = tmp_path_factory.mktemp("pieces") / "test-game.yaml"
+    path.write_text(text, encoding="utf-8")
     return load_variant(path)
 
 
