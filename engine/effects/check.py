@@ -154,6 +154,9 @@ class EffectContext:
     piece_counts: dict[str, int] = field(default_factory=dict)
     """for each piece: how many pieces of each name the table or each player has (`count`);
     a name of several is gone through with `for each NAME R`, never read as one space."""
+    cards_stacked: bool = False
+    """Whether the board's spaces stack cards (`board.stacks: cards`), not players' units:
+    the words that build or remove units have nothing to work on there."""
     program: bool = False
     """A program of the variant (set-up, turn, a hook), not a card: the turn's own words
     are allowed. Not derived from `timing`, because a hook and a card timing may share a

@@ -94,6 +94,7 @@ def context_of(document: LocDict, timing: str, program: bool = False) -> EffectC
         pieces=_pieces(document),
         piece_counts=_piece_counts(document),
         program=program,
+        cards_stacked=isinstance(board, dict) and board.get("stacks") == "cards",
     )
 
 
