@@ -753,8 +753,11 @@ class Session:
         if not actions or asking is None:
             return [option_key(i) for i in range(len(actions))]
         offer = asking.get("offer")
+        # the dice as they lie: a question asked again after another roll (Can't Stop's pairs
+        # of dice) is a new one, its options another roll's, keyed from 1 again
+        rolls = tuple((die, tuple(faces)) for die, faces in sorted(self.seen()["rolled"].items()))
         family = (asking["kind"], tuple(asking.get("asked_at") or ()),
-                  offer["words"] if offer is not None and offer["stage"] == "compose" else None)
+                  offer["words"] if offer is not None and offer["stage"] == "compose" else None, rolls)
         turn = (game.turn_number, game.turn_player)
         return self._keys.keys(turn, asking["player"], family, game.decision == "build", actions)
 
