@@ -138,15 +138,30 @@ def joined(parts: list[str], width: int) -> str:
 
 
 def where_words(view: View) -> list[str]:
-    """Where each piece stands, a line each, for the help and the side panel: 'robber: on
-    Boardwalk', "Red's pawn: off the board"."""
-    lines = []
+    """Where each piece stands, a line for each piece's name and owner, for the help and the
+    side panel: 'robber: on Boardwalk', "Red's pawn: off the board"; several of one name
+    and owner together, those off the board counted: "Red's markers: on Column 8, space 5;
+    Column 10, space 4; 9 off the board" (Can't Stop's eleven markers a player were a line
+    each, 47 lines at four players)."""
+    found: dict[tuple[str, int | None], tuple[str, list[str], list[int]]] = {}
     for piece in view.variant.pieces:
         for place, space in enumerate(view.placed.get(piece.id, [])):
             owner = piece.owner_at(place)
-            who = f"{view.seats[owner].name}'s {piece.name}" if owner is not None and owner < len(view.seats) else piece.name
-            where = "off the board" if space is None else f"on {_space_name(view, space)}"
-            lines.append(f"{who}: {where}")
+            owner = owner if owner is not None and owner < len(view.seats) else None
+            _, on, off = found.setdefault((piece.id, owner), (piece.name, [], [0]))
+            if space is None:
+                off[0] += 1
+            else:
+                on.append(_space_name(view, space))
+    lines = []
+    for (_, owner), (name, on, off) in found.items():
+        several = len(on) + off[0] > 1
+        named = f"{name}s" if several and not name.endswith("s") else name
+        who = f"{view.seats[owner].name}'s {named}" if owner is not None else named
+        where = [f"on {'; '.join(on)}"] if on else []
+        if off[0]:
+            where.append(f"{off[0]} off the board" if several else "off the board")
+        lines.append(f"{who}: {', '.join(where)}")
     return lines
 
 
