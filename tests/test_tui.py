@@ -437,7 +437,7 @@ def test_a_game_of_monopoly_chance_is_drawn_from_its_components_and_played_to_th
             await pilot.pause(0.3)
             assert "Flip or cash out?" in text_of(app, "#prompt")
             players = " ".join(text_of(app, f"#player-{i}") for i in range(2))
-            assert "skyline 0" in players and "flipped cards:" in players
+            assert "skyline length 0" in players and "flipped cards:" in players
             await pilot.press("2")  # cash out
             await pilot.pause(0.3)
             assert session.game.turn_number >= 1

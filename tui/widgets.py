@@ -24,6 +24,7 @@ from tui.dice import Face, faces, total
 from tui.figures import chip
 from tui.holdings import holdings_lines
 from tui.reference import REFERENCE_KEY
+from tui.scorewords import panel_scores, score_lines
 from tui.session import PUBLIC, Piece, View
 
 
@@ -695,7 +696,7 @@ class PlayerPanel(Quiet):
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
             Text(token, style="italic"),
-            Text(_fit(width, *_ranked(view, i))),
+            *(Text(line) for line in score_lines(view, i, panel_scores(view), width, 1)),
             *([Text(counts)] if counts else []),
         ]
         if kept and room < 5 and counts:  # no line to spare: what they hold before their count of pieces
@@ -714,11 +715,7 @@ class PlayerPanel(Quiet):
         face-up piles with its cards (the flipped cards, the kept ones), wrapped rather than
         cut, and the size of the others (a deck's order is never shown)."""
         variant = view.variant
-        value = {score.id: view.scores.get(score.id, [0] * (i + 1))[i] for score in variant.scores}
         held = view.properties_owned(i)
-        long = " · ".join(_score_words(score, value[score.id], score.name, 2) for score in variant.scores)
-        short = " · ".join(_score_words(score, value[score.id], score.id.replace("_", " "), 1) for score in variant.scores)
-        shortest = " · ".join(_score_words(score, value[score.id], score.id.replace("_", " "), 0) for score in variant.scores)
         names = {card.id: card.name for card in variant.cards}
         shown: list[Text] = []
         sizes: list[str] = []
@@ -733,9 +730,11 @@ class PlayerPanel(Quiet):
                 shown.append(Text(f"{pile.name}: " + _grouped(names.get(c, c) for c in seen["cards"])))
             else:
                 sizes.append(f"{pile.name} {seen['size']}")
-        holds = f" · holds {held}" if held else ""  # a game with no spaces to hold never says so
-        lines = [Text(_fit(width, f"{long}{holds}", f"{short}{holds}", short, f"{shortest}{holds}", shortest))]
-        left = room - 1 - (1 if sizes else 0)
+        holds = f"holds {held}" if held else ""  # a game with no spaces to hold never says so
+        # every score readable, on as many lines as it takes (tui/scorewords.py)
+        lines = [Text(line) for line in score_lines(view, i, panel_scores(view), width,
+                                                    room - (1 if sizes else 0), holds)]
+        left = room - len(lines) - (1 if sizes else 0)
         for text in shown:
             wrapped = list(text.wrap(_CONSOLE, max(8, width)))
             if len(wrapped) > left:
@@ -753,57 +752,6 @@ def _grouped(names: Iterable[str]) -> str:
     for name in names:
         counts[name] = counts.get(name, 0) + 1
     return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in counts.items())
-
-
-def _ranked(view: View, i: int) -> list[str]:
-    """The scores the ranking reads, most important first, in wordings from the longest to
-    the shortest: 'total property value $30M · number of properties 2', 'value $30M ·
-    properties 2', '$30M · properties 2', '$30M · prop. 2', '$30M · 2'."""
-    variant = view.variant
-    ranked = [score for key in variant.ranking for score in variant.scores if score.id == key]
-
-    def amount(score) -> str:
-        value = view.scores.get(score.id, [0] * (i + 1))[i]
-        if value is None:
-            return HIDDEN_SCORE
-        return variant.format_money(value) if score.money else str(value)
-
-    def words(score) -> str:
-        return score.id.replace("_", " ")
-
-    def short(score) -> str:
-        said = words(score)
-        return said if len(said) <= 5 else said[:4] + "."
-
-    return [
-        " · ".join(f"{score.name} {amount(score)}" for score in ranked),
-        " · ".join(f"{words(score)} {amount(score)}" for score in ranked),
-        " · ".join(amount(score) if score.money else f"{words(score)} {amount(score)}" for score in ranked),
-        " · ".join(amount(score) if score.money else f"{short(score)} {amount(score)}" for score in ranked),
-        " · ".join(amount(score) for score in ranked),
-    ]
-
-
-HIDDEN_SCORE = "?"
-"""A score the viewer may not be told (the observation's None: it is read from the cards of a
-pile they may not see, engine/game/hidden_scores.py)."""
-
-
-def _score_words(score, value: int | None, name: str, length: int) -> str:
-    """A score, with how far it is from its goal, in words of three `length`s: 'skyline
-    length 12 (63 to the finishing mark, 75)', 'skyline 12/75, 63 to go', 'skyline 12/75'.
-    One the viewer may not be told is a '?', and so is its distance from the goal."""
-    if value is None:
-        return f"{name} {HIDDEN_SCORE}" if score.goal is None else f"{name} {HIDDEN_SCORE}/{score.goal}"
-    if score.goal is None:
-        return f"{name} {value}"
-    to_go = max(0, score.goal - value)
-    if length == 0:
-        return f"{name} {value}/{score.goal}"
-    if length == 1:
-        return f"{name} {value}/{score.goal}, {to_go} to go"
-    mark = f"the {score.goal_name}, {score.goal}" if score.goal_name else str(score.goal)
-    return f"{name} {value} ({to_go} to {mark})"
 
 
 _CONSOLE = Console(width=200, color_system=None)
