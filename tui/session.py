@@ -43,7 +43,7 @@ from tui.following import (
     windows_began,
 )
 from tui.keys import KeyBook, number_keys, option_key
-from tui.notices import SHOWN_LINES, Notice, loss, program_words
+from tui.notices import SHOWN_LINES, Notice, loss, program_words, score_parts
 from tui.shown import once_per_variant, shown
 from tui.standing import NOT_AGAIN, SIT_OUT, SIT_OUT_TURNS, Standing
 from tui.story import Chronicle, Story, tell
@@ -526,8 +526,20 @@ class Session:
             if lead is not None and None not in (now[lead.id][person], scores[lead.id][person]) \
                     and now[lead.id][person] != scores[lead.id][person]:
                 notice.score = (lead.id, scores[lead.id][person], now[lead.id][person])
+                for part in score_parts(variant, lead.id):
+                    before, after = scores[part.id][person], now[part.id][person]
+                    if before is not None and after is not None and before != after:
+                        notice.parts[part.name or part.id.replace("_", " ")] = (before, after)
                 if turn_player != person and now[lead.id][person] < scores[lead.id][person]:
                     notice.by.add(turn_player)
+            # the cards those who took from them played meanwhile: what did it, where they saw it
+            for index in range(start, len(events)):
+                event = events[index]
+                if notice.by and event.kind == "play" and event.data.get("player") in notice.by \
+                        and not event.hidden_from(person) and "card" in event.data:
+                    notice.cards.append(self.shown.card(event.data["card"]).name)
+                    if index not in notice.events:
+                        notice.events.append(index)
             if decider == person and not notice.turn_over:
                 continue
             if notice:
