@@ -22,7 +22,6 @@ from engine.api import (
     card_ref,
     describe_run,
     fresh_seed,
-    runs,
     texts_for,
 )
 from engine.bots import Bot, bot_names, make_bot
@@ -43,6 +42,7 @@ from tui.following import (
     windows_began,
 )
 from tui.keys import KeyBook, number_keys, option_key
+from tui.logruns import told_runs
 from tui.notices import SHOWN_LINES, Notice, loss, program_words, score_parts
 from tui.shown import once_per_variant, shown
 from tui.standing import NOT_AGAIN, SIT_OUT, SIT_OUT_TURNS, Standing
@@ -556,7 +556,7 @@ class Session:
         del self.notices[person]
         names = [seat.name for seat in self.shown.seats[: self.record.players]]
         whose = "your" if len(self.humans) == 1 else f"{names[person]}'s"
-        told = [self.describe_run(run) for run in runs([self.events[i] for i in sorted(set(notice.events))])]
+        told = [self.describe_run(run) for run in told_runs([self.events[i] for i in sorted(set(notice.events))])]
         if len(told) > SHOWN_LINES:
             told = [f"… {len(told) - SHOWN_LINES + 1} lines before these: [ shows them",
                     *told[-(SHOWN_LINES - 1):]]

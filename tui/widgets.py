@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from engine.api import Action, Event, counted, counter_words, runs, zone_words
+from engine.api import Action, Event, counted, counter_words, zone_words
 from engine.variant.model import Pile, Variant
 from engine.visible import visible
 from tui import figures, lanes
@@ -23,6 +23,7 @@ from tui.boardnames import legend, name_lines, short_names
 from tui.dice import Face, faces, total
 from tui.figures import chip
 from tui.holdings import holdings_lines
+from tui.logruns import told_runs
 from tui.reference import REFERENCE_KEY
 from tui.scorewords import panel_scores, score_lines
 from tui.session import PUBLIC, Piece, View
@@ -1430,7 +1431,7 @@ class GameLog(RichLog):
         if viewer != self.viewer or self.count > len(events):  # another view, or an undo
             self.clear()
             self.shown, self.count, self.viewer = [], 0, viewer
-        new = [self._line(run[0], describe(run), seats) for run in runs(events[self.count :])]
+        new = [self._line(run[0], describe(run), seats) for run in told_runs(events[self.count :])]
         # (cards put one after another on one place: one line)
         self.shown.extend(new)
         self._write(new)
