@@ -686,7 +686,9 @@ class Session:
         obs = self.seen()
         offered = self.options() if shown is not None and game.current_player == shown else []
         numbers = offered if isinstance(offered, NumberOptions) and offered.width > LISTED_NUMBERS else None
-        actions = quick_options(numbers) if numbers is not None else self._by_value(list(offered))
+        high_bid = standing_bid(self.events[self._windows[-1].opened:]) if self._windows else None
+        actions = (quick_options(numbers, raised_from(numbers, high_bid)) if numbers is not None
+                   else self._by_value(list(offered)))
         return View(
             variant=self.shown,
             seats=self.seat_views(),
@@ -728,7 +730,7 @@ class Session:
             fates=self._fates(actions),
             offer=seen_offer(obs, actions, lambda code: self._card(code).card or ""),
             window=self._window(),
-            high_bid=standing_bid(self.events[self._windows[-1].opened:]) if self._windows else None,
+            high_bid=high_bid,
             numbers=numbers,
             **self._changes(),
         )
@@ -862,11 +864,22 @@ class Session:
         return "" if result is None else visible(result.describe())
 
 
-def quick_options(numbers: NumberOptions[Action]) -> list[Action]:
-    """A wide number question's options at a key: its QUICK_RAISES over the least, those it
-    offers, then what it offers beside the numbers (a pass)."""
+def raised_from(numbers: NumberOptions, high_bid: tuple[int, int] | None) -> int:
+    """What a quick amount is counted up from: the bid standing, when the least to bid is
+    above it (an auction's raise: '+10M' is 10M over the high bid, as a bidder says it); else
+    the least (the first bid)."""
+    if high_bid is not None and high_bid[1] < numbers.low:
+        return high_bid[1]
+    return numbers.low
+
+
+def quick_options(numbers: NumberOptions[Action], base: int | None = None) -> list[Action]:
+    """A wide number question's options at a key: the least, and its QUICK_RAISES over `base`
+    (the bid standing, `raised_from`; the least when None) that it offers, then what it offers
+    beside the numbers (a pass)."""
     low, high = numbers.low, numbers.high
-    amounts = sorted({low + raised for raised in QUICK_RAISES if low + raised <= high})
+    base = low if base is None else base
+    amounts = sorted({low} | {base + raised for raised in QUICK_RAISES if low <= base + raised <= high})
     return [numbers[amount - low] for amount in amounts] + list(numbers.after)
 
 

@@ -26,7 +26,7 @@ from tui.holdings import holdings_lines
 from tui.logruns import told_runs
 from tui.reference import REFERENCE_KEY
 from tui.scorewords import panel_scores, score_lines
-from tui.session import PUBLIC, Piece, View
+from tui.session import PUBLIC, Piece, View, raised_from
 
 
 def key_hint(view: View, index: int) -> str:
@@ -1219,11 +1219,12 @@ def number_words(view: View, number: int) -> str:
 
 
 def raise_words(view: View, number: int) -> str:
-    """How far a quick amount is over the least: 'least', '+10M'."""
+    """How far a quick amount is over the bid standing (or the least, before the first bid):
+    'least', '+50M' (session.raised_from)."""
     numbers = view.numbers
     if numbers is None or number == numbers.low:
         return "least"
-    return "+" + number_words(view, number - numbers.low)
+    return "+" + number_words(view, number - raised_from(numbers, view.high_bid))
 
 
 def _secret_prompt(view: View) -> str:
