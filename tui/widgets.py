@@ -273,7 +273,7 @@ class BoardView(Widget):
         foundations) stand to the right, each space its stack's height in its top piece's
         colour. Everything from the variant: its loop, zones, piles and counters.
 
-        The names take the room there is (issue 46, 5): on a tall board, up to three lines
+        The names take the room there is (issue 46, 5): on a tall board, up to five lines
         and wider cells, so that a wide screen reads whole names; else one line, cut so that
         no two names read the same. The last row, where there is one to spare, is the legend
         of the marks (tui/boardnames.py)."""
@@ -284,7 +284,9 @@ class BoardView(Widget):
         on_loop = set(loop)
         grids = [z for z in variant.zones if z.columns and not on_loop.intersection(z.properties)]
         grid_width = sum((z.columns or 1) * 3 + 2 for z in grids)
-        names = max(1, min(3, (height - 5) // 2))  # lines for each name; one row kept for the legend
+        # lines for each name, as many as the board's rows allow (up to 5: a long word broken
+        # over two of them reads whole); one row kept for the legend
+        names = max(1, min(NAME_LINES, (height - 5) // 2))
         cell = next((c for c in (10, 9, 8, 7, 6, 5, 4, 3, 2) if half * (c + 1) + grid_width <= width
                      and (c <= 6 or names > 1)), 1)
         pitch = cell + 1  # a space between cells
@@ -753,6 +755,10 @@ def _grouped(names: Iterable[str]) -> str:
     for name in names:
         counts[name] = counts.get(name, 0) + 1
     return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in counts.items())
+
+
+NAME_LINES = 5
+"""The most lines a space's name takes on a tall board (160x50: 'Roll / for / Reso- / urces')."""
 
 
 _CONSOLE = Console(width=200, color_system=None)
