@@ -10,6 +10,7 @@ from pathlib import Path
 
 from engine import load_variant
 from engine.game.messages import EVERYONE
+from test_secret_choice import PLAYERS
 from tui.session import Session
 
 DATA = Path(__file__).parent / "data"
@@ -18,15 +19,7 @@ PASS_A_CARD = """\
 format: 1
 name: Pass a Card (test game)
 description: Give a card of your hand to another player; the first with no card wins.
-players:
-  setups:
-    - {players: 3, units: 0}
-  seats:
-    - {id: red, name: Red, colour: "#c0392b"}
-    - {id: blue, name: Blue, colour: "#2e86de"}
-    - {id: green, name: Green, colour: "#27ae60"}
-rules: {}
-rule_kinds: {}
+""" + PLAYERS + """\
 scores:
   left: {fewest: count card C in hand of X, name: cards left}
 ranking: [left]
@@ -75,10 +68,10 @@ def _given(name: str, players: int, seeds: range) -> list:
     return found
 
 
-def _told_to_giver_and_taker_alone(events: list, players: int, card_name) -> None:
+def _told_to_giver_and_taker_alone(events: list, players: int, variant) -> None:
     assert events
     for event in events:
-        name = card_name(event.data["card"])
+        name = variant.card(event.data["card"]).name
         giver, taker = event.data["from_owner"], event.data["to_owner"]
         for seat in range(players):
             said = event.describe(seat)
@@ -99,7 +92,7 @@ def test_the_king_s_trade_names_each_card_to_the_one_who_gave_it():
         name = str(DATA / "love-letter.yaml")
         variant = load_variant(name)
         traded = _given(name, players, range(40))
-        _told_to_giver_and_taker_alone(traded, players, lambda card: variant.card(card).name)
+        _told_to_giver_and_taker_alone(traded, players, variant)
 
 
 def test_a_card_given_from_a_hand_to_another_is_named_to_both_hands_alone(tmp_path):
@@ -109,4 +102,4 @@ def test_a_card_given_from_a_hand_to_another_is_named_to_both_hands_alone(tmp_pa
     path.write_text(PASS_A_CARD, encoding="utf-8")
     variant = load_variant(path)
     given = _given(str(path), 3, range(3))
-    _told_to_giver_and_taker_alone(given, 3, lambda card: variant.card(card).name)
+    _told_to_giver_and_taker_alone(given, 3, variant)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from test_known_card_variables import TWO_SEATS
 from tui.notices import Notice
 from tui.session import Session
 from tui_helpers import headless
@@ -15,14 +16,7 @@ CROWN_THIEF = """\
 format: 1
 name: Crown Thief (test game)
 description: Draw a card and play it; a thief takes an opponent's crowns. The most points win.
-players:
-  setups:
-    - {players: 2, units: 0}
-  seats:
-    - {id: red, name: Red, colour: "#c0392b"}
-    - {id: blue, name: Blue, colour: "#2e86de"}
-rules: {}
-rule_kinds: {}
+""" + TWO_SEATS + """\
 scores:
   gem_points: {most: gems of X, name: gems held}
   crown: {most: crowns of X, name: Crown Bonus}

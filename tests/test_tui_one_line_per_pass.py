@@ -4,11 +4,9 @@ was a pass is told by the pass; the last moves' list and the notices tell it the
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from tui_helpers import headless, wait_for
+from tui_helpers import headless, shown_at
 
 pytest.importorskip("textual")
 
@@ -19,22 +17,14 @@ pytestmark = pytest.mark.slow
 
 
 def test_a_pass_in_a_window_is_one_line_of_the_log():
-    from tui.app import BoardwalkApp
-    from tui.screens.game import GameScreen
-
     session = headless((None, "greedy", "greedy"), 2, limit=40, name="monopoly-builder")
     passes = [event for event in session.events if event.kind == "pass"]
     assert len(passes) >= 3
-    lines: list[str] = []
 
-    async def scenario():
-        app = BoardwalkApp(session, pace="instant")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-            await pilot.pause()
-            lines.extend(line.plain for line in app.screen.query_one(GameLog).shown)
+    async def look(app, pilot):
+        return {"log": [line.plain for line in app.screen.query_one(GameLog).shown]}
 
-    asyncio.run(scenario())
+    lines = shown_at(session, look, asked=False)["log"]
     told = [line for line in lines if line.endswith(" passes")]
     assert len(told) == len(passes), lines
     assert not [line for line in lines if line.endswith(" chooses pass")], lines

@@ -7,15 +7,15 @@ a word cut off at the panel's edge."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 
 import pytest
 
 from engine import load_variant
+from test_secret_choice import PLAYERS
 from tui.session import Session
-from tui_helpers import headless, wait_for
+from tui_helpers import headless, shown_at
 
 pytest.importorskip("textual")
 
@@ -30,18 +30,7 @@ LONG_NAMES = """\
 format: 1
 name: Long Score Names (test game)
 description: Roll a die and keep it or bank it; the most letters delivered win.
-players:
-  setups:
-    - {players: 2, units: 0}
-    - {players: 3, units: 0}
-    - {players: 4, units: 0}
-  seats:
-    - {id: red, name: Red, colour: "#c0392b"}
-    - {id: blue, name: Blue, colour: "#2e86de"}
-    - {id: green, name: Green, colour: "#27ae60"}
-    - {id: yellow, name: Yellow, colour: "#f1c40f"}
-rules: {}
-rule_kinds: {}
+""" + PLAYERS + """\
 dice:
   d1: {faces: [1, 2, 3, 4, 5, 6]}
 scores:
@@ -55,14 +44,6 @@ counters:
   rolls: {each: player, reset: never}
 ends:
   won: delivered 30 letters
-piles:
-  box: {name: box, each: game, seen_by: nobody}
-timings:
-  never: never played
-deck:
-  name: Markers
-  cards:
-    - {id: marker, name: Marker, count: 1, text: Not played., timing: never, starts_in: box, discard_to: box}
 setup: |
   say "Thirty letters win."
 turn: |
@@ -103,23 +84,15 @@ def readable(score, text: str, amount: str) -> bool:
 
 def panels_at_80x24(name: str, players: int) -> tuple[Session, list[str]]:
     """Each player's panel after a few moves of a game (a person in the first seat)."""
-    from tui.app import BoardwalkApp
-    from tui.screens.game import GameScreen
-
     seats = (None, *["greedy"] * (players - 1))
     session = next(s for s in (headless(seats, 4, limit=limit, name=name) for limit in (12, 4, 0))
                    if not s.game.is_over)
-    seen: list[str] = []
 
-    async def scenario():
-        app = BoardwalkApp(session, pace="instant")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-            await pilot.pause()
-            seen.extend(app.screen.query_one(f"#player-{seat}", PlayerPanel).content.plain for seat in range(players))
+    async def look(app, pilot):
+        return {"panels": [app.screen.query_one(f"#player-{seat}", PlayerPanel).content.plain
+                           for seat in range(players)]}
 
-    asyncio.run(scenario())
-    return session, seen
+    return session, shown_at(session, look, asked=False)["panels"]
 
 
 def test_every_score_of_every_player_reads_in_the_variants_words_at_80x24(tmp_path_factory):
