@@ -58,8 +58,8 @@ def _common_prefix(a: str, b: str) -> str:
 
 def _distinct(words: dict[str, str], least: int, dot: bool) -> dict[str, str]:
     """Each word cut to its first `least` letters, longer only where two would read the same;
-    with `dot`, a word of at most `least` + 2 letters is kept whole (a cut saves two letters at least) and a cut one ends in '.'
-    ('prop.', never 'valu.')."""
+    with `dot`, a word of at most `least` + 2 letters is kept whole (a cut saves two letters
+    at least) and a cut one ends in '.' ('prop.', never 'valu.')."""
     length = {key: len(word) if dot and len(word) <= least + 2 else least for key, word in words.items()}
     while True:
         cut = {key: word[: length[key]] for key, word in words.items()}
