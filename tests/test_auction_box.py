@@ -72,20 +72,21 @@ def test_the_least_bid_is_not_said_as_if_the_turns_player_asked_for_it():
 
 
 def test_any_raise_of_5m_or_more_is_typed_in_the_amount_box_beside_the_quick_amounts():
-    """"You must raise the bid by at least 5M though": over a standing 10M, 20M is a bid,
-    though no quick amount offers it (15M, 25M, 65M, 115M): typed in the box, Enter bids it."""
+    """"You must raise the bid by at least 5M though": over a standing 10M, 30M is a bid,
+    though no quick amount offers it (15M, and 10M, 50M and 100M over the bid standing: 20M,
+    60M, 110M): typed in the box, Enter bids it."""
     def over_10m(session: Session, view: View) -> bool:
         return after_a_bid(session, view) and _money_chosen(session)[-1][1] == 10
 
     session, view = seek(builder, over_10m)
-    assert view.numbers.low == 15 and 20 not in [a.arg for a in view.actions]
+    assert view.numbers.low == 15 and 30 not in [a.arg for a in view.actions]
 
     async def scenario():
         app = BoardwalkApp(session, pace="instant")
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: box_is(app, "amount") and focused_on(app, "deal-amount"))
             start = len(session.events)
-            await pilot.press("2", "0", "enter")
-            await wait_for(pilot, lambda: bids_of_the_person(session, start) == [20])
+            await pilot.press("3", "0", "enter")
+            await wait_for(pilot, lambda: bids_of_the_person(session, start) == [30])
 
     asyncio.run(scenario())

@@ -402,8 +402,8 @@ class Table:
                 return building[1]
         return None
 
-    def emit(self, kind: str, data: dict, private_to: int | None = None) -> None:
-        self._events.append(Event(kind, data, self.texts, private_to) if self.telling else self.texts.bare(kind))
+    def emit(self, kind: str, data: dict, private_to: int | None = None, also_to: int | None = None) -> None:
+        self._events.append(Event(kind, data, self.texts, private_to, also_to) if self.telling else self.texts.bare(kind))
 
     def ask(self, kind: str, player: int, options: Sequence[Action] | None) -> None:
         """Ask `player` a decision; `options` None for a card offer, whose options are worked
@@ -640,13 +640,15 @@ class Table:
             self.dirty.add(target)
         slots = [slot for slot in (where if source == "pile" else None, int(target) if onto_pile else None) if slot is not None]
         public = source != "pile" or not onto_pile or any(self.layout.slot_pile[s].seen_by == "everyone" for s in slots)
-        private_to = None
+        private_to = also_to = None
         if not public:
             owners = [  # a pile seen by its owner: a player's (a space's is seen by nobody)
                 self.layout.slot_owner[s] for s in slots
                 if self.layout.slot_pile[s].seen_by == "owner" and self.layout.slot_pile[s].each == "player"
             ]
             private_to = owners[-1] if owners and owners[-1] is not None else NOBODY
+            if len(owners) == 2 and owners[0] != owners[1]:  # from one player's own pile to another's:
+                also_to = owners[0]  # the giver held it (a King's trade), and may still read it
         data = {
             "player": player,
             "card": self.variant.cards[code % self.book.kinds].id,
@@ -658,7 +660,7 @@ class Table:
         }
         if under:
             data["under"] = True
-        self.emit("put", data, private_to)
+        self.emit("put", data, private_to, also_to)
         place = int(target) if onto_pile else -1 - target  # where it now lies (CardRef.place)
         if source == "play":  # `put this on P`: a `play K` before it named it in play
             self.follow_card(int(code), IN_PLAY, place)
