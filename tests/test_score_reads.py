@@ -115,3 +115,34 @@ def test_a_score_reading_the_turn_player_or_the_leader_is_never_remembered(tmp_p
     reads = score_reads(load_variant(str(path)))
     assert "turn_bonus" not in reads and "leading" not in reads
     assert {(r.kind, r.name) for r in reads["held"]} == {(STACKS, "")}
+
+
+SCORED_BY_A_TEST = """
+name: Scored through a named test
+edition: test
+description: a score that reads the board through a test of the variant's
+extends: winning-moves-2016
+tests:
+  holds: |
+    takes player X, property P
+    top of P is X
+  busy: |
+    takes property P
+    holds(turn_player, P)
+scores:
+  held: {most: "count property P where holds(X, P)", name: spaces held}
+  busy: {most: "count property P where busy(P) and top of P is X", name: busy spaces}
+ranking: [held, busy]
+"""
+
+
+def test_a_score_using_a_named_test_is_remembered_by_what_the_test_reads(tmp_path):
+    """Issue 47, 8 (greedy slow on Can't Stop): its scores count the steps where `marker_at(X,
+    P)`, a named test, and were worked out afresh at every option greedy tried, a third of its
+    time. A test's body is read with what it takes bound: a score using one is remembered by
+    what the body reads, and one whose test reads the turn's player is not remembered."""
+    path = tmp_path / "scored.yaml"
+    path.write_text(SCORED_BY_A_TEST)
+    reads = score_reads(load_variant(str(path)))
+    assert {(r.kind, r.name) for r in reads["held"]} == {(STACKS, "")}
+    assert "busy" not in reads

@@ -82,6 +82,16 @@ class _Names:
         self.numbers |= {key for zone in variant.zones for key, _ in zone.numbers}
         self.fixed = {zone.id for zone in variant.zones}
         self.fixed |= {str(face) for die in variant.dice for face in die.faces}
+        self.tests = {test.name: test for test in variant.tests}
+
+    def _test(self, name: str, scores: tuple[str, ...]) -> set[Read]:
+        """What the body of the named test `name` reads, its parameters bound (a test used in
+        a score: Can't Stop's `marker_at(X, P)`, on a space's stack). A test that uses itself
+        again, or is not the variant's, is not named."""
+        test = self.tests.get(name)
+        if test is None or f"test {name}" in scores:
+            raise _Unnamed(name)
+        return self.reads(test.expression, frozenset(param for param, _ in test.params), (*scores, f"test {name}"))
 
     def reads(self, expr: ast.Expr, bound: frozenset[str], scores: tuple[str, ...]) -> set[Read]:
         """What `expr` reads, with `bound` the variables in scope and `scores` the scores
@@ -127,6 +137,11 @@ class _Names:
             return self.reads(expr.subject, bound, scores)
         if isinstance(expr, ast.SpaceOf):
             return self.reads(expr.number, bound, scores) | self.reads(expr.zone, bound, scores)
+        if isinstance(expr, ast.NamedTest):
+            found = self._test(expr.name, scores)
+            for arg in expr.args:
+                found |= self.reads(arg, bound, scores)
+            return found
         if isinstance(expr, ast.IsAdjective) and expr.adjective in ("vacant", "occupied"):
             return self.reads(expr.subject, bound, scores) | {Read(STACKS)}
         raise _Unnamed(type(expr).__name__)  # a leader or the last (the standing), or a new kind of node
