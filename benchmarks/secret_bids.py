@@ -37,9 +37,10 @@ from engine.simulate.work import game_seed  # noqa: E402
 _ARGS: list[argparse.Namespace] = []
 
 
-def play(index: int) -> tuple[float, list[tuple[int, int]], float]:
+def play(index: int) -> tuple[float, list[tuple[int, int]], list[str], float]:
     """Game `index`: the hero's share of the win, each of its secret bids' value with the
-    stake, and the CPU seconds the game took."""
+    stake, where each bid stood among the values it could bid (lowest, highest, between; a
+    choice of one value left out), and the CPU seconds the game took."""
     args = _ARGS[0]
     variant = load_variant(args.variant)
     book_values = [card.value or 0 for card in variant.cards]
@@ -50,19 +51,24 @@ def play(index: int) -> tuple[float, list[tuple[int, int]], float]:
     bots = [make_bot(spec, variant, seed=derive_seed(seed, seat)) for seat, spec in enumerate(seats)]
     stake_slot = game.layout.slot(args.stake)
     margins: list[tuple[int, int]] = []
+    places: list[str] = []
     started = time.process_time()
     while not game.is_over:
         player = game.current_player
         assert player is not None  # a game in progress always has a decision
         action = decide(bots[player].choose, game, player)
         if seats[player] == args.hero and game.decision == "secret" and type(action["arg"]) is int:
-            margins.append((book_values[action["arg"] % kinds], _stake(game, stake_slot, book_values, kinds)))
+            bid = book_values[action["arg"] % kinds]
+            margins.append((bid, _stake(game, stake_slot, book_values, kinds)))
+            held = sorted({book_values[option.arg % kinds] for option in game.legal_actions()})
+            if len(held) > 1:
+                places.append("lowest" if bid == held[0] else "highest" if bid == held[-1] else "between")
         game.apply(action)
     seconds = time.process_time() - started
     result = game.result()
     assert result is not None
     won = [seat for seat in result.winners if seats[seat] == args.hero]
-    return len(won) / len(result.winners), margins, seconds
+    return len(won) / len(result.winners), margins, places, seconds
 
 
 def _seats(args: argparse.Namespace, index: int) -> list[str]:
@@ -104,12 +110,13 @@ def main() -> None:
     args = parser.parse_args()
     with multiprocessing.get_context("fork").Pool(args.jobs, _start, (args,)) as pool:
         results = pool.map(play, range(args.games))
-    wins = sum(share for share, _, _ in results)
+    wins = sum(share for share, _, _, _ in results)
     low, high = wilson(wins, args.games)
-    pairs = [pair for _, found, _ in results for pair in found]
+    pairs = [pair for _, found, _, _ in results for pair in found]
+    places = Counter(place for _, _, found, _ in results for place in found)
     margins = Counter(bid - stake for bid, stake in pairs)
     bids = sum(margins.values())
-    seconds = sorted(spent for _, _, spent in results)
+    seconds = sorted(spent for _, _, _, spent in results)
     print(f"{args.variant}, {args.players} players, {args.games} games (seed {args.seed}), "
           f"{args.hero} in one seat (rotated) against {args.rival}")
     print(f"  {args.hero} wins {wins / args.games:.1%} [{low:.1%}, {high:.1%}] of games "
@@ -119,6 +126,9 @@ def main() -> None:
         mean = sum(margin * count for margin, count in margins.items()) / bids
         print(f"  {args.hero}'s {bids} secret bids, bid value less stake: mean {mean:+.2f}; "
               f"correlation of bid and stake {_correlation(pairs):+.2f}")
+        chosen = sum(places.values())
+        print("  where each bid stood among the values it could bid: " + ", ".join(
+            f"{place} {places[place] / chosen:.1%}" for place in ("lowest", "between", "highest")))
         for margin in sorted(margins):
             share = margins[margin] / bids
             print(f"    {margin:+4d} {share:6.1%} {'#' * round(share * 100)}")
