@@ -11,6 +11,7 @@ import pytest
 from engine import load_variant
 from engine.bots import make_bot
 from engine.game.game_state import new_state
+from test_secret_choice import PLAYERS
 
 OVERBID = """\
 format: 1
@@ -18,16 +19,7 @@ name: Overbid (test game)
 description: >-
   One sealed bid of coins: the highest bid alone scores a point; the coins bid are spent.
   Red has 5 coins, the others 2, so Red wins for sure with a bid of 3; a tie shares the win.
-players:
-  setups:
-    - {players: 2, units: 0}
-    - {players: 3, units: 0}
-  seats:
-    - {id: red, name: Red, colour: "#c0392b"}
-    - {id: blue, name: Blue, colour: "#2e86de"}
-    - {id: green, name: Green, colour: "#27ae60"}
-rules: {}
-rule_kinds: {}
+""" + PLAYERS + """\
 scores:
   points: {most: points of X, name: points}
 ranking: [points]

@@ -291,14 +291,30 @@ def judge_gamble(
     ahead = {_chance_ahead(game, actions[i], scratch) for i in tried}
     if "chance" not in ahead or "ends" not in ahead:
         return None  # no answer is safe: the dice come whatever it is (a round of deals before the roll)
-    seeds = [rng.getrandbits(63) for _ in range(GAMBLE_SAMPLES)]
+    return _best_mean(game, me, evaluator, scratch, rng, tried, GAMBLE_SAMPLES)
+
+
+def _best_mean(
+    game: GameState, me: int, evaluator: Evaluator | ScoreEvaluator, scratch: Scratch, rng: random.Random,
+    tried: list[int], samples: int,
+) -> int:
+    """Of the pending options `tried`, the one with the best mean score for `me` where the turn
+    ends (the first on a tie), each played on `samples` copies of `game` with new dice, the same
+    for every option, and the others' secret picks guessed in each (`judge_gamble`,
+    `judge_secret`), `me`'s later choices made as judged at once. Fewer samples once the
+    look-ahead budget is spent."""
+    actions = game.legal_actions()
+    seeds = [rng.getrandbits(63) for _ in range(samples)]
     sums = [0.0] * len(tried)
     for rounds, seed in enumerate(seeds):
         if rounds and spent(game):
-            break  # the budget is spent: judged on the rolls tried so far
+            break  # the budget is spent: judged on the samples tried so far
         for place, index in enumerate(tried):
             trial = scratch.copy(game)
             trial.rng = Rng.from_seed(seed)
+            for frame in trial.frames:
+                if frame.keeps_secrets:  # another's pick, forgotten (known.py): guessed anew
+                    frame.guess(trial, me, trial.rng)
             trial.last_turn = trial.turn_number  # the copy stops where the turn ends
             trial.apply(actions[index])
             trial, _ = _run_on(trial, me, evaluator, True, scratch, True)
@@ -338,24 +354,7 @@ def judge_secret(
     tried = [i for i in considered(actions) if tried_ahead(actions[i].kind, actions[i].arg)]
     if len(tried) < 2:
         return tried[0] if tried else 0
-    seeds = [rng.getrandbits(63) for _ in range(SECRET_SAMPLES)]
-    sums = [0.0] * len(tried)
-    for rounds, seed in enumerate(seeds):
-        if rounds and spent(game):
-            break  # the budget is spent: judged on the guesses tried so far
-        for place, index in enumerate(tried):
-            trial = scratch.copy(game)
-            trial.rng = Rng.from_seed(seed)
-            for frame in trial.frames:
-                if frame.keeps_secrets:
-                    frame.guess(trial, me, trial.rng)
-            trial.last_turn = trial.turn_number  # the copy stops where the turn ends
-            trial.apply(actions[index])
-            trial, _ = _run_on(trial, me, evaluator, True, scratch, True)
-            sums[place] += evaluator.score(trial, me)
-            scratch.done(trial)
-    best = max(range(len(tried)), key=lambda place: (sums[place], -place))
-    return tried[best]
+    return _best_mean(game, me, evaluator, scratch, rng, tried, SECRET_SAMPLES)
 
 
 def _guess_pick(game: GameState) -> None:
