@@ -31,7 +31,7 @@ MAX_DECISIONS = 600
 
 SEEDS = (1, 2)
 
-ADDED_SINCE = ("positions", "next_player", "worked", "variant", "owners", "pieces")
+ADDED_SINCE = ("positions", "next_player", "worked", "variant", "owners", "pieces", "out")
 """State added after the pins were made, by the words of issue 27, section 2 (tokens on a
 board's loop): it is in every snapshot and observation now, and was in none then. Left out
 of what is digested, so that the pins still say that nothing else changed.
@@ -50,7 +50,10 @@ terminal UI reads the game only through the API (issue 45, 3); it says what `sta
 variant's rule of ownership said already.
 
 And `pieces`, where the variant's pieces stand (issue 47, 5): an observation entry, empty in
-every bundled game, which has none (a snapshot leaves the field out while it is empty)."""
+every bundled game, which has none (a snapshot leaves the field out while it is empty).
+
+And `out`, the players out of the round (`drop X`, ruling 83): an observation entry, empty in
+every bundled game, which never drops a player, so that a panel can say who is out."""
 
 
 def _without_added(data):

@@ -27,7 +27,7 @@ from engine.words.table import INLINE_STATEMENTS, QUIET_STATEMENTS, STATEMENTS
 from engine.words.word import FLOWS, INLINE, MAY_ASK, QUIET
 
 WORDS = sorted(STATEMENTS.values(), key=lambda word: word.node.__name__)
-TOLD_RULES = {"count", "stack", "settle", "rerolls", "roll off"}
+TOLD_RULES = {"count", "stack", "settle", "rerolls", "roll off", "pile"}
 """The ways cost.py works out what a statement tells when it is not a fixed number."""
 
 HOSTS = (

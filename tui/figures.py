@@ -68,11 +68,12 @@ def on_spaces(view: View) -> dict[int, list[Text]]:
     found: dict[int, list[Text]] = {}
     mark = marks(view.variant)
     for piece in view.variant.pieces:
-        for owner, space in enumerate(view.placed.get(piece.id, [])):
+        for place, space in enumerate(view.placed.get(piece.id, [])):
             if space is None:
                 continue
             drawn = Text(mark[piece.id], style="bold")
-            seat = view.seat(owner) if piece.each == "player" else None
+            owner = piece.owner_at(place)  # a player's several pieces stand together (model.Piece)
+            seat = view.seat(owner) if owner is not None else None
             if seat is not None:
                 drawn.append(seat.mark, style=chip(seat.colour))
             found.setdefault(space, []).append(drawn)
@@ -107,10 +108,12 @@ def legend_parts(view: View) -> list[str]:
         places = view.placed.get(piece.id, [])
         if piece.each == "player" and first is not None:
             parts.append(f"{mark[piece.id]}{first.mark} {first.name}'s {piece.name}")
-            off += [f"{mark[piece.id]}{view.seats[i].mark}" for i, at in enumerate(places) if at is None and i < len(view.seats)]
+            owners = [piece.owner_at(i) for i, at in enumerate(places) if at is None]
+            off += [f"{mark[piece.id]}{view.seats[i].mark}" for i in dict.fromkeys(owners)
+                    if i is not None and i < len(view.seats)]
         else:
             parts.append(f"{mark[piece.id]} {piece.name}")
-            off += [piece.name for at in places if at is None]
+            off += [piece.name] if any(at is None for at in places) else []
     most = max((len(drawn) for drawn in on_spaces(view).values()), default=0)
     if most > 1:
         parts.append(f"{most}{COUNT} {most} pieces")
@@ -139,8 +142,9 @@ def where_words(view: View) -> list[str]:
     Boardwalk', "Red's pawn: off the board"."""
     lines = []
     for piece in view.variant.pieces:
-        for owner, space in enumerate(view.placed.get(piece.id, [])):
-            who = f"{view.seats[owner].name}'s {piece.name}" if piece.each == "player" and owner < len(view.seats) else piece.name
+        for place, space in enumerate(view.placed.get(piece.id, [])):
+            owner = piece.owner_at(place)
+            who = f"{view.seats[owner].name}'s {piece.name}" if owner is not None and owner < len(view.seats) else piece.name
             where = "off the board" if space is None else f"on {_space_name(view, space)}"
             lines.append(f"{who}: {where}")
     return lines

@@ -10,7 +10,8 @@ game screen stops on it, one short notice and Enter, before the bots go on.
 What counts as taken from a player: a property taken from them or sent back to the board,
 one of their units removed or moved, a card of theirs discarded (a `discard`, or a card they
 own put on the pile the variant names as its discard pile), a card from a pile of theirs put
-on another player's (Forced Trade's swap), and a fall of their leading score (the first of the
+on another player's (Forced Trade's swap), being put out of the round (`drop`: in a game of
+rounds, that loses them the round), and a fall of their leading score (the first of the
 ranking). Their turn ending is told with what it cost them; a turn that ended with nothing
 taken from them does not stop the game (issue 46, 11; issue 47, 9: "Your turn is over." and
 Enter after every turn, though nothing happened to the person)."""
@@ -33,7 +34,7 @@ SHOWN_LINES = 5
 
 def loss(event: Event, player: int, variant: Variant) -> str | None:
     """What the event takes from `player`, as a kind of loss ('card', 'given', 'property',
-    'unit', 'moved'), or None."""
+    'unit', 'moved', 'out': put out of the round), or None."""
     kind, d = event.kind, event.data
     if kind in ("take", "return_card") and d.get("from") == player:
         return "property"
@@ -43,6 +44,8 @@ def loss(event: Event, player: int, variant: Variant) -> str | None:
         return "moved"
     if kind == "discard" and d.get("player") == player:
         return "card"
+    if kind == "dropped" and d.get("player") == player:
+        return "out"
     if kind == "put" and d.get("owner") == player and isinstance(d.get("to"), str):
         card = next((c for c in variant.cards if c.id == d.get("card")), None)
         if card is not None and card.discard_to == d["to"]:
@@ -170,11 +173,16 @@ class Notice:
 def _cost_words(costs: Counter[str], whose: str, variant: Variant) -> list[str]:
     """'3 of your cards discarded', 'one of your properties lost', 'one of your blocks moved'
     (the units by the variant's name for them)."""
-    return [f"{'one' if costs[kind] == 1 else costs[kind]} of {whose} {many or variant.unit.many} {verb}"
-            for kind, (many, verb) in LOSSES.items() if costs[kind]]
+    words = [f"{'one' if costs[kind] == 1 else costs[kind]} of {whose} {many or variant.unit.many} {verb}"
+             for kind, (many, verb) in LOSSES.items() if costs[kind]]
+    if costs["out"]:  # `drop X`: their turns are passed by until `rejoin X` (the kernel's own words for it)
+        who = "you are" if whose == "your" else f"{whose.removesuffix(chr(39) + 's')} is"
+        words.insert(0, f"{who} out of the round")
+    return words
 
 
 LOSSES = {"card": ("cards", "discarded"), "given": ("cards", "gone to another player"), "property": ("properties", "lost"),
           "unit": ("", "removed"), "moved": ("", "moved")}
 """Each kind of loss (see `loss`) as a notice words it: what is lost ("": the players' units,
-by the variant's name for them), and what happened to it."""
+by the variant's name for them), and what happened to it. (A player put out of the round,
+'out', is worded on its own: nothing of theirs is lost.)"""

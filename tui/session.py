@@ -201,6 +201,8 @@ class View:
     high_bid: tuple[int, int] | None = None
     """The standing bid of the window the pending decision is asked in, as its bidder and
     amount (the last bid told in it); None when nobody has bid there, or outside a window."""
+    out: frozenset[int] = frozenset()
+    """The players out of the round (observation "out", `drop X`): their turns are passed by."""
     numbers: NumberOptions[Action] | None = None
     """A number question over more than LISTED_NUMBERS numbers (a bid of any amount), asked of
     the viewer: every number it offers, each made when read, for the amount typed; `actions`
@@ -488,7 +490,9 @@ class Session:
         only when their turn ends with it; what happens in others' turns counts at once."""
         variant = self.variant
         lead = next((s for s in variant.scores if variant.ranking and s.id == variant.ranking[0] and not s.fewest), None)
-        now = self.seen()["scores"] if lead is not None else {}  # everyone's, in any seat's view
+        seen = self.seen()
+        now = seen["scores"] if lead is not None else {}  # everyone's, in any seat's view
+        out_now = set(seen["out"])
         events = self.events
         for person in self.humans:
             notice = Notice(person)
@@ -522,6 +526,10 @@ class Session:
                     whose_turn = -1
             if not notice.turn_over:
                 notice.costs.clear()  # the losses of their own turn going on: they see them when they decide
+            if person not in out_now:  # put out and back in since (an auction's pass, then the next lot): no loss
+                for counts in (notice.costs, notice.taken, notice.by_game):
+                    counts.pop("out", None)
+                notice.events = [i for i in notice.events if events[i].kind != "dropped"]
             # a score read from cards the viewer may not see is None in their observation: untold
             if lead is not None and None not in (now[lead.id][person], scores[lead.id][person]) \
                     and now[lead.id][person] != scores[lead.id][person]:
@@ -718,6 +726,7 @@ class Session:
             window=self._window(),
             high_bid=standing_bid(self.events[self._windows[-1].opened:]) if self._windows else None,
             numbers=numbers,
+            out=frozenset(obs["out"]),
             **self._changes(),
         )
 

@@ -665,11 +665,15 @@ class PlayerPanel(Quiet):
         token = seat.token
         if view.variant.loop:  # the space the token stands on, on a board tokens go round
             token += " on " + property_name(view, view.variant.loop[view.positions[i]])
+        elif token == seat.name:  # a game without a track, its token left out (named as the seat): no "Red · Red"
+            token = ""
+        out = [Text("out of the round", style="bold")] if i in view.out else []  # `drop X`: passed by
         if view.variant.stacks == "cards":
             lines = [
                 Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold"),
-                              (f" · {token}", "italic")),
-                *self._scores(view, i, width, max(3, (self.size.height or 4) - 1)),
+                              (f" · {token}" if token else "", "italic")),
+                *out,
+                *self._scores(view, i, width, max(3, (self.size.height or 4) - 1 - len(out))),
             ]
             for line in lines:
                 line.truncate(width, overflow="ellipsis")
@@ -694,7 +698,8 @@ class PlayerPanel(Quiet):
         kept = holdings_lines(view, i, width, room - 4 if room >= 5 else 1)
         lines = [
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
-            Text(token, style="italic"),
+            *([Text(token, style="italic")] if token else []),
+            *out,
             Text(_fit(width, *_ranked(view, i))),
             *([Text(counts)] if counts else []),
         ]

@@ -359,6 +359,9 @@ class ChooseNumber(Node):
     window's `pass`, and ends the chooser's turn there (the rest of the body is not run)."""
     asking: Text | None = None
     """`, asking "..."`, as for Choose."""
+    on_pass: tuple[Stmt, ...] = ()
+    """pilewords (issue 47): `, or pass:` and a block, what the chooser's pass runs (the rest
+    of the window's body is not run for them, as without a block); empty without one."""
 
 
 @record
@@ -729,6 +732,16 @@ class Put(Node):
 
 
 @record
+class PutEvery(Node):
+    """pilewords (issue 47): `put every card of PLACE on PLACE` (or `under`): every card of the
+    first pile or space, from its bottom up, onto the other, the order they lay in kept."""
+
+    source: Expr
+    target: Expr
+    under: bool = False
+
+
+@record
 class Advance(Node):
     """`advance X N spaces` (forward round the board's loop), `advance X back N spaces`, or
     `advance X to P` (forward to the space P, or to the nearest space ahead of the zone P)."""
@@ -765,6 +778,7 @@ Stmt = (
     | Takes | StopLoop | Drop  # lang47
     | SecretChoice  # issue 47, 4: in secret, each player X chooses ... (engine/words/secret.py)
     | MovePiece  # issue 47, 5: move PIECE [of X] to SPACE | off (engine/words/pieces.py)
+    | PutEvery  # pilewords: put every card of PILE on PILE (engine/words/pile_moves.py)
 )
 
 

@@ -82,6 +82,8 @@ def scoped(statements: tuple[ast.Stmt, ...], names: Names | None = None) -> Iter
             yield from scoped(statement.body, known)
         elif isinstance(statement, ast.TakeTurns):
             yield from scoped(statement.body, {**known, statement.var: statement})
+        elif isinstance(statement, ast.ChooseNumber) and statement.on_pass:  # pilewords: what a pass runs
+            yield from scoped(statement.on_pass, known)
         known = _after(statement, known)
 
 

@@ -337,5 +337,7 @@ def _without_stand_ins(statements: tuple[ast.Stmt, ...], stand_ins: set[int]) ->
             )
         elif isinstance(statement, (ast.ForEach, ast.Repeat, ast.TakeTurns)):
             statement = ast.replace(statement, body=_without_stand_ins(statement.body, stand_ins))
+        elif isinstance(statement, ast.ChooseNumber) and statement.on_pass:  # pilewords: what a pass runs
+            statement = ast.replace(statement, on_pass=_without_stand_ins(statement.on_pass, stand_ins))
         kept.append(statement)
     return tuple(kept)

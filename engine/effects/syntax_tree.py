@@ -160,6 +160,11 @@ class ToAst(Transformer_NonRecursive):
         return ast.ChooseNumber(**_pos(meta), var=self._var(name), low=low, high=high, chooser=chooser,
                                 every=every is not None, or_pass=or_pass is not None, asking=asking)
 
+    # pilewords (issue 47): `, or pass:` and the block the pass runs
+    def choose_number_passing(self, meta, items):
+        *head, block = items
+        return ast.replace(self.choose_number(meta, head), on_pass=block)
+
     def choose_kind(self, meta, items):
         _, name, pile, where, chooser, asking, every = items
         return ast.ChooseKind(**_pos(meta), var=self._var(name), pile=str(pile), where=where, chooser=chooser,
@@ -353,6 +358,13 @@ class ToAst(Transformer_NonRecursive):
     def put_under(self, meta, items):
         return ast.Put(**_pos(meta), card=items[0], target=items[1], under=True)
 
+    # pilewords (issue 47): put every card of PLACE on|under PLACE
+    def put_every(self, meta, items):
+        return ast.PutEvery(**_pos(meta), source=items[0], target=items[1])
+
+    def put_every_under(self, meta, items):
+        return ast.PutEvery(**_pos(meta), source=items[0], target=items[1], under=True)
+
     def play_stmt(self, meta, items):
         return ast.PlayCard(**_pos(meta), card=items[0], player=items[1])
 
@@ -470,6 +482,17 @@ class ToAst(Transformer_NonRecursive):
     def largest_group(self, meta, items):
         kind, name, zone, where = items
         return ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where, group=True)
+
+    # pilewords (issue 47): tests for nobody. `no KIND NAME ...` is the count of them being 0,
+    # so it is checked, costed and worked out as that count is; `X is nobody` an adjective
+    def no_count(self, meta, items):
+        _, kind, name, zone, where = items
+        count = ast.Count(**_pos(meta), kind=kind, var=self._var(name), zone=zone, where=where)
+        return ast.Compare(**_pos(meta), op="=", left=count, right=ast.Number(**_pos(meta), value=0))
+
+    def is_nobody(self, meta, items):
+        subject, negation, _ = items
+        return ast.IsAdjective(**_pos(meta), subject=subject, adjective="nobody", negated=negation is not None)
 
     def is_next_to(self, meta, items):
         left, negated, right = items

@@ -95,5 +95,7 @@ def fold_program(statements: tuple[ast.Stmt, ...], rules: Any) -> tuple[ast.Stmt
             )
         elif isinstance(statement, (ast.ForEach, ast.Repeat, ast.TakeTurns)):
             statement = ast.replace(statement, body=fold_program(statement.body, rules))
+        elif isinstance(statement, ast.ChooseNumber) and statement.on_pass:  # pilewords: what a pass runs
+            statement = ast.replace(statement, on_pass=fold_program(statement.on_pass, rules))
         out.append(statement)
     return tuple(out)

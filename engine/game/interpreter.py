@@ -176,7 +176,11 @@ class Interpreter:
         if type(value) is str and type(g.book.blocks[f.b][f.pc]) is ast.ChooseNumber:
             at = pass_in_window(g, f.root)  # the check lets `, or pass` be said only in a window
             if at >= 0:
+                passing = g.book.bodies[f.b][f.pc]  # pilewords: `, or pass:` and the block it runs
+                env = f.env
                 del g.frames[at + 1 :]
+                if passing:  # in place of the rest of the turn, on the window, with the turn's names
+                    g.frames.append(BlockFrame(passing[0], dict(env), f.root))
                 return
         self.bind(f, var, what, value, chooser, asked)
 

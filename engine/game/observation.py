@@ -224,6 +224,7 @@ def _entries() -> dict[str, Callable[[GameState, int | None], Any]]:
         "counters": lambda game, player: _counters(game),
         "scores": _scores,
         "cards_played": lambda game, player: len(game.turn_plays),
+        "out": lambda game, player: sorted(game.dropped),
         "decision": lambda game, player: game.decision_seen(player),
         "question": _question,
         "over": lambda game, player: game.over,

@@ -177,11 +177,11 @@ class Table:
         self.tokens = [0] * players
         self.positions: list[int] = [0] * players
         self.pieces: dict[str, list[int]] = {
-            piece.id: [-1] * (players if piece.each == "player" else 1) for piece in variant.pieces
+            piece.id: [-1] * (piece.count * (players if piece.each == "player" else 1)) for piece in variant.pieces
         }
         """Where each of the variant's pieces stands (engine/words/pieces.py), by name: the space,
-        or -1 off the board, where each starts; one place for the table's piece, one for each
-        player's."""
+        or -1 off the board, where each starts; one place for each of the table's pieces of
+        that name, `count` for each player's, a player's together (model.Piece.owner_at)."""
         """Where each player's token stands on the board's loop (`board.loop`), as a place
         in the loop: 0 is its first space, where every token starts."""
         self.dirty: set[int] = set()
@@ -252,6 +252,12 @@ class Table:
         card drawn or put onto it then stays where it was (issue 47, item 2)."""
         holds = self.layout.slot_pile[slot].holds
         return holds is not None and len(self.piles[slot]) >= holds
+
+    def space_full(self, space: int) -> bool:
+        """A space's capacity: whether its stack of cards holds as many as the board says one
+        may (`board.holds`); a card put or moved onto it then stays where it was."""
+        holds = self.variant.space_holds
+        return holds is not None and len(self.stacks[space]) >= holds
 
     def pile_full(self, slot: int, player: int) -> None:
         """Tell that a card stays where it was, its pile being full."""
@@ -542,6 +548,9 @@ class Table:
         self.dirty.add(prop)
 
     def move_top(self, source: int, target: int) -> None:
+        if self.stacks[source] and self.book.cards_stacked and self.space_full(target):  # a space's capacity
+            self.emit("space_full", {"player": self.owner_of_card(self.stacks[source][-1]), "property": target})
+            return
         if self.stacks[source]:
             unit = self.own_stack(source).pop()
             self.own_stack(target).append(unit)
@@ -615,6 +624,9 @@ class Table:
         onto_pile = isinstance(target, PileRef)
         if onto_pile and self.full(int(target)) and self.card_place(code) != int(target):
             self.pile_full(int(target), player)
+            return None
+        if not onto_pile and self.space_full(target) and self.card_place(code) != -1 - target:  # a space's capacity
+            self.emit("space_full", {"player": player, "property": target})
             return None
         source, where = self._take_card(code)
         if source == "nowhere":

@@ -151,7 +151,8 @@ def _blocks(statements: tuple[ast.Stmt, ...]) -> Iterator[tuple[ast.Stmt, ...]]:
     yield statements
     for node in statements:
         bodies = (node.then, node.otherwise) if isinstance(node, ast.If) else (
-            (node.body,) if isinstance(node, (ast.ForEach, ast.Repeat, ast.TakeTurns)) else ())
+            (node.body,) if isinstance(node, (ast.ForEach, ast.Repeat, ast.TakeTurns)) else
+            (node.on_pass,) if isinstance(node, ast.ChooseNumber) else ())  # pilewords: what a pass runs
         for body in bodies:
             yield from _blocks(body)
 

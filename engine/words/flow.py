@@ -293,6 +293,7 @@ class WindowFrame(Frame):
             self.passed = False
         root = g.frames[self.root]
         assert isinstance(root, RootFrame)
+        self._pass_those_out(g)
         if root.halt or self.left <= 0 or self.passes >= len(self.players):
             g.frames.pop()
             return
@@ -302,16 +303,37 @@ class WindowFrame(Frame):
         self.left -= 1
         g.frames.append(BlockFrame(self.b, env, self.root))
 
+    def _pass_those_out(self, g: GameState) -> None:
+        """pilewords (issue 47): a player out of the round (`drop`) takes no turn in a window:
+        each of their turns is a pass, taken at once and not told, so the window goes on to
+        the next player still in, and closes once those still in have passed. With every
+        player out, nobody is passed by, as turns are not (rulings.md, 83 and 85)."""
+        dropped, players = g.dropped, self.players
+        if not dropped or len(dropped) >= g.n:
+            return
+        n = len(players)
+        while self.left > 0 and self.passes < n and players[self.i % n] in dropped:
+            self.i += 1
+            self.left -= 1
+            self.passes += 1
+
     def finished(self, g: GameState) -> bool:
         return self.left <= 0 or self.passes >= len(self.players)
 
     def remaining(self, g: GameState) -> list[tuple]:
-        """The next player's turn only: whether more come depends on play."""
+        """The next player's turn only: whether more come depends on play (a player out of
+        the round is passed by, as `step` does)."""
         if self.finished(g) or not self.players:
             return []
         root = g.frames[self.root]
         assert isinstance(root, RootFrame)
-        player = self.players[self.i % len(self.players)]
+        n, skipped, dropped = len(self.players), 0, g.dropped
+        if dropped and len(dropped) < g.n:
+            while skipped < n and self.players[(self.i + skipped) % n] in dropped:
+                skipped += 1
+            if skipped >= self.left or self.passes + skipped >= n:
+                return []
+        player = self.players[(self.i + skipped) % n]
         return [(g.book.trials[self.b], 0, {**self.env, self.var: player}, root.me)]
 
     def seen_window(self, at: int) -> Window:
@@ -389,6 +411,9 @@ def _look_take_turns(s: ast.TakeTurns, book: Rulebook, bodies: tuple[int, ...]) 
 
     def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
         players = window_players(game, me, start_fn, env, opponents)
+        dropped = game.dropped  # pilewords: the first still in the round (WindowFrame._pass_those_out)
+        if dropped and len(dropped) < game.n:
+            players = [p for p in players if p not in dropped]
         if players and s.most != 0:
             scoped = dict(env)
             scoped[var] = players[0]

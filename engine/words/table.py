@@ -15,6 +15,7 @@ from engine.words import (
     flow,
     flow_texts,
     pieces,
+    pile_moves,
     routines,
     secret,
     tokens,
@@ -27,7 +28,8 @@ from engine.words.word import INLINE, QUIET, StatementWord
 
 STATEMENTS: dict[type, StatementWord] = {
     word.node: word
-    for family in (flow, choices, dice, units, cards, card_offer, counters, turns, routines, tokens, trades, secret, pieces)
+    for family in (flow, choices, dice, units, cards, card_offer, counters, turns, routines, tokens, trades, secret, pieces,
+                   pile_moves)  # pilewords: put every card of PILE on PILE
     for word in family.WORDS
 }
 """Each statement's word, by its node type."""

@@ -457,6 +457,8 @@ def _look_move_top(s: ast.MoveTop, book: Rulebook, bodies: tuple[int, ...]) -> A
         stacks = game.stacks
         if source is None or target is None or source == target or not stacks[source]:
             raise Fail
+        if game.book.cards_stacked and game.space_full(target):
+            return  # a space's capacity: the card stays where it was, as in play
         trial.touch(stacks[source])
         trial.touch(stacks[target])
         stacks[target].append(stacks[source].pop())
@@ -467,7 +469,7 @@ def _look_move_top(s: ast.MoveTop, book: Rulebook, bodies: tuple[int, ...]) -> A
 MOVE_TOP = StatementWord(
     ast.MoveTop, _check_move_top, _run_move_top, _look_move_top, told=1, flow=QUIET,
     example="choose property From where From is occupied\nchoose property To where To is not From\nmove top of From to To",
-    events=("move_unit",),
+    events=("move_unit", "space_full"),
 )
 
 
