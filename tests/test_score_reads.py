@@ -12,7 +12,7 @@ import pytest
 
 from engine import load_variant
 from engine.game.game_state import new_state
-from engine.game.score_reads import COUNTER, PILE, STACKS, score_reads
+from engine.game.score_reads import COUNTER, PIECES, PILE, STACKS, score_reads
 from engine.resources import bundled_variant_names
 from long_games import worth_checking
 from scenario import variant as bundled
@@ -146,3 +146,14 @@ def test_a_score_using_a_named_test_is_remembered_by_what_the_test_reads(tmp_pat
     reads = score_reads(load_variant(str(path)))
     assert {(r.kind, r.name) for r in reads["held"]} == {(STACKS, "")}
     assert "busy" not in reads
+
+
+def test_a_score_counting_pieces_is_remembered_by_where_those_pieces_stand():
+    """Issue 47, 8: Can't Stop's scores count each player's markers, pieces (`for each marker
+    M`), and were worked out afresh at every option greedy tried. They are remembered by where
+    the markers stand, not the runners, which move at every choice of a turn and count for no
+    score; `M is not off`, for a marker the loop went through, reads nothing more."""
+    reads = score_reads(load_variant(str(DATA / "cant-stop.yaml")))
+    for name in ("claimed", "climb"):
+        read = {(r.kind, r.name) for r in reads[name]}
+        assert (PIECES, "marker") in read and (PIECES, "runner") not in read
