@@ -137,10 +137,11 @@ ranking: [held, busy]
 
 
 def test_a_score_using_a_named_test_is_remembered_by_what_the_test_reads(tmp_path):
-    """Issue 47, 8 (greedy slow on Can't Stop): its scores count the steps where `marker_at(X,
-    P)`, a named test, and were worked out afresh at every option greedy tried, a third of its
-    time. A test's body is read with what it takes bound: a score using one is remembered by
-    what the body reads, and one whose test reads the turn's player is not remembered."""
+    """Issue 47, 8 (greedy slow on Can't Stop): its scores counted the steps where `marker_at(X,
+    P)`, a named test (before its markers were pieces), and were worked out afresh at every
+    option greedy tried, 29% of its time in one profiled game. A test's body is read with what
+    it takes bound: a score using one is remembered by what the body reads, and one whose test
+    reads the turn's player is not remembered."""
     path = tmp_path / "scored.yaml"
     path.write_text(SCORED_BY_A_TEST)
     reads = score_reads(load_variant(str(path)))
