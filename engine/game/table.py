@@ -21,7 +21,7 @@ from engine.game.interpreter import Interpreter
 from engine.game.messages import NOBODY, Action, Event
 from engine.game.rng import GENERATORS, RandomSource
 from engine.game.rulebook import Rulebook, rulebook_for
-from engine.game.score_reads import COUNTER, FIELD, GAME_COUNTER, STACKS
+from engine.game.score_reads import COUNTER, FIELD, GAME_COUNTER, PIECES, STACKS
 from engine.variant.model import Variant
 
 if TYPE_CHECKING:
@@ -365,6 +365,8 @@ class Table:
                 parts.append(tuple(self.player_counters[name]))
             elif kind == GAME_COUNTER:
                 parts.append(self.counters[name])
+            elif kind == PIECES:  # where the pieces of one name stand
+                parts.append(tuple(self.pieces[name]))
             else:  # PILE: its every slot
                 first = self.layout.base[name]
                 slots = self.n if each == "player" else len(self.stacks) if each == "space" else 1
