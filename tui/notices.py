@@ -200,8 +200,8 @@ def _cost_words(costs: Counter[str], whose: str, variant: Variant) -> list[str]:
     words = [f"{'one' if costs[kind] == 1 else costs[kind]} of {whose} {many or variant.unit.many} {verb}"
              for kind, (many, verb) in LOSSES.items() if costs[kind]]
     if costs["out"]:  # `drop X`: their turns are passed by until `rejoin X` (the kernel's own words for it)
-        who = "you are" if whose == "your" else f"{whose.removesuffix(chr(39) + 's')} is"
-        words.insert(0, f"{who} out of the round")
+        who = "you were" if whose == "your" else f"{whose.removesuffix(chr(39) + 's')} was"
+        words.insert(0, f"{who} put out of the round")
     return words
 
 

@@ -490,14 +490,13 @@ class Session:
         only when their turn ends with it; what happens in others' turns counts at once."""
         variant = self.variant
         lead = next((s for s in variant.scores if variant.ranking and s.id == variant.ranking[0] and not s.fewest), None)
-        seen = self.seen()
-        now = seen["scores"] if lead is not None else {}  # everyone's, in any seat's view
-        out_now = set(seen["out"])
+        now = self.seen()["scores"] if lead is not None else {}  # everyone's, in any seat's view
         events = self.events
         for person in self.humans:
             notice = Notice(person)
             whose_turn, began = turn_player, start
             game_said: int | None = None  # where the game's own words were, since the last card played
+            passed = any(e.kind == "pass" and e.data.get("player") == person for e in events[start:])
             for index in range(start, len(events)):
                 event = events[index]
                 if event.kind == "turn":
@@ -526,7 +525,7 @@ class Session:
                     whose_turn = -1
             if not notice.turn_over:
                 notice.costs.clear()  # the losses of their own turn going on: they see them when they decide
-            if person not in out_now:  # put out and back in since (an auction's pass, then the next lot): no loss
+            if decider == person or passed:  # put out by their own pass (an auction's, asked or not): no one else's doing
                 for counts in (notice.costs, notice.taken, notice.by_game):
                     counts.pop("out", None)
                 notice.events = [i for i in notice.events if events[i].kind != "dropped"]
