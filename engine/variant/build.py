@@ -62,6 +62,22 @@ def _track(raw: Any) -> Track | None:
     return Track(raw["length"], raw["follows"], marks)
 
 
+def _setups(document: LocDict, rules: Any) -> tuple[Setup, ...]:
+    """The setups, by number of players. Where any of them gives rules of its own, each holds
+    the rules its games play by (the variant's with its own over them) and the help's
+    sentences of them; otherwise none holds any and every game reads the variant's."""
+    raw = document["players"]["setups"]
+    kinds = document.get("rule_kinds", {})
+    given = any(s.get("rules") for s in raw)
+    setups = []
+    for s in raw:
+        own = dict(s.get("rules") or {})
+        played = Rules({**rules, **own}) if given else None
+        said = schema.rule_sentences(kinds, played) if played is not None else ()
+        setups.append(Setup(s["players"], s["units"], played, tuple(own), said))
+    return tuple(sorted(setups, key=lambda s: s.players))
+
+
 def build_variant(
     document: LocDict,
     cards: Sequence[ParsedCard],
@@ -91,7 +107,7 @@ def build_variant(
         edition=document.get("edition", ""),
         source=document.get("source", ""),
         description=document.get("description", ""),
-        setups=tuple(sorted((Setup(s["players"], s["units"]) for s in document["players"]["setups"]), key=lambda s: s.players)),
+        setups=_setups(document, rules),
         seats=tuple(Seat(s["id"], s["name"], s["colour"], s.get("token", s["name"])) for s in document["players"]["seats"]),
         dice=tuple(
             Die(name, spec.get("count", 1), tuple(spec["faces"]), frozenset(spec.get("symbols", ())), spec.get("any_zone"),

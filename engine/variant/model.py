@@ -55,6 +55,15 @@ class Setup:
     players: int
     units: int
     """Units each player takes with this many players."""
+    rules: Rules | None = None
+    """The rules a game of this many players plays by: the variant's `rules` with the values
+    this setup gives (`players.setups[].rules`) over them. None where no setup of the variant
+    gives any: every game then reads the variant's `rules` (docs/variants.md, "Rules by the
+    number of players")."""
+    sets: tuple[str, ...] = ()
+    """The rules this setup gives a value of its own, in the file's order."""
+    rules_said: tuple[str, ...] = ()
+    """The help's sentences of `rules` (as Variant.rules_said), where `rules` is given."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,6 +415,12 @@ class Variant:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(s.players for s in self.setups)
+
+    def rule_range(self, name: str) -> tuple[Any, ...]:
+        """Every value the rule `name` has in some game of the variant, one per setup (the
+        variant's own value where the setups give none): what an analysis before play, which
+        knows no count of players, must allow for."""
+        return tuple(self.rules.get(name) if s.rules is None else s.rules.get(name) for s in self.setups)
 
     def units_for(self, players: int) -> int:
         for setup in self.setups:

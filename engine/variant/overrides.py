@@ -243,11 +243,25 @@ def apply(document: LocDict, settings: tuple[Setting, ...]) -> list[Diagnostic]:
                                            f"cannot set {setting.path}: the variant has no 'rules'"))
                 continue
             _set(rules, where.name, setting.value, document["rule_kinds"].value_locs[where.name])
+            _unset_in_setups(document, where.name)
         else:
             card, _ = _card(document, where.name)
             assert card is not None  # domain() found it
             _set(card, "count", setting.value, card.value_locs.get("count") or card.loc)
     return problems
+
+
+def _unset_in_setups(document: LocDict, name: str) -> None:
+    """A value set from outside is the rule's in every game: the values the setups give it
+    for their numbers of players (`players.setups[].rules`) are taken out (rulings.md, 87)."""
+    players = document.get("players")
+    for setup in players.get("setups", ()) if isinstance(players, dict) else ():
+        own = setup.get("rules") if isinstance(setup, dict) else None
+        if isinstance(own, dict) and name in own:
+            del own[name]
+            if isinstance(own, LocDict):
+                own.key_locs.pop(name, None)
+                own.value_locs.pop(name, None)
 
 
 def _set(mapping: Any, key: str, value: Value, fallback: Any) -> None:
