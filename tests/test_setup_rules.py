@@ -17,7 +17,8 @@ from engine import VariantError, load_variant
 from engine.game.game_state import new_state
 from engine.game.rulebook import rulebook_for
 from engine.game.snapshot import game_to_dict, restore_state
-from engine.variant.load import check_variant
+from engine.sweep.vary import parse_vary
+from engine.variant.load import check_variant, merged_document
 from engine.variant.overrides import Setting
 from tui.helptext import help_markdown
 
@@ -89,6 +90,15 @@ def test_a_value_set_from_outside_wins_over_the_setups_values(write):
     assert variant is not None
     for players in (2, 3, 4):
         assert _started(variant, players).variant.rules["goal"] == 2
+
+
+def test_a_sweeps_baseline_is_the_value_of_its_number_of_players(write):
+    """`boardwalk sweep` names the variant's own value, and takes it for its baseline, at the
+    number of players it plays."""
+    document = merged_document(write(SETUPS))
+    assert parse_vary("rules.goal=1..3", document, 2).domain.current == 7
+    assert parse_vary("rules.goal=1..3", document, 4).domain.current == 4
+    assert parse_vary("rules.goal=1..3", document).domain.current == 4
 
 
 def test_a_setup_gives_values_only_to_the_variants_rules_each_of_its_kind(write):
