@@ -74,7 +74,7 @@ def _setups(document: LocDict, rules: Any) -> tuple[Setup, ...]:
         own = dict(s.get("rules") or {})
         played = Rules({**rules, **own}) if given else None
         said = schema.rule_sentences(kinds, played) if played is not None else ()
-        setups.append(Setup(s["players"], s["units"], played, tuple(own), said))
+        setups.append(Setup(s["players"], s["units"], played, said))
     return tuple(sorted(setups, key=lambda s: s.players))
 
 

@@ -60,8 +60,6 @@ class Setup:
     this setup gives (`players.setups[].rules`) over them. None where no setup of the variant
     gives any: every game then reads the variant's `rules` (docs/variants.md, "Rules by the
     number of players")."""
-    sets: tuple[str, ...] = ()
-    """The rules this setup gives a value of its own, in the file's order."""
     rules_said: tuple[str, ...] = ()
     """The help's sentences of `rules` (as Variant.rules_said), where `rules` is given."""
 

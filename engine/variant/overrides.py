@@ -179,8 +179,8 @@ def domain(document: Any, path: str, players: int | None = None) -> Domain:
 def _setup_value(document: Any, name: str, players: int | None) -> Any:
     """The value the setup for `players` gives the rule `name` (`players.setups[].rules`),
     or None where it gives none."""
-    seats = document.get("players") if isinstance(document, dict) else None
-    for setup in seats.get("setups", ()) if isinstance(seats, dict) and players is not None else ():
+    part = document.get("players") if isinstance(document, dict) else None
+    for setup in part.get("setups", ()) if isinstance(part, dict) and players is not None else ():
         own = setup.get("rules") if isinstance(setup, dict) and setup.get("players") == players else None
         if isinstance(own, dict) and name in own:
             return own[name]
@@ -267,7 +267,7 @@ def apply(document: LocDict, settings: tuple[Setting, ...]) -> list[Diagnostic]:
 
 def _unset_in_setups(document: LocDict, name: str) -> None:
     """A value set from outside is the rule's in every game: the values the setups give it
-    for their numbers of players (`players.setups[].rules`) are taken out (rulings.md, 87)."""
+    for their numbers of players (`players.setups[].rules`) are taken out (rulings.md, 89)."""
     players = document.get("players")
     for setup in players.get("setups", ()) if isinstance(players, dict) else ():
         own = setup.get("rules") if isinstance(setup, dict) else None
