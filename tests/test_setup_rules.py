@@ -11,6 +11,8 @@ rules of the 2016 rules written for these tests."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine import VariantError, load_variant
@@ -19,6 +21,7 @@ from engine.game.rulebook import rulebook_for
 from engine.game.snapshot import game_to_dict, restore_state
 from engine.sweep.vary import parse_vary
 from engine.variant.load import check_variant, merged_document
+from engine.variant.model import Rules
 from engine.variant.overrides import Setting
 from tui.helptext import help_markdown
 
@@ -68,6 +71,15 @@ def test_every_game_of_one_count_plays_the_same_compiled_copy(write):
     assert first.variant is second.variant and first.book is second.book
     assert first.variant.content_hash == variant.content_hash  # a save names the file's variant
     assert _started(variant, 4).variant is variant  # a count with nothing of its own plays the variant
+
+
+def test_a_variant_changed_in_code_plays_its_own_rules_beside_the_setups_values(write):
+    """A tool or test that changes a variant's rules (`dataclasses.replace`, as the benchmarks
+    do) changes them for every count; a setup's own values still win for the rules it names."""
+    variant = load_variant(write(SETUPS))
+    changed = replace(variant, rules=Rules({**variant.rules, "starting_hand": 4, "goal": 3}))
+    assert _started(changed, 2).variant.rules["starting_hand"] == 4
+    assert _started(changed, 2).variant.rules["goal"] == 7 and _started(changed, 4).variant.rules["goal"] == 3
 
 
 def test_a_restored_game_reads_the_values_of_its_number_of_players(write):

@@ -206,7 +206,7 @@ def _rules(variant: Variant, players: int | None = None) -> list[str]:
     """The rules at this variant's values, as its `rule_kinds` say them: in a game, at the
     values of its number of players (a setup's `rules`); before one, those every number of
     players shares, then each other sentence with the number of players it is for."""
-    setups = [s for s in variant.setups if s.rules is not None]
+    setups = list(variant.setups) if any(s.rules for s in variant.setups) else []
     said = next((s.rules_said for s in setups if s.players == players), variant.rules_said)
     if players is None and setups:
         said = tuple(sentence for sentence in said if all(sentence in s.rules_said for s in setups))

@@ -20,7 +20,7 @@ from engine.game.interpreter import Op, compile_block
 from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
 from engine.game.score_reads import STACKS, score_reads
-from engine.variant.model import Variant
+from engine.variant.model import Rules, Variant
 from engine.words.table import EVENT_TEXTS, INLINE_STATEMENTS, QUIET_STATEMENTS
 
 if TYPE_CHECKING:
@@ -430,19 +430,21 @@ def rulebook_for(variant: Variant) -> Rulebook:
 
 def played_variant(variant: Variant, players: int) -> Variant:
     """The variant a game of `players` plays: itself, or, where that count's setup gives
-    rules of its own (`players.setups[].rules`), a copy whose `rules` and `rules_said` are the
-    setup's, compiled once and kept by the variant's Rulebook, so every later game of that
-    count (a simulation's thousands, a look-ahead's copies) starts from the same one. Its
-    content hash is the variant's: a save names the file, and a restored game of that count
-    plays the same copy. (A count the variant is not for is left to Table to refuse.)"""
+    rules values of its own (`players.setups[].rules`), a copy with those values over its
+    `rules` (and the help's sentences of them), compiled once and kept by the variant's
+    Rulebook, so every later game of that count (a simulation's thousands, a look-ahead's
+    copies) starts from the same one. Its content hash is the variant's: a save names the
+    file, and a restored game of that count plays the same copy. (A count the variant is not
+    for is left to Table to refuse.)"""
     book = rulebook_for(variant)
     played = book.played.get(players)
     if played is not None:
         return played
     played = variant
     for setup in variant.setups:
-        if setup.players == players and setup.rules is not None and setup.rules != variant.rules:
-            played = compile_variant(replace(variant, rules=setup.rules, rules_said=setup.rules_said))
+        if setup.players == players and any(variant.rules.get(name) != value for name, value in setup.rules.items()):
+            rules = Rules({**variant.rules, **setup.rules})
+            played = compile_variant(replace(variant, rules=rules, rules_said=setup.rules_said))
             rulebook_for(played).played[players] = played  # its own games play it as it is
     book.played[players] = played
     return played

@@ -63,18 +63,16 @@ def _track(raw: Any) -> Track | None:
 
 
 def _setups(document: LocDict, rules: Any) -> tuple[Setup, ...]:
-    """The setups, by number of players. Where any of them gives rules of its own, each holds
-    the rules its games play by (the variant's with its own over them) and the help's
-    sentences of them; otherwise none holds any and every game reads the variant's."""
+    """The setups, by number of players, each with the values it gives rules; where any of
+    them gives some, each with the help's sentences of the rules its games play by."""
     raw = document["players"]["setups"]
     kinds = document.get("rule_kinds", {})
     given = any(s.get("rules") for s in raw)
     setups = []
     for s in raw:
         own = dict(s.get("rules") or {})
-        played = Rules({**rules, **own}) if given else None
-        said = schema.rule_sentences(kinds, played) if played is not None else ()
-        setups.append(Setup(s["players"], s["units"], played, said))
+        said = schema.rule_sentences(kinds, {**rules, **own}) if given else ()
+        setups.append(Setup(s["players"], s["units"], Rules(own), said))
     return tuple(sorted(setups, key=lambda s: s.players))
 
 
