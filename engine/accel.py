@@ -44,6 +44,7 @@ DEPENDS = (
     "bots/base.py", "game/homes.py", "game/counter_bounds.py", "effects/plays.py", "effects/kinds.py", "words/word.py",
     "words/common.py", "words/table.py", "resources.py", "game/score_reads.py", "core/number_options.py",
     "game/footprint.py", "bots/budget.py", "core/event_text.py",
+    "core/piece_refs.py",  # for each piece: a piece as a value, read by the compiled expressions
 )
 """The modules of the engine, not compiled, that the compiled ones import names from: a build
 is stale when one of these changes too."""

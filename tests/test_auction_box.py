@@ -72,20 +72,49 @@ def test_the_least_bid_is_not_said_as_if_the_turns_player_asked_for_it():
 
 
 def test_any_raise_of_5m_or_more_is_typed_in_the_amount_box_beside_the_quick_amounts():
-    """"You must raise the bid by at least 5M though": over a standing 10M, 20M is a bid,
-    though no quick amount offers it (15M, 25M, 65M, 115M): typed in the box, Enter bids it."""
+    """"You must raise the bid by at least 5M though": over a standing 10M, 30M is a bid,
+    though no quick amount offers it (15M, and 10M, 50M and 100M over the bid standing: 20M,
+    60M, 110M): typed in the box, Enter bids it."""
     def over_10m(session: Session, view: View) -> bool:
         return after_a_bid(session, view) and _money_chosen(session)[-1][1] == 10
 
     session, view = seek(builder, over_10m)
-    assert view.numbers.low == 15 and 20 not in [a.arg for a in view.actions]
+    assert view.numbers.low == 15 and 30 not in [a.arg for a in view.actions]
 
     async def scenario():
         app = BoardwalkApp(session, pace="instant")
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: box_is(app, "amount") and focused_on(app, "deal-amount"))
             start = len(session.events)
-            await pilot.press("2", "0", "enter")
-            await wait_for(pilot, lambda: bids_of_the_person(session, start) == [20])
+            await pilot.press("3", "0", "enter")
+            await wait_for(pilot, lambda: bids_of_the_person(session, start) == [30])
+
+    asyncio.run(scenario())
+
+
+def test_a_question_too_long_for_the_boxs_border_is_said_whole_inside_it():
+    """The For Sale test game asks "Red: how many coins do you bid? A pass takes the Treehouse
+    and 0 back (from 1 to 18)": at 80 columns the border cut it at "(fr…", and what a pass
+    does was lost. The border keeps the question; the box says it whole, wrapped."""
+    from pathlib import Path
+
+    from textual.widgets import Static
+
+    from engine import load_variant
+    from tui.dealbox import DealBox
+
+    game = str(Path(__file__).parent / "data" / "for-sale.yaml")
+    session = Session.start(load_variant(game), game, [None, "random", "random"], 3)
+
+    async def scenario():
+        app = BoardwalkApp(session, pace="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: bool(app.screen.query("#deal-question")))
+            box = app.screen.query_one(DealBox)
+            whole = str(app.screen.query_one("#deal-question", Static).render())
+            asked = box.box.title.plain
+            assert "A pass takes" in asked and " ".join(whole.split()) == asked, (whole, asked)
+            border = str(box.border_title)
+            assert "how many coins do you bid?" in border and "A pass" not in border, border
 
     asyncio.run(scenario())

@@ -304,3 +304,46 @@ def test_a_lone_surrogate_hashes_prints_and_goes_into_json_without_an_error(caps
     out.flush()
     assert out.buffer.getvalue() == b"a\\ud800b\n"
     assert json.loads(json.dumps({"name": "a\ud800b"})) == {"name": "a\ud800b"}
+
+
+def test_the_words_of_issue_47_are_shown_visibly_too(write, tmp_path):
+    """The variant's texts added for issue 47 (its pieces' names, its ends' words) reached the
+    screen raw: a piece named with an ESC and a bidi override drew them into the board's
+    legend line (seen in tmux with the Can't Stop test game). The screens show them through
+    `engine.visible` as every other text of the file."""
+    SHORT_EVIL = "\x1b]0;t\x07\x9b2J\u202eesrever"  # a title, a one-byte CSI, a bidi override: a name is at most 40
+    import asyncio
+    import shutil
+    from pathlib import Path
+
+    from engine import load_variant
+    from tui.app import BoardwalkApp
+    from tui.screens.dialogs import HelpScreen
+    from tui.screens.game import GameScreen
+    from tui.session import Session
+
+    shutil.copy(Path(__file__).parent / "data" / "cant-stop.yaml", tmp_path / "cant-stop.yaml")
+    path = write(
+        "extends: cant-stop.yaml\n"
+        f"name: {yaml_string('Stop' + EVIL)}\n"
+        "pieces:\n"
+        f"  runner: {{name: {yaml_string('runner' + SHORT_EVIL)}, each: game, count: 3}}\n"
+        f"  marker: {{name: {yaml_string('marker' + SHORT_EVIL)}, each: player, count: 11}}\n"
+        f"ends:\n  columns: {yaml_string('claimed' + EVIL)}\n"
+    )
+    session = Session.start(load_variant(path), str(path), [None, "random"], seed=3)
+
+    async def scenario() -> None:
+        async with BoardwalkApp(session, pace="instant").run_test(size=(100, 34)) as pilot:
+            for _ in range(6):  # the runners on the board, the legend naming them
+                await pilot.pause()
+                if isinstance(pilot.app.screen, GameScreen) and session.view().actions:
+                    await pilot.press(session.view().keys[0])
+            await pilot.pause()
+            assert_shown_safely(screen_text(pilot.app))
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, HelpScreen)
+            assert_shown_safely(screen_text(pilot.app))
+
+    asyncio.run(scenario())

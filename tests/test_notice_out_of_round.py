@@ -26,3 +26,24 @@ def test_a_person_put_out_of_the_round_by_a_bot_is_stopped_and_told():
     headline, told = session.take_notice()
     assert " played: you are out of the round" in headline, headline
     assert any("You are out of the round" in line or "Red is out of the round" in line for line in told), told
+
+
+def test_a_person_out_and_back_in_within_the_while_is_not_stopped_for_it():
+    """The For Sale test game (tests/data/for-sale.yaml) drops a bidder who passes until the
+    next property goes up ("a pass takes the cheapest ... and drops the player out of the
+    auction"): every auction ended on "Your turn is over: you are out of the round", though by
+    then everyone was back in. Only a person still out when the notice is made is told so."""
+    game = str(Path(__file__).parent / "data" / "for-sale.yaml")
+    wrong: list[str] = []
+    dropped = [False]  # whether the person was ever put out: the test means something
+
+    def look(session: Session) -> bool:
+        notice = session.notices.get(0)
+        if notice is not None and (notice.costs["out"] or notice.taken["out"]) and 0 not in session.game.observation(0)["out"]:
+            wrong.append(notice.headline("your", ["Red", "Blue", "Green"], session.shown))
+        dropped[0] = dropped[0] or any(e.kind == "dropped" and e.data["player"] == 0 for e in session.events)
+        return False
+
+    for seed in range(3):
+        headless((None, "greedy", "random"), seed, stop=look, limit=300, name=game)
+    assert dropped[0] and not wrong, wrong

@@ -44,8 +44,13 @@ hooks:
 
 @pytest.fixture(scope="module")
 def variant(tmp_path_factory):
-    path = tmp_path_factory.mktemp("pieces") / "robber.yaml"
-    path.write_text(ROBBER_AND_PAWNS, encoding="utf-8")
+    return loaded(tmp_path_factory, ROBBER_AND_PAWNS)
+
+
+def loaded(tmp_path_factory, text: str):
+    """A variant written for a test module, loaded once."""
+    path = tmp_path_factory.mktemp("pieces") / "test-game.yaml"
+    path.write_text(text, encoding="utf-8")
     return load_variant(path)
 
 
@@ -140,7 +145,12 @@ def test_a_game_without_pieces_saves_as_before():
     ("move pawn of me to red", "where the piece goes ('to ...') must be a property"),
 ])
 def test_the_check_names_a_piece_used_wrongly(write, effect, message):
-    text = ROBBER_AND_PAWNS.split("hooks:")[0] + f"hooks:\n  start_of_turn: |\n    {effect}\n"
+    assert_refused(write, ROBBER_AND_PAWNS, effect, message)
+
+
+def assert_refused(write, variant: str, effect: str, message: str) -> None:
+    """The variant's pieces with `effect` for its start of turn is refused, with `message`."""
+    text = variant.split("hooks:")[0] + f"hooks:\n  start_of_turn: |\n    {effect}\n"
     result = check_variant(write(text))
     assert not result.ok
     assert any(message in d.message for d in result.diagnostics), [d.message for d in result.diagnostics]

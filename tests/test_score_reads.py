@@ -12,7 +12,7 @@ import pytest
 
 from engine import load_variant
 from engine.game.game_state import new_state
-from engine.game.score_reads import COUNTER, PILE, STACKS, score_reads
+from engine.game.score_reads import COUNTER, PIECES, PILE, STACKS, score_reads
 from engine.resources import bundled_variant_names
 from long_games import worth_checking
 from scenario import variant as bundled
@@ -115,3 +115,46 @@ def test_a_score_reading_the_turn_player_or_the_leader_is_never_remembered(tmp_p
     reads = score_reads(load_variant(str(path)))
     assert "turn_bonus" not in reads and "leading" not in reads
     assert {(r.kind, r.name) for r in reads["held"]} == {(STACKS, "")}
+
+
+SCORED_BY_A_TEST = """
+name: Scored through a named test
+edition: test
+description: a score that reads the board through a test of the variant's
+extends: winning-moves-2016
+tests:
+  holds: |
+    takes player X, property P
+    top of P is X
+  busy: |
+    takes property P
+    holds(turn_player, P)
+scores:
+  held: {most: "count property P where holds(X, P)", name: spaces held}
+  busy: {most: "count property P where busy(P) and top of P is X", name: busy spaces}
+ranking: [held, busy]
+"""
+
+
+def test_a_score_using_a_named_test_is_remembered_by_what_the_test_reads(tmp_path):
+    """Issue 47, 8 (greedy slow on Can't Stop): its scores counted the steps where `marker_at(X,
+    P)`, a named test (before its markers were pieces), and were worked out afresh at every
+    option greedy tried, 29% of its time in one profiled game. A test's body is read with what
+    it takes bound: a score using one is remembered by what the body reads, and one whose test
+    reads the turn's player is not remembered."""
+    path = tmp_path / "scored.yaml"
+    path.write_text(SCORED_BY_A_TEST)
+    reads = score_reads(load_variant(str(path)))
+    assert {(r.kind, r.name) for r in reads["held"]} == {(STACKS, "")}
+    assert "busy" not in reads
+
+
+def test_a_score_counting_pieces_is_remembered_by_where_those_pieces_stand():
+    """Issue 47, 8: Can't Stop's scores count each player's markers, pieces (`for each marker
+    M`), and were worked out afresh at every option greedy tried. They are remembered by where
+    the markers stand, not the runners, which move at every choice of a turn and count for no
+    score; `M is not off`, for a marker the loop went through, reads nothing more."""
+    reads = score_reads(load_variant(str(DATA / "cant-stop.yaml")))
+    for name in ("claimed", "climb"):
+        read = {(r.kind, r.name) for r in reads[name]}
+        assert (PIECES, "marker") in read and (PIECES, "runner") not in read

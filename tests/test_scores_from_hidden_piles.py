@@ -18,8 +18,9 @@ from engine.game.game import state_of
 from engine.game.game_state import new_state
 from engine.game.observation import observe, observe_public
 from test_known_card_variables import TWO_SEATS
+from tui.scorewords import panel_scores, score_lines
 from tui.session import Session
-from tui.widgets import PlayerPanel, _ranked
+from tui.widgets import PlayerPanel
 
 CHEQUES = """\
 format: 1
@@ -126,10 +127,10 @@ def test_twin_games_differing_only_in_anothers_cheques_tell_a_seat_the_same(writ
     views = [session.view() for session in (one, twin)]
     assert views[0].scores["paid"][1] is None
     for i in range(2):
-        ranked = [_ranked(view, i) for view in views]
+        ranked = [score_lines(view, i, panel_scores(view), 80, 1) for view in views]
         panels = [[str(line) for line in PlayerPanel._scores(view, i, 80)] for view in views]
         assert ranked[0] == ranked[1] and panels[0] == panels[1]
-    assert "?" in _ranked(views[0], 1)[0]
+    assert "?" in score_lines(views[0], 1, panel_scores(views[0]), 80, 1)[0]
 
 
 def test_every_score_is_told_once_the_game_is_over(write):

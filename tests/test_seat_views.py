@@ -200,9 +200,11 @@ def test_a_hot_seat_view_between_turns_holds_only_what_everyone_may_see(variants
             if view.asking is not None:  # what the question is about, as everyone may know it
                 assert view.asking["pile"] is None and view.asking["about"] == []
             for event in session.events:
-                if event.private_to is not None:
-                    hidden_from = next(seat for seat in range(state_of(session.game).n) if seat != event.private_to)
-                    assert session.describe(event) == event.describe(hidden_from), event
+                if event.private_to is not None:  # a seat it is kept from: neither its taker nor its giver
+                    hidden_from = next((seat for seat in range(state_of(session.game).n)
+                                        if seat not in (event.private_to, event.also_to)), None)
+                    if hidden_from is not None:
+                        assert session.describe(event) == event.describe(hidden_from), event
             assert view.piles == session.game.public_observation()["piles"]
             between += 1
     assert between >= 3

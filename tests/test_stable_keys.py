@@ -151,3 +151,30 @@ def test_a_bids_pass_keeps_its_key_when_the_amounts_left_are_few(write):
     narrow = session.view()  # 27 to 30: four amounts, each listed
     assert [a.arg for a in narrow.actions] == [27, 28, 29, 30, "pass"]
     assert narrow.keys == ["1", "2", "3", "4", "p"]
+
+
+def test_a_question_asked_again_after_another_roll_numbers_its_options_from_1():
+    """The Can't Stop test game (tests/data/cant-stop.yaml) asks which pairs of dice the
+    runners climb after every roll, by the same statement: its options kept their keys from
+    the roll before, so a new roll's pairs read "1 5 and 5 / 4 8 / 5 2 / 3 5 and 5". Another
+    roll is another question (docs/playing.md, "Keys"): its options are keyed from 1."""
+    from pathlib import Path
+
+    game = str(Path(__file__).parent / "data" / "cant-stop.yaml")
+    session = Session.start(load_variant(game), game, [None, "random"], 4)
+    asked = 0
+    for _ in range(200):
+        if session.game.is_over:
+            break
+        session.viewer = session.deciding
+        view = session.view()
+        if session.is_bot(session.deciding):
+            bot, observation = session.bot_observation()
+            session.apply(bot.choose(observation))
+            continue
+        if view.actions and all(a.what == "word" for a in view.actions) and "roll" not in [a.arg for a in view.actions]:
+            assert view.keys == [str(i + 1) for i in range(len(view.actions))], view.keys
+            asked += 1
+        roll = next((a for a in view.actions if a.arg == "roll"), None)
+        session.apply(roll if roll is not None else view.actions[0])
+    assert asked >= 5

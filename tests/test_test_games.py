@@ -42,8 +42,9 @@ def test_the_marked_games_are_found():
 
 SLOW_BOTS = {"cant-stop": ("greedy", "strong:iterations=2")}
 """Games whose searching bots take long over a whole game, run in the slow lane: greedy plays
-a game of Can't Stop of two in 46 s and of three in 93 s (plain Python), weighing each 'roll
-again' over 16 rolls of a turn program whose tests count the cards of every step."""
+a game of Can't Stop of two in 21 s, of three in 26 s and of four in 23 s (plain Python; 50 s
+of two when its markers were cards and its tests counted the cards of every step), weighing
+each 'roll again' over 16 rolls of the turn program."""
 
 
 def bot_games() -> list:
@@ -126,27 +127,31 @@ def _code(game, option) -> int:
 # ----- Can't Stop ----------------------------------------------------------------------------
 
 
-RUNNERS = ("runner_a", "runner_b", "runner_c")
+def _runners(game) -> list[int]:
+    """The spaces the white runners stand on (the table's pieces of one name, `count: 3`)."""
+    return [space for space in game.pieces["runner"] if space >= 0]
 
 
 def _markers(game) -> list[tuple[int, int]]:
-    """Every marker on the board: (its space, its player)."""
-    return sorted((space, game.owner_of_card(code)) for space, stack in enumerate(game.stacks) for code in stack)
+    """Every marker on the board (each player's eleven pieces): (its space, its player)."""
+    count = game.book.piece_specs["marker"].count
+    return sorted((space, place // count) for place, space in enumerate(game.pieces["marker"]) if space >= 0)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_cant_stop_keeps_three_runners_in_three_columns_and_a_bust_keeps_the_markers(players):
     """At most three runners, never two in one column; a bust leaves every marker where it
     stood when the turn began; a claimed column holds its claimer's marker alone, and no
-    runner enters it again."""
+    runner enters it again; a player has one marker in a column at most."""
     busts = 0
     turn, start, seen_busts = -1, [], 0
     claimed: dict[str, int] = {}
     for game, _ in _random_game("cant-stop.yaml", players, seed=30 + players):
-        on = [game.pieces[r][0] for r in RUNNERS if game.pieces[r][0] >= 0]
-        zones = [_zone(game, space) for space in on]
-        assert len(on) <= 3 and len(set(zones)) == len(zones)
+        zones = [_zone(game, space) for space in _runners(game)]
+        assert len(zones) <= 3 and len(set(zones)) == len(zones)
         assert not set(zones) & set(claimed)
+        columns = [(_zone(game, space), owner) for space, owner in _markers(game)]
+        assert len(columns) == len(set(columns))
         if game.counters["busts"] != seen_busts:
             seen_busts = game.counters["busts"]
             assert _markers(game) == start, "a bust moved a marker"
@@ -163,6 +168,20 @@ def test_cant_stop_keeps_three_runners_in_three_columns_and_a_bust_keeps_the_mar
     assert busts > 0 and claimed
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_cant_stop_markers_own_no_step_and_nothing_changes_hands(players):
+    """The markers are pieces (issue 47, 5; `for each marker M`): a step a marker stands on
+    is nobody's, so no line says a player takes it. As cards placed on steps, every step
+    changed hands with its top card ('Blue takes 5 Column 8')."""
+    played = new_game(load_variant(DATA / "cant-stop.yaml"), players, seed=40 + players)
+    rnd, events = random.Random(players), []
+    while not played.is_over:
+        assert all(owner is None for owner in state_of(played).holder)
+        events += played.apply(rnd.choice(list(played.legal_actions())))
+    assert not [event for event in events if event.kind == "take"]
+    assert any(event.kind == "piece" and event.data["piece"] == "marker" for event in events)
+
+
 def _zone(game, space: int) -> str:
     return _zones(game)[space]
 
@@ -173,7 +192,7 @@ def _zones(game) -> list[str]:
 
 
 def _tops(game):
-    """Each column, and who holds its top step (None: nobody)."""
+    """Each column, and whose marker stands on its top step (None: nobody's)."""
+    markers = dict((space, owner) for space, owner in _markers(game))
     for zone in game.variant.zones:
-        stack = game.stacks[zone.properties[-1]]
-        yield zone.id, (game.owner_of_card(stack[0]) if stack else None)
+        yield zone.id, markers.get(zone.properties[-1])

@@ -348,6 +348,6 @@ def test_the_lanes_are_drawn_again_when_a_runner_moves(monkeypatch):
     drawn: list[int] = []
     monkeypatch.setattr(track, "refresh", lambda *args, **kwargs: drawn.append(1))
     track.show(view)
-    moved = dataclasses.replace(view, placed={**view.placed, "runner_a": [view.variant.zones[5].properties[0]]})
+    moved = dataclasses.replace(view, placed={**view.placed, "runner": [view.variant.zones[5].properties[0], None, None]})
     track.show(moved)
     assert len(drawn) == 2

@@ -129,7 +129,7 @@ def test_buildings_left_distance_to_the_mark_flips_left_and_the_flipped_row_show
             assert f"{sizes[0]}⌂" in board
             panel = app.screen.query_one("#player-0", PlayerPanel).content.plain
             skyline = session.view().scores["skyline"][0]
-            assert f"skyline {skyline}/75, {75 - skyline} to go" in panel
+            assert f"skyline length {skyline}/75, {75 - skyline} to go" in panel  # the score's name, not its id
             row = next(p["cards"] for p in session.view().piles if p["pile"] == "row" and p["owner"] == 0)
             flipped = [session.shown.card(c).name for c in row]
             assert "flipped cards: " + ", ".join(flipped) in " ".join(panel.split())

@@ -524,6 +524,26 @@ def test_a_person_bids_in_a_monopoly_builder_auction_against_the_bots():
     run(scenario())
 
 
+def test_the_quick_amounts_raise_the_standing_bid_not_the_least():
+    """Issue 47, wave 2, 5: Builder's amount box read "410M least 420M +10M 460M +50M": the
+    quick raises were counted from the least bid, itself already a raise over the high bid.
+    A bidder's "+10M" is 10M over the bid standing: each quick amount is the least, or the
+    high bid raised by 10, 50 or 100 (those at or above the least), labelled by that raise."""
+    def outbidding(session: Session, view: View) -> bool:
+        return bidding(session, view) and view.high_bid is not None
+
+    session, view = seek(builder, outbidding)
+    bid = view.high_bid[1]
+    low, high = view.numbers.low, view.numbers.high
+    assert low > bid
+    amounts = [a.arg for a in view.actions if a.what == "money"]
+    assert amounts == sorted({low} | {bid + r for r in (10, 50, 100) if low <= bid + r <= high})
+    box = box_for(view)
+    labels = [c.label.plain for c in box.buttons if c.action is not None and c.action.what == "money"]
+    for amount, label in zip(amounts, labels, strict=True):
+        assert label == (f"{amount}M least" if amount == low else f"{amount}M +{amount - bid}M"), labels
+
+
 async def bid_until_asked_again(pilot, app, session: Session) -> None:
     """Press Enter (the least bid, the field's first amount) and wait until the box asks again,
     acknowledging what the person may be told first when outbid (a notice of what it cost
@@ -638,7 +658,7 @@ def test_an_amount_out_of_range_or_not_a_number_is_refused_with_a_message():
 
 def test_the_quick_amounts_and_the_arrows_raise_the_bid():
     """The quick amounts: ↑ raises the field by 10 (↓ lowers it, never below the least), and a
-    button bids the least, 10, 50 or 100 more at once."""
+    button bids the least, or 10, 50 or 100 over the bid standing, at once."""
     async def scenario():
         async with asked_for_a_bid() as (session, app, pilot, least, most):
             start = len(session.events)
@@ -653,9 +673,11 @@ def test_the_quick_amounts_and_the_arrows_raise_the_bid():
                 if app.screen.notice is None:
                     break
                 await pilot.press("enter")
-            least = session.view().numbers.low
-            await pilot.click("#deal-option-2")  # +50, by click
-            await wait_for(pilot, lambda: bids_of_the_person(session, start)[-1:] == [least + 50])
+            view = session.view()
+            bid = view.high_bid[1]  # outbid: the quick raises count from the bid standing
+            fifty = next(i for i, a in enumerate(view.actions) if a.arg == bid + 50)
+            await pilot.click(f"#deal-option-{fifty}")  # +50, by click
+            await wait_for(pilot, lambda: bids_of_the_person(session, start)[-1:] == [bid + 50])
 
     run(scenario())
 

@@ -362,21 +362,48 @@ def test_item_5_no_two_spaces_share_a_short_name_and_a_tall_board_shows_whole_na
         assert len(set(short.values())) == len(names), (width, short)
         assert all(len(cut) <= width for cut in short.values())
 
+    text, cell, _height = tall_board(session)
+    whole = [p for p in view.variant.loop if len(name_lines(view, p, cell, 3, {})) > 1
+             and " ".join(name_lines(view, p, cell, 3, {})) == space_name(view, p)]
+    assert whole  # some names are whole over several lines
+    for prop in whole:
+        for line in name_lines(view, prop, cell, 3, {}):
+            assert line in text
+
+
+def tall_board(session: Session) -> tuple[str, int, int]:
+    """The board of `session` at 160x50: its text, the width of a space's cell, its height."""
+    seen: list[tuple[str, int, int]] = []
+
     async def scenario():
         app = BoardwalkApp(session, pace="slow")
         async with app.run_test(size=(160, 50)) as pilot:
             await pilot.pause()
             board = app.screen.query_one(BoardView)
-            text = board.render().plain
-            cell = board._cells[0][1] - board._cells[0][0] + 1
-            whole = [p for p in view.variant.loop if len(name_lines(view, p, cell, 3, {})) > 1
-                     and " ".join(name_lines(view, p, cell, 3, {})) == space_name(view, p)]
-            assert whole  # some names are whole over several lines
-            for prop in whole:
-                for line in name_lines(view, prop, cell, 3, {}):
-                    assert line in text
+            seen.append((board.render().plain, board._cells[0][1] - board._cells[0][0] + 1, board.size.height))
 
     run(scenario())
+    return seen[0]
+
+
+def test_a_tall_board_shows_a_name_whole_with_a_long_word_broken_by_a_hyphen():
+    """Issue 47, wave 2, 6: at 160x50 most Builder space names were still cut on the board
+    ('Harbo Row', 'Chanc', 'Resou') with rows to spare: a word longer than the cell is broken
+    over two lines with a hyphen ('Harb-', 'our', 'Row'), so that the name reads whole."""
+    from tui.boardnames import name_lines, space_name
+
+    session = with_a_mortgage()
+    view = session.view()
+
+    text, cell, height = tall_board(session)
+    lines = max(1, min(5, (height - 5) // 2))  # the board's lines for a name (widgets.NAME_LINES)
+    drawn = {space_name(view, p): name_lines(view, p, cell, lines, {}) for p in view.variant.loop}
+    whole = {name for name, said in drawn.items() if " ".join(said).replace("- ", "") == name}
+    assert {"Harbour Row", "Chance", "Roll for Resources", "Lighthouse Lane"} <= whole, drawn
+    assert len(whole) >= len(drawn) - 3, sorted(set(drawn) - whole)  # the longest may still be cut
+    for name in whole:
+        assert all(len(line) <= cell for line in drawn[name])
+    assert "Harb-" in text and "Cha-" in text
 
 
 # ----- item 16: the docs name Monopoly Builder and explain its screen -------------------------

@@ -522,6 +522,19 @@ def picked_apart(one: Session, other: Session) -> bool:
     return frames[0].picks != frames[1].picks  # type: ignore[attr-defined]
 
 
+async def settled_text(app: BoardwalkApp, pilot) -> str:
+    """The screen's text once two reads a pause apart agree: on a loaded machine one twin's
+    screen was read before its footer was drawn, and the twins differed by that line alone."""
+    text = screen_text(app)
+    for _ in range(50):
+        await pilot.pause(0.02)
+        again = screen_text(app)
+        if again == text:
+            return text
+        text = again
+    return text
+
+
 async def looked_at(app: BoardwalkApp, pilot, session: Session) -> list[tuple[str, str]]:
     """What the person sees while asked, without answering: the board with its prompt, the
     whole log, the story, every step of the last moves, the cards and the help."""
@@ -536,23 +549,23 @@ async def looked_at(app: BoardwalkApp, pilot, session: Session) -> list[tuple[st
 
     await wait_for(pilot, lambda: app.screen is game_screen and not game_screen._thinking and bool(session.view().actions))
     await pilot.pause()
-    drawn.append(("the board, asked", screen_text(app)))
+    drawn.append(("the board, asked", await settled_text(app, pilot)))
     drawn.append(("the whole log", "\n".join(line.plain for line in game_screen.query_one(GameLog).shown)))
     drawn.append(("the story", story_markdown(session.story(), session.shown, "story", [], "", "")))
     await press("left_square_bracket", lambda: isinstance(app.screen, LastMovesScreen))
     moves = app.screen
     assert isinstance(moves, LastMovesScreen)
-    drawn.append((f"last moves at {moves.position}", screen_text(app)))
+    drawn.append((f"last moves at {moves.position}", await settled_text(app, pilot)))
     while moves.position > moves.first + 1:
         at = moves.position
         await press("left", lambda at=at: moves.position != at)
-        drawn.append((f"last moves at {moves.position}", screen_text(app)))
+        drawn.append((f"last moves at {moves.position}", await settled_text(app, pilot)))
     await press("escape", lambda: app.screen is game_screen)
     for key, kind in (("c", TextScreen), ("h", HelpScreen)):
         if key == "c" and not session.variant.cards:  # a game without cards has no cards to look at
             continue
         await press(key, lambda kind=kind: isinstance(app.screen, kind))
-        drawn.append((f"the screen of {key}", screen_text(app)))
+        drawn.append((f"the screen of {key}", await settled_text(app, pilot)))
         await press("escape", lambda: app.screen is game_screen)
     return drawn
 

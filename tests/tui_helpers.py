@@ -83,9 +83,10 @@ async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 20.0) 
         await pilot.pause(0.01)
 
 
-def shown_at(session: Session, look, size: tuple[int, int] = (80, 24)) -> dict:
+def shown_at(session: Session, look, size: tuple[int, int] = (80, 24), asked: bool = True) -> dict:
     """Open `session` in the app at `size` (80x24, the screens' smallest), wait until the
-    person is asked, and return what `look(app, pilot)` read then."""
+    person is asked (with `asked`; else until the game screen shows), and return what
+    `look(app, pilot)` read then."""
     from tui.app import BoardwalkApp  # textual: only for the tests that drive the app
     from tui.screens.game import GameScreen
 
@@ -94,7 +95,7 @@ def shown_at(session: Session, look, size: tuple[int, int] = (80, 24)) -> dict:
     async def scenario():
         app = BoardwalkApp(session, pace="instant")
         async with app.run_test(size=size) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and bool(session.view().actions))
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and (bool(session.view().actions) or not asked))
             await pilot.pause()
             seen.update(await look(app, pilot))
 

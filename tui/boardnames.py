@@ -84,12 +84,53 @@ def name_lines(view: View, prop: int, width: int, lines: int, short: dict[str, s
         wrapped = textwrap.wrap(name, width, break_long_words=False)
         if len(wrapped) <= lines and all(len(line) <= width for line in wrapped):
             return wrapped
+        # whole still, a word too long for the cell broken with a hyphen: 'Harb- / our / Row'
+        broken = hyphenated(name, width)
+        if width >= 4 and len(broken) <= lines:
+            return broken
         # its words cut to the cell, on lines of their own where need be: 'Colle / 2 Dump'
         if width >= 4:
             cut = textwrap.wrap(" ".join(w[:width] for w in re.split(r"[\s/]+", name) if w), width)
             if len(cut) <= lines:
                 return cut
     return [short.get(name, name[:width])]
+
+
+def hyphenated(name: str, width: int) -> list[str]:
+    """A name in lines of `width`, its words whole where they fit and the words longer than a
+    line broken with a hyphen, each piece on a line of its own ('Harbour Row' at 5: 'Harb-',
+    'our', 'Row'). Only for a width of 4 or more (a piece and its hyphen)."""
+    lines: list[str] = []
+    joinable = False  # whether the last line may take the next word after a space
+    for word in (w for w in re.split(r"\s+", name) if w):
+        if len(word) <= width:
+            if joinable and len(lines[-1]) + 1 + len(word) <= width:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+            joinable = True
+            continue
+        lines += _pieces(word, width)
+        joinable = True
+    return lines
+
+
+def _pieces(word: str, width: int) -> list[str]:
+    """A word too long for a line in the fewest pieces, as even as they can be ('Cha-', 'nce',
+    not 'Chan-', 'ce'), each but the last ending in a hyphen."""
+    count = 2
+    while (count - 1) * (width - 1) + width < len(word):
+        count += 1
+    sizes = [len(word) // count + (1 if i < len(word) % count else 0) for i in range(count)]
+    for i in range(count - 1):  # a piece and its hyphen in a line: the excess goes on to the next
+        if sizes[i] > width - 1:
+            sizes[i + 1] += sizes[i] - (width - 1)
+            sizes[i] = width - 1
+    pieces, at = [], 0
+    for size in sizes:
+        pieces.append(word[at:at + size])
+        at += size
+    return [piece + "-" for piece in pieces[:-1]] + [pieces[-1]]
 
 
 def legend(view: View, width: int, key: str = "") -> str:

@@ -117,13 +117,18 @@ class DealBox(Vertical):
             self._shape = None
             self.remove_children()
             return
-        self.border_title = _content(box.title)
+        # a question longer than the border has room for: its first sentence there, and the
+        # whole of it wrapped at the top of the box (For Sale's "... A pass takes the Treehouse
+        # and 0 back (fr…" was cut at 80 columns, what a pass does with it)
+        width = self.size.width or (self.app.size.width if self.is_mounted else 80)
+        whole = len(box.title.plain) > width - 8
+        self.border_title = _content(_first_sentence(box.title) if whole else box.title)
         self.border_subtitle = Content(box.hint)  # plain text: an amount box's names a word of the game
         self.set_class(box.kind == "offer", "-offer")
         # a new question of a window is a new box (its buttons' labels changed in place were
         # left at the old label's width: 'Choose Green' after 'Pass' showed as a blank)
         question = box.title.plain if box.kind in ("window", "amount") else ""  # an amount's field starts anew
-        shape = (box.kind, question, tuple(c.id for c in box.controls()), tuple(len(col.rows) for col in box.columns))
+        shape = (box.kind, question, tuple(c.id for c in box.controls()), tuple(len(col.rows) for col in box.columns), whole)
         if shape == self._shape:
             self._update(box)
             self._refocus(keep, old)
@@ -143,7 +148,10 @@ class DealBox(Vertical):
         try:
             await self.remove_children()
             if self.box is not None:
-                await self.mount_all(self._widgets(self.box))
+                widgets = self._widgets(self.box)
+                if self._shape is not None and self._shape[-1]:  # the question too long for the border
+                    widgets.insert(0, Static(self.box.title, id="deal-question"))
+                await self.mount_all(widgets)
                 self._refocus(keep, old)
         finally:
             self._rebuilding -= 1
@@ -290,6 +298,12 @@ def _button(control: Control) -> BoxButton:
     button = BoxButton(_content(control.label), id=control.id, compact=True, disabled=control.action is None)
     button.sends = control.action
     return button
+
+
+def _first_sentence(text: Text) -> Text:
+    """The question of a long title, up to its first '?' (the rest is said in the box)."""
+    end = text.plain.find("?")
+    return text[: end + 1] if 0 < end < len(text.plain) - 1 else text
 
 
 def _content(text: Text) -> Content:

@@ -372,7 +372,7 @@ def amount_box(view: View, numbers: NumberOptions[Action]) -> Box:
     if pass_ is not None and view.window is not None:  # out of the bidding till it closes: asked at each raise
         buttons += (Control("deal-sit-out", Text(f"Sit out [{SIT_OUT_KEY}]"), pass_, (0, BUTTONS, len(buttons)),
                             SIT_OUT_KEY, SIT_OUT),)
-        sit_out = [f"{SIT_OUT_KEY} pass till it ends"]
+        sit_out = [f"{SIT_OUT_KEY} sit out"]
     history = view.window.said if view.window is not None else ()
     said = [*subject_spaces(view), *(_said_line(view, player, words) for player, words in history), *_shown_counters(view)]
     title = Text(visible(decision_prompt(view)), style="bold")

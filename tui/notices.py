@@ -107,6 +107,11 @@ class Notice:
     """The leading score's id, and its value before and after, when it changed: a fall is
     a loss; a rise is told only with the losses that come with it (a round's end scores
     the buildings won, and clears the board)."""
+    parts: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Of the scores the leading one adds up (`score_parts`), each that changed with it, by
+    name, before and after: what made the leading score move ('Billionaire Builder 3 to 0')."""
+    cards: list[str] = field(default_factory=list)
+    """The cards the others played while the score moved, by name, where the person saw them."""
     by: set[int] = field(default_factory=set)
     """Who acted when the losses came (other than the player): the bots, or other people."""
     said: str | None = None
@@ -121,6 +126,9 @@ class Notice:
         self.by_game.update(other.by_game)
         if other.score is not None:
             self.score = other.score if self.score is None else (other.score[0], self.score[1], other.score[2])
+        for name, (before, after) in other.parts.items():
+            self.parts[name] = (self.parts.get(name, (before, after))[0], after)
+        self.cards += [card for card in other.cards if card not in self.cards]
         self.by |= other.by
         self.said = other.said or self.said
         self.events += [i for i in other.events if i not in self.events]
@@ -136,7 +144,8 @@ class Notice:
         person at the table) or a player's name with 's; `names` name the seats."""
         said = []
         score = self._score_words(whose, variant)
-        own = self.turn_over and not +self.taken  # nobody else took anything: the change is the turn's own
+        # nobody else took anything, nor played while the score fell: the change is the turn's own
+        own = self.turn_over and not +self.taken and not self.by - {self.player}
         if self.turn_over:
             costs = self._with_score(_cost_words(self.costs, whose, variant), score if own else [])
             start = f"{whose[:1].upper()}{whose[1:]} turn is over"
@@ -148,7 +157,8 @@ class Notice:
         taken = self._with_score(_cost_words(played, whose, variant), [] if own or game else score)
         if taken:
             by = " and ".join(names[p] for p in sorted(self.by) if p != self.player)
-            said.append(f"{by} played: {', '.join(taken)}." if by else f"The game: {', '.join(taken)}.")
+            cards = f" {' and '.join(self.cards)}" if self.cards else ""  # what did it, where it was seen
+            said.append(f"{by} played{cards}: {', '.join(taken)}." if by else f"The game: {', '.join(taken)}.")
         if game:
             words = self._with_score(_cost_words(game, whose, variant), [] if own else score)
             said.append(f"{cast(str, self.said).rstrip('.!')}: {', '.join(words)}.")
@@ -167,7 +177,21 @@ class Notice:
         score = next((s for s in variant.scores if s.id == which), None)
         said = variant.format_money if score is not None and score.money else str
         name = score.name if score is not None and score.name else which.replace("_", " ")
-        return [f"{whose} {name} {'fell' if after < before else 'rose'} from {said(before)} to {said(after)}"]
+        # which of the scores it adds up moved it: the Billionaire bonus lost to a richer player
+        parts = [f"{part} {was} to {now}" for part, (was, now) in self.parts.items()
+                 if (now - was) * (after - before) > 0]  # those that moved it the way it went
+        why = f" ({', '.join(parts)})" if parts else ""
+        return [f"{whose} {name} {'fell' if after < before else 'rose'} from {said(before)} to {said(after)}{why}"]
+
+
+def score_parts(variant: Variant, lead: str) -> list:
+    """The scores the score `lead` reads by name (`buildings of X + billionaire of X`), in
+    the order of the file: what a change of the leading score is made of."""
+    score = next((s for s in variant.scores if s.id == lead), None)
+    if score is None:
+        return []
+    named = {node.counter for node in ast.walk([score.expression]) if isinstance(node, ast.OfPlayer)}
+    return [s for s in variant.scores if s.id in named and s.id != lead]
 
 
 def _cost_words(costs: Counter[str], whose: str, variant: Variant) -> list[str]:

@@ -12,6 +12,7 @@ from rich.text import Text
 from engine.api import Game, reference_costs
 from tui.boardnames import legend, space_name
 from tui.holdings import abbreviations
+from tui.scorewords import panel_scores, score_abbreviations
 from tui.session import View
 
 REFERENCE_KEY = "="
@@ -118,7 +119,7 @@ def reference_text(view: View, game: Game, short: dict[str, str]) -> Text:
         text.append("  " + " · ".join(f"{cut} {name}" for name, cut in short.items() if cut != name) + "\n")
     text.append("\nThe board's marks\n", style="bold")
     text.append("  " + legend(view, 10_000) + "\n")
-    panels = abbreviations(view)
+    panels = abbreviations(view) + score_abbreviations(panel_scores(view))
     if panels:
         text.append("\nThe panels' short names, where a panel is narrow\n", style="bold")
         text.append("  " + " · ".join(f"{cut}: {name}" for cut, name in panels) + "\n")

@@ -22,7 +22,6 @@ from engine.api import (
     card_ref,
     describe_run,
     fresh_seed,
-    runs,
     texts_for,
 )
 from engine.bots import Bot, bot_names, make_bot
@@ -43,7 +42,8 @@ from tui.following import (
     windows_began,
 )
 from tui.keys import KeyBook, number_keys, option_key
-from tui.notices import SHOWN_LINES, Notice, loss, program_words
+from tui.logruns import told_runs
+from tui.notices import SHOWN_LINES, Notice, loss, program_words, score_parts
 from tui.shown import once_per_variant, shown
 from tui.standing import NOT_AGAIN, SIT_OUT, SIT_OUT_TURNS, Standing
 from tui.story import Chronicle, Story, tell
@@ -490,7 +490,9 @@ class Session:
         only when their turn ends with it; what happens in others' turns counts at once."""
         variant = self.variant
         lead = next((s for s in variant.scores if variant.ranking and s.id == variant.ranking[0] and not s.fewest), None)
-        now = self.seen()["scores"] if lead is not None else {}  # everyone's, in any seat's view
+        seen = self.seen()
+        now = seen["scores"] if lead is not None else {}  # everyone's, in any seat's view
+        out_now = set(seen["out"])
         events = self.events
         for person in self.humans:
             notice = Notice(person)
@@ -524,12 +526,28 @@ class Session:
                     whose_turn = -1
             if not notice.turn_over:
                 notice.costs.clear()  # the losses of their own turn going on: they see them when they decide
+            if person not in out_now:  # put out and back in since (an auction's pass, then the next lot): no loss
+                for counts in (notice.costs, notice.taken, notice.by_game):
+                    counts.pop("out", None)
+                notice.events = [i for i in notice.events if events[i].kind != "dropped"]
             # a score read from cards the viewer may not see is None in their observation: untold
             if lead is not None and None not in (now[lead.id][person], scores[lead.id][person]) \
                     and now[lead.id][person] != scores[lead.id][person]:
                 notice.score = (lead.id, scores[lead.id][person], now[lead.id][person])
+                for part in score_parts(variant, lead.id):
+                    before, after = scores[part.id][person], now[part.id][person]
+                    if before is not None and after is not None and before != after:
+                        notice.parts[part.name or part.id.replace("_", " ")] = (before, after)
                 if turn_player != person and now[lead.id][person] < scores[lead.id][person]:
                     notice.by.add(turn_player)
+            # the cards those who took from them played meanwhile: what did it, where they saw it
+            for index in range(start, len(events)):
+                event = events[index]
+                if notice.by and event.kind == "play" and event.data.get("player") in notice.by \
+                        and not event.hidden_from(person) and "card" in event.data:
+                    notice.cards.append(self.shown.card(event.data["card"]).name)
+                    if index not in notice.events:
+                        notice.events.append(index)
             if decider == person and not notice.turn_over:
                 continue
             if notice:
@@ -546,7 +564,7 @@ class Session:
         del self.notices[person]
         names = [seat.name for seat in self.shown.seats[: self.record.players]]
         whose = "your" if len(self.humans) == 1 else f"{names[person]}'s"
-        told = [self.describe_run(run) for run in runs([self.events[i] for i in sorted(set(notice.events))])]
+        told = [self.describe_run(run) for run in told_runs([self.events[i] for i in sorted(set(notice.events))])]
         if len(told) > SHOWN_LINES:
             told = [f"… {len(told) - SHOWN_LINES + 1} lines before these: [ shows them",
                     *told[-(SHOWN_LINES - 1):]]
@@ -676,7 +694,9 @@ class Session:
         obs = self.seen()
         offered = self.options() if shown is not None and game.current_player == shown else []
         numbers = offered if isinstance(offered, NumberOptions) and offered.width > LISTED_NUMBERS else None
-        actions = quick_options(numbers) if numbers is not None else self._by_value(list(offered))
+        high_bid = standing_bid(self.events[self._windows[-1].opened:]) if self._windows else None
+        actions = (quick_options(numbers, raised_from(numbers, high_bid)) if numbers is not None
+                   else self._by_value(list(offered)))
         return View(
             variant=self.shown,
             seats=self.seat_views(),
@@ -718,7 +738,7 @@ class Session:
             fates=self._fates(actions),
             offer=seen_offer(obs, actions, lambda code: self._card(code).card or ""),
             window=self._window(),
-            high_bid=standing_bid(self.events[self._windows[-1].opened:]) if self._windows else None,
+            high_bid=high_bid,
             numbers=numbers,
             out=frozenset(obs["out"]),
             **self._changes(),
@@ -747,8 +767,11 @@ class Session:
         if not actions or asking is None:
             return [option_key(i) for i in range(len(actions))]
         offer = asking.get("offer")
+        # the dice as they lie: a question asked again after another roll (Can't Stop's pairs
+        # of dice) is a new one, its options another roll's, keyed from 1 again
+        rolls = tuple((die, tuple(faces)) for die, faces in sorted(self.seen()["rolled"].items()))
         family = (asking["kind"], tuple(asking.get("asked_at") or ()),
-                  offer["words"] if offer is not None and offer["stage"] == "compose" else None)
+                  offer["words"] if offer is not None and offer["stage"] == "compose" else None, rolls)
         turn = (game.turn_number, game.turn_player)
         return self._keys.keys(turn, asking["player"], family, game.decision == "build", actions)
 
@@ -853,11 +876,22 @@ class Session:
         return "" if result is None else visible(result.describe())
 
 
-def quick_options(numbers: NumberOptions[Action]) -> list[Action]:
-    """A wide number question's options at a key: its QUICK_RAISES over the least, those it
-    offers, then what it offers beside the numbers (a pass)."""
+def raised_from(numbers: NumberOptions, high_bid: tuple[int, int] | None) -> int:
+    """What a quick amount is counted up from: the bid standing, when the least to bid is
+    above it (an auction's raise: '+10M' is 10M over the high bid, as a bidder says it); else
+    the least (the first bid)."""
+    if high_bid is not None and high_bid[1] < numbers.low:
+        return high_bid[1]
+    return numbers.low
+
+
+def quick_options(numbers: NumberOptions[Action], base: int | None = None) -> list[Action]:
+    """A wide number question's options at a key: the least, and its QUICK_RAISES over `base`
+    (the bid standing, `raised_from`; the least when None) that it offers, then what it offers
+    beside the numbers (a pass)."""
     low, high = numbers.low, numbers.high
-    amounts = sorted({low + raised for raised in QUICK_RAISES if low + raised <= high})
+    base = low if base is None else base
+    amounts = sorted({low} | {base + raised for raised in QUICK_RAISES if low <= base + raised <= high})
     return [numbers[amount - low] for amount in amounts] + list(numbers.after)
 
 

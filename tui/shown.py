@@ -29,7 +29,7 @@ def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Var
         setups=tuple(replace(s, rules_said=tuple(seen(sentence) for sentence in s.rules_said)) for s in variant.setups),
         properties=tuple(replace(p, name=None if p.name is None else seen(p.name)) for p in variant.properties),
         timings=tuple((key, seen(words)) for key, words in variant.timings),
-        scores=tuple(replace(score, name=seen(score.name)) for score in variant.scores),
+        scores=tuple(replace(score, name=seen(score.name), goal_name=seen(score.goal_name)) for score in variant.scores),
         piles=tuple(replace(pile, name=seen(pile.name), mark=None if pile.mark is None else seen(pile.mark))
                     for pile in variant.piles),
         counters=tuple(replace(c, shown=None if c.shown is None else seen(c.shown),
@@ -41,6 +41,12 @@ def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Var
         seats=tuple(replace(seat, name=seen(seat.name), token=seen(seat.token)) for seat in variant.seats),
         zones=tuple(replace(zone, name=seen(zone.name)) for zone in variant.zones),
         cards=tuple(replace(card, name=seen(card.name), text=seen(card.text)) for card in variant.cards),
+        pieces=tuple(replace(piece, name=seen(piece.name)) for piece in variant.pieces),
+        ends=tuple((key, seen(words)) for key, words in variant.ends),
+        kinds=tuple((key, seen(words)) for key, words in variant.kinds),
+        dice=tuple(replace(die, says=tuple((face, seen(words)) for face, words in die.says)) for die in variant.dice),
+        reference=None if variant.reference is None else replace(
+            variant.reference, name=seen(variant.reference.name), rows=tuple(seen(row) for row in variant.reference.rows)),
     )
 
 

@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from engine.api import Action, Event, counted, counter_words, runs, zone_words
+from engine.api import Action, Event, counted, counter_words, zone_words
 from engine.variant.model import Pile, Variant
 from engine.visible import visible
 from tui import figures, lanes
@@ -23,8 +23,10 @@ from tui.boardnames import legend, name_lines, short_names
 from tui.dice import Face, faces, total
 from tui.figures import chip
 from tui.holdings import holdings_lines
+from tui.logruns import told_runs
 from tui.reference import REFERENCE_KEY
-from tui.session import PUBLIC, Piece, View
+from tui.scorewords import panel_scores, score_lines
+from tui.session import PUBLIC, Piece, View, raised_from
 
 
 def key_hint(view: View, index: int) -> str:
@@ -271,7 +273,7 @@ class BoardView(Widget):
         foundations) stand to the right, each space its stack's height in its top piece's
         colour. Everything from the variant: its loop, zones, piles and counters.
 
-        The names take the room there is (issue 46, 5): on a tall board, up to three lines
+        The names take the room there is (issue 46, 5): on a tall board, up to five lines
         and wider cells, so that a wide screen reads whole names; else one line, cut so that
         no two names read the same. The last row, where there is one to spare, is the legend
         of the marks (tui/boardnames.py)."""
@@ -282,7 +284,9 @@ class BoardView(Widget):
         on_loop = set(loop)
         grids = [z for z in variant.zones if z.columns and not on_loop.intersection(z.properties)]
         grid_width = sum((z.columns or 1) * 3 + 2 for z in grids)
-        names = max(1, min(3, (height - 5) // 2))  # lines for each name; one row kept for the legend
+        # lines for each name, as many as the board's rows allow (up to 5: a long word broken
+        # over two of them reads whole); one row kept for the legend
+        names = max(1, min(NAME_LINES, (height - 5) // 2))
         cell = next((c for c in (10, 9, 8, 7, 6, 5, 4, 3, 2) if half * (c + 1) + grid_width <= width
                      and (c <= 6 or names > 1)), 1)
         pitch = cell + 1  # a space between cells
@@ -700,7 +704,7 @@ class PlayerPanel(Quiet):
             Text.assemble((marker, "bold"), (seat.mark, chip(seat.colour)), (f" {who}", "bold")),
             *([Text(token, style="italic")] if token else []),
             *out,
-            Text(_fit(width, *_ranked(view, i))),
+            *(Text(line) for line in score_lines(view, i, panel_scores(view), width, 1)),
             *([Text(counts)] if counts else []),
         ]
         if kept and room < 5 and counts:  # no line to spare: what they hold before their count of pieces
@@ -719,11 +723,7 @@ class PlayerPanel(Quiet):
         face-up piles with its cards (the flipped cards, the kept ones), wrapped rather than
         cut, and the size of the others (a deck's order is never shown)."""
         variant = view.variant
-        value = {score.id: view.scores.get(score.id, [0] * (i + 1))[i] for score in variant.scores}
         held = view.properties_owned(i)
-        long = " · ".join(_score_words(score, value[score.id], score.name, 2) for score in variant.scores)
-        short = " · ".join(_score_words(score, value[score.id], score.id.replace("_", " "), 1) for score in variant.scores)
-        shortest = " · ".join(_score_words(score, value[score.id], score.id.replace("_", " "), 0) for score in variant.scores)
         names = {card.id: card.name for card in variant.cards}
         shown: list[Text] = []
         sizes: list[str] = []
@@ -738,9 +738,11 @@ class PlayerPanel(Quiet):
                 shown.append(Text(f"{pile.name}: " + _grouped(names.get(c, c) for c in seen["cards"])))
             else:
                 sizes.append(f"{pile.name} {seen['size']}")
-        holds = f" · holds {held}" if held else ""  # a game with no spaces to hold never says so
-        lines = [Text(_fit(width, f"{long}{holds}", f"{short}{holds}", short, f"{shortest}{holds}", shortest))]
-        left = room - 1 - (1 if sizes else 0)
+        holds = f"holds {held}" if held else ""  # a game with no spaces to hold never says so
+        # every score readable, on as many lines as it takes (tui/scorewords.py)
+        lines = [Text(line) for line in score_lines(view, i, panel_scores(view), width,
+                                                    room - (1 if sizes else 0), holds)]
+        left = room - len(lines) - (1 if sizes else 0)
         for text in shown:
             wrapped = list(text.wrap(_CONSOLE, max(8, width)))
             if len(wrapped) > left:
@@ -760,55 +762,8 @@ def _grouped(names: Iterable[str]) -> str:
     return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in counts.items())
 
 
-def _ranked(view: View, i: int) -> list[str]:
-    """The scores the ranking reads, most important first, in wordings from the longest to
-    the shortest: 'total property value $30M · number of properties 2', 'value $30M ·
-    properties 2', '$30M · properties 2', '$30M · prop. 2', '$30M · 2'."""
-    variant = view.variant
-    ranked = [score for key in variant.ranking for score in variant.scores if score.id == key]
-
-    def amount(score) -> str:
-        value = view.scores.get(score.id, [0] * (i + 1))[i]
-        if value is None:
-            return HIDDEN_SCORE
-        return variant.format_money(value) if score.money else str(value)
-
-    def words(score) -> str:
-        return score.id.replace("_", " ")
-
-    def short(score) -> str:
-        said = words(score)
-        return said if len(said) <= 5 else said[:4] + "."
-
-    return [
-        " · ".join(f"{score.name} {amount(score)}" for score in ranked),
-        " · ".join(f"{words(score)} {amount(score)}" for score in ranked),
-        " · ".join(amount(score) if score.money else f"{words(score)} {amount(score)}" for score in ranked),
-        " · ".join(amount(score) if score.money else f"{short(score)} {amount(score)}" for score in ranked),
-        " · ".join(amount(score) for score in ranked),
-    ]
-
-
-HIDDEN_SCORE = "?"
-"""A score the viewer may not be told (the observation's None: it is read from the cards of a
-pile they may not see, engine/game/hidden_scores.py)."""
-
-
-def _score_words(score, value: int | None, name: str, length: int) -> str:
-    """A score, with how far it is from its goal, in words of three `length`s: 'skyline
-    length 12 (63 to the finishing mark, 75)', 'skyline 12/75, 63 to go', 'skyline 12/75'.
-    One the viewer may not be told is a '?', and so is its distance from the goal."""
-    if value is None:
-        return f"{name} {HIDDEN_SCORE}" if score.goal is None else f"{name} {HIDDEN_SCORE}/{score.goal}"
-    if score.goal is None:
-        return f"{name} {value}"
-    to_go = max(0, score.goal - value)
-    if length == 0:
-        return f"{name} {value}/{score.goal}"
-    if length == 1:
-        return f"{name} {value}/{score.goal}, {to_go} to go"
-    mark = f"the {score.goal_name}, {score.goal}" if score.goal_name else str(score.goal)
-    return f"{name} {value} ({to_go} to {mark})"
+NAME_LINES = 5
+"""The most lines a space's name takes on a tall board (160x50: 'Roll / for / Reso- / urces')."""
 
 
 _CONSOLE = Console(width=200, color_system=None)
@@ -1275,11 +1230,12 @@ def number_words(view: View, number: int) -> str:
 
 
 def raise_words(view: View, number: int) -> str:
-    """How far a quick amount is over the least: 'least', '+10M'."""
+    """How far a quick amount is over the bid standing (or the least, before the first bid):
+    'least', '+50M' (session.raised_from)."""
     numbers = view.numbers
     if numbers is None or number == numbers.low:
         return "least"
-    return "+" + number_words(view, number - numbers.low)
+    return "+" + number_words(view, number - raised_from(numbers, view.high_bid))
 
 
 def _secret_prompt(view: View) -> str:
@@ -1487,7 +1443,7 @@ class GameLog(RichLog):
         if viewer != self.viewer or self.count > len(events):  # another view, or an undo
             self.clear()
             self.shown, self.count, self.viewer = [], 0, viewer
-        new = [self._line(run[0], describe(run), seats) for run in runs(events[self.count :])]
+        new = [self._line(run[0], describe(run), seats) for run in told_runs(events[self.count :])]
         # (cards put one after another on one place: one line)
         self.shown.extend(new)
         self._write(new)

@@ -11,6 +11,7 @@ import operator
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from engine.core.piece_refs import is_piece, pieces_of, split_ref
 from engine.core.refs import IN_PLAY, CardRef, PileRef, Ref
 from engine.effects import ast
 from engine.effects.limits import MAX_NUMBER, clamp
@@ -155,15 +156,35 @@ def _value(g: GameState, x: Ref) -> int:
 
 
 def _owner(g: GameState, x: Ref) -> int | None:
+    if type(x) is str:  # for each piece: whose piece it is, nobody for the table's
+        return _piece_owner(g, x)
     return g.owner_of_card(x) if type(x) is CardRef else g.owner_of(x)
 
 
 def _zone(g: GameState, x: Ref) -> str | None:
+    if type(x) is str:  # for each piece: the zone it stands in
+        place = _piece_space(g, x)
+        return None if place is None else g.book.zone_of[place]
     return g.book.card_zone[x % g.book.kinds] if type(x) is CardRef else g.book.zone_of[x]
 
 
 def _space(g: GameState, x: Ref) -> int | None:
+    if type(x) is str:  # for each piece: the space it stands on
+        return _piece_space(g, x)
     return g.book.card_space[x % g.book.kinds]
+
+
+def _piece_space(g: GameState, ref: str) -> int | None:
+    """for each piece: where a piece an effect holds stands, None off the board."""
+    name, at = split_ref(ref)
+    place = g.pieces[name][at]
+    return None if place < 0 else place
+
+
+def _piece_owner(g: GameState, ref: str) -> int | None:
+    """for each piece: whose a piece is (model.Piece.owner_at), None for the table's."""
+    name, at = split_ref(ref)
+    return g.book.piece_specs[name].owner_at(at)
 
 
 def _kind(g: GameState, x: Ref) -> str:
@@ -440,6 +461,8 @@ def _is_adjective(e: ast.IsAdjective, cache) -> Fn:
         test = lambda g, s: s is not None and g.is_leader(s)  # noqa: E731
     elif adjective == "playing":  # lang47, players out of the round
         test = lambda g, s: s is not None and s not in g.dropped  # noqa: E731
+    elif adjective == "off":  # for each piece: a piece off the board
+        test = lambda g, s: is_piece(s) and _piece_space(g, s) is None  # noqa: E731
     elif adjective == "nobody":  # pilewords (issue 47): no player, card, space or zone
         test = lambda g, s: s is None  # noqa: E731
     else:
@@ -698,6 +721,9 @@ def candidates(g: GameState, kind: str, zone: Fn | None, env: dict, me: int) -> 
     elif kind == "card":
         place = zone(g, env, me) if zone is not None else None
         items = [] if place is None else cards_in(g, place)
+    elif kind == "piece" or kind in g.pieces:  # for each piece: every piece, or those of one name
+        where = zone(g, env, me) if zone is not None else None
+        items = [] if zone is not None and where is None else pieces_of(g.pieces, kind, g.book.zone_of, where)
     else:  # occupied and vacant spaces: the explorer's commonest lists, in loops the kernel compiles
         stacks: list[list[int]] = g.stacks
         if zone is None:

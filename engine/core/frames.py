@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from engine.core.question import Trade, Window
     from engine.game.game_state import GameState
     from engine.game.messages import Action
+    from engine.game.rng import RandomSource
     from engine.game.snapshot_check import SnapshotChecker
 
 
@@ -140,6 +141,12 @@ class Frame:
         """Forget, in a copy made for `player` (None: a spectator), what it keeps from them
         (`keeps_secrets`): the game as they know it (known.py) and their observation's
         "state" are made so. Frames that keep nothing secret keep all."""
+
+    def guess(self, g: GameState, player: int | None, rng: RandomSource) -> None:
+        """Fill in, in a game a bot deals for `player` from what they know, what `conceal`
+        forgot with guesses drawn from `rng`: each other player's secret pick, one of their
+        options at random, so that a look-ahead meets picks as varied as the others' may be,
+        not the same stand-in every time. Frames that keep nothing secret have nothing to guess."""
 
     def remaining(self, g: GameState) -> list[tuple]:
         """What is left of this frame's work once the frames above it are done, as look-ahead

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from engine.diagnostics import did_you_mean
 from engine.effects import ast
 from engine.effects.cost import Cost, Sizes, measure, measured_parts, program_cost, program_work
-from engine.effects.kinds import KIND_OF_CHOICE, either_of, parameters
+from engine.effects.kinds import KIND_OF_CHOICE, either_of, parameters, thing_kind
 from engine.effects.limits import MAX_CARD_COST, MAX_EXPRESSION_COST, MAX_NUMBER, MAX_PROGRAM_COST, MAX_WORK_PER_ACTION
 from engine.effects.parser import reserved_words
 from engine.words.table import STATEMENTS
@@ -42,9 +42,14 @@ CARD_FACTS = {"value": "number", "owner": "player", "zone": "zone", "space": "pr
 is from; nobody for a card of the table), its zone and its space (a title deed's: the card's
 `space`, and that space's zone, or the card's own `zone`; nothing for a card of neither)."""
 
+PIECE_FACTS = {"owner": "player", "zone": "zone", "space": "property"}
+"""for each piece: what is asked of a piece (`owner of R`, `space of R`, `zone of R`): whose
+it is (nobody for the table's), and where it stands (nothing off the board)."""
+
 ADJECTIVES = {
     "vacant": "property", "occupied": "property", "leader": "player", "last": "player",
     "playing": "player",  # lang47, players out of the round
+    "off": "piece",  # for each piece: `R is off`, off the board
 }
 
 _NEVER_NOBODY = frozenset({"number", "bool", "word", "words", "pile"})
@@ -54,6 +59,7 @@ _A = {
     "player": "a player", "property": "a property", "zone": "a zone", "number": "a number", "bool": "a condition",
     "word": "a word in quotes", "words": "a list of words", "face": "a die's face",
     "card": "a card", "pile": "a pile", "kind": "a kind of card",
+    "piece": "a piece",  # for each piece
 }
 
 _SHOWN = frozenset({"player", "property", "zone", "number", "word", "face", "card", "kind"})
@@ -145,6 +151,12 @@ class EffectContext:
     pieces: dict[str, str] = field(default_factory=dict)
     """Piece name -> "game" or "player" (issue 47, 5): read as the space it stands on, `NAME`
     or `NAME of X`, and moved by `move NAME ...` (engine/words/pieces.py)."""
+    piece_counts: dict[str, int] = field(default_factory=dict)
+    """for each piece: how many pieces of each name the table or each player has (`count`);
+    a name of several is gone through with `for each NAME R`, never read as one space."""
+    cards_stacked: bool = False
+    """Whether the board's spaces stack cards (`board.stacks: cards`), not players' units:
+    the words that build or remove units have nothing to work on there."""
     program: bool = False
     """A program of the variant (set-up, turn, a hook), not a card: the turn's own words
     are allowed. Not derived from `timing`, because a hook and a card timing may share a
@@ -231,7 +243,9 @@ class Checker:
         if name in self.context.zones or name in self.context.faces:
             return "zone"
         if name in self.context.pieces:  # a piece: the space it stands on (issue 47, 5)
-            if self.context.pieces[name] != "game":
+            if self.several(node, name):
+                pass
+            elif self.context.pieces[name] != "game":
                 self.report(node, f"each player has a '{name}'", f"write '{name} of X', X being the player")
             return "property"
         if self.missing_from is not None and node.line >= self.missing_from:
@@ -242,6 +256,17 @@ class Checker:
         known = list(scope.variables) + sorted(self.context.zones) + ["me"]
         self.report(node, f"unknown name '{name}'", did_you_mean(name, known) or _known_hint(scope, self.context.zones))
         return None
+
+    def several(self, node: ast.Node, piece: str) -> bool:
+        """for each piece: a name of several pieces (`count`) stands for no one space; True
+        when it is reported."""
+        count = self.context.piece_counts.get(piece, 1)
+        if count == 1:
+            return False
+        whose = "the table has" if self.context.pieces.get(piece) == "game" else "each player has"
+        self.report(node, f"{whose} {count} pieces '{piece}', so '{piece}' is not one space",
+                    f"go through them with 'for each {piece} R', and read 'space of R', or move R")
+        return True
 
     # ----- expressions
 
@@ -279,6 +304,11 @@ class Checker:
             kind = self.expr(node.subject, scope)
             if kind == "card":
                 return CARD_FACTS[node.attribute]
+            if kind == "piece":  # for each piece: whose it is, the space and zone it stands on
+                if node.attribute not in PIECE_FACTS:
+                    self.report(node, f"a piece has no {node.attribute}", f"read the {node.attribute} of the space it stands on: "
+                                f"'{node.attribute} of space of ...'")
+                return PIECE_FACTS.get(node.attribute, "number")
             if kind is not None and kind != subject_kind and (kind, subject_kind) not in _FITS:
                 wanted = "a card" if subject_kind == "card" else f"{_A[subject_kind]} or a card"
                 self.report(node.subject, f"what follows '{node.attribute} of' must be {wanted}, but this is {_A[kind]}",
@@ -321,7 +351,7 @@ class Checker:
         return "bool"
 
     def expr_Count(self, node: ast.Count, scope: Scope) -> str:
-        if node.group and node.kind in KIND_OF_CHOICE and KIND_OF_CHOICE[node.kind] != "property":
+        if node.group and thing_kind(node.kind, self.context.pieces) != "property":
             self.report(node, f"a group is of spaces next to one another, not of {node.kind}s",
                         "write 'largest group property P ...', or a kind of space the variant names")
         inner = scope.child()
@@ -337,7 +367,7 @@ class Checker:
         self.expect(node.by, "number", inner, f"what '{word}' ranks by" if node.thing else f"what '{word}' compares")
         if not node.thing:
             return "number"
-        return KIND_OF_CHOICE.get(node.kind, "property")
+        return thing_kind(node.kind, self.context.pieces)
 
     def expr_NamedTest(self, node: ast.NamedTest, scope: Scope) -> str:
         """lang47, named tests: a test the variant names, given what it takes."""
@@ -377,7 +407,9 @@ class Checker:
             return "number"
         each = self.context.pile_each.get(node.counter)
         if each is None and node.counter in self.context.pieces:  # a piece: where it stands (issue 47, 5)
-            if self.context.pieces[node.counter] == "game":
+            if self.several(node, node.counter):
+                pass
+            elif self.context.pieces[node.counter] == "game":
                 self.report(node, f"'{node.counter}' is one piece for the whole table", f"write '{node.counter}' without 'of'")
             self.expect(node.subject, "player", scope, f"whose {node.counter} ('of ...')")
             return "property"
@@ -512,6 +544,9 @@ class Checker:
 
     def collection(self, node: ast.Node, kind: str, var: str, zone, where, scope: Scope) -> None:
         """`KIND NAME [in Z] [where COND]`, shared by choose, for each and count."""
+        if thing_kind(kind, self.context.pieces) == "piece":  # for each piece
+            self.pieces(node, kind, var, zone, where, scope)
+            return
         if kind not in KIND_OF_CHOICE:  # a kind of space the variant does not name
             known = ["property", "zone", "player", "opponent", "card"]
             self.report(node, f"there is no kind of thing '{kind}'",
@@ -529,6 +564,16 @@ class Checker:
                 self.report(zone, f"'in' only narrows properties, not {_article(kind)}")
             self.expect(zone, "zone", scope, "what follows 'in'")
         self.bind(node, var, KIND_OF_CHOICE[kind], scope)
+        self.expect(where, "bool", scope, "what follows 'where'")
+
+    def pieces(self, node: ast.Node, kind: str, var: str, zone, where, scope: Scope) -> None:
+        """for each piece: `piece R` (every piece) or `NAME R` (the pieces of one name, `for
+        each runner R`) [in a zone or on a space] [where ...]; R is a piece."""
+        if kind == "piece" and not self.context.pieces:
+            self.report(node, "this variant has no pieces", "declare them under 'pieces:' (docs/variants.md, 3.16)")
+        if zone is not None:
+            self.expect_one_of(zone, ("zone", "property"), scope, "what follows 'in' (the zone or the space they stand on)")
+        self.bind(node, var, "piece", scope)
         self.expect(where, "bool", scope, "what follows 'where'")
 
     # ----- ask46: text built from values

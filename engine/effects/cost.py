@@ -52,11 +52,27 @@ class Sizes:
     collection of the cards of one counts that many, not every card of the game (issue 47,
     item 2: a hand of 6 counted as the deck's 60)."""
 
+    pieces: tuple[tuple[str, int], ...] = ()
+    """for each piece: every piece of each name at the largest player count (`pieces:`, its
+    `count` for the table or for each player), what `for each NAME R` ranges over; `for each
+    piece R` ranges over them all."""
+
+    space_holds: int | None = None
+    """A space's capacity (`board.holds`): the most cards a space's stack holds, what a
+    collection of the cards of a space counts (issue 47, item 2: a step's stack counted every
+    card of the game); None: every card of the game."""
+    piles: frozenset[str] = frozenset()
+    """The names of the variant's piles, which a place named so is (any other place of cards
+    is a space)."""
+
     def in_place(self, place: ast.Expr | None) -> int:
         """How many cards a collection of the cards of `place` can range over: what the pile
-        holds at most when it says so (`NAME` or `NAME of X`), else every card of the game."""
+        holds at most when it says so (`NAME` or `NAME of X`), what a space holds when the
+        board says so, else every card of the game."""
         name = place.name if isinstance(place, ast.Name) else place.counter if isinstance(place, ast.OfPlayer) else None
         most = next((held for pile, held in self.holds if pile == name), self.cards) if name is not None else self.cards
+        if self.space_holds is not None and place is not None and name not in self.piles:  # a space's capacity
+            most = self.space_holds
         return min(most, self.cards)
 
     def over(self, kind: str, place: ast.Expr | None) -> int:
@@ -78,6 +94,8 @@ class Sizes:
     def of(self, kind: str, in_zone: bool) -> int:
         if kind == "card":
             return self.cards
+        if kind == "piece" or any(name == kind for name, _ in self.pieces):  # for each piece
+            return sum(copies for name, copies in self.pieces if kind in ("piece", name))
         if kind in ("player", "opponent"):
             return self.players - (kind == "opponent")
         if kind == "zone":
@@ -121,7 +139,9 @@ def _collection(node: ast.Count | ast.Choose | ast.ForEach | ast.Extreme, sizes:
         added = measure(total, sizes)
         where = Cost(where.steps + added.steps, where.nesting + added.nesting)
     extra = sum(measure(e, sizes).steps for e in (node.zone, getattr(node, "chooser", None)) if e is not None)
-    what = _PLURALS.get(node.kind, "properties") + (" of one zone" if node.zone is not None and node.kind != "card" else "")
+    piece = node.kind == "piece" or any(name == node.kind for name, _ in sizes.pieces)  # for each piece
+    in_zone = " of one zone" if node.zone is not None and node.kind != "card" else ""
+    what = "pieces" if piece else _PLURALS.get(node.kind, "properties") + in_zone
     grouped = getattr(node, "group", False)
     words = f"{'a largest group among' if grouped else _WORDING[type(node)]} {count} {what}"
     joined = count * 5 if grouped else 0  # each space kept, then looked at from each of its four sides

@@ -17,6 +17,15 @@ KIND_OF_CHOICE = {
 """The kind of value each `choose KIND X` (and `for each`, `count`) gives X."""
 
 
+def thing_kind(kind: str, pieces: object = ()) -> str:
+    """for each piece: the kind of value `choose`/`for each`/`count KIND X` gives X: a piece
+    for `piece` or the name of one of the variant's pieces (`for each runner R`, `pieces`
+    its names), else as KIND_OF_CHOICE says (a kind of space it does not know: a property)."""
+    if kind == "piece" or kind in pieces:  # type: ignore[operator]
+        return "piece"
+    return KIND_OF_CHOICE.get(kind, "property")
+
+
 def parameters(statements: tuple[ast.Stmt, ...]) -> tuple[tuple[str, str], ...]:
     """lang47, parameters: the names a routine or a named test is given and their kinds, from
     its first line (`takes zone C, number N`): (name, kind) pairs; none without one. A kind
@@ -24,7 +33,7 @@ def parameters(statements: tuple[ast.Stmt, ...]) -> tuple[tuple[str, str], ...]:
     first = statements[0] if statements else None
     if not isinstance(first, ast.Takes):
         return ()
-    return tuple((name, KIND_OF_CHOICE.get(kind, kind)) for kind, name in first.params)
+    return tuple((name, "piece" if kind == "piece" else KIND_OF_CHOICE.get(kind, kind)) for kind, name in first.params)
 
 
 def given_on_both_sides(before: dict[str, str], then: dict[str, str], otherwise: dict[str, str]) -> dict[str, str]:

@@ -342,28 +342,35 @@ class Action:
 class Event:
     """Something that happened. `private_to` keeps its card (a drawn card, a card chosen or
     put where not everyone sees it) to that player alone, or to nobody (NOBODY): describe(viewer)
-    and to_dict(viewer) tell each viewer only what they may know (`hidden_from`)."""
+    and to_dict(viewer) tell each viewer only what they may know (`hidden_from`). `also_to` is
+    a second seat the card is not kept from: the one it came from, who held it in a pile only
+    they see (a King's trade: the card a player gives is still theirs to read in the log)."""
 
-    __slots__ = ("kind", "data", "private_to", "_texts")
+    __slots__ = ("kind", "data", "private_to", "also_to", "_texts")
 
-    def __init__(self, kind: str, data: dict, texts: Texts, private_to: int | None = None):
+    def __init__(self, kind: str, data: dict, texts: Texts, private_to: int | None = None,
+                 also_to: int | None = None):
         self.kind = kind
         self.data = data
         self.private_to = private_to
+        self.also_to = also_to
         self._texts = texts
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.data!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and (self.kind, self.data, self.private_to) == (other.kind, other.data, other.private_to)
+        return isinstance(other, Event) and (self.kind, self.data, self.private_to, self.also_to) == (
+            other.kind, other.data, other.private_to, other.also_to)
 
     def hidden_from(self, viewer: Viewer) -> bool:
         """Whether the event's card is kept from `viewer`: from every seat but the one it is
-        private to, from a spectator (None), and from every seat when it is NOBODY's; never
-        from EVERYONE."""
+        private to (and the one it came from, `also_to`), from a spectator (None), and from
+        every seat when it is NOBODY's; never from EVERYONE."""
         owner = self.private_to
-        return owner is not None and viewer is not EVERYONE and (owner == NOBODY or viewer != owner)
+        if owner is None or viewer is EVERYONE:
+            return False
+        return owner == NOBODY or (viewer != owner and (self.also_to is None or viewer != self.also_to))
 
     def to_dict(self, viewer: Viewer = None) -> dict:
         """The event as plain data for `viewer`: a card kept from them is left out."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.core.expressions import Compiled, Fn, compile_expr, constant, is_static, player_fact
 from engine.effects import ast
 from engine.effects.check import HOOK_NAMES, Checker, EffectContext, Scope, bindings
-from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides, parameters
+from engine.effects.kinds import KIND_OF_CHOICE, given_on_both_sides, parameters, thing_kind
 from engine.game.counter_bounds import CounterBounds, counter_bounds
 from engine.game.folding import fold_program
 from engine.game.followable import TrialStep, choices_alike, choices_to_look_at, quick_answer, trial_block
@@ -20,7 +20,7 @@ from engine.game.interpreter import Op, compile_block
 from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
 from engine.game.score_reads import STACKS, score_reads
-from engine.variant.model import Rules, Variant
+from engine.variant.model import Piece, Rules, Variant
 from engine.words.table import EVENT_TEXTS, INLINE_STATEMENTS, QUIET_STATEMENTS
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ class Rulebook:
         self.homes: Homes = homes_of(variant)
         """Where each card can ever lie: what a restored snapshot is held to (snapshot_check)."""
         self.card_ids: list[str] = [card.id for card in variant.cards]
+        self.piece_specs: dict[str, Piece] = {piece.id: piece for piece in variant.pieces}
+        """for each piece: each piece by name, whose copies `owner of R` reads (Piece.owner_at)."""
         self.kinds_in: dict[str, tuple[str, ...]] = {}
         """Pile id -> the kinds of card (ids) that start in it: what `choose kind K of PILE` offers."""
         for card in variant.cards:
@@ -60,14 +62,16 @@ class Rulebook:
         self.static_lists: dict[tuple, list[int]] = {}  # (id(where), zone) -> properties it keeps
         self._static: dict[int, bool] = {}
         zones = frozenset(zone.id for zone in variant.zones)
+        pieces = {piece.id: piece.each for piece in variant.pieces}  # for each piece: its name is a kind
         self.card_block = [
-            self._number(card.effect.statements, {}, EffectContext(zones, card.timing)) for card in variant.cards
+            self._number(card.effect.statements, {}, EffectContext(zones, card.timing, pieces=pieces)) for card in variant.cards
         ]
         self.program_block = {
             name: self._number(
                 fold_program(program.statements, rules),
                 {**HOOK_NAMES.get(name, {}), **dict(parameters(program.statements))},  # lang47: what a routine takes
-                EffectContext(zones, name, dice=variant.die_kinds(), dice_known=True, given=dict(HOOK_NAMES.get(name, {}))),
+                EffectContext(zones, name, dice=variant.die_kinds(), dice_known=True, given=dict(HOOK_NAMES.get(name, {})),
+                              pieces=pieces),
             )
             for name, program in {**variant.programs, **variant.routines}.items()
         }
@@ -366,7 +370,7 @@ class Rulebook:
                 both = given_on_both_sides(scope, self.scopes[then_block][-1], self.scopes[else_block][-1])
                 scope = {**scope, **both}
             elif isinstance(statement, ast.ForEach):
-                body_scope = {**scope, statement.var: KIND_OF_CHOICE[statement.kind]}
+                body_scope = {**scope, statement.var: thing_kind(statement.kind, context.pieces)}
                 bodies.append((self._number(statement.body, body_scope, context),))
             elif isinstance(statement, ast.Repeat):
                 bodies.append((self._number(statement.body, scope, context),))

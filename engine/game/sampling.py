@@ -1,7 +1,8 @@
 """Games a player could be in, given only what they know: for bots that search by sampling
 the hidden cards (determinization). The sample keeps everything public and deals the unseen
 cards at random back into the piles the player cannot see, each pile keeping its size and
-each card staying with its owner (a player's own deck holds only their cards), with a fresh
+each card staying with its owner (a player's own deck holds only their cards), guesses the
+others' secret picks made so far (each one of its chooser's options, at random), with a fresh
 generator for the dice.
 
 `Sampler` reads the observation once: which cards are unseen, in which order they are dealt,
@@ -79,6 +80,9 @@ class Sampler:
         takes from those (such as a draw deck of each player's own). In every deal
         such a pile holds exactly its true cards, so the chance that its top card is of a
         kind is that kind's share of its cards, worked out without sampling (`top_odds`)."""
+        self.player: int | None = observation["player"]
+        """The player the games are dealt for: every other player's secret pick is guessed
+        in each deal (Frame.guess)."""
         self.format = observed.compat
         self.observed = observed
         """The game as observed, its hidden piles empty: every deal is a copy of it."""
@@ -102,6 +106,9 @@ class Sampler:
                 filled.extend(pool[:take])
                 del pool[:take]
             game.piles[slot] = filled
+        for frame in game.frames:
+            if frame.keeps_secrets:  # the others' secret picks, forgotten (known.py): guessed anew
+                frame.guess(game, self.player, rng)
         game.seed = seed
         game.rng = rng
         return game

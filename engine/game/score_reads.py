@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from engine.effects import ast
 from engine.variant.model import Variant
 
-STACKS, FIELD, COUNTER, GAME_COUNTER, PILE = range(5)
+STACKS, FIELD, COUNTER, GAME_COUNTER, PILE, PIECES = range(6)
 """The kinds of state a score may read: the spaces' stacks, a list of the game's by its field
 name (who holds each space, the players' worth, supply, properties held, token positions, the
 turn order), a counter of each player or space (by name), a counter of the game's (by name),
-and a pile's every slot (by name)."""
+a pile's every slot (by name), and where the pieces of one name stand (by name: Table.pieces)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +82,17 @@ class _Names:
         self.numbers |= {key for zone in variant.zones for key, _ in zone.numbers}
         self.fixed = {zone.id for zone in variant.zones}
         self.fixed |= {str(face) for die in variant.dice for face in die.faces}
+        self.tests = {test.name: test for test in variant.tests}
+        self.pieces = tuple(piece.id for piece in variant.pieces)
+
+    def _test(self, name: str, scores: tuple[str, ...]) -> set[Read]:
+        """What the body of the named test `name` reads, its parameters bound (a test used in
+        a score: Can't Stop's `marker_at(X, P)`, on a space's stack). A test that uses itself
+        again, or is not the variant's, is not named."""
+        test = self.tests.get(name)
+        if test is None or f"test {name}" in scores:
+            raise _Unnamed(name)
+        return self.reads(test.expression, frozenset(param for param, _ in test.params), (*scores, f"test {name}"))
 
     def reads(self, expr: ast.Expr, bound: frozenset[str], scores: tuple[str, ...]) -> set[Read]:
         """What `expr` reads, with `bound` the variables in scope and `scores` the scores
@@ -102,10 +113,14 @@ class _Names:
         if isinstance(expr, ast.TopCard):
             return self.reads(expr.subject, bound, scores) | {Read(STACKS)}
         if isinstance(expr, ast.Count):
-            if expr.kind not in _LOOPS_READ:
+            if expr.kind in self.pieces or expr.kind == "piece":  # where they stand: all a piece's attributes read
+                loop = {Read(PIECES, name) for name in self.pieces if expr.kind in (name, "piece")}
+            elif expr.kind in _LOOPS_READ:
+                loop = set(_LOOPS_READ[expr.kind])
+            else:
                 raise _Unnamed(expr.kind)
             inner = bound | {expr.var}
-            found = set(_LOOPS_READ[expr.kind])
+            found = loop
             if expr.zone is not None:
                 found |= self.reads(expr.zone, bound, scores)
                 if expr.kind == "card" and not self._is_pile(expr.zone):
@@ -127,8 +142,17 @@ class _Names:
             return self.reads(expr.subject, bound, scores)
         if isinstance(expr, ast.SpaceOf):
             return self.reads(expr.number, bound, scores) | self.reads(expr.zone, bound, scores)
+        if isinstance(expr, ast.NamedTest):
+            found = self._test(expr.name, scores)
+            for arg in expr.args:
+                found |= self.reads(arg, bound, scores)
+            return found
         if isinstance(expr, ast.IsAdjective) and expr.adjective in ("vacant", "occupied"):
             return self.reads(expr.subject, bound, scores) | {Read(STACKS)}
+        if isinstance(expr, ast.IsAdjective) and expr.adjective == "off":
+            if isinstance(expr.subject, ast.Name) and expr.subject.name in bound:
+                return set()  # a piece a loop of pieces went through, whose key holds where they stand
+            return self.reads(expr.subject, bound, scores) | {Read(PIECES, name) for name in self.pieces}
         raise _Unnamed(type(expr).__name__)  # a leader or the last (the standing), or a new kind of node
 
     def _is_pile(self, place: ast.Expr) -> bool:

@@ -304,12 +304,12 @@ class SnapshotChecker:
             self.counter_value(f"{field}.{name}", name, number)
 
     def field_pieces(self, field: str, value: Any) -> None:
-        """Where each piece stands (issue 47, 5): one place for the table's, one for each
-        player's, a space or -1 off the board; left out of a game without pieces."""
-        kept = {piece.id: piece.each for piece in self.variant.pieces}
+        """Where each piece stands (issue 47, 5): `count` places for the table's, `count` for
+        each player's, a space or -1 off the board; left out of a game without pieces."""
+        kept = {piece.id: piece for piece in self.variant.pieces}
         self.mapping(field, value, tuple(kept))
         for name, places in value.items():
-            size = self.players if kept[name] == "player" else 1
+            size = kept[name].count * (self.players if kept[name].each == "player" else 1)
             for i, place in enumerate(self.listing(f"{field}.{name}", places, size)):
                 self.whole(f"{field}.{name}[{i}]", place, -1, len(self.variant.properties) - 1)
 
@@ -576,6 +576,8 @@ class SnapshotChecker:
         elif kind == "kind":  # a kind of card, by its id (`choose kind`)
             if not (type(value) is str and value in self.book.card_index):
                 raise damaged(field, f"must be the id of a card of the game, not {_describe(value)}")
+        elif kind == "piece":  # for each piece: "NAME#N", a place of the game's list of that piece
+            self._piece(field, value)
         elif kind == "word":
             if not (type(value) is str and value in self.words):
                 raise damaged(field, f"must be one of the words the game's choices offer, not {_describe(value)}")
@@ -587,6 +589,17 @@ class SnapshotChecker:
                     self.zone(field, value)
         else:
             self.whole(field, value, -MAX_NUMBER, MAX_NUMBER)
+
+    def _piece(self, field: str, value: Any) -> None:
+        """for each piece: a piece an effect holds (core/piece_refs.py), one the game has."""
+        from engine.core.piece_refs import is_piece, split_ref
+
+        kept = {piece.id: piece for piece in self.variant.pieces}
+        digits = value.rpartition("#")[2] if is_piece(value) else ""
+        name, at = split_ref(value) if digits.isascii() and digits.isdigit() else ("", -1)
+        piece = kept.get(name)
+        if piece is None or not 0 <= at < piece.count * (self.players if piece.each == "player" else 1):
+            raise damaged(field, f"must be one of the game's pieces, not {_describe(value)}")
 
     def _card_place(self, field: str, place: Any) -> None:
         """Where a card in a variable lay (refs.CardRef.place): a pile slot, a space

@@ -21,7 +21,7 @@ from engine.game.interpreter import Interpreter
 from engine.game.messages import NOBODY, Action, Event
 from engine.game.rng import GENERATORS, RandomSource
 from engine.game.rulebook import Rulebook, played_variant, rulebook_for
-from engine.game.score_reads import COUNTER, FIELD, GAME_COUNTER, STACKS
+from engine.game.score_reads import COUNTER, FIELD, GAME_COUNTER, PIECES, STACKS
 from engine.variant.model import Variant
 
 if TYPE_CHECKING:
@@ -178,11 +178,11 @@ class Table:
         self.tokens = [0] * players
         self.positions: list[int] = [0] * players
         self.pieces: dict[str, list[int]] = {
-            piece.id: [-1] * (players if piece.each == "player" else 1) for piece in variant.pieces
+            piece.id: [-1] * (piece.count * (players if piece.each == "player" else 1)) for piece in variant.pieces
         }
         """Where each of the variant's pieces stands (engine/words/pieces.py), by name: the space,
-        or -1 off the board, where each starts; one place for the table's piece, one for each
-        player's."""
+        or -1 off the board, where each starts; one place for each of the table's pieces of
+        that name, `count` for each player's, a player's together (model.Piece.owner_at)."""
         """Where each player's token stands on the board's loop (`board.loop`), as a place
         in the loop: 0 is its first space, where every token starts."""
         self.dirty: set[int] = set()
@@ -253,6 +253,12 @@ class Table:
         card drawn or put onto it then stays where it was (issue 47, item 2)."""
         holds = self.layout.slot_pile[slot].holds
         return holds is not None and len(self.piles[slot]) >= holds
+
+    def space_full(self, space: int) -> bool:
+        """A space's capacity: whether its stack of cards holds as many as the board says one
+        may (`board.holds`); a card put or moved onto it then stays where it was."""
+        holds = self.variant.space_holds
+        return holds is not None and len(self.stacks[space]) >= holds
 
     def pile_full(self, slot: int, player: int) -> None:
         """Tell that a card stays where it was, its pile being full."""
@@ -360,6 +366,8 @@ class Table:
                 parts.append(tuple(self.player_counters[name]))
             elif kind == GAME_COUNTER:
                 parts.append(self.counters[name])
+            elif kind == PIECES:  # where the pieces of one name stand
+                parts.append(tuple(self.pieces[name]))
             else:  # PILE: its every slot
                 first = self.layout.base[name]
                 slots = self.n if each == "player" else len(self.stacks) if each == "space" else 1
@@ -397,8 +405,8 @@ class Table:
                 return building[1]
         return None
 
-    def emit(self, kind: str, data: dict, private_to: int | None = None) -> None:
-        self._events.append(Event(kind, data, self.texts, private_to) if self.telling else self.texts.bare(kind))
+    def emit(self, kind: str, data: dict, private_to: int | None = None, also_to: int | None = None) -> None:
+        self._events.append(Event(kind, data, self.texts, private_to, also_to) if self.telling else self.texts.bare(kind))
 
     def ask(self, kind: str, player: int, options: Sequence[Action] | None) -> None:
         """Ask `player` a decision; `options` None for a card offer, whose options are worked
@@ -543,6 +551,9 @@ class Table:
         self.dirty.add(prop)
 
     def move_top(self, source: int, target: int) -> None:
+        if self.stacks[source] and self.book.cards_stacked and self.space_full(target):  # a space's capacity
+            self.emit("space_full", {"player": self.owner_of_card(self.stacks[source][-1]), "property": target})
+            return
         if self.stacks[source]:
             unit = self.own_stack(source).pop()
             self.own_stack(target).append(unit)
@@ -617,6 +628,9 @@ class Table:
         if onto_pile and self.full(int(target)) and self.card_place(code) != int(target):
             self.pile_full(int(target), player)
             return None
+        if not onto_pile and self.space_full(target) and self.card_place(code) != -1 - target:  # a space's capacity
+            self.emit("space_full", {"player": player, "property": target})
+            return None
         source, where = self._take_card(code)
         if source == "nowhere":
             return None
@@ -629,13 +643,15 @@ class Table:
             self.dirty.add(target)
         slots = [slot for slot in (where if source == "pile" else None, int(target) if onto_pile else None) if slot is not None]
         public = source != "pile" or not onto_pile or any(self.layout.slot_pile[s].seen_by == "everyone" for s in slots)
-        private_to = None
+        private_to = also_to = None
         if not public:
             owners = [  # a pile seen by its owner: a player's (a space's is seen by nobody)
                 self.layout.slot_owner[s] for s in slots
                 if self.layout.slot_pile[s].seen_by == "owner" and self.layout.slot_pile[s].each == "player"
             ]
             private_to = owners[-1] if owners and owners[-1] is not None else NOBODY
+            if len(owners) == 2 and owners[0] != owners[1]:  # from one player's own pile to another's:
+                also_to = owners[0]  # the giver held it (a King's trade), and may still read it
         data = {
             "player": player,
             "card": self.variant.cards[code % self.book.kinds].id,
@@ -647,7 +663,7 @@ class Table:
         }
         if under:
             data["under"] = True
-        self.emit("put", data, private_to)
+        self.emit("put", data, private_to, also_to)
         place = int(target) if onto_pile else -1 - target  # where it now lies (CardRef.place)
         if source == "play":  # `put this on P`: a `play K` before it named it in play
             self.follow_card(int(code), IN_PLAY, place)

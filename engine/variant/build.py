@@ -142,6 +142,7 @@ def build_variant(
             for c in cards
         ),
         stacks=board["stacks"],
+        space_holds=board.get("holds"),
         unit=noun(document["players"].get("unit"), UNIT),
         ownership=Ownership(board["ownership"]["rule"], _resolved(board["ownership"].get("ties", "lowest_unit"), rules)),
         scores=tuple(scores.values()),
@@ -153,7 +154,7 @@ def build_variant(
             for name, spec in document.get("counters", {}).items()
         ),
         pieces=tuple(
-            Piece(name, spec.get("name", name.replace("_", " ")), spec["each"])
+            Piece(name, spec.get("name", name.replace("_", " ")), spec["each"], spec.get("count", 1))
             for name, spec in document.get("pieces", {}).items()
         ),
         conserved=tuple(

@@ -11,6 +11,7 @@ from engine.effects.check import HOOK_NAMES, EffectContext
 from engine.effects.cost import Sizes
 from engine.variant import schema
 from engine.variant.find import VariantNotFound as VariantNotFound  # re-exported: engine.VariantNotFound
+from engine.variant.model import DISCARDED_TO
 from engine.variant.yamlsource import LocDict
 
 
@@ -91,7 +92,9 @@ def context_of(document: LocDict, timing: str, program: bool = False) -> EffectC
         zone_numbers=zone_numbers,
         scores=frozenset(scores if isinstance(scores, dict) else ()),
         pieces=_pieces(document),
+        piece_counts=_piece_counts(document),
         program=program,
+        cards_stacked=isinstance(board, dict) and board.get("stacks") == "cards",
     )
 
 
@@ -191,11 +194,17 @@ def _sizes(document: LocDict) -> Sizes:
     ]
     most = min(max(counts), largest.players) if counts else largest.players
     holds = _holds(document)
+    named = document.get("piles")  # a space's capacity: any other place of cards is a space
+    pieces = tuple((name, copies * (most if _pieces(document)[name] == "player" else 1))
+                   for name, copies in _piece_counts(document).items())
     if not lengths:  # no board (a card game), or not yet a valid one
         valid = isinstance(zones, list) and counts
-        return Sizes(players=most, cards=_most_cards(document, most, 0), holds=holds) if valid else largest
+        return Sizes(players=most, cards=_most_cards(document, most, 0), holds=holds, pieces=pieces) if valid else largest
     return Sizes(
         holds=holds,
+        pieces=pieces,
+        space_holds=board.get("holds") if isinstance(board, dict) and type(board.get("holds")) is int else None,
+        piles=frozenset((*(named if isinstance(named, dict) else ()), "deck", DISCARDED_TO)),
         units=min(max(units) * max(counts), largest.units) if units and counts else largest.units,
         properties=min(sum(lengths), largest.properties),
         largest_zone=max(lengths),
@@ -236,6 +245,15 @@ def _most_cards(document: LocDict, players: int, spaces: int) -> int:
 MAX_CARDS = 1_000
 """The most cards one game may hold, every player's own included: what a collection of
 cards is measured against (effects.cost), so a where over a pile stays cheap."""
+
+
+def _piece_counts(document: dict) -> dict[str, int]:
+    """How many pieces of each name the table has, or each player has (`count`, 1 without it)."""
+    pieces = document.get("pieces")
+    if not isinstance(pieces, dict):
+        return {}
+    return {name: spec.get("count", 1) if type(spec.get("count", 1)) is int else 1
+            for name, spec in pieces.items() if isinstance(spec, dict) and spec.get("each") in ("game", "player")}
 
 
 def _pieces(document: dict) -> dict[str, str]:

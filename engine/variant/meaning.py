@@ -47,6 +47,7 @@ def check_meaning(document: LocDict, cards: Sequence[ParsedCard], diagnostics: l
     _check_deck(document, cards, diagnostics, root_file)
     _check_piles(document, cards, diagnostics)
     _check_holds(document, diagnostics)
+    _check_space_holds(document, diagnostics)
     _check_card_total(document, diagnostics)
     _check_conserved(document, diagnostics)
     _check_reference(document, diagnostics)
@@ -137,7 +138,9 @@ def _check_names_not_words(document: LocDict, diagnostics: list[Diagnostic]) -> 
     if isinstance(pieces, LocDict):  # issue 47, 5: read by name, as a counter is
         named.extend((pieces, name, "piece") for name in pieces)
         taken = {**dict.fromkeys(document.get("scores") or {}, "score"), **dict.fromkeys(document.get("piles") or {}, "pile"),
-                 **dict.fromkeys(counters if isinstance(counters, LocDict) else {}, "counter")}
+                 **dict.fromkeys(counters if isinstance(counters, LocDict) else {}, "counter"),
+                 # for each piece: a piece's name is a kind of thing (`for each runner R`), `piece` every piece
+                 **dict.fromkeys(document.get("kinds") or {}, "kind of space"), "piece": "kind of thing (every piece)"}
         for name in pieces:
             if name in taken:
                 diagnostics.append(Diagnostic(pieces.key_locs[name], f"'{name}' is already the name of a {taken[name]}",
@@ -256,6 +259,17 @@ def _check_piles(document: LocDict, cards: Sequence[ParsedCard], diagnostics: li
                                               "a card has a 'space' or a 'zone', not both: its space's zone is its zone"))
     for (key, name), ids in by_default.items():
         _check_default_pile(document, key, name, ids, diagnostics)
+
+
+def _check_space_holds(document: LocDict, diagnostics: list[Diagnostic]) -> None:
+    """A space's capacity (`board.holds`) is of the cards on a space: a board whose spaces
+    hold units counts them by the players' supplies, and play builds what the rules allow."""
+    board = document["board"]
+    if "holds" in board and board.get("stacks") != "cards":
+        diagnostics.append(Diagnostic(
+            board.value_locs["holds"].loc, "'holds' says how many cards a space holds, but this board's spaces hold units",
+            "leave 'holds' out, or stack cards on the spaces ('stacks: cards')",
+        ))
 
 
 def _check_holds(document: LocDict, diagnostics: list[Diagnostic]) -> None:

@@ -195,6 +195,14 @@ class Piece:
     id: str
     name: str
     each: str
+    count: int = 1
+    """How many of them the table has (`each` "game") or each player has: several pieces of
+    one kind (three white runners, a player's eleven markers), issue 47, 5. The game keeps
+    a player's copies together: copy c of player p is place p * count + c."""
+
+    def owner_at(self, place: int) -> int | None:
+        """Whose piece the place-th of the game's list of this piece is: None for the table's."""
+        return place // self.count if self.each == "player" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,6 +372,9 @@ class Variant:
     piles: tuple[Pile, ...] = ()
     stacks: str = "units"
     """What stands on a space: "units" (players' units) or "cards" (card codes)."""
+    space_holds: int | None = None
+    """A space's capacity (`board.holds`, with stacks of cards): the most cards one space's
+    stack holds; a card put or moved onto a full one stays where it was. None: no limit."""
     unit: Noun = UNIT
     """What the players' units are called where players read them (Monopoly Builder's
     blocks): `players.unit`, else 'unit'."""

@@ -261,6 +261,8 @@ def _move_card(game: GameState, card: Ref, target: Ref, trial: Trial, under: boo
             return place  # a full pile takes no more: the card stays where it was, as in play
         destination, now = game.piles[target], int(target)
     else:
+        if game.space_full(target) and place != -1 - target:
+            return place  # a space's capacity: the card stays where it was, as in play
         destination, now = game.stacks[target], -1 - target
     trial.touch(source)
     trial.touch(destination)
@@ -285,7 +287,7 @@ def _follow_ahead(stack: list, env: dict, name: str, moved: CardRef) -> None:
 PUT = StatementWord(
     ast.Put, _check_put, _run_put, _look_put, told=1, flow=QUIET,
     example="choose card K in hand of me\nput K on deck\nchoose card L in hand of me\nput L under deck",
-    events=("put", "pile_full"),
+    events=("put", "pile_full", "space_full"),
 )
 
 
@@ -555,6 +557,11 @@ def _tell_pile_full(d: dict[str, Any], t: Texts, hidden: bool) -> str:
     return f"{where[:1].upper()}{where[1:]} is full: the card stays where it was"
 
 
+def _tell_space_full(d: dict[str, Any], t: Texts, hidden: bool) -> str:
+    """A space's capacity: a card put or moved onto a full space stays where it was."""
+    return f"{t.properties[d['property']]} is full: the card stays where it was"
+
+
 def _tell_reshuffle(d: dict[str, Any], t: Texts, hidden: bool) -> str:
     return f"The {t.deck} discard pile ({counted(d['count'], 'card')}) is shuffled into a new draw pile"
 
@@ -613,6 +620,7 @@ EVENT_TEXTS = (
     EventText("deck_empty", ("player", "pile"), _tell_deck_empty),
     EventText("reshuffle", ("pile", "count"), _tell_reshuffle),
     EventText("pile_full", ("player", "pile", "owner"), _tell_pile_full),
+    EventText("space_full", ("player", "property"), _tell_space_full),  # a space's capacity
     EventText("play", ("player", "card"), _tell_play),
     EventText("put", ("player", "card", "from", "from_owner", "to", "to_owner", "owner", "under"), _tell_put),
     EventText("show", ("player", "card", "to", "holder"), _tell_show),

@@ -10,7 +10,7 @@ from engine.core.frames import BlockFrame, CardFrame, RootFrame
 from engine.core.number_options import NumberOptions
 from engine.core.trial import Fail, Trial
 from engine.effects import ast
-from engine.effects.kinds import KIND_OF_CHOICE
+from engine.effects.kinds import KIND_OF_CHOICE, thing_kind
 from engine.words.common import maybe
 from engine.words.flow import check_said_in_window
 from engine.words.word import MAY_ASK, StatementWord
@@ -60,6 +60,9 @@ def _look_choice_of_value(s: ast.ChooseNumber | ast.ChooseWord | ast.ChooseKind,
 def _check_choose(c: Checker, node: ast.Choose, scope: Scope) -> None:
     c.expect(node.chooser, "player", scope, "who chooses ('by ...')")
     c.text(node.asking, scope)  # asked before the choice binds its name
+    if thing_kind(node.kind, c.context.pieces) == "piece":  # for each piece: gone through, not chosen
+        c.report(node, "a piece is not chosen: a player chooses where it goes",
+                 "choose the space (choose property P where ...), then move the piece with 'for each'")
     c.collection(node, node.kind, node.var, node.zone, node.where, scope)
     c.text(node.each, scope)  # each option's label: the name stands for that option
 

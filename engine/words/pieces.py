@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.event_text import EventText
 from engine.core.frames import BlockFrame, RootFrame
+from engine.core.piece_refs import is_piece, split_ref
 from engine.core.trial import Trial
 from engine.effects import ast
 from engine.words.common import maybe
@@ -52,16 +53,39 @@ def check_piece(c: Checker, node: ast.Node, piece: str, subject: ast.Expr | None
 
 
 def where_piece(g: GameState, piece: str, owner: int | None) -> int | None:
-    """The space a piece stands on (the table's where `owner` is None), None off the board."""
+    """The space a piece stands on (the table's where `owner` is None), None off the board:
+    the first of a player's when they have several (for each piece)."""
     places = g.pieces[piece]
-    place = places[0 if owner is None or len(places) == 1 else owner]
+    place = places[0 if owner is None or len(places) == 1 else owner * g.book.piece_specs[piece].count]
     return None if place == OFF else place
 
 
 def _check_move_piece(c: Checker, node: ast.MovePiece, scope: Scope) -> None:
-    check_piece(c, node, node.piece, node.subject, scope)
+    if scope.variables.get(node.piece) == "piece":  # for each piece: `move R to P`, R one piece
+        if node.subject is not None:
+            c.report(node, f"'{node.piece}' is one piece already", f"write 'move {node.piece} ...' without 'of'")
+    else:
+        check_piece(c, node, node.piece, node.subject, scope)
+        if node.piece in c.context.pieces:
+            c.several(node, node.piece)
     if node.target is not None:
         c.expect(node.target, "property", scope, "where the piece goes ('to ...')")
+
+
+def _which(g: GameState, piece: str, subject_fn: Any, env: dict, me: int) -> tuple[str, int, int | None] | None:
+    """The piece a `move` names, as (name, its place in the game's list, its owner): the
+    table's `NAME`, player X's `NAME of X`, or the piece a variable holds (for each piece:
+    `move R ...`); None for nobody's piece or a variable that holds none."""
+    if piece not in g.pieces:  # for each piece: a variable (the check allows no other name)
+        held = env.get(piece)
+        if held is None or not is_piece(held):
+            return None
+        name, at = split_ref(held)
+        return name, at, g.book.piece_specs[name].owner_at(at)
+    owner = None if subject_fn is None else subject_fn(g, env, me)
+    if subject_fn is not None and owner is None:
+        return None
+    return piece, 0 if owner is None else owner * g.book.piece_specs[piece].count, owner
 
 
 def _run_move_piece(s: ast.MovePiece, book: Rulebook, bodies: tuple[int, ...]) -> Any:
@@ -70,17 +94,17 @@ def _run_move_piece(s: ast.MovePiece, book: Rulebook, bodies: tuple[int, ...]) -
     def op(g: GameState, f: BlockFrame, root: RootFrame) -> None:
         f.pc += 1
         me = root.me
-        owner = None if subject_fn is None else subject_fn(g, f.env, me)
+        which = _which(g, piece, subject_fn, f.env, me)
         target = OFF if target_fn is None else target_fn(g, f.env, me)
-        if (subject_fn is not None and owner is None) or target is None:
+        if which is None or target is None:
             return  # nobody's piece, or nowhere to go: nothing moves
-        places = g.pieces[piece]
-        at = 0 if owner is None else owner
+        name, at, owner = which
+        places = g.pieces[name]
         if places[at] == target:
             return
         start = places[at]
         places[at] = target
-        g.emit("piece", {"player": me, "piece": piece, "owner": owner,
+        g.emit("piece", {"player": me, "piece": name, "owner": owner,
                          "from": None if start == OFF else start, "to": None if target == OFF else target})
 
     return op
@@ -90,12 +114,12 @@ def _look_move_piece(s: ast.MovePiece, book: Rulebook, bodies: tuple[int, ...]) 
     subject_fn, target_fn, piece = maybe(s.subject, book), maybe(s.target, book), s.piece
 
     def step(game: GameState, env: dict, me: int, stack: list, trial: Trial) -> Any:
-        owner = None if subject_fn is None else subject_fn(game, env, me)
+        which = _which(game, piece, subject_fn, env, me)
         target = OFF if target_fn is None else target_fn(game, env, me)
-        if (subject_fn is not None and owner is None) or target is None:
+        if which is None or target is None:
             return
-        places = game.pieces[piece]
-        at = 0 if owner is None else owner
+        name, at, _ = which
+        places = game.pieces[name]
         trial.touch(places, at)
         places[at] = target
 

@@ -96,8 +96,9 @@ def _check_takes(c: Checker, node: ast.Takes, scope: Scope) -> None:
                  "write it as the routine's first line, and run it with 'do NAME(...)'")
     seen = type(scope)()  # the names alone, each once and none of the variant's
     for kind, name in node.params:
-        if kind not in KIND_OF_CHOICE and kind != "number":
-            hint = did_you_mean(kind, ["number", *KIND_OF_CHOICE]) or "a routine takes a number, player, property, zone or card"
+        if kind not in KIND_OF_CHOICE and kind not in ("number", "piece"):  # for each piece: a piece too
+            hint = (did_you_mean(kind, ["number", "piece", *KIND_OF_CHOICE])
+                    or "a routine takes a number, player, property, zone, card or piece")
             c.report(node, f"there is no kind of thing '{kind}'", hint)
         c.bind(node, name, "number", seen)
 

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from engine.effects.check import Checker, Scope
     from engine.game.game_state import GameState
     from engine.game.messages import Action, Texts
+    from engine.game.rng import RandomSource
     from engine.game.rulebook import Rulebook
     from engine.game.snapshot_check import SnapshotChecker
 
@@ -168,6 +169,21 @@ class SecretChoiceFrame(Frame):
         cards = bool(self.targets)
         self.picks = [pick if chooser == player else CONCEALED if cards else self.lows[i]
                       for i, (chooser, pick) in enumerate(zip(self.players, self.picks))]
+
+    def guess(self, g: GameState, player: int | None, rng: RandomSource) -> None:
+        """Every pick but `player`'s, one of its chooser's options drawn at random (a card of
+        the pile they choose from, in the game dealt): the others' picks as a bot's deal may
+        have them (engine/game/sampling.py). Read by the look-ahead as a stand-in each time,
+        the lowest option was the pick every rival made, and a bot bid just above it."""
+        for i, chooser in enumerate(self.players[: len(self.picks)]):
+            if chooser == player:
+                continue
+            if self.targets:
+                cards = self._cards(g, i)
+                if cards:
+                    self.picks[i] = cards[rng.below(len(cards))]
+            else:
+                self.picks[i] = self.lows[i] + rng.below(self.highs[i] - self.lows[i] + 1)
 
     @staticmethod
     def check_saved(c: SnapshotChecker, field: str, data: dict, index: int, frames: list) -> None:

@@ -33,7 +33,16 @@ def _place(trial: Trial, player: int, prop: int, count: int) -> None:
 # ----- build N on PROPERTY [for PLAYER] -----------------------------------------------------
 
 
+def units_only(c: Checker, node: ast.Node, words: str) -> None:
+    """A word of players' units on a board whose spaces stack cards (`board.stacks: cards`):
+    refused where it is written. Run, it would take a card's code for a player's unit."""
+    if c.context.cards_stacked:
+        c.report(node, f"'{words}' works on players' units, and this board's spaces stack cards (board.stacks: cards)",
+                 "move a space's top card with 'move top of P to Q', or put a card with 'put C on P'")
+
+
 def _check_build_units(c: Checker, node: ast.BuildUnits, scope: Scope) -> None:
+    units_only(c, node, "build")
     c.expect(node.count, "number", scope, "the number of units")
     c.expect(node.property, "property", scope, "where to build")
     c.expect(node.player, "player", scope, "whose units ('for ...')")
@@ -277,6 +286,7 @@ register(BuildFrame)
 
 
 def _check_build_session(c: Checker, node: ast.BuildSession, scope: Scope) -> None:
+    units_only(c, node, "build up to")
     c.expect(node.at_least_one_if, "bool", scope, "what follows 'at least one if'")
     c.expect(node.budget, "number", scope, "the amount to build with")
     c.expect(node.zone, "zone", scope, "where to build ('in ...')")
@@ -342,6 +352,7 @@ BUILD_SESSION = StatementWord(
 
 
 def _check_remove_top(c: Checker, node: ast.RemoveTop, scope: Scope) -> None:
+    units_only(c, node, "remove top of")
     c.expect(node.property, "property", scope, "what follows 'remove top of'")
 
 
@@ -384,6 +395,7 @@ REMOVE_TOP = StatementWord(
 
 
 def _check_remove_all(c: Checker, node: ast.RemoveAll, scope: Scope) -> None:
+    units_only(c, node, "remove all from")
     c.expect(node.property, "property", scope, "what follows 'remove all from'")
     c.expect(node.except_player, "player", scope, "what follows 'except'")
 
@@ -457,6 +469,8 @@ def _look_move_top(s: ast.MoveTop, book: Rulebook, bodies: tuple[int, ...]) -> A
         stacks = game.stacks
         if source is None or target is None or source == target or not stacks[source]:
             raise Fail
+        if game.book.cards_stacked and game.space_full(target):
+            return  # a space's capacity: the card stays where it was, as in play
         trial.touch(stacks[source])
         trial.touch(stacks[target])
         stacks[target].append(stacks[source].pop())
@@ -467,7 +481,7 @@ def _look_move_top(s: ast.MoveTop, book: Rulebook, bodies: tuple[int, ...]) -> A
 MOVE_TOP = StatementWord(
     ast.MoveTop, _check_move_top, _run_move_top, _look_move_top, told=1, flow=QUIET,
     example="choose property From where From is occupied\nchoose property To where To is not From\nmove top of From to To",
-    events=("move_unit",),
+    events=("move_unit", "space_full"),
 )
 
 

@@ -17,8 +17,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from engine.api import Event, Viewer, runs
+from engine.api import Event, Viewer
 from engine.visible import visible
+from tui.logruns import told_runs
 from tui.screens.lifecycle import AnswersOnce, torn_down
 from tui.session import Session
 from tui.widgets import BoardView, PlayerPanel, TrackView
@@ -138,7 +139,7 @@ class LastMovesScreen(AnswersOnce[None], ModalScreen[None]):
         new = after.events[len(before.events):]
         move, told = told_move(before, self.session.record.actions[self.position - 1], new, after.told_to)
         lines = [Text(move, style="bold")]
-        lines += [Text(after.describe_run(run)) for run in runs(new[told:])]
+        lines += [Text(after.describe_run(run)) for run in told_runs(new[told:])]
         said.update(Text("\n").join(lines))
         self.query_one("#moves-said-scroll", VerticalScroll).scroll_home(animate=False)
 
