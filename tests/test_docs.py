@@ -557,3 +557,21 @@ def test_the_house_rule_audit_makes_each_opponent_with_more_than_three_cards_dis
     nobody = at_card_step(hands={"purple": ["audit", "windfall"], "white": four[:3]}, pile=["switch"],
                           variant_name=variant)
     assert "audit" not in card_options(nobody)
+
+
+def test_the_rules_by_players_example_deals_each_count_its_own_hand(write):
+    """docs/variants.md, "Rules by the number of players": the house rule there checks clean,
+    and a game of two deals 4 Fortune cards each where a game of three deals the 2016 rules' 2."""
+    from engine.game.game_state import new_state
+    from engine.variant.load import check_variant
+
+    text = (ROOT / "docs" / "variants.md").read_text()
+    section = text[text.index("#### Rules by the number of players"):]
+    example = re.search(r"^```yaml\n(.*?)^```\n", section, re.S | re.M)
+    assert example is not None
+    result = check_variant(write(example.group(1)))
+    assert result.ok and result.variant is not None, "\n".join(map(str, result.diagnostics))
+    for players, hand in ((2, 4), (3, 2)):
+        game = new_state(result.variant, players, seed=1)
+        assert game.variant.rules["starting_hand"] == hand
+        assert [len(game.hand(player)) for player in range(players)] == [hand] * players

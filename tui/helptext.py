@@ -67,7 +67,7 @@ def help_markdown(variant: Variant, players: int | None = None, where: list[str]
             *_dice(variant),
             *_pieces(variant, players, [as_markdown_text(line) for line in where or []]),
             *_how_to_play(variant),
-            *_rules(variant),
+            *_rules(variant, players),
             *_winning(variant),
             *_cards(variant),
             "## Keys",
@@ -202,11 +202,19 @@ def _how_to_play(variant: Variant) -> list[str]:
     return ["## How to play", "", *items, ""]
 
 
-def _rules(variant: Variant) -> list[str]:
-    """The rules at this variant's values, as its `rule_kinds` say them."""
-    if not variant.rules_said:
+def _rules(variant: Variant, players: int | None = None) -> list[str]:
+    """The rules at this variant's values, as its `rule_kinds` say them: in a game, at the
+    values of its number of players (a setup's `rules`); before one, those every number of
+    players shares, then each other sentence with the number of players it is for."""
+    setups = list(variant.setups) if any(s.rules for s in variant.setups) else []
+    said = next((s.rules_said for s in setups if s.players == players), variant.rules_said)
+    if players is None and setups:
+        said = tuple(sentence for sentence in said if all(sentence in s.rules_said for s in setups))
+        said += tuple(f"With {s.players} players: {sentence}" for s in setups for sentence in s.rules_said
+                      if sentence not in said)
+    if not said:
         return []
-    return ["## Rules of this variant", "", *(f"- {sentence}" for sentence in variant.rules_said), ""]
+    return ["## Rules of this variant", "", *(f"- {sentence}" for sentence in said), ""]
 
 
 def _winning(variant: Variant) -> list[str]:

@@ -26,6 +26,7 @@ def shown_variant(variant: Variant, seen: Callable[[str], str] = visible) -> Var
         description=seen(variant.description),
         how_to_play=seen(variant.how_to_play),
         rules_said=tuple(seen(sentence) for sentence in variant.rules_said),
+        setups=tuple(replace(s, rules_said=tuple(seen(sentence) for sentence in s.rules_said)) for s in variant.setups),
         properties=tuple(replace(p, name=None if p.name is None else seen(p.name)) for p in variant.properties),
         timings=tuple((key, seen(words)) for key, words in variant.timings),
         scores=tuple(replace(score, name=seen(score.name), goal_name=seen(score.goal_name)) for score in variant.scores),

@@ -130,8 +130,9 @@ def _plan(args: argparse.Namespace) -> Plan | None:
     if variant is None:
         return None
     document = merged_document(find_variant_file(args.variant))
+    players = players_of(args.players, [variant])
     try:
-        parameters = tuple(parse_vary(text, document) for text in args.vary)
+        parameters = tuple(parse_vary(text, document, players) for text in args.vary)
     except VaryError as problem:
         raise UsageError(str(problem)) from None
     paths = [p.path for p in parameters]
@@ -148,7 +149,7 @@ def _plan(args: argparse.Namespace) -> Plan | None:
                          f"plays at most {MAX_GAMES:,} (fewer points or fewer --games)")
     baseline, why = _baseline(args.baseline, parameters, points)
     return Plan(variant, args.variant, parameters, points, baseline, why, args.design, args.correction,
-                players_of(args.players, [variant]), tuple(bots_of(args.bots, variant)), seed, args.games)
+                players, tuple(bots_of(args.bots, variant)), seed, args.games)
 
 
 def _baseline(text: str | None, parameters, points) -> tuple[int, str]:

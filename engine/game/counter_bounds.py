@@ -68,7 +68,7 @@ def counter_bounds(variant: Variant, statements: Iterable[ast.Stmt]) -> CounterB
     for change in changes:  # a counter holds only a few values while each change sets one known
         values, known = only.get(change.counter), _known(change.value, variant) if change.how == "set" else None
         if values is not None and known is not None:
-            values.add(known)
+            values |= known
         elif values is not None:
             only[change.counter] = None
     return CounterBounds(frozenset(kept), {name: frozenset(values) for name, values in only.items() if values is not None})
@@ -108,9 +108,8 @@ class _Facts:
         """Whether `expr` is 0 or more in every position (False where that cannot be seen)."""
         if isinstance(expr, ast.Number):
             return expr.value >= 0
-        if isinstance(expr, ast.Rule):
-            value = self.variant.rules.get(expr.name)
-            return type(value) is int and value >= 0
+        if isinstance(expr, ast.Rule):  # in every game: the setups may give it other values
+            return all(type(value) is int and value >= 0 for value in self.variant.rule_range(expr.name))
         if isinstance(expr, ast.Name):  # a counter of the game; a variable may be anything
             return expr.name in kept
         if isinstance(expr, ast.OfPlayer):
@@ -132,14 +131,15 @@ class _Facts:
         return False
 
 
-def _known(expr: ast.Expr | None, variant: Variant) -> int | None:
-    """The value of a number known before play: a number, a rule's number, or one negated."""
+def _known(expr: ast.Expr | None, variant: Variant) -> frozenset[int] | None:
+    """The values a number known before play can have: a number, a rule's number (one for
+    each setup that gives the rule a value of its own), or one negated."""
     if isinstance(expr, ast.Number):
-        return expr.value
+        return frozenset((expr.value,))
     if isinstance(expr, ast.Rule):
-        value = variant.rules.get(expr.name)
-        return value if type(value) is int else None
+        values = variant.rule_range(expr.name)
+        return frozenset(values) if all(type(value) is int for value in values) else None
     if isinstance(expr, ast.Arith) and expr.op == "-" and isinstance(expr.left, ast.Number) and expr.left.value == 0:
         inner = _known(expr.right, variant)
-        return None if inner is None else -inner
+        return None if inner is None else frozenset(-value for value in inner)
     return None

@@ -4,6 +4,7 @@ interpreter, card lookups by timing, and property tables for the hot path."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.core.expressions import Compiled, Fn, compile_expr, constant, is_static, player_fact
@@ -19,7 +20,7 @@ from engine.game.interpreter import Op, compile_block
 from engine.game.messages import Texts
 from engine.game.piles import PileLayout, layout_for
 from engine.game.score_reads import STACKS, score_reads
-from engine.variant.model import Piece, Variant
+from engine.variant.model import Piece, Rules, Variant
 from engine.words.table import EVENT_TEXTS, INLINE_STATEMENTS, QUIET_STATEMENTS
 
 if TYPE_CHECKING:
@@ -189,6 +190,9 @@ class Rulebook:
         """Of each score in `score_reads`, its values for each player, by the key of what it
         read: shared by every game of the variant in the process, since the key says all a
         value depends on. Emptied when it holds MAX_REMEMBERED keys."""
+        self.played: dict[int, Variant] = {}
+        """The variant as a game of each number of players plays it (`played_variant`), made
+        at its first game and kept for the process's later games."""
         self.score_piles = score_piles(variant)
         """Each score's piles whose cards it reads (hidden_scores.py): a score read from a
         pile a viewer may not see is not told to them (`hidden_scores`)."""
@@ -426,6 +430,28 @@ def rulebook_for(variant: Variant) -> Rulebook:
     if book is None:
         book = compile_variant(variant).program
     return cast(Rulebook, book)
+
+
+def played_variant(variant: Variant, players: int) -> Variant:
+    """The variant a game of `players` plays: itself, or, where that count's setup gives
+    rules values of its own (`players.setups[].rules`), a copy with those values over its
+    `rules` (and the help's sentences of them), compiled once and kept by the variant's
+    Rulebook, so every later game of that count (a simulation's thousands, a look-ahead's
+    copies) starts from the same one. Its content hash is the variant's: a save names the
+    file, and a restored game of that count plays the same copy. (A count the variant is not
+    for is left to Table to refuse.)"""
+    book = rulebook_for(variant)
+    played = book.played.get(players)
+    if played is not None:
+        return played
+    played = variant
+    for setup in variant.setups:
+        if setup.players == players and any(variant.rules.get(name) != value for name, value in setup.rules.items()):
+            rules = Rules({**variant.rules, **setup.rules})
+            played = compile_variant(replace(variant, rules=rules, rules_said=setup.rules_said))
+            rulebook_for(played).played[players] = played  # its own games play it as it is
+    book.played[players] = played
+    return played
 
 
 def grid_neighbours(variant: Variant) -> tuple[frozenset[int], ...]:

@@ -23,7 +23,7 @@ from engine.game.game_state import GameState
 from engine.game.invariants import broken_invariants
 from engine.game.messages import Action, Texts
 from engine.game.rng import GENERATORS, generator_from_data
-from engine.game.rulebook import rulebook_for
+from engine.game.rulebook import played_variant, rulebook_for
 from engine.game.snapshot_check import RestoreError, SnapshotChecker, damaged
 from engine.game.state import FIELDS, game_to_dict, read_state, written_options
 from engine.variant.model import Variant
@@ -58,8 +58,8 @@ def restore_state(variant: Variant, data: Any, allow_other_variant: bool = False
     players = data.get("players")
     if type(players) is not int or players not in variant.player_counts:
         raise damaged("players", f"'{variant.name}' is for {', '.join(map(str, variant.player_counts))} players")
-    book = rulebook_for(variant)
-    SnapshotChecker(variant, book, data).check(FIELDS)
+    played = played_variant(variant, players)  # the rules a game of this many players reads
+    SnapshotChecker(played, rulebook_for(played), data).check(FIELDS)
     try:
         rng = generator_from_data(data["rng"], data["format"])
     except ValueError as problem:

@@ -20,7 +20,7 @@ from engine.effects.limits import (
 from engine.game.interpreter import Interpreter
 from engine.game.messages import NOBODY, Action, Event
 from engine.game.rng import GENERATORS, RandomSource
-from engine.game.rulebook import Rulebook, rulebook_for
+from engine.game.rulebook import Rulebook, played_variant, rulebook_for
 from engine.game.score_reads import COUNTER, FIELD, GAME_COUNTER, PIECES, STACKS
 from engine.variant.model import Variant
 
@@ -88,11 +88,12 @@ class Table:
         seed). The state comes after: `start` deals a new game, `copy` and the snapshot fill in
         theirs. (Every game is made here, never by skipping `__init__`, so that the class can
         be compiled: scripts/build_accel.py.)"""
-        self.book: Rulebook = rulebook_for(variant)
-        if players not in self.book.player_counts:
+        if players not in rulebook_for(variant).player_counts:
             raise ValueError(
                 f"{variant.name} is for {', '.join(map(str, variant.player_counts))} players, not {players}"
             )
+        variant = played_variant(variant, players)  # its rules for this many players
+        self.book: Rulebook = rulebook_for(variant)
         self.variant = variant
         self.texts = self.book.texts(players)
         self.layout = self.book.layout(players)

@@ -64,9 +64,10 @@ def _plain(value: Value) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def parse_vary(text: str, document: Any) -> Parameter:
+def parse_vary(text: str, document: Any, players: int | None = None) -> Parameter:
     """The parameter of one --vary argument, every value checked against its domain in the
-    merged variant `document`; raises VaryError."""
+    merged variant `document`, whose own value is a game of `players`'s (a setup may give
+    the rule one of its own); raises VaryError."""
     if len(text) > MAX_VARY:
         raise VaryError(f"a --vary is at most {MAX_VARY:,} characters long (this one has {len(text):,}): "
                         "give a long list of numbers as a range, a..b:step")
@@ -75,7 +76,7 @@ def parse_vary(text: str, document: Any) -> Parameter:
     if not equals or not path or not values.strip():
         raise VaryError(f"--vary {text}: give PATH=VALUES, e.g. rules.starting_hand=1..4 or deck.cards.hurricane.count=0,2,4")
     try:
-        found = domain(document, path)
+        found = domain(document, path, players)
     except NotSettable as refusal:
         raise VaryError(f"--vary {text}: {_placed(refusal, path)}") from None
     try:

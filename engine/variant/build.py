@@ -62,6 +62,20 @@ def _track(raw: Any) -> Track | None:
     return Track(raw["length"], raw["follows"], marks)
 
 
+def _setups(document: LocDict, rules: Any) -> tuple[Setup, ...]:
+    """The setups, by number of players, each with the values it gives rules; where any of
+    them gives some, each with the help's sentences of the rules its games play by."""
+    raw = document["players"]["setups"]
+    kinds = document.get("rule_kinds", {})
+    given = any(s.get("rules") for s in raw)
+    setups = []
+    for s in raw:
+        own = dict(s.get("rules") or {})
+        said = schema.rule_sentences(kinds, {**rules, **own}) if given else ()
+        setups.append(Setup(s["players"], s["units"], Rules(own), said))
+    return tuple(sorted(setups, key=lambda s: s.players))
+
+
 def build_variant(
     document: LocDict,
     cards: Sequence[ParsedCard],
@@ -91,7 +105,7 @@ def build_variant(
         edition=document.get("edition", ""),
         source=document.get("source", ""),
         description=document.get("description", ""),
-        setups=tuple(sorted((Setup(s["players"], s["units"]) for s in document["players"]["setups"]), key=lambda s: s.players)),
+        setups=_setups(document, rules),
         seats=tuple(Seat(s["id"], s["name"], s["colour"], s.get("token", s["name"])) for s in document["players"]["seats"]),
         dice=tuple(
             Die(name, spec.get("count", 1), tuple(spec["faces"]), frozenset(spec.get("symbols", ())), spec.get("any_zone"),

@@ -43,6 +43,7 @@ def check_meaning(document: LocDict, cards: Sequence[ParsedCard], diagnostics: l
     if "loop" in board:
         _check_loop(board, diagnostics)
     _check_scoring(document, diagnostics)
+    _check_setup_rules(document, diagnostics)
     _check_deck(document, cards, diagnostics, root_file)
     _check_piles(document, cards, diagnostics)
     _check_holds(document, diagnostics)
@@ -50,6 +51,27 @@ def check_meaning(document: LocDict, cards: Sequence[ParsedCard], diagnostics: l
     _check_card_total(document, diagnostics)
     _check_conserved(document, diagnostics)
     _check_reference(document, diagnostics)
+
+
+def _check_setup_rules(document: LocDict, diagnostics: list[Diagnostic]) -> None:
+    """A setup gives no value of its own to a rule the file reads once for every game, as
+    `ranking: rule NAME` and `board.ownership.ties: rule NAME` do: the ranking and the ties are
+    the same at every count of players (docs/variants.md, "Rules by the number of players")."""
+    read_once = {}
+    ranking, ties = document.get("ranking"), document["board"].get("ownership", {}).get("ties")
+    for what, value in (("the ranking", ranking), ("the ownership ties", ties)):
+        if isinstance(value, str) and value.startswith("rule "):
+            read_once[value[5:]] = what
+    for setup in document["players"]["setups"]:
+        own = setup.get("rules")
+        for name in own if isinstance(own, LocDict) else ():
+            if name in read_once:
+                diagnostics.append(Diagnostic(
+                    own.key_locs[name],
+                    f"the rule '{name}' gives {read_once[name]}, which is the same in every game: "
+                    f"a setup cannot give it a value of its own",
+                    f"give '{name}' its value in 'rules' alone",
+                ))
 
 
 def _check_reference(document: LocDict, diagnostics: list[Diagnostic]) -> None:
@@ -532,11 +554,15 @@ def _check_deck_size(document: LocDict, diagnostics: list[Diagnostic], root_file
     if "starting_hand" not in rules:  # a game without a dealt hand of that name
         return
     total = sum(c["count"] for c in deck["cards"])
-    largest = lint.largest_setup(document["players"])
-    hand, players = rules["starting_hand"], largest["players"]
-    if total < hand * players:
-        message = f"the deck holds {total} cards, but {players} players with {hand} cards each need {hand * players}"
-        diagnostics.append(clash(root_file, message, lint.deck_places(document)))
+    # a setup may deal its own hand (its 'rules'); the most players first: the one short of
+    # cards where every setup deals the same hand
+    for setup in sorted(document["players"]["setups"], key=lambda setup: -setup["players"]):
+        own = setup.get("rules")
+        hand, players = (own if isinstance(own, dict) and "starting_hand" in own else rules)["starting_hand"], setup["players"]
+        if type(hand) is int and total < hand * players:
+            message = f"the deck holds {total} cards, but {players} players with {hand} cards each need {hand * players}"
+            diagnostics.append(clash(root_file, message, lint.deck_places(document)))
+            return
 
 
 def _check_scoring(document: LocDict, diagnostics: list[Diagnostic]) -> None:

@@ -55,6 +55,13 @@ class Setup:
     players: int
     units: int
     """Units each player takes with this many players."""
+    rules: Rules = field(default_factory=lambda: Rules())  # Rules is defined below
+    """The values this setup gives rules for its number of players (`players.setups[].rules`):
+    a game of that many players reads them over the variant's `rules` (docs/variants.md,
+    "Rules by the number of players"). Empty: it gives none."""
+    rules_said: tuple[str, ...] = ()
+    """The help's sentences of the rules a game of this many players plays by (as
+    Variant.rules_said); empty where no setup of the variant gives rules."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,6 +424,12 @@ class Variant:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(s.players for s in self.setups)
+
+    def rule_range(self, name: str) -> tuple[Any, ...]:
+        """Every value the rule `name` has in some game of the variant, one per setup (the
+        variant's own value where the setups give none): what an analysis before play, which
+        knows no count of players, must allow for."""
+        return tuple(s.rules.get(name, self.rules.get(name)) for s in self.setups)
 
     def units_for(self, players: int) -> int:
         for setup in self.setups:

@@ -166,16 +166,28 @@ def shown(value: Value) -> str:
     return str(value)
 
 
-def domain(document: Any, path: str) -> Domain:
+def domain(document: Any, path: str, players: int | None = None) -> Domain:
     """The domain of what `path` names in a merged variant document; raises NotSettable,
-    placed where the variant lists what it has, when the path names nothing in it."""
+    placed where the variant lists what it has, when the path names nothing in it. Its
+    `current` is a game of `players`'s value, where the setup for that count gives one."""
     where = target(path)
     if where.family == RULES:
-        return _rule_domain(document, where.name)
+        return _rule_domain(document, where.name, players)
     return _count_domain(document, where.name)
 
 
-def _rule_domain(document: Any, name: str) -> Domain:
+def _setup_value(document: Any, name: str, players: int | None) -> Any:
+    """The value the setup for `players` gives the rule `name` (`players.setups[].rules`),
+    or None where it gives none."""
+    part = document.get("players") if isinstance(document, dict) else None
+    for setup in part.get("setups", ()) if isinstance(part, dict) and players is not None else ():
+        own = setup.get("rules") if isinstance(setup, dict) and setup.get("players") == players else None
+        if isinstance(own, dict) and name in own:
+            return own[name]
+    return None
+
+
+def _rule_domain(document: Any, name: str, players: int | None = None) -> Domain:
     kinds = document.get("rule_kinds") if isinstance(document, dict) else None
     rules = document.get("rules") if isinstance(document, dict) else None
     if not isinstance(kinds, LocDict) or name not in kinds:
@@ -185,7 +197,9 @@ def _rule_domain(document: Any, name: str) -> Domain:
         raise NotSettable(f"the variant has no rule '{name}'", loc, hint)
     spec = rule_spec(kinds[name]) or {}
     loc = kinds.value_locs[name].loc
-    current = rules.get(name) if isinstance(rules, dict) else None
+    current = _setup_value(document, name, players)
+    if current is None:
+        current = rules.get(name) if isinstance(rules, dict) else None
     current_value: Value | None = tuple(current) if isinstance(current, list) else current
     if spec.get("type") == "integer":
         return Domain("number", spec["minimum"], spec["maximum"], where=loc, current=current_value)
@@ -243,11 +257,25 @@ def apply(document: LocDict, settings: tuple[Setting, ...]) -> list[Diagnostic]:
                                            f"cannot set {setting.path}: the variant has no 'rules'"))
                 continue
             _set(rules, where.name, setting.value, document["rule_kinds"].value_locs[where.name])
+            _unset_in_setups(document, where.name)
         else:
             card, _ = _card(document, where.name)
             assert card is not None  # domain() found it
             _set(card, "count", setting.value, card.value_locs.get("count") or card.loc)
     return problems
+
+
+def _unset_in_setups(document: LocDict, name: str) -> None:
+    """A value set from outside is the rule's in every game: the values the setups give it
+    for their numbers of players (`players.setups[].rules`) are taken out (rulings.md, 89)."""
+    players = document.get("players")
+    for setup in players.get("setups", ()) if isinstance(players, dict) else ():
+        own = setup.get("rules") if isinstance(setup, dict) else None
+        if isinstance(own, dict) and name in own:
+            del own[name]
+            if isinstance(own, LocDict):
+                own.key_locs.pop(name, None)
+                own.value_locs.pop(name, None)
 
 
 def _set(mapping: Any, key: str, value: Value, fallback: Any) -> None:

@@ -140,6 +140,28 @@ def _rules_errors(document: LocDict, complete: bool) -> Iterator[ValidationError
     return Draft7Validator({"type": "object", "properties": {"rules": rules}}).iter_errors(document)
 
 
+def _setup_rule_path(path: Any, declared: set[str]) -> bool:
+    """Whether a schema error is about a declared rule's value in a setup's `rules`, which
+    `_setup_rules_errors` judges by the rule's kind."""
+    return len(path) > 4 and path[0] == "players" and path[1] == "setups" and path[3] == "rules" and path[4] in declared
+
+
+def _setup_rules_errors(document: LocDict) -> Iterator[ValidationError]:
+    """Each value a setup gives a rule (`players.setups[].rules`) against the rule's kind, as
+    `_rules_errors` judges the variant's own; a name that is not a rule of the variant is an
+    unknown key, with the rule it may mean."""
+    kinds = document.get("rule_kinds")
+    players = document.get("players")
+    if not isinstance(kinds, dict) or not isinstance(players, dict) or not isinstance(players.get("setups"), list):
+        return iter(())
+    properties = {name: spec for name, kind in kinds.items() if (spec := rule_spec(kind)) is not None}
+    rules = {"type": "object", "additionalProperties": False, "properties": properties,
+             "x-hint": f"a setup gives values only to the variant's rules ({', '.join(properties)})" if properties
+             else "a setup gives values only to the variant's rules, and it declares none ('rules' and 'rule_kinds')"}
+    setups = {"items": {"properties": {"rules": rules}}}
+    return Draft7Validator({"properties": {"players": {"properties": {"setups": setups}}}}).iter_errors(document)
+
+
 def _timing_errors(document: LocDict) -> Iterator[ValidationError]:
     """Each card's timing against the moments the variant declares in `timings` (and the
     kernel's own 'reaction'), as schema errors, so a misspelt one reads like any other wrong
@@ -190,7 +212,9 @@ def validate(document: LocDict, complete: bool = True) -> list[Diagnostic]:
     declared = set(rule_values(document))
     # a declared rule's value is judged by its own kind, which says more than the schema can
     errors = [e for e in errors if not (len(path := e.absolute_path) > 1 and path[0] == "rules" and path[1] in declared)]
+    errors = [e for e in errors if not _setup_rule_path(e.absolute_path, declared)]
     errors += list(islice(_rules_errors(document, complete), MAX_SCHEMA_PROBLEMS + 1 - len(errors)))
+    errors += list(islice(_setup_rules_errors(document), MAX_SCHEMA_PROBLEMS + 1 - len(errors)))
     errors += list(islice(_says_errors(document), MAX_SCHEMA_PROBLEMS + 1 - len(errors)))
     if complete:
         errors += list(islice(_timing_errors(document), MAX_SCHEMA_PROBLEMS + 1 - len(errors)))
@@ -309,7 +333,7 @@ def _explain(error: ValidationError, document: LocDict, suggested: Collection[tu
             yield Diagnostic(
                 _key_loc(document, path + [extra]),
                 f"unknown key '{extra}' in {where}",
-                did_you_mean(str(extra), allowed) or f"allowed keys: {', '.join(sorted(allowed))}",
+                did_you_mean(str(extra), allowed) or error.schema.get("x-hint") or f"allowed keys: {', '.join(sorted(allowed))}",
             )
         return
     if validator == "required":
