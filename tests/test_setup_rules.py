@@ -139,3 +139,19 @@ def test_the_help_says_the_rules_at_the_games_number_of_players(write):
     assert "- The goal is 4 points" in help_markdown(variant, 4)
     before = help_markdown(variant)  # the start screen: no count chosen yet
     assert "- With 2 players: The goal is 7 points" in before and "- With 4 players: The goal is 4 points" in before
+
+
+def test_a_house_rule_that_sets_the_rule_sets_it_at_every_number_of_players(write):
+    """docs/rulings.md, 89: a value set from outside the base is the rule's in every game. A
+    house rule over SETUPS saying `goal: 2` in its `rules` changed nothing at two or three
+    players, whose setups give 7 and 5; a house rule that gives `players.setups` itself keeps
+    its own setups' values."""
+    write(SETUPS, "base.yaml")
+    house = load_variant(write("extends: base.yaml\nname: Short goal\nrules:\n  goal: 2\n", "house.yaml"))
+    assert [_target(_started(house, players)) for players in (2, 3, 4)] == [2, 2, 2]
+    own = load_variant(write(
+        "extends: base.yaml\nname: Own setups\nrules:\n  goal: 2\nplayers:\n  setups:\n"
+        "    - {players: 2, units: 20, rules: {goal: 9}}\n    - {players: 3, units: 16}\n", "own.yaml"))
+    assert [_target(_started(own, players)) for players in (2, 3)] == [9, 2]
+    base = load_variant("base.yaml")
+    assert [_target(_started(base, players)) for players in (2, 3, 4)] == [7, 5, 4]  # the base as it was

@@ -126,7 +126,47 @@ def _load(path: Path, diagnostics: list[Diagnostic], source: Source, chain: list
     base = _load(base_path, diagnostics, source, chain + [path], via=loc)
     if base is None:
         return None
-    return _merge_mapping(base, document, [], diagnostics)
+    merged = _merge_mapping(base, document, [], diagnostics)
+    _rules_over_inherited_setups(document, merged)
+    return merged
+
+
+def _rules_over_inherited_setups(child: LocDict, merged: LocDict) -> None:
+    """A file that sets a rule in its `rules` sets it at every number of players: the values a
+    base's setups give that rule (`players.setups[].rules`) are taken out, as for a value set
+    from outside (docs/rulings.md, 89). A house rule 'tokens_to_win: 3' over a game whose
+    setups say 7, 5 and 4 otherwise changed nothing. A file that gives `players.setups`
+    itself keeps its own setups' values."""
+    rules, players = child.get("rules"), child.get("players")
+    if not isinstance(rules, LocDict) or not rules or (isinstance(players, LocDict) and "setups" in players):
+        return
+    inherited = merged.get("players")
+    setups = inherited.get("setups") if isinstance(inherited, LocDict) else None
+    if not isinstance(inherited, LocDict) or not isinstance(setups, LocList):
+        return
+    kept = LocList((_without_rules(setup, rules) for setup in setups), loc=setups.loc)
+    kept.value_locs, kept.removed = list(setups.value_locs), dict(setups.removed)
+    players = _copied(inherited)  # new mappings on the way down: the base's document is left as read
+    players["setups"] = kept
+    merged["players"] = players
+
+
+def _without_rules(setup: Any, rules: LocDict) -> Any:
+    given = setup.get("rules") if isinstance(setup, LocDict) else None
+    if not isinstance(given, LocDict) or not any(name in rules for name in given):
+        return setup
+    left = LocDict({name: value for name, value in given.items() if name not in rules}, loc=given.loc)
+    left.key_locs = {name: at for name, at in given.key_locs.items() if name not in rules}
+    left.value_locs = {name: at for name, at in given.value_locs.items() if name not in rules}
+    copy = _copied(setup)
+    copy["rules"] = left
+    return copy
+
+
+def _copied(mapping: LocDict) -> LocDict:
+    copy = LocDict(mapping, loc=mapping.loc)
+    copy.key_locs, copy.value_locs = dict(mapping.key_locs), dict(mapping.value_locs)
+    return copy
 
 
 def _chain_too_large(via: Loc, shown: str, held: str, limit: str, note: Note | None = None) -> Diagnostic:
