@@ -24,6 +24,7 @@ def _games(write):
     yield "gem traders", load_variant(write(GEMS))
 
 
+@pytest.mark.slow  # random games of every bundled variant checked at each decision: about 15 s
 def test_the_question_is_the_pending_decision_with_its_windows_and_its_offer(write):
     """At every decision of random games: the question's kind, player and options are the
     decision's; its windows are the open `take turns` windows, outermost first; its trade is
