@@ -88,7 +88,7 @@ def test_issue_46_item_15_the_page_asks_only_its_server_and_the_start_page_keeps
             highlighted = page.evaluate(HIGHLIGHTED)
             variants = [row for row in highlighted if "-" in row[3]]  # a variant's name: the list's highlight
             assert len(variants) == 1, highlighted
-            seats = [line for line in lines if "◀" in line]
+            before = [line for line in lines if "◀" in line]
             screen.click(blank, len(lines[0]) // 2 if lines[0] else 10)
             time.sleep(0.5)
             screen.press("ArrowUp")
@@ -99,6 +99,19 @@ def test_issue_46_item_15_the_page_asks_only_its_server_and_the_start_page_keeps
                 return len(now) == 1 and now[0][3] != variants[0][3]
 
             screen.wait_for(moved, timeout=5)
+            # the seats of the variant now highlighted, once drawn (another variant has other
+            # seats: read before the move, they passed only while the page was slow to redraw)
+            # the seats of the variant now highlighted (Parker's are not the 2016 edition's): the
+            # page draws them a while after the highlight, so they are read once they change, or
+            # after 3 s if they do not. Read before the move, the test passed only while the
+            # page was slow to redraw them.
+            for _ in range(30):
+                seats = [line for line in screen.lines() if "◀" in line]
+                if seats != before:
+                    break
+                time.sleep(0.1)
+            time.sleep(0.3)
+            seats = [line for line in screen.lines() if "◀" in line]
             screen.press("ArrowLeft", "ArrowRight", "ArrowRight")
             time.sleep(0.5)
             assert [line for line in screen.lines() if "◀" in line] == seats, "← → changed the seats"
