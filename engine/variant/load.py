@@ -110,7 +110,8 @@ DECK_NAME = "Cards"
 
 def _board_and_dice_by_default(document: LocDict) -> None:
     """A game without a board or dice (a card game) leaves `board` and `dice` out: it gets no
-    dice, and a board of no spaces whose stacks are cards owned by their top card. A game
+    dice, and a board of no spaces whose stacks are cards owned by their top card; a board
+    that says nothing of stacks has the same `stacks` and `ownership`. A game
     without cards (a dice game) leaves `deck` and `piles` out, and one without rules `rules`
     and `rule_kinds` (issue 47, 7): it gets a deck of no cards, no piles, and no rules.
     Written into the document, where the file begins, before the schema sees it."""
@@ -130,10 +131,17 @@ def _board_and_dice_by_default(document: LocDict) -> None:
             written(key, LocDict(loc=where))
     if "deck" not in document:
         written("deck", LocDict({"name": DECK_NAME, "cards": LocList(loc=where)}, loc=where))
+    ownership = LocDict({"rule": "top_card"}, loc=where)
+    ownership.key_locs["rule"], ownership.value_locs["rule"] = start, where
+    board = document.get("board")
     if "board" not in document:
-        ownership = LocDict({"rule": "top_card"}, loc=where)
-        ownership.key_locs["rule"], ownership.value_locs["rule"] = start, where
         written("board", LocDict({"zones": LocList(loc=where), "stacks": "cards", "ownership": ownership}, loc=where))
+    elif isinstance(board, LocDict):  # a board of spaces nothing stacks on (Can't Stop's columns of steps)
+        at, value_at = board.loc.loc if board.loc is not None else start, board.loc or where
+        for key, value in (("stacks", "cards"), ("ownership", ownership)):
+            if key not in board:
+                board[key] = value
+                board.key_locs[key], board.value_locs[key] = at, value_at
 
 
 def document_file(document: LocDict) -> str:
