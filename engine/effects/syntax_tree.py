@@ -498,6 +498,13 @@ class ToAst(Transformer_NonRecursive):
         left, negated, right = items
         return ast.NextTo(**_pos(meta), left=left, right=right, negated=negated is not None)
 
+    def the_one(self, meta, items):
+        """`the KIND X where TEST`: the one thing the test holds for, nobody when none or
+        several do; the highest by nothing, unless tied (ruling 81)."""
+        _, kind, name, zone, where = items
+        return ast.Extreme(**_pos(meta), highest=True, kind=kind, var=self._var(name), zone=zone, where=where,
+                           by=ast.Number(**_pos(meta), value=0), thing=True, unless_tied=True)
+
     # lang47, highest / lowest (issue 47, item 2)
     def extreme_thing(self, meta, items):
         extreme, kind, name, zone, where, by, tied = items
