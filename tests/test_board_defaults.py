@@ -7,27 +7,21 @@ from __future__ import annotations
 
 from engine.variant.load import check_variant, load_variant
 
-BOARD = """\
-format: 1
-name: Steps
-board:
-  zones:
-    - {id: left, name: Left, colour: "#7f8c8d", values: [1, 2]}
-players:
-  setups: [{players: 2, units: 0}]
-  seats:
-    - {id: red, name: Red, colour: "#c0392b"}
-    - {id: blue, name: Blue, colour: "#2e86de"}
-scores:
-  steps: {most: count property P where P is occupied, name: steps}
-ranking: [steps]
-setup: |
-  say "Go"
-turn: |
-  end game done for me
-ends:
-  done: the game is done
-"""
+
+def small_game(zones: str, setup: str = 'say "Go"') -> str:
+    """A variant of two seats around `zones` (lines of `board.zones`), with `setup` as its
+    set-up program, that ends at its first turn: what a test of a word or a default needs."""
+    program = "".join(f"  {line}\n" for line in setup.splitlines())
+    return (
+        f"format: 1\nname: Small game\nboard:\n  zones:\n{zones}"
+        "players:\n  setups: [{players: 2, units: 0}]\n  seats:\n"
+        '    - {id: red, name: Red, colour: "#c0392b"}\n    - {id: blue, name: Blue, colour: "#2e86de"}\n'
+        "scores:\n  steps: {most: count property P where P is occupied, name: steps}\nranking: [steps]\n"
+        f"setup: |\n{program}turn: |\n  end game done for me\nends:\n  done: the game is done\n"
+    )
+
+
+BOARD = small_game('    - {id: left, name: Left, colour: "#7f8c8d", values: [1, 2]}\n')
 
 
 def test_a_board_that_says_nothing_of_stacks_stacks_cards_owned_by_the_top_card(write):

@@ -7,35 +7,19 @@ from __future__ import annotations
 
 from engine.game.game_state import new_state
 from engine.variant.load import check_variant, load_variant
+from test_board_defaults import small_game
 
-STEPS = """\
-format: 1
-name: The one
-board:
-  zones:
-    - {id: left, name: Left, colour: "#7f8c8d", values: [1], numbers: {sum: 2}}
-    - {id: right, name: Right, colour: "#2e86de", values: [1], numbers: {sum: 3}}
-    - {id: far, name: Far, colour: "#c0392b", values: [1], numbers: {sum: 3}}
-players:
-  setups: [{players: 2, units: 0}]
-  seats:
-    - {id: red, name: Red, colour: "#c0392b"}
-    - {id: blue, name: Blue, colour: "#2e86de"}
-scores:
-  none: {most: "0", name: nothing}
-ranking: [none]
-setup: |
-  let One = the zone Z where sum of Z = 2
-  let Several = the zone Z where sum of Z = 3
-  let None = the zone Z where sum of Z = 9
-  say "{One}, {Several}, {None}"
-  if Several is nobody and None is nobody and One is not nobody:
-    say "as it should"
-turn: |
-  end game done for me
-ends:
-  done: the game is done
-"""
+STEPS = small_game(
+    '    - {id: left, name: Left, colour: "#7f8c8d", values: [1], numbers: {sum: 2}}\n'
+    '    - {id: right, name: Right, colour: "#2e86de", values: [1], numbers: {sum: 3}}\n'
+    '    - {id: far, name: Far, colour: "#c0392b", values: [1], numbers: {sum: 3}}\n',
+    "let One = the zone Z where sum of Z = 2\n"
+    "let Several = the zone Z where sum of Z = 3\n"
+    "let None = the zone Z where sum of Z = 9\n"
+    'say "{One}, {Several}, {None}"\n'
+    "if Several is nobody and None is nobody and One is not nobody:\n"
+    '  say "as it should"',
+)
 
 
 def test_the_one_thing_a_test_holds_for_or_nobody(write):
@@ -48,6 +32,5 @@ def test_the_one_thing_a_test_holds_for_or_nobody(write):
 
 def test_the_is_a_word_of_the_language_not_a_name(write):
     """A pile named `the` could never be read: it is refused where it is written."""
-    piles = "ranking: [none]\npiles:\n  the: {each: game, seen_by: everyone}\n"
-    result = check_variant(write(STEPS.replace("ranking: [none]\n", piles)))
+    result = check_variant(write(STEPS + "piles:\n  the: {each: game, seen_by: everyone}\n"))
     assert any("'the' is reserved" in d.message for d in result.diagnostics), [d.message for d in result.diagnostics]
