@@ -270,9 +270,9 @@ class ScoreEvaluator:
             slots = self.owned_slots.get(n)
             if slots is None:
                 slots = self.owned_slots[n] = _owned_slots(game)
-            for slot, owner, share in slots:  # a mortgaged deed's pile counts less (Pile.worth)
+            for slot, owner, share in slots:  # a mortgaged deed's pile counts less (Pile.worth), a spent card's nothing
                 for code in piles[slot]:
-                    score[owner] += share * deed_value[code % kinds] + card_worth[code % kinds]
+                    score[owner] += share * (deed_value[code % kinds] + card_worth[code % kinds])
         return score
 
     def build_gain(self, game: GameState, player: int, prop: int) -> float:
