@@ -376,6 +376,9 @@ class Monkey:
         await self._close(screen)
 
     async def _cards(self, screen: GameScreen) -> None:
+        if not screen.session.variant.cards:  # a game without cards (Can't Stop's) has no cards box, nor the key
+            self.opened.add("cards")
+            return
         await self._open("c", TextScreen, "cards")
         await self._close(screen)
 
